@@ -1,0 +1,81 @@
+"""Rule tables and maps loaded from the YAML files of `data/` into typed, immutable objects.
+
+`DataError` is the one exception a malformed file raises. The pandas views live
+in `centurion.data.frames`, which the rules layer never imports.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from .battlemap import COUNTER_KINDS, BattleMap, MapHex, Mapsheet, load_battlemap
+from .tables import (
+    CenturiaTables,
+    FacingChangeTable,
+    TerrainTable,
+    load_centuria_tables,
+    load_facing_change_table,
+    load_terrain_table,
+)
+from .yamlfile import DataError
+
+
+def data_dir() -> Path:
+    """The folder of the YAML data: inside the installed package, or `data/` of a checkout."""
+    here = Path(__file__).resolve().parent.parent
+    installed = here / "_data"
+    if installed.is_dir():
+        return installed
+    checkout = here.parent / "data"
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError(f"the centurion data folder is missing: looked in {installed} and {checkout}")
+
+
+@cache
+def terrain_table() -> TerrainTable:
+    """The Terrain Effects Table shipped with the package (CEN-TER-1)."""
+    return load_terrain_table(data_dir() / "terrain.yaml")
+
+
+@cache
+def facing_change_table() -> FacingChangeTable:
+    """The Facing Change Table shipped with the package (CEN-GRAV-4)."""
+    return load_facing_change_table(data_dir() / "facing_change.yaml")
+
+
+@cache
+def centuria_tables() -> CenturiaTables:
+    """The Centuria tables shipped with the package (CTA-2)."""
+    return load_centuria_tables(data_dir() / "centuria.yaml")
+
+
+def load_map(path: Path | str) -> BattleMap:
+    """Load a Centurion map file, checking its terrain against the Terrain Effects Table."""
+    movement = frozenset(k for k, t in terrain_table().terrain.items() if t.movement_terrain)
+    return load_battlemap(path, known_terrain=movement)
+
+
+@cache
+def sample_map() -> BattleMap:
+    """The shipped two-mapsheet sample battlefield (HEX-4)."""
+    return load_map(data_dir() / "maps" / "battlefield.yaml")
+
+
+__all__ = [
+    "COUNTER_KINDS",
+    "BattleMap",
+    "CenturiaTables",
+    "DataError",
+    "FacingChangeTable",
+    "MapHex",
+    "Mapsheet",
+    "TerrainTable",
+    "centuria_tables",
+    "data_dir",
+    "facing_change_table",
+    "load_map",
+    "sample_map",
+    "terrain_table",
+]

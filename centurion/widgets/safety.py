@@ -1,0 +1,59 @@
+"""Guards for widget callbacks: an error becomes a short message in the widget, never a traceback."""
+
+from __future__ import annotations
+
+import functools
+import html
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+log = logging.getLogger("centurion.widgets")
+
+
+class MessageArea(w.HTML):
+    """A one-line status area that shows refusals and errors to the reader."""
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """Show `text`; kind is info, refusal or error."""
+        colour = {"info": "#333", "refusal": "#8a5a00", "error": "#b00020"}.get(kind, "#333")
+        self.value = f'<div class="centurion-message centurion-{kind}" style="color:{colour}">{html.escape(text)}</div>'
+
+    def clear(self) -> None:
+        """Remove the message."""
+        self.value = ""
+
+
+def guarded(area_attr: str = "message") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a method so an exception shows in `self.<area_attr>` and is logged, not raised."""
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(self, *args, **kwargs)
+            except Exception as exc:
+                log.exception("error in widget callback %s", fn.__name__)
+                area = getattr(self, area_attr, None)
+                if isinstance(area, MessageArea):
+                    area.show(f"Something went wrong ({type(exc).__name__}: {exc}). The table is unchanged.", "error")
+                return None
+
+        return wrapper
+
+    return decorate
+
+
+def reset_canvas_switch(canvas: Any) -> None:
+    """Forget which canvas ipycanvas last switched to, so a new page gets the switch command again.
+
+    ipycanvas 0.14 remembers the last target canvas on the Python side; a page that
+    connects later never receives the switch and fails to draw (see
+    shared/notes/jupyter-stack.md). Private API, kept in this one place and guarded
+    by the browser test.
+    """
+    manager = getattr(canvas, "_canvas_manager", None)
+    if manager is not None and hasattr(manager, "_current_canvas"):
+        manager._current_canvas = None
