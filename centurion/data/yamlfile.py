@@ -29,15 +29,14 @@ class DataError(ValueError):
     ) -> None:
         self.file, self.entry, self.field = file, entry, field
         self.expected, self.got, self.line = expected, got, line
-        parts = [file]
+        parts = []
         if entry is not None:
             parts.append(f"entry {entry!r}")
         if field is not None:
             parts.append(f"field {field!r}")
-        where = ", ".join(parts)
-        got_text = "" if got is _MISSING else f", got {got!r}"
+        where = f"{file}: " + (", ".join(parts) + ": " if parts else "")
         line_text = f" (line {line})" if line is not None else ""
-        super().__init__(f"{where}: expected {expected}{got_text}{line_text}")
+        super().__init__(f"{where}expected {expected}, got {got!r}{line_text}")
 
 
 class _Missing:
