@@ -6,6 +6,7 @@ in `centurion.data.frames`, which the rules layer never imports.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from .tables import (
     load_facing_change_table,
     load_terrain_table,
 )
+from .vehicles import VehicleType, Weapon, load_vehicle_types
 from .yamlfile import DataError
 
 
@@ -51,6 +53,12 @@ def centuria_tables() -> CenturiaTables:
     return load_centuria_tables(data_dir() / "centuria.yaml")
 
 
+@cache
+def vehicle_types() -> Mapping[str, VehicleType]:
+    """The vehicle types shipped with the package (CEN-REC-1)."""
+    return load_vehicle_types(data_dir() / "vehicles.yaml")
+
+
 def load_map(path: Path | str) -> BattleMap:
     """Load a Centurion map file, checking its terrain against the Terrain Effects Table."""
     movement = frozenset(k for k, t in terrain_table().terrain.items() if t.movement_terrain)
@@ -78,4 +86,7 @@ __all__ = [
     "load_map",
     "sample_map",
     "terrain_table",
+    "vehicle_types",
+    "VehicleType",
+    "Weapon",
 ]

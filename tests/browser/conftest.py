@@ -36,7 +36,7 @@ def artifacts() -> Path:
 def voila_url(artifacts):
     """Start `centurion serve` on a free loopback port; yield its base URL."""
     port = _free_port()
-    log = open(artifacts / "voila.log", "w")  # noqa: SIM115 - closed below
+    log = open(artifacts / "voila.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "centurion.cli", "serve", "--port", str(port), "--no-browser"],
                             stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60

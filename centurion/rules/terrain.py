@@ -1,0 +1,59 @@
+"""Terrain costs and speed limits for entering a hex (CEN-TER-1..4)."""
+
+from __future__ import annotations
+
+from ..data import BattleMap, TerrainTable, terrain_table
+from ..hexgrid import Hex
+
+MOVERS = ("grav", "ground", "infantry")
+
+
+def vp_cost(terrain: str, from_level: int, to_level: int, *, mover: str = "grav",
+            table: TerrainTable | None = None) -> int | None:
+    """VP to enter `terrain` from `from_level` to `to_level`, never below 0; None when prohibited (CEN-TER-1, -2)."""
+    if mover not in MOVERS:
+        raise ValueError(f"CEN-TER-1: unknown mover {mover!r}; expected one of {', '.join(MOVERS)}")
+    t = (table or terrain_table())[terrain]
+    base = t.vp[mover]
+    if base is None:
+        return None
+    slope = (table or terrain_table()).slope(from_level, to_level)
+    if slope is None:
+        return base
+    if slope.ground_prohibited and mover != "grav":
+        return None
+    return max(0, base + slope.vp)
+
+
+def hex_speed_limit(terrain: str, from_level: int, to_level: int, *, table: TerrainTable | None = None) -> int:
+    """The lower of the terrain's and the slope's speed limit (CEN-TER-3)."""
+    tt = table or terrain_table()
+    limit = tt[terrain].speed_limit
+    slope = tt.slope(from_level, to_level)
+    return limit if slope is None else min(limit, slope.speed_limit)
+
+
+def entry_terrain(battlemap: BattleMap, src: Hex, dst: Hex, mover: str) -> str:
+    """The TET row for entering `dst` from `src`: the road row along a road, for grav also a river (CEN-TER-4)."""
+    if battlemap.along_road(src, dst):
+        return "road"
+    if mover == "grav" and battlemap.along_river(src, dst):
+        return "road"
+    cell = battlemap[dst]
+    return cell.movement_terrain
+
+
+def entry_cost(battlemap: BattleMap, src: Hex, dst: Hex, mover: str = "grav", *,
+               submerged: bool = False, table: TerrainTable | None = None) -> tuple[int | None, int, str]:
+    """(VP cost or None if prohibited, speed limit, terrain key) of moving from `src` into `dst` (CEN-TER-1..4).
+
+    Along a road (or a river, for grav) the road row's cost and limit replace the
+    terrain's (CEN-TER-4); slopes still apply. A submerged grav vehicle moving into
+    a lake hex pays the under-water row (CEN-GRD-2).
+    """
+    a, b = battlemap[src], battlemap[dst]
+    key = entry_terrain(battlemap, src, dst, mover)
+    if submerged and b.terrain == "lake":
+        key = "under_water"
+    return (vp_cost(key, a.level, b.level, mover=mover, table=table),
+            hex_speed_limit(key, a.level, b.level, table=table), key)
