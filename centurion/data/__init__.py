@@ -59,10 +59,29 @@ def vehicle_types() -> Mapping[str, VehicleType]:
     return load_vehicle_types(data_dir() / "vehicles.yaml")
 
 
-def load_map(path: Path | str) -> BattleMap:
-    """Load a Centurion map file, checking its terrain against the Terrain Effects Table."""
+def load_map(path: Path | str, *, text: str | None = None) -> BattleMap:
+    """Load a Centurion map file (or YAML `text`, named `path`), checking terrain against the TET (CEN-TER-1)."""
     movement = frozenset(k for k, t in terrain_table().terrain.items() if t.movement_terrain)
-    return load_battlemap(path, known_terrain=movement)
+    return load_battlemap(path, known_terrain=movement, text=text)
+
+
+LEGEND = {".": "clear", "l": "light_woods", "h": "heavy_woods", "~": "river", "w": "lake", "b": "building",
+          "x": "rubble", "r": "road"}
+
+
+def map_from_rows(terrain: list[str], elevation: list[str] | None = None, *, roads: list[str] = (),
+                  rivers: list[str] = (), name: str = "sketch") -> BattleMap:
+    """A small map from rows of characters (legend: . l h ~ w b x r) and digits, for examples and tests."""
+    elevation = elevation or ["0" * len(terrain[0])] * len(terrain)
+    lines = [f"name: {name}", f"columns: {len(terrain[0])}", f"rows: {len(terrain)}",
+             "legend: {" + ", ".join(f'"{k}": {v}' for k, v in LEGEND.items()) + "}",
+             "terrain:", *[f'  - "{r}"' for r in terrain], "elevation:", *[f'  - "{r}"' for r in elevation],
+             "roads:", *[f"  - {{hexes: '{c}'}}" for c in roads], "rivers:", *[f"  - {{hexes: '{c}'}}" for c in rivers]]
+    if not roads:
+        lines[lines.index("roads:")] = "roads: []"
+    if not rivers:
+        lines[lines.index("rivers:")] = "rivers: []"
+    return load_map(f"{name}.yaml", text="\n".join(lines) + "\n")
 
 
 @cache
@@ -84,6 +103,7 @@ __all__ = [
     "data_dir",
     "facing_change_table",
     "load_map",
+    "map_from_rows",
     "sample_map",
     "terrain_table",
     "vehicle_types",

@@ -128,9 +128,10 @@ def _chains(f: YamlFile, top: Entry, field: str, cells: Mapping[Hex, MapHex]) ->
     return chains
 
 
-def load_battlemap(path: Path | str, known_terrain: frozenset[str] | None = None) -> BattleMap:
-    """Load and check a map file; `known_terrain` restricts the legend's terrain keys."""
-    f = YamlFile(path)
+def load_battlemap(path: Path | str, known_terrain: frozenset[str] | None = None, *,
+                   text: str | None = None) -> BattleMap:
+    """Load and check a map file (or its `text`); `known_terrain` restricts the legend's terrain keys."""
+    f = YamlFile(path, text)
     if not isinstance(f.data, Mapping):
         raise f.error((), None, None, "a mapping at the top level", f.data)
     top = Entry(f, (), "map", f.data)

@@ -19,14 +19,14 @@ def movement_order(a: int, b: int) -> list[tuple[str, int]]:
         raise ValueError(f"CEN-SEQ-2: platoon counts cannot be negative, got A {a}, B {b}")
     order: list[tuple[str, int]] = []
     while a > 0 or b > 0:
-        if a > 0:
-            n = a if b == 0 else (a // b if a >= 2 * b else 1)
-            order.append(("A", n))
-            a -= n
-        if b > 0:
-            n = b if a == 0 else (b // a if b >= 2 * a else 1)
-            order.append(("B", n))
-            b -= n
+        # both shares are set by the counts before the pair
+        na = 0 if a == 0 else (a if b == 0 else (a // b if a >= 2 * b else 1))
+        nb = 0 if b == 0 else (b if a == 0 else (b // a if b >= 2 * a else 1))
+        if na:
+            order.append(("A", na))
+        if nb:
+            order.append(("B", nb))
+        a, b = a - na, b - nb
     return order
 
 

@@ -1,0 +1,78 @@
+"""The rules engine: pure functions and small immutable types, deterministic given a dice source.
+
+No I/O, no widgets, no pandas. Rule IDs refer to RULES.md.
+"""
+
+from .armor import Armor, ArmorSection
+from .grav import (
+    GravMove,
+    GravState,
+    HexEntry,
+    MoveReport,
+    Refusal,
+    ResolvedMove,
+    execute_grav_move,
+    facing_change_interval,
+    lift_cost,
+    resolve_grav_move,
+)
+from .ground import (
+    GroundMove,
+    ResolvedGroundMove,
+    dismount_refusal,
+    ground_reach,
+    may_opportunity_fire_at,
+    mount_refusal,
+    opportunity_fire_refusal,
+    resolve_ground_move,
+    stacking_allowed,
+)
+from .legal import EndState, PathOption, legal_grav_moves
+from .sequence import (
+    declaration_order,
+    leadership_advantage,
+    movement_order,
+    passes_available,
+    roll_initiative,
+)
+from .speed import SpeedCheck, effective_speed_limit, grounding_damage, speed_limit_check
+from .terrain import entry_cost, hex_speed_limit, vp_cost
+
+__all__ = [
+    "Armor",
+    "ArmorSection",
+    "EndState",
+    "GravMove",
+    "GroundMove",
+    "ResolvedGroundMove",
+    "dismount_refusal",
+    "ground_reach",
+    "may_opportunity_fire_at",
+    "mount_refusal",
+    "opportunity_fire_refusal",
+    "resolve_ground_move",
+    "stacking_allowed",
+    "GravState",
+    "HexEntry",
+    "MoveReport",
+    "PathOption",
+    "Refusal",
+    "ResolvedMove",
+    "SpeedCheck",
+    "declaration_order",
+    "effective_speed_limit",
+    "entry_cost",
+    "execute_grav_move",
+    "facing_change_interval",
+    "grounding_damage",
+    "hex_speed_limit",
+    "leadership_advantage",
+    "legal_grav_moves",
+    "lift_cost",
+    "movement_order",
+    "passes_available",
+    "resolve_grav_move",
+    "roll_initiative",
+    "speed_limit_check",
+    "vp_cost",
+]

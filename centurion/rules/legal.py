@@ -1,0 +1,273 @@
+"""Every legal end state of a grav vehicle's move, with a cheapest and a safest path to each (CEN-GRAV, CEN-SPD).
+
+The search walks the same rules as `resolve_grav_move` (and the tests check that
+every path it returns resolves to the end state it claims).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..data import BattleMap, TerrainTable, VehicleType
+from ..hexgrid import Hex, neighbor
+from .grav import GravMove, GravState, facing_change_interval, lift_cost
+from .speed import grounding_damage, speed_limit_check
+from .terrain import entry_cost
+
+
+@dataclass(frozen=True)
+class PathOption:
+    """One way to reach an end state: the move, its thrust, its rolls and its chance of no damage."""
+
+    move: GravMove
+    thrust_used: int
+    rolls: int
+    p_no_damage: Fraction
+
+
+class EndState:
+    """A legal end of the move: where, facing, grounded or not, the end velocities possible, and two paths.
+
+    `cheapest` (least thrust, then most likely to take no damage) and `safest` (most
+    likely to take no damage, then least thrust) are built when first asked for.
+    """
+
+    __slots__ = ("_cheap", "_opts", "_safe", "facing", "grounded", "hex", "velocity_max", "velocity_min")
+
+    def __init__(self, hex_: Hex, facing: int, grounded: bool, vmin: int, vmax: int, cheap: tuple, safe: tuple):
+        self.hex, self.facing, self.grounded = hex_, facing, grounded
+        self.velocity_min, self.velocity_max = vmin, vmax
+        self._cheap, self._safe = cheap, safe
+        self._opts: dict[str, PathOption] = {}
+
+    @property
+    def cheapest(self) -> PathOption:
+        """The path that uses the least thrust."""
+        if "cheap" not in self._opts:
+            self._opts["cheap"] = _option(self._cheap)
+        return self._opts["cheap"]
+
+    @property
+    def safest(self) -> PathOption:
+        """The path most likely to take no damage."""
+        if "safe" not in self._opts:
+            self._opts["safe"] = _option(self._safe)
+        return self._opts["safe"]
+
+    @property
+    def p_no_damage(self) -> Fraction:
+        """Exact chance of no damage on the safest path."""
+        _t, _r, num, prolls = self._safe[:4]
+        return Fraction(num, _P10[prolls])
+
+    @property
+    def rolls(self) -> int:
+        """Speed-limit rolls on the safest path."""
+        return self._safe[1]
+
+    def __repr__(self) -> str:
+        return (f"EndState({self.hex!r}, facing={self.facing}, grounded={self.grounded}, "
+                f"v={self.velocity_min}..{self.velocity_max}, p_no_damage={self.p_no_damage})")
+
+
+def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMap, *,
+                     table: TerrainTable | None = None) -> list[EndState]:
+    """All legal end states of a grav vehicle this turn (CEN-GRAV-1..6, CEN-SPD-1, CEN-GRD-1).
+
+    For each end state: a cheapest path (least thrust, then most likely to take no
+    damage) and a safest path (most likely to take no damage, then least thrust).
+    """
+    if vehicle.max_thrust is None:
+        raise ValueError(f"CEN-GV-1: the {vehicle.label} is a ground vehicle")
+    table_ends = _Ends()
+    down = state.grounded or state.submerged
+    lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
+    if down:  # staying put: a grounded vehicle simply stays down
+        table_ends.add((state.hex, state.facing, True), 0, 0, (0, 0, 1, 0, None, 0, 0, None, False))
+    if state.grav_drive_lost or (down and vehicle.max_thrust <= lift):
+        if not down:
+            table_ends.add((state.hex, state.facing, False), state.velocity, state.velocity,
+                           (0, 0, 1, 0, None, 0, 0, None, False))
+        return table_ends.finish()
+    thrust = vehicle.max_thrust
+    facings = range(6) if state.velocity == 0 else (state.facing,)
+    accels = range(1 if down else 0, thrust - lift + 1)
+    # the lowest speed of each facing-change class and direction that this turn can reach
+    class_min: dict[tuple[int, bool], int] = {}
+    for accel in accels:
+        v = state.velocity + accel
+        k = (facing_change_interval(v), v < 0)
+        class_min[k] = min(class_min.get(k, abs(v)), abs(v))
+    for accel in accels:
+        tp_acc = lift + accel
+        v = state.velocity + accel
+        if v == 0:
+            _spin_in_place(state, accel, tp_acc, thrust - tp_acc, table_ends)
+            continue
+        lowest = class_min[(facing_change_interval(v), v < 0)] == abs(v)
+        for f0 in facings:
+            initial = None if f0 == state.facing else f0
+            _search(state, battlemap, table, v, f0, initial, accel, tp_acc, thrust - tp_acc, table_ends, lowest)
+    return table_ends.finish()
+
+
+_P10 = [10**i for i in range(256)]
+
+
+def _more_likely(n1: int, r1: int, n2: int, r2: int) -> int:
+    """Compare n1/10^r1 with n2/10^r2 exactly: 1 if greater, 0 if equal, -1 if less."""
+    a, b = n1 * _P10[r2], n2 * _P10[r1]
+    return (a > b) - (a < b)
+
+
+class _Ends:
+    """The best candidates per end state. A candidate is
+    (thrust, rolls, p_num, p_rolls, nodes, key, accel, initial, ground) plus the deceleration."""
+
+    def __init__(self) -> None:
+        self.best: dict[tuple[Hex, int, bool], list] = {}
+
+    def add(self, end: tuple[Hex, int, bool], vmin: int, vmax: int, cand: tuple, decel: int = 0) -> None:
+        cand = (*cand, decel) if len(cand) == 9 else cand
+        cur = self.best.get(end)
+        if cur is None:
+            self.best[end] = [vmin, vmax, cand, cand]
+            return
+        if vmin < cur[0]:
+            cur[0] = vmin
+        if vmax > cur[1]:
+            cur[1] = vmax
+        cheap, safe = cur[2], cur[3]
+        cmp = _more_likely(cand[2], cand[3], cheap[2], cheap[3])
+        if (cand[0], -cmp, cand[1]) < (cheap[0], 0, cheap[1]):
+            cur[2] = cand
+        cmp = _more_likely(cand[2], cand[3], safe[2], safe[3])
+        if cmp > 0 or (cmp == 0 and (cand[0], cand[1]) < (safe[0], safe[1])):
+            cur[3] = cand
+
+    def finish(self) -> list[EndState]:
+        out = [EndState(h, f, g, vmin, vmax, cheap, safe)
+               for (h, f, g), (vmin, vmax, cheap, safe) in self.best.items()]
+        out.sort(key=lambda e: (e.hex.q, e.hex.r, e.facing, e.grounded))
+        return out
+
+
+def _steps(nodes: dict | None, key: tuple | None) -> tuple[str, ...]:
+    out: list[str] = []
+    while nodes is not None and key is not None:
+        node = nodes[key]
+        if node[3] is None:
+            break
+        out.append(node[3])
+        key = node[2]
+    return tuple(reversed(out)) if nodes is not None else ()
+
+
+def _option(c: tuple) -> PathOption:
+    thrust, rolls, num, prolls, nodes, key, accel, initial, ground, decel = c
+    steps = key if nodes is None and isinstance(key, tuple) else _steps(nodes, key)
+    return PathOption(GravMove(accel, steps, decel, ground, initial), thrust, rolls, Fraction(num, _P10[prolls]))
+
+
+def _spin_in_place(state: GravState, accel: int, tp_acc: int, decel_max: int, ends: _Ends) -> None:
+    """At velocity 0 the vehicle may spin freely in its hex (CEN-GRAV-4)."""
+    for d in range(6):
+        steps = ("R",) * d if d <= 3 else ("L",) * (6 - d)
+        facing = (state.facing + d) % 6
+        for decel in range(0, decel_max + 1):
+            end_v = -decel
+            if decel == 0:
+                ends.add((state.hex, facing, False), end_v, end_v,
+                         (tp_acc, 0, 1, 0, None, steps, accel, None, False), 0)
+                ends.add((state.hex, facing, True), 0, 0, (tp_acc, 0, 1, 0, None, steps, accel, None, True), 0)
+            else:
+                ends.add((state.hex, facing, False), end_v, end_v,
+                         (tp_acc + decel, 0, 1, 0, None, steps, accel, None, False), decel)
+
+
+def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, ends: _Ends, lowest: bool) -> None:
+    """Layered search by hexes entered; each state (hex, facing, straight, VP left, one-hex) expanded once.
+
+    Grounding with VP left over at this velocity is recorded only when `lowest` (the
+    slowest velocity of its facing-change class this turn): at that velocity the same
+    node is reached with less thrust and odds at least as good, so the faster
+    versions never win.
+    """
+    speed = abs(v)
+    interval = facing_change_interval(v)
+    back = v < 0
+    step_dir = "B" if back else "F"
+    tsr = state.tsr_lost
+    # node: [p_num, p_rolls, parent_key, step, rolls]
+    start = (state.hex, f0, 0, speed, False)
+    nodes: dict[tuple, list] = {start: [1, 0, None, None, 0]}
+    lake_cache: dict[Hex, bool] = {}
+    costs: dict[tuple[Hex, Hex], tuple] = {}
+
+    def relax(key: tuple, num: int, prolls: int, parent: tuple, step: str, rolls: int, layer: list) -> None:
+        cur = nodes.get(key)
+        if cur is None:
+            nodes[key] = [num, prolls, parent, step, rolls]
+            layer.append(key)
+            return
+        cmp = _more_likely(num, prolls, cur[0], cur[1])
+        if cmp > 0 or (cmp == 0 and rolls < cur[4]):
+            cur[:] = [num, prolls, parent, step, rolls]
+
+    layer = [start]
+    while layer:
+        turned: list[tuple] = []
+        for key in layer:
+            hex_, facing, straight, vp_left, one_hex = key
+            if straight >= interval:
+                num, prolls, _p, _s, rolls = nodes[key]
+                relax((hex_, (facing - 1) % 6, 0, vp_left, one_hex), num, prolls, key, "L", rolls, turned)
+                relax((hex_, (facing + 1) % 6, 0, vp_left, one_hex), num, prolls, key, "R", rolls, turned)
+        nxt: list[tuple] = []
+        for key in layer + turned:
+            hex_, facing, straight, vp_left, one_hex = key
+            if one_hex or vp_left == 0:
+                continue
+            dest = neighbor(hex_, (facing + 3) % 6 if back else facing)
+            info = costs.get((hex_, dest))
+            if info is None:
+                if dest not in battlemap:
+                    info = (None, None)
+                else:
+                    cost, limit, _k = entry_cost(battlemap, hex_, dest, "grav", table=table)
+                    check = speed_limit_check(v, limit, tsr_lost=tsr) if cost is not None else None
+                    info = (cost, check)
+                costs[(hex_, dest)] = info
+            cost, check = info
+            if cost is None:
+                continue
+            use_one_hex = False
+            if cost > vp_left:
+                if hex_ != state.hex or straight != 0 or vp_left != speed:
+                    continue
+                use_one_hex = True
+            num, prolls, _p, _s, rolls = nodes[key]
+            if check.needs_roll:
+                num, prolls, rolls = num * max(1, min(9, check.target)), prolls + 1, rolls + 1
+            relax((dest, facing, min(straight + 1, interval), 0 if use_one_hex else vp_left - cost, use_one_hex),
+                  num, prolls, key, step_dir, rolls, nxt)
+        layer = nxt
+
+    safe_decel = min(decel_max, v) if v > 0 else 0
+    v_lo = v - decel_max
+    for key, (num, prolls, _parent, _step, rolls) in nodes.items():
+        hex_, facing, _straight, vp_left, one_hex = key
+        spent_all = vp_left == 0 or one_hex
+        if spent_all:
+            ends.add((hex_, facing, False), v_lo, v, (tp_acc, rolls, num, prolls, nodes, key, accel, initial, False), 0)
+        elif not lowest:
+            continue
+        water = lake_cache.get(hex_)
+        if water is None:
+            water = lake_cache[hex_] = battlemap[hex_].terrain == "lake"
+        for decel in {0, safe_decel}:
+            dmg = grounding_damage(v - decel, in_water=water)
+            n = num if dmg == 0 else 0
+            ends.add((hex_, facing, True), 0, 0, (tp_acc + decel, rolls, n, prolls, nodes, key, accel, initial, True),
+                     decel)
