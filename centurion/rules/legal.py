@@ -92,7 +92,7 @@ def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMa
         return table_ends.finish()
     thrust = vehicle.max_thrust
     facings = range(6) if state.velocity == 0 else (state.facing,)
-    accels = range(1 if down else 0, thrust - lift + 1)
+    accels = range(0, thrust - lift + 1)
     # the lowest speed of each facing-change class and direction that this turn can reach
     class_min: dict[tuple[int, bool], int] = {}
     for accel in accels:
@@ -101,11 +101,16 @@ def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMa
         class_min[k] = min(class_min.get(k, abs(v)), abs(v))
     for accel in accels:
         tp_acc = lift + accel
+        if down and accel == 0 and state.velocity != 0:
+            continue
         v = state.velocity + accel
         if v == 0:
-            _spin_in_place(state, accel, tp_acc, thrust - tp_acc, table_ends)
+            # at velocity 0 it may spin freely; a grounded vehicle first lifts off (CEN-GRAV-4, -6)
+            _spin_in_place(state, accel, tp_acc, thrust - tp_acc, table_ends, skip_still=down and accel == 0)
             continue
-        lowest = class_min[(facing_change_interval(v), v < 0)] == abs(v)
+        # going forward, a slower velocity of the same class costs less thrust and is at least as safe;
+        # in reverse a slower velocity costs more thrust, so nothing is dominated there
+        lowest = v < 0 or class_min[(facing_change_interval(v), False)] == v
         for f0 in facings:
             initial = None if f0 == state.facing else f0
             _search(state, battlemap, table, v, f0, initial, accel, tp_acc, thrust - tp_acc, table_ends, lowest)
@@ -170,9 +175,16 @@ def _option(c: tuple) -> PathOption:
     return PathOption(GravMove(accel, steps, decel, ground, initial), thrust, rolls, Fraction(num, _P10[prolls]))
 
 
-def _spin_in_place(state: GravState, accel: int, tp_acc: int, decel_max: int, ends: _Ends) -> None:
-    """At velocity 0 the vehicle may spin freely in its hex (CEN-GRAV-4)."""
+def _spin_in_place(state: GravState, accel: int, tp_acc: int, decel_max: int, ends: _Ends,
+                   skip_still: bool = False) -> None:
+    """At velocity 0 the vehicle may spin freely in its hex (CEN-GRAV-4).
+
+    `skip_still`: a grounded vehicle that neither turns nor accelerates just stays
+    down (no lift), so the unturned facing is not a lifted end state.
+    """
     for d in range(6):
+        if skip_still and d == 0:
+            continue
         steps = ("R",) * d if d <= 3 else ("L",) * (6 - d)
         facing = (state.facing + d) % 6
         for decel in range(0, decel_max + 1):
@@ -199,21 +211,22 @@ def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, e
     back = v < 0
     step_dir = "B" if back else "F"
     tsr = state.tsr_lost
-    # node: [p_num, p_rolls, parent_key, step, rolls]
+    # node: [p_num, p_rolls, parent_key, step, rolls, cost of the last hex entered]
     start = (state.hex, f0, 0, speed, False)
-    nodes: dict[tuple, list] = {start: [1, 0, None, None, 0]}
+    nodes: dict[tuple, list] = {start: [1, 0, None, None, 0, None]}
     lake_cache: dict[Hex, bool] = {}
     costs: dict[tuple[Hex, Hex], tuple] = {}
 
-    def relax(key: tuple, num: int, prolls: int, parent: tuple, step: str, rolls: int, layer: list) -> None:
+    def relax(key: tuple, num: int, prolls: int, parent: tuple, step: str, rolls: int, last: int | None,
+              layer: list) -> None:
         cur = nodes.get(key)
         if cur is None:
-            nodes[key] = [num, prolls, parent, step, rolls]
+            nodes[key] = [num, prolls, parent, step, rolls, last]
             layer.append(key)
             return
         cmp = _more_likely(num, prolls, cur[0], cur[1])
         if cmp > 0 or (cmp == 0 and rolls < cur[4]):
-            cur[:] = [num, prolls, parent, step, rolls]
+            cur[:] = [num, prolls, parent, step, rolls, last]
 
     layer = [start]
     while layer:
@@ -221,9 +234,9 @@ def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, e
         for key in layer:
             hex_, facing, straight, vp_left, one_hex = key
             if straight >= interval:
-                num, prolls, _p, _s, rolls = nodes[key]
-                relax((hex_, (facing - 1) % 6, 0, vp_left, one_hex), num, prolls, key, "L", rolls, turned)
-                relax((hex_, (facing + 1) % 6, 0, vp_left, one_hex), num, prolls, key, "R", rolls, turned)
+                num, prolls, _p, _s, rolls, last = nodes[key]
+                relax((hex_, (facing - 1) % 6, 0, vp_left, one_hex), num, prolls, key, "L", rolls, last, turned)
+                relax((hex_, (facing + 1) % 6, 0, vp_left, one_hex), num, prolls, key, "R", rolls, last, turned)
         nxt: list[tuple] = []
         for key in layer + turned:
             hex_, facing, straight, vp_left, one_hex = key
@@ -247,21 +260,23 @@ def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, e
                 if hex_ != state.hex or straight != 0 or vp_left != speed:
                     continue
                 use_one_hex = True
-            num, prolls, _p, _s, rolls = nodes[key]
+            num, prolls, _p, _s, rolls, _last = nodes[key]
             if check.needs_roll:
                 num, prolls, rolls = num * max(1, min(9, check.target)), prolls + 1, rolls + 1
             relax((dest, facing, min(straight + 1, interval), 0 if use_one_hex else vp_left - cost, use_one_hex),
-                  num, prolls, key, step_dir, rolls, nxt)
+                  num, prolls, key, step_dir, rolls, cost, nxt)
         layer = nxt
 
     safe_decel = min(decel_max, v) if v > 0 else 0
     v_lo = v - decel_max
-    for key, (num, prolls, _parent, _step, rolls) in nodes.items():
+    for key, (num, prolls, _parent, _step, rolls, last) in nodes.items():
         hex_, facing, _straight, vp_left, one_hex = key
         spent_all = vp_left == 0 or one_hex
         if spent_all:
             ends.add((hex_, facing, False), v_lo, v, (tp_acc, rolls, num, prolls, nodes, key, accel, initial, False), 0)
-        elif not lowest:
+        elif not lowest and last != 0:
+            # the same path at the velocity max(VP spent, the class's lowest) is cheaper and as safe; a path whose
+            # last hex cost 0 VP is not valid there (movement stops once every VP is spent, CEN-GRAV-2)
             continue
         water = lake_cache.get(hex_)
         if water is None:
