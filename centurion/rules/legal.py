@@ -72,11 +72,12 @@ class EndState:
 
 
 def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMap, *,
-                     table: TerrainTable | None = None) -> list[EndState]:
+                     table: TerrainTable | None = None, accelerate: int | None = None) -> list[EndState]:
     """All legal end states of a grav vehicle this turn (CEN-GRAV-1..6, CEN-SPD-1, CEN-GRD-1).
 
     For each end state: a cheapest path (least thrust, then most likely to take no
     damage) and a safest path (most likely to take no damage, then least thrust).
+    `accelerate` fixes the acceleration (as when a player has chosen the velocity).
     """
     if vehicle.max_thrust is None:
         raise ValueError(f"CEN-GV-1: the {vehicle.label} is a ground vehicle")
@@ -93,6 +94,10 @@ def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMa
     thrust = vehicle.max_thrust
     facings = range(6) if state.velocity == 0 else (state.facing,)
     accels = range(0, thrust - lift + 1)
+    if accelerate is not None:
+        if not 0 <= accelerate <= thrust - lift:
+            raise ValueError(f"CEN-GRAV-1: acceleration {accelerate} is outside 0..{thrust - lift} this turn")
+        accels = range(accelerate, accelerate + 1)
     # the lowest speed of each facing-change class and direction that this turn can reach
     class_min: dict[tuple[int, bool], int] = {}
     for accel in accels:
@@ -227,10 +232,14 @@ def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, e
         cmp = _more_likely(num, prolls, cur[0], cur[1])
         if cmp > 0 or (cmp == 0 and rolls < cur[4]):
             cur[:] = [num, prolls, parent, step, rolls, last]
+            # reached again (perhaps by a path of more hexes) with better odds: expand it again so that
+            # its successors follow the better path and stay consistent with it
+            layer.append(key)
 
     layer = [start]
     while layer:
         turned: list[tuple] = []
+        layer = list(dict.fromkeys(layer))
         for key in layer:
             hex_, facing, straight, vp_left, one_hex = key
             if straight >= interval:
@@ -238,7 +247,7 @@ def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, e
                 relax((hex_, (facing - 1) % 6, 0, vp_left, one_hex), num, prolls, key, "L", rolls, last, turned)
                 relax((hex_, (facing + 1) % 6, 0, vp_left, one_hex), num, prolls, key, "R", rolls, last, turned)
         nxt: list[tuple] = []
-        for key in layer + turned:
+        for key in dict.fromkeys(layer + turned):
             hex_, facing, straight, vp_left, one_hex = key
             if one_hex or vp_left == 0:
                 continue

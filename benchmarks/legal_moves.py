@@ -1,0 +1,54 @@
+"""Benchmark: legal end states of a grav tank (thrust 8) at velocity 10, 20 and 30 (CEN-GRAV, CEN-SPD).
+
+Run: python benchmarks/legal_moves.py   (prints median times and state counts; no assertions)
+Maps: the two-mapsheet sample battlefield, and a 64 x 64 map of mixed terrain.
+'all accelerations' enumerates every acceleration 0..8 (what the rules allow this turn);
+'one acceleration' fixes it at 0 (what the map shows while a velocity is chosen).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import statistics
+import time
+
+from centurion.data import map_from_rows, sample_map, vehicle_types
+from centurion.hexgrid import parse_label
+from centurion.rules import GravState, legal_grav_moves
+
+
+def big_map(n: int = 64, seed: int = 3):
+    rng = random.Random(seed)
+    terrain = ["".join(rng.choice("........lhb") for _ in range(n)) for _ in range(n)]
+    elevation = ["".join(rng.choice("0000112") for _ in range(n)) for _ in range(n)]
+    return map_from_rows(terrain, elevation, name="bench64")
+
+
+def median_ms(fn, repeat: int) -> tuple[float, object]:
+    times, out = [], None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1e3, out
+
+
+def main() -> None:
+    tank = dataclasses.replace(vehicle_types()["viper"], max_thrust=8)
+    maps = [("two mapsheets (44x30)", sample_map(), parse_label("0116"), 2),
+            ("64x64", big_map(), parse_label("0532"), 2)]
+    print("grav tank, thrust 8; median of 5 runs")
+    for name, m, start, facing in maps:
+        for v in (10, 20, 30):
+            state = GravState.of(tank, start, facing, v)
+            ms_all, ends = median_ms(lambda s=state, mm=m: legal_grav_moves(s, tank, mm), 5)
+            ms_one, ends_one = median_ms(lambda s=state, mm=m: legal_grav_moves(s, tank, mm, accelerate=0), 5)
+            flying = sum(1 for e in ends if not e.grounded)
+            print(f"{name:22s} v{v:<3d} all accelerations: {ms_all:8.1f} ms, {len(ends):5d} end states "
+                  f"({flying} flying on) | one acceleration: {ms_one:7.1f} ms, {len(ends_one):5d} end states")
+    print("target: under 20 ms for velocity 30 on two mapsheets")
+
+
+if __name__ == "__main__":
+    main()
