@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from .battlemap import COUNTER_KINDS, BattleMap, MapHex, Mapsheet, load_battlemap
+from .scenario import CenturiaScenario, Placement, load_centuria_scenario
 from .tables import (
     CenturiaTables,
     FacingChangeTable,
@@ -59,6 +60,12 @@ def vehicle_types() -> Mapping[str, VehicleType]:
     return load_vehicle_types(data_dir() / "vehicles.yaml")
 
 
+@cache
+def centuria_scenario() -> CenturiaScenario:
+    """The shipped sample Centuria scenario (CTA-1)."""
+    return load_centuria_scenario(data_dir() / "centuria_scenario.yaml", centuria_tables())
+
+
 def load_map(path: Path | str, *, text: str | None = None) -> BattleMap:
     """Load a Centurion map file (or YAML `text`, named `path`), checking terrain against the TET (CEN-TER-1)."""
     movement = frozenset(k for k, t in terrain_table().terrain.items() if t.movement_terrain)
@@ -99,7 +106,10 @@ __all__ = [
     "MapHex",
     "Mapsheet",
     "TerrainTable",
+    "centuria_scenario",
     "centuria_tables",
+    "CenturiaScenario",
+    "Placement",
     "data_dir",
     "facing_change_table",
     "load_map",

@@ -102,13 +102,14 @@ def _links(chains: tuple[tuple[Hex, ...], ...]) -> frozenset[frozenset[Hex]]:
     return frozenset(frozenset((a, b)) for chain in chains for a, b in pairwise(chain))
 
 
-def _chains(f: YamlFile, top: Entry, field: str, cells: Mapping[Hex, MapHex]) -> list[tuple[Hex, ...]]:
+def _chains(f: YamlFile, top: Entry, field: str, cells: Mapping[Hex, MapHex], base: tuple = ()
+            ) -> list[tuple[Hex, ...]]:
     raw = top.raw(field, default=[])
     if not isinstance(raw, list):
         raise top.fail(field, "a list of chains", raw)
     chains = []
     for i, item in enumerate(raw):
-        e = Entry(f, (field, i), f"{field}[{i}]", item)
+        e = Entry(f, (*base, field, i), f"{field}[{i}]", item)
         name = e.str("name", default=f"{field} {i + 1}")
         text = e.str("hexes")
         hexes: list[Hex] = []
@@ -129,13 +130,26 @@ def _chains(f: YamlFile, top: Entry, field: str, cells: Mapping[Hex, MapHex]) ->
 
 
 def load_battlemap(path: Path | str, known_terrain: frozenset[str] | None = None, *,
-                   text: str | None = None) -> BattleMap:
-    """Load and check a map file (or its `text`); `known_terrain` restricts the legend's terrain keys."""
+                   text: str | None = None, section: str | None = None, name: str | None = None) -> BattleMap:
+    """Load and check a map file (or its `text`, or its top-level `section`); `known_terrain` limits the legend.
+
+    Elevation is optional (all level 0 when missing).
+    """
     f = YamlFile(path, text)
-    if not isinstance(f.data, Mapping):
-        raise f.error((), None, None, "a mapping at the top level", f.data)
-    top = Entry(f, (), "map", f.data)
-    name = top.str("name")
+    data = f.data
+    base: tuple = ()
+    if section is not None:
+        if not isinstance(data, Mapping) or section not in data:
+            raise f.error((), None, section, f"a section {section!r} holding the map", None)
+        data, base = data[section], (section,)
+    if not isinstance(data, Mapping):
+        raise f.error(base, None, None, "a mapping at the top level", data)
+
+    def P(*parts: object) -> tuple:
+        return (*base, *parts)
+
+    top = Entry(f, base, "map", data)
+    name = name if name is not None else top.str("name")
     columns = top.int("columns", lo=1, hi=99)
     rows = top.int("rows", lo=1, hi=99)
 
@@ -144,7 +158,7 @@ def load_battlemap(path: Path | str, known_terrain: frozenset[str] | None = None
         raise top.fail("mapsheets", "a list of mapsheets", sheets_raw)
     sheets = []
     for i, item in enumerate(sheets_raw):
-        e = Entry(f, ("mapsheets", i), f"mapsheets[{i}]", item)
+        e = Entry(f, P("mapsheets", i), f"mapsheets[{i}]", item)
         first = e.int("first_column", lo=1, hi=columns)
         sheets.append(Mapsheet(e.str("name"), first, e.int("last_column", lo=first, hi=columns)))
 
@@ -160,6 +174,8 @@ def load_battlemap(path: Path | str, known_terrain: frozenset[str] | None = None
         legend[char] = key
 
     def grid(field: str) -> list[str]:
+        if field == "elevation" and not top.has(field):
+            return ["0" * columns] * rows
         value = top.raw(field)
         if not isinstance(value, list) or len(value) != rows:
             got = value if not isinstance(value, list) else f"{len(value)} rows"
@@ -167,7 +183,7 @@ def load_battlemap(path: Path | str, known_terrain: frozenset[str] | None = None
         for i, line in enumerate(value):
             if not isinstance(line, str) or len(line) != columns:
                 got = line if not isinstance(line, str) else f"{len(line)} characters"
-                raise f.error((field, i), f"{field} row {i + 1}", None, f"a string of {columns} characters", got)
+                raise f.error(P(field, i), f"{field} row {i + 1}", None, f"a string of {columns} characters", got)
         return value
 
     terrain_rows = grid("terrain")
@@ -177,10 +193,10 @@ def load_battlemap(path: Path | str, known_terrain: frozenset[str] | None = None
         for c in range(columns):
             ch, lv = terrain_rows[r][c], level_rows[r][c]
             if ch not in legend:
-                raise f.error(("terrain", r), f"terrain row {r + 1}", f"column {c + 1}",
+                raise f.error(P("terrain", r), f"terrain row {r + 1}", f"column {c + 1}",
                               "a character of the legend: " + " ".join(repr(k) for k in legend), ch)
             if not lv.isdigit():
-                raise f.error(("elevation", r), f"elevation row {r + 1}", f"column {c + 1}", "a digit 0-9", lv)
+                raise f.error(P("elevation", r), f"elevation row {r + 1}", f"column {c + 1}", "a digit 0-9", lv)
             h = from_offset(c + 1, r + 1)
             cells[h] = MapHex(h, format_label(h), legend[ch], int(lv))
 
@@ -188,9 +204,9 @@ def load_battlemap(path: Path | str, known_terrain: frozenset[str] | None = None
         try:
             h = parse_label(str(label))
         except ValueError:
-            raise f.error((field, label), str(label), field, "a CCRR hex label", label) from None
+            raise f.error(P(field, label), str(label), field, "a CCRR hex label", label) from None
         if h not in cells:
-            raise f.error((field, label), str(label), field, "a hex on the map", label)
+            raise f.error(P(field, label), str(label), field, "a hex on the map", label)
         return cells[h]
 
     buildings = top.raw("buildings", default={}) or {}
@@ -199,10 +215,10 @@ def load_battlemap(path: Path | str, known_terrain: frozenset[str] | None = None
     for label, levels in buildings.items():
         cell = cell_of("buildings", label)
         if cell.terrain != "building":
-            raise f.error(("buildings", label), str(label), "buildings", "a hex whose terrain is building",
+            raise f.error(P("buildings", label), str(label), "buildings", "a hex whose terrain is building",
                           cell.terrain)
         if isinstance(levels, bool) or not isinstance(levels, int) or not 1 <= levels <= 9:
-            raise f.error(("buildings", label), str(label), "buildings", "building levels from 1 to 9", levels)
+            raise f.error(P("buildings", label), str(label), "buildings", "building levels from 1 to 9", levels)
         cells[cell.hex] = replace(cell, building_levels=levels)
     for h, cell in cells.items():
         if cell.terrain == "building" and cell.building_levels == 0:
@@ -212,7 +228,7 @@ def load_battlemap(path: Path | str, known_terrain: frozenset[str] | None = None
     if not isinstance(counters, list):
         raise top.fail("counters", "a list of counters", counters)
     for i, item in enumerate(counters):
-        e = Entry(f, ("counters", i), f"counters[{i}]", item)
+        e = Entry(f, P("counters", i), f"counters[{i}]", item)
         kind = e.str("kind", choices=COUNTER_KINDS)
         label = e.str("hex")
         try:
@@ -223,11 +239,11 @@ def load_battlemap(path: Path | str, known_terrain: frozenset[str] | None = None
             raise e.fail("hex", "a hex on the map", label)
         cells[h] = replace(cells[h], counters=cells[h].counters + (kind,))
 
-    roads = _chains(f, top, "roads", cells)
-    rivers = _chains(f, top, "rivers", cells)
+    roads = _chains(f, top, "roads", cells, base)
+    rivers = _chains(f, top, "rivers", cells, base)
     for i, chain in enumerate(rivers):
         for h in chain:
             if cells[h].terrain != "river":
-                raise f.error(("rivers", i), f"rivers[{i}]", "hexes", "hexes whose terrain is river",
+                raise f.error(P("rivers", i), f"rivers[{i}]", "hexes", "hexes whose terrain is river",
                               f"{format_label(h)} is {cells[h].terrain}")
     return BattleMap(name, columns, rows, tuple(sheets), MappingProxyType(cells), tuple(roads), tuple(rivers))

@@ -71,6 +71,7 @@ class YamlFile:
                 text = self.path.read_text(encoding="utf-8")
             except OSError as exc:
                 raise DataError(str(self.path), None, None, "a readable file", str(exc)) from exc
+        self.text = text
         try:
             self.data = yaml.safe_load(text)
             root = yaml.compose(text, Loader=yaml.SafeLoader)

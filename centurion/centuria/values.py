@@ -1,0 +1,166 @@
+"""Centuria numbers: attack, counter and morale targets and their odds, every term named (CTA-COMBAT, CTA-MORALE)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..data import CenturiaTables, centuria_tables
+from ..dice import d20_over_chance
+
+SIDES = {"front": 0, "flank": -2, "rear": -4}
+MARKERS = ("intact", "idle", "dissolving", "fleeing")
+# attack / defence modifiers of a unit's morale marker (CTA-MORALE)
+MARKER_ATTACK = {0: 0, 1: 2, 2: 4, 3: 4}
+MARKER_DEFENCE = {0: 0, 1: 0, 2: -4, 3: -4}
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One term of a target number: what, how much, which rule."""
+
+    label: str
+    value: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target number with its terms; the roll must exceed it (DIE-20)."""
+
+    value: int
+    terms: tuple[Modifier, ...]
+
+    @property
+    def p_success(self) -> Fraction:
+        """Exact chance that the die exceeds the target."""
+        return d20_over_chance(self.value)
+
+
+def _unit(tables: CenturiaTables, key: str):
+    try:
+        return tables.units[key]
+    except KeyError:
+        known = ", ".join(tables.units)
+        raise ValueError(f"CTA-2: unknown unit {key!r}; known: {known}") from None
+
+
+def _leader(tables: CenturiaTables, key: str | None):
+    if key is None:
+        return None
+    try:
+        return tables.leaders[key]
+    except KeyError:
+        raise ValueError(f"CTA-2: {key!r} is not a leader; leaders: {', '.join(tables.leaders)}") from None
+
+
+def _terrain_mod(tables: CenturiaTables, terrain: str, unit: str):
+    try:
+        t = tables.terrain[terrain]
+    except KeyError:
+        raise ValueError(f"CTA-2: unknown terrain {terrain!r}; known: {', '.join(tables.terrain)}") from None
+    return t, t.modifiers.get(unit)
+
+
+def attack_terms(attacker: str, defender: str, *, side: str = "front", attacker_terrain: str = "grass",
+                 defender_terrain: str = "grass", attacker_leader: str | None = None,
+                 defender_leader: str | None = None, attacker_marker: int = 0, defender_marker: int = 0,
+                 tables: CenturiaTables | None = None) -> Target:
+    """The attack roll's target with its terms: attacker's attack + defender's defence, modified (CTA-COMBAT)."""
+    tables = tables or centuria_tables()
+    if side not in SIDES:
+        raise ValueError(f"CTA-COMBAT: side is front, flank or rear, got {side!r}")
+    a, d = _unit(tables, attacker), _unit(tables, defender)
+    terms = [Modifier(f"{a.label} attack", a.attack, "CTA-2"), Modifier(f"{d.label} defence", d.defence, "CTA-2")]
+    ta, ma = _terrain_mod(tables, attacker_terrain, attacker)
+    if ma and ma.attack:
+        terms.append(Modifier(f"attacker in {ta.label}", ma.attack, "CTA-2"))
+    td, md = _terrain_mod(tables, defender_terrain, defender)
+    if md and md.defence:
+        terms.append(Modifier(f"defender in {td.label}", md.defence, "CTA-2"))
+    la, ld = _leader(tables, attacker_leader), _leader(tables, defender_leader)
+    if la and la.attack:
+        terms.append(Modifier(f"{la.label} leads the attacker", la.attack, "CTA-COMBAT"))
+    if ld and ld.defence:
+        terms.append(Modifier(f"{ld.label} leads the defender", ld.defence, "CTA-COMBAT"))
+    if SIDES[side]:
+        terms.append(Modifier(f"attack on the {side}", SIDES[side], "CTA-COMBAT"))
+    if MARKER_ATTACK.get(attacker_marker):
+        terms.append(Modifier(f"attacker {MARKERS[attacker_marker]}", MARKER_ATTACK[attacker_marker], "CTA-MORALE"))
+    if MARKER_DEFENCE.get(defender_marker):
+        terms.append(Modifier(f"defender {MARKERS[defender_marker]}", MARKER_DEFENCE[defender_marker], "CTA-MORALE"))
+    return Target(sum(t.value for t in terms), tuple(terms))
+
+
+def attack_target(attacker: str, defender: str, *, side: str = "front", attacker_terrain: str = "grass",
+                  defender_terrain: str = "grass", attacker_leader: str | None = None,
+                  defender_leader: str | None = None) -> int:
+    """The number the attack roll must exceed (CTA-COMBAT)."""
+    return attack_terms(attacker, defender, side=side, attacker_terrain=attacker_terrain,
+                        defender_terrain=defender_terrain, attacker_leader=attacker_leader,
+                        defender_leader=defender_leader).value
+
+
+def counter_terms(attacker: str, defender: str, *, attacker_terrain: str = "grass", defender_terrain: str = "grass",
+                  attacker_leader: str | None = None, defender_leader: str | None = None,
+                  attacker_marker: int = 0, defender_marker: int = 0,
+                  tables: CenturiaTables | None = None) -> Target:
+    """The defender's counter roll: its attack + the attacker's defence; no flank or rear term (CTA-COMBAT)."""
+    return attack_terms(defender, attacker, side="front", attacker_terrain=defender_terrain,
+                        defender_terrain=attacker_terrain, attacker_leader=defender_leader,
+                        defender_leader=attacker_leader, attacker_marker=defender_marker,
+                        defender_marker=attacker_marker, tables=tables)
+
+
+def morale_terms(unit: str, *, leader: str | None = None, adjacent_intact: int = 0,
+                 tables: CenturiaTables | None = None) -> Target:
+    """Morale test target: morale value + best leader's modifier - 1 per adjacent intact friend (CTA-MORALE)."""
+    tables = tables or centuria_tables()
+    if adjacent_intact < 0 or adjacent_intact > 6:
+        raise ValueError(f"CTA-MORALE: a hex has 0 to 6 neighbours, got {adjacent_intact}")
+    u = _unit(tables, unit)
+    terms = [Modifier(f"{u.label} morale", u.morale, "CTA-2")]
+    lead = _leader(tables, leader)
+    if lead and lead.morale:
+        terms.append(Modifier(f"{lead.label} in range", lead.morale, "CTA-MORALE"))
+    if adjacent_intact:
+        terms.append(Modifier(f"{adjacent_intact} adjacent intact unit(s)", -adjacent_intact, "CTA-MORALE"))
+    return Target(sum(t.value for t in terms), tuple(terms))
+
+
+def morale_target(unit: str, *, leader: str | None = None, adjacent_intact: int = 0) -> int:
+    """The number a morale test's roll must exceed (CTA-MORALE)."""
+    return morale_terms(unit, leader=leader, adjacent_intact=adjacent_intact).value
+
+
+def p_success(target: int) -> Fraction:
+    """Chance that the d20 exceeds the target (DIE-20)."""
+    return d20_over_chance(target)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """The exact outcome odds of one simultaneous attack and counter (CTA-COMBAT)."""
+
+    attack: Target
+    counter: Target
+
+    @property
+    def defender_falls(self) -> Fraction:
+        """P(the attack roll succeeds)."""
+        return self.attack.p_success
+
+    @property
+    def attacker_falls(self) -> Fraction:
+        """P(the counter roll succeeds)."""
+        return self.counter.p_success
+
+    @property
+    def both_fall(self) -> Fraction:
+        """P(both succeed): the rolls are independent."""
+        return self.defender_falls * self.attacker_falls
+
+    @property
+    def neither_falls(self) -> Fraction:
+        """P(both fail)."""
+        return (1 - self.defender_falls) * (1 - self.attacker_falls)
