@@ -68,6 +68,12 @@ class Dice:
         self.log: list[Roll] = []
         self.listeners: list[Callable[[Roll], None]] = []
 
+    def reseed(self, seed: int) -> None:
+        """Restart the random stream from `seed` (scripted results are dropped); the log is kept."""
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._script = None
+
     @classmethod
     def scripted(cls, results: Iterable[int]) -> Dice:
         """Dice that return `results` in order, then fail loudly when they run out."""

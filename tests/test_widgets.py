@@ -72,4 +72,4 @@ def test_an_error_in_a_callback_becomes_a_message():
 def test_overlay_highlights():
     v = make_view()
     v.set_overlay([parse_label("0101"), parse_label("0102")], ["#ff0000", "#00ff00"])
-    assert v._overlay[0] == [parse_label("0101"), parse_label("0102")]
+    assert [h for h, _ in v.overlay.fills] == [parse_label("0101"), parse_label("0102")]

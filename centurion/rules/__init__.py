@@ -15,6 +15,7 @@ from .grav import (
     facing_change_interval,
     lift_cost,
     resolve_grav_move,
+    state_refusal,
 )
 from .ground import (
     GroundMove,
@@ -74,5 +75,6 @@ __all__ = [
     "resolve_grav_move",
     "roll_initiative",
     "speed_limit_check",
+    "state_refusal",
     "vp_cost",
 ]

@@ -54,6 +54,18 @@ class GravState:
         return cls(hex_, facing % 6, velocity, Armor.full(vehicle.armor), digging_charges=vehicle.digging_charges, **kw)
 
 
+def state_refusal(state: GravState, battlemap: BattleMap) -> Refusal | None:
+    """None if a starting state makes sense on this map, else why not (CEN-GRD-1, CEN-GRD-2)."""
+    if state.hex not in battlemap:
+        return Refusal("HEX-4", f"{state.hex!r} is off the map")
+    if (state.grounded or state.submerged) and state.velocity != 0:
+        return Refusal("CEN-GRD-1", "a grounded vehicle has velocity 0")
+    if state.submerged and battlemap[state.hex].terrain != "lake":
+        return Refusal("CEN-GRD-2", f"only a vehicle grounded in a lake hex is under water; "
+                       f"{format_label(state.hex)} is {battlemap[state.hex].terrain.replace('_', ' ')}")
+    return None
+
+
 @dataclass(frozen=True)
 class GravMove:
     """One turn's move of a grav vehicle, as data (CEN-GRAV-1..6, CEN-GRD-1, CEN-CRT-1).

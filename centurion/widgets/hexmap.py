@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 import ipywidgets as w
@@ -21,6 +22,31 @@ from .colors import rgb, rgb_array, shade
 from .safety import MessageArea, guarded, reset_canvas_switch
 
 TERRAIN, UNITS, OVERLAY = 0, 1, 2
+ZOOMS = {"S": 9.0, "M": 12.0, "L": 16.0}
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A unit counter to draw: where, facing, what (grav, ground, infantry, or a Centuria type), side colour."""
+
+    hex: Hex
+    facing: int
+    kind: str
+    color: str = "#1f4e9c"
+    label: str = ""
+    selected: bool = False
+
+
+@dataclass
+class Overlay:
+    """What the overlay layer shows: shaded hexes, a plotted path with labels, outlined hexes, lines."""
+
+    fills: list[tuple[Hex, str]] = field(default_factory=list)
+    alpha: float = 0.45
+    path: list[Hex] = field(default_factory=list)
+    labels: list[tuple[Hex, str]] = field(default_factory=list)
+    outlines: list[tuple[Hex, str]] = field(default_factory=list)
+    lines: list[tuple[Hex, Hex, str]] = field(default_factory=list)
 
 _COUNTER_STYLE = {  # colour, radius as a fraction of the hex size
     "crater": ("#3b2f25", 0.35),
@@ -42,15 +68,56 @@ class HexMapView(w.HBox):
     def __init__(
         self,
         battlemap: BattleMap,
-        terrain: TerrainTable,
+        terrain: TerrainTable | None = None,
         *,
         size: float = 12.0,
         show_labels: bool = False,
+        colors: dict[str, str] | None = None,
+        hex_details: Callable[[MapHex], list[tuple[str, str]]] | None = None,
+        side_panel: w.Widget | None = None,
     ) -> None:
         self.battlemap = battlemap
         self.terrain = terrain
+        self.colors = colors or ({k: t.color for k, t in terrain.terrain.items()} if terrain else {})
+        self.hex_details = hex_details
         self.show_labels = show_labels
         self.hexes: list[Hex] = sorted(battlemap.hexes, key=lambda h: (h.q, h.r))
+        self.selected: Hex | None = None
+        self.hovered: Hex | None = None
+        self._click_handlers: list[Callable[[Hex], None]] = []
+        self._hover_handlers: list[Callable[[Hex], None]] = []
+        self._key_handlers: list[Callable[[str], None]] = []
+        self._overlay = Overlay()
+        self._counters: list[Counter] = []
+        self.redraw_count = 0
+        self.canvas = MultiCanvas(3, width=10, height=10)
+        self._apply_size(size)
+
+        self.info = w.HTML(value=self._info_html(None), layout=w.Layout(width="250px"))
+        self.hover_info = w.HTML(value="", layout=w.Layout(width="250px"))
+        self.message = MessageArea()
+        self.labels_toggle = w.Checkbox(value=show_labels, description="CCRR labels", indent=False)
+        self.labels_toggle.observe(self._on_labels_toggle, names="value")
+        self.zoom = w.ToggleButtons(options=list(ZOOMS), value=min(ZOOMS, key=lambda k: abs(ZOOMS[k] - size)),
+                                    description="Zoom", style={"button_width": "32px"},
+                                    tooltips=["small", "medium", "large"])
+        self.zoom.observe(self._on_zoom, names="value")
+        items = [w.HTML("<b>Hex</b>"), self.info, self.hover_info]
+        if side_panel is not None:
+            items.append(side_panel)
+        items += [self.labels_toggle, self.zoom, self.message]
+        self.panel = w.VBox(items, layout=w.Layout(width="300px", padding="0 0 0 10px"))
+        self.map_box = w.Box([self.canvas], layout=w.Layout(overflow="auto", max_width="100%", max_height="760px"))
+        super().__init__([self.map_box, self.panel])
+        self.add_class("centurion-hexmap")
+
+        self.canvas.on_client_ready(self._on_client_ready)
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_mouse_move(self._on_mouse_move)
+        self.canvas.on_key_down(self._on_key_down)
+        self.redraw()
+
+    def _apply_size(self, size: float) -> None:
         margin = size
         probe = Layout(size)
         centres = probe.centers_array(self.hexes)
@@ -62,36 +129,17 @@ class HexMapView(w.HBox):
         centres = self.layout_px.centers_array(self.hexes)
         width = int(np.ceil(centres[:, 0].max() + size + margin))
         height = int(np.ceil(centres[:, 1].max() + size + margin))
-
-        self.canvas = MultiCanvas(3, width=width, height=height)
+        self.canvas.width, self.canvas.height = width, height
         self.canvas.layout.width = f"{width}px"
         self.canvas.layout.height = f"{height}px"
-        self.selected: Hex | None = None
-        self._click_handlers: list[Callable[[Hex], None]] = []
-        self._overlay: tuple[list[Hex], list[str], float] = ([], [], 0.45)
-        self.redraw_count = 0
         self._prepare_geometry()
-
-        self.info = w.HTML(value=self._info_html(None), layout=w.Layout(width="250px"))
-        self.message = MessageArea()
-        self.labels_toggle = w.Checkbox(value=show_labels, description="CCRR labels", indent=False)
-        self.labels_toggle.observe(self._on_labels_toggle, names="value")
-        panel = w.VBox([w.HTML("<b>Hex</b>"), self.info, self.labels_toggle, self.message],
-                       layout=w.Layout(width="260px", padding="0 0 0 10px"))
-        map_box = w.Box([self.canvas], layout=w.Layout(overflow="auto", max_width="100%"))
-        super().__init__([map_box, panel])
-        self.add_class("centurion-hexmap")
-
-        self.canvas.on_client_ready(self._on_client_ready)
-        self.canvas.on_mouse_down(self._on_mouse_down)
-        self.redraw()
 
     # --- geometry, computed once ---------------------------------------------
     def _prepare_geometry(self) -> None:
         lay, bm = self.layout_px, self.battlemap
         cells = [bm[h] for h in self.hexes]
         self._polygons = lay.polygons_array(self.hexes)
-        base = rgb_array([self.terrain[c.terrain].color for c in cells])
+        base = rgb_array([self.colors.get(c.terrain, "#cccccc") for c in cells])
         levels = np.array([c.level for c in cells], dtype=float)
         self._colors = shade(base, levels)
 
@@ -117,8 +165,7 @@ class HexMapView(w.HBox):
         self._roads = segments(bm.roads)
         self._rivers = segments(bm.rivers)
 
-        counters = [(c.hex, k) for c in cells for k in c.counters]
-        self._counters = counters
+        self._map_counters = [(c.hex, k) for c in cells for k in c.counters]
 
         # mapsheet boundaries: vertical lines between sheets
         self._sheet_lines = []
@@ -163,10 +210,10 @@ class HexMapView(w.HBox):
             c.stroke_styled_line_segments(self._roads, color=np.array([rgb("#6b4f2a")] * len(self._roads)))
         if self._building_polys is not None:
             c.fill_styled_polygons(self._building_polys, color=self._building_colors)
-        if self._counters:
-            xy = np.array([self.layout_px.center(h) for h, _ in self._counters])
-            radius = np.array([_COUNTER_STYLE[k][1] * self.layout_px.size for _, k in self._counters])
-            colors = rgb_array([_COUNTER_STYLE[k][0] for _, k in self._counters])
+        if self._map_counters:
+            xy = np.array([self.layout_px.center(h) for h, _ in self._map_counters])
+            radius = np.array([_COUNTER_STYLE[k][1] * self.layout_px.size for _, k in self._map_counters])
+            colors = rgb_array([_COUNTER_STYLE[k][0] for _, k in self._map_counters])
             c.fill_styled_circles(xy[:, 0], xy[:, 1], radius, color=colors, alpha=0.8)
         c.line_width = 2
         c.stroke_style = "#222"
@@ -181,31 +228,127 @@ class HexMapView(w.HBox):
                 x, y = self.layout_px.center(h)
                 c.fill_text(self.battlemap[h].label, x, y - self.layout_px.size * 0.8)
 
-    def draw_units(self) -> None:
-        """Draw the unit layer; the base map has no units (subclasses and chapters add them)."""
-        self.canvas[UNITS].clear()
+    def set_counters(self, counters: Sequence[Counter]) -> None:
+        """Replace the unit counters and redraw only the units layer."""
+        self._counters = list(counters)
+        with hold_canvas():
+            self.draw_units()
 
-    def set_overlay(self, hexes: Sequence[Hex], colors: Sequence[str], alpha: float = 0.45) -> None:
-        """Highlight hexes on the overlay layer, redrawing only that layer."""
-        self._overlay = (list(hexes), list(colors), alpha)
+    def draw_units(self) -> None:
+        """Draw the unit counters: a body in the side's colour, a pointer to the faced hexside, a letter."""
+        c = self.canvas[UNITS]
+        c.clear()
+        if not self._counters:
+            return
+        lay = self.layout_px
+        bodies = lay.polygons_array([k.hex for k in self._counters], 0.62)
+        c.fill_styled_polygons(bodies, color=rgb_array([k.color for k in self._counters]))
+        c.line_width = 1.5
+        c.stroke_styled_polygons(bodies, color=rgb_array(["#ffd400" if k.selected else "#111111"
+                                                          for k in self._counters]))
+        tips = []
+        for k in self._counters:
+            cx, cy = lay.center(k.hex)
+            mx, my = lay.hexside_midpoint(k.hex, k.facing)
+            dx, dy = mx - cx, my - cy
+            tips.append([(cx + dx * 1.05, cy + dy * 1.05), (cx + dx * 0.45 - dy * 0.35, cy + dy * 0.45 + dx * 0.35),
+                         (cx + dx * 0.45 + dy * 0.35, cy + dy * 0.45 - dx * 0.35)])
+        c.fill_styled_polygons(np.array(tips), color=rgb_array(["#ffffff"] * len(tips)))
+        c.fill_style = "#ffffff"
+        c.font = f"bold {max(7, int(lay.size * 0.6))}px sans-serif"
+        c.text_align = "center"
+        c.text_baseline = "middle"
+        for k in self._counters:
+            x, y = lay.center(k.hex)
+            c.fill_text(k.label or k.kind[:1].upper(), x, y + lay.size * 0.08)
+
+    def set_overlay(self, hexes: Sequence[Hex] | Overlay, colors: Sequence[str] = (), alpha: float = 0.45) -> None:
+        """Show an Overlay (or shade `hexes` in `colors`) on the overlay layer, redrawing only that layer."""
+        if isinstance(hexes, Overlay):
+            self._overlay = hexes
+        else:
+            self._overlay = Overlay(fills=list(zip(hexes, colors, strict=True)), alpha=alpha)
         with hold_canvas():
             self._draw_overlay()
+
+    @property
+    def overlay(self) -> Overlay:
+        """What the overlay layer shows now."""
+        return self._overlay
 
     def _draw_overlay(self) -> None:
         c = self.canvas[OVERLAY]
         c.clear()
-        hexes, colors, alpha = self._overlay
-        if hexes:
-            c.fill_styled_polygons(self.layout_px.polygons_array(hexes, 0.92), color=rgb_array(colors), alpha=alpha)
+        ov, lay = self._overlay, self.layout_px
+        if ov.fills:
+            c.fill_styled_polygons(lay.polygons_array([h for h, _ in ov.fills], 0.92),
+                                   color=rgb_array([col for _, col in ov.fills]), alpha=ov.alpha)
+        if ov.outlines:
+            c.line_width = 2.5
+            c.stroke_styled_polygons(lay.polygons_array([h for h, _ in ov.outlines], 0.85),
+                                     color=rgb_array([col for _, col in ov.outlines]))
+        if ov.lines:
+            segs = np.array([(lay.center(a), lay.center(b)) for a, b, _ in ov.lines], dtype=float)
+            c.line_width = 2
+            c.stroke_styled_line_segments(segs, color=rgb_array([col for _, _, col in ov.lines]))
+        if len(ov.path) > 1:
+            c.line_width = 3
+            c.stroke_style = "#c00000"
+            c.stroke_lines([lay.center(h) for h in ov.path])
+        if ov.labels:
+            c.font = f"bold {max(7, int(lay.size * 0.62))}px sans-serif"
+            c.text_align = "center"
+            c.text_baseline = "middle"
+            c.fill_style = "#000000"
+            for h, text in ov.labels:
+                x, y = lay.center(h)
+                c.fill_text(text, x, y - lay.size * 0.45)
         if self.selected is not None:
             c.line_width = 3
             c.stroke_style = "#d00000"
-            c.stroke_polygon(self.layout_px.corners(self.selected))
+            c.stroke_polygon(lay.corners(self.selected))
 
     # --- interaction -------------------------------------------------------------
     def on_hex_click(self, handler: Callable[[Hex], None]) -> None:
         """Call `handler(hex)` when a hex on the map is clicked."""
         self._click_handlers.append(handler)
+
+    def on_hex_hover(self, handler: Callable[[Hex], None]) -> None:
+        """Call `handler(hex)` when the pointer moves onto another hex."""
+        self._hover_handlers.append(handler)
+
+    def on_key(self, handler: Callable[[str], None]) -> None:
+        """Call `handler(key)` for a key pressed while the map has focus (click the map first)."""
+        self._key_handlers.append(handler)
+
+    @guarded()
+    def _on_mouse_move(self, x: float, y: float) -> None:
+        self.hover_pixel(x, y)
+
+    def hover_pixel(self, x: float, y: float) -> Hex | None:
+        """Show the hex under pixel (x, y) in the hover line, as moving the pointer does."""
+        h = self.layout_px.hex_at(x, y)
+        if h not in self.battlemap or h == self.hovered:
+            return None
+        self.hovered = h
+        self.hover_info.value = self._hover_html(self.battlemap[h])
+        for handler in list(self._hover_handlers):
+            handler(h)
+        return h
+
+    @guarded()
+    def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        self.press(key)
+
+    def press(self, key: str) -> None:
+        """Handle a key as if pressed on the map."""
+        for handler in list(self._key_handlers):
+            handler(key)
+
+    @guarded()
+    def _on_zoom(self, change: dict) -> None:
+        self._apply_size(ZOOMS[change["new"]])
+        self.redraw()
 
     @guarded()
     def _on_client_ready(self) -> None:
@@ -237,9 +380,23 @@ class HexMapView(w.HBox):
         self.show_labels = bool(change["new"])
         self.redraw()
 
+    def _hover_html(self, cell: MapHex) -> str:
+        label = self.terrain[cell.terrain].label if self.terrain else cell.terrain
+        extra = ""
+        if self.hex_details is not None:
+            extra = "; ".join(f"{k} {v}" for k, v in self.hex_details(cell))
+        return (f'<div class="centurion-hover" data-hex="{cell.label}" style="color:#555">Pointer: {cell.label}, '
+                f"{html.escape(label)}, level {cell.level}{'; ' + html.escape(extra) if extra else ''}</div>")
+
     def _info_html(self, cell: MapHex | None) -> str:
         if cell is None:
             return '<div class="centurion-hexinfo">Click a hex to see its terrain.</div>'
+        if self.terrain is None:
+            rows = [("Hex", cell.label), ("Terrain", cell.terrain)]
+            if self.hex_details is not None:
+                rows += self.hex_details(cell)
+            body = "".join(f"<tr><td>{html.escape(k)}</td><td><b>{html.escape(str(v))}</b></td></tr>" for k, v in rows)
+            return f'<div class="centurion-hexinfo" data-hex="{cell.label}"><table>{body}</table></div>'
         t = self.terrain[cell.terrain]
         rows = [
             ("Hex", cell.label),
@@ -255,5 +412,7 @@ class HexMapView(w.HBox):
         ground = "prohibited" if t.vp["ground"] is None else t.vp["ground"]
         rows.append(("VP grav / ground", f"{t.vp['grav']} / {ground}"))
         rows.append(("Speed limit", f"{t.speed_limit} (CEN-SPD-1)"))
+        if self.hex_details is not None:
+            rows += self.hex_details(cell)
         body = "".join(f"<tr><td>{html.escape(k)}</td><td><b>{html.escape(str(v))}</b></td></tr>" for k, v in rows)
         return f'<div class="centurion-hexinfo" data-hex="{cell.label}"><table>{body}</table></div>'

@@ -1,0 +1,65 @@
+"""The dice log and roll views: every roll shows target, modifiers with rule IDs, exact odds, result, outcome."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from fractions import Fraction
+
+import ipywidgets as w
+
+from ..dice import Dice, Roll
+from .safety import MessageArea, guarded
+
+
+def percent(p: Fraction) -> str:
+    """An exact fraction and its percentage, e.g. '3/10 (30%)'."""
+    return f"{p.numerator}/{p.denominator} ({float(p):.1%})" if p.denominator != 1 else f"{p} ({float(p):.0%})"
+
+
+def modifiers_html(terms: Sequence[tuple[str, int, str]]) -> str:
+    """A small table of the terms of a target: label, value, rule ID."""
+    rows = "".join(f"<tr><td>{html.escape(label)}</td><td style='text-align:right'>{value:+d}</td>"
+                   f"<td><code>{html.escape(rule)}</code></td></tr>" for label, value, rule in terms)
+    return f"<table class='centurion-terms'>{rows}</table>"
+
+
+def roll_html(roll: Roll, terms: Sequence[tuple[str, int, str]] = ()) -> str:
+    """One roll: purpose, target and its terms, exact odds, the die, the outcome."""
+    outcome = ("—" if roll.success is None else
+               "<b style='color:#1b7a1b'>success</b>" if roll.success else "<b style='color:#b00020'>failure</b>")
+    target = "" if roll.target is None else f" target <b>{roll.target}</b>, P(success) = {percent(roll.probability)};"
+    return (f"<div class='centurion-roll'>{html.escape(roll.purpose)} <code>{html.escape(roll.rule)}</code>:"
+            f"{target} {roll.die} rolled <b>{roll.result}</b> → {outcome}"
+            f"{modifiers_html(terms) if terms else ''}</div>")
+
+
+class DiceLog(w.VBox):
+    """A seed field and the log of every roll of a dice source; a new seed makes a session reproducible."""
+
+    def __init__(self, dice: Dice | None = None, seed: int = 1) -> None:
+        self.dice = dice or Dice(seed)
+        self.seed = w.IntText(value=self.dice.seed if self.dice.seed is not None else seed, description="Seed",
+                              layout=w.Layout(width="180px"))
+        self.reseed = w.Button(description="Use seed", tooltip="restart the dice from this seed",
+                               layout=w.Layout(width="90px"))
+        self.reseed.on_click(self._on_reseed)
+        self.entries = w.HTML(value="<i>No rolls yet.</i>", layout=w.Layout(max_height="180px", overflow="auto"))
+        self.message = MessageArea()
+        self.dice.listeners.append(self._on_roll)
+        super().__init__([w.HTML("<b>Dice log</b>"), w.HBox([self.seed, self.reseed]), self.entries, self.message])
+        self.add_class("centurion-dicelog")
+
+    @guarded()
+    def _on_reseed(self, _button: object = None) -> None:
+        self.use_seed(int(self.seed.value))
+
+    def use_seed(self, seed: int) -> None:
+        """Restart the dice from `seed`, keeping this log's listener (DIE-10)."""
+        self.dice.reseed(seed)
+        self.dice.log.clear()
+        self.entries.value = f"<i>Dice restarted from seed {seed}.</i>"
+
+    def _on_roll(self, roll: Roll) -> None:
+        lines = [roll_html(r) for r in reversed(self.dice.log[-30:])]
+        self.entries.value = "".join(lines)

@@ -1,0 +1,352 @@
+"""Small interactive labs for single mechanics: speed limits, the facing change table, ground units,
+initiative and the movement order. Views only: the numbers come from `centurion.rules`."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+
+import ipywidgets as w
+import numpy as np
+from ipycanvas import Canvas, hold_canvas
+
+from ..data import BattleMap, VehicleType, terrain_table
+from ..dice import Dice
+from ..hexgrid import Hex, format_label, neighbor, parse_label
+from ..rules import (
+    Armor,
+    GravState,
+    effective_speed_limit,
+    facing_change_interval,
+    ground_reach,
+    hex_speed_limit,
+    leadership_advantage,
+    legal_grav_moves,
+    mount_refusal,
+    movement_order,
+    opportunity_fire_refusal,
+    roll_initiative,
+    speed_limit_check,
+)
+from .armor import ArmorDiagram
+from .colors import rgb_array
+from .dice_panel import DiceLog, percent, roll_html
+from .hexmap import Counter, HexMapView, Overlay
+from .safety import MessageArea, guarded, reset_canvas_switch
+
+
+class SpeedLimitLab(w.VBox):
+    """Pick terrain, slope and velocity: the Piloting Skill Roll's target, terms, odds, a Roll button and the
+    damage on the armor diagram (CEN-SPD-1..3, CEN-TER-3)."""
+
+    def __init__(self, vehicle: VehicleType, *, dice: Dice | None = None, seed: int = 1) -> None:
+        table = terrain_table()
+        self.vehicle = vehicle
+        options = [(t.label, k) for k, t in table.terrain.items() if t.movement_terrain or k == "under_water"]
+        self.terrain = w.Dropdown(options=options, value="heavy_woods", description="Terrain")
+        self.slope = w.IntSlider(0, -5, 5, description="Slope (levels)", continuous_update=False)
+        self.velocity = w.IntSlider(10, -20, 40, description="Velocity", continuous_update=False)
+        self.tsr = w.Checkbox(False, description="TS&R lost (limits halved)", indent=False)
+        self.odd = w.ToggleButtons(options=[("odd 10 to front", "front"), ("odd 10 to bottom", "bottom")],
+                                   value="front", style={"button_width": "130px"})
+        self.roll_button = w.Button(description="Roll", button_style="primary")
+        self.reset_button = w.Button(description="Repair armor")
+        self.out = w.HTML()
+        self.result = w.HTML()
+        self.message = MessageArea()
+        self.dice_log = DiceLog(dice, seed=seed)
+        self.armor_state = Armor.full(vehicle.armor)
+        self.armor = ArmorDiagram(self.armor_state)
+        for c in (self.terrain, self.slope, self.velocity, self.tsr, self.odd):
+            c.observe(self._changed, names="value")
+        self.roll_button.on_click(self._roll)
+        self.reset_button.on_click(self._reset)
+        super().__init__([
+            w.HBox([self.terrain, self.slope]), w.HBox([self.velocity, self.tsr]), self.odd,
+            self.out, w.HBox([self.roll_button, self.reset_button, self.message]),
+            w.HBox([self.result, self.armor]), self.dice_log])
+        self.add_class("centurion-speedlab")
+        self.refresh()
+
+    def check(self):
+        """The speed-limit check for the chosen terrain, slope and velocity (CEN-SPD-1)."""
+        limit = hex_speed_limit(self.terrain.value, 0, self.slope.value)
+        return speed_limit_check(self.velocity.value, limit, tsr_lost=self.tsr.value, odd_group_to=self.odd.value)
+
+    def refresh(self) -> None:
+        """Show the limit, the target with its terms and the exact odds."""
+        base = hex_speed_limit(self.terrain.value, 0, self.slope.value)
+        c = self.check()
+        halvings = []
+        if self.velocity.value < 0:
+            halvings.append("reverse halves it <code>CEN-GRAV-5</code>")
+        if self.tsr.value:
+            halvings.append("lost TS&R halves it <code>CEN-SPD-3</code>")
+        limit_text = f"Speed limit {base} <code>CEN-TER-3</code>"
+        if halvings:
+            eff = effective_speed_limit(base, reverse=self.velocity.value < 0, tsr_lost=self.tsr.value)
+            limit_text += f"; {', '.join(halvings)} (rounded up) → <b>{eff}</b>"
+        if not c.needs_roll:
+            body = f"{limit_text}. |velocity| {abs(self.velocity.value)} is not over it: no roll, no damage."
+        else:
+            body = (f"{limit_text}. Over by <b>{c.over}</b>.<br>Piloting Skill Roll <code>CEN-SPD-1</code>: "
+                    f"target = 5 − ⌈{c.over}/2⌉ = <b>{c.target}</b> (d10 ≤ target; a 1 always passes, a 10 always "
+                    f"fails, DIE-10): P(no damage) = <b>{percent(c.p_pass)}</b><br>On a failure "
+                    f"<code>CEN-SPD-2</code>: {c.damage} damage, {c.front} front and {c.bottom} bottom.")
+        self.out.value = f"<div class='centurion-speedcheck'>{body}</div>"
+
+    @guarded()
+    def _changed(self, _change: dict) -> None:
+        self.refresh()
+
+    @guarded()
+    def _roll(self, _b: object = None) -> None:
+        self.roll()
+
+    def roll(self) -> None:
+        """Roll the check and mark any damage, row by row (CEN-SPD-2)."""
+        c = self.check()
+        if not c.needs_roll:
+            self.result.value = "<div>No roll: the velocity is within the limit.</div>"
+            return
+        r = self.dice_log.dice.d10_test(c.target, purpose=f"Piloting Skill Roll at velocity {c.velocity}, limit "
+                                        f"{c.speed_limit}", rule="CEN-SPD-1")
+        terms = [("base", 5, "CEN-SPD-1"), (f"{c.over} over the limit", -((c.over + 1) // 2), "CEN-SPD-1")]
+        text = roll_html(r, terms)
+        recent = {}
+        if not r.success:
+            for section, points in (("front", c.front), ("bottom", c.bottom)):
+                if points:
+                    self.armor_state, boxes, internal = self.armor_state.damaged(section, points)
+                    recent[section] = boxes
+                    if internal:
+                        text += f"<div>{internal} points pass the {section} armor into the internals.</div>"
+        self.armor.update(self.armor_state, recent)
+        self.result.value = text
+
+    @guarded()
+    def _reset(self, _b: object = None) -> None:
+        self.armor_state = Armor.full(self.vehicle.armor)
+        self.armor.update(self.armor_state)
+        self.result.value = ""
+
+
+class FacingChangeExplorer(w.VBox):
+    """A velocity slider: the map shows where the tank may first turn and every hex it can end in
+    (CEN-GRAV-4, CEN-GRAV-2)."""
+
+    def __init__(self, battlemap: BattleMap, vehicle: VehicleType, start: str = "0522", facing: int = 1) -> None:
+        self.battlemap, self.vehicle = battlemap, replace(vehicle, max_thrust=0)
+        self.start, self.facing = parse_label(start), facing
+        self.velocity = w.IntSlider(10, 0, 30, description="Velocity", continuous_update=False)
+        self.info = w.HTML()
+        self.map = HexMapView(battlemap, terrain_table(), side_panel=self.info)
+        self.velocity.observe(self._changed, names="value")
+        self.map.on_hex_click(self._clicked)
+        super().__init__([w.HTML("Click a hex to move the tank there; drag the slider to change its speed."),
+                          self.velocity, self.map])
+        self.add_class("centurion-facing")
+        self.refresh()
+
+    @guarded()
+    def _changed(self, _change: dict) -> None:
+        self.refresh()
+
+    @guarded()
+    def _clicked(self, hex_: Hex) -> None:
+        self.start = hex_
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute the end hexes and the first turning points for this velocity."""
+        v = self.velocity.value
+        interval = facing_change_interval(v)
+        state = GravState(self.start, self.facing, v)
+        ends = legal_grav_moves(state, self.vehicle, self.battlemap, accelerate=0)
+        flying = sorted({e.hex for e in ends if not e.grounded}, key=lambda h: (h.q, h.r))
+        ov = Overlay(fills=[(h, "#4caf50") for h in flying], alpha=0.35)
+        here = self.start
+        for k in range(1, 9):
+            here = neighbor(here, self.facing)
+            if here not in self.battlemap:
+                break
+            if interval and k % interval == 0:
+                ov.outlines.append((here, "#0277bd"))
+        self.map.set_counters([Counter(self.start, self.facing, "grav", "#1f4e9c", "G", True)])
+        self.map.set_overlay(ov)
+        rule = ("may spin in place" if interval == 0 else
+                f"must travel <b>{interval}</b> hex(es) straight before each one-hexside turn")
+        self.info.value = (f"<div class='centurion-facinginfo'>At velocity <b>{v}</b> the tank {rule} "
+                           f"<code>CEN-GRAV-4</code>. Blue outlines: where it may turn on a straight run. Green: the "
+                           f"<b>{len(flying)}</b> hexes it can end in at this velocity (every VP spent, no "
+                           f"thrust used).</div>")
+
+
+class GroundUnitTable(w.VBox):
+    """Where a ground vehicle (MP, free facing, road bonus) or a squad (3 MP) can go; mounting checks
+    (CEN-GV-1, CEN-INF-1, CEN-MNT-1)."""
+
+    def __init__(self, battlemap: BattleMap, vehicle: VehicleType, start: str = "0616") -> None:
+        self.battlemap, self.vehicle = battlemap, vehicle
+        self.where = parse_label(start)
+        self.kind = w.ToggleButtons(options=[(f"{vehicle.label} ({vehicle.movement_points} MP)", "ground"),
+                                             ("Infantry squad (3 MP)", "infantry")], value="ground")
+        self.info = w.HTML()
+        self.mount = w.HTML()
+        self.carrier_v = w.IntSlider(0, 0, 10, description="Carrier velocity", continuous_update=False)
+        self.same_hex = w.Checkbox(True, description="Squad starts in the carrier's hex", indent=False)
+        self.map = HexMapView(battlemap, terrain_table(), side_panel=self.info)
+        for c in (self.kind, self.carrier_v, self.same_hex):
+            c.observe(self._changed, names="value")
+        self.map.on_hex_click(self._clicked)
+        super().__init__([w.HTML("Click a hex to place the unit."), self.kind, self.map,
+                          w.HTML("<b>Mounting</b> <code>CEN-MNT-1</code>"), w.HBox([self.carrier_v, self.same_hex]),
+                          self.mount])
+        self.add_class("centurion-ground")
+        self.refresh()
+
+    @guarded()
+    def _changed(self, _change: dict) -> None:
+        self.refresh()
+
+    @guarded()
+    def _clicked(self, hex_: Hex) -> None:
+        self.where = hex_
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Shade every reachable hex by the MP it costs."""
+        mover = self.kind.value
+        reach = ground_reach(self.where, 0, self.battlemap, mover=mover, movement_points=self.vehicle.movement_points)
+        top = max(reach.values()) or 1
+        shades = ["#2e7d32", "#66bb6a", "#a5d6a7", "#e8f5e9", "#fff9c4"]
+        ov = Overlay(fills=[(h, shades[min(len(shades) - 1, int(4 * mp / top))]) for h, mp in reach.items()
+                            if h != self.where], alpha=0.55)
+        self.map.set_counters([Counter(self.where, 0, mover, "#6d4c41" if mover == "ground" else "#00695c",
+                                       "T" if mover == "ground" else "I", True)])
+        self.map.set_overlay(ov)
+        road = " A road bonus of one hex applies along the road." if mover == "ground" and any(
+            self.where in chain for chain in self.battlemap.roads) else ""
+        self.info.value = (f"<div class='centurion-groundinfo'>From {format_label(self.where)} the "
+                           f"{'vehicle' if mover == 'ground' else 'squad'} can reach <b>{len(reach) - 1}</b> hexes "
+                           f"(darker = cheaper) <code>{'CEN-GV-1' if mover == 'ground' else 'CEN-INF-1'}</code>. "
+                           f"Facing is free; lakes and slopes of 4+ levels are closed.{road}</div>")
+        squad_hex = self.where if self.same_hex.value else neighbor(self.where, 0)
+        refusal = mount_refusal(squad_hex, self.where, self.carrier_v.value)
+        self.mount.value = ("<div class='centurion-mount'>" + (
+            "The squad may mount now, instead of moving." if refusal is None else
+            f"No mounting: <code>{refusal.rule}</code> {html.escape(refusal.reason)}") + "</div>")
+
+
+class SequenceOfPlay(w.VBox):
+    """Initiative with a leadership advantage, the movement order as a timeline, opportunity fire
+    (CEN-SEQ-2, CEN-INI-1, CEN-OPP-1)."""
+
+    def __init__(self, *, dice: Dice | None = None, seed: int = 1) -> None:
+        self.rating_a = w.IntSlider(2, 0, 6, description="Centurion, side 1")
+        self.rating_b = w.IntSlider(2, 0, 6, description="Centurion, side 2")
+        self.use = w.IntSlider(0, 0, 0, description="Advantage used")
+        self.roll_button = w.Button(description="Roll initiative", button_style="primary")
+        self.initiative = w.HTML()
+        self.platoons_a = w.IntSlider(5, 0, 12, description="Platoons A", continuous_update=False)
+        self.platoons_b = w.IntSlider(3, 0, 12, description="Platoons B", continuous_update=False)
+        self.order = w.HTML()
+        self.timeline = Canvas(width=760, height=70)
+        self.timeline.layout.width = "760px"
+        self.of_velocity = w.IntSlider(0, 0, 20, description="Start velocity", continuous_update=False)
+        self.of = w.HTML()
+        self.message = MessageArea()
+        self.dice_log = DiceLog(dice, seed=seed)
+        for c in (self.rating_a, self.rating_b):
+            c.observe(self._ratings, names="value")
+        for c in (self.platoons_a, self.platoons_b, self.of_velocity):
+            c.observe(self._changed, names="value")
+        self.roll_button.on_click(self._roll)
+        self.timeline.on_client_ready(self._ready)
+        super().__init__([
+            w.HTML("<b>Initiative</b> <code>CEN-INI-1</code>"), w.HBox([self.rating_a, self.rating_b]),
+            w.HBox([self.use, self.roll_button]), self.initiative,
+            w.HTML("<b>Movement order</b> <code>CEN-SEQ-2</code>"), w.HBox([self.platoons_a, self.platoons_b]),
+            self.timeline, self.order,
+            w.HTML("<b>Opportunity fire</b> <code>CEN-OPP-1</code>"), self.of_velocity, self.of,
+            self.message, self.dice_log])
+        self.add_class("centurion-sequence")
+        self._ratings(None)
+        self.refresh()
+
+    @guarded()
+    def _ready(self) -> None:
+        self.draw_timeline()
+
+    @guarded()
+    def _ratings(self, _change: dict | None) -> None:
+        _side, points = leadership_advantage(self.rating_a.value, self.rating_b.value)
+        self.use.max = points
+        self.use.value = min(self.use.value, points)
+
+    @guarded()
+    def _changed(self, _change: dict) -> None:
+        self.refresh()
+
+    @guarded()
+    def _roll(self, _b: object = None) -> None:
+        self.roll()
+
+    def roll(self) -> None:
+        """Roll initiative (ties rolled again) and show every roll."""
+        side, points = leadership_advantage(self.rating_a.value, self.rating_b.value)
+        r = roll_initiative(self.dice_log.dice, rating_first=self.rating_a.value, rating_second=self.rating_b.value,
+                            use_advantage=self.use.value)
+        lines = [roll_html(a) + roll_html(b) for a, b in r.rolls]
+        adv = f" Side {1 if side == 'first' else 2} subtracts {r.advantage_used}." if side and r.advantage_used else ""
+        winner = 1 if r.winner == "first" else 2
+        ties = " Ties were rolled again." if len(r.rolls) > 1 else ""
+        self.initiative.value = ("".join(lines) + f"<div><b>Side {winner} wins</b> (lowest total {min(r.totals)})."
+                                 f"{adv} It chooses to be side A or B.{ties} Unused advantage points let it pass "
+                                 f"platoons (CEN-INI-2).</div>")
+        del points
+
+    def refresh(self) -> None:
+        """The movement order and the opportunity fire answer."""
+        order = movement_order(self.platoons_a.value, self.platoons_b.value)
+        self.order.value = ("<div class='centurion-order'>" + ", ".join(f"{s}{n}" for s, n in order) +
+                            " — side B always moves a platoon last.</div>")
+        self._order = order
+        self.draw_timeline()
+        refusal = opportunity_fire_refusal(self.of_velocity.value)
+        self.of.value = ("<div>It may declare opportunity fire instead of moving, and then fire at each enemy "
+                         "platoon that moves after it declared.</div>" if refusal is None else
+                         f"<div>No opportunity fire: <code>{refusal.rule}</code> {html.escape(refusal.reason)}</div>")
+
+    def draw_timeline(self) -> None:
+        """One block per platoon activation, A in blue, B in red."""
+        reset_canvas_switch(self.timeline)
+        blocks, colors, texts = [], [], []
+        x = 6.0
+        for side, n in getattr(self, "_order", []):
+            for _ in range(n):
+                blocks.append((x, 18.0))
+                colors.append("#1f4e9c" if side == "A" else "#b71c1c")
+                texts.append((side, x))
+                x += 30
+            x += 8
+        with hold_canvas():
+            c = self.timeline
+            c.clear()
+            c.fill_style = "#fafafa"
+            c.fill_rect(0, 0, c.width, c.height)
+            if blocks:
+                xy = np.array(blocks)
+                c.fill_styled_rects(xy[:, 0], xy[:, 1], 26, 34, color=rgb_array(colors))
+                c.fill_style = "#ffffff"
+                c.font = "bold 14px sans-serif"
+                c.text_align = "center"
+                for side, bx in texts:
+                    c.fill_text(side, bx + 13, 40)
+            c.fill_style = "#333"
+            c.font = "11px sans-serif"
+            c.text_align = "left"
+            c.fill_text("first to move →", 6, 12)
+
+
+__all__ = ["FacingChangeExplorer", "GroundUnitTable", "SequenceOfPlay", "SpeedLimitLab"]

@@ -1,0 +1,373 @@
+"""GravMoveTable: plot a grav vehicle's move on the map with clicks or keys, see the budget and odds live,
+then roll it (CEN-GRAV, CEN-TER, CEN-SPD, CEN-GRD). A view: every rule question goes to `centurion.rules`."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+from fractions import Fraction
+
+import ipywidgets as w
+
+from ..data import BattleMap, MapHex, TerrainTable, VehicleType, terrain_table
+from ..dice import Dice
+from ..hexgrid import FACING_NAMES, Hex, format_label, neighbor, parse_label
+from ..rules import (
+    GravMove,
+    GravState,
+    Refusal,
+    ResolvedMove,
+    entry_cost,
+    execute_grav_move,
+    facing_change_interval,
+    legal_grav_moves,
+    resolve_grav_move,
+    state_refusal,
+)
+from .armor import ArmorDiagram
+from .dice_panel import DiceLog, percent, roll_html
+from .hexmap import Counter, HexMapView, Overlay
+from .safety import MessageArea, guarded
+
+KEYS = {"ArrowUp": "F", "w": "F", "f": "F", "ArrowDown": "B", "s": "B", "b": "B", "ArrowLeft": "L", "a": "L",
+        "l": "L", "ArrowRight": "R", "d": "R", "r": "R"}
+UNDO_KEYS = {"Backspace", "u", "z"}
+
+
+def odds_color(p: Fraction) -> str:
+    """Red (no chance) through yellow to green (certain), for shading hexes by the chance of no damage."""
+    x = float(p)
+    if x >= 0.5:
+        t = (x - 0.5) * 2
+        r, g, b = 255 + (26 - 255) * t, 217 + (152 - 217) * t, 47 + (80 - 47) * t
+    else:
+        t = x * 2
+        r, g, b = 215 + (255 - 215) * t, 48 + (217 - 48) * t, 39 + (47 - 39) * t
+    return f"#{int(r):02x}{int(g):02x}{int(b):02x}"
+
+
+class GravMoveTable(w.VBox):
+    """A grav vehicle on the battlefield: plot, check and roll its move (CEN-GRAV-1..6, CEN-SPD, CEN-GRD)."""
+
+    def __init__(self, battlemap: BattleMap, vehicle: VehicleType, state: GravState, *,
+                 terrain: TerrainTable | None = None, dice: Dice | None = None, show_legal: bool = False,
+                 show_armor: bool = True, seed: int = 1, start_options: bool = False) -> None:
+        self.battlemap, self.vehicle, self.terrain = battlemap, vehicle, terrain or terrain_table()
+        self.state = state
+        self.steps: list[str] = []
+        self.resolved: ResolvedMove | Refusal | None = None
+        self._legal_cache: dict[tuple, list] = {}
+        self.dice_log = DiceLog(dice, seed=seed)
+        self.dice = self.dice_log.dice
+        thrust = vehicle.max_thrust or 0
+        self.accel = w.IntSlider(0, 0, thrust, description="Accelerate", continuous_update=False)
+        self.decel = w.IntSlider(0, 0, thrust, description="Decelerate", continuous_update=False)
+        self.ground = w.Checkbox(False, description="Ground at the end", indent=False)
+        self.face = w.Dropdown(options=[("keep", -1)] + [(f"{i} {n}", i) for i, n in enumerate(FACING_NAMES)],
+                               value=-1, description="Face first", layout=w.Layout(width="200px"))
+        self.show_legal = w.Checkbox(show_legal, description="Show legal end hexes", indent=False)
+        self.place_mode = w.ToggleButton(False, description="Place by click", tooltip="click a hex to put the "
+                                         "vehicle there", layout=w.Layout(width="120px"))
+        self.start_v = w.IntSlider(state.velocity, -10, 40, description="Start velocity", continuous_update=False)
+        self.start_facing = w.Dropdown(options=[(f"{i} {n}", i) for i, n in enumerate(FACING_NAMES)],
+                                       value=state.facing, description="Facing", layout=w.Layout(width="200px"))
+        self.start_down = w.Dropdown(options=[("flying", "flying"), ("grounded", "grounded"),
+                                              ("grounded in a crater", "crater"), ("under water", "submerged")],
+                                     value="flying", description="Starts", layout=w.Layout(width="240px"))
+        self.start_down.observe(self._start_changed, names="value")
+        buttons = []
+        for label, action, tip in (("↑ F", "F", "forward one hex (key ↑ or F)"), ("↓ B", "B", "backward (key ↓ or B)"),
+                                   ("↶ L", "L", "turn left one hexside (key ← or L)"),
+                                   ("↷ R", "R", "turn right one hexside (key → or R)")):
+            b = w.Button(description=label, tooltip=tip, layout=w.Layout(width="60px"))
+            b.on_click(lambda _b, a=action: self._step(a))
+            buttons.append(b)
+        self.undo_button = w.Button(description="Undo", tooltip="undo the last step (key Backspace or U)",
+                                    layout=w.Layout(width="60px"))
+        self.undo_button.on_click(lambda _b: self._undo())
+        self.clear_button = w.Button(description="Clear", layout=w.Layout(width="60px"))
+        self.clear_button.on_click(lambda _b: self._clear())
+        self.execute_button = w.Button(description="Roll and move", button_style="primary",
+                                       tooltip="carry out the plotted move with the dice")
+        self.execute_button.on_click(lambda _b: self._execute())
+        self.budget = w.HTML(layout=w.Layout(width="290px"))
+        self.message = MessageArea()
+        self.rolls = w.HTML()
+        self.armor = ArmorDiagram(state.armor) if (show_armor and state.armor is not None) else None
+        self.map = HexMapView(battlemap, self.terrain, hex_details=self._hex_details,
+                              side_panel=w.VBox([self.budget]))
+        self.map.on_hex_click(self._clicked)
+        self.map.on_key(self._key)
+        for control in (self.accel, self.decel, self.ground, self.face, self.show_legal):
+            control.observe(self._changed, names="value")
+        self.start_v.observe(self._start_changed, names="value")
+        self.start_facing.observe(self._start_changed, names="value")
+        start_row = [self.start_v, self.start_facing, self.place_mode]
+        if start_options:
+            start_row.insert(2, self.start_down)
+        controls = w.VBox([
+            w.HBox(start_row),
+            w.HBox([self.accel, self.decel, self.face]),
+            w.HBox([*buttons, self.undo_button, self.clear_button, self.ground, self.show_legal]),
+            w.HBox([self.execute_button, self.message]),
+        ])
+        lower = [self.rolls] + ([self.armor] if self.armor is not None else []) + [self.dice_log]
+        super().__init__([controls, self.map, w.HBox(lower[:-1]), lower[-1]])
+        self.add_class("centurion-movetable")
+        self.refresh()
+
+    # --- rules queries (all in centurion.rules) ------------------------------------------------------
+    def move(self) -> GravMove:
+        """The plotted move as data."""
+        return GravMove(self.accel.value, tuple(self.steps), self.decel.value, self.ground.value,
+                        None if self.face.value == -1 else self.face.value)
+
+    def _hex_details(self, cell: MapHex) -> list[tuple[str, str]]:
+        here = self._plot_end()[0]
+        if cell.hex == here or cell.hex not in self.battlemap:
+            return []
+        cost, limit, key = entry_cost(self.battlemap, here, cell.hex, "grav")
+        from ..hexgrid import distance
+
+        if distance(here, cell.hex) != 1:
+            return [("Speed limit", f"{limit}")]
+        return [("Cost from the plot's end", f"{'prohibited' if cost is None else f'{cost} VP'} ({key})"),
+                ("Speed limit", f"{limit}")]
+
+    def _plot_end(self) -> tuple[Hex, int]:
+        r = self.resolved
+        if isinstance(r, ResolvedMove):
+            return r.end_hex, r.end_facing
+        return self.state.hex, self.state.facing if self.face.value == -1 else self.face.value
+
+    # --- interaction -------------------------------------------------------------------------------------
+    @guarded()
+    def _step(self, step: str) -> None:
+        self.add_step(step)
+
+    def add_step(self, step: str) -> bool:
+        """Add one step to the plot; a step that breaks a rule is refused with its rule ID and not kept."""
+        trial = resolve_grav_move(self.state, replace(self.move(), steps=(*self.steps, step), ground=False,
+                                                      decelerate=0), self.battlemap, self.vehicle)
+        if isinstance(trial, Refusal) and trial.step == len(self.steps):
+            self.message.show(str(trial), "refusal")
+            return False
+        self.steps.append(step)
+        self.refresh()
+        return True
+
+    @guarded()
+    def _undo(self) -> None:
+        if self.steps:
+            self.steps.pop()
+        self.refresh()
+
+    @guarded()
+    def _clear(self) -> None:
+        self.steps.clear()
+        self.refresh()
+
+    @guarded()
+    def _key(self, key: str) -> None:
+        if key in UNDO_KEYS:
+            self._undo()
+        elif key in KEYS:
+            self.add_step(KEYS[key])
+
+    @guarded()
+    def _clicked(self, hex_: Hex) -> None:
+        if self.place_mode.value:
+            self.state = replace(self.state, hex=hex_)
+            self.place_mode.value = False
+            self.steps.clear()
+            self.refresh()
+            return
+        end, facing = self._plot_end()
+        if hex_ == neighbor(end, facing):
+            self.add_step("F")
+        elif hex_ == neighbor(end, (facing + 3) % 6):
+            self.add_step("B")
+        elif self.show_legal.value:
+            self.plot_to(hex_)
+
+    def plot_to(self, hex_: Hex) -> bool:
+        """Plot the safest legal path to an end hex (any facing), if there is one."""
+        ends = [e for e in self._legal() if e.hex == hex_ and not e.grounded] or [
+            e for e in self._legal() if e.hex == hex_]
+        if not ends:
+            self.message.show(f"No legal move ends in {format_label(hex_)} at this acceleration.", "refusal")
+            return False
+        best = max(ends, key=lambda e: (e.safest.p_no_damage, -e.safest.thrust_used))
+        mv = best.safest.move
+        self.steps = list(mv.steps)
+        self.decel.value = mv.decelerate
+        self.ground.value = mv.ground
+        self.refresh()
+        return True
+
+    @guarded()
+    def _changed(self, _change: dict) -> None:
+        self.refresh()
+
+    @guarded()
+    def _start_changed(self, _change: dict) -> None:
+        down = self.start_down.value
+        if down != "flying" and self.start_v.value != 0:
+            self.start_v.unobserve(self._start_changed, names="value")
+            self.start_v.value = 0  # a grounded vehicle has velocity 0 (CEN-GRD-1)
+            self.start_v.observe(self._start_changed, names="value")
+        new = replace(self.state, velocity=self.start_v.value, facing=self.start_facing.value,
+                      grounded=down in ("grounded", "crater", "submerged"), in_crater=down == "crater",
+                      submerged=down == "submerged")
+        refusal = state_refusal(new, self.battlemap)
+        if refusal is not None:
+            self.message.show(str(refusal), "refusal")
+            return
+        self.state = new
+        self.steps.clear()
+        self.refresh()
+
+    @guarded()
+    def _execute(self) -> None:
+        self.execute()
+
+    def execute(self) -> bool:
+        """Roll the plotted move: piloting rolls, damage, grounding; the vehicle ends where the rules say."""
+        r = resolve_grav_move(self.state, self.move(), self.battlemap, self.vehicle)
+        if isinstance(r, Refusal):
+            self.message.show(str(r), "refusal")
+            return False
+        report = execute_grav_move(r, self.dice)
+        lines = []
+        by_label = {e.label: e for e in r.checks}
+        for roll in report.rolls:
+            label = roll.purpose.split("entering ")[1].split(" ")[0]
+            e = by_label.get(label)
+            terms = []
+            if e is not None:
+                terms = [("base", 5, "CEN-SPD-1"), (f"{e.check.over} over the limit {e.speed_limit}",
+                                                      -((e.check.over + 1) // 2), "CEN-SPD-1")]
+            lines.append(roll_html(roll, terms))
+        for d in report.damage:
+            lines.append(f"<div>{html.escape(d.cause)}: {d.points} points on the {d.section} armor "
+                         f"<code>{d.rule}</code>{'; ' + str(d.internal) + ' reach the internals' if d.internal else ''}"
+                         "</div>")
+        if report.grav_drive_hit:
+            lines.append("<div><b>Grav Drive hit</b>: it grounds at once, without deceleration (CEN-SPD-2).</div>")
+        self.rolls.value = "".join(lines) or "<div>No rolls were needed: the move is safe.</div>"
+        if self.armor is not None and report.state.armor is not None:
+            recent: dict[str, list[int]] = {}
+            for d in report.damage:
+                recent.setdefault(d.section, []).extend(d.boxes)
+            self.armor.update(report.state.armor, {k: tuple(v) for k, v in recent.items()})
+        self.state = report.state
+        self.steps.clear()
+        for slider in (self.accel, self.decel):
+            slider.unobserve(self._changed, names="value")
+            slider.value = 0
+            slider.observe(self._changed, names="value")
+        self.face.value = -1
+        self.ground.value = False
+        self.start_v.unobserve(self._start_changed, names="value")
+        self.start_v.value = self.state.velocity
+        self.start_v.observe(self._start_changed, names="value")
+        self.message.show(f"Moved: now in {format_label(self.state.hex)}, velocity {self.state.velocity}"
+                          f"{', grounded' if self.state.grounded else ''}.", "info")
+        self.refresh()
+        return True
+
+    # --- display -----------------------------------------------------------------------------------------
+    def _legal(self) -> list:
+        key = (self.state, self.accel.value)
+        if key not in self._legal_cache:
+            try:
+                ends = legal_grav_moves(self.state, self.vehicle, self.battlemap, accelerate=self.accel.value)
+            except ValueError:  # this acceleration is not possible this turn (e.g. no thrust left after lift)
+                ends = []
+            self._legal_cache = {key: ends}
+        return self._legal_cache[key]
+
+    def refresh(self) -> None:
+        """Re-check the plot with the rules and redraw the panel, the counter and the overlay."""
+        self.resolved = resolve_grav_move(self.state, self.move(), self.battlemap, self.vehicle)
+        r = self.resolved
+        shown = r
+        if isinstance(r, Refusal):
+            self.message.show(str(r), "refusal")
+            if r.step is not None:
+                shown = resolve_grav_move(self.state, replace(self.move(), steps=tuple(self.steps[:r.step]),
+                                                              ground=True), self.battlemap, self.vehicle)
+        else:
+            self.message.clear()
+        self.budget.value = self._budget_html(r, shown)
+        self.map.set_counters([Counter(self.state.hex, self.state.facing if self.face.value == -1 else
+                                       self.face.value, "grav", "#1f4e9c", "G", selected=True)])
+        self.map.set_overlay(self._overlay(shown if isinstance(shown, ResolvedMove) else None))
+
+    def _overlay(self, r: ResolvedMove | None) -> Overlay:
+        ov = Overlay()
+        if self.show_legal.value:
+            best: dict[Hex, Fraction] = {}
+            for e in self._legal():
+                if not e.grounded:
+                    best[e.hex] = max(best.get(e.hex, Fraction(0)), e.safest.p_no_damage)
+            ov.fills = [(h, odds_color(p)) for h, p in best.items()]
+        if r is None:
+            return ov
+        ov.path = [self.state.hex] + [e.hex for e in r.entries]
+        ov.labels = [(e.hex, str(e.vp)) for e in r.entries]
+        ov.outlines = [(h, "#7b1fa2") for _i, h, _f in r.turns]
+        # where the next one-hexside turn is allowed, straight ahead of the plot's end (CEN-GRAV-4)
+        interval = facing_change_interval(r.velocity)
+        straight = 0
+        for s in reversed(r.move.steps):
+            if s in "LR":
+                break
+            straight += 1
+        here = r.end_hex
+        way = r.end_facing if r.velocity >= 0 else (r.end_facing + 3) % 6
+        for k in range(0, 7):
+            if straight + k >= interval and here in self.battlemap:
+                ov.outlines.append((here, "#0277bd"))
+            here = neighbor(here, way)
+        if r.checks:
+            ov.fills += [(e.hex, odds_color(e.check.p_pass)) for e in r.checks]
+        return ov
+
+    def _budget_html(self, r: ResolvedMove | Refusal | None, shown: object) -> str:
+        s = self.state
+        head = (f"<b>{html.escape(self.vehicle.label)}</b> in {format_label(s.hex)}, facing {s.facing}, "
+                f"velocity {s.velocity}{' (grounded)' if s.grounded else ''}{' (under water)' if s.submerged else ''}")
+        if isinstance(r, Refusal):
+            return (f"<div class='centurion-budget'>{head}<br><span style='color:#8a5a00'>The plot breaks "
+                    f"<code>{r.rule}</code>: {html.escape(r.reason)}</span></div>")
+        assert isinstance(r, ResolvedMove)
+        interval = facing_change_interval(r.velocity)
+        def roll_cell(e) -> str:
+            return "—" if not e.check.needs_roll else f"{e.check.target} / {percent(e.check.p_pass)}"
+
+        rows = "".join(
+            f"<tr><td>{e.label}</td><td>{e.terrain.replace('_', ' ')}</td><td>{e.vp}</td><td>{e.vp_left}</td>"
+            f"<td>{e.speed_limit}</td><td>{roll_cell(e)}</td></tr>" for e in r.entries)
+        turning = "spin freely" if interval == 0 else f"{interval} straight hex(es) before each turn"
+        table = ("<table class='centurion-hexes'><tr><th>hex</th><th>terrain</th><th>VP</th><th>left</th>"
+                 f"<th>limit</th><th>roll ≤ / P</th></tr>{rows}</table>") if rows else ""
+        ground = ""
+        if r.grounds:
+            why = f" (forced: <code>{r.forced_grounding}</code>)" if r.forced_grounding else ""
+            ground = (f"<br>Grounds{why} at velocity {r.end_velocity}: {r.grounding_damage} damage to the bottom "
+                      f"<code>CEN-GRD-1</code>{' (half, in a lake)' if r.in_water else ''}")
+        return (f"<div class='centurion-budget'>{head}<br>"
+                f"Thrust <code>CEN-GRAV-1</code>: lift {r.lift_tp} + accelerate {r.move.accelerate} + decelerate "
+                f"{r.move.decelerate} = <b>{r.thrust_used}</b> of {r.thrust_max}<br>"
+                f"Velocity {r.velocity}: VP spent <b>{r.vp_spent}</b> of {abs(r.velocity)}, {r.vp_unspent} left "
+                f"<code>CEN-GRAV-2</code><br>"
+                f"Facing changes <code>CEN-GRAV-4</code>: {turning}<br>"
+                f"{table}End: {format_label(r.end_hex)}, facing {r.end_facing}, velocity "
+                f"{0 if r.grounds else r.end_velocity}{ground}<br>"
+                f"Chance of no damage: <b>{percent(r.p_no_damage)}</b></div>")
+
+
+def tank_on(battlemap: BattleMap, vehicle: VehicleType, label: str, facing: int, velocity: int, **kw) -> GravState:
+    """A fresh vehicle state at a CCRR label, for notebooks."""
+    return GravState.of(vehicle, parse_label(label), facing, velocity, **kw)
