@@ -35,30 +35,72 @@ def chapter(filename: str, title: str, cells: list) -> None:
 
 # --- the index ------------------------------------------------------------------
 INDEX_ROWS = [
-    ("01_battlefield.ipynb", "The battlefield", "HEX-1..4, CEN-TER-1, CTA-2",
+    ("01_battlefield.ipynb", "The battlefield", "HEX-1, HEX-2, HEX-3, HEX-4, CEN-TER-1",
      "Mapsheets, hexes and their CCRR labels, terrain, elevation, roads and rivers; the rule tables."),
+    ("02_thrust_velocity.ipynb", "Thrust and velocity", "CEN-GRAV-1, CEN-GRAV-2, CEN-SEQ-1",
+     "The thrust budget: accelerate before moving, decelerate after; spend every velocity point."),
+    ("03_facing_change.ipynb", "The facing change table", "CEN-GRAV-4",
+     "How far a grav tank must fly straight before each turn, and everywhere it can end."),
+    ("04_terrain.ipynb", "Terrain, slopes and roads", "CEN-TER-1, CEN-TER-2, CEN-TER-3, CEN-TER-4, CEN-GRAV-3",
+     "What each hex costs to enter, slopes, the one-hex rule, roads and rivers."),
+    ("05_speed_limits.ipynb", "Speed limits and piloting rolls", "CEN-SPD-1, CEN-SPD-2, CEN-SPD-3",
+     "Going too fast for the ground: the roll, its exact odds, the damage row by row."),
+    ("06_grounding.ipynb", "Grounding, reverse and lift-off", "CEN-GRD-1, CEN-GRD-2, CEN-GRAV-5, CEN-GRAV-6",
+     "Dropping to the ground, water, flying backwards, and lifting off again."),
+    ("07_ground_infantry.ipynb", "Ground vehicles, infantry and mounting",
+     "CEN-GV-1, CEN-INF-1, CEN-MNT-1, CEN-CRT-1, CEN-STK-1",
+     "Movement points, free facing, the road bonus, squads, mounting and craters."),
+    ("08_sequence.ipynb", "Sequence of play", "CEN-SEQ-1, CEN-SEQ-2, CEN-SEQ-3, CEN-INI-1, CEN-INI-2, CEN-OPP-1",
+     "Initiative, the order platoons move in, declarations, and opportunity fire."),
+    ("09_legal_moves.ipynb", "Legal moves explorer", "CEN-GRAV-1, CEN-GRAV-2, CEN-GRAV-4, CEN-SPD-1",
+     "Every place a tank can end its move, with the safest and the cheapest way there."),
 ]
 
-chapter("index.ipynb", "Centurion: the interactive rulebook", [
-    md("# Centurion: the interactive rulebook\n\n"
-       "A rulebook you learn by doing, for two hex-map wargames: **Renegade Legion: Centurion** "
-       "(grav tanks, 200 m hexes, one-minute turns) and **Centuria** (the early Imperial Roman army). "
-       "Every chapter explains a mechanic in a few lines, shows it live on the hex map, and checks the "
-       "worked examples of the rules against the engine.\n\n"
-       "Rule IDs such as `CEN-GRAV-4` refer to the project's spec, `RULES.md`."),
-    md("## Contents\n\n" + "\n".join(
-        f"{i}. [{title}]({fn}) — {desc} *({ids})*" for i, (fn, title, ids, desc) in enumerate(INDEX_ROWS, 1)
-    )),
-    md("## Rule index\n\n| Rule | Chapter |\n|---|---|\n" + "\n".join(
-        f"| {rid.strip()} | [{title}]({fn}) |"
-        for fn, title, ids, _ in INDEX_ROWS for rid in ids.split(",")
-    )),
-])
+BACK = "[Back to the contents](index.ipynb)\n\n"
+SETUP = """
+from fractions import Fraction
+from centurion.data import sample_map, terrain_table, vehicle_types, map_from_rows
+from centurion.hexgrid import parse_label, format_label
+from centurion import rules
+from centurion.dice import Dice
+battlefield = sample_map()
+vehicles = vehicle_types()
+horatius, liberator, viper = vehicles["horatius"], vehicles["liberator"], vehicles["viper"]
+"""
+
+
+def rule_index() -> dict[str, list[tuple[str, str]]]:
+    """Rule ID -> the chapters that cover it."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for fn, title, ids, _ in INDEX_ROWS:
+        for rid in ids.split(","):
+            out.setdefault(rid.strip(), []).append((fn, title))
+    return out
+
+
+def index_cells() -> list:
+    return [
+        md("# Centurion: the interactive rulebook\n\n"
+           "A rulebook you learn by doing, for two hex-map wargames: **Renegade Legion: Centurion** "
+           "(grav tanks, 200 m hexes, one-minute turns) and **Centuria** (the early Imperial Roman army). "
+           "Every chapter explains a mechanic in a few lines, lets you try it on the hex map, and checks the "
+           "worked examples of the rules against the engine. Every roll shows its target, the rule behind each "
+           "modifier, and its exact odds.\n\n"
+           "Rule IDs such as `CEN-GRAV-4` refer to the project's spec, `RULES.md`."),
+        md("## Contents\n\n" + "\n".join(
+            f"{i}. [{title}]({fn}) — {desc}" for i, (fn, title, ids, desc) in enumerate(INDEX_ROWS, 1))),
+        md("## Rule index\n\n| Rule | Chapters |\n|---|---|\n" + "\n".join(
+            f"| `{rid}` | " + ", ".join(f"[{title}]({fn})" for fn, title in places) + " |"
+            for rid, places in sorted(rule_index().items()))),
+    ]
+
+
+chapter("index.ipynb", "Centurion: the interactive rulebook", index_cells())
 
 # --- chapter 1: the battlefield -------------------------------------------------------
 chapter("01_battlefield.ipynb", "The battlefield", [
     md("# The battlefield\n\n"
-       "[Back to the contents](index.ipynb)\n\n"
+       + BACK +
        "Centurion is played on mapsheets of hexes. Each hex is 200 m across, each game turn is one "
        "minute, and each elevation level is 20 m of height (HEX-1). A standard battle uses two "
        "mapsheets side by side; here a mapsheet is 22 columns by 30 rows (HEX-4).\n\n"
@@ -110,6 +152,313 @@ print("distance 0101 -> 4430:", distance(parse_label("0101"), parse_label("4430"
     md("## The Facing Change Table (CEN-GRAV-4)\n\n"
        "The faster a grav vehicle goes, the more hexes it must travel straight before each one-hexside turn."),
     code("facing_change_frame(facing_change_table())"),
+])
+
+# --- chapter 2: thrust and velocity ----------------------------------------------------
+chapter("02_thrust_velocity.ipynb", "Thrust and velocity", [
+    md("# Thrust and velocity\n\n" + BACK +
+       "A grav tank's speed is its **velocity**: the number of velocity points (VP) it must spend moving this "
+       "turn. Its engine gives a budget of **thrust points** (TP) each turn; one TP changes the velocity by one. "
+       "Thrust to speed up is spent *before* the tank moves, thrust to slow down only *after* it has spent "
+       "every VP, and the two together never exceed the tank's maximum thrust (CEN-GRAV-1). A tank that cannot "
+       "spend all its VP must ground at the end of its move (CEN-GRAV-2). The velocity it ends with goes on its "
+       "Velocity Record Track and is where it starts next turn.\n\n"
+       "**Try it:** set the acceleration, then plot the move with the buttons, the arrow keys (click the map "
+       "first) or by clicking the hex ahead. The panel beside the map keeps the thrust and VP budget; a step that "
+       "breaks a rule is refused with its rule ID. *Roll and move* carries the move out."),
+    code(SETUP),
+    code("""
+from centurion.widgets import GravMoveTable, tank_on
+table = GravMoveTable(battlefield, horatius, tank_on(battlefield, horatius, "0622", 0, 5))
+table
+""", widget=True),
+    md("## Worked example: accelerating (CEN-GRAV-1)\n\n"
+       "A Horatius (thrust 6) starts at velocity 5 and accelerates 3: it flies at 8 and keeps 3 TP to slow down "
+       "after its move. Asking for a fourth point of deceleration breaks the thrust budget."),
+    code("""
+strip = map_from_rows(["..."] * 30)
+start = rules.GravState.of(horatius, parse_label("0228"), 0, velocity=5)
+ok = rules.resolve_grav_move(start, rules.GravMove(accelerate=3, steps="F" * 8, decelerate=3), strip, horatius)
+print("velocity after acceleration:", ok.velocity, "| thrust used:", ok.thrust_used, "of", ok.thrust_max,
+      "| ends at velocity", ok.end_velocity)
+print(rules.resolve_grav_move(start, rules.GravMove(accelerate=3, steps="F" * 8, decelerate=4), strip, horatius))
+"""),
+    md("## Worked example: deceleration comes last\n\n"
+       "A Horatius given thrust 4 starts at 8 and does not accelerate: it must first spend all 8 VP, and only "
+       "then may it slow to 4. Stopping early grounds it."),
+    code("""
+import dataclasses
+slow = dataclasses.replace(horatius, max_thrust=4)
+start = rules.GravState.of(slow, parse_label("0228"), 0, velocity=8)
+r = rules.resolve_grav_move(start, rules.GravMove(steps="F" * 8, decelerate=4), strip, slow)
+print("VP spent:", r.vp_spent, "| next turn starts at velocity", r.end_velocity)
+early = rules.resolve_grav_move(start, rules.GravMove(steps="F" * 5, decelerate=4), strip, slow)
+print("stopping after 5 hexes: grounds =", early.grounds, "because of", early.forced_grounding)
+"""),
+])
+
+# --- chapter 3: the facing change table --------------------------------------------------
+chapter("03_facing_change.ipynb", "The facing change table", [
+    md("# The facing change table\n\n" + BACK +
+       "A grav tank turns by bending its gravity field, which costs no thrust, but the faster it goes the wider "
+       "its turns: before each one-hexside turn it must fly a number of hexes straight *this turn*, set by its "
+       "current velocity (CEN-GRAV-4). At velocity 0 it may spin in place, and only a tank that started the turn "
+       "at 0 may pick a new facing before it leaves its hex.\n\n"
+       "**Try it:** drag the velocity. Blue outlines mark where the tank may turn on its straight run; "
+       "green hexes are every hex it can end its move in at that velocity. Click the map to move the tank."),
+    code(SETUP + "from centurion.data.frames import facing_change_frame\n"
+         "from centurion.data import facing_change_table"),
+    code("facing_change_frame(facing_change_table())"),
+    code("""
+from centurion.widgets import FacingChangeExplorer
+explorer = FacingChangeExplorer(battlefield, horatius, start="0522", facing=1)
+explorer
+""", widget=True),
+    md("## Worked examples (CEN-GRAV-4)\n\nAt velocity 10 a Horatius flies two hexes straight between turns; at "
+       "20, four. Turning too soon is refused with the rule and the count."),
+    code("""
+print("velocity 10:", rules.facing_change_interval(10), "hexes;",
+      "velocity 20:", rules.facing_change_interval(20), "hexes")
+strip = map_from_rows(["....."] * 30)
+fast = rules.GravState.of(horatius, parse_label("0228"), 0, velocity=12)
+print(rules.resolve_grav_move(fast, rules.GravMove(steps="FRFF"), strip, horatius))
+"""),
+])
+
+# --- chapter 4: terrain, slopes and roads -------------------------------------------------
+chapter("04_terrain.ipynb", "Terrain, slopes and roads", [
+    md("# Terrain, slopes and roads\n\n" + BACK +
+       "Each hex costs velocity points to enter: 1 for open ground, more for woods or rubble (CEN-TER-1). Going "
+       "up a slope adds its levels to the cost, going down takes some away, but a hex never costs less than 0 "
+       "(CEN-TER-2). A tank may always enter the one hex ahead, whatever it costs, if that is the only hex it "
+       "enters this turn (CEN-GRAV-3). Following a road from one road hex to the next costs 1 whatever the "
+       "terrain, and a grav tank may follow a river the same way (CEN-TER-4).\n\n"
+       "**Try it:** plot a path: the number over each hex is what it cost. Hover over a hex to see what entering "
+       "it from the end of the plot would cost. The Terrain Effects Table is below the map."),
+    code(SETUP + "from centurion.data.frames import terrain_frame, slope_frame"),
+    code("""
+from centurion.widgets import GravMoveTable, tank_on
+table = GravMoveTable(battlefield, horatius, tank_on(battlefield, horatius, "0714", 5, 10), show_armor=False)
+for step in "FFF":
+    table.add_step(step)
+table
+""", widget=True),
+    code("terrain_frame(terrain_table())"),
+    code("slope_frame(terrain_table())"),
+    md("## Worked examples (CEN-TER-2, CEN-TER-4)\n\nFrom heavy woods on level 5 down into light woods on level 0 "
+       "costs 2 − 3, so 0; the other way costs 3 + 5 = 8. A road through heavy woods costs 1 a hex."),
+    code("""
+print("heavy woods L5 -> light woods L0:", rules.vp_cost("light_woods", 5, 0), "VP")
+print("light woods L0 -> heavy woods L5:", rules.vp_cost("heavy_woods", 0, 5), "VP")
+print("ground vehicle up 4 levels:", rules.vp_cost("clear", 0, 4, mover="ground"), "(prohibited)")
+woods_road = map_from_rows([".h."] * 30, roads=["0230 0229 0228 0227 0226"])
+r = rules.resolve_grav_move(rules.GravState.of(horatius, parse_label("0228"), 0, 2), rules.GravMove(steps="FF"),
+                            woods_road, horatius)
+print("along the road through heavy woods:", [e.vp for e in r.entries], "VP, no piloting rolls:", not r.checks)
+"""),
+])
+
+# --- chapter 5: speed limits and piloting rolls ---------------------------------------------
+chapter("05_speed_limits.ipynb", "Speed limits and piloting rolls", [
+    md("# Speed limits and piloting rolls\n\n" + BACK +
+       "Every hex has a safe speed: 20 in the open, 8 in light woods, 6 in heavy woods, lower on steep slopes; "
+       "where terrain and slope differ, the lower counts (CEN-TER-3). A tank entering a hex faster than that "
+       "makes a Piloting Skill Roll on a d10: the target is 5, less one for every two points (or part) it is "
+       "over (CEN-SPD-1). A 1 always passes and a 10 always fails. On a failure the tank takes 10 damage per "
+       "point over, split between front and bottom armor in blocks of 10, boxes crossed from the top-left row "
+       "by row (CEN-SPD-2); it keeps its speed and goes on. Flying backwards, or with the TS&R system lost, "
+       "halves every limit (CEN-SPD-3).\n\n"
+       "**Try it:** pick terrain, slope and velocity in the lab and press *Roll*; or plot a drive into the woods "
+       "on the map and *Roll and move*."),
+    code(SETUP),
+    code("""
+from centurion.widgets import SpeedLimitLab
+lab = SpeedLimitLab(horatius)
+lab
+""", widget=True),
+    code("""
+from centurion.widgets import GravMoveTable, tank_on
+drive = GravMoveTable(battlefield, horatius, tank_on(battlefield, horatius, "1116", 0, 10))
+for step in "FFF":
+    drive.add_step(step)
+drive
+""", widget=True),
+    md("## Worked example (CEN-SPD-1, CEN-SPD-2)\n\nA tank at velocity 10 enters heavy woods (limit 6): "
+       "4 over, so it must roll 3 or less. If it fails it takes 40 damage, 20 to the front and 20 to the bottom."),
+    code("""
+check = rules.speed_limit_check(10, 6)
+print("over:", check.over, "| target:", check.target, "| P(no damage):", check.p_pass)
+print("damage on a failure:", check.damage, "=", check.front, "front +", check.bottom, "bottom")
+print("reverse at 10 into heavy woods: limit", rules.speed_limit_check(-10, 6).speed_limit,
+      "target", rules.speed_limit_check(-10, 6).target)
+"""),
+    md("The same on the map, with the die forced to fail: the boxes are crossed row by row from the top-left "
+       "(the first 20 usable boxes of each section), and the tank flies on at 10."),
+    code("""
+woods = map_from_rows(["..."] * 25 + [".h."] + ["..."] * 4)
+tank = rules.GravState.of(horatius, parse_label("0228"), 0, 10)
+move = rules.resolve_grav_move(tank, rules.GravMove(steps="F" * 8), woods, horatius)
+report = rules.execute_grav_move(move, Dice.scripted([7]))
+print(report.rolls[0].describe())
+for d in report.damage:
+    print(d.section, d.points, "boxes", d.boxes[0], "to", d.boxes[-1])
+print("velocity after:", report.state.velocity, "| front armor left:", report.state.armor["front"].intact)
+"""),
+])
+
+# --- chapter 6: grounding, reverse and lift-off ------------------------------------------------
+chapter("06_grounding.ipynb", "Grounding, reverse and lift-off", [
+    md("# Grounding, reverse and lift-off\n\n" + BACK +
+       "After slowing down a grav tank may **ground**: it drops to the earth and stops dead. It must ground if it "
+       "could not spend all its VP (CEN-GRAV-2). Grounding costs 10 damage to the bottom armor for each point of "
+       "velocity it still had after decelerating (CEN-GRD-1); in a lake it is half, and the tank sinks out of "
+       "reach of direct fire (CEN-GRD-2). Slowing down past 0 makes the velocity negative: next turn the tank "
+       "flies backwards, with every speed limit halved (CEN-GRAV-5). Lifting off again costs 1 TP from the "
+       "ground, 2 from a crater or from under water, before any acceleration (CEN-GRAV-6).\n\n"
+       "**Try it:** choose how the tank starts (flying, grounded, in a crater, under water), set thrust, plot and "
+       "roll."),
+    code(SETUP),
+    code("""
+from centurion.widgets import GravMoveTable, tank_on
+table = GravMoveTable(battlefield, horatius, tank_on(battlefield, horatius, "0520", 0, 8), start_options=True)
+table
+""", widget=True),
+    md("## Worked examples\n\nA Horatius at 8 that has moved only one hex must ground; decelerating its full 6 "
+       "first, it lands at 2 and takes 20 damage, not 80 (CEN-GRD-1)."),
+    code("""
+strip = map_from_rows(["..."] * 30)
+r = rules.resolve_grav_move(rules.GravState.of(horatius, parse_label("0228"), 0, 8),
+                            rules.GravMove(steps="F", decelerate=6), strip, horatius)
+print("forced by", r.forced_grounding, "| lands at velocity", r.end_velocity, "| damage", r.grounding_damage)
+print("the same in a lake:", rules.grounding_damage(2, in_water=True))
+"""),
+    md("A Liberator at 4 spends all 6 TP decelerating after its move: it ends at −2 and next turn must fly "
+       "two VP backwards into the hexes behind it (CEN-GRAV-5)."),
+    code("""
+lib = rules.GravState.of(liberator, parse_label("0228"), 0, 4)
+r = rules.resolve_grav_move(lib, rules.GravMove(steps="FFFF", decelerate=6), strip, liberator)
+print("ends at velocity", r.end_velocity)
+back = rules.resolve_grav_move(r.end_state(), rules.GravMove(steps="BB"), strip, liberator)
+print("next turn:", format_label(r.end_hex), "->", format_label(back.end_hex), "still facing", back.end_facing)
+print(rules.resolve_grav_move(r.end_state(), rules.GravMove(steps="FF"), strip, liberator))
+"""),
+    md("A grounded Horatius pays 1 TP to lift off and 3 to reach velocity 3, so 2 TP remain for slowing down "
+       "(CEN-GRAV-6)."),
+    code("""
+down = rules.GravState.of(horatius, parse_label("0228"), 0, 0, grounded=True)
+r = rules.resolve_grav_move(down, rules.GravMove(accelerate=3, steps="FFF", decelerate=2), strip, horatius)
+print("lift", r.lift_tp, "+ accelerate 3 + decelerate 2 =", r.thrust_used, "of", r.thrust_max)
+print(rules.resolve_grav_move(down, rules.GravMove(accelerate=3, steps="FFF", decelerate=3), strip, horatius))
+"""),
+])
+
+# --- chapter 7: ground vehicles, infantry and mounting -----------------------------------------
+chapter("07_ground_infantry.ipynb", "Ground vehicles, infantry and mounting", [
+    md("# Ground vehicles, infantry and mounting\n\n" + BACK +
+       "Tracked and wheeled vehicles have **movement points** instead of velocity: they spend up to their MP on "
+       "the Terrain Effects Table's costs, turn freely, never worry about speed limits, and may instead back up "
+       "one hex. Lakes and slopes of four levels or more are closed to them; a river costs them 2. Starting on a "
+       "road and staying on it all turn earns one extra hex (CEN-GV-1). A dismounted squad moves the same way "
+       "with 3 MP and no road bonus (CEN-INF-1). A squad that starts its turn in a grav carrier's hex, with the "
+       "carrier at velocity 0, may climb in instead of moving; it gets out only at the end of the carrier's move "
+       "at velocity 0 (CEN-MNT-1). Stacking is unlimited (CEN-STK-1). Digging charges blast a crater that gives a "
+       "tank hull-down cover (CEN-CRT-1).\n\n"
+       "**Try it:** switch between the tank and the squad and click the map to place them; set up a carrier "
+       "below to see whether the squad may mount."),
+    code(SETUP),
+    code("""
+from centurion.widgets import GroundUnitTable
+ground = GroundUnitTable(battlefield, vehicles["heavy_tank"], start="0616")
+ground
+""", widget=True),
+    md("## Worked examples\n\nThe rulebook's heavy tank has 4 MP: light woods cost it 2, the lake is closed, and "
+       "it may back up a single hex (CEN-GV-1)."),
+    code("""
+sketch = map_from_rows([".....", ".l...", ".....", "...w.", "....."])
+reach = rules.ground_reach(parse_label("0303"), 0, sketch, movement_points=4)
+print("light woods 0202 costs", reach[parse_label("0202")], "MP;",
+      "the lake 0404 reachable:", parse_label("0404") in reach)
+print(rules.resolve_ground_move(parse_label("0403"), 3, rules.GroundMove("F"), sketch, movement_points=4))
+print("backwards:", format_label(rules.resolve_ground_move(parse_label("0303"), 0, rules.GroundMove("B"), sketch,
+                                                             movement_points=4).end_hex))
+"""),
+    md("A Viper at velocity 0 with its squad in the hex: the squad may mount and the Viper then moves. If the "
+       "Viper were moving, or the squad elsewhere, the squad waits a turn (CEN-MNT-1). A Viper digging in at the "
+       "end of its move gets the crater's cover if it grounds there (CEN-CRT-1)."),
+    code("""
+here = parse_label("0505")
+print("Viper at 0, squad in its hex:", rules.mount_refusal(here, here, 0) or "may mount")
+print("Viper at 3:", rules.mount_refusal(here, here, 3))
+print("squad one hex away:", rules.mount_refusal(parse_label("0506"), here, 0))
+strip = map_from_rows(["..."] * 30)
+dig = rules.resolve_grav_move(rules.GravState.of(viper, parse_label("0228"), 0, 3),
+                              rules.GravMove(steps="FFF", decelerate=3, ground=True, dig_at=3), strip, viper)
+print("dug in at", format_label(dig.dig_hex), "| in the crater:", dig.end_state().in_crater,
+      "| charges left:", dig.end_state().digging_charges)
+"""),
+])
+
+# --- chapter 8: sequence of play ---------------------------------------------------------------------
+chapter("08_sequence.ipynb", "Sequence of play", [
+    md("# Sequence of play\n\n" + BACK +
+       "A turn runs Initiative → Movement → Combat → End (CEN-SEQ-1). Each side rolls a d10 and the **lower** roll "
+       "wins; the side whose Centurion outranks the other may subtract some of the difference, chosen before "
+       "rolling, and ties are rolled again (CEN-INI-1). The winner picks side A or B. Platoons then move in "
+       "turn, A first and B last, the side with at least twice as many platoons left moving them in twos (or "
+       "threes...) (CEN-SEQ-2). A unit that starts at velocity 0 may skip its move to lie in wait with "
+       "**opportunity fire**, shooting at enemies that move after it declared (CEN-OPP-1). In combat the "
+       "initiative loser declares first and the winner last (CEN-SEQ-3).\n\n"
+       "**Try it:** set the Centurions' ratings and roll; change the platoon counts and watch the timeline."),
+    code(SETUP),
+    code("""
+from centurion.widgets import SequenceOfPlay
+sequence = SequenceOfPlay()
+sequence
+""", widget=True),
+    md("## Worked examples\n\nFive platoons against three move A1, B1, A2, B1, A2, B1 (CEN-SEQ-2)."),
+    code("""
+print(", ".join(f"{side}{n}" for side, n in rules.movement_order(5, 3)))
+print("declarations, 3 units against 2:", rules.declaration_order(3, 2))
+r = rules.roll_initiative(Dice.scripted([4, 4, 6, 3]))
+print("rolls", [(a.result, b.result) for a, b in r.rolls], "-> the", r.winner, "side wins after the tie")
+"""),
+    md("A Horatius that ended last turn at 0, whose platoon is third to move, declares no movement: it may fire on "
+       "platoons that move after it, not on the two that already have (CEN-OPP-1)."),
+    code("""
+print("may declare:", rules.opportunity_fire_refusal(0) is None)
+print("fire at the 1st and 2nd enemy platoons:",
+      rules.may_opportunity_fire_at(2, 0), rules.may_opportunity_fire_at(2, 1))
+print("fire at the 4th:", rules.may_opportunity_fire_at(2, 3))
+"""),
+])
+
+# --- chapter 9: legal moves explorer -------------------------------------------------------------------
+chapter("09_legal_moves.ipynb", "Legal moves explorer", [
+    md("# Legal moves explorer\n\n" + BACK +
+       "Every hex where the tank can end its move at the chosen acceleration is shaded by the exact chance of "
+       "getting there without damage along the safest path: green is safe, red is a gamble (CEN-SPD-1). Click a "
+       "shaded hex to plot that safest path; change the acceleration to see the map change.\n\n"
+       "The engine finds, for each end state (hex, facing, grounded or not), both the cheapest path (least "
+       "thrust) and the safest one, and the tests check that each of them is a legal move."),
+    code(SETUP),
+    code("""
+from centurion.widgets import GravMoveTable, tank_on
+explorer = GravMoveTable(battlefield, horatius, tank_on(battlefield, horatius, "0716", 0, 10), show_legal=True)
+explorer
+""", widget=True),
+    md("## A worked count\n\nA Horatius at velocity 10 in 0716 facing north, with its 6 TP of thrust:"),
+    code("""
+start = rules.GravState.of(horatius, parse_label("0716"), 0, 10)
+ends = rules.legal_grav_moves(start, horatius, battlefield)
+flying = [e for e in ends if not e.grounded]
+print(len(ends), "end states,", len(flying), "of them still flying")
+safe = [e for e in flying if e.safest.p_no_damage == 1]
+print(len(safe), "can be reached with no risk at all")
+from centurion.hexgrid import to_offset
+e = min(flying, key=lambda e: (to_offset(e.hex)[1], to_offset(e.hex)[0], e.facing))
+print("the farthest north:", format_label(e.hex), "facing", e.facing, "| safest:", e.safest.move.describe(),
+      "| P =", e.safest.p_no_damage, "| cheapest uses", e.cheapest.thrust_used, "TP")
+"""),
 ])
 
 

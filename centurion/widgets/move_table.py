@@ -54,6 +54,7 @@ class GravMoveTable(w.VBox):
                  show_armor: bool = True, seed: int = 1, start_options: bool = False) -> None:
         self.battlemap, self.vehicle, self.terrain = battlemap, vehicle, terrain or terrain_table()
         self.state = state
+        self.history: list[int] = [state.velocity]  # the Velocity Record Track (CEN-REC-1)
         self.steps: list[str] = []
         self.resolved: ResolvedMove | Refusal | None = None
         self._legal_cache: dict[tuple, list] = {}
@@ -261,6 +262,7 @@ class GravMoveTable(w.VBox):
                 recent.setdefault(d.section, []).extend(d.boxes)
             self.armor.update(report.state.armor, {k: tuple(v) for k, v in recent.items()})
         self.state = report.state
+        self.history.append(self.state.velocity)
         self.steps.clear()
         for slider in (self.accel, self.decel):
             slider.unobserve(self._changed, names="value")
@@ -357,7 +359,9 @@ class GravMoveTable(w.VBox):
             why = f" (forced: <code>{r.forced_grounding}</code>)" if r.forced_grounding else ""
             ground = (f"<br>Grounds{why} at velocity {r.end_velocity}: {r.grounding_damage} damage to the bottom "
                       f"<code>CEN-GRD-1</code>{' (half, in a lake)' if r.in_water else ''}")
-        return (f"<div class='centurion-budget'>{head}<br>"
+        track = " ".join(f"<span title='turn {i}' style='border:1px solid #999;padding:0 4px'>{v}</span>"
+                         for i, v in enumerate(self.history[-12:]))
+        return (f"<div class='centurion-budget'>{head}<br>Velocity record track: {track}<br>"
                 f"Thrust <code>CEN-GRAV-1</code>: lift {r.lift_tp} + accelerate {r.move.accelerate} + decelerate "
                 f"{r.move.decelerate} = <b>{r.thrust_used}</b> of {r.thrust_max}<br>"
                 f"Velocity {r.velocity}: VP spent <b>{r.vp_spent}</b> of {abs(r.velocity)}, {r.vp_unspent} left "

@@ -5,8 +5,10 @@ from __future__ import annotations
 import functools
 import html
 import logging
+import os
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -26,6 +28,15 @@ class MessageArea(w.HTML):
         self.value = ""
 
 
+def forced_fault(name: str) -> bool:
+    """Whether the page asked to fail callback `name` (`?centurion_fault=name`), to test the error path.
+
+    Voila passes the page's query string to the kernel as QUERY_STRING; nothing else sets it.
+    """
+    query = parse_qs(os.environ.get("QUERY_STRING", ""))
+    return name in query.get("centurion_fault", [])
+
+
 def guarded(area_attr: str = "message") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Decorate a method so an exception shows in `self.<area_attr>` and is logged, not raised."""
 
@@ -33,6 +44,8 @@ def guarded(area_attr: str = "message") -> Callable[[Callable[..., Any]], Callab
         @functools.wraps(fn)
         def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
             try:
+                if forced_fault(fn.__name__):
+                    raise RuntimeError(f"a fault forced for testing in {fn.__name__}")
                 return fn(self, *args, **kwargs)
             except Exception as exc:
                 log.exception("error in widget callback %s", fn.__name__)
