@@ -40,6 +40,7 @@ def voila_command(port: int, root: Path) -> list[str]:
         f"--Voila.ip={HOST}",
         "--no-browser",
         "--strip_sources=True",
+        "--progressive_rendering=True",
         "--VoilaConfiguration.show_tracebacks=False",
     ]
 

@@ -151,7 +151,8 @@ print("distance 0101 -> 4430:", distance(parse_label("0101"), parse_label("4430"
     code("slope_frame(terrain_table())"),
     md("## The Facing Change Table (CEN-GRAV-4)\n\n"
        "The faster a grav vehicle goes, the more hexes it must travel straight before each one-hexside turn."),
-    code("facing_change_frame(facing_change_table())"),
+    code("from centurion.data.frames import facing_change_frame\nfrom centurion.data import facing_change_table\n"
+         "facing_change_frame(facing_change_table())"),
 ])
 
 # --- chapter 2: thrust and velocity ----------------------------------------------------
@@ -206,14 +207,14 @@ chapter("03_facing_change.ipynb", "The facing change table", [
        "at 0 may pick a new facing before it leaves its hex.\n\n"
        "**Try it:** drag the velocity. Blue outlines mark where the tank may turn on its straight run; "
        "green hexes are every hex it can end its move in at that velocity. Click the map to move the tank."),
-    code(SETUP + "from centurion.data.frames import facing_change_frame\n"
-         "from centurion.data import facing_change_table"),
-    code("facing_change_frame(facing_change_table())"),
+    code(SETUP),
     code("""
 from centurion.widgets import FacingChangeExplorer
 explorer = FacingChangeExplorer(battlefield, horatius, start="0522", facing=1)
 explorer
 """, widget=True),
+    code("from centurion.data.frames import facing_change_frame\nfrom centurion.data import facing_change_table\n"
+         "facing_change_frame(facing_change_table())"),
     md("## Worked examples (CEN-GRAV-4)\n\nAt velocity 10 a Horatius flies two hexes straight between turns; at "
        "20, four. Turning too soon is refused with the rule and the count."),
     code("""

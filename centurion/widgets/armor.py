@@ -61,6 +61,9 @@ class ArmorDiagram(w.VBox):
         xy = np.array(rects, dtype=float)
         with hold_canvas():
             c.clear()
+            c.fill_style = "#5f5f5f"  # the grid lines between boxes
+            for i in range(len(self.sections)):
+                c.fill_rect(i * (10 * BOX + 24) + 3, 17, 10 * BOX + 1, 10 * BOX + 1)
             c.fill_styled_rects(xy[:, 0], xy[:, 1], BOX - 1, BOX - 1, color=rgb_array(colors))
             c.fill_style = "#222"
             c.font = "11px sans-serif"

@@ -131,9 +131,8 @@ class GravMoveTable(w.VBox):
         from ..hexgrid import distance
 
         if distance(here, cell.hex) != 1:
-            return [("Speed limit", f"{limit}")]
-        return [("Cost from the plot's end", f"{'prohibited' if cost is None else f'{cost} VP'} ({key})"),
-                ("Speed limit", f"{limit}")]
+            return []
+        return [("From the plot's end", f"{'prohibited' if cost is None else f'{cost} VP'}, limit {limit} ({key})")]
 
     def _plot_end(self) -> tuple[Hex, int]:
         r = self.resolved
@@ -314,6 +313,7 @@ class GravMoveTable(w.VBox):
                 if not e.grounded:
                     best[e.hex] = max(best.get(e.hex, Fraction(0)), e.safest.p_no_damage)
             ov.fills = [(h, odds_color(p)) for h, p in best.items()]
+            ov.alpha = 0.7
         if r is None:
             return ov
         ov.path = [self.state.hex] + [e.hex for e in r.entries]

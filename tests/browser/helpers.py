@@ -37,3 +37,52 @@ def top_canvas_box(page):
     """Bounding box of the event-receiving (last) canvas of the first map."""
     canvases = page.locator(".centurion-hexmap canvas")
     return canvases.nth(canvases.count() - 1).bounding_box()
+
+
+# A cheap fingerprint of everything drawn on the page's canvases, to tell whether a drawing changed.
+CANVAS_SIGNATURE_JS = """
+() => {
+  let h = 0;
+  for (const c of document.querySelectorAll('canvas')) {
+    if (!c.width || !c.height) continue;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 0; i < d.length; i += 4 * 31) { h = (h * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2] + d[i + 3]) | 0; }
+  }
+  return h;
+}
+"""
+
+
+def map_geometry():
+    """The pixel layout every chapter's map uses (the default zoom of HexMapView on the sample battlefield)."""
+    from centurion.data import sample_map, terrain_table
+    from centurion.widgets import HexMapView
+
+    return HexMapView(sample_map(), terrain_table()).layout_px
+
+
+def click_hex(page, label: str, nth: int = 0) -> None:
+    """Click the centre of a hex (CCRR) on the nth map of the page."""
+    from centurion.hexgrid import parse_label
+
+    maps = page.locator(".centurion-hexmap")
+    canvases = maps.nth(nth).locator("canvas")
+    top = canvases.nth(canvases.count() - 1)
+    x, y = map_geometry().center(parse_label(label))
+    # ipycanvas focuses the canvas on mousedown before it reads the canvas' position; focusing a canvas that is
+    # only partly in view scrolls the page and shifts the point. Show the whole map first, as a player would.
+    top.evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
+    top.click(position={"x": x, "y": y})
+
+
+def text_of(page, selector: str, nth: int = 0) -> str:
+    """Inner text of the nth element matching a selector."""
+    return page.locator(selector).nth(nth).inner_text()
+
+
+def wait_text_change(page, selector: str, before: str, timeout_ms: int = 15_000, nth: int = 0) -> str:
+    """Wait until an element's text differs from `before`; return the new text."""
+    page.wait_for_function(
+        "([sel, n, old]) => { const e = document.querySelectorAll(sel)[n]; return e && e.innerText !== old; }",
+        arg=[selector, nth, before], timeout=timeout_ms)
+    return text_of(page, selector, nth)

@@ -1,0 +1,135 @@
+"""Every chapter in a real browser: it renders without an error, its canvas paints, and one real interaction
+changes what it shows. Screenshots go to artifacts/chapters/."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .helpers import (
+    CANVAS_PAINTED_JS,
+    CANVAS_SIGNATURE_JS,
+    click_hex,
+    open_chapter,
+    text_of,
+    wait_text_change,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def interact_thrust(page):
+    before = text_of(page, ".centurion-budget")
+    click_hex(page, "0622")  # focus the map (the tank's own hex)
+    page.keyboard.press("ArrowUp")
+    after = wait_text_change(page, ".centurion-budget", before)
+    assert "VP spent 1" in after or "VP spent 1 " in after.replace("\n", " ")
+
+
+def interact_facing(page):
+    before = page.evaluate(CANVAS_SIGNATURE_JS)
+    text = text_of(page, ".centurion-facinginfo")
+    click_hex(page, "1222")  # move the tank: the reachable hexes move with it
+    page.wait_for_function(f"() => ({CANVAS_SIGNATURE_JS})() !== {before}", timeout=15_000)
+    text = text_of(page, ".centurion-facinginfo")
+    track = page.locator(".centurion-facing .noUi-target").first.bounding_box()
+    page.mouse.click(track["x"] + track["width"] * 0.8, track["y"] + track["height"] / 2)  # velocity about 24
+    after = wait_text_change(page, ".centurion-facinginfo", text)
+    assert "must travel <b>4</b>" in page.inner_html(".centurion-facinginfo") or "4 hex" in after
+
+
+def interact_button_forward(page):
+    before = text_of(page, ".centurion-budget")
+    page.get_by_role("button", name="↑ F").first.click()
+    after = wait_text_change(page, ".centurion-budget", before)
+    assert after != before
+
+
+def interact_speed(page):
+    page.get_by_role("button", name="Roll", exact=True).click()
+    page.wait_for_selector(".centurion-speedlab .centurion-roll", timeout=15_000)
+    roll = text_of(page, ".centurion-speedlab .centurion-roll")
+    assert "target 3" in roll and "P(success) = 3/10" in roll
+    assert text_of(page, ".centurion-dicelog").count("CEN-SPD-1") >= 1
+
+
+def interact_ground(page):
+    before = text_of(page, ".centurion-groundinfo")
+    sig = page.evaluate(CANVAS_SIGNATURE_JS)
+    click_hex(page, "2010")
+    after = wait_text_change(page, ".centurion-groundinfo", before)
+    assert "From 2010" in after
+    assert page.evaluate(CANVAS_SIGNATURE_JS) != sig
+
+
+def interact_sequence(page):
+    page.get_by_role("button", name="Roll initiative").click()
+    page.wait_for_selector(".centurion-sequence .centurion-roll", timeout=15_000)
+    assert "wins" in text_of(page, ".centurion-sequence")
+
+
+def interact_legal(page):
+    before = text_of(page, ".centurion-budget")
+    click_hex(page, "0712")  # a green end hex: the safest path to it is plotted
+    after = wait_text_change(page, ".centurion-budget", before)
+    assert "0712" in after
+
+
+def interact_battlefield(page):
+    before = text_of(page, ".centurion-hexinfo")
+    click_hex(page, "0809")
+    assert "0809" in wait_text_change(page, ".centurion-hexinfo", before)
+
+
+CHAPTERS = [
+    ("01_battlefield", interact_battlefield),
+    ("02_thrust_velocity", interact_thrust),
+    ("03_facing_change", interact_facing),
+    ("04_terrain", interact_button_forward),
+    ("05_speed_limits", interact_speed),
+    ("06_grounding", interact_button_forward),
+    ("07_ground_infantry", interact_ground),
+    ("08_sequence", interact_sequence),
+    ("09_legal_moves", interact_legal),
+]
+
+
+@pytest.mark.parametrize("name,interact", CHAPTERS, ids=[c[0] for c in CHAPTERS])
+def test_chapter_renders_paints_and_responds(page, voila_url, artifacts, name, interact):
+    seconds = open_chapter(page, f"{voila_url}/voila/render/{name}.ipynb")
+    assert page.locator(".voila-error").count() == 0
+    assert "Traceback" not in page.inner_text("body")
+    assert page.evaluate(CANVAS_PAINTED_JS)
+    interact(page)
+    assert page.locator(".centurion-error").count() == 0
+    assert "Traceback" not in page.inner_text("body")
+    out = artifacts / "chapters"
+    out.mkdir(exist_ok=True)
+    page.screenshot(path=str(out / f"{name}.png"), full_page=True)
+    timings = artifacts / "chapter_timings.json"
+    data = json.loads(timings.read_text()) if timings.exists() else {}
+    data[name] = round(seconds, 3)
+    timings.write_text(json.dumps(data, indent=1))
+    assert page.js_errors == []
+
+
+def test_index_links_every_chapter(page, voila_url):
+    page.goto(f"{voila_url}/voila/render/index.ipynb")
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
+    hrefs = page.eval_on_selector_all("a", "els => els.map(e => e.getAttribute('href'))")
+    for name, _ in CHAPTERS:
+        assert f"{name}.ipynb" in hrefs
+    assert "CEN-GRAV-4" in page.inner_text("body")
+
+
+def test_a_failing_callback_shows_a_message_not_a_traceback(page, voila_url):
+    open_chapter(page, f"{voila_url}/voila/render/02_thrust_velocity.ipynb?centurion_fault=_on_mouse_down")
+    click_hex(page, "0622")
+    page.wait_for_selector(".centurion-error", timeout=15_000)
+    text = text_of(page, ".centurion-error")
+    assert "Something went wrong" in text and "forced for testing" in text
+    assert "Traceback" not in page.inner_text("body")
+    before = text_of(page, ".centurion-budget")  # the app keeps working
+    page.get_by_role("button", name="↑ F").first.click()
+    assert wait_text_change(page, ".centurion-budget", before) != before
