@@ -54,6 +54,18 @@ INDEX_ROWS = [
      "Initiative, the order platoons move in, declarations, and opportunity fire."),
     ("09_legal_moves.ipynb", "Legal moves explorer", "CEN-GRAV-1, CEN-GRAV-2, CEN-GRAV-4, CEN-SPD-1",
      "Every place a tank can end its move, with the safest and the cheapest way there."),
+    ("10_centuria_command.ipynb", "Centuria: command", "CTA-CMD, CTA-2",
+     "Action radius, sight and the chain of sub-units: who may act."),
+    ("11_centuria_movement.ipynb", "Centuria: orientation and movement", "CTA-MOVE, CTA-2",
+     "Facing, turning costs and terrain costs per kind of unit."),
+    ("12_centuria_combat.ipynb", "Centuria: combat", "CTA-COMBAT, CTA-2, DIE-20",
+     "Simultaneous attack and counter, every modifier, the exact chances of each outcome."),
+    ("13_centuria_morale.ipynb", "Centuria: morale", "CTA-MORALE",
+     "The four triggers, the test, idle, dissolving, flight and rally."),
+    ("14_centuria_artillery.ipynb", "Centuria: artillery", "CTA-ART",
+     "Ballista and tormentum: range, spotters, direct and indirect fire, the roll of 1."),
+    ("15_centuria_round.ipynb", "Centuria: a round", "CTA-1",
+     "Play a round of the sample scenario: movement phase, combat phase, the optional countdown."),
 ]
 
 BACK = "[Back to the contents](index.ipynb)\n\n"
@@ -459,6 +471,209 @@ from centurion.hexgrid import to_offset
 e = min(flying, key=lambda e: (to_offset(e.hex)[1], to_offset(e.hex)[0], e.facing))
 print("the farthest north:", format_label(e.hex), "facing", e.facing, "| safest:", e.safest.move.describe(),
       "| P =", e.safest.p_no_damage, "| cheapest uses", e.cheapest.thrust_used, "TP")
+"""),
+])
+
+# --- Centuria ----------------------------------------------------------------------------------------------
+CTA_SETUP = """
+from dataclasses import replace
+from fractions import Fraction
+from centurion.centuria import *
+from centurion.data import centuria_scenario, centuria_tables
+from centurion.dice import Dice
+from centurion.hexgrid import parse_label, format_label
+scenario = centuria_scenario()
+tables = centuria_tables()
+battle = CenturiaBattle.from_scenario(scenario)
+"""
+
+chapter("10_centuria_command.ipynb", "Centuria: command", [
+    md("# Centuria: command\n\n" + BACK +
+       "In Centuria the smallest body a general moves is the **centuria**, about eighty men; leaders move alone. "
+       "A sub-unit can only act while it is **in command**: inside its leader's action radius *and* in his sight, "
+       "or standing next to a friendly sub-unit that is itself in command (the chain may run on from unit to "
+       "unit). Trees and buildings block sight. A sub-unit out of command may still turn, defend itself or flee, "
+       "but it cannot move or attack (CTA-CMD).\n\n"
+       "**Try it:** click a leader, then click an empty hex to try him there: the outlines show who is in command "
+       "(green directly, blue through a neighbour, red out of command) and lines show his sight to the units he "
+       "commands. Click a unit to read what it may do."),
+    code(CTA_SETUP),
+    code("""
+from centurion.widgets import CenturiaTable
+command_table = CenturiaTable(battle, mode="command")
+command_table
+""", widget=True),
+    md("## Worked examples\n\nIn the opening position every sub-unit is in command. Move the Roman praefectus "
+       "cohortis to the corner and his four centuriae fall out of command; with his cohort strung out in a line, "
+       "the units next to one that still sees him stay in command through the chain."),
+    code("""
+status = battle.command()
+print("opening position:", sorted(set(status.values())))
+away = battle.placed("R-PC1", "0101")
+print({pid: s for pid, s in away.command().items() if pid.startswith("R-C")})
+line = battle.placed("R-PC1", "0310").placed("R-C1", "0409").placed("R-C2", "0509").placed("R-C3", "0609")
+print({pid: s for pid, s in line.command().items() if pid.startswith("R-C")})
+print(move(away, CenturiaMove("R-C1", ("F",))))
+"""),
+])
+
+chapter("11_centuria_movement.ipynb", "Centuria: orientation and movement", [
+    md("# Centuria: orientation and movement\n\n" + BACK +
+       "Every piece faces one hexside. It moves into the hex ahead or one of the two hexes at its front corners; "
+       "each hex costs 1 movement point plus the terrain's penalty for that kind of unit (CTA-MOVE, table CTA-2): a "
+       "centuria pays 2 to enter trees, a turma 4. Turning to a new front or flank hexside costs 1, an about-face 2. "
+       "The subpraefectus moves 2 with infantry and 4 with cavalry.\n\n"
+       "**Try it:** click a Roman unit, plot a move with the buttons (or ↑, Q, E and ←/→ once the map has focus) "
+       "and press *Move*. A plot that breaks a rule is refused with its rule ID."),
+    code(CTA_SETUP + "from centurion.data.frames import centuria_terrain_frame"),
+    code("""
+from centurion.widgets import CenturiaTable
+movement_table = CenturiaTable(battle, mode="move")
+movement_table
+""", widget=True),
+    md("## Worked examples\n\nR-C2 (a centuria, 2 MP) faces trees at 0607: entering costs 1 + 1 = 2, its whole "
+       "allowance. An about-face (2) and a step (1) would need 3, one more than it has. A turma pays 1 + 3 = 4 "
+       "for the same trees."),
+    code("""
+r = move(battle, CenturiaMove("R-C2", ("F",)))
+print(r[1][0].text)
+print(move(battle, CenturiaMove("R-C2", ("T3", "F"))))
+turma = battle.piece("R-T1")
+print("turma into trees:", move_cost(battle, turma, parse_label("0607"), tables), "MP; into a field:",
+      move_cost(battle, turma, parse_label("1207"), tables), "MP")
+"""),
+    code("centuria_terrain_frame(tables)"),
+])
+
+COMBAT_SETUP = """
+fight = (battle.placed("R-C2", "0606", 0).placed("B-C2", "0605", 3)
+         .placed("B-C3", "0705", 5).placed("R-C3", "0707", 0))
+fight = replace(fight, phase="combat")
+"""
+
+chapter("12_centuria_combat.ipynb", "Centuria: combat", [
+    md("# Centuria: combat\n\n" + BACK +
+       "Attack and defence happen **at once**. The attacker rolls a d20 and strikes if the roll is *greater than* "
+       "its attack value plus the defender's defence value; at the same moment the defender strikes back if its "
+       "roll beats its own attack value plus the attacker's defence. Each unit's terrain changes its own values, "
+       "the best leader in range helps (leaders do not add up), an attack on a flank takes 2 off the defence and "
+       "one from the rear 4, and morale markers weaken a unit. A struck unit is removed; both may fall "
+       "(CTA-COMBAT, tables CTA-2, die DIE-20).\n\n"
+       "**Try it:** click a Roman unit, then an enemy next to it: both targets, every term with its rule, and the "
+       "exact chances of each outcome appear below the map. *Attack* rolls."),
+    code(CTA_SETUP + COMBAT_SETUP),
+    code("""
+from centurion.widgets import CenturiaTable
+combat_table = CenturiaTable(fight, mode="combat")
+combat_table.click(parse_label("0606"))
+combat_table.click(parse_label("0605"))
+combat_table
+""", widget=True),
+    md("## Worked example: a centuria attacks a centuria in the flank\n\n"
+       "Front on, a centuria needs more than 6 + 9 = 15 (P = 1/4). On the flank the defence drops by 2: more "
+       "than 13, P = 7/20. The counter roll ignores the flank."),
+    code("""
+print("front:", attack_target("centuria", "centuria"), p_success(attack_target("centuria", "centuria")))
+print("flank:", attack_target("centuria", "centuria", side="flank"),
+      p_success(attack_target("centuria", "centuria", side="flank")))
+ex = exchange(fight, "R-C2", "B-C2")
+print("on the map:", [(t.label, t.value, t.rule) for t in ex.attack.terms])
+print("defender falls", ex.defender_falls, "| attacker falls", ex.attacker_falls, "| both", ex.both_fall,
+      "| neither", ex.neither_falls)
+after, events = attack(fight, "R-C2", "B-C2", Dice.scripted([18, 4]))
+print(events[0].text)
+"""),
+])
+
+chapter("13_centuria_morale.ipynb", "Centuria: morale", [
+    md("# Centuria: morale\n\n" + BACK +
+       "Units test their morale when (a) more than half the sub-units of their unit have fallen, (b) their leader "
+       "falls and a subpraefectus or tribunus takes over — those out of his range test, (c) their leader falls "
+       "with nobody to replace him — all test, and (d) a fleeing unit runs into them. A test succeeds on a d20 "
+       "roll greater than the morale value, plus the best leader's modifier, minus one for each neighbouring "
+       "friendly unit whose morale is intact. The first failure leaves the unit **idle**, the second sets it "
+       "**dissolving**, the third makes it **flee** backwards as far as it can move, forcing tests on every unit "
+       "it touches (CTA-MORALE). At the start of its side's turn a marked unit may rally: a pass clears its "
+       "markers, a failure adds one (a decision of RULES.md).\n\n"
+       "**Try it:** click a unit, see its target with each term and the odds, and press *Test morale* or *Rally "
+       "test*; the diagram lights its state."),
+    code(CTA_SETUP),
+    code("""
+from centurion.widgets import CenturiaTable
+morale_table = CenturiaTable(battle.placed("R-LEG", "0609"), mode="morale")
+morale_table.click(parse_label("0608"))
+morale_table
+""", widget=True),
+    md("## Worked example: a centuria with the legatus in range and two intact neighbours\n\n"
+       "Morale 10, the legatus −4, two neighbours −2: the roll must beat 4, P = 4/5."),
+    code("""
+print("target:", morale_target("centuria", leader="legatus", adjacent_intact=2),
+      "P =", p_success(morale_target("centuria", leader="legatus", adjacent_intact=2)))
+b = battle.placed("R-LEG", "0609")
+t = morale_test_target(b, "R-C2")
+print("R-C2 on the map:", [(x.label, x.value) for x in t.terms], "->", t.value, t.p_success)
+"""),
+    md("Three failures in a row: idle, dissolving, then flight — the unit runs back as far as its movement "
+       "allows and every unit it then touches must test."),
+    code("""
+b = battle.placed("R-PC1", "0509")  # the praefectus steps aside, so the way back is open
+for roll in ([1], [1], [1, 20, 20]):
+    b, events = morale_test(b, "R-C2", Dice.scripted(roll), "worked example")
+    print(MARKERS[b.piece("R-C2").marker], "|", " / ".join(e.text for e in events[1:]) or events[0].text)
+"""),
+])
+
+chapter("14_centuria_artillery.ipynb", "Centuria: artillery", [
+    md("# Centuria: artillery\n\n" + BACK +
+       "The **ballista** reaches 5 hexes and the **tormentum** 6. A target must be seen by a friendly piece that "
+       "touches the engine or is in its sight; the ballista must also see the target itself, while the tormentum "
+       "may lob its shot over cover. A roll of 1 puts the engine out of action for the next round and its crew "
+       "must test morale. With a centurio ballista in command, each engine shoots twice a round (CTA-ART).\n\n"
+       "**Try it:** click a Roman engine (B or M): its range is shaded. Then click an enemy: the panel says who "
+       "spots it and whether the shot is allowed; *Shoot* rolls."),
+    code(CTA_SETUP),
+    code("""
+from centurion.widgets import CenturiaTable
+guns = replace(battle.placed("B-C2", "0806", 3).placed("B-C3", "0605", 3), phase="combat")
+artillery_table = CenturiaTable(guns, mode="artillery")
+artillery_table.click(parse_label("0910"))
+artillery_table.click(parse_label("0806"))
+artillery_table
+""", widget=True),
+    md("## Worked examples\n\nOut of range; then an enemy centuria at 0506, hidden from the engines by the trees "
+       "at 0606–0706 but seen by the Roman cavalry: the ballista may not shoot (no indirect fire), the tormentum "
+       "may. Its roll of 1 misses and puts it out of action, and its crew tests morale."),
+    code("""
+print(fire_refusal(replace(battle, phase="combat"), "R-B1", "B-C2"))
+hidden = replace(battle.placed("B-C3", "0506", 3), phase="combat")
+print("spotters:", spotters(hidden, hidden.piece("R-TO"), hidden.piece("B-C3"), tables))
+print("ballista from 0709:", fire_refusal(hidden.placed("R-B1", "0709"), "R-B1", "B-C3"))
+print("tormentum:", fire_refusal(hidden, "R-TO", "B-C3") or "allowed")
+after, events = fire(hidden, "R-TO", "B-C3", Dice.scripted([1, 20]))
+print(" / ".join(e.text for e in events))
+"""),
+])
+
+chapter("15_centuria_round.ipynb", "Centuria: a round", [
+    md("# Centuria: a round\n\n" + BACK +
+       "A round has two phases for each side in turn: a **movement phase** and a **combat phase** (CTA-1). The "
+       "scenario may set a time limit for each round; the countdown below is off unless you tick it. Play the "
+       "sample scenario: move in your movement phase, attack and shoot in your combat phase, press *End phase* "
+       "to hand over. *Undo* takes back the last action.\n\n"
+       "**Try it:** the Romans (red) move first."),
+    code(CTA_SETUP),
+    code("""
+from centurion.widgets import CenturiaTable
+round_table = CenturiaTable(battle, mode="round", timer=True)
+round_table
+""", widget=True),
+    md("## The order of battle\n\nThe scenario's leaders and the units each commands."),
+    code("""
+for lead in scenario.leaders:
+    units = [u.id for u in scenario.units if u.commander == lead.id]
+    above = f" (under {lead.commander})" if lead.commander else ""
+    print(f"{lead.side:7s} {lead.id:6s} {lead.type:18s}{above}: {', '.join(units) or '-'}")
+print("time limit per round:", scenario.time_limit_seconds, "(off)")
 """),
 ])
 

@@ -96,6 +96,16 @@ class CenturiaBattle:
         """Living pieces in a hex."""
         return [p for p in self.pieces if p.alive and p.hex == hex_]
 
+    def placed(self, pid: str, label: str, facing: int | None = None, **changes: object) -> CenturiaBattle:
+        """A copy with a piece set up elsewhere (scenario set-up, not a move): CCRR label, facing, other fields."""
+        from ..hexgrid import parse_label
+
+        p = self.piece(pid)
+        h = parse_label(label)
+        if h not in self.map:
+            raise ValueError(f"HEX-4: {label} is off the {self.map.columns}x{self.map.rows} map")
+        return self.with_piece(replace(p, hex=h, facing=p.facing if facing is None else facing % 6, **changes))
+
     def with_piece(self, piece: Piece) -> CenturiaBattle:
         """A copy with one piece replaced."""
         return replace(self, pieces=tuple(piece if p.id == piece.id else p for p in self.pieces))

@@ -1,0 +1,591 @@
+"""CenturiaTable: the Roman battle on the hex map, one view for command, movement, combat, morale,
+artillery and the whole round (CTA-1 .. CTA-ART). A view: every rule question goes to `centurion.centuria`."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+
+import ipywidgets as w
+import numpy as np
+from ipycanvas import Canvas, hold_canvas
+
+from ..centuria import (
+    MARKERS,
+    CenturiaBattle,
+    CenturiaMove,
+    attack,
+    end_phase,
+    exchange,
+    fire,
+    fire_refusal,
+    in_sight,
+    morale_test,
+    morale_test_target,
+    morale_triggers,
+    move,
+    movement_allowance,
+    rally_phase,
+    spotters,
+)
+from ..centuria.battle import ENGINE_RANGE, Piece, move_cost
+from ..data import CenturiaTables, MapHex, centuria_tables
+from ..hexgrid import Hex, arcs, format_label, hex_range, neighbor, neighbors
+from ..rules import Refusal
+from .colors import rgb_array
+from .dice_panel import DiceLog, modifiers_html, percent, roll_html
+from .hexmap import Counter, HexMapView, Overlay
+from .safety import MessageArea, guarded, reset_canvas_switch
+
+SIDE_COLORS = ("#b71c1c", "#1f4e9c", "#2e7d32", "#6a1b9a")
+LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ballista": "B", "tormentum": "M",
+           "legatus": "L", "tribunus": "Tr", "praefectus coh": "P", "praefectus alae": "PA", "subpraefectus": "sP",
+           "centurio ballista": "cB"}
+STATUS_COLORS = {"direct": "#2e7d32", "chain": "#1565c0", "out": "#c62828"}
+MODES = ("round", "command", "move", "combat", "morale", "artillery")
+
+
+def terms_of(target) -> list[tuple[str, int, str]]:
+    """(label, value, rule) rows of a Centuria target, for display."""
+    return [(t.label, t.value, t.rule) for t in target.terms]
+
+
+class MoraleDiagram(w.VBox):
+    """The four morale states as boxes with arrows; the unit's current state is lit (CTA-MORALE)."""
+
+    def __init__(self) -> None:
+        self.canvas = Canvas(width=520, height=60)
+        self.canvas.layout.width = "520px"
+        self.state = 0
+        self.canvas.on_client_ready(self._ready)
+        super().__init__([self.canvas])
+        self.add_class("centurion-morale-diagram")
+        self.draw()
+
+    @guarded("canvas")
+    def _ready(self) -> None:
+        self.draw()
+
+    def show(self, marker: int) -> None:
+        """Light the box of a marker state 0..3."""
+        self.state = marker
+        self.draw()
+
+    def draw(self) -> None:
+        """Draw the state boxes in one batch."""
+        reset_canvas_switch(self.canvas)
+        xs = np.array([10.0 + i * 128 for i in range(4)])
+        colors = ["#ffca28" if i == self.state else "#eeeeee" for i in range(4)]
+        with hold_canvas():
+            c = self.canvas
+            c.clear()
+            c.fill_styled_rects(xs, np.full(4, 12.0), 100, 36, color=rgb_array(colors))
+            c.stroke_style = "#555"
+            c.line_width = 1.5
+            for x in xs:
+                c.stroke_rect(float(x), 12, 100, 36)
+            for x in xs[:-1]:
+                c.stroke_line(float(x) + 102, 30, float(x) + 126, 30)
+            c.fill_style = "#222"
+            c.font = "13px sans-serif"
+            c.text_align = "center"
+            c.text_baseline = "middle"
+            for i, name in enumerate(MARKERS):
+                c.fill_text(name, float(xs[i]) + 50, 30)
+
+
+class RoundTimer(w.VBox):
+    """A per-round countdown (CTA-1): the browser ticks a Play widget once a second; off when no limit is set."""
+
+    def __init__(self, seconds: int | None) -> None:
+        self.seconds = seconds
+        self.enabled = w.Checkbox(seconds is not None, description="Time limit per round", indent=False)
+        self.length = w.BoundedIntText(seconds or 120, min=10, max=3600, description="Seconds",
+                                       layout=w.Layout(width="170px"))
+        self.play = w.Play(value=0, min=0, max=self.length.value, interval=1000, show_repeat=False)
+        self.display = w.HTML()
+        self.enabled.observe(self._changed, names="value")
+        self.length.observe(self._changed, names="value")
+        self.play.observe(self._tick, names="value")
+        super().__init__([w.HBox([self.enabled, self.length, self.play]), self.display])
+        self.add_class("centurion-timer")
+        self._changed(None)
+
+    @property
+    def remaining(self) -> int:
+        """Seconds left this round."""
+        return max(0, self.length.value - self.play.value)
+
+    @guarded("display")
+    def _changed(self, _change: dict | None) -> None:
+        self.play.max = self.length.value
+        self.play.disabled = not self.enabled.value
+        self.render()
+
+    @guarded("display")
+    def _tick(self, _change: dict) -> None:
+        self.render()
+
+    def restart(self) -> None:
+        """A new round: the countdown starts again from the full time."""
+        self.play.value = 0
+        self.render()
+
+    def render(self) -> None:
+        """Show the time left, or that no limit is set."""
+        if not self.enabled.value:
+            self.display.value = ("<div class='centurion-clock'>No time limit (CTA-1: the scenario sets one, off by "
+                                  "default).</div>")
+            return
+        left = self.remaining
+        up = " — <b>time is up</b>: end the phase." if left == 0 else ""
+        self.display.value = (f"<div class='centurion-clock' style='font-size:1.3em'>⏱ {left // 60}:{left % 60:02d} "
+                              f"left this round{up}</div>")
+
+
+class CenturiaTable(w.VBox):
+    """A Centuria battle on the map (CTA-1): select pieces by clicking; the mode sets what a click does."""
+
+    def __init__(self, battle: CenturiaBattle, *, mode: str = "round", seed: int = 1,
+                 tables: CenturiaTables | None = None, timer: bool = False) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode is one of {', '.join(MODES)}, got {mode!r}")
+        self.tables = tables or centuria_tables()
+        self.battle = battle
+        self.history: list[CenturiaBattle] = []
+        self.mode = mode
+        self.selected: str | None = None
+        self.target: str | None = None
+        self.plot: list[str] = []
+        self.dice_log = DiceLog(seed=seed)
+        self.dice = self.dice_log.dice
+        self.message = MessageArea()
+        self.panel = w.HTML(layout=w.Layout(width="290px"))
+        self.odds = w.HTML()
+        self.rolls = w.HTML()
+        self.show_arcs = w.Checkbox(True, description="Front / flank / rear of the selected piece", indent=False)
+        self.show_arcs.observe(self._redraw, names="value")
+        colors = {k: t.color for k, t in self.tables.terrain.items()}
+        self.map = HexMapView(battle.map, None, colors=colors, hex_details=self._details, side_panel=self.panel)
+        self.map.on_hex_click(self._clicked)
+        self.map.on_key(self._key)
+        self.diagram = MoraleDiagram()
+        self.timer = RoundTimer(battle.time_limit_seconds if timer else None) if timer else None
+        self.phase_label = w.HTML()
+
+        def button(label: str, fn, style: str = "", tip: str = "") -> w.Button:
+            b = w.Button(description=label, button_style=style, tooltip=tip, layout=w.Layout(width="auto"))
+            b.on_click(lambda _b: fn())
+            return b
+
+        self.buttons = {
+            "F": button("↑ ahead", lambda: self._plot("F"), tip="into the hex ahead"),
+            "FL": button("↖ front-left", lambda: self._plot("FL")),
+            "FR": button("↗ front-right", lambda: self._plot("FR")),
+            "TL": button("↶ turn", lambda: self._turn(-1), tip="one hexside left: 1 MP"),
+            "TR": button("↷ turn", lambda: self._turn(1), tip="one hexside right: 1 MP"),
+            "TA": button("about face", lambda: self._turn(3), tip="2 MP"),
+            "clear": button("clear plot", self._clear_plot),
+            "move": button("Move", self._do_move, "primary"),
+            "attack": button("Attack", self._do_attack, "danger"),
+            "fire": button("Shoot", self._do_fire, "warning"),
+            "morale": button("Test morale", self._do_morale, "info"),
+            "rally": button("Rally test", self._do_rally),
+            "end": button("End phase", self._end_phase, "success"),
+            "undo": button("Undo", self._undo, tip="take back the last action"),
+        }
+        rows = [self.phase_label]
+        if self.timer is not None:
+            rows.append(self.timer)
+        b = self.buttons
+        if mode in ("round", "move"):
+            rows.append(w.HBox([b["F"], b["FL"], b["FR"], b["TL"], b["TR"], b["TA"], b["clear"], b["move"]]))
+        actions = []
+        if mode in ("round", "combat"):
+            actions.append(b["attack"])
+        if mode in ("round", "artillery"):
+            actions.append(b["fire"])
+        if mode in ("round", "morale"):
+            actions += [b["morale"], b["rally"]]
+        if mode == "round":
+            actions.append(b["end"])
+        actions += [b["undo"], self.show_arcs]
+        rows.append(w.HBox(actions))
+        rows += [self.message, self.map, w.HBox([self.odds]), self.rolls]
+        if mode in ("morale", "round"):
+            rows.append(self.diagram)
+        rows.append(self.dice_log)
+        super().__init__(rows)
+        self.add_class("centurion-centuria")
+        self.refresh()
+
+    # --- helpers ------------------------------------------------------------------------------------
+    def _piece_at(self, hex_: Hex) -> Piece | None:
+        here = self.battle.at(hex_)
+        if not here:
+            return None
+        if self.selected:
+            others = [p for p in here if p.id != self.selected]
+            here = others or here
+        subs = [p for p in here if not p.is_leader]
+        return (subs or here)[0]
+
+    def _details(self, cell: MapHex) -> list[tuple[str, str]]:
+        t = self.tables.terrain[cell.terrain]
+        rows = [("Gelände", f"{t.label}{' (blocks sight)' if t.blocks_sight else ''}")]
+        for p in self.battle.at(cell.hex):
+            rows.append((p.id, f"{p.type}, facing {p.facing}, {MARKERS[p.marker]}"))
+        if self.selected:
+            p = self.battle.piece(self.selected)
+            if p.alive and not p.is_leader and cell.hex in neighbors(p.hex):
+                rows.append(("Cost to enter", f"{move_cost(self.battle, p, cell.hex, self.tables)} MP"))
+        return rows
+
+    def _push(self, new: CenturiaBattle) -> None:
+        self.history.append(self.battle)
+        self.battle = new
+
+    # --- clicks and keys --------------------------------------------------------------------------------
+    @guarded()
+    def _clicked(self, hex_: Hex) -> None:
+        self.click(hex_)
+
+    def click(self, hex_: Hex) -> None:
+        """What a click on a hex does, by mode: select, place a leader, pick a target."""
+        p = self._piece_at(hex_)
+        sel = self.battle.piece(self.selected) if self.selected else None
+        if self.mode == "command" and sel is not None and sel.is_leader and p is None:
+            self._push(self.battle.with_piece(replace(sel, hex=hex_)))  # try the leader elsewhere
+            self.message.show(f"{sel.id} placed in {format_label(hex_)} to see who is in command.", "info")
+        elif p is None:
+            self.selected, self.target = None, None
+        elif sel is not None and p.side != sel.side:
+            self.target = p.id
+        else:
+            self.selected, self.target = p.id, None
+            self.plot.clear()
+        self.refresh()
+
+    @guarded()
+    def _key(self, key: str) -> None:
+        keys = {"ArrowUp": "F", "q": "FL", "e": "FR"}
+        if key in keys:
+            self._plot(keys[key])
+        elif key == "ArrowLeft":
+            self._turn(-1)
+        elif key == "ArrowRight":
+            self._turn(1)
+        elif key in ("Backspace", "u"):
+            if self.plot:
+                self.plot.pop()
+            self.refresh()
+
+    # --- movement (CTA-MOVE) -------------------------------------------------------------------------------
+    def _plot_facing(self) -> int:
+        facing = self.battle.piece(self.selected).facing
+        for s in self.plot:
+            if s.startswith("T"):
+                facing = int(s[1:])
+        return facing
+
+    @guarded()
+    def _plot(self, step: str) -> None:
+        self.add_step(step)
+
+    @guarded()
+    def _turn(self, by: int) -> None:
+        if not self.selected:
+            self.message.show("Select a piece first.", "refusal")
+            return
+        self.add_step(f"T{(self._plot_facing() + by) % 6}")
+
+    def add_step(self, step: str) -> bool:
+        """Add a step to the plotted move if the rules allow it (checked by `centuria.move`)."""
+        if not self.selected:
+            self.message.show("Select a piece first.", "refusal")
+            return False
+        trial = move(self.battle, CenturiaMove(self.selected, (*self.plot, step)), self.tables)
+        if isinstance(trial, Refusal):
+            self.message.show(str(trial), "refusal")
+            return False
+        self.plot.append(step)
+        self.message.clear()
+        self.refresh()
+        return True
+
+    @guarded()
+    def _clear_plot(self) -> None:
+        self.plot.clear()
+        self.refresh()
+
+    @guarded()
+    def _do_move(self) -> None:
+        self.do_move()
+
+    def do_move(self) -> bool:
+        """Carry out the plotted move."""
+        if not self.selected or not self.plot:
+            self.message.show("Select a piece and plot a move first.", "refusal")
+            return False
+        r = move(self.battle, CenturiaMove(self.selected, tuple(self.plot)), self.tables)
+        if isinstance(r, Refusal):
+            self.message.show(str(r), "refusal")
+            return False
+        self._push(r[0])
+        self.plot.clear()
+        self.message.show(r[1][-1].text, "info")
+        self.refresh()
+        return True
+
+    # --- combat, artillery, morale ----------------------------------------------------------------------------
+    @guarded()
+    def _do_attack(self) -> None:
+        self.do_attack()
+
+    def do_attack(self) -> bool:
+        """Roll the selected piece's attack on the target (CTA-COMBAT)."""
+        if not (self.selected and self.target):
+            self.message.show("Click your unit, then the enemy next to it.", "refusal")
+            return False
+        r = attack(self.battle, self.selected, self.target, self.dice, self.tables)
+        if isinstance(r, Refusal):
+            self.message.show(str(r), "refusal")
+            return False
+        before = self.battle
+        self._push(r[0])
+        self._show_events(r[1])
+        self._after_losses(before)
+        return True
+
+    @guarded()
+    def _do_fire(self) -> None:
+        self.do_fire()
+
+    def do_fire(self) -> bool:
+        """Shoot with the selected engine at the target (CTA-ART)."""
+        if not (self.selected and self.target):
+            self.message.show("Click your engine, then an enemy in range.", "refusal")
+            return False
+        r = fire(self.battle, self.selected, self.target, self.dice, self.tables)
+        if isinstance(r, Refusal):
+            self.message.show(str(r), "refusal")
+            return False
+        before = self.battle
+        self._push(r[0])
+        self._show_events(r[1])
+        self._after_losses(before)
+        return True
+
+    def _after_losses(self, before: CenturiaBattle) -> None:
+        triggers = morale_triggers(before, self.battle, self.tables)
+        if triggers:
+            text = "; ".join(f"{pid}: {why}" for pid, why in triggers)
+            self.message.show(f"Morale tests due (CTA-MORALE): {text}", "info")
+        self.refresh()
+
+    @guarded()
+    def _do_morale(self) -> None:
+        self.do_morale()
+
+    def do_morale(self, rally: bool = False) -> bool:
+        """Roll a morale (or rally) test for the selected sub-unit (CTA-MORALE)."""
+        if not self.selected:
+            self.message.show("Select a unit first.", "refusal")
+            return False
+        p = self.battle.piece(self.selected)
+        if p.is_leader or not p.alive:
+            self.message.show("CTA-MORALE: only living sub-units test morale.", "refusal")
+            return False
+        new, events = morale_test(self.battle, p.id, self.dice, "rally test" if rally else "test on demand",
+                                  rally=rally, tables=self.tables)
+        self._push(new)
+        self._show_events(events)
+        self.refresh()
+        return True
+
+    @guarded()
+    def _do_rally(self) -> None:
+        self.do_morale(rally=True)
+
+    def _show_events(self, events) -> None:
+        parts = []
+        for e in events:
+            if e.rolls:
+                parts += [roll_html(r) for r in e.rolls]
+            parts.append(f"<div>{html.escape(e.text)} <code>{e.rule}</code></div>")
+        self.rolls.value = "".join(parts)
+
+    # --- phases ------------------------------------------------------------------------------------------------
+    @guarded()
+    def _end_phase(self) -> None:
+        self.end_phase()
+
+    def end_phase(self) -> None:
+        """Movement -> combat -> the other side -> next round (CTA-1); rally tests at the start of a side's turn."""
+        new = end_phase(self.battle)
+        if new.phase == "movement":
+            new, events = rally_phase(new, new.active_side, self.dice, self.tables)
+            if events:
+                self._show_events(events)
+            if self.timer is not None:
+                self.timer.restart()
+        self._push(new)
+        self.selected, self.target = None, None
+        self.plot.clear()
+        self.refresh()
+
+    @guarded()
+    def _undo(self) -> None:
+        if self.history:
+            self.battle = self.history.pop()
+            self.plot.clear()
+            self.message.show("Took back the last action (the dice log keeps its rolls).", "info")
+        self.refresh()
+
+    @guarded()
+    def _redraw(self, _change: dict) -> None:
+        self.refresh()
+
+    # --- display ------------------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw counters, the overlay for the mode, the panel and the odds."""
+        b = self.battle
+        sides = list(b.sides)
+        counters = [Counter(p.hex, p.facing, p.type, SIDE_COLORS[sides.index(p.side) % 4], LETTERS.get(p.type, "?"),
+                            selected=p.id in (self.selected, self.target))
+                    for p in b.living()]
+        # leaders drawn last so they sit on top
+        counters.sort(key=lambda c: c.kind in self.tables.leaders)
+        self.map.set_counters(counters)
+        self.map.set_overlay(self._overlay())
+        self.phase_label.value = (f"<div class='centurion-phase'><b>Round {b.round}</b>: "
+                                  f"{html.escape(b.active_side)}'s {b.phase} phase <code>CTA-1</code></div>")
+        self.panel.value = self._panel_html()
+        self.odds.value = self._odds_html()
+        if self.selected:
+            p = b.piece(self.selected)
+            if not p.is_leader:
+                self.diagram.show(p.marker)
+
+    def _overlay(self) -> Overlay:
+        ov = Overlay(alpha=0.5)
+        b, t = self.battle, self.tables
+        status = b.command(t)
+        if self.mode in ("command", "round"):
+            for p in b.living():
+                if not p.is_leader:
+                    ov.outlines.append((p.hex, STATUS_COLORS[status.get(p.id, "out")]))
+        if not self.selected:
+            return ov
+        sel = b.piece(self.selected)
+        if not sel.alive:
+            return ov
+        if self.show_arcs.value:
+            for n in neighbors(sel.hex):
+                rel = arcs(sel.hex, sel.facing, n)[0]
+                color = "#66bb6a" if rel in (0, 1, 5) else "#ef5350" if rel == 3 else "#ffee58"
+                ov.fills.append((n, color))
+        if sel.is_leader and self.mode in ("command", "round"):
+            for p in b.living(sel.side):
+                if not p.is_leader and p.commander == sel.id and status.get(p.id) == "direct":
+                    ov.lines.append((sel.hex, p.hex, "#2e7d32"))  # the sight line to each unit it commands
+        if sel.type in ENGINE_RANGE and self.mode in ("artillery", "round"):
+            rng = ENGINE_RANGE[sel.type]
+            ov.fills += [(h, "#ffcc80") for h in hex_range(sel.hex, rng) if h in b.map and h != sel.hex]
+        if self.plot:
+            r = move(b, CenturiaMove(sel.id, tuple(self.plot)), t)
+            if not isinstance(r, Refusal):
+                end = r[0].piece(sel.id)
+                path, here, facing = [sel.hex], sel.hex, sel.facing
+                for s in self.plot:
+                    if s.startswith("T"):
+                        facing = int(s[1:])
+                    else:
+                        here = neighbor(here, {"F": facing, "FL": (facing - 1) % 6, "FR": (facing + 1) % 6}[s])
+                        path.append(here)
+                ov.path = path
+                ov.outlines.append((end.hex, "#000000"))
+        if self.target:
+            tgt = b.piece(self.target)
+            ov.lines.append((sel.hex, tgt.hex, "#c62828"))
+            if sel.type in ENGINE_RANGE:
+                for sid in spotters(b, sel, tgt, t):
+                    ov.lines.append((b.piece(sid).hex, tgt.hex, "#1565c0"))
+        return ov
+
+    def _panel_html(self) -> str:
+        b, t = self.battle, self.tables
+        if not self.selected:
+            return ("<div class='centurion-cpanel'>Click a piece to select it. Outlines: "
+                    "<span style='color:#2e7d32'>in command</span>, <span style='color:#1565c0'>in command through a "
+                    "neighbour</span>, <span style='color:#c62828'>out of command</span> <code>CTA-CMD</code>.</div>")
+        p = b.piece(self.selected)
+        u = t.units[p.type]
+        lines = [f"<b>{html.escape(p.id)}</b>: {html.escape(u.label)} of {html.escape(p.side)} in "
+                 f"{format_label(p.hex)}, facing {p.facing}{'' if p.alive else ' — fallen'}"]
+        lines.append(f"Movement {movement_allowance(p, t)}, action radius {u.action_radius}, attack {u.attack}, "
+                     f"defence {u.defence}, morale {u.morale} <code>CTA-2</code>")
+        if not p.is_leader:
+            status = b.command(t).get(p.id, "out")
+            lead = p.commander or "—"
+            text = {"direct": f"in command: within {lead}'s action radius and in his sight",
+                    "chain": "in command through an adjacent sub-unit that is in command",
+                    "out": "out of command: it may turn, defend or flee, but not move or attack"}[status]
+            lines.append(f"<span class='centurion-command' data-status='{status}'>{text}</span> <code>CTA-CMD</code>")
+            lines.append(f"Morale: {MARKERS[p.marker]} <code>CTA-MORALE</code>")
+            target = morale_test_target(b, p.id, t)
+            lines.append(f"Morale test: roll over {target.value}, P(pass) = {percent(target.p_success)}"
+                         + modifiers_html(terms_of(target)))
+        if self.plot:
+            r = move(b, CenturiaMove(p.id, tuple(self.plot)), t)
+            spent = 0
+            here, facing = p.hex, p.facing
+            for s in self.plot:
+                if s.startswith("T"):
+                    new = int(s[1:])
+                    d = (new - facing) % 6
+                    spent += 2 if d == 3 else (1 if d else 0)
+                    facing = new
+                else:
+                    here = neighbor(here, {"F": facing, "FL": (facing - 1) % 6, "FR": (facing + 1) % 6}[s])
+                    spent += move_cost(b, p, here, t)
+            status_text = str(r) if isinstance(r, Refusal) else "legal"
+            lines.append(f"Plotted: {' '.join(self.plot)} — {spent} of {movement_allowance(p, t)} MP "
+                         f"<code>CTA-MOVE</code> ({html.escape(status_text)})")
+        if p.type in ENGINE_RANGE:
+            how = "direct fire only" if p.type == "ballista" else "may fire indirectly"
+            lines.append(f"Range {ENGINE_RANGE[p.type]} hexes; {how} <code>CTA-ART</code>")
+        return "<div class='centurion-cpanel'>" + "<br>".join(lines) + "</div>"
+
+    def _odds_html(self) -> str:
+        b, t = self.battle, self.tables
+        if not (self.selected and self.target):
+            return ""
+        a, d = b.piece(self.selected), b.piece(self.target)
+        if a.type in ENGINE_RANGE and self.mode in ("artillery", "round"):
+            refusal = fire_refusal(b, a.id, d.id, t)
+            sight = "in sight" if in_sight(a.hex, d.hex, b.map, t) else "out of sight"
+            seen = ", ".join(spotters(b, a, d, t)) or "nobody"
+            head = (f"<b>{a.id}</b> shoots at <b>{d.id}</b>: {sight} of the engine; seen by {seen} "
+                    f"<code>CTA-ART</code>")
+            if refusal is not None:
+                return (f"<div class='centurion-odds'>{head}<br>Not allowed: <code>{refusal.rule}</code> "
+                        f"{html.escape(refusal.reason)}</div>")
+            ex = exchange(b, a.id, d.id, t)
+            return (f"<div class='centurion-odds'>{head}<br>Hit on a roll over {ex.attack.value}: P = "
+                    f"{percent(ex.attack.p_success)}; a roll of 1 puts the engine out"
+                    f"{modifiers_html(terms_of(ex.attack))}</div>")
+        ex = exchange(b, a.id, d.id, t)
+        side = b.side_of_attack(a, d)
+        return (f"<div class='centurion-odds'><b>{a.id}</b> attacks <b>{d.id}</b> on its {side} "
+                f"<code>CTA-COMBAT</code>. Both roll at once.<br>"
+                f"Attack: over {ex.attack.value}{modifiers_html(terms_of(ex.attack))}"
+                f"Counter: over {ex.counter.value}{modifiers_html(terms_of(ex.counter))}"
+                f"<table class='centurion-outcomes'>"
+                f"<tr><td>{d.id} falls</td><td><b>{percent(ex.defender_falls)}</b></td></tr>"
+                f"<tr><td>{a.id} falls</td><td><b>{percent(ex.attacker_falls)}</b></td></tr>"
+                f"<tr><td>both fall</td><td><b>{percent(ex.both_fall)}</b></td></tr>"
+                f"<tr><td>neither falls</td><td><b>{percent(ex.neither_falls)}</b></td></tr></table></div>")
+
+
+__all__ = ["CenturiaTable", "MoraleDiagram", "RoundTimer"]
