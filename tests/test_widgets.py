@@ -73,3 +73,72 @@ def test_overlay_highlights():
     v = make_view()
     v.set_overlay([parse_label("0101"), parse_label("0102")], ["#ff0000", "#00ff00"])
     assert [h for h, _ in v.overlay.fills] == [parse_label("0101"), parse_label("0102")]
+
+
+# --- the Centuria table (no browser: the handlers are called directly) ---------------------------------------
+
+def centuria_table(mode="round", **kw):
+    from centurion.centuria import CenturiaBattle
+    from centurion.data import centuria_scenario
+    from centurion.widgets import CenturiaTable
+
+    return CenturiaTable(CenturiaBattle.from_scenario(centuria_scenario()), mode=mode, **kw)
+
+
+def test_centuria_select_plot_move_and_undo():
+    t = centuria_table()
+    t.click(parse_label("0608"))
+    assert t.selected == "R-C2" and "in command" in t.panel.value
+    assert t.add_step("F") and "2 of 2 MP" in t.panel.value
+    assert not t.add_step("F") and "CTA-MOVE" in t.message.value  # no MP left: refused, plot unchanged
+    assert t.plot == ["F"]
+    assert t.do_move() and t.battle.piece("R-C2").hex == parse_label("0607")
+    t._undo()
+    assert t.battle.piece("R-C2").hex == parse_label("0608")
+
+
+def test_centuria_combat_odds_and_roll():
+    from dataclasses import replace
+
+    t = centuria_table(mode="combat")
+    # R-C2 stands behind the trees, out of its leader's sight: R-C3 beside it keeps it in command (the chain)
+    alone = replace(t.battle.placed("R-C2", "0606", 0).placed("B-C2", "0605", 3), phase="combat")
+    assert alone.command()["R-C2"] == "out"
+    t.battle = alone.placed("R-C3", "0707", 0)
+    assert t.battle.command()["R-C2"] == "chain"
+    t.click(parse_label("0606"))
+    t.click(parse_label("0605"))
+    assert t.target == "B-C2"
+    assert "neither falls" in t.odds.value and "/" in t.odds.value and "CTA-COMBAT" in t.odds.value
+    assert t.do_attack() and "CTA-COMBAT" in t.rolls.value
+    assert len(t.dice.log) == 2
+
+
+def test_centuria_command_mode_places_a_leader_and_shades_command():
+    t = centuria_table(mode="command")
+    t.click(parse_label("0609"))  # R-PC1
+    t.click(parse_label("0101"))
+    assert t.battle.piece("R-PC1").hex == parse_label("0101")
+    outlines = dict(t.map.overlay.outlines)
+    assert outlines[parse_label("0608")] == "#c62828"  # R-C2 now out of command
+
+
+def test_centuria_morale_diagram_and_refusals():
+    t = centuria_table(mode="morale")
+    assert not t.do_morale() and "Select" in t.message.value
+    t.click(parse_label("0608"))
+    assert t.do_morale()
+    assert t.diagram.state == t.battle.piece("R-C2").marker
+    t.click(parse_label("0609"))  # a leader
+    assert not t.do_morale() and "CTA-MORALE" in t.message.value
+
+
+def test_centuria_round_timer_and_phases():
+    t = centuria_table(timer=True)
+    assert "No time limit" in t.timer.display.value
+    t.timer.enabled.value = True
+    assert t.timer.play.playing and "2:00" in t.timer.display.value
+    t.end_phase()
+    assert t.battle.phase == "combat"
+    t.end_phase()
+    assert (t.battle.active_side, t.battle.phase, t.timer.play.value) == ("rebels", "movement", 0)

@@ -120,6 +120,7 @@ class RoundTimer(w.VBox):
     def _changed(self, _change: dict | None) -> None:
         self.play.max = self.length.value
         self.play.disabled = not self.enabled.value
+        self.play.playing = bool(self.enabled.value)  # the browser ticks it once a second
         self.render()
 
     @guarded("display")
@@ -129,6 +130,7 @@ class RoundTimer(w.VBox):
     def restart(self) -> None:
         """A new round: the countdown starts again from the full time."""
         self.play.value = 0
+        self.play.playing = bool(self.enabled.value)
         self.render()
 
     def render(self) -> None:
@@ -166,7 +168,8 @@ class CenturiaTable(w.VBox):
         self.show_arcs = w.Checkbox(True, description="Front / flank / rear of the selected piece", indent=False)
         self.show_arcs.observe(self._redraw, names="value")
         colors = {k: t.color for k, t in self.tables.terrain.items()}
-        self.map = HexMapView(battle.map, None, colors=colors, hex_details=self._details, side_panel=self.panel)
+        self.map = HexMapView(battle.map, None, colors=colors, hex_details=self._details, side_panel=self.panel,
+                              size=24.0 if battle.map.columns <= 20 else 12.0)
         self.map.on_hex_click(self._clicked)
         self.map.on_key(self._key)
         self.diagram = MoraleDiagram()
@@ -525,6 +528,8 @@ class CenturiaTable(w.VBox):
                  f"{format_label(p.hex)}, facing {p.facing}{'' if p.alive else ' — fallen'}"]
         lines.append(f"Movement {movement_allowance(p, t)}, action radius {u.action_radius}, attack {u.attack}, "
                      f"defence {u.defence}, morale {u.morale} <code>CTA-2</code>")
+        if not p.alive:
+            return "<div class='centurion-cpanel'>" + "<br>".join(lines) + "</div>"
         if not p.is_leader:
             status = b.command(t).get(p.id, "out")
             lead = p.commander or "—"

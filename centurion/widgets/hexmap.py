@@ -22,7 +22,7 @@ from .colors import rgb, rgb_array, shade
 from .safety import MessageArea, guarded, reset_canvas_switch
 
 TERRAIN, UNITS, OVERLAY = 0, 1, 2
-ZOOMS = {"S": 9.0, "M": 12.0, "L": 16.0}
+ZOOMS = {"S": 9.0, "M": 12.0, "L": 16.0, "XL": 24.0}
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ class HexMapView(w.HBox):
         self.labels_toggle.observe(self._on_labels_toggle, names="value")
         self.zoom = w.ToggleButtons(options=list(ZOOMS), value=min(ZOOMS, key=lambda k: abs(ZOOMS[k] - size)),
                                     description="Zoom", style={"button_width": "32px"},
-                                    tooltips=["small", "medium", "large"])
+                                    tooltips=["small", "medium", "large", "extra large"])
         self.zoom.observe(self._on_zoom, names="value")
         items = [w.HTML("<b>Hex</b>"), self.info, self.hover_info]
         if side_panel is not None:

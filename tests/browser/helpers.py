@@ -61,14 +61,23 @@ def map_geometry():
     return HexMapView(sample_map(), terrain_table()).layout_px
 
 
-def click_hex(page, label: str, nth: int = 0) -> None:
-    """Click the centre of a hex (CCRR) on the nth map of the page."""
+def centuria_geometry():
+    """The pixel layout of the Centuria scenario's map, as the Centuria table draws it."""
+    from centurion.centuria import CenturiaBattle
+    from centurion.data import centuria_scenario
+    from centurion.widgets import CenturiaTable
+
+    return CenturiaTable(CenturiaBattle.from_scenario(centuria_scenario())).map.layout_px
+
+
+def click_hex(page, label: str, nth: int = 0, geometry=None) -> None:
+    """Click the centre of a hex (CCRR) on the nth map of the page (the battlefield's layout by default)."""
     from centurion.hexgrid import parse_label
 
     maps = page.locator(".centurion-hexmap")
     canvases = maps.nth(nth).locator("canvas")
     top = canvases.nth(canvases.count() - 1)
-    x, y = map_geometry().center(parse_label(label))
+    x, y = (geometry or map_geometry()).center(parse_label(label))
     # ipycanvas focuses the canvas on mousedown before it reads the canvas' position; focusing a canvas that is
     # only partly in view scrolls the page and shifts the point. Show the whole map first, as a player would.
     top.evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")

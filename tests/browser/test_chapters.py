@@ -10,6 +10,7 @@ import pytest
 from .helpers import (
     CANVAS_PAINTED_JS,
     CANVAS_SIGNATURE_JS,
+    centuria_geometry,
     click_hex,
     open_chapter,
     text_of,
@@ -118,7 +119,7 @@ def test_index_links_every_chapter(page, voila_url):
     page.goto(f"{voila_url}/voila/render/index.ipynb")
     page.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
     hrefs = page.eval_on_selector_all("a", "els => els.map(e => e.getAttribute('href'))")
-    for name, _ in CHAPTERS:
+    for name, _ in CHAPTERS + CENTURIA:
         assert f"{name}.ipynb" in hrefs
     assert "CEN-GRAV-4" in page.inner_text("body")
 
@@ -133,3 +134,70 @@ def test_a_failing_callback_shows_a_message_not_a_traceback(page, voila_url):
     before = text_of(page, ".centurion-budget")  # the app keeps working
     page.get_by_role("button", name="↑ F").first.click()
     assert wait_text_change(page, ".centurion-budget", before) != before
+
+
+# --- Centuria chapters ------------------------------------------------------------------------------------
+
+def centuria_select(page, label: str, expect: str):
+    before = text_of(page, ".centurion-cpanel")
+    click_hex(page, label, geometry=centuria_geometry())
+    after = wait_text_change(page, ".centurion-cpanel", before)
+    assert expect in after
+    return after
+
+
+def interact_cta_command(page):
+    centuria_select(page, "0609", "R-PC1")  # the praefectus cohortis
+    sig = page.evaluate(CANVAS_SIGNATURE_JS)
+    click_hex(page, "0102", geometry=centuria_geometry())  # try him far away: his centuriae fall out of command
+    page.wait_for_function(f"() => ({CANVAS_SIGNATURE_JS})() !== {sig}", timeout=15_000)
+    assert "placed in 0102" in text_of(page, ".centurion-centuria .centurion-message")
+
+
+def interact_cta_move(page):
+    centuria_select(page, "0608", "R-C2")
+    page.get_by_role("button", name="↑ ahead").click()
+    page.get_by_role("button", name="Move", exact=True).click()
+    page.wait_for_function("() => document.body.innerText.includes('R-C2 moves to 0607')", timeout=15_000)
+
+
+def interact_cta_combat(page):
+    assert "falls" in text_of(page, ".centurion-odds")
+    page.get_by_role("button", name="Attack").click()
+    page.wait_for_selector(".centurion-centuria .centurion-roll", timeout=15_000)
+    assert "CTA-COMBAT" in text_of(page, ".centurion-centuria .centurion-roll")
+
+
+def interact_cta_morale(page):
+    page.get_by_role("button", name="Test morale").click()
+    page.wait_for_selector(".centurion-centuria .centurion-roll", timeout=15_000)
+    assert "CTA-MORALE" in text_of(page, ".centurion-centuria .centurion-roll")
+
+
+def interact_cta_artillery(page):
+    assert "seen by" in text_of(page, ".centurion-odds")
+    page.get_by_role("button", name="Shoot").click()
+    page.wait_for_selector(".centurion-centuria .centurion-roll", timeout=15_000)
+
+
+def interact_cta_round(page):
+    before = text_of(page, ".centurion-phase")
+    page.get_by_role("button", name="End phase").click()
+    assert "combat phase" in wait_text_change(page, ".centurion-phase", before)
+    page.get_by_text("Time limit per round", exact=True).click()
+    page.wait_for_function("() => document.body.innerText.includes('left this round')", timeout=15_000)
+
+
+CENTURIA = [
+    ("10_centuria_command", interact_cta_command),
+    ("11_centuria_movement", interact_cta_move),
+    ("12_centuria_combat", interact_cta_combat),
+    ("13_centuria_morale", interact_cta_morale),
+    ("14_centuria_artillery", interact_cta_artillery),
+    ("15_centuria_round", interact_cta_round),
+]
+
+
+@pytest.mark.parametrize("name,interact", CENTURIA, ids=[c[0] for c in CENTURIA])
+def test_centuria_chapter_renders_paints_and_responds(page, voila_url, artifacts, name, interact):
+    test_chapter_renders_paints_and_responds(page, voila_url, artifacts, name, interact)
