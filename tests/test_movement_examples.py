@@ -327,3 +327,16 @@ def test_declaration_order_loser_first_winner_last():
     assert declaration_order(2, 2) == ["loser", "winner", "loser", "winner"]
     assert declaration_order(3, 1) == ["loser", "loser", "loser", "winner"]
     assert declaration_order(1, 3) == ["loser", "winner", "winner", "winner"]
+
+
+def test_ground_vehicles_dig_and_take_cover_by_entering_a_crater():
+    field = map_from_rows(["....."] * 5).with_counter(parse_label("0302"), "crater")
+    into = resolve_ground_move(parse_label("0304"), 0, GroundMove("FF"), field, movement_points=4)
+    assert into.in_crater  # entering is enough for a ground vehicle (CEN-CRT-1)
+    dug = resolve_ground_move(parse_label("0304"), 0, GroundMove("F", dig_at=1), field, movement_points=4,
+                              digging_charges=2)
+    assert dug.dig_hex == parse_label("0303") and dug.in_crater
+    assert resolve_ground_move(parse_label("0304"), 0, GroundMove("F", dig_at=1), field,
+                               movement_points=4).rule == "CEN-CRT-1"  # no charges
+    assert resolve_ground_move(parse_label("0304"), 0, GroundMove("F", dig_at=1), field, mover="infantry",
+                               digging_charges=2).rule == "CEN-CRT-1"

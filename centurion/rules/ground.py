@@ -18,9 +18,13 @@ INFANTRY_MP = 3
 
 @dataclass(frozen=True)
 class GroundMove:
-    """A ground vehicle's or squad's move: steps F (forward), B (one hex backwards), L, R (free turns)."""
+    """A ground vehicle's or squad's move: steps F (forward), B (one hex backwards), L, R (free turns).
+
+    dig_at: fire a digging charge in the hex occupied after that many hex steps (0 = the start hex).
+    """
 
     steps: tuple[str, ...] = ()
+    dig_at: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", tuple(str(s).upper() for s in "".join(self.steps)))
@@ -51,6 +55,8 @@ class ResolvedGroundMove:
     end_hex: Hex
     end_facing: int
     backwards: bool
+    dig_hex: Hex | None = None
+    in_crater: bool = False  # a ground vehicle gets a crater's cover by entering its hex (CEN-CRT-1)
 
     def __bool__(self) -> bool:
         return True
@@ -62,9 +68,9 @@ class ResolvedGroundMove:
 
 
 def resolve_ground_move(hex_: Hex, facing: int, move: GroundMove, battlemap: BattleMap, *, mover: str = "ground",
-                        movement_points: int | None = None, table: TerrainTable | None = None
-                        ) -> ResolvedGroundMove | Refusal:
-    """Check a ground vehicle's (CEN-GV-1) or dismounted squad's (CEN-INF-1, 3 MP) move."""
+                        movement_points: int | None = None, table: TerrainTable | None = None,
+                        digging_charges: int = 0) -> ResolvedGroundMove | Refusal:
+    """Check a ground vehicle's (CEN-GV-1) or squad's (CEN-INF-1, 3 MP) move, with any digging (CEN-CRT-1)."""
     if mover not in ("ground", "infantry"):
         raise ValueError(f"CEN-GV-1: mover is 'ground' or 'infantry', got {mover!r}")
     mp = INFANTRY_MP if mover == "infantry" else movement_points
@@ -122,7 +128,20 @@ def resolve_ground_move(hex_: Hex, facing: int, move: GroundMove, battlemap: Bat
         left = 0 if one else left - cost
         entries.append(GroundEntry(dest, format_label(dest), key, cost, left, one))
         here = dest
-    return ResolvedGroundMove(hex_, facing, mover, mp, on_road_all, tuple(entries), here, f, backwards)
+    dig_hex = None
+    if move.dig_at is not None:
+        if mover != "ground":
+            return Refusal("CEN-CRT-1", "only vehicles carry digging cannons")
+        if not 0 <= move.dig_at <= len(entries):
+            return Refusal("CEN-CRT-1", f"dig_at {move.dig_at} names no hex of this move (0..{len(entries)})")
+        if digging_charges <= 0:
+            return Refusal("CEN-CRT-1", "the digging cannon has no charges left")
+        dig_hex = hex_ if move.dig_at == 0 else entries[move.dig_at - 1].hex
+        if battlemap[dig_hex].terrain == "lake":
+            return Refusal("CEN-CRT-1", f"no crater can be dug in the lake hex {format_label(dig_hex)}")
+    in_crater = mover == "ground" and (here == dig_hex or "crater" in battlemap[here].counters)
+    return ResolvedGroundMove(hex_, facing, mover, mp, on_road_all, tuple(entries), here, f, backwards, dig_hex,
+                              in_crater)
 
 
 def ground_reach(hex_: Hex, facing: int, battlemap: BattleMap, *, mover: str = "ground",
