@@ -142,3 +142,38 @@ def test_centuria_round_timer_and_phases():
     assert t.battle.phase == "combat"
     t.end_phase()
     assert (t.battle.active_side, t.battle.phase, t.timer.play.value) == ("rebels", "movement", 0)
+
+
+def test_tank_arcs_overlay_follows_hex4():
+    from centurion.data import vehicle_types
+    from centurion.hexgrid import neighbor
+    from centurion.widgets import GravMoveTable, tank_on
+
+    m = sample_map()
+    hor = vehicle_types()["horatius"]
+    t = GravMoveTable(m, hor, tank_on(m, hor, "0616", 2, 10))
+    assert t.map.overlay.fills == [] or not t.show_arcs.value
+    t.show_arcs.value = True
+    fills = dict(t.map.overlay.fills)
+    here = parse_label("0616")
+    assert fills[neighbor(here, 2)] == "#43a047"  # ahead: front arc
+    assert fills[neighbor(here, 5)] == "#e53935"  # behind: stern
+    assert fills[neighbor(here, 1)] == "#fdd835"  # a side
+
+
+def test_hover_shows_cost_and_speed_limit():
+    v = make_view()
+    v.hover_pixel(*v.layout_px.center(parse_label("1112")))
+    assert "Heavy Woods, 3 VP, speed limit 6" in v.hover_info.value
+
+
+def test_command_chain_is_drawn():
+    from centurion.centuria import CenturiaBattle
+    from centurion.data import centuria_scenario
+    from centurion.widgets import CenturiaTable
+
+    b = CenturiaBattle.from_scenario(centuria_scenario())
+    line = b.placed("R-PC1", "0310").placed("R-C1", "0409").placed("R-C2", "0509").placed("R-C3", "0609")
+    t = CenturiaTable(line, mode="command")
+    linked = {(a, c) for a, c, _ in t.map.overlay.lines}
+    assert (parse_label("0409"), parse_label("0509")) in linked  # R-C2 is in command through R-C1

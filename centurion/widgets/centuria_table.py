@@ -475,9 +475,20 @@ class CenturiaTable(w.VBox):
         b, t = self.battle, self.tables
         status = b.command(t)
         if self.mode in ("command", "round"):
-            for p in b.living():
+            living = b.living()
+            for p in living:
                 if not p.is_leader:
                     ov.outlines.append((p.hex, STATUS_COLORS[status.get(p.id, "out")]))
+            if self.mode == "command":
+                # the chain (CTA-CMD): each sub-unit in command through a neighbour, linked to one such neighbour
+                for p in living:
+                    if p.is_leader or status.get(p.id) != "chain":
+                        continue
+                    for q in living:
+                        if (q.side == p.side and not q.is_leader and q.id != p.id and q.hex in neighbors(p.hex)
+                                and status.get(q.id) in ("direct", "chain")):
+                            ov.lines.append((q.hex, p.hex, "#1565c0"))
+                            break
         if not self.selected:
             return ov
         sel = b.piece(self.selected)

@@ -382,6 +382,9 @@ class HexMapView(w.HBox):
 
     def _hover_html(self, cell: MapHex) -> str:
         label = self.terrain[cell.terrain].label if self.terrain else cell.terrain
+        if self.terrain is not None:
+            t = self.terrain[cell.movement_terrain]
+            label += f", {t.vp['grav']} VP, speed limit {t.speed_limit}"
         extra = ""
         if self.hex_details is not None:
             extra = "; ".join(f"{k} {v}" for k, v in self.hex_details(cell))

@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from ..data import BattleMap, MapHex, TerrainTable, VehicleType, terrain_table
 from ..dice import Dice
-from ..hexgrid import FACING_NAMES, Hex, format_label, neighbor, parse_label
+from ..hexgrid import FACING_NAMES, Hex, arcs, format_label, hex_range, neighbor, parse_label
 from ..rules import (
     GravMove,
     GravState,
@@ -67,6 +67,8 @@ class GravMoveTable(w.VBox):
         self.face = w.Dropdown(options=[("keep", -1)] + [(f"{i} {n}", i) for i, n in enumerate(FACING_NAMES)],
                                value=-1, description="Face first", layout=w.Layout(width="200px"))
         self.show_legal = w.Checkbox(show_legal, description="Show legal end hexes", indent=False)
+        self.show_arcs = w.Checkbox(False, description="Show arcs", indent=False,
+                                    tooltip="front, side and stern arcs of the tank (HEX-4)")
         self.place_mode = w.ToggleButton(False, description="Place by click", tooltip="click a hex to put the "
                                          "vehicle there", layout=w.Layout(width="120px"))
         self.start_v = w.IntSlider(state.velocity, -10, 40, description="Start velocity", continuous_update=False)
@@ -99,7 +101,7 @@ class GravMoveTable(w.VBox):
                               side_panel=w.VBox([self.budget]))
         self.map.on_hex_click(self._clicked)
         self.map.on_key(self._key)
-        for control in (self.accel, self.decel, self.ground, self.face, self.show_legal):
+        for control in (self.accel, self.decel, self.ground, self.face, self.show_legal, self.show_arcs):
             control.observe(self._changed, names="value")
         self.start_v.observe(self._start_changed, names="value")
         self.start_facing.observe(self._start_changed, names="value")
@@ -109,7 +111,7 @@ class GravMoveTable(w.VBox):
         controls = w.VBox([
             w.HBox(start_row),
             w.HBox([self.accel, self.decel, self.face]),
-            w.HBox([*buttons, self.undo_button, self.clear_button, self.ground, self.show_legal]),
+            w.HBox([*buttons, self.undo_button, self.clear_button, self.ground, self.show_legal, self.show_arcs]),
             w.HBox([self.execute_button, self.message]),
         ])
         lower = [self.rolls] + ([self.armor] if self.armor is not None else []) + [self.dice_log]
@@ -307,6 +309,17 @@ class GravMoveTable(w.VBox):
 
     def _overlay(self, r: ResolvedMove | None) -> Overlay:
         ov = Overlay()
+        if self.show_arcs.value:
+            # HEX-4: front = the faced wedge, stern = the opposite one, sides = the two wedges on each side;
+            # a hex on a wedge boundary (a spine) is shown in both colours' mix (the defender chooses)
+            colors = {0: "#43a047", 1: "#fdd835", 2: "#fdd835", 3: "#e53935", 4: "#fdd835", 5: "#fdd835"}
+            facing = self.state.facing if self.face.value == -1 else self.face.value
+            for h in hex_range(self.state.hex, 6):
+                if h == self.state.hex or h not in self.battlemap:
+                    continue
+                rel = arcs(self.state.hex, facing, h)
+                ov.fills.append((h, colors[rel[0]] if len(rel) == 1 else "#fb8c00"))
+            ov.alpha = 0.45
         if self.show_legal.value:
             best: dict[Hex, Fraction] = {}
             for e in self._legal():
