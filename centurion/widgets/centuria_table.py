@@ -347,18 +347,7 @@ class CenturiaTable(w.VBox):
 
     def do_attack(self) -> bool:
         """Roll the selected piece's attack on the target (CTA-COMBAT)."""
-        if not (self.selected and self.target):
-            self.message.show("Click your unit, then the enemy next to it.", "refusal")
-            return False
-        r = attack(self.battle, self.selected, self.target, self.dice, self.tables)
-        if isinstance(r, Refusal):
-            self.message.show(str(r), "refusal")
-            return False
-        before = self.battle
-        self._push(r[0])
-        self._show_events(r[1])
-        self._after_losses(before)
-        return True
+        return self._strike(attack, "Click your unit, then the enemy next to it.")
 
     @guarded()
     def _do_fire(self) -> None:
@@ -366,10 +355,14 @@ class CenturiaTable(w.VBox):
 
     def do_fire(self) -> bool:
         """Shoot with the selected engine at the target (CTA-ART)."""
+        return self._strike(fire, "Click your engine, then an enemy in range.")
+
+    def _strike(self, action, hint: str) -> bool:
+        """Resolve an attack or a shot from the selected piece at the target; refusals leave the battle as it was."""
         if not (self.selected and self.target):
-            self.message.show("Click your engine, then an enemy in range.", "refusal")
+            self.message.show(hint, "refusal")
             return False
-        r = fire(self.battle, self.selected, self.target, self.dice, self.tables)
+        r = action(self.battle, self.selected, self.target, self.dice, self.tables)
         if isinstance(r, Refusal):
             self.message.show(str(r), "refusal")
             return False
