@@ -99,7 +99,7 @@ class HexMapView(w.HBox):
         self.labels_toggle = w.Checkbox(value=show_labels, description="CCRR labels", indent=False)
         self.labels_toggle.observe(self._on_labels_toggle, names="value")
         self.zoom = w.ToggleButtons(options=list(ZOOMS), value=min(ZOOMS, key=lambda k: abs(ZOOMS[k] - size)),
-                                    description="Zoom", style={"button_width": "32px"},
+                                    description="Zoom", style={"button_width": "40px"},
                                     tooltips=["small", "medium", "large", "extra large"])
         self.zoom.observe(self._on_zoom, names="value")
         items = [w.HTML("<b>Hex</b>"), self.info, self.hover_info]
