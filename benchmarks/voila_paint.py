@@ -51,7 +51,7 @@ def main(runs: int = 3) -> None:
                     break
             time.sleep(0.2)
         base = f"http://127.0.0.1:{port}/voila/render"
-        pages = ["one_slider"] + sorted(p.stem for p in (ROOT / "notebooks").glob("0*.ipynb"))
+        pages = ["one_slider"] + sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9]*.ipynb"))
         times: dict[str, list[float]] = {p: [] for p in pages}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
