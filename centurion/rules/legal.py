@@ -203,95 +203,121 @@ def _spin_in_place(state: GravState, accel: int, tp_acc: int, decel_max: int, en
                          (tp_acc + decel, 0, 1, 0, None, steps, accel, None, False), decel)
 
 
+def _grav_steps(battlemap: BattleMap, table: TerrainTable | None) -> tuple[dict[Hex, int], list[Hex], list]:
+    """Per map (cached on it): hex ids, and for each hex and direction the (dest id, VP cost, speed limit) of a
+    grav vehicle's step, or None off the map or where prohibited (CEN-TER-1..4)."""
+    cache = battlemap.__dict__.setdefault("_grav_step_cache", {})
+    key = id(table)
+    if key not in cache:
+        hexes = list(battlemap.hexes)
+        ids = {h: i for i, h in enumerate(hexes)}
+        steps: list = [None] * (6 * len(hexes))
+        for i, h in enumerate(hexes):
+            for f in range(6):
+                d = neighbor(h, f)
+                if d in ids:
+                    cost, limit, _k = entry_cost(battlemap, h, d, "grav", table=table)
+                    if cost is not None:
+                        steps[i * 6 + f] = (ids[d], cost, limit)
+        cache[key] = (ids, hexes, steps)
+    return cache[key]
+
+
 def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, ends: _Ends, lowest: bool) -> None:
     """Layered search by hexes entered; each state (hex, facing, straight, VP left, one-hex) expanded once.
 
-    Grounding with VP left over at this velocity is recorded only when `lowest` (the
-    slowest velocity of its facing-change class this turn): at that velocity the same
-    node is reached with less thrust and odds at least as good, so the faster
-    versions never win.
+    States are packed into integers and steps come from a per-map table, so the inner loop does little more
+    than dictionary work. Grounding with VP left over at this velocity is recorded only when `lowest` (the
+    slowest velocity of its facing-change class this turn): at that velocity the same node is reached with
+    less thrust and odds at least as good, so the faster versions never win.
     """
     speed = abs(v)
+    if speed > 255:
+        raise ValueError(f"CEN-GRAV-2: velocity {v} is beyond what the search handles (255)")
     interval = facing_change_interval(v)
     back = v < 0
     step_dir = "B" if back else "F"
-    tsr = state.tsr_lost
-    # node: [p_num, p_rolls, parent_key, step, rolls, cost of the last hex entered]
-    start = (state.hex, f0, 0, speed, False)
-    nodes: dict[tuple, list] = {start: [1, 0, None, None, 0, None]}
-    lake_cache: dict[Hex, bool] = {}
-    costs: dict[tuple[Hex, Hex], tuple] = {}
-
-    def relax(key: tuple, num: int, prolls: int, parent: tuple, step: str, rolls: int, last: int | None,
-              layer: list) -> None:
-        cur = nodes.get(key)
-        if cur is None:
-            nodes[key] = [num, prolls, parent, step, rolls, last]
-            layer.append(key)
-            return
-        cmp = _more_likely(num, prolls, cur[0], cur[1])
-        if cmp > 0 or (cmp == 0 and rolls < cur[4]):
-            cur[:] = [num, prolls, parent, step, rolls, last]
-            # reached again (perhaps by a path of more hexes) with better odds: expand it again so that
-            # its successors follow the better path and stay consistent with it
-            layer.append(key)
-
+    ids, hexes, steps = _grav_steps(battlemap, table)
+    # chance factor per speed limit at this velocity: (d10 faces that pass, 1 if a roll is needed)
+    factors: dict[int, tuple[int, int]] = {}
+    # node key: ((((hex id * 6 + facing) * 8 + straight) * 256 + VP left) * 2 + one-hex)
+    # node: [p_num, p_rolls, parent_key, step, rolls, cost of the last hex entered,
+    #        hex id, facing, straight, VP left, one-hex]
+    start = (((ids[state.hex] * 6 + f0) * 8) * 256 + speed) * 2
+    nodes: dict[int, list] = {start: [1, 0, None, None, 0, None, ids[state.hex], f0, 0, speed, 0]}
+    start_hid = ids[state.hex]
+    more_likely = _more_likely
     layer = [start]
     while layer:
-        turned: list[tuple] = []
         layer = list(dict.fromkeys(layer))
+        turned: list[int] = []
         for key in layer:
-            hex_, facing, straight, vp_left, one_hex = key
-            if straight >= interval:
-                num, prolls, _p, _s, rolls, last = nodes[key]
-                relax((hex_, (facing - 1) % 6, 0, vp_left, one_hex), num, prolls, key, "L", rolls, last, turned)
-                relax((hex_, (facing + 1) % 6, 0, vp_left, one_hex), num, prolls, key, "R", rolls, last, turned)
-        nxt: list[tuple] = []
+            num, prolls, _p, _s, rolls, last, hid, facing, straight, vp_left, one_hex = nodes[key]
+            if straight < interval:
+                continue
+            for f, step in (((facing - 1) % 6, "L"), ((facing + 1) % 6, "R")):
+                child = ((((hid * 6 + f) * 8) * 256 + vp_left) * 2) + one_hex
+                cur = nodes.get(child)
+                if cur is None:
+                    nodes[child] = [num, prolls, key, step, rolls, last, hid, f, 0, vp_left, one_hex]
+                    turned.append(child)
+                else:
+                    cmp = more_likely(num, prolls, cur[0], cur[1])
+                    if cmp > 0 or (cmp == 0 and rolls < cur[4]):
+                        cur[:6] = [num, prolls, key, step, rolls, last]
+                        turned.append(child)
+        nxt: list[int] = []
         for key in dict.fromkeys(layer + turned):
-            hex_, facing, straight, vp_left, one_hex = key
+            num, prolls, _p, _s, rolls, _last, hid, facing, straight, vp_left, one_hex = nodes[key]
             if one_hex or vp_left == 0:
                 continue
-            dest = neighbor(hex_, (facing + 3) % 6 if back else facing)
-            info = costs.get((hex_, dest))
+            info = steps[hid * 6 + ((facing + 3) % 6 if back else facing)]
             if info is None:
-                if dest not in battlemap:
-                    info = (None, None)
-                else:
-                    cost, limit, _k = entry_cost(battlemap, hex_, dest, "grav", table=table)
-                    check = speed_limit_check(v, limit, tsr_lost=tsr) if cost is not None else None
-                    info = (cost, check)
-                costs[(hex_, dest)] = info
-            cost, check = info
-            if cost is None:
                 continue
-            use_one_hex = False
+            dest, cost, limit = info
+            use_one_hex = 0
             if cost > vp_left:
-                if hex_ != state.hex or straight != 0 or vp_left != speed:
+                if hid != start_hid or straight != 0 or vp_left != speed:
                     continue
-                use_one_hex = True
-            num, prolls, _p, _s, rolls, _last = nodes[key]
-            if check.needs_roll:
-                num, prolls, rolls = num * max(1, min(9, check.target)), prolls + 1, rolls + 1
-            relax((dest, facing, min(straight + 1, interval), 0 if use_one_hex else vp_left - cost, use_one_hex),
-                  num, prolls, key, step_dir, rolls, cost, nxt)
+                use_one_hex = 1
+            fac = factors.get(limit)
+            if fac is None:
+                check = speed_limit_check(v, limit, tsr_lost=state.tsr_lost)
+                fac = factors[limit] = (max(1, min(9, check.target)), 1) if check.needs_roll else (1, 0)
+            if fac[1]:
+                num, prolls, rolls = num * fac[0], prolls + 1, rolls + 1
+            st = straight + 1 if straight + 1 < interval else interval
+            left = 0 if use_one_hex else vp_left - cost
+            child = ((((dest * 6 + facing) * 8 + st) * 256 + left) * 2) + use_one_hex
+            cur = nodes.get(child)
+            if cur is None:
+                nodes[child] = [num, prolls, key, step_dir, rolls, cost, dest, facing, st, left, use_one_hex]
+                nxt.append(child)
+            else:
+                cmp = more_likely(num, prolls, cur[0], cur[1])
+                if cmp > 0 or (cmp == 0 and rolls < cur[4]):
+                    # reached again (perhaps by a path of more hexes) with better odds: expand it again so that
+                    # its successors follow the better path and stay consistent with it
+                    cur[:6] = [num, prolls, key, step_dir, rolls, cost]
+                    nxt.append(child)
         layer = nxt
 
     safe_decel = min(decel_max, v) if v > 0 else 0
     v_lo = v - decel_max
-    for key, (num, prolls, _parent, _step, rolls, last) in nodes.items():
-        hex_, facing, _straight, vp_left, one_hex = key
-        spent_all = vp_left == 0 or one_hex
-        if spent_all:
+    decels = {0, safe_decel}
+    lake: dict[int, bool] = {}
+    for key, (num, prolls, _parent, _step, rolls, last, hid, facing, _straight, vp_left, one_hex) in nodes.items():
+        hex_ = hexes[hid]
+        if vp_left == 0 or one_hex:
             ends.add((hex_, facing, False), v_lo, v, (tp_acc, rolls, num, prolls, nodes, key, accel, initial, False), 0)
         elif not lowest and last != 0:
             # the same path at the velocity max(VP spent, the class's lowest) is cheaper and as safe; a path whose
             # last hex cost 0 VP is not valid there (movement stops once every VP is spent, CEN-GRAV-2)
             continue
-        water = lake_cache.get(hex_)
+        water = lake.get(hid)
         if water is None:
-            water = lake_cache[hex_] = battlemap[hex_].terrain == "lake"
-        for decel in {0, safe_decel}:
-            dmg = grounding_damage(v - decel, in_water=water)
-            n = num if dmg == 0 else 0
+            water = lake[hid] = battlemap[hex_].terrain == "lake"
+        for decel in decels:
+            n = num if grounding_damage(v - decel, in_water=water) == 0 else 0
             ends.add((hex_, facing, True), 0, 0, (tp_acc + decel, rolls, n, prolls, nodes, key, accel, initial, True),
                      decel)
