@@ -340,3 +340,22 @@ def test_ground_vehicles_dig_and_take_cover_by_entering_a_crater():
                                movement_points=4).rule == "CEN-CRT-1"  # no charges
     assert resolve_ground_move(parse_label("0304"), 0, GroundMove("F", dig_at=1), field, mover="infantry",
                                digging_charges=2).rule == "CEN-CRT-1"
+
+
+def test_moving_under_water():
+    lake = map_from_rows([".www."] * 8)
+    down = GravState.of(HORATIUS, parse_label("0306"), 0, 0, grounded=True, submerged=True)
+    r = resolve_grav_move(down, GravMove(accelerate=4, steps="F", under_water=True, decelerate=1), lake, HORATIUS)
+    assert r and r.lift_tp == 1 and [e.vp for e in r.entries] == [4] and r.entries[0].speed_limit == 1
+    assert r.checks[0].check.target == 5 - 2  # 3 over the limit of 1
+    assert r.grounds and r.in_water and r.grounding_damage == 15  # settles again: half of 10 x 3
+    end = r.end_state()
+    assert end.submerged and end.hex == parse_label("0305")
+    edge = GravState.of(HORATIUS, parse_label("0406"), 0, 0, grounded=True, submerged=True)
+    shore = resolve_grav_move(edge, GravMove(accelerate=2, steps="F", initial_facing=2, under_water=True), lake,
+                              HORATIUS)  # 0507, south-east of 0406, is dry land
+    assert shore.rule == "CEN-GRD-2" and "only move into lake hexes" in str(shore)
+    dry = GravState.of(HORATIUS, parse_label("0306"), 0, 0, grounded=True)
+    assert resolve_grav_move(dry, GravMove(accelerate=1, steps="F", under_water=True), lake, HORATIUS).rule == "CEN-GRD-2"
+    surfacing = resolve_grav_move(down, GravMove(accelerate=2, steps="FF"), lake, HORATIUS)
+    assert surfacing.lift_tp == 2 and surfacing.entries[0].speed_limit == 20

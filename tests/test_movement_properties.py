@@ -37,7 +37,8 @@ def situations(draw, max_v=9):
     grounded = draw(st.booleans()) and draw(st.booleans())
     v = 0 if grounded else draw(st.integers(-3, max_v))
     vehicle = dataclasses.replace(VIPER, max_thrust=draw(st.integers(2, 8)))
-    state = GravState.of(vehicle, hex_, draw(st.integers(0, 5)), v, grounded=grounded)
+    submerged = grounded and m[hex_].terrain == "lake" and draw(st.booleans())
+    state = GravState.of(vehicle, hex_, draw(st.integers(0, 5)), v, grounded=grounded, submerged=submerged)
     return m, vehicle, state
 
 
@@ -50,7 +51,8 @@ def moves_for(draw, state: GravState):
     steps = draw(st.lists(st.sampled_from([way] * 5 + ["L", "R"]), max_size=abs(v) + 3))
     if draw(st.integers(0, 9)) == 0:
         steps.append(draw(st.sampled_from("FB")))  # now and then a wrong-way step
-    return GravMove(accel, "".join(steps), draw(st.integers(0, 4)), draw(st.booleans()))
+    under_water = state.submerged and draw(st.booleans())
+    return GravMove(accel, "".join(steps), draw(st.integers(0, 4)), draw(st.booleans()), under_water=under_water)
 
 
 def check_turns(r: ResolvedMove) -> None:

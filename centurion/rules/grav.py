@@ -73,6 +73,8 @@ class GravMove:
     steps: "F" forward one hex, "B" backward one hex (negative velocity), "L"/"R" turn one hexside.
     initial_facing: a new facing before leaving the hex (only from a start at velocity 0).
     dig_at: place a crater in the hex occupied after that many hex steps (0 = the start hex).
+    under_water: a vehicle under water moves beneath the surface, through lake hexes only, and settles on the
+    bottom again at the end (CEN-GRD-2; decision in docs/decisions.md).
     """
 
     accelerate: int = 0
@@ -82,6 +84,7 @@ class GravMove:
     initial_facing: int | None = None
     dig_at: int | None = None
     odd_group_to: str = "front"
+    under_water: bool = False  # a submerged vehicle moving beneath the surface (CEN-GRD-2)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", tuple(str(s).upper() for s in "".join(self.steps)))
@@ -206,8 +209,12 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
     if state.grav_drive_lost and moving:
         return Refusal("CEN-CMB-1", "the Grav Drive is destroyed: no movement or facing change for the rest of "
                        "the game")
+    if move.under_water and not state.submerged:
+        return Refusal("CEN-GRD-2", "only a vehicle under water can move beneath the surface")
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if (
-        state.grounded or state.submerged) and (move.accelerate > 0 or move.steps) else 0
+        state.grounded or state.submerged) and moving else 0
+    if move.under_water and lift:
+        lift = 1  # it leaves the bottom but not the water: no extra point to surface (CEN-GRAV-6, CEN-GRD-2)
     thrust_max = vehicle.max_thrust
     total = lift + move.accelerate + move.decelerate
     if total > thrust_max:
@@ -262,7 +269,10 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
         if dest not in battlemap:
             return Refusal("HEX-4", f"the hex {'ahead' if step == 'F' else 'behind'} of {format_label(here)} is off "
                            "the map", i)
-        cost, limit, key = entry_cost(battlemap, here, dest, "grav", table=table)
+        if move.under_water and battlemap[dest].terrain != "lake":
+            return Refusal("CEN-GRD-2", f"under water the vehicle can only move into lake hexes; {format_label(dest)} "
+                           f"is {battlemap[dest].terrain.replace('_', ' ')}", i)
+        cost, limit, key = entry_cost(battlemap, here, dest, "grav", table=table, submerged=move.under_water)
         if cost is None:
             return Refusal("CEN-TER-1", f"{key.replace('_', ' ')} at {format_label(dest)} is prohibited to grav "
                            "vehicles", i)
@@ -297,6 +307,8 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
     grounds = move.ground or forced is not None
     if (state.grounded or state.submerged) and not moving:
         grounds = True  # it simply stays down
+    if move.under_water and moving:
+        grounds = True  # it settles on the lake bottom again (CEN-GRD-2)
     in_water = grounds and battlemap[here].terrain == "lake"
     damage = grounding_damage(end_v, in_water=in_water) if grounds else 0
     notes = []

@@ -104,6 +104,18 @@ def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMa
         v = state.velocity + accel
         k = (facing_change_interval(v), v < 0)
         class_min[k] = min(class_min.get(k, abs(v)), abs(v))
+    if state.submerged and accelerate is None:
+        # moving beneath the surface: 1 TP to leave the bottom, lake hexes only, settling again (CEN-GRD-2)
+        for accel in range(0, thrust - 1 + 1):
+            if accel == 0:
+                for d in range(1, 6):
+                    steps = ("R",) * d if d <= 3 else ("L",) * (6 - d)
+                    table_ends.add((state.hex, (state.facing + d) % 6, True), 0, 0,
+                                   (1, 0, 1, 0, None, steps, 0, None, False), 0, under_water=True)
+                continue
+            for f0 in range(6):  # it starts at velocity 0, so it may face anew first (CEN-GRAV-4)
+                _search(state, battlemap, table, accel, f0, None if f0 == state.facing else f0, accel, 1 + accel,
+                        thrust - 1 - accel, table_ends, True, under_water=True)
     for accel in accels:
         tp_acc = lift + accel
         if down and accel == 0 and state.velocity != 0:
@@ -138,8 +150,9 @@ class _Ends:
     def __init__(self) -> None:
         self.best: dict[tuple[Hex, int, bool], list] = {}
 
-    def add(self, end: tuple[Hex, int, bool], vmin: int, vmax: int, cand: tuple, decel: int = 0) -> None:
-        cand = (*cand, decel) if len(cand) == 9 else cand
+    def add(self, end: tuple[Hex, int, bool], vmin: int, vmax: int, cand: tuple, decel: int = 0,
+            under_water: bool = False) -> None:
+        cand = (*cand[:9], decel, under_water)
         cur = self.best.get(end)
         if cur is None:
             self.best[end] = [vmin, vmax, cand, cand]
@@ -175,9 +188,10 @@ def _steps(nodes: dict | None, key: tuple | None) -> tuple[str, ...]:
 
 
 def _option(c: tuple) -> PathOption:
-    thrust, rolls, num, prolls, nodes, key, accel, initial, ground, decel = c
+    thrust, rolls, num, prolls, nodes, key, accel, initial, ground, decel, under_water = c
     steps = key if nodes is None and isinstance(key, tuple) else _steps(nodes, key)
-    return PathOption(GravMove(accel, steps, decel, ground, initial), thrust, rolls, Fraction(num, _P10[prolls]))
+    move = GravMove(accel, steps, decel, ground, initial, under_water=under_water)
+    return PathOption(move, thrust, rolls, Fraction(num, _P10[prolls]))
 
 
 def _spin_in_place(state: GravState, accel: int, tp_acc: int, decel_max: int, ends: _Ends,
@@ -203,11 +217,13 @@ def _spin_in_place(state: GravState, accel: int, tp_acc: int, decel_max: int, en
                          (tp_acc + decel, 0, 1, 0, None, steps, accel, None, False), decel)
 
 
-def _grav_steps(battlemap: BattleMap, table: TerrainTable | None) -> tuple[dict[Hex, int], list[Hex], list]:
+def _grav_steps(battlemap: BattleMap, table: TerrainTable | None, under_water: bool = False
+                ) -> tuple[dict[Hex, int], list[Hex], list]:
     """Per map (cached on it): hex ids, and for each hex and direction the (dest id, VP cost, speed limit) of a
-    grav vehicle's step, or None off the map or where prohibited (CEN-TER-1..4)."""
+    grav vehicle's step, or None off the map or where prohibited (CEN-TER-1..4); `under_water`: steps beneath
+    the surface, lake to lake only (CEN-GRD-2)."""
     cache = battlemap.__dict__.setdefault("_grav_step_cache", {})
-    key = id(table)
+    key = (id(table), under_water)
     if key not in cache:
         hexes = list(battlemap.hexes)
         ids = {h: i for i, h in enumerate(hexes)}
@@ -215,15 +231,16 @@ def _grav_steps(battlemap: BattleMap, table: TerrainTable | None) -> tuple[dict[
         for i, h in enumerate(hexes):
             for f in range(6):
                 d = neighbor(h, f)
-                if d in ids:
-                    cost, limit, _k = entry_cost(battlemap, h, d, "grav", table=table)
+                if d in ids and (not under_water or battlemap[d].terrain == "lake"):
+                    cost, limit, _k = entry_cost(battlemap, h, d, "grav", table=table, submerged=under_water)
                     if cost is not None:
                         steps[i * 6 + f] = (ids[d], cost, limit)
         cache[key] = (ids, hexes, steps)
     return cache[key]
 
 
-def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, ends: _Ends, lowest: bool) -> None:
+def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, ends: _Ends, lowest: bool,
+            under_water: bool = False) -> None:
     """Layered search by hexes entered; each state (hex, facing, straight, VP left, one-hex) expanded once.
 
     States are packed into integers and steps come from a per-map table, so the inner loop does little more
@@ -237,7 +254,7 @@ def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, e
     interval = facing_change_interval(v)
     back = v < 0
     step_dir = "B" if back else "F"
-    ids, hexes, steps = _grav_steps(battlemap, table)
+    ids, hexes, steps = _grav_steps(battlemap, table, under_water)
     # chance factor per speed limit at this velocity: (d10 faces that pass, 1 if a roll is needed)
     factors: dict[int, tuple[int, int]] = {}
     # node key: ((((hex id * 6 + facing) * 8 + straight) * 256 + VP left) * 2 + one-hex)
@@ -308,6 +325,13 @@ def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, e
     lake: dict[int, bool] = {}
     for key, (num, prolls, _parent, _step, rolls, last, hid, facing, _straight, vp_left, one_hex) in nodes.items():
         hex_ = hexes[hid]
+        if under_water:
+            # beneath the surface every move ends settled on the bottom, half damage (CEN-GRD-2)
+            for decel in decels:
+                n = num if grounding_damage(v - decel, in_water=True) == 0 else 0
+                ends.add((hex_, facing, True), 0, 0,
+                         (tp_acc + decel, rolls, n, prolls, nodes, key, accel, initial, True), decel, under_water=True)
+            continue
         if vp_left == 0 or one_hex:
             ends.add((hex_, facing, False), v_lo, v, (tp_acc, rolls, num, prolls, nodes, key, accel, initial, False), 0)
         elif not lowest and last != 0:
