@@ -177,3 +177,24 @@ def test_command_chain_is_drawn():
     t = CenturiaTable(line, mode="command")
     linked = {(a, c) for a, c, _ in t.map.overlay.lines}
     assert (parse_label("0409"), parse_label("0509")) in linked  # R-C2 is in command through R-C1
+
+
+def test_move_table_selects_a_vehicle_by_clicking_it():
+    from centurion.data import vehicle_types
+    from centurion.widgets import GravMoveTable, tank_on
+
+    m = sample_map()
+    vt = vehicle_types()
+    t = GravMoveTable(m, vt["horatius"], tank_on(m, vt["horatius"], "0622", 0, 5),
+                      others=[(vt["viper"], tank_on(m, vt["viper"], "1022", 0, 0))])
+    assert len(t.map._counters) == 2 and t.vehicle.key == "horatius"
+    t.add_step("F")
+    t.map.click_pixel(*t.map.layout_px.center(parse_label("1022")))
+    assert t.vehicle.key == "horatius"  # a plot in progress is not dropped by a stray click
+    t._clear()
+    t.map.click_pixel(*t.map.layout_px.center(parse_label("1022")))
+    assert t.vehicle.key == "viper" and t.accel.max == 8 and t.start_v.value == 0
+    t.accel.value = 2
+    assert t.add_step("F") and t.state.hex == parse_label("1022")  # the Viper's own plot
+    t.execute()
+    assert t.units[1][1].hex != parse_label("1022") and t.units[0][1].hex == parse_label("0622")

@@ -176,13 +176,15 @@ chapter("02_thrust_velocity.ipynb", "Thrust and velocity", [
        "every VP, and the two together never exceed the tank's maximum thrust (CEN-GRAV-1). A tank that cannot "
        "spend all its VP must ground at the end of its move (CEN-GRAV-2). The velocity it ends with goes on its "
        "Velocity Record Track and is where it starts next turn.\n\n"
-       "**Try it:** set the acceleration, then plot the move with the buttons, the arrow keys (click the map "
-       "first) or by clicking the hex ahead. The panel beside the map keeps the thrust and VP budget; a step that "
-       "breaks a rule is refused with its rule ID. *Roll and move* carries the move out."),
+       "**Try it:** two vehicles stand on the map, a Horatius (H, moving at 5) and a Viper (V, standing still); "
+       "click one to select it. Set the acceleration, then plot the move with the buttons, the arrow keys (click "
+       "the map first) or by clicking the hex ahead. The panel beside the map keeps the thrust and VP budget; a "
+       "step that breaks a rule is refused with its rule ID. *Roll and move* carries the move out."),
     code(SETUP),
     code("""
 from centurion.widgets import GravMoveTable, tank_on
-table = GravMoveTable(battlefield, horatius, tank_on(battlefield, horatius, "0622", 0, 5))
+table = GravMoveTable(battlefield, horatius, tank_on(battlefield, horatius, "0622", 0, 5),
+                      others=[(viper, tank_on(battlefield, viper, "1022", 0, 0))])
 table
 """, widget=True),
     md("## Worked example: accelerating (CEN-GRAV-1)\n\n"

@@ -4,6 +4,7 @@ then roll it (CEN-GRAV, CEN-TER, CEN-SPD, CEN-GRD). A view: every rule question 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
@@ -29,6 +30,7 @@ from .dice_panel import DiceLog, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
 from .safety import MessageArea, guarded
 
+UNIT_COLORS = ("#1f4e9c", "#b71c1c", "#2e7d32", "#6a1b9a")
 KEYS = {"ArrowUp": "F", "w": "F", "f": "F", "ArrowDown": "B", "s": "B", "b": "B", "ArrowLeft": "L", "a": "L",
         "l": "L", "ArrowRight": "R", "d": "R", "r": "R"}
 UNDO_KEYS = {"Backspace", "u", "z"}
@@ -51,10 +53,12 @@ class GravMoveTable(w.VBox):
 
     def __init__(self, battlemap: BattleMap, vehicle: VehicleType, state: GravState, *,
                  terrain: TerrainTable | None = None, dice: Dice | None = None, show_legal: bool = False,
-                 show_armor: bool = True, seed: int = 1, start_options: bool = False) -> None:
-        self.battlemap, self.vehicle, self.terrain = battlemap, vehicle, terrain or terrain_table()
-        self.state = state
-        self.history: list[int] = [state.velocity]  # the Velocity Record Track (CEN-REC-1)
+                 show_armor: bool = True, seed: int = 1, start_options: bool = False,
+                 others: Sequence[tuple[VehicleType, GravState]] = ()) -> None:
+        self.battlemap, self.terrain = battlemap, terrain or terrain_table()
+        # every vehicle on the table: [type, state, Velocity Record Track (CEN-REC-1)]; click one to select it
+        self.units: list[list] = [[vehicle, state, [state.velocity]]] + [[v, st, [st.velocity]] for v, st in others]
+        self.current = 0
         self.steps: list[str] = []
         self.resolved: ResolvedMove | Refusal | None = None
         self._legal_cache: dict[tuple, list] = {}
@@ -117,6 +121,51 @@ class GravMoveTable(w.VBox):
         lower = [self.rolls] + ([self.armor] if self.armor is not None else []) + [self.dice_log]
         super().__init__([controls, self.map, w.HBox(lower[:-1]), lower[-1]])
         self.add_class("centurion-movetable")
+        self.refresh()
+
+    # --- the selected vehicle ------------------------------------------------------------------------
+    @property
+    def vehicle(self) -> VehicleType:
+        """The selected vehicle's type."""
+        return self.units[self.current][0]
+
+    @property
+    def state(self) -> GravState:
+        """The selected vehicle's state."""
+        return self.units[self.current][1]
+
+    @state.setter
+    def state(self, value: GravState) -> None:
+        self.units[self.current][1] = value
+
+    @property
+    def history(self) -> list[int]:
+        """The selected vehicle's Velocity Record Track."""
+        return self.units[self.current][2]
+
+    def unit_at(self, hex_: Hex) -> int | None:
+        """The index of a vehicle standing in a hex, other than the selected one first."""
+        found = [i for i, (_v, st, _h) in enumerate(self.units) if st.hex == hex_]
+        others = [i for i in found if i != self.current]
+        return (others or found or [None])[0]
+
+    def select_unit(self, index: int) -> None:
+        """Make another vehicle the one being plotted."""
+        self.current = index
+        self.steps.clear()
+        thrust = self.vehicle.max_thrust or 0
+        for slider in (self.accel, self.decel):
+            slider.unobserve(self._changed, names="value")
+            slider.value = 0
+            slider.max = thrust
+            slider.observe(self._changed, names="value")
+        for widget, value in ((self.start_v, self.state.velocity), (self.start_facing, self.state.facing)):
+            widget.unobserve(self._start_changed, names="value")
+            widget.value = value
+            widget.observe(self._start_changed, names="value")
+        if self.armor is not None and self.state.armor is not None:
+            self.armor.update(self.state.armor)
+        self.message.show(f"Selected the {self.vehicle.label} in {format_label(self.state.hex)}.", "info")
         self.refresh()
 
     # --- rules queries (all in centurion.rules) ------------------------------------------------------
@@ -183,6 +232,10 @@ class GravMoveTable(w.VBox):
             self.place_mode.value = False
             self.steps.clear()
             self.refresh()
+            return
+        j = self.unit_at(hex_)
+        if j is not None and j != self.current and not self.steps:
+            self.select_unit(j)
             return
         end, facing = self._plot_end()
         if hex_ == neighbor(end, facing):
@@ -281,7 +334,7 @@ class GravMoveTable(w.VBox):
 
     # --- display -----------------------------------------------------------------------------------------
     def _legal(self) -> list:
-        key = (self.state, self.accel.value)
+        key = (self.current, self.state, self.accel.value)
         if key not in self._legal_cache:
             try:
                 ends = legal_grav_moves(self.state, self.vehicle, self.battlemap, accelerate=self.accel.value)
@@ -303,8 +356,12 @@ class GravMoveTable(w.VBox):
         else:
             self.message.clear()
         self.budget.value = self._budget_html(r, shown)
-        self.map.set_counters([Counter(self.state.hex, self.state.facing if self.face.value == -1 else
-                                       self.face.value, "grav", "#1f4e9c", "G", selected=True)])
+        counters = []
+        for i, (vehicle, st, _h) in enumerate(self.units):
+            facing = st.facing if (i != self.current or self.face.value == -1) else self.face.value
+            counters.append(Counter(st.hex, facing, "grav", UNIT_COLORS[i % len(UNIT_COLORS)],
+                                    vehicle.label[:1], selected=i == self.current))
+        self.map.set_counters(counters)
         self.map.set_overlay(self._overlay(shown if isinstance(shown, ResolvedMove) else None))
 
     def _overlay(self, r: ResolvedMove | None) -> Overlay:
