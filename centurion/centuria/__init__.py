@@ -25,7 +25,7 @@ from .battle import (
     rally_phase,
     spotters,
 )
-from .command import command_status, in_sight, sight_line
+from .command import in_sight, sight_line, spread_command
 from .values import (
     MARKERS,
     Exchange,
@@ -51,7 +51,6 @@ __all__ = [
     "attack",
     "attack_target",
     "attack_terms",
-    "command_status",
     "counter_terms",
     "end_phase",
     "exchange",
@@ -71,4 +70,5 @@ __all__ = [
     "rally_phase",
     "sight_line",
     "spotters",
+    "spread_command",
 ]

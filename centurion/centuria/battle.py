@@ -7,14 +7,13 @@ refused action leaves the battle as it was (the state is immutable).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from ..data import BattleMap, CenturiaScenario, CenturiaTables, centuria_tables
 from ..dice import Dice, Roll
-from ..hexgrid import Hex, arcs, distance, facing_between, format_label, neighbor, neighbors
+from ..hexgrid import Hex, arcs, distance, format_label, neighbor, neighbors
 from ..rules.grav import Refusal
-from .command import in_sight
+from .command import in_sight, spread_command
 from .values import MARKERS, Exchange, Target, attack_terms, counter_terms, morale_terms
 
 PHASES = ("movement", "combat")
@@ -130,17 +129,7 @@ class CenturiaBattle:
                 if distance(p.hex, lead.hex) <= radius and in_sight(p.hex, lead.hex, self.map, tables):
                     status[p.id] = "direct"
             # the chain through adjacent sub-units of the side, transitively
-            direct = {pid for pid, s in status.items() if s == "direct"}
-            frontier = list(direct)
-            where = {p.id: p.hex for p in subs}
-            while frontier:
-                nxt = []
-                for pid in frontier:
-                    for other in subs:
-                        if status[other.id] == "out" and distance(other.hex, where[pid]) <= 1:
-                            status[other.id] = "chain"
-                            nxt.append(other.id)
-                frontier = nxt
+            status = spread_command(status, {p.id: p.hex for p in subs})
             out.update(status)
         return out
 
@@ -559,13 +548,3 @@ def end_phase(battle: CenturiaBattle) -> CenturiaBattle:
     nxt = replace(battle, phase="movement", active_side=battle.sides[0], round=battle.round + 1,
                   moved=frozenset(), attacked=frozenset(), shots=())
     return nxt.logged(Event(f"round {nxt.round}: {nxt.active_side} moves", "CTA-1"))
-
-
-def facing_towards(a: Hex, b: Hex) -> int | None:
-    """The facing that looks from `a` into the adjacent hex `b`."""
-    return facing_between(a, b)
-
-
-def ids(pieces: Iterable[Piece]) -> list[str]:
-    """The ids of some pieces."""
-    return [p.id for p in pieces]

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ..data import BattleMap, CenturiaTables
-from ..hexgrid import Hex, distance, line, neighbors
+from ..hexgrid import Hex, distance, line
 
 
 def blocks_sight(battlemap: BattleMap, hex_: Hex, tables: CenturiaTables) -> bool:
@@ -30,27 +28,17 @@ def sight_line(a: Hex, b: Hex) -> list[Hex]:
     return [step[0] for step in line(a, b)]
 
 
-def command_status(units: Iterable[tuple[str, Hex]], leader_hex: Hex, action_radius: int, battlemap: BattleMap,
-                   tables: CenturiaTables) -> dict[str, str]:
-    """For each sub-unit of one leader: 'direct' (in range and sight), 'chain' (adjacent to an in-command
-    sub-unit, transitively) or 'out' (CTA-CMD)."""
-    units = list(units)
-    status = {}
-    for uid, h in units:
-        direct = distance(h, leader_hex) <= action_radius and in_sight(h, leader_hex, battlemap, tables)
-        status[uid] = "direct" if direct else "out"
-    by_hex: dict[Hex, list[str]] = {}
-    for uid, h in units:
-        by_hex.setdefault(h, []).append(uid)
-    frontier = [uid for uid, s in status.items() if s == "direct"]
-    where = dict(units)
+def spread_command(status: dict[str, str], where: dict[str, Hex]) -> dict[str, str]:
+    """Extend command through adjacent sub-units, transitively: 'out' units next to one in command become
+    'chain' (CTA-CMD, decision in docs/decisions.md). `status` maps id -> direct/out; returns a new mapping."""
+    out = dict(status)
+    frontier = [uid for uid, s in out.items() if s == "direct"]
     while frontier:
         nxt = []
         for uid in frontier:
-            for n in [*neighbors(where[uid]), where[uid]]:
-                for other in by_hex.get(n, []):
-                    if status[other] == "out":
-                        status[other] = "chain"
-                        nxt.append(other)
+            for other, s in out.items():
+                if s == "out" and distance(where[other], where[uid]) <= 1:
+                    out[other] = "chain"
+                    nxt.append(other)
         frontier = nxt
-    return status
+    return out

@@ -294,7 +294,7 @@ class SequenceOfPlay(w.VBox):
 
     def roll(self) -> None:
         """Roll initiative (ties rolled again) and show every roll."""
-        side, points = leadership_advantage(self.rating_a.value, self.rating_b.value)
+        side, _points = leadership_advantage(self.rating_a.value, self.rating_b.value)
         r = roll_initiative(self.dice_log.dice, rating_first=self.rating_a.value, rating_second=self.rating_b.value,
                             use_advantage=self.use.value)
         lines = [roll_html(a) + roll_html(b) for a, b in r.rolls]
@@ -304,7 +304,6 @@ class SequenceOfPlay(w.VBox):
         self.initiative.value = ("".join(lines) + f"<div><b>Side {winner} wins</b> (lowest total {min(r.totals)})."
                                  f"{adv} It chooses to be side A or B.{ties} Unused advantage points let it pass "
                                  f"platoons (CEN-INI-2).</div>")
-        del points
 
     def refresh(self) -> None:
         """The movement order and the opportunity fire answer."""
