@@ -131,13 +131,31 @@ class SpeedLimitLab(w.VBox):
         self.result.value = ""
 
 
-class FacingChangeExplorer(w.VBox):
+class _PlacedOnMap(w.VBox):
+    """A lab with one piece on a map: any control change redraws, a click on the map moves the piece there."""
+
+    where: Hex
+
+    @guarded()
+    def _changed(self, _change: dict) -> None:
+        self.refresh()
+
+    @guarded()
+    def _clicked(self, hex_: Hex) -> None:
+        self.where = hex_
+        self.refresh()
+
+    def refresh(self) -> None:  # pragma: no cover - every lab defines it
+        raise NotImplementedError
+
+
+class FacingChangeExplorer(_PlacedOnMap):
     """A velocity slider: the map shows where the tank may first turn and every hex it can end in
     (CEN-GRAV-4, CEN-GRAV-2)."""
 
     def __init__(self, battlemap: BattleMap, vehicle: VehicleType, start: str = "0522", facing: int = 1) -> None:
         self.battlemap, self.vehicle = battlemap, replace(vehicle, max_thrust=0)
-        self.start, self.facing = parse_label(start), facing
+        self.where, self.facing = parse_label(start), facing
         self.velocity = w.IntSlider(10, 0, 30, description="Velocity", continuous_update=False)
         self.info = w.HTML()
         self.map = HexMapView(battlemap, terrain_table(), side_panel=self.info)
@@ -148,31 +166,22 @@ class FacingChangeExplorer(w.VBox):
         self.add_class("centurion-facing")
         self.refresh()
 
-    @guarded()
-    def _changed(self, _change: dict) -> None:
-        self.refresh()
-
-    @guarded()
-    def _clicked(self, hex_: Hex) -> None:
-        self.start = hex_
-        self.refresh()
-
     def refresh(self) -> None:
         """Recompute the end hexes and the first turning points for this velocity."""
         v = self.velocity.value
         interval = facing_change_interval(v)
-        state = GravState(self.start, self.facing, v)
+        state = GravState(self.where, self.facing, v)
         ends = legal_grav_moves(state, self.vehicle, self.battlemap, accelerate=0)
         flying = sorted({e.hex for e in ends if not e.grounded}, key=lambda h: (h.q, h.r))
         ov = Overlay(fills=[(h, "#4caf50") for h in flying], alpha=0.35)
-        here = self.start
+        here = self.where
         for k in range(1, 9):
             here = neighbor(here, self.facing)
             if here not in self.battlemap:
                 break
             if interval and k % interval == 0:
                 ov.outlines.append((here, "#0277bd"))
-        self.map.set_counters([Counter(self.start, self.facing, "grav", "#1f4e9c", "G", True)])
+        self.map.set_counters([Counter(self.where, self.facing, "grav", "#1f4e9c", "G", True)])
         self.map.set_overlay(ov)
         rule = ("may spin in place" if interval == 0 else
                 f"must travel <b>{interval}</b> hex(es) straight before each one-hexside turn")
@@ -182,7 +191,7 @@ class FacingChangeExplorer(w.VBox):
                            f"thrust used).</div>")
 
 
-class GroundUnitTable(w.VBox):
+class GroundUnitTable(_PlacedOnMap):
     """Where a ground vehicle (MP, free facing, road bonus) or a squad (3 MP) can go; mounting checks
     (CEN-GV-1, CEN-INF-1, CEN-MNT-1)."""
 
@@ -203,15 +212,6 @@ class GroundUnitTable(w.VBox):
                           w.HTML("<b>Mounting</b> <code>CEN-MNT-1</code>"), w.HBox([self.carrier_v, self.same_hex]),
                           self.mount])
         self.add_class("centurion-ground")
-        self.refresh()
-
-    @guarded()
-    def _changed(self, _change: dict) -> None:
-        self.refresh()
-
-    @guarded()
-    def _clicked(self, hex_: Hex) -> None:
-        self.where = hex_
         self.refresh()
 
     def refresh(self) -> None:
