@@ -1,19 +1,30 @@
 """Every legal end state of a grav vehicle's move, with a cheapest and a safest path to each (CEN-GRAV, CEN-SPD).
 
-The search walks the same rules as `resolve_grav_move` (and the tests check that
-every path it returns resolves to the end state it claims).
+The accelerations allowed this turn are grouped by facing-change class and searched together
+(`reach.Reach`); a few moves that need no search (standing still, spinning at velocity 0, the
+one-hex rule) are added as they are. Then, per end state (hex, facing, grounded), the cheapest and
+the safest candidate are picked with whole-array operations. `tests/test_legal_moves_oracle.py`
+checks the result against every move that `resolve_grav_move` accepts.
+
+Definitions (docs/decisions.md): cheapest = least thrust, then most likely to take no damage, then
+most likely to pass its piloting rolls; safest = most likely to take no damage, then least thrust,
+then most likely to pass its piloting rolls. A grounding at velocity is certain damage, so its chance
+of no damage is 0 and the piloting odds break the tie.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
+from operator import itemgetter
+
+import numpy as np
 
 from ..data import BattleMap, TerrainTable, VehicleType
-from ..hexgrid import Hex, neighbor
 from .grav import GravMove, GravState, facing_change_interval, lift_cost
-from .speed import grounding_damage, speed_limit_check
-from .terrain import entry_cost
+from .reach import INVALID, LIVE, MAX_SPEED, Reach, roll_factor, step_table, value_chance, value_key, value_rolls
 
 
 @dataclass(frozen=True)
@@ -26,54 +37,186 @@ class PathOption:
     p_no_damage: Fraction
 
 
-class EndState:
+class EndState(tuple):
     """A legal end of the move: where, facing, grounded or not, the end velocities possible, and two paths.
 
-    `cheapest` (least thrust, then most likely to take no damage) and `safest` (most
-    likely to take no damage, then least thrust) are built when first asked for.
+    `cheapest` (least thrust, then most likely to take no damage) and `safest` (most likely to take no
+    damage, then least thrust) are traced when first asked for; `p_no_damage` and `rolls` (of the safest
+    path) are known at once. (A light tuple: a search at velocity 30 makes thousands of them.)
     """
 
-    __slots__ = ("_cheap", "_opts", "_safe", "facing", "grounded", "hex", "velocity_max", "velocity_min")
+    __slots__ = ()
 
-    def __init__(self, hex_: Hex, facing: int, grounded: bool, vmin: int, vmax: int, cheap: tuple, safe: tuple):
-        self.hex, self.facing, self.grounded = hex_, facing, grounded
-        self.velocity_min, self.velocity_max = vmin, vmax
-        self._cheap, self._safe = cheap, safe
-        self._opts: dict[str, PathOption] = {}
+    hex = property(itemgetter(0), doc="The hex where the move ends.")
+    facing = property(itemgetter(1), doc="The facing at the end of the move.")
+    grounded = property(itemgetter(2), doc="Whether the vehicle ends grounded (CEN-GRD-1).")
+    velocity_min = property(itemgetter(3), doc="The lowest velocity it can end with (after deceleration).")
+    velocity_max = property(itemgetter(4), doc="The highest velocity it can end with.")
 
     @property
     def cheapest(self) -> PathOption:
         """The path that uses the least thrust."""
-        if "cheap" not in self._opts:
-            self._opts["cheap"] = _option(self._cheap)
-        return self._opts["cheap"]
+        return self[5].option(self[6])
 
     @property
     def safest(self) -> PathOption:
         """The path most likely to take no damage."""
-        if "safe" not in self._opts:
-            self._opts["safe"] = _option(self._safe)
-        return self._opts["safe"]
+        return self[5].option(self[7])
 
     @property
     def p_no_damage(self) -> Fraction:
         """Exact chance of no damage on the safest path."""
-        _t, _r, num, prolls = self._safe[:4]
-        return Fraction(num, _P10[prolls])
+        return self[5].chance(self[7])
 
     @property
     def rolls(self) -> int:
         """Speed-limit rolls on the safest path."""
-        return self._safe[1]
+        return self[5].rolls(self[7])
 
     def __repr__(self) -> str:
         return (f"EndState({self.hex!r}, facing={self.facing}, grounded={self.grounded}, "
                 f"v={self.velocity_min}..{self.velocity_max}, p_no_damage={self.p_no_damage})")
 
 
+class _Candidates:
+    """Candidate moves for the end states, as parallel arrays, and how to turn one into a `PathOption`.
+
+    A candidate comes from a search (`src` >= 0: which search, `row` and `col` in it) or is a fixed
+    move (`src` = -1, `row` indexes `fixed`). `zero`: the move grounds at velocity (no chance of no
+    damage); `value`: the odds of its piloting rolls, exactly (see `reach`).
+    """
+
+    FIELDS = ("end", "vmin", "vmax", "thrust", "zero", "value", "src", "row", "col", "decel", "ground")
+
+    def __init__(self, state: GravState) -> None:
+        self.state = state
+        self.parts: list[dict] = []
+        self.size = 0
+        self.fixed: list[GravMove] = []
+        self.fixed_rows: list[tuple] = []
+        self.searches: list[tuple[Reach, list[int], list[int], bool]] = []  # reach, accel per col, lift, under water
+
+    def add_fixed(self, end: int, vmin: int, vmax: int, thrust: int, zero: bool, value: int, move: GravMove) -> None:
+        self.fixed_rows.append((end, vmin, vmax, thrust, int(zero), value, -1, len(self.fixed), 0,
+                                move.decelerate, int(move.ground)))
+        self.fixed.append(move)
+
+    def add_search(self, reach: Reach, accels: list[int], lift: int, thrust: int, under_water: bool) -> None:
+        """The end-state candidates of one search: flying where every VP is spent, grounded anywhere."""
+        src = len(self.searches)
+        self.searches.append((reach, accels, lift, under_water))
+        k1 = reach.k + 1
+        pos = reach.sid // k1  # hex id * 6 + facing
+        tp = np.array([lift + a for a in accels])
+        decel_max = thrust - tp
+        vel = np.array(reach.velocities)
+        value = reach.value
+        if not under_water:  # still flying: every VP spent (CEN-GRAV-2); rows are in order of VP spent
+            bounds = np.searchsorted(reach.layer, np.stack([reach.speeds, reach.speeds + 1]))
+            for c, (lo, hi) in enumerate(bounds.T.tolist()):
+                rows = lo + np.flatnonzero(value[lo:hi, c] > LIVE)
+                self._part(pos[rows] * 2, vel[c] - decel_max[c], vel[c], tp[c], 0, value[rows, c], src, rows, c, 0, 0)
+        # grounded anywhere. With its velocity (no deceleration) only the cheapest velocity of each state counts:
+        # the damage is certain anyway (CEN-GRD-1) and a faster one costs more thrust
+        live = (value > LIVE) & (reach.layer[:, None] <= reach.speeds)
+        first = live.argmax(axis=1)
+        rows = np.flatnonzero(live[np.arange(len(first)), first])
+        cols = first[rows]
+        self._part(pos[rows] * 2 + 1, 0, 0, tp[cols], 1, value[rows, cols], src, rows, cols, 0, 1)
+        # decelerating to 0 first takes no damage (CEN-GRD-1); a faster velocity counts only with better odds
+        full = np.flatnonzero((vel > 0) & (decel_max >= vel))
+        if len(full):
+            sub = np.where(live[:, full], value[:, full], INVALID)
+            better = sub > INVALID
+            better[:, 1:] &= sub[:, 1:] > np.maximum.accumulate(sub, axis=1)[:, :-1]
+            rows, idx = np.nonzero(better)
+            c = full[idx]
+            self._part(pos[rows] * 2 + 1, 0, 0, tp[c] + vel[c], 0, value[rows, c], src, rows, c, vel[c], 1)
+
+    def _part(self, *values) -> None:
+        """A batch of candidates; fields are arrays or, where the batch shares them, plain numbers."""
+        part = dict(zip(self.FIELDS, values, strict=True))
+        thrust, zero, value = (np.asarray(part[f], np.int64) for f in ("thrust", "zero", "value"))
+        rolls, neg = value_rolls(value), -value_key(value)  # neg: 0 for certainty, larger for less likely
+        # cheapest: least thrust, then a chance of no damage before none, then the likeliest piloting rolls
+        part["cheap"] = (thrust << 52) | (zero << 51) | (neg << 8) | rolls
+        # safest: the likeliest to take no damage, then least thrust; among certain damage, least thrust first
+        part["safe"] = np.where(zero == 0, (neg << 16) | (thrust << 8), (1 << 62) | (thrust << 50) | (neg << 8)) | rolls
+        part["offset"] = self.size
+        self.size += len(part["end"])
+        self.parts.append(part)
+
+    def finish(self, hexes: list) -> list[EndState]:
+        """The end states: for each, the cheapest and safest candidate and the range of end velocities."""
+        if self.fixed_rows:
+            self._part(*[np.array(c, np.int64) for c in zip(*self.fixed_rows, strict=True)])
+        size = max(int(p["end"].max()) for p in self.parts if len(p["end"])) + 1
+        top, bottom = np.iinfo(np.int64).max, np.iinfo(np.int64).min
+        best = {"cheap": np.full(size, top), "safe": np.full(size, top)}
+        vmin, vmax = np.full(size, top), np.full(size, bottom)
+        for p in self.parts:
+            end = p["end"]
+            np.minimum.at(best["cheap"], end, p["cheap"])
+            np.minimum.at(best["safe"], end, p["safe"])
+            np.minimum.at(vmin, end, p["vmin"])
+            np.maximum.at(vmax, end, p["vmax"])
+        win = {"cheap": np.full(size, -1), "safe": np.full(size, -1)}
+        for p in self.parts:
+            end = p["end"]
+            for which in ("cheap", "safe"):
+                score = np.broadcast_to(p[which], end.shape)
+                hit = np.flatnonzero(score == best[which][end])
+                win[which][end[hit]] = hit + p["offset"]
+        present = np.flatnonzero(vmax > bottom)
+        self.offsets = [p["offset"] for p in self.parts]
+        self.options: dict[int, PathOption] = {}
+        n = len(present)
+        where = itemgetter(*(present // 12).tolist())(hexes) if n > 1 else [hexes[int(present[0] // 12)]] * n
+        facing, grounded = ((present // 2) % 6).tolist(), (present & 1).astype(bool).tolist()
+        rows = zip(where, facing, grounded, vmin[present].tolist(), vmax[present].tolist(), repeat(self),
+                   win["cheap"][present].tolist(), win["safe"][present].tolist())
+        return list(map(tuple.__new__, repeat(EndState), rows))
+
+    def _field(self, i: int, name: str) -> int:
+        k = bisect_right(self.offsets, i) - 1
+        part = self.parts[k]
+        v = part[name]
+        return int(v) if np.ndim(v) == 0 else int(v[i - part["offset"]])
+
+    def chance(self, i: int) -> Fraction:
+        """Exact chance of no damage of candidate i."""
+        return Fraction(0) if self._field(i, "zero") else value_chance(self._field(i, "value"))
+
+    def rolls(self, i: int) -> int:
+        """Piloting rolls of candidate i."""
+        return int(value_rolls(self._field(i, "value")))
+
+    def option(self, i: int) -> PathOption:
+        """Candidate i as a move, with its thrust, rolls and chance (traced once, then kept)."""
+        if i not in self.options:
+            self.options[i] = self._trace(i)
+        return self.options[i]
+
+    def _trace(self, i: int) -> PathOption:
+        src, row, col = (self._field(i, f) for f in ("src", "row", "col"))
+        if src < 0:
+            move = self.fixed[row]
+        else:
+            reach, accels, _lift, under_water = self.searches[src]
+            steps, f0 = reach.path(row, col)
+            initial = None if f0 == self.state.facing else f0
+            move = GravMove(accels[col], steps, self._field(i, "decel"), bool(self._field(i, "ground")), initial,
+                            under_water=under_water)
+        return PathOption(move, self._field(i, "thrust"), self.rolls(i), self.chance(i))
+
+
+def _turn_steps(d: int) -> tuple[str, ...]:
+    return ("R",) * d if d <= 3 else ("L",) * (6 - d)
+
+
 def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMap, *,
                      table: TerrainTable | None = None, accelerate: int | None = None) -> list[EndState]:
-    """All legal end states of a grav vehicle this turn (CEN-GRAV-1..6, CEN-SPD-1, CEN-GRD-1).
+    """All legal end states of a grav vehicle this turn (CEN-GRAV-1..6, CEN-SPD-1, CEN-GRD-1, -2).
 
     For each end state: a cheapest path (least thrust, then most likely to take no
     damage) and a safest path (most likely to take no damage, then least thrust).
@@ -81,267 +224,99 @@ def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMa
     """
     if vehicle.max_thrust is None:
         raise ValueError(f"CEN-GV-1: the {vehicle.label} is a ground vehicle")
-    table_ends = _Ends()
+    thrust = vehicle.max_thrust
+    steps = step_table(battlemap, table)
+    if state.hex not in steps.ids:
+        raise ValueError(f"HEX-4: the vehicle stands off the map at {state.hex!r}")
+    cands = _Candidates(state)
+    here = steps.ids[state.hex] * 6
     down = state.grounded or state.submerged
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
     if down:  # staying put: a grounded vehicle simply stays down
-        table_ends.add((state.hex, state.facing, True), 0, 0, (0, 0, 1, 0, None, 0, 0, None, False))
-    if state.grav_drive_lost or (down and vehicle.max_thrust <= lift):
+        cands.add_fixed((here + state.facing) * 2 + 1, 0, 0, 0, False, 0, GravMove())
+    if state.grav_drive_lost or (down and thrust < lift):
         if not down:
-            table_ends.add((state.hex, state.facing, False), state.velocity, state.velocity,
-                           (0, 0, 1, 0, None, 0, 0, None, False))
-        return table_ends.finish()
-    thrust = vehicle.max_thrust
-    facings = range(6) if state.velocity == 0 else (state.facing,)
-    accels = range(0, thrust - lift + 1)
+            cands.add_fixed((here + state.facing) * 2, state.velocity, state.velocity, 0, False, 0, GravMove())
+        return cands.finish(steps.hexes)
+    accels = list(range(0, thrust - lift + 1))
     if accelerate is not None:
         if not 0 <= accelerate <= thrust - lift:
             raise ValueError(f"CEN-GRAV-1: acceleration {accelerate} is outside 0..{thrust - lift} this turn")
-        accels = range(accelerate, accelerate + 1)
-    # the lowest speed of each facing-change class and direction that this turn can reach
-    class_min: dict[tuple[int, bool], int] = {}
+        accels = [accelerate]
+    top = max(abs(state.velocity + a) for a in accels)
+    if top > MAX_SPEED:
+        raise ValueError(f"CEN-GRAV-2: starting at velocity {state.velocity}, this turn reaches velocity {top}; the "
+                         f"legal-moves search handles up to {MAX_SPEED} (resolve_grav_move checks any single move)")
+    facings = tuple(range(6)) if state.velocity == 0 else (state.facing,)
+    groups: dict[tuple[int, bool], list[int]] = {}
     for accel in accels:
-        v = state.velocity + accel
-        k = (facing_change_interval(v), v < 0)
-        class_min[k] = min(class_min.get(k, abs(v)), abs(v))
-    if state.submerged and accelerate is None:
-        # moving beneath the surface: 1 TP to leave the bottom, lake hexes only, settling again (CEN-GRD-2)
-        for accel in range(0, thrust - 1 + 1):
-            if accel == 0:
-                for d in range(1, 6):
-                    steps = ("R",) * d if d <= 3 else ("L",) * (6 - d)
-                    table_ends.add((state.hex, (state.facing + d) % 6, True), 0, 0,
-                                   (1, 0, 1, 0, None, steps, 0, None, False), 0, under_water=True)
-                continue
-            for f0 in range(6):  # it starts at velocity 0, so it may face anew first (CEN-GRAV-4)
-                _search(state, battlemap, table, accel, f0, None if f0 == state.facing else f0, accel, 1 + accel,
-                        thrust - 1 - accel, table_ends, True, under_water=True)
-    for accel in accels:
-        tp_acc = lift + accel
-        if down and accel == 0 and state.velocity != 0:
-            continue
         v = state.velocity + accel
         if v == 0:
-            # at velocity 0 it may spin freely; a grounded vehicle first lifts off (CEN-GRAV-4, -6)
-            _spin_in_place(state, accel, tp_acc, thrust - tp_acc, table_ends, skip_still=down and accel == 0)
-            continue
-        # going forward, a slower velocity of the same class costs less thrust and is at least as safe;
-        # in reverse a slower velocity costs more thrust, so nothing is dominated there
-        lowest = v < 0 or class_min[(facing_change_interval(v), False)] == v
-        for f0 in facings:
-            initial = None if f0 == state.facing else f0
-            _search(state, battlemap, table, v, f0, initial, accel, tp_acc, thrust - tp_acc, table_ends, lowest)
-    return table_ends.finish()
+            _spin(cands, state, here, accel, lift + accel, thrust, down)
+        else:
+            groups.setdefault((facing_change_interval(v), v < 0), []).append(accel)
+    for (interval, _back), group in groups.items():
+        _search(cands, state, steps, facings, group, interval, lift, thrust, under_water=False)
+    if state.submerged and accelerate is None:
+        # moving beneath the surface: 1 TP to leave the bottom, lake hexes only, settling again (CEN-GRD-2)
+        for d in range(1, 6):
+            cands.add_fixed((here + (state.facing + d) % 6) * 2 + 1, 0, 0, 1, False, 0,
+                            GravMove(0, _turn_steps(d), under_water=True))
+        water = step_table(battlemap, table, under_water=True)
+        uw: dict[int, list[int]] = {}
+        for accel in range(1, thrust - 1 + 1):
+            uw.setdefault(facing_change_interval(accel), []).append(accel)
+        for interval, group in uw.items():
+            _search(cands, state, water, tuple(range(6)), group, interval, 1, thrust, under_water=True)
+    return cands.finish(steps.hexes)
 
 
-_P10 = [10**i for i in range(256)]
+def _spin(cands: _Candidates, state: GravState, here: int, accel: int, tp: int, thrust: int, down: bool) -> None:
+    """At velocity 0 the vehicle may spin freely in its hex (CEN-GRAV-4); a grounded one lifts off first.
 
-
-def _more_likely(n1: int, r1: int, n2: int, r2: int) -> int:
-    """Compare n1/10^r1 with n2/10^r2 exactly: 1 if greater, 0 if equal, -1 if less."""
-    a, b = n1 * _P10[r2], n2 * _P10[r1]
-    return (a > b) - (a < b)
-
-
-class _Ends:
-    """The best candidates per end state. A candidate is
-    (thrust, rolls, p_num, p_rolls, nodes, key, accel, initial, ground) plus the deceleration."""
-
-    def __init__(self) -> None:
-        self.best: dict[tuple[Hex, int, bool], list] = {}
-
-    def add(self, end: tuple[Hex, int, bool], vmin: int, vmax: int, cand: tuple, decel: int = 0,
-            under_water: bool = False) -> None:
-        cand = (*cand[:9], decel, under_water)
-        cur = self.best.get(end)
-        if cur is None:
-            self.best[end] = [vmin, vmax, cand, cand]
-            return
-        if vmin < cur[0]:
-            cur[0] = vmin
-        if vmax > cur[1]:
-            cur[1] = vmax
-        cheap, safe = cur[2], cur[3]
-        cmp = _more_likely(cand[2], cand[3], cheap[2], cheap[3])
-        if (cand[0], -cmp, cand[1]) < (cheap[0], 0, cheap[1]):
-            cur[2] = cand
-        cmp = _more_likely(cand[2], cand[3], safe[2], safe[3])
-        if cmp > 0 or (cmp == 0 and (cand[0], cand[1]) < (safe[0], safe[1])):
-            cur[3] = cand
-
-    def finish(self) -> list[EndState]:
-        out = [EndState(h, f, g, vmin, vmax, cheap, safe)
-               for (h, f, g), (vmin, vmax, cheap, safe) in self.best.items()]
-        out.sort(key=lambda e: (e.hex.q, e.hex.r, e.facing, e.grounded))
-        return out
-
-
-def _steps(nodes: dict | None, key: tuple | None) -> tuple[str, ...]:
-    out: list[str] = []
-    while nodes is not None and key is not None:
-        node = nodes[key]
-        if node[3] is None:
-            break
-        out.append(node[3])
-        key = node[2]
-    return tuple(reversed(out)) if nodes is not None else ()
-
-
-def _option(c: tuple) -> PathOption:
-    thrust, rolls, num, prolls, nodes, key, accel, initial, ground, decel, under_water = c
-    steps = key if nodes is None and isinstance(key, tuple) else _steps(nodes, key)
-    move = GravMove(accel, steps, decel, ground, initial, under_water=under_water)
-    return PathOption(move, thrust, rolls, Fraction(num, _P10[prolls]))
-
-
-def _spin_in_place(state: GravState, accel: int, tp_acc: int, decel_max: int, ends: _Ends,
-                   skip_still: bool = False) -> None:
-    """At velocity 0 the vehicle may spin freely in its hex (CEN-GRAV-4).
-
-    `skip_still`: a grounded vehicle that neither turns nor accelerates just stays
-    down (no lift), so the unturned facing is not a lifted end state.
+    Without accelerating, a grounded vehicle has no velocity to decelerate (CEN-GRAV-1); lifting off
+    and facing where it faced is a move of its own (`initial_facing`).
     """
+    decel_max = 0 if down and accel == 0 else thrust - tp
     for d in range(6):
-        if skip_still and d == 0:
-            continue
-        steps = ("R",) * d if d <= 3 else ("L",) * (6 - d)
         facing = (state.facing + d) % 6
-        for decel in range(0, decel_max + 1):
-            end_v = -decel
-            if decel == 0:
-                ends.add((state.hex, facing, False), end_v, end_v,
-                         (tp_acc, 0, 1, 0, None, steps, accel, None, False), 0)
-                ends.add((state.hex, facing, True), 0, 0, (tp_acc, 0, 1, 0, None, steps, accel, None, True), 0)
-            else:
-                ends.add((state.hex, facing, False), end_v, end_v,
-                         (tp_acc + decel, 0, 1, 0, None, steps, accel, None, False), decel)
+        initial = state.facing if down and accel == 0 and d == 0 else None
+        move = GravMove(accel, _turn_steps(d), 0, False, initial)
+        cands.add_fixed((here + facing) * 2, -decel_max, 0, tp, False, 0, move)
+        cands.add_fixed((here + facing) * 2 + 1, 0, 0, tp, False, 0,
+                        GravMove(accel, _turn_steps(d), 0, True, initial))
 
 
-def _grav_steps(battlemap: BattleMap, table: TerrainTable | None, under_water: bool = False
-                ) -> tuple[dict[Hex, int], list[Hex], list]:
-    """Per map (cached on it): hex ids, and for each hex and direction the (dest id, VP cost, speed limit) of a
-    grav vehicle's step, or None off the map or where prohibited (CEN-TER-1..4); `under_water`: steps beneath
-    the surface, lake to lake only (CEN-GRD-2)."""
-    cache = battlemap.__dict__.setdefault("_grav_step_cache", {})
-    key = (id(table), under_water)
-    if key not in cache:
-        hexes = list(battlemap.hexes)
-        ids = {h: i for i, h in enumerate(hexes)}
-        steps: list = [None] * (6 * len(hexes))
-        for i, h in enumerate(hexes):
-            for f in range(6):
-                d = neighbor(h, f)
-                if d in ids and (not under_water or battlemap[d].terrain == "lake"):
-                    cost, limit, _k = entry_cost(battlemap, h, d, "grav", table=table, submerged=under_water)
-                    if cost is not None:
-                        steps[i * 6 + f] = (ids[d], cost, limit)
-        cache[key] = (ids, hexes, steps)
-    return cache[key]
-
-
-def _search(state, battlemap, table, v, f0, initial, accel, tp_acc, decel_max, ends: _Ends, lowest: bool,
-            under_water: bool = False) -> None:
-    """Layered search by hexes entered; each state (hex, facing, straight, VP left, one-hex) expanded once.
-
-    States are packed into integers and steps come from a per-map table, so the inner loop does little more
-    than dictionary work. Grounding with VP left over at this velocity is recorded only when `lowest` (the
-    slowest velocity of its facing-change class this turn): at that velocity the same node is reached with
-    less thrust and odds at least as good, so the faster versions never win.
-    """
-    speed = abs(v)
-    if speed > 255:
-        raise ValueError(f"CEN-GRAV-2: velocity {v} is beyond what the search handles (255)")
-    interval = facing_change_interval(v)
-    back = v < 0
-    step_dir = "B" if back else "F"
-    ids, hexes, steps = _grav_steps(battlemap, table, under_water)
-    # chance factor per speed limit at this velocity: (d10 faces that pass, 1 if a roll is needed)
-    factors: dict[int, tuple[int, int]] = {}
-    # node key: ((((hex id * 6 + facing) * 8 + straight) * 256 + VP left) * 2 + one-hex)
-    # node: [p_num, p_rolls, parent_key, step, rolls, cost of the last hex entered,
-    #        hex id, facing, straight, VP left, one-hex]
-    start = (((ids[state.hex] * 6 + f0) * 8) * 256 + speed) * 2
-    nodes: dict[int, list] = {start: [1, 0, None, None, 0, None, ids[state.hex], f0, 0, speed, 0]}
-    start_hid = ids[state.hex]
-    more_likely = _more_likely
-    layer = [start]
-    while layer:
-        layer = list(dict.fromkeys(layer))
-        turned: list[int] = []
-        for key in layer:
-            num, prolls, _p, _s, rolls, last, hid, facing, straight, vp_left, one_hex = nodes[key]
-            if straight < interval:
-                continue
-            for f, step in (((facing - 1) % 6, "L"), ((facing + 1) % 6, "R")):
-                child = ((((hid * 6 + f) * 8) * 256 + vp_left) * 2) + one_hex
-                cur = nodes.get(child)
-                if cur is None:
-                    nodes[child] = [num, prolls, key, step, rolls, last, hid, f, 0, vp_left, one_hex]
-                    turned.append(child)
-                else:
-                    cmp = more_likely(num, prolls, cur[0], cur[1])
-                    if cmp > 0 or (cmp == 0 and rolls < cur[4]):
-                        cur[:6] = [num, prolls, key, step, rolls, last]
-                        turned.append(child)
-        nxt: list[int] = []
-        for key in dict.fromkeys(layer + turned):
-            num, prolls, _p, _s, rolls, _last, hid, facing, straight, vp_left, one_hex = nodes[key]
-            if one_hex or vp_left == 0:
-                continue
-            info = steps[hid * 6 + ((facing + 3) % 6 if back else facing)]
-            if info is None:
-                continue
-            dest, cost, limit = info
-            use_one_hex = 0
-            if cost > vp_left:
-                if hid != start_hid or straight != 0 or vp_left != speed:
-                    continue
-                use_one_hex = 1
-            fac = factors.get(limit)
-            if fac is None:
-                check = speed_limit_check(v, limit, tsr_lost=state.tsr_lost)
-                fac = factors[limit] = (max(1, min(9, check.target)), 1) if check.needs_roll else (1, 0)
-            if fac[1]:
-                num, prolls, rolls = num * fac[0], prolls + 1, rolls + 1
-            st = straight + 1 if straight + 1 < interval else interval
-            left = 0 if use_one_hex else vp_left - cost
-            child = ((((dest * 6 + facing) * 8 + st) * 256 + left) * 2) + use_one_hex
-            cur = nodes.get(child)
-            if cur is None:
-                nodes[child] = [num, prolls, key, step_dir, rolls, cost, dest, facing, st, left, use_one_hex]
-                nxt.append(child)
-            else:
-                cmp = more_likely(num, prolls, cur[0], cur[1])
-                if cmp > 0 or (cmp == 0 and rolls < cur[4]):
-                    # reached again (perhaps by a path of more hexes) with better odds: expand it again so that
-                    # its successors follow the better path and stay consistent with it
-                    cur[:6] = [num, prolls, key, step_dir, rolls, cost]
-                    nxt.append(child)
-        layer = nxt
-
-    safe_decel = min(decel_max, v) if v > 0 else 0
-    v_lo = v - decel_max
-    decels = {0, safe_decel}
-    lake: dict[int, bool] = {}
-    for key, (num, prolls, _parent, _step, rolls, last, hid, facing, _straight, vp_left, one_hex) in nodes.items():
-        hex_ = hexes[hid]
-        if under_water:
-            # beneath the surface every move ends settled on the bottom, half damage (CEN-GRD-2)
-            for decel in decels:
-                n = num if grounding_damage(v - decel, in_water=True) == 0 else 0
-                ends.add((hex_, facing, True), 0, 0,
-                         (tp_acc + decel, rolls, n, prolls, nodes, key, accel, initial, True), decel, under_water=True)
+def _search(cands: _Candidates, state: GravState, steps, facings: tuple[int, ...], accels: list[int], interval: int,
+            lift: int, thrust: int, under_water: bool) -> None:
+    """One search for the accelerations of a facing-change class, plus the moves the one-hex rule allows."""
+    velocities = [state.velocity + a for a in accels]
+    reach = Reach(steps, steps.ids[state.hex], facings, velocities, interval, state.tsr_lost)
+    cands.add_search(reach, accels, lift, thrust, under_water)
+    # the one-hex rule: the first hex may cost more VP than the velocity has (CEN-GRAV-3)
+    here = steps.ids[state.hex]
+    way_step = "B" if reach.back else "F"
+    for f0 in facings:
+        way = (f0 + 3) % 6 if reach.back else f0
+        dest = int(steps.dest[here * 6 + way])
+        if dest < 0:
             continue
-        if vp_left == 0 or one_hex:
-            ends.add((hex_, facing, False), v_lo, v, (tp_acc, rolls, num, prolls, nodes, key, accel, initial, False), 0)
-        elif not lowest and last != 0:
-            # the same path at the velocity max(VP spent, the class's lowest) is cheaper and as safe; a path whose
-            # last hex cost 0 VP is not valid there (movement stops once every VP is spent, CEN-GRAV-2)
-            continue
-        water = lake.get(hid)
-        if water is None:
-            water = lake[hid] = battlemap[hex_].terrain == "lake"
-        for decel in decels:
-            n = num if grounding_damage(v - decel, in_water=water) == 0 else 0
-            ends.add((hex_, facing, True), 0, 0, (tp_acc + decel, rolls, n, prolls, nodes, key, accel, initial, True),
-                     decel)
+        cost, limit = steps.cost_list[here * 6 + way], steps.limit_list[here * 6 + way]
+        initial = None if f0 == state.facing else f0
+        for accel, v in zip(accels, velocities, strict=True):
+            if cost <= abs(v):
+                continue
+            value = roll_factor(v, limit, state.tsr_lost)
+            tp = lift + accel
+            decel_max = thrust - tp
+            turns = [(0, ())] + ([(1, ("R",)), (5, ("L",))] if interval <= 1 else [])
+            for d, turn in turns:
+                end = (dest * 6 + (f0 + d) % 6) * 2
+                path = (way_step, *turn)
+                if not under_water:
+                    cands.add_fixed(end, v - decel_max, v, tp, False, value, GravMove(accel, path, 0, False, initial))
+                cands.add_fixed(end + 1, 0, 0, tp, True, value,
+                                GravMove(accel, path, 0, True, initial, under_water=under_water))
+                if v > 0 and decel_max >= v:
+                    cands.add_fixed(end + 1, 0, 0, tp + v, False, value,
+                                    GravMove(accel, path, v, True, initial, under_water=under_water))

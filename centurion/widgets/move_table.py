@@ -381,7 +381,7 @@ class GravMoveTable(w.VBox):
             best: dict[Hex, Fraction] = {}
             for e in self._legal():
                 if not e.grounded:
-                    best[e.hex] = max(best.get(e.hex, Fraction(0)), e.safest.p_no_damage)
+                    best[e.hex] = max(best.get(e.hex, Fraction(0)), e.p_no_damage)
             ov.fills = [(h, odds_color(p)) for h, p in best.items()]
             ov.alpha = 0.7
         if r is None:

@@ -1,0 +1,170 @@
+"""`legal_grav_moves` against a brute-force oracle that tries every move through `resolve_grav_move` (CEN-GRAV).
+
+The oracle knows nothing of the search: it walks every step sequence (stopping a branch at its first
+refusal), every deceleration, grounding or not, every initial facing from a standstill and moving under
+water, and keeps what validates. The end states, their velocity ranges and the thrust, odds and rolls of
+the cheapest and the safest path must be exactly what the search reports.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from centurion.data import map_from_rows, vehicle_types
+from centurion.hexgrid import from_offset
+from centurion.rules import GravMove, GravState, legal_grav_moves, lift_cost, resolve_grav_move
+from centurion.rules.reach import W2, W3, W10, odds_value, step_table, value_chance, value_rolls
+
+VIPER = vehicle_types()["viper"]
+COLS, ROWS = 6, 7
+
+
+def step_sequences(state: GravState, accel: int, initial: int | None, vehicle, m, under_water: bool):
+    """Every step sequence that validates (grounding and deceleration aside), by depth-first search."""
+    v = state.velocity + accel
+    if v == 0:  # free spin: every facing, no hex
+        yield from ((), ("R",), ("R", "R"), ("R", "R", "R"), ("L",), ("L", "L"))
+        return
+    way = "B" if v < 0 else "F"
+    stack = [()]
+    while stack:
+        steps = stack.pop()
+        move = GravMove(accel, steps, 0, True, initial, under_water=under_water)
+        if not resolve_grav_move(state, move, m, vehicle):
+            continue
+        yield steps
+        stack.extend(steps + (s,) for s in (way, "L", "R"))
+
+
+def ranks(r) -> tuple[tuple, tuple]:
+    """How a resolved move ranks as cheapest (thrust, then no damage, then piloting odds) and as safest."""
+    pilot = Fraction(1)
+    for e in r.checks:
+        pilot *= e.check.p_pass
+    p = r.p_no_damage
+    return (r.thrust_used, -p, -pilot, len(r.checks)), (-p, r.thrust_used, -pilot, len(r.checks))
+
+
+def oracle(state: GravState, vehicle, m) -> dict:
+    """End key -> [vmin, vmax, best cheapest rank, best safest rank], by trying every move."""
+    down = state.grounded or state.submerged
+    lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
+    best: dict = {}
+    modes = [False, True] if state.submerged else [False]
+    for under_water in modes:
+        uw_lift = 1 if under_water else lift
+        for accel in range(0, vehicle.max_thrust + 1):
+            for initial in ([None, *[f for f in range(6) if f != state.facing]] if state.velocity == 0 else [None]):
+                for steps in step_sequences(state, accel, initial, vehicle, m, under_water):
+                    for decel in range(0, vehicle.max_thrust - uw_lift - accel + 1):
+                        for ground in (False, True):
+                            r = resolve_grav_move(state, GravMove(accel, steps, decel, ground, initial,
+                                                                  under_water=under_water), m, vehicle)
+                            if not r:
+                                continue
+                            key = (r.end_hex, r.end_facing, r.grounds)
+                            v = 0 if r.grounds else r.end_velocity
+                            cheap, safe = ranks(r)
+                            cur = best.get(key)
+                            if cur is None:
+                                best[key] = [v, v, cheap, safe]
+                            else:
+                                cur[0], cur[1] = min(cur[0], v), max(cur[1], v)
+                                cur[2], cur[3] = min(cur[2], cheap), min(cur[3], safe)
+    return best
+
+
+@st.composite
+def situations(draw):
+    terrain = ["".join(draw(st.sampled_from(".....lhwbx")) for _ in range(COLS)) for _ in range(ROWS)]
+    elevation = ["".join(draw(st.sampled_from("0001124")) for _ in range(COLS)) for _ in range(ROWS)]
+    m = map_from_rows(terrain, elevation)
+    hex_ = from_offset(draw(st.integers(1, COLS)), draw(st.integers(1, ROWS)))
+    grounded = draw(st.booleans()) and draw(st.booleans())
+    v = 0 if grounded else draw(st.integers(-3, 7))
+    vehicle = dataclasses.replace(VIPER, max_thrust=draw(st.integers(2, 4)))
+    submerged = grounded and m[hex_].terrain == "lake" and draw(st.booleans())
+    in_crater = grounded and not submerged and draw(st.booleans()) and draw(st.booleans())
+    state = GravState.of(vehicle, hex_, draw(st.integers(0, 5)), v, grounded=grounded, submerged=submerged,
+                         in_crater=in_crater, tsr_lost=draw(st.booleans()) and draw(st.booleans()))
+    return m, vehicle, state
+
+
+def assert_matches_oracle(m, vehicle, state) -> None:
+    expected = oracle(state, vehicle, m)
+    ends = legal_grav_moves(state, vehicle, m)
+    got = {(e.hex, e.facing, e.grounded): e for e in ends}
+    assert set(got) == set(expected)
+    for key, (vmin, vmax, cheap, safe) in expected.items():
+        e = got[key]
+        assert (e.velocity_min, e.velocity_max) == (vmin, vmax), key
+        for option, which, best in ((e.cheapest, 0, cheap), (e.safest, 1, safe)):
+            r = resolve_grav_move(state, option.move, m, vehicle)
+            assert r and (r.end_hex, r.end_facing, r.grounds) == key, (key, option, r)
+            assert (r.thrust_used, r.p_no_damage, len(r.checks)) == (option.thrust_used, option.p_no_damage,
+                                                                     option.rolls), (key, option)
+            assert ranks(r)[which] == best, (key, which, option)
+        assert (e.p_no_damage, e.rolls) == (e.safest.p_no_damage, e.safest.rolls)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(situations())
+def test_legal_moves_are_the_best_of_every_move(situation):
+    assert_matches_oracle(*situation)
+
+
+def test_oracle_on_a_hill_with_free_downhill_steps():
+    # down two levels into clear costs 0 VP (CEN-TER-1): the search must handle hexes that cost nothing
+    m = map_from_rows(["......"] * 6, ["864200", "864200", "642000", "864200", "420000", "200000"])
+    assert step_table(m, None).has_free_steps
+    vehicle = dataclasses.replace(VIPER, max_thrust=3)
+    for v, facing in ((4, 1), (6, 2), (3, 2), (-2, 4), (2, 0), (5, 3)):
+        assert_matches_oracle(m, vehicle, GravState.of(vehicle, from_offset(1, 3), facing, v))
+
+
+def test_odds_values_order_chances_exactly():
+    # exhaustive for short paths: comparing values is comparing chances, and equal chances give equal values
+    paths = [(a, b, r) for r in range(7) for b in range(r + 1) for a in range(2 * (r - b) + 1)]
+    for x in paths:
+        for y in paths:
+            px, py = Fraction(2 ** x[0] * 3 ** x[1], 10 ** x[2]), Fraction(2 ** y[0] * 3 ** y[1], 10 ** y[2])
+            vx, vy = odds_value(*x), odds_value(*y)
+            assert (vx > vy) == (px > py) and (vx == vy) == (px == py), (x, y)
+            assert value_chance(vx) == px and value_rolls(vx) == x[2]
+
+
+def test_odds_keys_keep_their_order_up_to_the_longest_path():
+    # for every difference of exponents a search can meet (up to 125 rolls), the integer key of 2^da 3^db / 10^dr
+    # has the sign of log(2^da 3^db / 10^dr): only the da nearest the root can go wrong, so those are checked
+    import math
+
+    for dr in range(0, 126):
+        for db in range(-125, 126):
+            root = (dr * math.log(10) - db * math.log(3)) / math.log(2)
+            for da in {math.floor(root), math.ceil(root)}:
+                if (da, db, dr) == (0, 0, 0) or abs(da) > 250:
+                    continue
+                key = da * W2 + db * W3 - dr * W10
+                num, den = 2 ** max(da, 0) * 3 ** max(db, 0), 10**dr * 2 ** max(-da, 0) * 3 ** max(-db, 0)
+                assert key != 0 and (key > 0) == (num > den), (da, db, dr)
+
+
+def test_a_grounded_vehicle_may_lift_off_and_hover():
+    # found by the oracle: lifting off (1 TP) and staying at velocity 0 facing as before is a legal end (CEN-GRAV-6)
+    m = map_from_rows(["....."] * 5)
+    state = GravState.of(VIPER, from_offset(3, 3), 2, 0, grounded=True)
+    hover = {(e.hex, e.facing, e.grounded): e for e in legal_grav_moves(state, VIPER, m)}[(state.hex, 2, False)]
+    assert (hover.velocity_min, hover.velocity_max, hover.cheapest.thrust_used) == (0, 0, 1)
+    assert resolve_grav_move(state, hover.cheapest.move, m, VIPER).end_state().grounded is False
+
+
+def test_the_search_refuses_velocities_beyond_its_range():
+    m = map_from_rows(["....."] * 5)
+    state = GravState.of(VIPER, from_offset(3, 3), 2, 81)
+    with pytest.raises(ValueError, match="CEN-GRAV-2: starting at velocity 81, this turn reaches velocity 8[0-9]"):
+        legal_grav_moves(state, VIPER, m)
