@@ -94,7 +94,7 @@ class _Candidates:
         self.size = 0
         self.fixed: list[GravMove] = []
         self.fixed_rows: list[tuple] = []
-        self.searches: list[tuple[Reach, list[int], list[int], bool]] = []  # reach, accel per col, lift, under water
+        self.searches: list[tuple[Reach, list[int], bool]] = []  # search, acceleration per column, under water
 
     def add_fixed(self, end: int, vmin: int, vmax: int, thrust: int, zero: bool, value: int, move: GravMove) -> None:
         self.fixed_rows.append((end, vmin, vmax, thrust, int(zero), value, -1, len(self.fixed), 0,
@@ -104,7 +104,7 @@ class _Candidates:
     def add_search(self, reach: Reach, accels: list[int], lift: int, thrust: int, under_water: bool) -> None:
         """The end-state candidates of one search: flying where every VP is spent, grounded anywhere."""
         src = len(self.searches)
-        self.searches.append((reach, accels, lift, under_water))
+        self.searches.append((reach, accels, under_water))
         k1 = reach.k + 1
         pos = reach.sid // k1  # hex id * 6 + facing
         tp = np.array([lift + a for a in accels])
@@ -150,7 +150,7 @@ class _Candidates:
         """The end states: for each, the cheapest and safest candidate and the range of end velocities."""
         if self.fixed_rows:
             self._part(*[np.array(c, np.int64) for c in zip(*self.fixed_rows, strict=True)])
-        size = max(int(p["end"].max()) for p in self.parts if len(p["end"])) + 1
+        size = max((int(p["end"].max()) for p in self.parts if len(p["end"])), default=0) + 1
         top, bottom = np.iinfo(np.int64).max, np.iinfo(np.int64).min
         best = {"cheap": np.full(size, top), "safe": np.full(size, top)}
         vmin, vmax = np.full(size, top), np.full(size, bottom)
@@ -170,8 +170,8 @@ class _Candidates:
         present = np.flatnonzero(vmax > bottom)
         self.offsets = [p["offset"] for p in self.parts]
         self.options: dict[int, PathOption] = {}
-        n = len(present)
-        where = itemgetter(*(present // 12).tolist())(hexes) if n > 1 else [hexes[int(present[0] // 12)]] * n
+        ids = (present // 12).tolist()
+        where = itemgetter(*ids)(hexes) if len(ids) > 1 else [hexes[i] for i in ids]
         facing, grounded = ((present // 2) % 6).tolist(), (present & 1).astype(bool).tolist()
         rows = zip(where, facing, grounded, vmin[present].tolist(), vmax[present].tolist(), repeat(self),
                    win["cheap"][present].tolist(), win["safe"][present].tolist())
@@ -202,7 +202,7 @@ class _Candidates:
         if src < 0:
             move = self.fixed[row]
         else:
-            reach, accels, _lift, under_water = self.searches[src]
+            reach, accels, under_water = self.searches[src]
             steps, f0 = reach.path(row, col)
             initial = None if f0 == self.state.facing else f0
             move = GravMove(accels[col], steps, self._field(i, "decel"), bool(self._field(i, "ground")), initial,
