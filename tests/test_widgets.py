@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from centurion.data import sample_map, terrain_table
-from centurion.hexgrid import parse_label
+from centurion.hexgrid import parse_label, to_offset
 from centurion.widgets import HexMapView, MessageArea, guarded
 
 
@@ -198,3 +198,40 @@ def test_move_table_selects_a_vehicle_by_clicking_it():
     assert t.add_step("F") and t.state.hex == parse_label("1022")  # the Viper's own plot
     t.execute()
     assert t.units[1][1].hex != parse_label("1022") and t.units[0][1].hex == parse_label("0622")
+
+
+def test_move_table_shows_legal_ends_at_any_acceleration_and_plots_them():
+    from centurion.data import vehicle_types
+    from centurion.rules import ResolvedMove
+    from centurion.widgets import GravMoveTable, tank_on
+
+    m = sample_map()
+    hor = vehicle_types()["horatius"]
+    t = GravMoveTable(m, hor, tank_on(m, hor, "0716", 0, 10), show_legal=True)
+    at_zero = {h for h, _c in t.map.overlay.fills}
+    t.legal_mode.value = "any"
+    at_any = {h for h, _c in t.map.overlay.fills}
+    assert at_zero < at_any  # accelerating reaches more hexes (CEN-GRAV-1)
+    target = max(at_any - at_zero, key=lambda h: -to_offset(h)[1])  # the farthest north only acceleration reaches
+    t.map.hover_pixel(*t.map.layout_px.center(target))
+    assert "Legal end" in t.map.hover_info.value and "velocity" in t.map.hover_info.value
+    assert t.plot_to(target)
+    r = t.resolved
+    assert isinstance(r, ResolvedMove) and r.end_hex == target and not r.grounds
+    assert t.accel.value == r.move.accelerate > 0  # the acceleration was set with the path
+    t.legal_mode.value = "off"
+    assert t.map.overlay.fills == [] and not t.plot_to(target)
+
+
+def test_move_table_plots_a_start_from_standstill_with_its_new_facing():
+    from centurion.data import vehicle_types
+    from centurion.rules import ResolvedMove
+    from centurion.widgets import GravMoveTable, tank_on
+
+    m = sample_map()
+    hor = vehicle_types()["horatius"]
+    t = GravMoveTable(m, hor, tank_on(m, hor, "0716", 0, 0), show_legal="any")
+    behind = parse_label("0718")  # two hexes south of a tank facing north at velocity 0
+    assert t.plot_to(behind)
+    r = t.resolved
+    assert isinstance(r, ResolvedMove) and r.end_hex == behind and t.face.value == 3  # faces south first (CEN-GRAV-4)

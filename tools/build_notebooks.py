@@ -452,7 +452,9 @@ chapter("09_legal_moves.ipynb", "Legal moves explorer", [
     md("# Legal moves explorer\n\n" + BACK +
        "Every hex where the tank can end its move at the chosen acceleration is shaded by the exact chance of "
        "getting there without damage along the safest path: green is safe, red is a gamble (CEN-SPD-1). Click a "
-       "shaded hex to plot that safest path; change the acceleration to see the map change.\n\n"
+       "shaded hex to plot that safest path; change the acceleration to see the map change. Set *Legal ends* to "
+       "*at any acceleration* to see everywhere the tank can be at the end of this turn: a click then plots the "
+       "acceleration too, and hovering a hex tells the velocities the tank can leave it with (CEN-GRAV-1).\n\n"
        "The engine finds, for each end state (hex, facing, grounded or not), both the cheapest path (least "
        "thrust) and the safest one, and the tests check that each of them is a legal move."),
     code(SETUP),

@@ -12,7 +12,7 @@ import ipywidgets as w
 
 from ..data import BattleMap, MapHex, TerrainTable, VehicleType, terrain_table
 from ..dice import Dice
-from ..hexgrid import FACING_NAMES, Hex, arcs, format_label, hex_range, neighbor, parse_label
+from ..hexgrid import FACING_NAMES, Hex, arcs, distance, format_label, hex_range, neighbor, parse_label
 from ..rules import (
     GravMove,
     GravState,
@@ -52,7 +52,7 @@ class GravMoveTable(w.VBox):
     """A grav vehicle on the battlefield: plot, check and roll its move (CEN-GRAV-1..6, CEN-SPD, CEN-GRD)."""
 
     def __init__(self, battlemap: BattleMap, vehicle: VehicleType, state: GravState, *,
-                 terrain: TerrainTable | None = None, dice: Dice | None = None, show_legal: bool = False,
+                 terrain: TerrainTable | None = None, dice: Dice | None = None, show_legal: bool | str = False,
                  show_armor: bool = True, seed: int = 1, start_options: bool = False,
                  others: Sequence[tuple[VehicleType, GravState]] = ()) -> None:
         self.battlemap, self.terrain = battlemap, terrain or terrain_table()
@@ -70,7 +70,12 @@ class GravMoveTable(w.VBox):
         self.ground = w.Checkbox(False, description="Ground at the end", indent=False)
         self.face = w.Dropdown(options=[("keep", -1)] + [(f"{i} {n}", i) for i, n in enumerate(FACING_NAMES)],
                                value=-1, description="Face first", layout=w.Layout(width="200px"))
-        self.show_legal = w.Checkbox(show_legal, description="Show legal end hexes", indent=False)
+        mode = {False: "off", True: "accel"}.get(show_legal, show_legal)
+        self.legal_mode = w.Dropdown(options=[("off", "off"), ("at this acceleration", "accel"),
+                                              ("at any acceleration", "any")], value=mode, description="Legal ends",
+                                     tooltip="shade the hexes where the move can end, by the chance of no damage",
+                                     layout=w.Layout(width="260px"))
+        self._quiet = False
         self.show_arcs = w.Checkbox(False, description="Show arcs", indent=False,
                                     tooltip="front, side and stern arcs of the tank (HEX-4)")
         self.place_mode = w.ToggleButton(False, description="Place by click", tooltip="click a hex to put the "
@@ -105,7 +110,7 @@ class GravMoveTable(w.VBox):
                               side_panel=w.VBox([self.budget]))
         self.map.on_hex_click(self._clicked)
         self.map.on_key(self._key)
-        for control in (self.accel, self.decel, self.ground, self.face, self.show_legal, self.show_arcs):
+        for control in (self.accel, self.decel, self.ground, self.face, self.legal_mode, self.show_arcs):
             control.observe(self._changed, names="value")
         self.start_v.observe(self._start_changed, names="value")
         self.start_facing.observe(self._start_changed, names="value")
@@ -115,7 +120,7 @@ class GravMoveTable(w.VBox):
         controls = w.VBox([
             w.HBox(start_row),
             w.HBox([self.accel, self.decel, self.face]),
-            w.HBox([*buttons, self.undo_button, self.clear_button, self.ground, self.show_legal, self.show_arcs]),
+            w.HBox([*buttons, self.undo_button, self.clear_button, self.ground, self.legal_mode, self.show_arcs]),
             w.HBox([self.execute_button, self.message]),
         ])
         lower = [self.rolls] + ([self.armor] if self.armor is not None else []) + [self.dice_log]
@@ -175,15 +180,19 @@ class GravMoveTable(w.VBox):
                         None if self.face.value == -1 else self.face.value)
 
     def _hex_details(self, cell: MapHex) -> list[tuple[str, str]]:
+        rows = []
         here = self._plot_end()[0]
-        if cell.hex == here or cell.hex not in self.battlemap:
-            return []
-        cost, limit, key = entry_cost(self.battlemap, here, cell.hex, "grav")
-        from ..hexgrid import distance
-
-        if distance(here, cell.hex) != 1:
-            return []
-        return [("From the plot's end", f"{'prohibited' if cost is None else f'{cost} VP'}, limit {limit} ({key})")]
+        if cell.hex != here and cell.hex in self.battlemap and distance(here, cell.hex) == 1:
+            cost, limit, key = entry_cost(self.battlemap, here, cell.hex, "grav")
+            rows.append(("From the plot's end", f"{'prohibited' if cost is None else f'{cost} VP'}, limit {limit} "
+                                                f"({key})"))
+        ends = [e for e in self._legal() if e.hex == cell.hex and not e.grounded]
+        if ends:
+            facings = ", ".join(FACING_NAMES[f] for f in sorted({e.facing for e in ends}))
+            low, high = min(e.velocity_min for e in ends), max(e.velocity_max for e in ends)
+            rows.append(("Legal end", f"facing {facings}; velocity {low}..{high} after the move; chance of no "
+                                      f"damage up to {percent(max(e.p_no_damage for e in ends))}"))
+        return rows
 
     def _plot_end(self) -> tuple[Hex, int]:
         r = self.resolved
@@ -242,27 +251,39 @@ class GravMoveTable(w.VBox):
             self.add_step("F")
         elif hex_ == neighbor(end, (facing + 3) % 6):
             self.add_step("B")
-        elif self.show_legal.value:
+        elif self.legal_mode.value != "off":
             self.plot_to(hex_)
 
     def plot_to(self, hex_: Hex) -> bool:
-        """Plot the safest legal path to an end hex (any facing), if there is one."""
-        ends = [e for e in self._legal() if e.hex == hex_ and not e.grounded] or [
-            e for e in self._legal() if e.hex == hex_]
+        """Plot the safest legal path to an end hex (any facing; flying on if it can), if there is one.
+
+        With legal ends shown 'at any acceleration' the acceleration is set too. Moves beneath a lake's
+        surface (CEN-GRD-2) are not plotted on this table.
+        """
+        here = [e for e in self._legal() if e.hex == hex_ and not e.safest.move.under_water]
+        ends = [e for e in here if not e.grounded] or here
         if not ends:
-            self.message.show(f"No legal move ends in {format_label(hex_)} at this acceleration.", "refusal")
+            when = "this turn" if self.legal_mode.value == "any" else "at this acceleration"
+            self.message.show(f"No legal move ends in {format_label(hex_)} {when}.", "refusal")
             return False
-        best = max(ends, key=lambda e: (e.safest.p_no_damage, -e.safest.thrust_used))
+        best = max(ends, key=lambda e: (e.p_no_damage, -e.safest.thrust_used))
         mv = best.safest.move
+        self._quiet = True
+        try:
+            self.accel.value = mv.accelerate
+            self.face.value = -1 if mv.initial_facing is None else mv.initial_facing
+            self.decel.value = mv.decelerate
+            self.ground.value = mv.ground
+        finally:
+            self._quiet = False
         self.steps = list(mv.steps)
-        self.decel.value = mv.decelerate
-        self.ground.value = mv.ground
         self.refresh()
         return True
 
     @guarded()
     def _changed(self, _change: dict) -> None:
-        self.refresh()
+        if not self._quiet:
+            self.refresh()
 
     @guarded()
     def _start_changed(self, _change: dict) -> None:
@@ -334,11 +355,17 @@ class GravMoveTable(w.VBox):
 
     # --- display -----------------------------------------------------------------------------------------
     def _legal(self) -> list:
-        key = (self.current, self.state, self.accel.value)
+        """The legal end states shown: at the chosen acceleration, or at any (CEN-GRAV-1); none when off."""
+        mode = self.legal_mode.value
+        if mode == "off":
+            return []
+        key = (self.current, self.state, mode, self.accel.value if mode == "accel" else None)
         if key not in self._legal_cache:
             try:
-                ends = legal_grav_moves(self.state, self.vehicle, self.battlemap, accelerate=self.accel.value)
-            except ValueError:  # this acceleration is not possible this turn (e.g. no thrust left after lift)
+                accel = self.accel.value if mode == "accel" else None
+                ends = legal_grav_moves(self.state, self.vehicle, self.battlemap, accelerate=accel)
+            except ValueError as e:  # e.g. no thrust left for this acceleration after lifting off
+                self.message.show(str(e), "refusal")
                 ends = []
             self._legal_cache = {key: ends}
         return self._legal_cache[key]
@@ -377,7 +404,7 @@ class GravMoveTable(w.VBox):
                 rel = arcs(self.state.hex, facing, h)
                 ov.fills.append((h, colors[rel[0]] if len(rel) == 1 else "#fb8c00"))
             ov.alpha = 0.45
-        if self.show_legal.value:
+        if self.legal_mode.value != "off":
             best: dict[Hex, Fraction] = {}
             for e in self._legal():
                 if not e.grounded:

@@ -75,6 +75,11 @@ def interact_legal(page):
     click_hex(page, "0712")  # a green end hex: the safest path to it is plotted
     after = wait_text_change(page, ".centurion-budget", before)
     assert "0712" in after
+    # at any acceleration: 0705 is only in reach by speeding up, and a click plots the acceleration as well
+    page.locator("select:has(option:text-is('at any acceleration'))").select_option(label="at any acceleration")
+    click_hex(page, "0705")
+    final = wait_text_change(page, ".centurion-budget", after)
+    assert "0705" in final and "accelerate 0 " not in final
 
 
 def interact_battlefield(page):
