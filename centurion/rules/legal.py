@@ -113,9 +113,11 @@ class _Candidates:
         value = reach.value
         if not under_water:  # still flying: every VP spent (CEN-GRAV-2); rows are in order of VP spent
             bounds = np.searchsorted(reach.layer, np.stack([reach.speeds, reach.speeds + 1]))
-            for c, (lo, hi) in enumerate(bounds.T.tolist()):
-                rows = lo + np.flatnonzero(value[lo:hi, c] > LIVE)
-                self._part(pos[rows] * 2, vel[c] - decel_max[c], vel[c], tp[c], 0, value[rows, c], src, rows, c, 0, 0)
+            picked = [(lo + np.flatnonzero(value[lo:hi, c] > LIVE), c) for c, (lo, hi) in enumerate(bounds.T.tolist())]
+            rows = np.concatenate([r for r, _c in picked])
+            cols = np.concatenate([np.full(len(r), c) for r, c in picked])
+            self._part(pos[rows] * 2, (vel - decel_max)[cols], vel[cols], tp[cols], 0, value[rows, cols], src, rows,
+                       cols, 0, 0)
         # grounded anywhere. With its velocity (no deceleration) only the cheapest velocity of each state counts:
         # the damage is certain anyway (CEN-GRD-1) and a faster one costs more thrust
         live = (value > LIVE) & (reach.layer[:, None] <= reach.speeds)

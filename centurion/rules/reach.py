@@ -155,11 +155,19 @@ class Reach:
         self.k, self.back = interval, velocities[0] < 0
         self.d_value = np.array([[roll_factor(v, lim, tsr_lost) for v in velocities] for lim in steps.limits]
                                 or [[0] * len(velocities)], np.int64)
+        # Velocities whose rolls are alike on every hex of this map (none at all, or all at the worst odds) reach
+        # the same states with the same values: without 0-VP steps nothing in the search depends on the VP a
+        # velocity has, so they are searched as one column and told apart afterwards by VP spent.
+        if steps.has_free_steps:
+            self._d_search, self._column_of = self.d_value, None
+        else:
+            self._d_search, inverse = np.unique(self.d_value, axis=1, return_inverse=True)
+            self._column_of = inverse.reshape(-1)
         self._search()
         self._lookup: list[int] | None = None
 
     def _search(self) -> None:
-        k1, n_v = self.k + 1, len(self.velocities)
+        k1, n_v = self.k + 1, self._d_search.shape[1]
         starts = np.array([(self.start * 6 + f) * k1 for f in self.facings], np.int64)
         pending: dict[int, list] = {0: [(starts, np.zeros((len(starts), n_v), np.int64))]}
         out_layer, out_sid, out_value = [], [], []
@@ -178,6 +186,8 @@ class Reach:
         self.layer = np.concatenate(out_layer)
         self.sid = np.concatenate(out_sid)
         self.value = np.concatenate(out_value)
+        if self._column_of is not None:
+            self.value = self.value[:, self._column_of]
 
     def _forward(self, spent: int, sid, value, free: bool):
         """Hex steps out of a layer, grouped by their VP cost; `free`: only the steps that cost 0 VP."""
@@ -196,7 +206,7 @@ class Reach:
                 value[idx]
         # entries of velocities with fewer VP than spent + cost become meaningless and are never read; a 0-VP step
         # stays in this layer, so it is refused outright at a velocity whose VP are all spent (CEN-GRAV-2)
-        new_value = value + self.d_value[self.steps.limit_index[step]]
+        new_value = value + self._d_search[self.steps.limit_index[step]]
         if free:
             new_value = np.where(self.speeds > spent, new_value, INVALID)
         new_sid = (dest * 6 + facing) * k1 + np.minimum(straight + 1, self.k)
