@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from centurion.data import map_from_rows, vehicle_types
-from centurion.hexgrid import from_offset
+from centurion.hexgrid import from_offset, parse_label
 from centurion.rules import GravMove, GravState, legal_grav_moves, lift_cost, resolve_grav_move
 from centurion.rules.reach import W2, W3, W10, odds_value, step_table, value_chance, value_rolls
 
@@ -168,3 +168,26 @@ def test_the_search_refuses_velocities_beyond_its_range():
     state = GravState.of(VIPER, from_offset(3, 3), 2, 81)
     with pytest.raises(ValueError, match="CEN-GRAV-2: starting at velocity 81, this turn reaches velocity 8[0-9]"):
         legal_grav_moves(state, VIPER, m)
+
+
+def test_shared_search_columns_give_what_separate_columns_give():
+    # without 0-VP steps, velocities with alike rolls share a search column; searching each apart (as a map with
+    # 0-VP steps does) must give the same end states, velocity ranges, odds and paths
+    from centurion.data import sample_map, vehicle_types
+
+    m = sample_map()
+    tank = dataclasses.replace(vehicle_types()["horatius"], max_thrust=8)
+    table = step_table(m, None)
+    assert not table.has_free_steps
+    for label, facing, v in (("0116", 2, 30), ("2215", 4, 12), ("1010", 1, -4)):
+        state = GravState.of(tank, parse_label(label), facing, v)
+        shared = legal_grav_moves(state, tank, m)
+        table.has_free_steps = True
+        try:
+            apart = legal_grav_moves(state, tank, m)
+        finally:
+            table.has_free_steps = False
+        assert len(shared) == len(apart)
+        for a, b in zip(shared, apart, strict=True):
+            assert tuple(a)[:5] == tuple(b)[:5] and (a.p_no_damage, a.rolls) == (b.p_no_damage, b.rolls)
+            assert (a.cheapest.thrust_used, a.cheapest.p_no_damage) == (b.cheapest.thrust_used, b.cheapest.p_no_damage)
