@@ -11,10 +11,10 @@ Odds are exact. Every speed-limit roll passes on n of 10 faces with n in 1..4 (t
 most 4 when a roll is needed, and a 1 always passes), so a path's chance is 2^a 3^b / 10^r. Each
 state carries one integer per velocity, `value = key * 2^25 + (a | b << 9 | r << 17)`, where
 key = a*W2 + b*W3 - r*W10 with W = round(ln(prime) * 2^28). Values add up along a path, and
-comparing values compares chances exactly: for r <= 255, two different chances differ by at least
-8.8e-6 in their logarithms (2,381 key units) while rounding the weights moves a key difference by
-at most 510 units; equal chances have equal (a, b, r), hence equal values.
-(`tests/test_legal_moves_oracle.py` checks both facts.)
+comparing values compares chances exactly: for r <= 255 (a search at velocity 80 or less makes at most
+about 125 rolls), two different chances differ by at least 8.8e-6 in their logarithms (2,381 key
+units) while rounding the weights moves a key difference by at most 510 units; equal chances have
+equal (a, b, r), hence equal values. (`tests/test_legal_moves_oracle.py` checks both facts.)
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ SCALE_BITS, PAYLOAD_BITS = 28, 25
 W2, W3, W10 = (round(math.log(p) * 2**SCALE_BITS) for p in (2, 3, 10))
 MAX_SPEED = 80
 # A state not reached at a velocity starts at INVALID. The search adds step values without checking, so such
-# entries drift lower (at most ~125 steps of -2.1e16 at the top speed: never wrapping around), and a velocity's
-# entries at more VP than it has are not looked at; every real value lies above LIVE (r <= 125: > -2.6e18).
+# entries drift lower (at most ~125 steps, 80 VP plus 0-VP descents, of -2.1e16: never wrapping around), and
+# a velocity's entries at more VP than it has are not looked at; every real value lies above LIVE (> -2.6e18).
 INVALID = -(1 << 62)
 LIVE = -(3 << 60)
 _B, _R = 9, 17  # payload fields: a | b << 9 | r << 17
