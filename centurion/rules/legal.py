@@ -42,7 +42,8 @@ class EndState(tuple):
 
     `cheapest` (least thrust, then most likely to take no damage) and `safest` (most likely to take no
     damage, then least thrust) are traced when first asked for; `p_no_damage` and `rolls` (of the safest
-    path) are known at once. (A light tuple: a search at velocity 30 makes thousands of them.)
+    path) are known at once. (A light tuple: a search at velocity 30 makes thousands of them. Its items
+    are, in order: hex, facing, grounded, velocity_min, velocity_max, and the search's bookkeeping.)
     """
 
     __slots__ = ()
@@ -66,12 +67,12 @@ class EndState(tuple):
     @property
     def p_no_damage(self) -> Fraction:
         """Exact chance of no damage on the safest path."""
-        return self[5].chance(self[7])
+        return Fraction(0) if self[8] else value_chance(self[9])
 
     @property
     def rolls(self) -> int:
         """Speed-limit rolls on the safest path."""
-        return self[5].rolls(self[7])
+        return int(value_rolls(self[9]))
 
     def __repr__(self) -> str:
         return (f"EndState({self.hex!r}, facing={self.facing}, grounded={self.grounded}, "
@@ -175,8 +176,11 @@ class _Candidates:
         ids = (present // 12).tolist()
         where = itemgetter(*ids)(hexes) if len(ids) > 1 else [hexes[i] for i in ids]
         facing, grounded = ((present // 2) % 6).tolist(), (present & 1).astype(bool).tolist()
+        safe = win["safe"][present]
+        zero, value = (np.concatenate([np.broadcast_to(p[f], p["end"].shape) for p in self.parts])[safe].tolist()
+                       for f in ("zero", "value"))
         rows = zip(where, facing, grounded, vmin[present].tolist(), vmax[present].tolist(), repeat(self),
-                   win["cheap"][present].tolist(), win["safe"][present].tolist())
+                   win["cheap"][present].tolist(), safe.tolist(), zero, value)
         return list(map(tuple.__new__, repeat(EndState), rows))
 
     def _field(self, i: int, name: str) -> int:

@@ -62,6 +62,7 @@ class GravMoveTable(w.VBox):
         self.steps: list[str] = []
         self.resolved: ResolvedMove | Refusal | None = None
         self._legal_cache: dict[tuple, list] = {}
+        self._shading: tuple[list | None, list] = (None, [])
         self.dice_log = DiceLog(dice, seed=seed)
         self.dice = self.dice_log.dice
         thrust = vehicle.max_thrust or 0
@@ -370,6 +371,19 @@ class GravMoveTable(w.VBox):
             self._legal_cache = {key: ends}
         return self._legal_cache[key]
 
+    def _legal_shading(self) -> list[tuple[Hex, str]]:
+        """Each hex the move can end in flying on, coloured by its best chance of no damage (kept with the ends)."""
+        ends = self._legal()
+        if self._shading[0] is not ends:
+            best: dict[Hex, Fraction] = {}
+            for e in ends:
+                if not e.grounded:
+                    p = e.p_no_damage
+                    if p > best.get(e.hex, -1):
+                        best[e.hex] = p
+            self._shading = (ends, [(h, odds_color(p)) for h, p in best.items()])
+        return self._shading[1]
+
     def refresh(self) -> None:
         """Re-check the plot with the rules and redraw the panel, the counter and the overlay."""
         self.resolved = resolve_grav_move(self.state, self.move(), self.battlemap, self.vehicle)
@@ -405,11 +419,7 @@ class GravMoveTable(w.VBox):
                 ov.fills.append((h, colors[rel[0]] if len(rel) == 1 else "#fb8c00"))
             ov.alpha = 0.45
         if self.legal_mode.value != "off":
-            best: dict[Hex, Fraction] = {}
-            for e in self._legal():
-                if not e.grounded:
-                    best[e.hex] = max(best.get(e.hex, Fraction(0)), e.p_no_damage)
-            ov.fills = [(h, odds_color(p)) for h, p in best.items()]
+            ov.fills = list(self._legal_shading())
             ov.alpha = 0.7
         if r is None:
             return ov
