@@ -96,6 +96,7 @@ class _Candidates:
         self.fixed: list[GravMove] = []
         self.fixed_rows: list[tuple] = []
         self.searches: list[tuple[Reach, list[int], bool]] = []  # search, acceleration per column, under water
+        self.options: dict[int, PathOption] = {}  # traced paths, by candidate
 
     def add_fixed(self, end: int, vmin: int, vmax: int, thrust: int, zero: bool, value: int, move: GravMove) -> None:
         self.fixed_rows.append((end, vmin, vmax, thrust, int(zero), value, -1, len(self.fixed), 0,
@@ -172,7 +173,6 @@ class _Candidates:
                 win[which][end[hit]] = hit + p["offset"]
         present = np.flatnonzero(vmax > bottom)
         self.offsets = [p["offset"] for p in self.parts]
-        self.options: dict[int, PathOption] = {}
         ids = (present // 12).tolist()
         where = itemgetter(*ids)(hexes) if len(ids) > 1 else [hexes[i] for i in ids]
         facing, grounded = ((present // 2) % 6).tolist(), (present & 1).astype(bool).tolist()
