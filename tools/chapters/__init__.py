@@ -1,0 +1,1 @@
+"""One source module per notebook: each defines TITLE and CELLS; tools/build_notebooks.py assembles them."""

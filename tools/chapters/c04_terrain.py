@@ -1,0 +1,37 @@
+"""Chapter 4: Terrain, slopes and roads — the source of notebooks/04_terrain.ipynb."""
+
+from chapters.common import BACK, SETUP, code, md
+
+TITLE = "Terrain, slopes and roads"
+
+CELLS = [
+    md("# Terrain, slopes and roads\n\n" + BACK +
+       "Each hex costs velocity points to enter: 1 for open ground, more for woods or rubble (CEN-TER-1). Going "
+       "up a slope adds its levels to the cost, going down takes some away, but a hex never costs less than 0 "
+       "(CEN-TER-2). A tank may always enter the one hex ahead, whatever it costs, if that is the only hex it "
+       "enters this turn (CEN-GRAV-3). Following a road from one road hex to the next costs 1 whatever the "
+       "terrain, and a grav tank may follow a river the same way (CEN-TER-4).\n\n"
+       "**Try it:** plot a path: the number over each hex is what it cost. Hover over a hex to see what entering "
+       "it from the end of the plot would cost. The Terrain Effects Table is below the map."),
+    code(SETUP + "from centurion.data.frames import terrain_frame, slope_frame"),
+    code("""
+from centurion.widgets import GravMoveTable, tank_on
+table = GravMoveTable(battlefield, horatius, tank_on(battlefield, horatius, "0714", 5, 10), show_armor=False)
+for step in "FFF":
+    table.add_step(step)
+table
+""", widget=True),
+    code("terrain_frame(terrain_table())"),
+    code("slope_frame(terrain_table())"),
+    md("## Worked examples (CEN-TER-2, CEN-TER-4)\n\nFrom heavy woods on level 5 down into light woods on level 0 "
+       "costs 2 − 3, so 0; the other way costs 3 + 5 = 8. A road through heavy woods costs 1 a hex."),
+    code("""
+print("heavy woods L5 -> light woods L0:", rules.vp_cost("light_woods", 5, 0), "VP")
+print("light woods L0 -> heavy woods L5:", rules.vp_cost("heavy_woods", 0, 5), "VP")
+print("ground vehicle up 4 levels:", rules.vp_cost("clear", 0, 4, mover="ground"), "(prohibited)")
+woods_road = map_from_rows([".h."] * 30, roads=["0230 0229 0228 0227 0226"])
+r = rules.resolve_grav_move(rules.GravState.of(horatius, parse_label("0228"), 0, 2), rules.GravMove(steps="FF"),
+                            woods_road, horatius)
+print("along the road through heavy woods:", [e.vp for e in r.entries], "VP, no piloting rolls:", not r.checks)
+"""),
+]

@@ -1,0 +1,38 @@
+"""Chapter 8: Sequence of play — the source of notebooks/08_sequence.ipynb."""
+
+from chapters.common import BACK, SETUP, code, md
+
+TITLE = "Sequence of play"
+
+CELLS = [
+    md("# Sequence of play\n\n" + BACK +
+       "A turn runs Initiative → Movement → Combat → End (CEN-SEQ-1). Each side rolls a d10 and the **lower** roll "
+       "wins; the side whose Centurion outranks the other may subtract some of the difference, chosen before "
+       "rolling, and ties are rolled again (CEN-INI-1). The winner picks side A or B. Platoons then move in "
+       "turn, A first and B last, the side with at least twice as many platoons left moving them in twos (or "
+       "threes...) (CEN-SEQ-2). A unit that starts at velocity 0 may skip its move to lie in wait with "
+       "**opportunity fire**, shooting at enemies that move after it declared (CEN-OPP-1). In combat the "
+       "initiative loser declares first and the winner last (CEN-SEQ-3).\n\n"
+       "**Try it:** set the Centurions' ratings and roll; change the platoon counts and watch the timeline."),
+    code(SETUP),
+    code("""
+from centurion.widgets import SequenceOfPlay
+sequence = SequenceOfPlay()
+sequence
+""", widget=True),
+    md("## Worked examples\n\nFive platoons against three move A1, B1, A2, B1, A2, B1 (CEN-SEQ-2)."),
+    code("""
+print(", ".join(f"{side}{n}" for side, n in rules.movement_order(5, 3)))
+print("declarations, 3 units against 2:", rules.declaration_order(3, 2))
+r = rules.roll_initiative(Dice.scripted([4, 4, 6, 3]))
+print("rolls", [(a.result, b.result) for a, b in r.rolls], "-> the", r.winner, "side wins after the tie")
+"""),
+    md("A Horatius that ended last turn at 0, whose platoon is third to move, declares no movement: it may fire on "
+       "platoons that move after it, not on the two that already have (CEN-OPP-1)."),
+    code("""
+print("may declare:", rules.opportunity_fire_refusal(0) is None)
+print("fire at the 1st and 2nd enemy platoons:",
+      rules.may_opportunity_fire_at(2, 0), rules.may_opportunity_fire_at(2, 1))
+print("fire at the 4th:", rules.may_opportunity_fire_at(2, 3))
+"""),
+]

@@ -1,0 +1,35 @@
+"""Chapter 10: Centuria: command — the source of notebooks/10_centuria_command.ipynb."""
+
+from chapters.common import BACK, CTA_SETUP, code, md
+
+TITLE = "Centuria: command"
+
+CELLS = [
+    md("# Centuria: command\n\n" + BACK +
+       "In Centuria the smallest body a general moves is the **centuria**, about eighty men; leaders move alone. "
+       "A sub-unit can only act while it is **in command**: inside its leader's action radius *and* in his sight, "
+       "or standing next to a friendly sub-unit that is itself in command (the chain may run on from unit to "
+       "unit). Trees and buildings block sight. A sub-unit out of command may still turn, defend itself or flee, "
+       "but it cannot move or attack (CTA-CMD).\n\n"
+       "**Try it:** click a leader, then click an empty hex to try him there: the outlines show who is in command "
+       "(green directly, blue through a neighbour, red out of command) and lines show his sight to the units he "
+       "commands. Click a unit to read what it may do."),
+    code(CTA_SETUP),
+    code("""
+from centurion.widgets import CenturiaTable
+command_table = CenturiaTable(battle, mode="command")
+command_table
+""", widget=True),
+    md("## Worked examples\n\nIn the opening position every sub-unit is in command. Move the Roman praefectus "
+       "cohortis to the corner and his four centuriae fall out of command; with his cohort strung out in a line, "
+       "the units next to one that still sees him stay in command through the chain."),
+    code("""
+status = battle.command()
+print("opening position:", sorted(set(status.values())))
+away = battle.placed("R-PC1", "0101")
+print({pid: s for pid, s in away.command().items() if pid.startswith("R-C")})
+line = battle.placed("R-PC1", "0310").placed("R-C1", "0409").placed("R-C2", "0509").placed("R-C3", "0609")
+print({pid: s for pid, s in line.command().items() if pid.startswith("R-C")})
+print(move(away, CenturiaMove("R-C1", ("F",))))
+"""),
+]

@@ -1,0 +1,43 @@
+"""Chapter 13: Centuria: morale — the source of notebooks/13_centuria_morale.ipynb."""
+
+from chapters.common import BACK, CTA_SETUP, code, md
+
+TITLE = "Centuria: morale"
+
+CELLS = [
+    md("# Centuria: morale\n\n" + BACK +
+       "Units test their morale when (a) more than half the sub-units of their unit have fallen, (b) their leader "
+       "falls and a subpraefectus or tribunus takes over — those out of his range test, (c) their leader falls "
+       "with nobody to replace him — all test, and (d) a fleeing unit runs into them. A test succeeds on a d20 "
+       "roll greater than the morale value, plus the best leader's modifier, minus one for each neighbouring "
+       "friendly unit whose morale is intact. The first failure leaves the unit **idle**, the second sets it "
+       "**dissolving**, the third makes it **flee** backwards as far as it can move, forcing tests on every unit "
+       "it touches (CTA-MORALE). At the start of its side's turn a marked unit may rally: a pass clears its "
+       "markers, a failure adds one (a decision of RULES.md).\n\n"
+       "**Try it:** click a unit, see its target with each term and the odds, and press *Test morale* or *Rally "
+       "test*; the diagram lights its state."),
+    code(CTA_SETUP),
+    code("""
+from centurion.widgets import CenturiaTable
+morale_table = CenturiaTable(battle.placed("R-LEG", "0609"), mode="morale")
+morale_table.click(parse_label("0608"))
+morale_table
+""", widget=True),
+    md("## Worked example: a centuria with the legatus in range and two intact neighbours\n\n"
+       "Morale 10, the legatus −4, two neighbours −2: the roll must beat 4, P = 4/5."),
+    code("""
+print("target:", morale_target("centuria", leader="legatus", adjacent_intact=2),
+      "P =", p_success(morale_target("centuria", leader="legatus", adjacent_intact=2)))
+b = battle.placed("R-LEG", "0609")
+t = morale_test_target(b, "R-C2")
+print("R-C2 on the map:", [(x.label, x.value) for x in t.terms], "->", t.value, t.p_success)
+"""),
+    md("Three failures in a row: idle, dissolving, then flight — the unit runs back as far as its movement "
+       "allows and every unit it then touches must test."),
+    code("""
+b = battle.placed("R-PC1", "0509")  # the praefectus steps aside, so the way back is open
+for roll in ([1], [1], [1, 20, 20]):
+    b, events = morale_test(b, "R-C2", Dice.scripted(roll), "worked example")
+    print(MARKERS[b.piece("R-C2").marker], "|", " / ".join(e.text for e in events[1:]) or events[0].text)
+"""),
+]

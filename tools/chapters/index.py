@@ -1,0 +1,69 @@
+"""The front page: the contents and the rule index — the source of notebooks/index.ipynb."""
+
+from __future__ import annotations
+
+from chapters.common import md
+
+TITLE = "Centurion: the interactive rulebook"
+
+INDEX_ROWS = [
+    ("01_battlefield.ipynb", "The battlefield", "HEX-1, HEX-2, HEX-3, HEX-4, CEN-TER-1",
+     "Mapsheets, hexes and their CCRR labels, terrain, elevation, roads and rivers; the rule tables."),
+    ("02_thrust_velocity.ipynb", "Thrust and velocity", "CEN-GRAV-1, CEN-GRAV-2, CEN-SEQ-1",
+     "The thrust budget: accelerate before moving, decelerate after; spend every velocity point."),
+    ("03_facing_change.ipynb", "The facing change table", "CEN-GRAV-4",
+     "How far a grav tank must fly straight before each turn, and everywhere it can end."),
+    ("04_terrain.ipynb", "Terrain, slopes and roads", "CEN-TER-1, CEN-TER-2, CEN-TER-3, CEN-TER-4, CEN-GRAV-3",
+     "What each hex costs to enter, slopes, the one-hex rule, roads and rivers."),
+    ("05_speed_limits.ipynb", "Speed limits and piloting rolls", "CEN-SPD-1, CEN-SPD-2, CEN-SPD-3",
+     "Going too fast for the ground: the roll, its exact odds, the damage row by row."),
+    ("06_grounding.ipynb", "Grounding, reverse and lift-off", "CEN-GRD-1, CEN-GRD-2, CEN-GRAV-5, CEN-GRAV-6",
+     "Dropping to the ground, water, flying backwards, and lifting off again."),
+    ("07_ground_infantry.ipynb", "Ground vehicles, infantry and mounting",
+     "CEN-GV-1, CEN-INF-1, CEN-MNT-1, CEN-CRT-1, CEN-STK-1",
+     "Movement points, free facing, the road bonus, squads, mounting and craters."),
+    ("08_sequence.ipynb", "Sequence of play", "CEN-SEQ-1, CEN-SEQ-2, CEN-SEQ-3, CEN-INI-1, CEN-INI-2, CEN-OPP-1",
+     "Initiative, the order platoons move in, declarations, and opportunity fire."),
+    ("09_legal_moves.ipynb", "Legal moves explorer", "CEN-GRAV-1, CEN-GRAV-2, CEN-GRAV-4, CEN-SPD-1",
+     "Every place a tank can end its move, with the safest and the cheapest way there."),
+    ("10_centuria_command.ipynb", "Centuria: command", "CTA-CMD, CTA-2",
+     "Action radius, sight and the chain of sub-units: who may act."),
+    ("11_centuria_movement.ipynb", "Centuria: orientation and movement", "CTA-MOVE, CTA-2",
+     "Facing, turning costs and terrain costs per kind of unit."),
+    ("12_centuria_combat.ipynb", "Centuria: combat", "CTA-COMBAT, CTA-2, DIE-20",
+     "Simultaneous attack and counter, every modifier, the exact chances of each outcome."),
+    ("13_centuria_morale.ipynb", "Centuria: morale", "CTA-MORALE",
+     "The four triggers, the test, idle, dissolving, flight and rally."),
+    ("14_centuria_artillery.ipynb", "Centuria: artillery", "CTA-ART",
+     "Ballista and tormentum: range, spotters, direct and indirect fire, the roll of 1."),
+    ("15_centuria_round.ipynb", "Centuria: a round", "CTA-1",
+     "Play a round of the sample scenario: movement phase, combat phase, the optional countdown."),
+]
+
+def rule_index() -> dict[str, list[tuple[str, str]]]:
+    """Rule ID -> the chapters that cover it."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for fn, title, ids, _ in INDEX_ROWS:
+        for rid in ids.split(","):
+            out.setdefault(rid.strip(), []).append((fn, title))
+    return out
+
+
+def index_cells() -> list:
+    return [
+        md("# Centurion: the interactive rulebook\n\n"
+           "A rulebook you learn by doing, for two hex-map wargames: **Renegade Legion: Centurion** "
+           "(grav tanks, 200 m hexes, one-minute turns) and **Centuria** (the early Imperial Roman army). "
+           "Every chapter explains a mechanic in a few lines, lets you try it on the hex map, and checks the "
+           "worked examples of the rules against the engine. Every roll shows its target, the rule behind each "
+           "modifier, and its exact odds.\n\n"
+           "Rule IDs such as `CEN-GRAV-4` refer to the project's spec, `RULES.md`."),
+        md("## Contents\n\n" + "\n".join(
+            f"{i}. [{title}]({fn}) — {desc}" for i, (fn, title, ids, desc) in enumerate(INDEX_ROWS, 1))),
+        md("## Rule index\n\n| Rule | Chapters |\n|---|---|\n" + "\n".join(
+            f"| `{rid}` | " + ", ".join(f"[{title}]({fn})" for fn, title in places) + " |"
+            for rid, places in sorted(rule_index().items()))),
+    ]
+
+
+CELLS = index_cells()
