@@ -4,6 +4,7 @@ No I/O, no widgets, no pandas. Rule IDs refer to RULES.md.
 """
 
 from .armor import Armor, ArmorSection
+from .fire import attack_side, attack_sides, base_to_hit, to_hit, to_hit_number
 from .grav import (
     GravMove,
     GravState,
@@ -40,6 +41,11 @@ from .speed import SpeedCheck, effective_speed_limit, grounding_damage, speed_li
 from .terrain import entry_cost, hex_speed_limit, vp_cost
 
 __all__ = [
+    "attack_side",
+    "attack_sides",
+    "base_to_hit",
+    "to_hit",
+    "to_hit_number",
     "Armor",
     "ArmorSection",
     "EndState",

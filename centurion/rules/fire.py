@@ -1,0 +1,135 @@
+"""To-hit: the base number by range, its modifiers as named terms, the side an attack comes from (CEN-CMB-1, HEX-4).
+
+`to_hit` gives the breakdown (a `TargetRoll`: every term with its rule ID and the
+exact chance); `to_hit_number` is the plain number of the public API. Numbers are
+book-a §10: base 12/11/10/9/8/7 by range band, minus the target facing's shield
+factor (not for Gauss, not once painted), plus the terrain modifier of the target
+hex (a crater adds its own -2), minus one per Targ box lost.
+"""
+
+from __future__ import annotations
+
+from ..data import TerrainTable, terrain_table
+from ..hexgrid import Hex, arcs
+from .rolls import TargetRoll
+
+RULE = "CEN-CMB-1"
+#: upper range of each band and its base to-hit number (book-a §10.1, Gunnery 4)
+RANGE_BANDS: tuple[tuple[int, int], ...] = ((1, 12), (3, 11), (6, 10), (10, 9), (15, 8), (20, 7))
+MAX_RANGE = RANGE_BANDS[-1][0]
+WEAPON_KINDS = ("laser", "mdc", "gauss", "missile", "painting")
+#: weapon kinds whose to-hit ignores the shields (book-a §10.2): Gauss (artillery and Thor are not modelled here)
+SHIELDLESS = frozenset({"gauss"})
+CRATER_MODIFIER = -2
+SIDES = ("front", "left", "right", "stern")
+#: side of a target by the arc (0 = ahead, clockwise) its attacker sits in (HEX-4)
+ARC_SIDE = ("front", "right", "right", "stern", "left", "left")
+#: the side a defender picks by default on a spine, best first: the front's shields and armor are
+#: normally the thickest, the stern's the thinnest (decision in docs/decisions.md)
+DEFENDER_PREFERENCE = ("front", "left", "right", "stern")
+
+
+def base_to_hit(range_hexes: int) -> int | None:
+    """Base to-hit by range: 12, 11, 10, 9, 8, 7; range 0 counts as 1; None beyond 20 (CEN-CMB-1, book-a §10.1)."""
+    if isinstance(range_hexes, bool) or not isinstance(range_hexes, int):
+        raise TypeError(f"{RULE}: range is a whole number of hexes, got {range_hexes!r}")
+    if range_hexes < 0:
+        raise ValueError(f"{RULE}: range cannot be negative, got {range_hexes}")
+    for top, base in RANGE_BANDS:
+        if max(range_hexes, 1) <= top:
+            return base
+    return None
+
+
+def range_band(range_hexes: int) -> str:
+    """The band label of a range, e.g. '7-10' (CEN-CMB-1)."""
+    lo = 1
+    for top, _base in RANGE_BANDS:
+        if max(range_hexes, 1) <= top:
+            return str(top) if lo == top else f"{lo}-{top}"
+        lo = top + 1
+    return f"> {MAX_RANGE}"
+
+
+def terrain_modifier(terrain: str, table: TerrainTable | None = None) -> int | None:
+    """The Terrain Effects Table combat modifier of a target hex; None where fire is not allowed (CEN-TER-1)."""
+    tt = table or terrain_table()
+    try:
+        row = tt[terrain]
+    except (KeyError, ValueError):
+        known = ", ".join(sorted(tt.terrain))
+        raise ValueError(f"{RULE}: unknown terrain {terrain!r}; expected one of {known}") from None
+    return row.combat_modifier
+
+
+def to_hit(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: str = "clear",
+           crater: bool = False, painted: bool = False, targeting_lost: int = 0,
+           shield_side: str | None = None, table: TerrainTable | None = None) -> TargetRoll:
+    """The to-hit number of one attack as named terms with rule IDs and the exact chance (CEN-CMB-1, book-a §10).
+
+    `weapon`: laser, mdc, gauss, missile or painting (the painting laser). `shield_factor`: of the target's
+    facing the attack comes from (`shield_side` names it in the breakdown). `terrain`: the target hex's
+    TET key (as in `vp_cost`); `crater`: the target is hull down in a crater (-2 on top of the terrain).
+    `painted`: the target was painted this turn (shields ignored, book-a §7.2). `targeting_lost`: Targ boxes
+    of the firing vehicle destroyed (-1 each).
+    """
+    if weapon not in WEAPON_KINDS:
+        raise ValueError(f"{RULE}: weapon is one of {', '.join(WEAPON_KINDS)}, got {weapon!r}")
+    if isinstance(shield_factor, bool) or not isinstance(shield_factor, int) or shield_factor < 0:
+        raise ValueError(f"{RULE}: a shield factor is a whole number >= 0, got {shield_factor!r}")
+    if isinstance(targeting_lost, bool) or not isinstance(targeting_lost, int) or targeting_lost < 0:
+        raise ValueError(f"{RULE}: Targ boxes lost is a whole number >= 0, got {targeting_lost!r}")
+    base = base_to_hit(range_hexes)
+    if base is None:
+        return TargetRoll.refused(RULE, f"range {range_hexes} is beyond {MAX_RANGE} hexes: no fire (book-a §10.1)")
+    tmod = terrain_modifier(terrain, table)
+    if tmod is None:
+        return TargetRoll.refused(RULE, f"a target in {terrain.replace('_', ' ')} cannot be fired on (TET)")
+    roll = TargetRoll.of(f"base, range {range_hexes} (band {range_band(range_hexes)})", base, RULE)
+    facing = f"{shield_side} " if shield_side else ""
+    if weapon in SHIELDLESS:
+        roll = roll.plus(f"{facing}shield: not against Gauss", 0, RULE)
+    elif painted:
+        roll = roll.plus(f"{facing}shield ignored: target painted", 0, RULE)
+    else:
+        roll = roll.plus(f"{facing}shield factor {shield_factor}", -shield_factor, RULE)
+    roll = roll.plus(f"target in {terrain.replace('_', ' ')}", tmod, "CEN-TER-1")
+    if crater:
+        roll = roll.plus("target hull down in a crater", CRATER_MODIFIER, "CEN-CRT-1")
+    if targeting_lost:
+        roll = roll.plus(f"{targeting_lost} Targ box(es) lost", -targeting_lost, RULE)
+    return roll
+
+
+def to_hit_number(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: str = "clear",
+                  crater: bool = False, painted: bool = False, targeting_lost: int = 0) -> int | None:
+    """The number a d10 must roll at or under to hit; None when no fire is possible (CEN-CMB-1, book-a §10)."""
+    return to_hit(range_hexes, weapon=weapon, shield_factor=shield_factor, terrain=terrain, crater=crater,
+                  painted=painted, targeting_lost=targeting_lost).value
+
+
+def attack_sides(target: Hex, facing: int, attacker: Hex) -> tuple[str, ...]:
+    """Every side of the target the attack may come from: one, or two on a spine (the defender picks) (HEX-4).
+
+    An attacker in the target's own hex gives all four: the sides are then fixed by how the units
+    entered the hex (book-a §14.2), which the caller must say.
+    """
+    out: list[str] = []
+    for a in arcs(target, facing % 6, attacker):
+        side = ARC_SIDE[a]
+        if side not in out:
+            out.append(side)
+    return tuple(sorted(out, key=DEFENDER_PREFERENCE.index))
+
+
+def attack_side(target: Hex, facing: int, attacker: Hex, *, shields: dict[str, int] | None = None) -> str:
+    """The side of a target (facing `facing`) an attack from `attacker` strikes: front, left, right, stern (HEX-4).
+
+    On a spine the defender chooses: with `shields` (rating or factor per side) the side with the
+    strongest shield, else (and on ties) the first of front, left, right, stern (docs/decisions.md).
+    """
+    cands = attack_sides(target, facing, attacker)
+    if shields:
+        best = max(shields.get(s, 0) for s in cands)
+        cands = tuple(s for s in cands if shields.get(s, 0) == best)
+    return cands[0]
