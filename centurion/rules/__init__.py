@@ -37,6 +37,7 @@ from .sequence import (
     passes_available,
     roll_initiative,
 )
+from .sight import Sight, SightMap, line_of_sight, sight_from
 from .speed import SpeedCheck, effective_speed_limit, grounding_damage, speed_limit_check
 from .terrain import entry_cost, hex_speed_limit, vp_cost
 
@@ -46,6 +47,10 @@ __all__ = [
     "base_to_hit",
     "to_hit",
     "to_hit_number",
+    "Sight",
+    "SightMap",
+    "line_of_sight",
+    "sight_from",
     "Armor",
     "ArmorSection",
     "EndState",
