@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import socket
-import subprocess
 import sys
 import threading
 import time
@@ -12,8 +11,10 @@ import webbrowser
 from pathlib import Path
 
 from . import __version__
+from .serving.options import LOOPBACK, ServeOptions
+from .serving.options import voila_command as _voila_command
 
-HOST = "127.0.0.1"
+HOST = LOOPBACK
 
 
 def notebooks_dir() -> Path:
@@ -27,62 +28,84 @@ def notebooks_dir() -> Path:
     )
 
 
-def index_url(port: int) -> str:
+def index_url(port: int, host: str = HOST) -> str:
     """The address of the rulebook's index page on a local Voila server."""
-    return f"http://{HOST}:{port}/voila/render/index.ipynb"
+    return f"http://{host}:{port}/voila/render/index.ipynb"
 
 
-def voila_command(port: int, root: Path) -> list[str]:
-    """The Voila command line that serves the rulebook folder on loopback, sources stripped."""
-    return [
-        sys.executable, "-m", "voila", str(root),
-        f"--port={port}",
-        f"--Voila.ip={HOST}",
-        "--no-browser",
-        "--strip_sources=True",
-        "--progressive_rendering=True",
-        "--VoilaConfiguration.show_tracebacks=False",
-    ]
+def voila_command(port: int, root: Path, options: ServeOptions | None = None) -> list[str]:
+    """The server's command line for `root` on `port` (see `centurion.serving.options.voila_command`)."""
+    opts = options or ServeOptions()
+    if opts.port != port:
+        opts = ServeOptions(**{**opts.__dict__, "port": port})
+    return _voila_command(opts, root)
 
 
-def _wait_and_open(port: int, timeout: float = 60.0) -> None:
+def _wait_and_open(url: str, host: str, port: int, timeout: float = 60.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         with socket.socket() as s:
-            if s.connect_ex((HOST, port)) == 0:
-                webbrowser.open(index_url(port))
+            if s.connect_ex((host, port)) == 0:
+                webbrowser.open(url)
                 return
         time.sleep(0.3)
 
 
-def serve(port: int, open_browser: bool) -> int:
-    """Run Voila over the notebooks until interrupted; returns its exit code."""
+def serve(options: ServeOptions, open_browser: bool) -> int:
+    """Run the app over the notebooks until it exits or gets SIGTERM/SIGINT; then stop every process of it."""
+    from .serving.supervisor import supervise
+
     root = notebooks_dir()
+    shown_host = LOOPBACK if options.host in ("0.0.0.0", "::", "") else options.host
+    url = index_url(options.port, shown_host)
     print(f"Centurion rulebook {__version__}: serving {root}")
-    print(f"Open {index_url(port)}", flush=True)
+    print(f"Open {url}", flush=True)
     if open_browser:
-        threading.Thread(target=_wait_and_open, args=(port,), daemon=True).start()
-    proc = subprocess.Popen(voila_command(port, root), cwd=root)
-    try:
-        return proc.wait()
-    except KeyboardInterrupt:
-        proc.terminate()
-        return proc.wait()
+        threading.Thread(target=_wait_and_open, args=(url, shown_host, options.port), daemon=True).start()
+    return supervise(_voila_command(options, root), cwd=root)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line of `centurion`."""
+    d = ServeOptions()
+    parser = argparse.ArgumentParser(prog="centurion", description="The Centurion interactive rulebook.")
+    parser.add_argument("--version", action="version", version=f"centurion {__version__}")
+    sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser("serve", help="start the rulebook app (Voila)",
+                       description="Serve the rulebook with Voila. Stops every process of it on SIGTERM/SIGINT.")
+    p.add_argument("--port", type=int, default=d.port, help=f"port to listen on (default {d.port})")
+    p.add_argument("--host", default=d.host,
+                   help=f"address to listen on (default {d.host}, this machine only; 0.0.0.0 for every network)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    p.add_argument("--max-kernels", type=int, default=d.max_kernels, metavar="N",
+                   help=f"most pages served at once, one kernel (~80 MB) each; beyond it a page says the table "
+                        f"is full and retries in a minute (default {d.max_kernels}; 0 = no cap)")
+    p.add_argument("--cull-idle-after", type=int, default=d.cull_idle_after, metavar="SECONDS",
+                   help=f"stop a kernel whose page is gone (no connection) after this long idle "
+                        f"(default {d.cull_idle_after}; 0 = never)")
+    p.add_argument("--cull-interval", type=int, default=d.cull_interval, metavar="SECONDS",
+                   help=f"how often to look for such kernels (default {d.cull_interval})")
+    p.add_argument("--preheat", action="append", default=[], metavar="NOTEBOOK",
+                   help="keep a kernel ready, notebook already run, for this page (repeatable, e.g. "
+                        "--preheat index.ipynb); then every page renders by streaming, not progressively")
+    p.add_argument("--pool-size", type=int, default=d.pool_size, metavar="N",
+                   help=f"preheated kernels kept ready per --preheat page (default {d.pool_size})")
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `centurion` console script."""
-    parser = argparse.ArgumentParser(prog="centurion", description="The Centurion interactive rulebook.")
-    parser.add_argument("--version", action="version", version=f"centurion {__version__}")
-    sub = parser.add_subparsers(dest="command")
-    p_serve = sub.add_parser("serve", help="start the rulebook app (Voila) on 127.0.0.1")
-    p_serve.add_argument("--port", type=int, default=8866, help="port to listen on (default 8866)")
-    p_serve.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "serve":
-        if not 1 <= args.port <= 65535:
-            parser.error(f"--port must be between 1 and 65535, got {args.port}")
-        return serve(args.port, open_browser=not args.no_browser)
+        options = ServeOptions(
+            port=args.port, host=args.host, max_kernels=args.max_kernels, cull_idle_after=args.cull_idle_after,
+            cull_interval=args.cull_interval, preheat=tuple(args.preheat), pool_size=args.pool_size,
+        )
+        problems = options.problems(notebooks_dir())
+        if problems:
+            parser.error("; ".join(problems))
+        return serve(options, open_browser=not args.no_browser)
     parser.print_help()
     return 0
 

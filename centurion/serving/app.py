@@ -1,0 +1,130 @@
+"""The Voila application behind `centurion serve`: Voila plus a front door, a 404 page, a cap and a working
+kernel shutdown.
+
+What it changes against plain `voila DIR`:
+- `/` (and Voila's file list under `/voila/tree`) redirects to the rulebook's index;
+- an unknown address gets a 404 page that links home; other errors a short page, never a traceback;
+- a page view sets Tornado's `_xsrf` cookie, so the page's unload beacon (`POST /voila/api/shutdown/<id>`,
+  which sends that cookie's value as its `_xsrf` field) passes the XSRF check and frees the kernel
+  (voila #1458: without the cookie every view leaked a kernel). XSRF protection stays on;
+- a cap on page kernels (`CappedKernelManager`): beyond it a page says "the table is full" (HTTP 503,
+  Retry-After) and tries again by itself;
+- with preheated kernels, a page opened with a query string (e.g. `?centurion_fault=...`) gets a fresh
+  kernel that sees its query string in QUERY_STRING, instead of a pooled kernel that ran before the request.
+
+Run as `python -m centurion.serving.app DIR [Voila options]`; `centurion serve` builds that command.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.utils import url_path_join
+from tornado import web
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from .kernels import TableFull
+from .pages import error_page, home_url, not_found_page, table_full_page
+
+RETRY_AFTER_S = 60
+
+
+class _FriendlyErrors:
+    """Mixin: error responses are the rulebook's own short pages."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        base = self.base_url  # type: ignore[attr-defined]
+        self.set_header("Content-Type", "text/html; charset=UTF-8")  # type: ignore[attr-defined]
+        if status_code == 404:
+            self.finish(not_found_page(base, self.request.path))  # type: ignore[attr-defined]
+        else:
+            self.finish(error_page(base, status_code))  # type: ignore[attr-defined]
+
+
+class HomeHandler(JupyterHandler):
+    """The server's root address (and Voila's file list) lead to the rulebook's index."""
+
+    @web.authenticated
+    def get(self, *args: Any) -> None:
+        self.redirect(home_url(self.base_url))
+
+
+class NotFoundHandler(_FriendlyErrors, JupyterHandler):
+    """Every address no other handler claims: a 404 page with a link home."""
+
+    @web.authenticated
+    def get(self, *args: Any) -> None:
+        raise web.HTTPError(404)
+
+
+class CenturionPageHandler(_FriendlyErrors, TornadoVoilaHandler):
+    """Voila's page handler with the XSRF cookie set, the kernel cap and friendly errors."""
+
+    @web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        # Setting the cookie is what lets the page's shutdown beacon through (it echoes the cookie's value).
+        _ = self.xsrf_token
+        if not path:
+            self.redirect(home_url(self.base_url))
+            return
+        is_full = getattr(self.kernel_manager, "is_full", None)
+        if is_full is not None and is_full():  # a pooled kernel is not started here, so check before
+            self._table_full()
+            return
+        try:
+            gen = self.get_generator(path=path)
+            async for html in gen:
+                self.write(html)
+                self.flush()
+        except TableFull:
+            self._table_full()
+
+    def _table_full(self) -> None:
+        self.clear()
+        self.set_status(503)
+        self.set_header("Retry-After", str(RETRY_AFTER_S))
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+        self.finish(table_full_page(self.base_url, self.request.uri or home_url(self.base_url), RETRY_AFTER_S))
+
+    def should_use_rendered_notebook(self, notebook_data: dict, pool_size: int, template_name: str,
+                                     theme: str, request_args: dict) -> bool:
+        """Use a preheated kernel only for a plain address: a query string needs a kernel started with it."""
+        if request_args:
+            return False
+        return super().should_use_rendered_notebook(notebook_data, pool_size, template_name, theme, request_args)
+
+
+class CenturionVoila(Voila):
+    """Voila serving the rulebook folder with the handlers above."""
+
+    def init_handlers(self) -> list:
+        """Voila's handlers, with the front door, the page handler and a 404 catch-all put in."""
+        front = [
+            (url_path_join(self.server_url, r"/?"), HomeHandler),
+            (url_path_join(self.server_url, r"/voila/?"), HomeHandler),
+            (url_path_join(self.server_url, r"/voila/tree(/.*)?"), HomeHandler),
+            (url_path_join(self.server_url, r"/voila/render/?"), HomeHandler),
+        ]
+        handlers = []
+        for spec in super().init_handlers():
+            pattern, cls, *rest = spec
+            if cls is TornadoVoilaTreeHandler:
+                continue
+            if cls is TornadoVoilaHandler:
+                cls = CenturionPageHandler
+            handlers.append((pattern, cls, *rest))
+        return front + handlers + [(url_path_join(self.server_url, r"/.*"), NotFoundHandler)]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the app (the child process of `centurion serve`)."""
+    CenturionVoila.launch_instance(argv=argv if argv is not None else sys.argv[1:])
+
+
+if __name__ == "__main__":
+    main()
