@@ -1,14 +1,17 @@
-"""The `centurion` command."""
+"""The `centurion` command: flags, the server's command line, and refusals of bad settings."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
 import pytest
 
 from centurion import __version__
-from centurion.cli import index_url, main, notebooks_dir, voila_command
+from centurion.cli import build_parser, index_url, main, notebooks_dir, voila_command
+from centurion.serving import ServeOptions
+from centurion.serving import voila_command as serving_command
 
 
 def test_version_flag():
@@ -19,11 +22,53 @@ def test_version_flag():
 def test_serve_command_line_is_loopback_and_strips_sources():
     cmd = voila_command(9999, notebooks_dir())
     assert "--Voila.ip=127.0.0.1" in cmd and "--port=9999" in cmd and "--strip_sources=True" in cmd
+    assert cmd[1:3] == ["-m", "centurion.serving.app"]
     assert index_url(9999) == "http://127.0.0.1:9999/voila/render/index.ipynb"
     assert (notebooks_dir() / "index.ipynb").is_file()
 
 
-def test_bad_port_is_refused(capsys):
+def test_defaults_cap_kernels_and_cull_pages_that_are_gone():
+    cmd = voila_command(9999, notebooks_dir())
+    assert "--CappedKernelManager.max_page_kernels=20" in cmd
+    assert "--MappingKernelManager.cull_idle_timeout=120" in cmd
+    assert "--MappingKernelManager.cull_interval=30" in cmd
+    assert "--MappingKernelManager.cull_connected=False" in cmd  # an open page keeps its kernel
+    assert "--progressive_rendering=True" in cmd and "--preheat_kernel=True" not in cmd
+
+
+def test_flags_reach_the_server_command():
+    args = build_parser().parse_args(["serve", "--port", "9000", "--max-kernels", "5", "--cull-idle-after", "15",
+                                      "--cull-interval", "3", "--preheat", "index.ipynb", "--pool-size", "2",
+                                      "--host", "0.0.0.0"])
+    opts = ServeOptions(port=args.port, host=args.host, max_kernels=args.max_kernels,
+                        cull_idle_after=args.cull_idle_after, cull_interval=args.cull_interval,
+                        preheat=tuple(args.preheat), pool_size=args.pool_size)
+    assert opts.problems(notebooks_dir()) == []
+    cmd = serving_command(opts, notebooks_dir())
+    assert "--CappedKernelManager.max_page_kernels=5" in cmd and "--Voila.ip=0.0.0.0" in cmd
+    assert "--MappingKernelManager.cull_idle_timeout=15" in cmd and "--MappingKernelManager.cull_interval=3" in cmd
+    # Voila cannot preheat and render progressively at once: preheating switches progressive rendering off
+    assert "--preheat_kernel=True" in cmd and "--progressive_rendering=False" in cmd
+    pools = json.loads(next(c for c in cmd if c.startswith("--VoilaKernelManager.kernel_pools_config=")).split("=", 1)[1])
+    assert pools == {"default": {"pool_size": 0}, "index.ipynb": {"pool_size": 2}}
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["serve", "--port", "70000"], "--port must be between 1 and 65535"),
+    (["serve", "--max-kernels", "-1"], "--max-kernels must be 0 (no cap) or more, got -1"),
+    (["serve", "--cull-idle-after", "-5"], "--cull-idle-after must be 0 (never) or more seconds, got -5"),
+    (["serve", "--cull-interval", "0"], "--cull-interval must be at least 1 second, got 0"),
+    (["serve", "--preheat", "nowhere.ipynb"], "--preheat nowhere.ipynb: no such notebook"),
+    (["serve", "--preheat", "index.ipynb", "--pool-size", "0"], "--pool-size must be at least 1, got 0"),
+])
+def test_bad_settings_are_refused(capsys, argv, message):
     with pytest.raises(SystemExit):
-        main(["serve", "--port", "70000"])
-    assert "--port must be between 1 and 65535" in capsys.readouterr().err
+        main(argv)
+    assert message in capsys.readouterr().err
+
+
+def test_help_documents_every_serving_flag():
+    text = build_parser()._subparsers._group_actions[0].choices["serve"].format_help()
+    for flag in ("--max-kernels", "--cull-idle-after", "--cull-interval", "--preheat", "--pool-size", "--host"):
+        assert flag in text
+    assert "table" in text and "default 20" in text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -32,31 +33,81 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
-def voila_url(artifacts):
-    """Start `centurion serve` on a free loopback port; yield its base URL."""
+class Server:
+    """A running `centurion serve` (its own session, so nothing of it outlives the tests)."""
+
+    def __init__(self, proc: subprocess.Popen, port: int, log_path: Path):
+        self.proc, self.port, self.log_path = proc, port, log_path
+        self.url = f"http://127.0.0.1:{port}"
+
+    def processes(self) -> list[int]:
+        """The server's living processes below `centurion serve` (Voila and its kernels), from /proc."""
+        from centurion.serving.supervisor import descendants
+
+        return [p for p in descendants(self.proc.pid) if _alive(p)]
+
+    def kernels(self) -> list[int]:
+        """The pids of the server's running kernels."""
+        return [p for p in self.processes() if b"ipykernel" in _cmdline(p)]
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """SIGTERM, as a service manager would; kill the whole session only if that fails."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(5)
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rfind(")") + 2] != "Z"
+
+
+def start_server(log_path: Path, *extra: str, timeout: float = 60.0) -> Server:
+    """Start `centurion serve` on a free loopback port with extra flags; return once it listens."""
     port = _free_port()
-    log = open(artifacts / "voila.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "centurion.cli", "serve", "--port", str(port), "--no-browser"],
-                            stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
+    log = open(log_path, "w")
+    proc = subprocess.Popen([sys.executable, "-m", "centurion.cli", "serve", "--port", str(port), "--no-browser",
+                             *extra], stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    log.close()
+    server = Server(proc, port, log_path)
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"centurion serve exited with {proc.returncode}; see {artifacts / 'voila.log'}")
+            raise RuntimeError(f"centurion serve exited with {proc.returncode}; see {log_path}")
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
-                break
+                return server
         time.sleep(0.2)
-    else:
-        proc.terminate()
-        raise RuntimeError("Voila did not start listening within 60 s")
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    server.stop()
+    raise RuntimeError(f"Voila did not start listening within {timeout:.0f} s; see {log_path}")
+
+
+@pytest.fixture(scope="session")
+def voila_server(artifacts):
+    """The session's `centurion serve` (default settings), stopped cleanly at the end."""
+    server = start_server(artifacts / "voila.log")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server):
+    """Base URL of the session's `centurion serve` on a free loopback port."""
+    return voila_server.url
 
 
 @pytest.fixture(scope="session")
