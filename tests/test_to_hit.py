@@ -1,12 +1,25 @@
 """To-hit numbers, their breakdown and the side an attack strikes (CEN-CMB-1, HEX-4; book-a §7, §8, §10)."""
 
 from fractions import Fraction
+from typing import NamedTuple
 
 import pytest
 
-from centurion.hexgrid import DIRECTIONS, Hex, hex_range, neighbor
-from centurion.rules import attack_side, base_to_hit, to_hit_number
+from centurion.data import map_from_rows, vehicle_types
+from centurion.hexgrid import DIRECTIONS, Hex, from_offset, hex_range, neighbor
+from centurion.rules import Refusal, attack_side, base_to_hit, to_hit_number
 from centurion.rules.fire import WEAPON_KINDS, attack_sides, to_hit
+from centurion.rules.targets import (
+    Attack,
+    FirePlan,
+    FirerView,
+    TargetView,
+    declare_fire,
+    infantry_paint,
+    opportunity_chances,
+    shield_factors,
+    vehicle_paint,
+)
 
 
 def test_base_to_hit_by_band():
@@ -111,3 +124,171 @@ def test_every_attacker_hex_gets_one_or_two_sides():
         sides = attack_sides(t, 0, h)
         assert 1 <= len(sides) <= 2
     assert len(DIRECTIONS) == 6
+
+
+# --- declarations: arcs, targets, ranges, sight, shells, missiles (book-a §7, §8, E15, E16, E17, E20, E24) ------
+
+
+
+class W(NamedTuple):
+    type: str
+    location: str
+    range: int
+
+
+def open_map(columns=9, rows=14, marks=None):
+    terrain = [["."] * columns for _ in range(rows)]
+    for (c, r), ch in (marks or {}).items():
+        terrain[r - 1][c - 1] = ch
+    return map_from_rows(["".join(r) for r in terrain])
+
+
+def test_e20_through_a_declaration_laser_smlm_3_heap_8_on_the_right_side():
+    v = vehicle_types()
+    m = open_map(marks={(3, 3): "l"})
+    h, lib = from_offset(3, 10), from_offset(3, 3)
+    horatius = FirerView("horatius", h, 0, v["horatius"].weapons)
+    liberator = TargetView("liberator", lib, 2, shields=shield_factors(v["liberator"]))
+    gauss, laser, smlm = (i for i, _ in enumerate(v["horatius"].weapons))
+    plan = declare_fire(m, horatius, [Attack(smlm, "liberator"), Attack(laser, "liberator"),
+                                      Attack(gauss, "liberator", shell="HEAP")], [liberator])
+    assert isinstance(plan, FirePlan), plan
+    assert [(a.range, a.side, a.to_hit.value) for a in plan.attacks] == [(7, "right", 3), (7, "right", 3),
+                                                                         (7, "right", 8)]
+    assert plan.attacks[0].to_hit.chance == Fraction(3, 10) and plan.attacks[2].to_hit.chance == Fraction(8, 10)
+
+
+E17_WEAPONS = (W("150mm Gauss", "turret", 15), W("SMLM 2", "turret", 10), W("3/6 laser", "hull 1", 20),
+               W("SMLM 2", "hull 2", 10))
+GAUSS, T_SMLM, LASER, H_SMLM = range(4)
+
+
+def e17_setup():
+    m = open_map()
+    h = from_offset(5, 10)
+    front = TargetView("front", from_offset(5, 5), 3)
+    left = TargetView("left", neighbor(neighbor(neighbor(h, 4), 4), 4), 3)  # south-west: the left arc
+    return m, FirerView("horatius", h, 0, E17_WEAPONS), [front, left]
+
+
+@pytest.mark.parametrize("attacks, turret", [
+    ([Attack(GAUSS, "front", "HEAP"), Attack(LASER, "front"), Attack(H_SMLM, "front")], 0),   # all at the front
+    ([Attack(GAUSS, "left", "APDS"), Attack(T_SMLM, "left")], 4),                             # turret direct + missiles
+    ([Attack(LASER, "front"), Attack(T_SMLM, "left")], 4),                                    # hull direct + turret mis.
+    ([Attack(H_SMLM, "front"), Attack(GAUSS, "left", "HEAP")], 4),                            # hull mis. + turret direct
+])
+def test_e17_the_four_ways_to_engage_two_targets(attacks, turret):
+    m, horatius, targets = e17_setup()
+    plan = declare_fire(m, horatius, attacks, targets, turret_facing=turret)
+    assert isinstance(plan, FirePlan), plan
+    assert len(plan.targets) == len({a.target for a in attacks})
+
+
+def test_e17_direct_fire_at_two_targets_is_refused():
+    m, horatius, targets = e17_setup()
+    r = declare_fire(m, horatius, [Attack(LASER, "front"), Attack(GAUSS, "left", "HEAP")], targets, turret_facing=4)
+    assert isinstance(r, Refusal) and r.rule == "CEN-CMB-1" and "one target" in r.reason
+
+
+def test_e17_hull_weapons_only_fire_forward():
+    m, horatius, targets = e17_setup()
+    r = declare_fire(m, horatius, [Attack(LASER, "left")], targets)
+    assert isinstance(r, Refusal) and r.rule == "CEN-CMB-1" and "arc" in r.reason
+    r = declare_fire(m, horatius, [Attack(GAUSS, "left", "HEAP")], targets, turret_facing=0)
+    assert isinstance(r, Refusal) and "turret" in r.reason
+
+
+def test_missile_limits_one_smlm_two_tvlg_a_turn_and_never_at_infantry():
+    m, horatius, targets = e17_setup()
+    r = declare_fire(m, horatius, [Attack(H_SMLM, "front"), Attack(T_SMLM, "front")], targets)
+    assert isinstance(r, Refusal) and "at most 1 SMLM" in r.reason
+    viper = FirerView("viper", from_offset(5, 10), 0, vehicle_types()["viper"].weapons)
+    near = TargetView("near", from_offset(5, 7), 3)
+    tvlg1, tvlg2 = 2, 3
+    assert isinstance(declare_fire(m, viper, [Attack(tvlg1, "near"), Attack(tvlg2, "near")], [near]), FirePlan)
+    r = declare_fire(m, viper, [Attack(tvlg1, "near", missiles=2), Attack(tvlg2, "near")], [near])
+    assert isinstance(r, Refusal) and "at most 2 TVLG" in r.reason
+    squad = TargetView("squad", from_offset(5, 7), kind="infantry")
+    r = declare_fire(m, viper, [Attack(tvlg1, "squad")], [squad])
+    assert isinstance(r, Refusal) and "never fire at infantry" in r.reason
+
+
+def test_gauss_shells():
+    m, horatius, targets = e17_setup()
+    for shell, ok in (("HEAP", True), ("APDS", True), ("Hammerhead", False), ("AP", False), (None, False)):
+        r = declare_fire(m, horatius, [Attack(GAUSS, "front", shell)], targets)
+        assert isinstance(r, FirePlan) == ok, (shell, r)
+    small = FirerView("viper", from_offset(5, 10), 0, vehicle_types()["viper"].weapons)
+    near = TargetView("near", from_offset(5, 7), 3)
+    assert isinstance(declare_fire(m, small, [Attack(0, "near", "Hammerhead")], [near]), FirePlan)
+    squad = TargetView("squad", from_offset(5, 7), kind="infantry")
+    plan = declare_fire(m, small, [Attack(0, "squad", "AP")], [squad])
+    assert isinstance(plan, FirePlan) and plan.attacks[0].to_hit.value == 11  # no shield, no terrain vs infantry
+
+
+def test_out_of_range_out_of_arc_out_of_sight_refused_and_nothing_changes():
+    m = open_map(marks={(5, 7): "h"})
+    weapons = (W("3/6 laser", "hull 1", 20), W("25mm Gauss", "turret", 6))
+    firer = FirerView("f", from_offset(5, 10), 0, weapons, missiles_left={"SMLM": 1})
+    behind_woods = TargetView("t", from_offset(5, 3), 3)
+    far = TargetView("far", from_offset(5, 1), 3)
+    before = (firer, behind_woods, far)
+    fired = {"SMLM": 0}
+    r = declare_fire(m, firer, [Attack(0, "t")], [behind_woods, far], missiles_fired=fired)
+    assert isinstance(r, Refusal) and r.rule == "CEN-LOS-1"
+    r = declare_fire(m, firer, [Attack(1, "far", "HEAP")], [behind_woods, far])
+    assert isinstance(r, Refusal) and r.rule == "CEN-CMB-1" and "beyond its maximum of 6" in r.reason
+    r = declare_fire(m, firer, [Attack(0, "t")], [TargetView("t", from_offset(5, 12), 0)])
+    assert isinstance(r, Refusal) and "arc" in r.reason
+    assert (firer, behind_woods, far) == before and fired == {"SMLM": 0}
+
+
+def test_e24_indirect_smlm_at_a_target_painted_by_a_lupus_in_the_woods():
+    # Horatius behind heavy woods with no sight of the Liberator; a Lupus in the woods paints it
+    m = open_map(marks={(5, 7): "h"})
+    v = vehicle_types()
+    horatius = FirerView("horatius", from_offset(5, 10), 0, v["horatius"].weapons)
+    lupus = FirerView("lupus", from_offset(5, 7), 0, ())
+    liberator = TargetView("liberator", from_offset(5, 3), 3, shields=shield_factors(v["liberator"]))
+    smlm = next(i for i, w in enumerate(v["horatius"].weapons) if "SMLM" in w.type)
+    laser = next(i for i, w in enumerate(v["horatius"].weapons) if "laser" in w.type)
+    assert isinstance(declare_fire(m, horatius, [Attack(smlm, "liberator")], [liberator]), Refusal)
+    paint = vehicle_paint(m, lupus, liberator)
+    assert not isinstance(paint, Refusal) and paint.sight.seen
+    assert paint.to_hit.value == 10 - shield_factors(v["liberator"])["front"]  # range 4, front shield
+    painted = TargetView("liberator", liberator.hex, 3, shields=liberator.shields, painted=True)
+    plan = declare_fire(m, horatius, [Attack(smlm, "liberator")], [painted])
+    assert isinstance(plan, FirePlan) and plan.attacks[0].indirect
+    assert plan.attacks[0].to_hit.value == 9  # range 7, shields ignored, clear
+    r = declare_fire(m, horatius, [Attack(laser, "liberator")], [painted])
+    assert isinstance(r, Refusal) and r.rule == "CEN-LOS-1"
+
+
+def test_e16_viper_paints_horatius_left_shield_6_at_10_hexes_on_3_and_a_full_squad_on_9():
+    m = open_map(rows=14)
+    viper = FirerView("viper", from_offset(5, 13), 0, ())
+    horatius = TargetView("horatius", from_offset(5, 3), 5, shields={"front": 7, "left": 6, "right": 6, "stern": 5})
+    p = vehicle_paint(m, viper, horatius)
+    assert p.side == "left" and p.range == 10 and p.to_hit.value == 3 and p.to_hit.chance == Fraction(3, 10)
+    near = TargetView("horatius", from_offset(5, 8), 5, shields=horatius.shields)
+    assert infantry_paint(m, from_offset(5, 13), 8, near).to_hit.value == 9
+
+
+def test_e15_squad_with_3_casualties_paints_on_6_and_not_beyond_6_hexes():
+    m = open_map()
+    tgt = TargetView("t", from_offset(5, 4), 0)
+    assert infantry_paint(m, from_offset(5, 10), 5, tgt).to_hit.value == 6
+    r = infantry_paint(m, from_offset(5, 11), 5, tgt)
+    assert isinstance(r, Refusal) and "beyond 6" in r.reason
+
+
+def test_opportunity_fire_gives_the_attack_at_each_hex_of_the_path_in_sight():
+    m = open_map(marks={(3, 5): "h"})
+    watcher = FirerView("w", from_offset(5, 10), 0, (W("3/6 laser", "turret", 20),))
+    mover = TargetView("m", from_offset(1, 1), 3, shields={"front": 5, "left": 4, "right": 4, "stern": 3})
+    path = [(from_offset(c, 4), 2) for c in range(1, 9)]
+    chances = opportunity_chances(m, watcher, [Attack(0, "m")], mover, path, turret_facing=0)
+    seen = [c.hex for c in chances if not isinstance(c, tuple)]
+    assert seen and len(seen) < len(path)
+    refused = [c for c in chances if isinstance(c, tuple)]
+    assert all(r[2].rule in ("CEN-LOS-1", "CEN-CMB-1") for r in refused)
