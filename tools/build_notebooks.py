@@ -10,6 +10,7 @@ Cells that only display widgets are marked NBVAL_IGNORE_OUTPUT; every other outp
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from pathlib import Path
 
@@ -33,6 +34,47 @@ def sources() -> dict[str, object]:
     return out
 
 
+def navigation(filename: str, order: list[str], titles: dict[str, str]) -> str:
+    """The previous / contents / rules reference / next links of one notebook."""
+    links = []
+    i = order.index(filename) if filename in order else -1
+    if i > 1:
+        links.append(f"[← Previous: {titles[order[i - 1]]}]({order[i - 1]})")
+    if filename != "index.ipynb":
+        links.append("[Contents](index.ipynb)")
+    if filename != "reference.ipynb" and (i < 0 or order[i + 1:i + 2] != ["reference.ipynb"]):
+        links.append("[Rules reference](reference.ipynb)")
+    if 0 <= i < len(order) - 1:
+        links.append(f"[Next: {titles[order[i + 1]]} →]({order[i + 1]})")
+    return " · ".join(links)
+
+
+def link_rule_ids(text: str, known: set[str]) -> str:
+    """Link every rule ID a markdown cell shows (bare or in backticks) to its entry on the reference page."""
+    pattern = r"(?:HEX|DIE|CEN|CTA|VAR)-[A-Z0-9]+(?:-[0-9]+)?\b"
+
+    def one(m: re.Match[str]) -> str:
+        rid = m.group(1) or m.group(2)
+        if rid not in known:
+            return m.group(0)
+        shown = f"`{rid}`" if m.group(1) else rid
+        return f"[{shown}](reference.ipynb?rule={rid})"
+
+    return re.sub(rf"`({pattern})`|(?<![\w`\[=?/-])({pattern})", one, text)
+
+
+def assemble(filename: str, module: object, order: list[str], titles: dict[str, str], known: set[str]) -> list:
+    """A notebook's cells: its source's cells with navigation filled in and rule IDs linked."""
+    nav = navigation(filename, order, titles)
+    cells = [nbformat.from_dict(dict(c)) for c in module.CELLS]
+    for cell in cells:
+        if cell.cell_type == "markdown":
+            cell.source = link_rule_ids(cell.source, known).replace("{{nav}}", nav)
+    if filename != "index.ipynb":
+        cells.append(nbformat.v4.new_markdown_cell("---\n\n" + nav))
+    return cells
+
+
 def wanted(filename: str, names: list[str] | None) -> bool:
     """Whether a command-line selection (numbers, stems or file names) asks for this notebook."""
     if not names:
@@ -47,13 +89,21 @@ def build(names: list[str] | None = None) -> None:
     chosen = [fn for fn in sources() if wanted(fn, names)]
     if names and not chosen:
         raise SystemExit(f"no notebook matches {' '.join(names)}; try a number such as 04, a stem or 'index'")
-    for filename, module in sources().items():
+    from centurion.data.reference import rules_reference
+
+    known = {e.id for e in rules_reference().entries}
+    everything = sources()
+    chapters = [fn for fn in everything if fn[:2].isdigit()]
+    order = ["index.ipynb", *chapters, "reference.ipynb"]
+    titles = {fn: everything[fn].TITLE for fn in everything}
+    titles["index.ipynb"] = "Contents"
+    for filename, module in everything.items():
         if filename not in chosen:
             continue
         nb = nbformat.v4.new_notebook()
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
         nb.metadata["language_info"] = {"name": "python"}
-        nb.cells = [nbformat.from_dict(dict(c)) for c in module.CELLS]
+        nb.cells = assemble(filename, module, order, titles, known)
         for i, cell in enumerate(nb.cells):
             cell["id"] = f"{Path(filename).stem.replace('_', '-')}-{i}"
         NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(NB_DIR)}}).execute()

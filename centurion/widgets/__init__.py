@@ -6,6 +6,7 @@ from .dice_panel import DiceLog, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
 from .labs import FacingChangeExplorer, GroundUnitTable, SequenceOfPlay, SpeedLimitLab
 from .move_table import GravMoveTable, odds_color, tank_on
+from .reference import RulesReference, link_rules, rule_link
 from .safety import MessageArea, guarded
 
 __all__ = [
@@ -21,11 +22,14 @@ __all__ = [
     "MoraleDiagram",
     "Overlay",
     "RoundTimer",
+    "RulesReference",
     "SequenceOfPlay",
     "SpeedLimitLab",
     "guarded",
+    "link_rules",
     "odds_color",
     "percent",
     "roll_html",
+    "rule_link",
     "tank_on",
 ]

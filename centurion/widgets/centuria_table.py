@@ -35,6 +35,7 @@ from ..rules import Refusal
 from .colors import rgb_array
 from .dice_panel import DiceLog, modifiers_html, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
+from .reference import link_rules
 from .safety import MessageArea, guarded, reset_canvas_switch
 
 SIDE_COLORS = ("#b71c1c", "#1f4e9c", "#2e7d32", "#6a1b9a")
@@ -409,7 +410,7 @@ class CenturiaTable(w.VBox):
             if e.rolls:
                 parts += [roll_html(r) for r in e.rolls]
             parts.append(f"<div>{html.escape(e.text)} <code>{e.rule}</code></div>")
-        self.rolls.value = "".join(parts)
+        self.rolls.value = link_rules("".join(parts))
 
     # --- phases ------------------------------------------------------------------------------------------------
     @guarded()
@@ -456,8 +457,8 @@ class CenturiaTable(w.VBox):
         self.map.set_overlay(self._overlay())
         self.phase_label.value = (f"<div class='centurion-phase'><b>Round {b.round}</b>: "
                                   f"{html.escape(b.active_side)}'s {b.phase} phase <code>CTA-1</code></div>")
-        self.panel.value = self._panel_html()
-        self.odds.value = self._odds_html()
+        self.panel.value = link_rules(self._panel_html())
+        self.odds.value = link_rules(self._odds_html())
         if self.selected:
             p = b.piece(self.selected)
             if not p.is_leader:

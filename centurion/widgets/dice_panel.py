@@ -9,6 +9,7 @@ from fractions import Fraction
 import ipywidgets as w
 
 from ..dice import Dice, Roll
+from .reference import link_rules
 from .safety import MessageArea, guarded
 
 
@@ -62,4 +63,4 @@ class DiceLog(w.VBox):
 
     def _on_roll(self, roll: Roll) -> None:
         lines = [roll_html(r) for r in reversed(self.dice.log[-30:])]
-        self.entries.value = "".join(lines)
+        self.entries.value = link_rules("".join(lines))

@@ -32,6 +32,7 @@ from .armor import ArmorDiagram
 from .colors import rgb_array
 from .dice_panel import DiceLog, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
+from .reference import link_rules
 from .safety import MessageArea, guarded, reset_canvas_switch
 
 
@@ -93,7 +94,7 @@ class SpeedLimitLab(w.VBox):
                     f"target = 5 − ⌈{c.over}/2⌉ = <b>{c.target}</b> (d10 ≤ target; a 1 always passes, a 10 always "
                     f"fails, DIE-10): P(no damage) = <b>{percent(c.p_pass)}</b><br>On a failure "
                     f"<code>CEN-SPD-2</code>: {c.damage} damage, {c.front} front and {c.bottom} bottom.")
-        self.out.value = f"<div class='centurion-speedcheck'>{body}</div>"
+        self.out.value = link_rules(f"<div class='centurion-speedcheck'>{body}</div>")
 
     @guarded()
     def _changed(self, _change: dict) -> None:
@@ -122,7 +123,7 @@ class SpeedLimitLab(w.VBox):
                     if internal:
                         text += f"<div>{internal} points pass the {section} armor into the internals.</div>"
         self.armor.update(self.armor_state, recent)
-        self.result.value = text
+        self.result.value = link_rules(text)
 
     @guarded()
     def _reset(self, _b: object = None) -> None:

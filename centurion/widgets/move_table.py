@@ -28,6 +28,7 @@ from ..rules import (
 from .armor import ArmorDiagram
 from .dice_panel import DiceLog, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
+from .reference import link_rules
 from .safety import MessageArea, guarded
 
 UNIT_COLORS = ("#1f4e9c", "#b71c1c", "#2e7d32", "#6a1b9a")
@@ -331,7 +332,7 @@ class GravMoveTable(w.VBox):
                          "</div>")
         if report.grav_drive_hit:
             lines.append("<div><b>Grav Drive hit</b>: it grounds at once, without deceleration (CEN-SPD-2).</div>")
-        self.rolls.value = "".join(lines) or "<div>No rolls were needed: the move is safe.</div>"
+        self.rolls.value = link_rules("".join(lines)) or "<div>No rolls were needed: the move is safe.</div>"
         if self.armor is not None and report.state.armor is not None:
             recent: dict[str, list[int]] = {}
             for d in report.damage:
@@ -396,7 +397,7 @@ class GravMoveTable(w.VBox):
                                                               ground=True), self.battlemap, self.vehicle)
         else:
             self.message.clear()
-        self.budget.value = self._budget_html(r, shown)
+        self.budget.value = link_rules(self._budget_html(r, shown))
         counters = []
         for i, (vehicle, st, _h) in enumerate(self.units):
             facing = st.facing if (i != self.current or self.face.value == -1) else self.face.value

@@ -12,6 +12,8 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
+from .reference import link_rules
+
 log = logging.getLogger("centurion.widgets")
 
 
@@ -21,7 +23,8 @@ class MessageArea(w.HTML):
     def show(self, text: str, kind: str = "info") -> None:
         """Show `text`; kind is info, refusal or error."""
         colour = {"info": "#333", "refusal": "#8a5a00", "error": "#b00020"}.get(kind, "#333")
-        self.value = f'<div class="centurion-message centurion-{kind}" style="color:{colour}">{html.escape(text)}</div>'
+        body = link_rules(html.escape(text))
+        self.value = f'<div class="centurion-message centurion-{kind}" style="color:{colour}">{body}</div>'
 
     def clear(self) -> None:
         """Remove the message."""

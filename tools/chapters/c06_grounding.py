@@ -39,12 +39,13 @@ back = rules.resolve_grav_move(r.end_state(), rules.GravMove(steps="BB"), strip,
 print("next turn:", format_label(r.end_hex), "->", format_label(back.end_hex), "still facing", back.end_facing)
 print(rules.resolve_grav_move(r.end_state(), rules.GravMove(steps="FF"), strip, liberator))
 """),
-    md("A grounded Horatius pays 1 TP to lift off and 3 to reach velocity 3, so 2 TP remain for slowing down "
-       "(CEN-GRAV-6)."),
+    md("A grounded Horatius that puts 3 TP into acceleration spends the first one lifting off, so it flies at "
+       "velocity 2 and moves two hexes; 3 TP are left, enough to slow down to −1 but not to −2 (CEN-GRAV-6)."),
     code("""
 down = rules.GravState.of(horatius, parse_label("0228"), 0, 0, grounded=True)
-r = rules.resolve_grav_move(down, rules.GravMove(accelerate=3, steps="FFF", decelerate=2), strip, horatius)
-print("lift", r.lift_tp, "+ accelerate 3 + decelerate 2 =", r.thrust_used, "of", r.thrust_max)
-print(rules.resolve_grav_move(down, rules.GravMove(accelerate=3, steps="FFF", decelerate=3), strip, horatius))
+r = rules.resolve_grav_move(down, rules.GravMove(accelerate=3, steps="FF", decelerate=3), strip, horatius)
+print("lift", r.lift_tp, "TP, then velocity", r.velocity, "| thrust used", r.thrust_used, "of", r.thrust_max,
+      "| ends at velocity", r.end_velocity)
+print(rules.resolve_grav_move(down, rules.GravMove(accelerate=3, steps="FF", decelerate=4), strip, horatius))
 """),
 ]

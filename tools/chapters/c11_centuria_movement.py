@@ -12,7 +12,7 @@ CELLS = [
        "The subpraefectus moves 2 with infantry and 4 with cavalry.\n\n"
        "**Try it:** click a Roman unit, plot a move with the buttons (or ↑, Q, E and ←/→ once the map has focus) "
        "and press *Move*. A plot that breaks a rule is refused with its rule ID."),
-    code(CTA_SETUP + "from centurion.data.frames import centuria_terrain_frame"),
+    code(CTA_SETUP + "from centurion.widgets.reference import centuria_terrain_table_en"),
     code("""
 from centurion.widgets import CenturiaTable
 movement_table = CenturiaTable(battle, mode="move")
@@ -29,5 +29,6 @@ turma = battle.piece("R-T1")
 print("turma into trees:", move_cost(battle, turma, parse_label("0607"), tables), "MP; into a field:",
       move_cost(battle, turma, parse_label("1207"), tables), "MP")
 """),
-    code("centuria_terrain_frame(tables)"),
+    md("The terrain table (CTA-2): what each kind of ground changes for each kind of unit."),
+    code("centuria_terrain_table_en()"),
 ]

@@ -14,7 +14,8 @@ def code(source: str, *, widget: bool = False) -> nbformat.NotebookNode:
     return nbformat.v4.new_code_cell(source.strip())
 
 
-BACK = "[Back to the contents](index.ipynb)\n\n"
+# Where the builder puts the previous / contents / reference / next links of a chapter.
+BACK = "{{nav}}\n\n"
 SETUP = """
 from fractions import Fraction
 from centurion.data import sample_map, terrain_table, vehicle_types, map_from_rows

@@ -57,7 +57,10 @@ def index_cells() -> list:
            "Every chapter explains a mechanic in a few lines, lets you try it on the hex map, and checks the "
            "worked examples of the rules against the engine. Every roll shows its target, the rule behind each "
            "modifier, and its exact odds.\n\n"
-           "Rule IDs such as `CEN-GRAV-4` refer to the project's spec, `RULES.md`."),
+           "Rule IDs such as `CEN-GRAV-4` name the rules of the project's spec; click one to read it in the "
+           "**[rules reference](reference.ipynb)**, which explains every rule in a few lines and finds one as you "
+           "type.\n\n"
+           "[Start reading: The battlefield →](01_battlefield.ipynb) · [Rules reference](reference.ipynb)"),
         md("## Contents\n\n" + "\n".join(
             f"{i}. [{title}]({fn}) — {desc}" for i, (fn, title, ids, desc) in enumerate(INDEX_ROWS, 1))),
         md("## Rule index\n\n| Rule | Chapters |\n|---|---|\n" + "\n".join(
