@@ -29,6 +29,7 @@ from .ground import (
     resolve_ground_move,
     stacking_allowed,
 )
+from .infantry_fire import SquadAction, SquadAttack, SquadView, apply_losses, infantry_casualties, squad_fire
 from .legal import EndState, PathOption, legal_grav_moves
 from .sequence import (
     declaration_order,
@@ -47,6 +48,12 @@ __all__ = [
     "base_to_hit",
     "to_hit",
     "to_hit_number",
+    "SquadAction",
+    "SquadAttack",
+    "SquadView",
+    "apply_losses",
+    "infantry_casualties",
+    "squad_fire",
     "Sight",
     "SightMap",
     "line_of_sight",
