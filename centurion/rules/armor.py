@@ -68,3 +68,17 @@ class Armor:
         """Apply row-by-row damage to one section; returns the new armor, boxes crossed and overflow."""
         section, crossed, overflow = self[name].cross_rowwise(points)
         return Armor(tuple((n, section if n == name else s) for n, s in self.sections)), crossed, overflow
+
+    def with_destroyed(self, name: str, boxes: frozenset[int] | set[int]) -> Armor:
+        """The armor with more boxes of one section lost (template, laser or widowed armor, CEN-CMB-1)."""
+        sec = self[name]
+        bad = [b for b in boxes if not sec.first_box <= b < BOXES]
+        if bad:
+            raise ValueError(f"CEN-REC-1: boxes {bad} are not armor boxes of the {name} section")
+        new = ArmorSection(sec.armor, sec.destroyed | frozenset(boxes))
+        return Armor(tuple((n, new if n == name else s) for n, s in self.sections))
+
+    def is_intact(self, name: str, box: int) -> bool:
+        """Whether armor box `box` (row * 10 + column) of a section is there and not lost."""
+        sec = self[name]
+        return sec.first_box <= box < BOXES and box not in sec.destroyed

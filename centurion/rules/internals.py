@@ -1,0 +1,195 @@
+"""Internal damage takes effect: consciousness, ammunition, infantry compartment, Vehicle Destroyed, Grav Drive
+(CEN-CMB-1, CEN-SEQ-3, book-a 13.2 and 14).
+
+`apply_internal_damage` runs once all weapons fire of the phase has been resolved: the pending internal boxes of
+a sheet become lost, and every component newly hit has its effect, with every roll through `Dice` (target, rule
+ID and exact odds). `end_phase` removes widowed armor and lets unconscious crew try to wake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..dice import Dice, Roll
+from .damage import cross_rowwise, remove_widowed_armor
+from .record import CrewMember, RecordSheet
+
+RULE = "CEN-CMB-1"
+
+
+@dataclass(frozen=True)
+class InternalReport:
+    """What the internal damage of one vehicle did once applied."""
+
+    components: tuple[tuple[str, str, int], ...]  # (section, component, boxes newly lost)
+    rolls: tuple[Roll, ...]
+    effects: tuple[str, ...]
+    infantry_killed: int
+    crew_killed_in_explosion: tuple[str, ...]
+    squad_killed_in_explosion: bool
+    grounded_at_velocity: int | None
+    grounding_armor: tuple[int, ...]
+
+    def describe(self) -> str:
+        """The effects, one per line."""
+        return "\n".join(self.effects) if self.effects else "no internal damage"
+
+
+def consciousness_target(boxes_lost: int) -> int:
+    """Consciousness Roll target: 8 minus the boxes of that crew member lost (book-a 13.2)."""
+    return 8 - boxes_lost
+
+
+def ammo_target(boxes_lost: int) -> int:
+    """No explosion on a d10 <= 7 minus the ammunition boxes lost there (book-a 13.2)."""
+    return 7 - boxes_lost
+
+
+def survival_target(velocity: int) -> int:
+    """After an explosion each crew member and squad survives on a d10 <= 8 minus the current velocity."""
+    return 8 - abs(velocity)
+
+
+def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
+                          turn: int = 1) -> tuple[RecordSheet, InternalReport]:
+    """Apply the pending internal boxes and their effects, after all weapons fire (CEN-SEQ-3, book-a 13.2).
+
+    `velocity` is the vehicle's current velocity (a Grav Drive or Vehicle Destroyed hit grounds it at that
+    velocity with the usual grounding damage; an explosion's survivors roll against it).
+    """
+    if not record.pending:
+        return record, InternalReport((), (), (), 0, (), False, None, ())
+    before = record
+    after = replace(record, internal_lost=record.internal_lost | record.pending, pending=frozenset())
+    layout = record.vehicle.internals
+    newly: list[tuple[str, str, int]] = []
+    if layout is not None:
+        for (section, comp) in layout.boxes:
+            n = after.lost(section, comp) - before.lost(section, comp)
+            if n:
+                newly.append((section, comp, n))
+    rolls: list[Roll] = []
+    effects: list[str] = []
+    name = record.vehicle.label
+    crew = {m.role: m for m in after.crew}
+    # crew: dead when every box is lost, else a Consciousness Roll at 8 - boxes lost
+    for section, comp, _n in newly:
+        if comp not in crew:
+            continue
+        member = crew[comp]
+        lost, total = after.lost(section, comp), len(after.boxes_of(section, comp))
+        if member.state == "dead":
+            continue
+        if lost >= total:
+            crew[comp] = CrewMember(comp, "dead", turn)
+            effects.append(f"{comp} of the {name} killed: all {total} boxes lost ({RULE})")
+            continue
+        if member.state == "unconscious":
+            effects.append(f"{comp} of the {name} hit again while unconscious ({RULE})")
+            continue
+        roll = dice.d10_test(consciousness_target(lost), purpose=f"{comp} of the {name} stays conscious "
+                             f"({lost} of {total} boxes lost)", rule=RULE)
+        rolls.append(roll)
+        if not roll.success:
+            crew[comp] = CrewMember(comp, "unconscious", turn)
+            effects.append(f"{comp} of the {name} unconscious (rolled {roll.result} > {roll.target}); tries to wake "
+                           f"in the End Phase of the next turn ({RULE})")
+    after = replace(after, crew=tuple(crew[m.role] for m in after.crew))
+    for section, comp, _n in newly:
+        if comp in crew:
+            continue
+        label = comp.replace("_", " ")
+        if comp.startswith("shield"):
+            both = after.shield_factor(section) == 0 and record.vehicle.shield_factor(section) > 0
+            effects.append(f"{section} shield location hit" + (": the facing's shield is down (factor 0)" if both
+                                                               else ": the other location still holds it"))
+        elif comp == "targeting":
+            effects.append(f"Targ: {after.targeting_lost} box(es) lost, -{after.targeting_lost} to hit ({RULE})")
+        elif comp == "infantry":
+            pass
+        elif comp != "ammo":
+            effects.append(f"{label} ({section}) hit: out for the game ({RULE})")
+    # infantry compartment: 1 man per 4 boxes in it (cumulative); the whole compartment gone kills all aboard
+    killed = 0
+    if after.boxes_of("stern", "infantry"):
+        lost_now, lost_before = after.lost("stern", "infantry"), before.lost("stern", "infantry")
+        if lost_now > lost_before and after.infantry_aboard:
+            killed = min(after.infantry_aboard, lost_now // 4 - lost_before // 4)
+            if after.compartment_gone:
+                killed = after.infantry_aboard
+            effects.append(f"infantry compartment: {lost_now} boxes lost, {killed} men killed" +
+                           (" (compartment destroyed: all aboard)" if after.compartment_gone else "") + f" ({RULE})")
+            after = replace(after, infantry_aboard=after.infantry_aboard - killed,
+                            infantry_killed=after.infantry_killed + killed)
+    # ammunition: each location newly hit rolls; an explosion destroys the vehicle
+    crew_dead: list[str] = []
+    squad_dead = False
+    for section, comp, _n in newly:
+        if comp != "ammo" or after.exploded:
+            continue
+        lost = after.lost(section, comp)
+        roll = dice.d10_test(ammo_target(lost), purpose=f"{section} ammunition of the {name} does not explode "
+                             f"({lost} boxes lost)", rule=RULE)
+        rolls.append(roll)
+        if roll.success:
+            effects.append(f"{section} ammunition hit, no explosion ({RULE})")
+            continue
+        after = replace(after, exploded=True)
+        effects.append(f"{section} ammunition EXPLODES: the {name} is destroyed ({RULE})")
+        members = []
+        for m in after.crew:
+            if m.state == "dead":
+                members.append(m)
+                continue
+            r = dice.d10_test(survival_target(velocity), purpose=f"{m.role} survives the explosion at velocity "
+                              f"{velocity}", rule=RULE)
+            rolls.append(r)
+            if not r.success:
+                crew_dead.append(m.role)
+                members.append(CrewMember(m.role, "dead", turn))
+            else:
+                members.append(m)
+        after = replace(after, crew=tuple(members))
+        if after.infantry_aboard:
+            r = dice.d10_test(survival_target(velocity), purpose=f"the squad aboard survives the explosion at "
+                              f"velocity {velocity}", rule=RULE)
+            rolls.append(r)
+            if not r.success:
+                squad_dead = True
+                after = replace(after, infantry_killed=after.infantry_killed + after.infantry_aboard,
+                                infantry_aboard=0)
+    # grounding: Grav Drive or Vehicle Destroyed while moving
+    grounded_v = None
+    grounding_boxes: tuple[int, ...] = ()
+    hit_names = {c for _s, c, _n in newly}
+    if velocity and record.vehicle.kind == "grav" and ({"grav_drive", "vehicle_destroyed"} & hit_names) \
+            and not record.grounded_by_damage:
+        grounded_v = abs(velocity)
+        after, grounding_boxes, inner = cross_rowwise(after, "bottom", 10 * grounded_v)
+        after = replace(after, grounded_by_damage=True)
+        effects.append(f"grounds at velocity {grounded_v}: {10 * grounded_v} points to the bottom "
+                       f"(CEN-GRD-1)" + (f", {len(inner)} internal boxes" if inner else ""))
+    if after.destroyed and not before.destroyed:
+        effects.append(f"the {name} is destroyed: {after.destroyed_by()} (book-a 14.1)")
+    report = InternalReport(tuple(newly), tuple(rolls), tuple(effects), killed, tuple(crew_dead), squad_dead,
+                            grounded_v, grounding_boxes)
+    return after, report
+
+
+def end_phase(record: RecordSheet, dice: Dice, *, turn: int) -> tuple[RecordSheet, tuple[Roll, ...], dict]:
+    """End Phase: remove widowed armor (step A, CEN-SEQ-1); crew knocked out in an earlier turn roll again at
+    the same target, 8 minus their boxes lost (book-a 13.2). Returns sheet, rolls, widowed boxes removed."""
+    record, removed = remove_widowed_armor(record)
+    rolls = []
+    members = []
+    for m in record.crew:
+        if m.state == "unconscious" and m.since_turn is not None and m.since_turn < turn:
+            section = record.crew_section(m.role)
+            lost = record.lost(section, m.role) if section else 0
+            r = dice.d10_test(consciousness_target(lost), purpose=f"{m.role} of the {record.vehicle.label} wakes "
+                              f"({lost} boxes lost)", rule=RULE)
+            rolls.append(r)
+            members.append(CrewMember(m.role) if r.success else m)
+        else:
+            members.append(m)
+    return replace(record, crew=tuple(members)), tuple(rolls), removed

@@ -1,0 +1,269 @@
+"""Weapons fire resolved: to-hit rolls, one hit-location roll per firing unit, templates and lasers, armor at
+once, internal damage and infantry losses after all fire; a whole Combat Phase (CEN-CMB-1, CEN-SEQ-3, E21, E25).
+
+Declarations are checked by `targets.declare_fire` (arcs, ranges, sight, two targets, missile limits); this
+module rolls them. A firing unit's attacks are resolved together: a to-hit roll per weapon (per missile), then
+one hit-location roll for each target it hit (E21: every hit of that unit lands on the same section), then per
+hit a d10 damage column and its template or laser. Missiles that hit a vehicle with an engaged Vulcan face its
+kill rolls first (E25). Armor boxes go at once; internal boxes wait (`RecordSheet.pending`) and casualties on
+dismounted squads are noted; `finish_fire` applies both once every firing unit has been resolved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from ..data import BattleMap
+from ..data.vehicles import weapon_table
+from ..dice import Dice, Roll
+from ..hexgrid import Hex
+from .buildings import Building, BuildingHit, building_hit_level, damage_building
+from .damage import HitMark, drop_template, hit_section, template_shape, vulcan_kill_number
+from .grav import Refusal
+from .infantry_fire import casualty_roll, casualty_row, terrain_casualty_modifier
+from .internals import InternalReport, apply_internal_damage
+from .record import RecordSheet
+from .targets import Attack, FirePlan, FirerView, TargetView, declare_fire
+
+RULE = "CEN-CMB-1"
+
+
+@dataclass(frozen=True)
+class VulcanEngagement:
+    """A Vulcan's missiles engaged this turn (declared at the first attack on its vehicle) and kill rolls left."""
+
+    rating: int
+    engaged: int
+    rolls_left: int
+
+    @property
+    def kill_number(self) -> int | None:
+        """Kill on a d10 <= this number (book-a 15.2)."""
+        return vulcan_kill_number(self.rating, self.engaged)
+
+
+@dataclass(frozen=True)
+class CombatUnit:
+    """A unit in the Combat Phase: its sheet (vehicle), building or squad, where it is, and its situation."""
+
+    key: str
+    side: str
+    hex: Hex
+    facing: int = 0
+    sheet: RecordSheet | None = None
+    velocity: int = 0
+    crater: bool = False
+    painted: bool = False
+    building: Building | None = None
+    men: int = 0  # dismounted squad strength
+    vulcan: VulcanEngagement | None = None
+    pending_casualties: int = 0
+
+    @property
+    def kind(self) -> str:
+        """vehicle, building or infantry."""
+        return "vehicle" if self.sheet is not None else "building" if self.building is not None else "infantry"
+
+    def target_view(self) -> TargetView:
+        """How the fire rules see it as a target (shield factors from the live sheet)."""
+        shields = {}
+        if self.sheet is not None and self.sheet.vehicle.kind == "grav":
+            shields = {f: self.sheet.shield_factor(f) for f in ("front", "left", "right", "stern", "bottom")}
+        return TargetView(self.key, self.hex, self.facing, self.kind, shields, self.crater, self.painted)
+
+    def firer_view(self) -> FirerView:
+        """How the fire rules see it as a firer: usable weapons only keep their place on the sheet."""
+        s = self.sheet
+        assert s is not None
+        left = {k: s.missiles_left(k) for k in ("SMLM", "TVLG")}
+        return FirerView(self.key, self.hex, self.facing, s.vehicle.weapons, s.targeting_lost, left)
+
+
+@dataclass(frozen=True)
+class HitResolution:
+    """One weapon's attack rolled: to-hit, Vulcan rolls, damage column, what it did."""
+
+    weapon: str
+    target: str
+    to_hit: Roll
+    vulcan: tuple[Roll, ...] = ()
+    shot_down: bool = False
+    column: Roll | None = None
+    mark: HitMark | BuildingHit | None = None
+    casualties: int = 0
+
+
+@dataclass(frozen=True)
+class FireResult:
+    """A firing unit's attacks resolved: every roll in order, each hit, the location roll per target."""
+
+    firer: str
+    hits: tuple[HitResolution, ...]
+    locations: tuple[tuple[str, Roll, str], ...]  # (target, roll, section or level)
+    rolls: tuple[Roll, ...]
+    units: Mapping[str, CombatUnit]
+
+
+def _refuse(firer: CombatUnit) -> Refusal | None:
+    s = firer.sheet
+    if s is None:
+        return Refusal(RULE, f"{firer.key} is not a vehicle: infantry fire is resolved by the infantry rules")
+    if s.destroyed:
+        return Refusal(RULE, f"the {s.vehicle.label} {firer.key} is destroyed ({s.destroyed_by()})")
+    if not s.may_fire:
+        return Refusal(RULE, f"{firer.key}: gunner and commander are both out, so it cannot fire (book-a 13.2)")
+    return None
+
+
+def declare(battlemap: BattleMap, units: Mapping[str, CombatUnit], firer_key: str, attacks: Sequence[Attack], *,
+            turret_facing: int | None = None) -> FirePlan | Refusal:
+    """Check a unit's declared attacks against the live record sheets (damaged weapons refused) (CEN-CMB-1)."""
+    if firer_key not in units:
+        return Refusal(RULE, f"no unit {firer_key!r}")
+    firer = units[firer_key]
+    bad = _refuse(firer)
+    if bad:
+        return bad
+    for n, atk in enumerate(attacks, start=1):
+        if isinstance(atk.weapon, int) and 0 <= atk.weapon < len(firer.sheet.vehicle.weapons) \
+                and not firer.sheet.weapon_usable(atk.weapon):
+            w = firer.sheet.vehicle.weapons[atk.weapon]
+            return Refusal(RULE, f"attack {n} ({w.type}): its {w.location} weapons are destroyed (book-a 13.2)", n)
+        if atk.target in units and units[atk.target].side == firer.side:
+            return Refusal(RULE, f"attack {n}: {atk.target} is a friendly unit", n)
+    views = {k: u.target_view() for k, u in units.items() if k != firer_key}
+    if turret_facing is not None and firer.sheet.hit("turret", "turret_weapons"):
+        turret_facing = None
+    return declare_fire(battlemap, firer.firer_view(), attacks, views, turret_facing=turret_facing)
+
+
+def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
+                 battlemap: BattleMap | None = None) -> FireResult:
+    """Roll one firing unit's declared attacks (CEN-CMB-1, CEN-SEQ-3, E21): armor at once, internals pending.
+
+    `battlemap` gives the terrain modifier of a squad's casualties roll (none without it).
+    """
+    units = dict(units)
+    start = len(dice.log)
+    firer = units[plan.firer.key]
+    hits: list[tuple[int, Roll]] = []
+    results: list[HitResolution] = []
+    spent: dict[str, int] = {}
+    for i, ra in enumerate(plan.attacks):
+        spec = weapon_table()[ra.weapon.type]
+        if ra.family == "missile":
+            spent[spec.missile] = spent.get(spec.missile, 0) + ra.attack.missiles
+        for m in range(ra.attack.missiles if ra.family == "missile" else 1):
+            extra = f" (missile {m + 1})" if ra.family == "missile" and ra.attack.missiles > 1 else ""
+            roll = ra.to_hit.roll(dice, purpose=f"{plan.firer.key} {ra.weapon.type}{extra} hits {ra.target.key} "
+                                  f"at range {ra.range}", rule=RULE)
+            if roll.success:
+                hits.append((i, roll))
+            else:
+                results.append(HitResolution(ra.weapon.type, ra.target.key, roll))
+    if spent and firer.sheet is not None:
+        fired = tuple(firer.sheet.missiles_fired) + tuple(spent.items())
+        units[firer.key] = replace(firer, sheet=replace(firer.sheet, missiles_fired=fired))
+    locations: list[tuple[str, Roll, str]] = []
+    where: dict[str, str | int | None] = {}
+    for i, roll in hits:
+        ra = plan.attacks[i]
+        tkey = ra.target.key
+        target = units[tkey]
+        spec = weapon_table()[ra.weapon.type]
+        vrolls: tuple[Roll, ...] = ()
+        if ra.family == "missile" and target.vulcan is not None and target.vulcan.rolls_left > 0 \
+                and target.vulcan.kill_number is not None:
+            v = target.vulcan
+            vr = dice.d10_test(v.kill_number, purpose=f"Vulcan-{v.rating} of {tkey} ({v.engaged} engaged) shoots "
+                               f"down the {ra.weapon.type} missile", rule=RULE)
+            vrolls = (vr,)
+            target = replace(target, vulcan=replace(v, rolls_left=v.rolls_left - 1))
+            units[tkey] = target
+            if vr.success:
+                results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, shot_down=True))
+                continue
+        if tkey not in where:  # one hit-location roll per firing unit and target (E21)
+            if target.kind == "vehicle":
+                lr = dice.roll("d10", purpose=f"hit location on {tkey} ({ra.side} attacked"
+                               f"{', hull down' if target.crater else ''})", rule=RULE)
+                where[tkey] = hit_section(lr.result, ra.side, "hull_down" if target.crater else "normal")
+                locations.append((tkey, lr, str(where[tkey])))
+            elif target.kind == "building":
+                lr = dice.roll("d10", purpose=f"hit level on building {tkey}", rule=RULE)
+                where[tkey] = building_hit_level(lr.result, target.building)
+                locations.append((tkey, lr, f"level {where[tkey]}"))
+            else:
+                where[tkey] = None
+        if target.kind == "infantry":
+            terms = terrain_casualty_modifier(battlemap, target.hex, crater=target.crater) if battlemap else ()
+            res = casualty_roll(dice, casualty_row(ra.weapon), terms)
+            units[tkey] = replace(target, pending_casualties=target.pending_casualties + res.killed)
+            results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, casualties=res.killed))
+            continue
+        shape = template_shape(ra.weapon.type, ra.attack.shell if spec.family == "gauss" else None)
+        if target.kind == "building":
+            b, mark = damage_building(target.building, where[tkey], shape)
+            units[tkey] = replace(target, building=b)
+            results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, mark=mark))
+            continue
+        col = dice.roll("d10", purpose=f"damage column on the {where[tkey]} of {tkey} ({ra.weapon.type})", rule=RULE)
+        sheet, mark = drop_template(target.sheet, str(where[tkey]), col.result, shape)
+        units[tkey] = replace(target, sheet=sheet)
+        results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, column=col, mark=mark))
+    return FireResult(plan.firer.key, tuple(results), tuple(locations), tuple(dice.log[start:]), units)
+
+
+@dataclass(frozen=True)
+class PhaseResult:
+    """A whole Combat Phase: each firing unit's result or refusal, internal reports, the units after it all."""
+
+    fire: tuple[FireResult | Refusal, ...]
+    internals: Mapping[str, InternalReport]
+    casualties: Mapping[str, int]
+    units: Mapping[str, CombatUnit]
+    rolls: tuple[Roll, ...] = field(default=(), repr=False)
+
+
+def finish_fire(units: Mapping[str, CombatUnit], dice: Dice, *, turn: int = 1
+                ) -> tuple[dict[str, CombatUnit], dict[str, InternalReport], dict[str, int]]:
+    """After all weapons fire: apply every pending internal box and every squad's losses (CEN-SEQ-3)."""
+    out = dict(units)
+    reports: dict[str, InternalReport] = {}
+    casualties: dict[str, int] = {}
+    for key, u in units.items():
+        if u.sheet is not None and u.sheet.pending:
+            sheet, rep = apply_internal_damage(u.sheet, dice, velocity=u.velocity, turn=turn)
+            velocity = 0 if rep.grounded_at_velocity is not None else u.velocity
+            out[key] = replace(u, sheet=sheet, velocity=velocity)
+            reports[key] = rep
+        elif u.kind == "infantry" and u.pending_casualties:
+            killed = min(u.men, u.pending_casualties)
+            casualties[key] = killed
+            out[key] = replace(u, men=u.men - killed, pending_casualties=0)
+    return out, reports, casualties
+
+
+def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
+                 declarations: Sequence[tuple[str, Sequence[Attack], int | None]], dice: Dice, *,
+                 turn: int = 1) -> PhaseResult:
+    """Declare weapons fire in the given order, resolve one firing unit at a time, then apply internal damage
+    and infantry losses (CEN-SEQ-1, CEN-SEQ-3). Declarations: (firer, attacks, turret facing or None).
+
+    Every declaration is checked against the state at the start of the resolution (all are made before any is
+    resolved); a refused one is reported and nothing of it happens.
+    """
+    start = len(dice.log)
+    plans = [declare(battlemap, units, k, atks, turret_facing=tf) for k, atks, tf in declarations]
+    live = dict(units)
+    out: list[FireResult | Refusal] = []
+    for plan in plans:
+        if isinstance(plan, Refusal):
+            out.append(plan)
+            continue
+        res = resolve_fire(plan, live, dice, battlemap=battlemap)
+        live = dict(res.units)
+        out.append(res)
+    live, reports, casualties = finish_fire(live, dice, turn=turn)
+    return PhaseResult(tuple(out), reports, casualties, live, tuple(dice.log[start:]))
