@@ -30,6 +30,7 @@ from .ground import (
     stacking_allowed,
 )
 from .infantry_fire import SquadAction, SquadAttack, SquadView, apply_losses, infantry_casualties, squad_fire
+from .leadership import Centurion, century_advantage, pass_platoon, plan_leadership
 from .legal import EndState, PathOption, legal_grav_moves
 from .sequence import (
     declaration_order,
@@ -41,6 +42,7 @@ from .sequence import (
 from .sight import Sight, SightMap, line_of_sight, sight_from
 from .speed import SpeedCheck, effective_speed_limit, grounding_damage, speed_limit_check
 from .terrain import entry_cost, hex_speed_limit, vp_cost
+from .victory import battle_outcome, victory_level, victory_points
 
 __all__ = [
     "attack_side",
@@ -48,6 +50,13 @@ __all__ = [
     "base_to_hit",
     "to_hit",
     "to_hit_number",
+    "Centurion",
+    "century_advantage",
+    "pass_platoon",
+    "plan_leadership",
+    "battle_outcome",
+    "victory_level",
+    "victory_points",
     "SquadAction",
     "SquadAttack",
     "SquadView",
