@@ -235,3 +235,73 @@ def test_move_table_plots_a_start_from_standstill_with_its_new_facing():
     assert t.plot_to(behind)
     r = t.resolved
     assert isinstance(r, ResolvedMove) and r.end_hex == behind and t.face.value == 3  # faces south first (CEN-GRAV-4)
+
+
+# --- controls that tell the truth (issue 11, item 4) ---------------------------------------------------------
+
+def test_an_unshaded_hex_in_the_legal_moves_chapter_is_explained_not_plotted():
+    from centurion.data import vehicle_types
+    from centurion.widgets import GravMoveTable, tank_on
+
+    m = sample_map()
+    hor = vehicle_types()["horatius"]
+    t = GravMoveTable(m, hor, tank_on(m, hor, "0716", 0, 10), show_legal=True)
+    shaded = {h for h, _c in t.map.overlay.fills}
+    grounded_only = {e.hex for e in t._legal() if e.grounded} - shaded
+    assert grounded_only, "at velocity 10 some hexes can only be reached by grounding there"
+    h = sorted(grounded_only, key=lambda x: (x.q, x.r))[0]
+    t.click(h)
+    assert t.steps == [] and "only get to" in t.message.value and "grounding" in t.message.value
+    far = parse_label("4430")
+    t.click(far)
+    assert t.steps == [] and "out of reach" in t.message.value
+    t.click(sorted(shaded, key=lambda x: (x.q, x.r))[0])  # a shaded hex is still plotted
+    assert t.steps and not t.resolved.grounds
+
+
+def test_may_turn_marks_follow_the_velocity_however_far():
+    from centurion.data import map_from_rows, vehicle_types
+    from centurion.rules import facing_change_interval
+    from centurion.widgets import GravMoveTable, tank_on
+
+    strip = map_from_rows(["..."] * 30)
+    hor = vehicle_types()["horatius"]
+    t = GravMoveTable(strip, hor, tank_on(strip, hor, "0229", 0, 24), show_armor=False)
+    marks = [h for h, c in t.map.overlay.outlines if c == "#0277bd"]
+    assert facing_change_interval(24) == 4
+    # 24 VP to spend straight north from row 29: rows 25 .. 05 may hold a turn (after 4 straight hexes)
+    rows = sorted(to_offset(h)[1] for h in marks)
+    assert rows[0] == 5 and rows[-1] == 25 and len(rows) == 21
+
+
+def test_a_ground_tank_or_a_squad_cannot_be_placed_in_a_lake():
+    from centurion.data import vehicle_types
+    from centurion.widgets import GroundUnitTable
+
+    m = sample_map()
+    g = GroundUnitTable(m, vehicle_types()["heavy_tank"], start="0616")
+    lake = parse_label("0622")
+    assert not g.click(lake) and g.where == parse_label("0616") and "CEN-GV-1" in g.message.value
+    g.kind.value = "infantry"
+    assert not g.click(lake) and "CEN-INF-1" in g.message.value
+    assert g.click(parse_label("0618")) and g.where == parse_label("0618") and g.message.value == ""
+
+
+def test_centuria_click_on_an_empty_hex_says_what_it_did_and_english_on_screen():
+    import html as html_lib
+
+    from centurion.centuria import CenturiaBattle
+    from centurion.data import centuria_scenario
+    from centurion.widgets import CenturiaTable
+
+    t = CenturiaTable(CenturiaBattle.from_scenario(centuria_scenario()), mode="move")
+    t.click(parse_label("0608"))
+    t.add_step("F")
+    t.click(parse_label("0203"))
+    assert t.selected is None and "no longer selected" in t.message.value and "plot is cleared" in t.message.value
+    t.click(parse_label("0608"))
+    assert t.message.value == ""  # the stale line is gone
+    panel = html_lib.unescape(t.panel.value)
+    assert "of Rome in" in panel and "rome" not in panel.replace("Rome", "")
+    rows = dict(t._details(t.battle.map[parse_label("0607")]))
+    assert rows["Terrain"] == "trees (blocks sight)"

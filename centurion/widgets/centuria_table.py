@@ -29,6 +29,7 @@ from ..centuria import (
     spotters,
 )
 from ..centuria.battle import ENGINE_RANGE, Piece, move_cost
+from ..centuria.checks import attack_refusal
 from ..data import CenturiaTables, MapHex, centuria_tables
 from ..hexgrid import Hex, arcs, format_label, hex_range, neighbor, neighbors
 from ..rules import Refusal
@@ -36,7 +37,7 @@ from .colors import rgb_array
 from .dice_panel import DiceLog, modifiers_html, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
-from .safety import MessageArea, guarded, reset_canvas_switch
+from .safety import MessageArea, guarded, once_per_click, reset_canvas_switch
 
 SIDE_COLORS = ("#b71c1c", "#1f4e9c", "#2e7d32", "#6a1b9a")
 LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ballista": "B", "tormentum": "M",
@@ -46,9 +47,31 @@ STATUS_COLORS = {"direct": "#2e7d32", "chain": "#1565c0", "out": "#c62828"}
 MODES = ("round", "command", "move", "combat", "morale", "artillery")
 
 
+def english(text: str, tables: CenturiaTables | None = None) -> str:
+    """Text from the Centuria engine as shown on screen: English terrain names (the source's German ones are kept
+    as labels in the data), and the source's misprint "preafectus" spelt "praefectus" (CTA-2)."""
+    tables = tables or centuria_tables()
+    for key, t in tables.terrain.items():
+        if t.label != key:
+            text = text.replace(t.label, key)
+    return text.replace("preafectus", "praefectus")
+
+
+def side_name(side: str, *, start: bool = False) -> str:
+    """A side as a reader names it: 'Rome', 'the rebels' ('The rebels' at the start of a sentence)."""
+    name = side.capitalize() if not side.endswith("s") else f"the {side}"
+    return name[0].upper() + name[1:] if start else name
+
+
+def side_possessive(side: str, *, start: bool = False) -> str:
+    """'Rome's', 'the rebels\'' — the possessive of a side's name."""
+    name = side_name(side, start=start)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def terms_of(target) -> list[tuple[str, int, str]]:
     """(label, value, rule) rows of a Centuria target, for display."""
-    return [(t.label, t.value, t.rule) for t in target.terms]
+    return [(english(t.label), t.value, t.rule) for t in target.terms]
 
 
 class MoraleDiagram(w.VBox):
@@ -236,7 +259,7 @@ class CenturiaTable(w.VBox):
 
     def _details(self, cell: MapHex) -> list[tuple[str, str]]:
         t = self.tables.terrain[cell.terrain]
-        rows = [("Gelände", f"{t.label}{' (blocks sight)' if t.blocks_sight else ''}")]
+        rows = [("Terrain", f"{cell.terrain}{' (blocks sight)' if t.blocks_sight else ''}")]
         for p in self.battle.at(cell.hex):
             rows.append((p.id, f"{p.type}, facing {p.facing}, {MARKERS[p.marker]}"))
         if self.selected:
@@ -255,19 +278,31 @@ class CenturiaTable(w.VBox):
         self.click(hex_)
 
     def click(self, hex_: Hex) -> None:
-        """What a click on a hex does, by mode: select, place a leader, pick a target."""
+        """What a click on a hex does, by mode: select, place a leader, pick a target; it always says what it did."""
+        if hex_ not in self.battle.map:
+            self.message.show("That point is off the map (HEX-4); nothing changed.", "refusal")
+            return
         p = self._piece_at(hex_)
         sel = self.battle.piece(self.selected) if self.selected else None
         if self.mode == "command" and sel is not None and sel.is_leader and p is None:
             self._push(self.battle.with_piece(replace(sel, hex=hex_)))  # try the leader elsewhere
             self.message.show(f"{sel.id} placed in {format_label(hex_)} to see who is in command.", "info")
         elif p is None:
+            if sel is not None:
+                self.message.show(f"Nothing stands in {format_label(hex_)}, so {sel.id} is no longer selected"
+                                  + (" and its plot is cleared" if self.plot else "")
+                                  + ". To move a unit, select it and plot with the buttons or keys.", "info")
+            else:
+                self.message.clear()
             self.selected, self.target = None, None
+            self.plot.clear()
         elif sel is not None and p.side != sel.side:
             self.target = p.id
+            self.message.clear()
         else:
             self.selected, self.target = p.id, None
             self.plot.clear()
+            self.message.clear()
         self.refresh()
 
     @guarded()
@@ -323,6 +358,7 @@ class CenturiaTable(w.VBox):
         self.refresh()
 
     @guarded()
+    @once_per_click()
     def _do_move(self) -> None:
         self.do_move()
 
@@ -343,6 +379,7 @@ class CenturiaTable(w.VBox):
 
     # --- combat, artillery, morale ----------------------------------------------------------------------------
     @guarded()
+    @once_per_click()
     def _do_attack(self) -> None:
         self.do_attack()
 
@@ -351,6 +388,7 @@ class CenturiaTable(w.VBox):
         return self._strike(attack, "Click your unit, then the enemy next to it.")
 
     @guarded()
+    @once_per_click()
     def _do_fire(self) -> None:
         self.do_fire()
 
@@ -381,6 +419,7 @@ class CenturiaTable(w.VBox):
         self.refresh()
 
     @guarded()
+    @once_per_click()
     def _do_morale(self) -> None:
         self.do_morale()
 
@@ -401,6 +440,7 @@ class CenturiaTable(w.VBox):
         return True
 
     @guarded()
+    @once_per_click()
     def _do_rally(self) -> None:
         self.do_morale(rally=True)
 
@@ -409,11 +449,12 @@ class CenturiaTable(w.VBox):
         for e in events:
             if e.rolls:
                 parts += [roll_html(r) for r in e.rolls]
-            parts.append(f"<div>{html.escape(e.text)} <code>{e.rule}</code></div>")
+            parts.append(f"<div>{html.escape(english(e.text, self.tables))} <code>{e.rule}</code></div>")
         self.rolls.value = link_rules("".join(parts))
 
     # --- phases ------------------------------------------------------------------------------------------------
     @guarded()
+    @once_per_click()
     def _end_phase(self) -> None:
         self.end_phase()
 
@@ -432,6 +473,7 @@ class CenturiaTable(w.VBox):
         self.refresh()
 
     @guarded()
+    @once_per_click()
     def _undo(self) -> None:
         if self.history:
             self.battle = self.history.pop()
@@ -456,7 +498,8 @@ class CenturiaTable(w.VBox):
         self.map.set_counters(counters)
         self.map.set_overlay(self._overlay())
         self.phase_label.value = (f"<div class='centurion-phase'><b>Round {b.round}</b>: "
-                                  f"{html.escape(b.active_side)}'s {b.phase} phase <code>CTA-1</code></div>")
+                                  f"{html.escape(side_possessive(b.active_side, start=True))} {b.phase} phase "
+                                  "<code>CTA-1</code></div>")
         self.panel.value = link_rules(self._panel_html())
         self.odds.value = link_rules(self._odds_html())
         if self.selected:
@@ -529,7 +572,8 @@ class CenturiaTable(w.VBox):
                     "neighbour</span>, <span style='color:#c62828'>out of command</span> <code>CTA-CMD</code>.</div>")
         p = b.piece(self.selected)
         u = t.units[p.type]
-        lines = [f"<b>{html.escape(p.id)}</b>: {html.escape(u.label)} of {html.escape(p.side)} in "
+        kind = english(u.label, t)
+        lines = [f"<b>{html.escape(p.id)}</b>: {html.escape(kind)} of {html.escape(side_name(p.side))} in "
                  f"{format_label(p.hex)}, facing {p.facing}{'' if p.alive else ' — fallen'}"]
         lines.append(f"Movement {movement_allowance(p, t)}, action radius {u.action_radius}, attack {u.attack}, "
                      f"defence {u.defence}, morale {u.morale} <code>CTA-2</code>")
@@ -585,6 +629,10 @@ class CenturiaTable(w.VBox):
             return (f"<div class='centurion-odds'>{head}<br>Hit on a roll over {ex.attack.value}: P = "
                     f"{percent(ex.attack.p_success)}; a roll of 1 puts the engine out"
                     f"{modifiers_html(terms_of(ex.attack))}</div>")
+        refusal = attack_refusal(b, a.id, d.id, t)
+        if refusal is not None:
+            return (f"<div class='centurion-odds'><b>{a.id}</b> cannot attack <b>{d.id}</b> now: "
+                    f"<code>{refusal.rule}</code> {html.escape(english(refusal.reason, t))}</div>")
         ex = exchange(b, a.id, d.id, t)
         side = b.side_of_attack(a, d)
         return (f"<div class='centurion-odds'><b>{a.id}</b> attacks <b>{d.id}</b> on its {side} "

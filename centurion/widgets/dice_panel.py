@@ -35,13 +35,29 @@ def roll_html(roll: Roll, terms: Sequence[tuple[str, int, str]] = ()) -> str:
             f"{modifiers_html(terms) if terms else ''}</div>")
 
 
+MAX_SEED = 2**63 - 1
+
+
+def parse_seed(text: object) -> int | None:
+    """A seed typed in the box: a whole number 0..MAX_SEED (spaces around allowed), else None."""
+    if not isinstance(text, str):
+        return None
+    t = text.strip()
+    if not t.isascii() or not t.isdigit() or len(t) > 19:
+        return None
+    value = int(t)
+    return value if value <= MAX_SEED else None
+
+
 class DiceLog(w.VBox):
     """A seed field and the log of every roll of a dice source; a new seed makes a session reproducible."""
 
     def __init__(self, dice: Dice | None = None, seed: int = 1) -> None:
         self.dice = dice or Dice(seed)
-        self.seed = w.IntText(value=self.dice.seed if self.dice.seed is not None else seed, description="Seed",
-                              layout=w.Layout(width="180px"))
+        start = self.dice.seed if self.dice.seed is not None else seed
+        self.seed = w.Text(value=str(start), description="Seed", placeholder="a whole number",
+                           tooltip="a whole number, such as 42: the same seed gives the same rolls",
+                           layout=w.Layout(width="180px"))
         self.reseed = w.Button(description="Use seed", tooltip="restart the dice from this seed",
                                layout=w.Layout(width="90px"))
         self.reseed.on_click(self._on_reseed)
@@ -53,7 +69,19 @@ class DiceLog(w.VBox):
 
     @guarded()
     def _on_reseed(self, _button: object = None) -> None:
-        self.use_seed(int(self.seed.value))
+        self.reseed_from_box()
+
+    def reseed_from_box(self) -> bool:
+        """Restart the dice from the seed box if it holds a whole number; otherwise say so and change nothing."""
+        seed = parse_seed(self.seed.value)
+        if seed is None:
+            shown = str(self.seed.value)[:40]
+            self.message.show(f"The seed must be a whole number from 0 to {MAX_SEED}, such as 42; "
+                              f"{shown!r} is not one. The dice are unchanged.", "refusal")
+            return False
+        self.message.clear()
+        self.use_seed(seed)
+        return True
 
     def use_seed(self, seed: int) -> None:
         """Restart the dice from `seed`, keeping this log's listener (DIE-10)."""

@@ -28,6 +28,7 @@ from ..rules import (
     roll_initiative,
     speed_limit_check,
 )
+from ..rules.placement import placement_refusal
 from .armor import ArmorDiagram
 from .colors import rgb_array
 from .dice_panel import DiceLog, percent, roll_html
@@ -141,10 +142,27 @@ class _PlacedOnMap(w.VBox):
     def _changed(self, _change: dict) -> None:
         self.refresh()
 
+    mover = "grav"
+    message: MessageArea
+
     @guarded()
     def _clicked(self, hex_: Hex) -> None:
+        self.click(hex_)
+
+    def click(self, hex_: Hex) -> bool:
+        """Move the piece to a hex, if it may stand there (HEX-4, CEN-GV-1, CEN-INF-1)."""
+        refusal = placement_refusal(self.battlemap, hex_, self.current_mover())
+        if refusal is not None:
+            self.message.show(f"Not moved: {refusal}", "refusal")
+            return False
         self.where = hex_
+        self.message.clear()
         self.refresh()
+        return True
+
+    def current_mover(self) -> str:
+        """The kind of mover the piece is (grav, ground, infantry)."""
+        return self.mover
 
     def refresh(self) -> None:  # pragma: no cover - every lab defines it
         raise NotImplementedError
@@ -162,8 +180,9 @@ class FacingChangeExplorer(_PlacedOnMap):
         self.map = HexMapView(battlemap, terrain_table(), side_panel=self.info)
         self.velocity.observe(self._changed, names="value")
         self.map.on_hex_click(self._clicked)
+        self.message = MessageArea()
         super().__init__([w.HTML("Click a hex to move the tank there; drag the slider to change its speed."),
-                          self.velocity, self.map])
+                          self.velocity, self.message, self.map])
         self.add_class("centurion-facing")
         self.refresh()
 
@@ -176,7 +195,7 @@ class FacingChangeExplorer(_PlacedOnMap):
         flying = sorted({e.hex for e in ends if not e.grounded}, key=lambda h: (h.q, h.r))
         ov = Overlay(fills=[(h, "#4caf50") for h in flying], alpha=0.35)
         here = self.where
-        for k in range(1, 9):
+        for k in range(1, v + 1):  # every hex of the straight run its velocity carries it (CEN-GRAV-4)
             here = neighbor(here, self.facing)
             if here not in self.battlemap:
                 break
@@ -209,15 +228,20 @@ class GroundUnitTable(_PlacedOnMap):
         for c in (self.kind, self.carrier_v, self.same_hex):
             c.observe(self._changed, names="value")
         self.map.on_hex_click(self._clicked)
-        super().__init__([w.HTML("Click a hex to place the unit."), self.kind, self.map,
+        self.message = MessageArea()
+        super().__init__([w.HTML("Click a hex to place the unit."), self.kind, self.message, self.map,
                           w.HTML("<b>Mounting</b> <code>CEN-MNT-1</code>"), w.HBox([self.carrier_v, self.same_hex]),
                           self.mount])
         self.add_class("centurion-ground")
         self.refresh()
 
+    def current_mover(self) -> str:
+        """The tank (a ground vehicle) or the squad (infantry)."""
+        return self.kind.value if self.kind.value in ("ground", "infantry") else "ground"
+
     def refresh(self) -> None:
         """Shade every reachable hex by the MP it costs."""
-        mover = self.kind.value
+        mover = self.current_mover()
         reach = ground_reach(self.where, 0, self.battlemap, mover=mover, movement_points=self.vehicle.movement_points)
         top = max(reach.values()) or 1
         shades = ["#2e7d32", "#66bb6a", "#a5d6a7", "#e8f5e9", "#fff9c4"]

@@ -25,11 +25,12 @@ from ..rules import (
     resolve_grav_move,
     state_refusal,
 )
+from ..rules.placement import placement_refusal
 from .armor import ArmorDiagram
 from .dice_panel import DiceLog, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
-from .safety import MessageArea, guarded
+from .safety import MessageArea, guarded, once_per_click
 
 UNIT_COLORS = ("#1f4e9c", "#b71c1c", "#2e7d32", "#6a1b9a")
 KEYS = {"ArrowUp": "F", "w": "F", "f": "F", "ArrowDown": "B", "s": "B", "b": "B", "ArrowLeft": "L", "a": "L",
@@ -104,6 +105,12 @@ class GravMoveTable(w.VBox):
         self.execute_button = w.Button(description="Roll and move", button_style="primary",
                                        tooltip="carry out the plotted move with the dice")
         self.execute_button.on_click(lambda _b: self._execute())
+        self.undo_move_button = w.Button(description="Take back the move", disabled=True,
+                                         tooltip="undo the last move carried out (the dice log keeps its rolls)",
+                                         layout=w.Layout(width="auto"))
+        self.undo_move_button.on_click(lambda _b: self._undo_move())
+        # committed moves, newest last: (which vehicle, its state and velocity track before the move)
+        self.move_history: list[tuple[int, GravState, list[int]]] = []
         self.budget = w.HTML(layout=w.Layout(width="290px"))
         self.message = MessageArea()
         self.rolls = w.HTML()
@@ -123,7 +130,7 @@ class GravMoveTable(w.VBox):
             w.HBox(start_row),
             w.HBox([self.accel, self.decel, self.face]),
             w.HBox([*buttons, self.undo_button, self.clear_button, self.ground, self.legal_mode, self.show_arcs]),
-            w.HBox([self.execute_button, self.message]),
+            w.HBox([self.execute_button, self.undo_move_button, self.message]),
         ])
         lower = [self.rolls] + ([self.armor] if self.armor is not None else []) + [self.dice_log]
         super().__init__([controls, self.map, w.HBox(lower[:-1]), lower[-1]])
@@ -238,11 +245,15 @@ class GravMoveTable(w.VBox):
 
     @guarded()
     def _clicked(self, hex_: Hex) -> None:
+        self.click(hex_)
+
+    def click(self, hex_: Hex) -> None:
+        """What a click on a hex does: place the vehicle, select another, plot a step or the safest path."""
+        if hex_ not in self.battlemap:
+            self.message.show("That point is off the map (HEX-4); nothing changed.", "refusal")
+            return
         if self.place_mode.value:
-            self.state = replace(self.state, hex=hex_)
-            self.place_mode.value = False
-            self.steps.clear()
-            self.refresh()
+            self.place(hex_)
             return
         j = self.unit_at(hex_)
         if j is not None and j != self.current and not self.steps:
@@ -256,6 +267,20 @@ class GravMoveTable(w.VBox):
         elif self.legal_mode.value != "off":
             self.plot_to(hex_)
 
+    def place(self, hex_: Hex) -> bool:
+        """Put the selected vehicle in a hex, if the rules let it stand there (HEX-4, CEN-GRD-2)."""
+        new = replace(self.state, hex=hex_)
+        refusal = placement_refusal(self.battlemap, hex_, "grav") or state_refusal(new, self.battlemap)
+        if refusal is not None:
+            self.message.show(f"Not placed: {refusal}", "refusal")
+            return False
+        self.state = new
+        self.place_mode.value = False
+        self.steps.clear()
+        self.refresh()
+        self.message.show(f"Placed the {self.vehicle.label} in {format_label(hex_)}.", "info")
+        return True
+
     def plot_to(self, hex_: Hex) -> bool:
         """Plot the safest legal path to an end hex (any facing; flying on if it can), if there is one.
 
@@ -263,10 +288,16 @@ class GravMoveTable(w.VBox):
         surface (CEN-GRD-2) are not plotted on this table.
         """
         here = [e for e in self._legal() if e.hex == hex_ and not e.safest.move.under_water]
-        ends = [e for e in here if not e.grounded] or here
+        ends = [e for e in here if not e.grounded]
         if not ends:
             when = "this turn" if self.legal_mode.value == "any" else "at this acceleration"
-            self.message.show(f"No legal move ends in {format_label(hex_)} {when}.", "refusal")
+            if here:
+                why = (f"the tank could only get to {format_label(hex_)} {when} by grounding there (CEN-GRAV-2, "
+                       "CEN-GRD-1), so it is not shaded. To ground there anyway, plot the steps yourself")
+            else:
+                why = (f"no legal move ends in {format_label(hex_)} {when}: it is out of reach for the velocity "
+                       "and thrust (CEN-GRAV-1, CEN-GRAV-2)")
+            self.message.show(f"{why[0].upper()}{why[1:]}. Nothing was plotted.", "refusal")
             return False
         best = max(ends, key=lambda e: (e.p_no_damage, -e.safest.thrust_used))
         mv = best.safest.move
@@ -299,18 +330,40 @@ class GravMoveTable(w.VBox):
                       submerged=down == "submerged")
         refusal = state_refusal(new, self.battlemap)
         if refusal is not None:
-            self.message.show(str(refusal), "refusal")
+            self._show_start_controls()
+            self.message.show(f"{refusal} The start stays as it was.", "refusal")
             return
         self.state = new
         self.steps.clear()
         self.refresh()
 
+    def _show_start_controls(self) -> None:
+        """Set the start controls to the vehicle's real state, without acting on the change."""
+        s = self.state
+        down = "submerged" if s.submerged else ("crater" if s.in_crater else ("grounded" if s.grounded else "flying"))
+        for widget, value in ((self.start_v, s.velocity), (self.start_facing, s.facing), (self.start_down, down)):
+            widget.unobserve(self._start_changed, names="value")
+            try:
+                widget.value = value
+            finally:
+                widget.observe(self._start_changed, names="value")
+
+    def nothing_plotted(self) -> bool:
+        """Whether the player has plotted nothing at all: no step, thrust, facing or grounding."""
+        m = self.move()
+        return not (m.steps or m.accelerate or m.decelerate or m.ground or m.initial_facing is not None)
+
     @guarded()
+    @once_per_click()
     def _execute(self) -> None:
         self.execute()
 
     def execute(self) -> bool:
         """Roll the plotted move: piloting rolls, damage, grounding; the vehicle ends where the rules say."""
+        if self.nothing_plotted() and self.state.velocity != 0:
+            self.message.show("Nothing is plotted yet, so nothing was rolled: plot the move with the buttons, the "
+                              "arrow keys or a click on the hex ahead, then press Roll and move.", "refusal")
+            return False
         r = resolve_grav_move(self.state, self.move(), self.battlemap, self.vehicle)
         if isinstance(r, Refusal):
             self.message.show(str(r), "refusal")
@@ -338,6 +391,8 @@ class GravMoveTable(w.VBox):
             for d in report.damage:
                 recent.setdefault(d.section, []).extend(d.boxes)
             self.armor.update(report.state.armor, {k: tuple(v) for k, v in recent.items()})
+        self.move_history.append((self.current, self.state, list(self.history)))
+        self.undo_move_button.disabled = False
         self.state = report.state
         self.history.append(self.state.velocity)
         self.steps.clear()
@@ -353,6 +408,31 @@ class GravMoveTable(w.VBox):
         self.message.show(f"Moved: now in {format_label(self.state.hex)}, velocity {self.state.velocity}"
                           f"{', grounded' if self.state.grounded else ''}.", "info")
         self.refresh()
+        return True
+
+    @guarded()
+    @once_per_click()
+    def _undo_move(self) -> None:
+        self.undo_move()
+
+    def undo_move(self) -> bool:
+        """Take back the last move carried out: the vehicle returns to where and how it started it."""
+        if not self.move_history:
+            self.message.show("No move has been carried out yet, so there is nothing to take back.", "refusal")
+            return False
+        index, state, track = self.move_history.pop()
+        self.units[index][1] = state
+        self.units[index][2][:] = track
+        self.undo_move_button.disabled = not self.move_history
+        if index != self.current:
+            self.select_unit(index)
+        self.steps.clear()
+        if self.armor is not None and state.armor is not None:
+            self.armor.update(state.armor)
+        self._show_start_controls()
+        self.refresh()
+        self.message.show(f"Took back the move: the {self.vehicle.label} is in {format_label(state.hex)} again at "
+                          f"velocity {state.velocity} (the dice log keeps its rolls).", "info")
         return True
 
     # --- display -----------------------------------------------------------------------------------------
@@ -436,8 +516,10 @@ class GravMoveTable(w.VBox):
             straight += 1
         here = r.end_hex
         way = r.end_facing if r.velocity >= 0 else (r.end_facing + 3) % 6
-        for k in range(0, 7):
-            if straight + k >= interval and here in self.battlemap:
+        for k in range(0, r.vp_unspent + 1):  # as far as the VP still to spend can carry it
+            if here not in self.battlemap:
+                break
+            if interval and straight + k >= interval:
                 ov.outlines.append((here, "#0277bd"))
             here = neighbor(here, way)
         if r.checks:
@@ -469,15 +551,19 @@ class GravMoveTable(w.VBox):
                       f"<code>CEN-GRD-1</code>{' (half, in a lake)' if r.in_water else ''}")
         track = " ".join(f"<span title='turn {i}' style='border:1px solid #999;padding:0 4px'>{v}</span>"
                          for i, v in enumerate(self.history[-12:]))
+        if not r.move.steps and r.vp_unspent > 0:
+            forecast = (f"Nothing plotted yet: {r.vp_unspent} VP to spend, so plot the move before rolling "
+                        "<code>CEN-GRAV-2</code>.")
+        else:
+            forecast = (f"{table}End: {format_label(r.end_hex)}, facing {r.end_facing}, velocity "
+                        f"{0 if r.grounds else r.end_velocity}{ground}<br>"
+                        f"Chance of no damage: <b>{percent(r.p_no_damage)}</b>")
         return (f"<div class='centurion-budget'>{head}<br>Velocity record track: {track}<br>"
                 f"Thrust <code>CEN-GRAV-1</code>: lift {r.lift_tp} + accelerate {r.move.accelerate} + decelerate "
                 f"{r.move.decelerate} = <b>{r.thrust_used}</b> of {r.thrust_max}<br>"
                 f"Velocity {r.velocity}: VP spent <b>{r.vp_spent}</b> of {abs(r.velocity)}, {r.vp_unspent} left "
                 f"<code>CEN-GRAV-2</code><br>"
-                f"Facing changes <code>CEN-GRAV-4</code>: {turning}<br>"
-                f"{table}End: {format_label(r.end_hex)}, facing {r.end_facing}, velocity "
-                f"{0 if r.grounds else r.end_velocity}{ground}<br>"
-                f"Chance of no damage: <b>{percent(r.p_no_damage)}</b></div>")
+                f"Facing changes <code>CEN-GRAV-4</code>: {turning}<br>{forecast}</div>")
 
 
 def tank_on(battlemap: BattleMap, vehicle: VehicleType, label: str, facing: int, velocity: int, **kw) -> GravState:

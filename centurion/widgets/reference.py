@@ -18,6 +18,8 @@ from ..data.reference import RulesReference as ReferenceData
 # A rule ID as the spec writes them: HEX-2, DIE-20, CEN-GRAV-4, CTA-MORALE ...
 RULE_ID = re.compile(r"\b(?:HEX|DIE|CEN|CTA|VAR)-[A-Z0-9]+(?:-[0-9]+)?\b")
 REFERENCE_PAGE = "reference.ipynb"
+# Widget HTML does not colour links by itself.
+LINK_STYLE = "color:#0b57d0;text-decoration:underline dotted"
 
 # English names of the Centuria terrain (CTA-2); the source's German names appear once, in the reference.
 CENTURIA_TERRAIN = {"grass": "grass", "field": "field", "trees": "trees", "road": "road", "track": "track",
@@ -31,7 +33,7 @@ def rule_href(rule_id: str) -> str:
 
 def rule_link(rule_id: str) -> str:
     """An HTML link to a rule's entry, opened in a new tab so the table keeps its state."""
-    return (f'<a class="centurion-rule-link" href="{rule_href(rule_id)}" target="_blank" '
+    return (f'<a class="centurion-rule-link" href="{rule_href(rule_id)}" target="_blank" style="{LINK_STYLE}" '
             f'title="Open this rule in the rules reference"><code>{rule_id}</code></a>')
 
 
@@ -94,10 +96,11 @@ def _paragraph(text: str) -> str:
 
 def entry_html(entry: RuleEntry, ref: ReferenceData, *, with_table: bool = True) -> str:
     """One rule's entry: its ID, title, our words, our decision marked as ours, a table and where to try it."""
-    places = ", ".join(f'<a href="{stem}.ipynb">{html.escape(ref.chapters[stem])}</a>' for stem in entry.chapters)
+    places = ", ".join(f'<a href="{stem}.ipynb" style="{LINK_STYLE}">{html.escape(ref.chapters[stem])}</a>'
+                       for stem in entry.chapters)
     where = f"Try it in: {places}." if places else "No chapter shows it yet."
     parts = [f'<div class="centurion-rule-entry" id="rule-{entry.id}" data-rule="{entry.id}" '
-             f'style="margin:0 0 14px 0;padding:6px 10px;border-left:4px solid #90a4ae">',
+             f'style="margin:0 0 14px 0;padding:6px 10px;border-left:4px solid #90a4ae;line-height:1.5">',
              f'<div style="font-size:15px"><b><code>{entry.id}</code> {html.escape(entry.title)}</b></div>',
              f"<div>{link_rules(_paragraph(entry.text))}</div>"]
     if entry.ours:

@@ -6,6 +6,7 @@ import functools
 import html
 import logging
 import os
+import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
@@ -56,6 +57,35 @@ def guarded(area_attr: str = "message") -> Callable[[Callable[..., Any]], Callab
                 if isinstance(area, MessageArea):
                     area.show(f"Something went wrong ({type(exc).__name__}: {exc}). The table is unchanged.", "error")
                 return None
+
+        return wrapper
+
+    return decorate
+
+
+# Two clicks on one button closer together than this are one double click: the second is ignored.
+DOUBLE_CLICK_SECONDS = 0.6
+
+
+def once_per_click(area_attr: str = "message") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a button handler so a double click acts once: a repeat within DOUBLE_CLICK_SECONDS of the last
+    accepted click of the same handler is ignored (and said so), whatever the page sends."""
+
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        stamp = f"_last_click_{fn.__name__}"
+
+        @functools.wraps(fn)
+        def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+            now = time.monotonic()
+            last = getattr(self, stamp, None)
+            if last is not None and now - last < DOUBLE_CLICK_SECONDS:
+                area = getattr(self, area_attr, None)
+                if isinstance(area, MessageArea) and "centurion-double" not in area.value:
+                    area.value += ('<div class="centurion-message centurion-double" style="color:#555">'
+                                   "(a second click straight after the first was ignored: one click acts once)</div>")
+                return None
+            setattr(self, stamp, now)
+            return fn(self, *args, **kwargs)
 
         return wrapper
 

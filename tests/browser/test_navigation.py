@@ -1,0 +1,45 @@
+"""Navigation in a real browser: previous / contents / next links on every chapter lead where they say."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import CANVAS_PAINTED_JS
+
+pytestmark = pytest.mark.browser
+
+
+def wait_rendered(page):
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
+
+
+def test_next_previous_and_contents_links(page, voila_url):
+    page.goto(f"{voila_url}/voila/render/index.ipynb")
+    wait_rendered(page)
+    page.locator("a", has_text="Start reading").click()
+    page.wait_for_url("**/01_battlefield.ipynb", timeout=30_000)
+    wait_rendered(page)
+    page.locator("a", has_text="Next: Thrust and velocity").first.click()
+    page.wait_for_url("**/02_thrust_velocity.ipynb", timeout=30_000)
+    page.wait_for_function(CANVAS_PAINTED_JS, timeout=60_000)
+    # the links are at the bottom too, below the worked examples
+    bottom = page.locator("a", has_text="← Previous: The battlefield").last
+    bottom.scroll_into_view_if_needed()
+    bottom.click()
+    page.wait_for_url("**/01_battlefield.ipynb", timeout=30_000)
+    wait_rendered(page)
+    page.locator("a", has_text="Contents").first.click()
+    page.wait_for_url("**/index.ipynb", timeout=30_000)
+    wait_rendered(page)
+    assert page.locator(".voila-error").count() == 0
+
+
+def test_the_last_chapter_leads_to_the_reference_and_back(page, voila_url):
+    page.goto(f"{voila_url}/voila/render/15_centuria_round.ipynb")
+    wait_rendered(page)
+    page.locator("a", has_text="Next: Rules reference").first.click()
+    page.wait_for_url("**/reference.ipynb", timeout=30_000)
+    page.wait_for_selector(".centurion-rule-entry", timeout=60_000)
+    page.locator("a", has_text="Previous: Centuria: a round").first.click()
+    page.wait_for_url("**/15_centuria_round.ipynb", timeout=30_000)
+    wait_rendered(page)

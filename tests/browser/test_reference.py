@@ -1,0 +1,60 @@
+"""The rules reference in a real browser: a rule ID link in a chapter opens its entry; the filter box finds rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import click_hex, open_chapter
+
+pytestmark = pytest.mark.browser
+
+
+def entries_shown(page) -> list[str]:
+    return page.eval_on_selector_all(".centurion-rule-entry", "els => els.map(e => e.dataset.rule)")
+
+
+def test_a_rule_id_in_a_chapter_opens_its_entry(page, voila_url, artifacts):
+    page.goto(f"{voila_url}/voila/render/04_terrain.ipynb")
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
+    link = page.locator("a[href='reference.ipynb?rule=CEN-TER-2']").first
+    assert link.inner_text() == "CEN-TER-2"
+    link.click()
+    page.wait_for_url("**/reference.ipynb?rule=CEN-TER-2", timeout=30_000)
+    page.wait_for_selector(".centurion-rule-entry", timeout=60_000)
+    assert entries_shown(page) == ["CEN-TER-2"]
+    entry = page.locator(".centurion-rule-entry").inner_text()
+    assert "never less than 0" in entry and "2 − 3, so 0" in entry and "Terrain, slopes and roads" in entry
+    assert page.locator(".voila-error").count() == 0 and "Traceback" not in page.inner_text("body")
+    page.screenshot(path=str(artifacts / "reference-entry.png"))
+
+
+def test_a_rule_id_in_a_refusal_opens_its_entry_in_a_new_tab(page, voila_url):
+    open_chapter(page, f"{voila_url}/voila/render/02_thrust_velocity.ipynb")
+    click_hex(page, "0622")  # focus the map
+    for key in ("ArrowUp", "ArrowRight"):  # at velocity 5 a turn after one hex is legal; two turns in a row are not
+        page.keyboard.press(key)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(".centurion-refusal a.centurion-rule-link", timeout=15_000)
+    link = page.locator(".centurion-refusal a.centurion-rule-link").first
+    rule = link.inner_text()
+    with page.context.expect_page() as new_tab:
+        link.click()
+    tab = new_tab.value
+    tab.wait_for_selector(".centurion-rule-entry", timeout=60_000)
+    assert entries_shown(tab) == [rule]
+    tab.close()
+
+
+def test_the_filter_box_narrows_the_reference(page, voila_url, artifacts):
+    page.goto(f"{voila_url}/voila/render/reference.ipynb")
+    page.wait_for_selector(".centurion-rule-entry", timeout=60_000)
+    total = len(entries_shown(page))
+    assert total >= 40
+    box = page.locator(".centurion-reference input[type=text]")
+    box.fill("morale")
+    page.wait_for_function(f"() => document.querySelectorAll('.centurion-rule-entry').length < {total}",
+                           timeout=15_000)
+    shown = entries_shown(page)
+    assert "CTA-MORALE" in shown and "CEN-GRAV-4" not in shown
+    assert "match" in page.locator(".centurion-rule-count").inner_text()
+    page.screenshot(path=str(artifacts / "reference-filter.png"))
