@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -136,91 +137,105 @@ _EPS = (1e-6, 2e-6, -3e-6)  # the same nudges as centurion.hexgrid.line
 
 
 class SightTable:
-    """Per-map arrays for fast sight: heights and levels on a padded axial grid (CEN-LOS-1)."""
+    """Per-map arrays for fast sight (CEN-LOS-1): heights and levels on a padded axial grid, and for every
+    offset between two hexes of the map the grid steps of the line between them (both hexes on a spine).
+
+    The line table depends only on the map's extent, so one-to-all sight is a few array look-ups.
+    """
 
     def __init__(self, battlemap: BattleMap, table: TerrainTable | None = None) -> None:
         hexes = list(battlemap.hexes)
-        qs = np.array([h.q for h in hexes])
-        rs = np.array([h.r for h in hexes])
+        qs = np.array([h.q for h in hexes], dtype=np.int64)
+        rs = np.array([h.r for h in hexes], dtype=np.int64)
         self.q0, self.r0 = int(qs.min()) - 1, int(rs.min()) - 1
         shape = (int(qs.max()) - self.q0 + 2, int(rs.max()) - self.r0 + 2)
-        self.height = np.full(shape, OFF_MAP_HEIGHT, dtype=np.int16)
-        self.level = np.full(shape, OFF_MAP_HEIGHT, dtype=np.int16)
-        for h in hexes:
-            self.height[h.q - self.q0, h.r - self.r0] = blocking_height(battlemap, h, table)
-            self.level[h.q - self.q0, h.r - self.r0] = battlemap[h].level
+        self.width = shape[1]
+        height = np.full(shape, OFF_MAP_HEIGHT, dtype=np.int64)
+        level = np.full(shape, OFF_MAP_HEIGHT, dtype=np.int64)
+        index = np.full(shape, -1, dtype=np.int64)
+        for i, h in enumerate(hexes):
+            height[h.q - self.q0, h.r - self.r0] = blocking_height(battlemap, h, table)
+            level[h.q - self.q0, h.r - self.r0] = battlemap[h].level
+            index[h.q - self.q0, h.r - self.r0] = i
+        self.height, self.level, self.index = height.ravel(), level.ravel(), index.ravel()
         self.hexes = hexes
+        self.pos = {h: i for i, h in enumerate(hexes)}
         self.qs, self.rs = qs, rs
-        self.index = {h: i for i, h in enumerate(hexes)}
-        self.max_n = 0
-        self._steps: dict[int, np.ndarray] = {}
-
-    def _round(self, x: np.ndarray, y: np.ndarray, z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        rx, ry, rz = np.rint(x), np.rint(y), np.rint(z)
-        dx, dy, dz = np.abs(rx - x), np.abs(ry - y), np.abs(rz - z)
-        fix_x = (dx > dy) & (dx > dz)
-        fix_y = ~fix_x & (dy > dz)
-        rx = np.where(fix_x, -ry - rz, rx)
-        ry = np.where(fix_y, -rx - rz, ry)
-        return rx.astype(np.int64), ry.astype(np.int64)
+        self.flat = (qs - self.q0) * self.width + (rs - self.r0)
+        self.span_q = int(qs.max() - qs.min())
+        self.span_r = int(rs.max() - rs.min())
+        longest = max(self.span_q, self.span_r, int((qs + rs).max() - (qs + rs).min()))  # the farthest two hexes
+        self.plus, self.minus, self.n = _line_offsets(self.span_q, self.span_r, self.width, longest)
 
     def sight_from(self, origin: Hex, level: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """(seen, deciding index) for every hex of the map from `origin` (index -1 = none or off map)."""
-        oq, or_ = origin.q, origin.r
-        dq, dr = self.qs - oq, self.rs - or_
-        n = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
-        nmax = int(n.max())
-        if nmax < 2:
-            return np.ones(len(self.hexes), dtype=bool), np.full(len(self.hexes), -1)
-        steps = np.arange(1, nmax, dtype=np.float64)  # intermediate sample indices 1..nmax-1
-        nn = np.maximum(n, 1).astype(np.float64)[:, None]
-        t = steps[None, :] / nn
-        valid = steps[None, :] < n[:, None]  # sample i is between the ends only when i < n
-        x = oq + dq[:, None] * t
-        y = or_ + dr[:, None] * t
-        z = -x - y
-        pq, pr = self._round(x + _EPS[0], y + _EPS[1], z + _EPS[2])
-        mq, mr = self._round(x - _EPS[0], y - _EPS[1], z - _EPS[2])
-        hp = self._height_at(pq, pr)
-        hm = self._height_at(mq, mr)
+        """(seen, deciding index) for every hex of the map from `origin` (index -1 = in sight)."""
+        of = (origin.q - self.q0) * self.width + (origin.r - self.r0)
+        dq = self.qs - origin.q + self.span_q
+        dr = self.rs - origin.r + self.span_r
+        n = self.n[dq, dr]
+        ip = of + self.plus[dq, dr]
+        im = of + self.minus[dq, dr]
+        hp = self.height[ip]
+        hm = self.height[im]
+        steps = np.arange(ip.shape[1])
+        valid = steps[None, :] < (n[:, None] - 1)  # column i holds step i + 1; steps 1..n-1 lie between
         h = np.where(valid, np.maximum(hp, hm), OFF_MAP_HEIGHT)
-        la = self.level[oq - self.q0, or_ - self.r0] if level is None else level
-        lb = self.level[self.qs - self.q0, self.rs - self.r0].astype(np.int64)
+        la = self.level[of] if level is None else level
+        lb = self.level[self.flat]
         top = np.maximum(la, lb)
         over = h > top[:, None]
         blocked = over.any(axis=1)
-        first = np.where(blocked, over.argmax(axis=1), -1)
+        first = over.argmax(axis=1)
         # dead zones: the hex next to the lower unit, at least the higher unit's level
         rows = np.arange(len(self.hexes))
         far = np.maximum(n - 2, 0)
-        h_near = h[:, 0]
-        h_far = h[rows, far]
-        up = (n >= 2) & (la < lb) & (h_near >= top)
-        down = (n >= 2) & (la > lb) & (h_far >= top)
-        dz_idx = np.where(up, 0, np.where(down, far, -1))
-        deciding_step = np.where(blocked, first, dz_idx)
+        up = (n >= 2) & (la < lb) & (h[:, 0] >= top)
+        down = (n >= 2) & (la > lb) & (h[rows, far] >= top)
+        step = np.where(blocked, first, np.where(up, 0, far))
         blocked = blocked | up | down
         # the deciding hex: the higher of the two at that step (the defender's pick on a spine)
-        s = np.maximum(deciding_step, 0)
-        use_p = hp[rows, s] >= hm[rows, s]
-        dq_, dr_ = np.where(use_p, pq[rows, s], mq[rows, s]), np.where(use_p, pr[rows, s], mr[rows, s])
-        deciding = np.where(blocked, self._index_at(dq_, dr_), -1)
+        pick = np.where(hp[rows, step] >= hm[rows, step], ip[rows, step], im[rows, step])
+        deciding = np.where(blocked, self.index[pick], -1)
         return ~blocked, deciding
 
-    def _height_at(self, q: np.ndarray, r: np.ndarray) -> np.ndarray:
-        iq = np.clip(q - self.q0, 0, self.height.shape[0] - 1)
-        ir = np.clip(r - self.r0, 0, self.height.shape[1] - 1)
-        return self.height[iq, ir].astype(np.int64)
 
-    def _index_at(self, q: np.ndarray, r: np.ndarray) -> np.ndarray:
-        if not hasattr(self, "_idx_grid"):
-            grid = np.full(self.height.shape, -1, dtype=np.int64)
-            for i, h in enumerate(self.hexes):
-                grid[h.q - self.q0, h.r - self.r0] = i
-            self._idx_grid = grid
-        iq = np.clip(q - self.q0, 0, self.height.shape[0] - 1)
-        ir = np.clip(r - self.r0, 0, self.height.shape[1] - 1)
-        return self._idx_grid[iq, ir]
+_LINE_CACHE: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _line_offsets(span_q: int, span_r: int, width: int, longest: int
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each offset (dq, dr) within the spans: the flat grid offsets of the line's steps 1..n-1 (the two
+    nudged roundings, which differ on a spine), and n, the distance. Same arithmetic as hexgrid.line.
+    Offsets farther than `longest` (the map's greatest distance) never occur and are left at 0."""
+    key = (span_q, span_r, width, longest)
+    if key in _LINE_CACHE:
+        return _LINE_CACHE[key]
+    dq, dr = np.meshgrid(np.arange(-span_q, span_q + 1), np.arange(-span_r, span_r + 1), indexing="ij")
+    n = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+    n = np.where(n > longest, 0, n)  # offsets that no two hexes of the map have
+    steps = np.arange(1, max(longest - 1, 1) + 1, dtype=np.float64)
+    t = steps[None, None, :] / np.maximum(n, 1)[:, :, None]
+    x = dq[:, :, None] * t
+    y = dr[:, :, None] * t
+    z = -x - y
+    pq, pr = _cube_round(x + _EPS[0], y + _EPS[1], z + _EPS[2])
+    mq, mr = _cube_round(x - _EPS[0], y - _EPS[1], z - _EPS[2])
+    between = steps[None, None, :] < n[:, :, None]  # past the far end: point at the origin (masked anyway)
+    plus = np.where(between, pq * width + pr, 0).astype(np.int32)
+    minus = np.where(between, mq * width + mr, 0).astype(np.int32)
+    out = (plus, minus, n.astype(np.int64))
+    _LINE_CACHE[key] = out
+    return out
+
+
+def _cube_round(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    rx, ry, rz = np.rint(x), np.rint(y), np.rint(z)
+    dx, dy, dz = np.abs(rx - x), np.abs(ry - y), np.abs(rz - z)
+    fix_x = (dx > dy) & (dx > dz)
+    fix_y = ~fix_x & (dy > dz)
+    rx = np.where(fix_x, -ry - rz, rx)
+    ry = np.where(fix_y, -rx - rz, ry)
+    return rx.astype(np.int64), ry.astype(np.int64)
 
 
 def sight_table(battlemap: BattleMap, table: TerrainTable | None = None) -> SightTable:
@@ -232,20 +247,40 @@ def sight_table(battlemap: BattleMap, table: TerrainTable | None = None) -> Sigh
     return cache[key]
 
 
-@dataclass(frozen=True)
 class SightMap:
-    """What one hex sees: every map hex in sight, and for the others the hex that blocks (CEN-LOS-1)."""
+    """What one hex sees: every map hex in sight, and for the others the hex that blocks (CEN-LOS-1).
 
-    origin: Hex
-    visible: frozenset[Hex]
-    blockers: dict[Hex, Hex]
+    Backed by the arrays of the one-to-all computation; the sets are built only when asked for.
+    """
+
+    def __init__(self, origin: Hex, table: SightTable, seen: np.ndarray, deciding: np.ndarray) -> None:
+        self.origin = origin
+        self._table, self._seen, self._deciding = table, seen, deciding
 
     def __contains__(self, hex_: object) -> bool:
-        return hex_ in self.visible
+        i = self._table.pos.get(hex_)  # type: ignore[arg-type]
+        return i is not None and bool(self._seen[i])
+
+    @cached_property
+    def visible(self) -> frozenset[Hex]:
+        """Every map hex in sight of the origin (the origin included)."""
+        hexes = self._table.hexes
+        return frozenset(hexes[i] for i in np.flatnonzero(self._seen))
+
+    @cached_property
+    def blockers(self) -> dict[Hex, Hex]:
+        """For each hex out of sight, the hex that decides it."""
+        hexes = self._table.hexes
+        out = np.flatnonzero(~self._seen)
+        return {hexes[i]: hexes[d] for i, d in zip(out, self._deciding[out], strict=True) if d >= 0}
 
     def blocker(self, hex_: Hex) -> Hex | None:
-        """The hex that decides that `hex_` is out of sight (None when it is in sight)."""
-        return self.blockers.get(hex_)
+        """The hex that decides that `hex_` is out of sight (None when it is in sight or off the map)."""
+        i = self._table.pos.get(hex_)
+        if i is None or self._seen[i]:
+            return None
+        d = int(self._deciding[i])
+        return self._table.hexes[d] if d >= 0 else None
 
 
 def sight_from(battlemap: BattleMap, origin: Hex, *, level: int | None = None,
@@ -255,10 +290,7 @@ def sight_from(battlemap: BattleMap, origin: Hex, *, level: int | None = None,
         raise ValueError(f"{RULE}: {origin!r} is off the map")
     st = sight_table(battlemap, table)
     seen, deciding = st.sight_from(origin, level)
-    hexes = st.hexes
-    visible = frozenset(hexes[i] for i in np.flatnonzero(seen))
-    blockers = {hexes[i]: hexes[d] for i, d in zip(np.flatnonzero(~seen), deciding[~seen], strict=True) if d >= 0}
-    return SightMap(origin, visible, blockers)
+    return SightMap(origin, st, seen, deciding)
 
 
 def seen_hexes_of_path(battlemap: BattleMap, watcher: Hex, path: Iterable[Hex], *, level: int | None = None
