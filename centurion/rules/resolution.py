@@ -43,6 +43,27 @@ class VulcanEngagement:
         return vulcan_kill_number(self.rating, self.engaged)
 
 
+def engage_vulcan(unit: CombatUnit, engaged: int) -> CombatUnit:
+    """Declare the missiles the unit's Vulcan engages this turn, at the first enemy attack (book-a 15.2, E25).
+
+    The kill number follows from `engaged`; that many kill rolls may be spread over every attacker this turn.
+    """
+    sheet = unit.sheet
+    if sheet is None:
+        raise ValueError(f"{RULE}: only a vehicle carries a Vulcan")
+    if unit.vulcan is not None:
+        raise ValueError(f"{RULE}: the Vulcan's engagement is declared once a turn (book-a 15.2)")
+    idx = next((i for i, w in enumerate(sheet.vehicle.weapons) if w.type.startswith("Vulcan")), None)
+    if idx is None:
+        raise ValueError(f"{RULE}: the {sheet.vehicle.label} has no Vulcan")
+    if not sheet.weapon_usable(idx):
+        raise ValueError(f"{RULE}: the {sheet.vehicle.label}'s Vulcan is out (turret weapons or crew, book-a 13.2)")
+    rating = weapon_table()[sheet.vehicle.weapons[idx].type].rating
+    if engaged < 1 or vulcan_kill_number(rating, engaged) is None:
+        raise ValueError(f"{RULE}: a Vulcan-{rating} cannot engage {engaged} missiles in a turn (book-a 15.2)")
+    return replace(unit, vulcan=VulcanEngagement(rating, engaged, engaged))
+
+
 @dataclass(frozen=True)
 class CombatUnit:
     """A unit in the Combat Phase: its sheet (vehicle), building or squad, where it is, and its situation."""

@@ -1,0 +1,176 @@
+"""Fire resolution (CEN-CMB-1, CEN-SEQ-3): E20 + E21 rolled, one hit-location roll per firing unit, armor at
+once and internals after all fire, Vulcan (E25), refusals, and a whole combat phase of two platoons a side."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from centurion.data import map_from_rows, vehicle_types
+from centurion.data.vehicles import Weapon
+from centurion.dice import Dice
+from centurion.hexgrid import parse_label
+from centurion.rules.grav import Refusal
+from centurion.rules.record import RecordSheet
+from centurion.rules.resolution import CombatUnit, combat_phase, declare, engage_vulcan, resolve_fire
+from centurion.rules.targets import Attack
+
+V = vehicle_types()
+# 8 columns x 12 rows of clear ground; light woods in 0203 (the Liberator's hex in E20)
+ROWS = ["........"] * 12
+ROWS[2] = ".l......"
+MAP = map_from_rows(ROWS)
+
+
+def unit(key, side, label, facing, vehicle, **kw):
+    return CombatUnit(key, side, parse_label(label), facing, RecordSheet.of(V[vehicle] if isinstance(vehicle, str)
+                                                                             else vehicle), **kw)
+
+
+def e20_units():
+    # the Liberator faces hexside 1: the Horatius, 7 hexes south, is on its right side
+    return {"hor": unit("hor", "TOG", "0210", 0, "horatius"), "lib": unit("lib", "RL", "0203", 1, "liberator")}
+
+
+def test_e20_e21_horatius_fires_three_weapons_two_hit_one_location_roll():
+    units = e20_units()
+    plan = declare(MAP, units, "hor", [Attack(2, "lib"), Attack(1, "lib"), Attack(0, "lib", shell="HEAP")])
+    assert not isinstance(plan, Refusal)
+    assert [a.to_hit.value for a in plan.attacks] == [3, 3, 8]  # SMLM and laser 9-1-5, HEAP 9-1 (E20)
+    assert all(a.side == "right" for a in plan.attacks)
+    dice = Dice.scripted([4, 1, 6, 7, 3, 5])  # to-hit 4, 1, 6; location 7 (E21); columns 3 and 5
+    res = resolve_fire(plan, units, dice)
+    hit = [h for h in res.hits if h.to_hit.success]
+    assert [h.weapon for h in hit] == ["3/6 laser", "150mm Gauss"]
+    assert len(res.locations) == 1 and res.locations[0][2] == "right"  # one roll for the firing unit: 7 -> right
+    assert all(h.mark.section == "right" for h in hit)
+    laser, heap = hit
+    assert laser.mark.column == 3 and len(laser.mark.armor) == 7 and heap.mark.column == 5
+    lib = res.units["lib"].sheet
+    assert lib.armor["right"].intact == 70 - 7 - len(heap.mark.armor)
+    assert res.units["hor"].sheet.missiles_left("SMLM") == 1  # the missile is spent, hit or miss
+    for r in res.rolls:  # every roll logged with its rule and exact odds
+        assert r.rule == "CEN-CMB-1" and isinstance(r.probability, Fraction)
+    assert [r.probability for r in res.rolls[:3]] == [Fraction(3, 10), Fraction(3, 10), Fraction(8, 10)]
+
+
+def test_location_1_to_3_would_be_the_turret():
+    units = e20_units()
+    plan = declare(MAP, units, "hor", [Attack(1, "lib")])
+    res = resolve_fire(plan, units, Dice.scripted([1, 2, 4]))
+    assert res.locations[0][2] == "turret" and res.hits[0].mark.section == "turret"
+
+
+def test_armor_damage_at_once_internal_damage_after_all_fire():
+    units = {"a": unit("a", "TOG", "0210", 0, "horatius"), "b": unit("b", "TOG", "0310", 0, "horatius"),
+             "v": unit("v", "RL", "0205", 3, "viper")}  # the Viper faces south: front towards the Horatii
+    # each Horatius fires its laser: both hit the Viper's front, column 5
+    decl = [("a", [Attack(1, "v")], None), ("b", [Attack(1, "v")], None),
+            ("v", [Attack(0, "a", shell="HEAP")], None)]
+    dice = Dice.scripted([1, 5, 5,   1, 5, 5,   10,   3])  # the last: the Viper's driver stays conscious
+    res = combat_phase(MAP, units, decl, dice)
+    first, second, viper_fire = res.fire
+    assert first.hits[0].mark.armor == (54, 64, 74, 84, 94) and first.hits[0].mark.internal[:3] == (
+        ("front", 4), ("front", 14), ("front", 24))
+    # the second laser starts below the boxes the first one took (armor at once, pending internals are gone)
+    assert second.hits[0].mark.armor == () and second.hits[0].mark.lost == 8
+    assert not isinstance(viper_fire, Refusal)  # the Viper still fires: its internals wait (CEN-SEQ-3)
+    assert "v" in res.internals and res.units["v"].sheet.destroyed  # Vehicle Destroyed box, applied at the end
+    assert not res.units["v"].sheet.pending
+
+
+def test_refusals_name_their_rule_and_change_nothing():
+    units = e20_units()
+    hurt = units["hor"].sheet.with_damage({}, [("left", b) for b in units["hor"].sheet.boxes_of("left",
+                                                                                              "hull_weapons_1")],
+                                          immediate=True)
+    units["hor"] = replace(units["hor"], sheet=hurt)
+    r = declare(MAP, units, "hor", [Attack(1, "lib")])
+    assert isinstance(r, Refusal) and r.rule == "CEN-CMB-1" and "hull 1 weapons are destroyed" in str(r)
+    units["ally"] = unit("ally", "TOG", "0510", 0, "viper")
+    r = declare(MAP, units, "hor", [Attack(0, "ally", shell="HEAP")])
+    assert isinstance(r, Refusal) and "friendly" in str(r)
+    r = declare(MAP, units, "hor", [Attack(0, "lib", shell="Hammerhead")])
+    assert isinstance(r, Refusal) and r.rule == "CEN-CMB-1"
+    res = combat_phase(MAP, units, [("hor", [Attack(1, "lib")], None)], Dice.scripted([]))
+    assert isinstance(res.fire[0], Refusal) and res.units == units
+
+
+def test_e25_vulcan_2_engages_three_missiles_two_rolls_now_one_kept():
+    hor = replace(V["horatius"], weapons=V["horatius"].weapons + (Weapon("Vulcan-2", "turret", "S", 0),))
+    units = {"h": engage_vulcan(unit("h", "TOG", "0205", 3, hor), 3),
+             "l1": unit("l1", "RL", "0209", 0, "liberator"), "l2": unit("l2", "RL", "0309", 0, "liberator"),
+             "l3": unit("l3", "RL", "0409", 0, "liberator")}
+    assert units["h"].vulcan.kill_number == 2
+    decl = [("l1", [Attack(2, "h", missiles=1), Attack(3, "h", missiles=1)], None),
+            ("l2", [Attack(2, "h")], None), ("l3", [Attack(2, "h")], None)]
+    # l1: two TVLG hits (1, 1); Vulcan rolls 2 (shot down) and 7 (survives) at <= 2; location 5, column 4
+    # l2: hit, Vulcan 9 (survives), location 5, column 6; l3: hit, no Vulcan roll left, location 5, column 6
+    dice = Dice.scripted([1, 1, 2, 7, 5, 4,   1, 9, 5, 6,   1, 5, 6])
+    res = combat_phase(MAP, units, decl, dice)
+    v1 = [r for h in res.fire[0].hits for r in h.vulcan]
+    assert [(r.target, r.success) for r in v1] == [(2, True), (2, False)]
+    assert v1[0].probability == Fraction(2, 10)
+    assert [h.shot_down for h in res.fire[0].hits] == [True, False]
+    assert len(res.fire[1].hits[0].vulcan) == 1 and res.fire[2].hits[0].vulcan == ()
+    assert res.units["h"].vulcan.rolls_left == 0
+    with pytest.raises(ValueError, match="CEN-CMB-1"):
+        engage_vulcan(unit("h", "TOG", "0205", 3, hor), 5)  # Vulcan-2 has no entry for 5
+    with pytest.raises(ValueError, match="no Vulcan"):
+        engage_vulcan(unit("x", "TOG", "0205", 3, "viper"), 1)
+
+
+def platoons():
+    """Two platoons a side (3 vehicles each), facing each other across the map."""
+    tog = [("horatius", "0110"), ("horatius", "0210"), ("trajan", "0310"), ("horatius", "0510"),
+           ("lupus", "0610"), ("trajan", "0710")]
+    rl = [("liberator", "0105"), ("viper", "0205"), ("liberator", "0305"), ("viper", "0505"),
+          ("liberator", "0605"), ("viper", "0705")]
+    units = {}
+    for i, (v, h) in enumerate(tog):
+        units[f"T{i}"] = unit(f"T{i}", "TOG", h, 0, v, velocity=2)
+    for i, (v, h) in enumerate(rl):
+        units[f"R{i}"] = unit(f"R{i}", "RL", h, 3, v, velocity=3)
+    return units
+
+
+def declarations(units):
+    """Every vehicle fires every weapon it can at the enemy straight across (missiles: one each)."""
+    out = []
+    keys = list(units)
+    for i in range(6):
+        for me, foe in ((keys[6 + i], keys[i]), (keys[i], keys[6 + i])):
+            atks = []
+            used = {"SMLM": 0, "TVLG": 0}
+            for n, w in enumerate(units[me].sheet.vehicle.weapons):
+                if w.type.startswith("Vulcan"):
+                    continue
+                if w.type.startswith(("SMLM", "TVLG")):
+                    kind = w.type[:4]
+                    if used[kind] >= (1 if kind == "SMLM" else 2):
+                        continue
+                    used[kind] += 1
+                atks.append(Attack(n, foe, shell="HEAP" if "Gauss" in w.type else None))
+            out.append((me, atks, None))
+    return out
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_whole_combat_phase_two_platoons_against_two(seed):
+    units = platoons()
+    decl = declarations(units)
+    res = combat_phase(MAP, units, decl, Dice(seed))
+    assert len(res.fire) == 12
+    refused = [f for f in res.fire if isinstance(f, Refusal)]
+    assert not refused, refused  # every declaration is legal, and no one is destroyed before it fires
+    for r in res.rolls:
+        assert r.rule and isinstance(r.probability, Fraction) and 0 < r.probability <= 1
+    for u in res.units.values():
+        assert not u.sheet.pending  # all internal damage applied after the fire
+        for s, sec in u.sheet.armor.sections:
+            assert sec.intact <= units[u.key].sheet.armor[s].intact  # damage never adds boxes
