@@ -292,3 +292,13 @@ def test_opportunity_fire_gives_the_attack_at_each_hex_of_the_path_in_sight():
     assert seen and len(seen) < len(path)
     refused = [c for c in chances if isinstance(c, tuple)]
     assert all(r[2].rule in ("CEN-LOS-1", "CEN-CMB-1") for r in refused)
+
+
+def test_smoke_in_the_target_hex_counts_as_heavy_woods_not_on_top_of_it():
+    assert to_hit(7, weapon="gauss", smoke=True).value == 9 - 2
+    assert to_hit(7, weapon="gauss", terrain="light_woods", smoke=True).value == 9 - 2
+    assert to_hit(7, weapon="gauss", terrain="heavy_woods", smoke=True).value == 9 - 2
+    m = open_map().with_counter(from_offset(5, 7), "smoke")
+    firer = FirerView("f", from_offset(5, 9), 0, (W("25mm Gauss", "turret", 6),))
+    plan = declare_fire(m, firer, [Attack(0, "t", "HEAP")], [TargetView("t", from_offset(5, 7), 3)])
+    assert isinstance(plan, FirePlan) and plan.attacks[0].to_hit.value == 11 - 2

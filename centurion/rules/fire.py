@@ -64,14 +64,15 @@ def terrain_modifier(terrain: str, table: TerrainTable | None = None) -> int | N
 
 def to_hit(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: str = "clear",
            crater: bool = False, painted: bool = False, targeting_lost: int = 0,
-           shield_side: str | None = None, table: TerrainTable | None = None) -> TargetRoll:
+           shield_side: str | None = None, smoke: bool = False, table: TerrainTable | None = None) -> TargetRoll:
     """The to-hit number of one attack as named terms with rule IDs and the exact chance (CEN-CMB-1, book-a §10).
 
     `weapon`: laser, mdc, gauss, missile or painting (the painting laser). `shield_factor`: of the target's
     facing the attack comes from (`shield_side` names it in the breakdown). `terrain`: the target hex's
     TET key (as in `vp_cost`); `crater`: the target is hull down in a crater (-2 on top of the terrain).
     `painted`: the target was painted this turn (shields ignored, book-a §7.2). `targeting_lost`: Targ boxes
-    of the firing vehicle destroyed (-1 each).
+    of the firing vehicle destroyed (-1 each). `smoke`: smoke in the target hex, which counts as heavy woods
+    (book-b §10.3): the hex's modifier is at least as bad as heavy woods', never both.
     """
     if weapon not in WEAPON_KINDS:
         raise ValueError(f"{RULE}: weapon is one of {', '.join(WEAPON_KINDS)}, got {weapon!r}")
@@ -94,6 +95,9 @@ def to_hit(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: st
     else:
         roll = roll.plus(f"{facing}shield factor {shield_factor}", -shield_factor, RULE)
     roll = roll.plus(f"target in {terrain.replace('_', ' ')}", tmod, "CEN-TER-1")
+    smoke_mod = terrain_modifier("heavy_woods", table)
+    if smoke and smoke_mod is not None and smoke_mod < tmod:
+        roll = roll.plus("smoke in the target hex counts as heavy woods (book-b §10.3)", smoke_mod - tmod, RULE)
     if crater:
         roll = roll.plus("target hull down in a crater", CRATER_MODIFIER, "CEN-CRT-1")
     if targeting_lost:

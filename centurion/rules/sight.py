@@ -301,11 +301,3 @@ def seen_hexes_of_path(battlemap: BattleMap, watcher: Hex, path: Iterable[Hex], 
         if h in battlemap and line_of_sight(battlemap, watcher, h, level_a=level).seen:
             out.append(h)
     return out
-
-
-def in_range_and_sight(battlemap: BattleMap, a: Hex, b: Hex, max_range: int) -> Sight:
-    """Line of sight, refused as well when `b` is beyond `max_range` hexes (CEN-LOS-1, CEN-CMB-1)."""
-    if distance(a, b) > max_range:
-        return Sight(False, f"range {distance(a, b)} is beyond {max_range} hexes", None, "out of range",
-                     rule="CEN-CMB-1")
-    return line_of_sight(battlemap, a, b)

@@ -192,7 +192,8 @@ def attack_to_hit(battlemap: BattleMap, family: str, rng: int, target: TargetVie
         why = "dismounted infantry" if target.kind == "infantry" else "a building"
         return roll.plus(f"no terrain or shield modifier against {why}", 0, RULE)
     return to_hit(rng, weapon=weapon, shield_factor=_shield_factor(target, side), terrain=cell.movement_terrain,
-                  crater=target.crater, painted=target.painted, targeting_lost=targeting_lost, shield_side=side)
+                  crater=target.crater, painted=target.painted, targeting_lost=targeting_lost, shield_side=side,
+                  smoke="smoke" in cell.counters)
 
 
 def declare_fire(battlemap: BattleMap, firer: FirerView, attacks: Sequence[Attack],

@@ -1,4 +1,4 @@
-"""Scenario points, victory points and the level of victory (book-b §15; rule ID CEN-VIC, see docs/decisions.md).
+"""Scenario points, victory points and the level of victory (book-b §15; RULES.md has no rule ID for it yet).
 
 Victory points: 75 for an objective held, each enemy vehicle destroyed its scenario-point cost, each
 scenario point left unspent 1, and (a decision, the book gives no value) each enemy squad destroyed its
@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-RULE = "CEN-VIC"
+RULE = "book-b §15"  # no rule ID in RULES.md yet (docs/decisions.md)
 OBJECTIVE_POINTS = 75
 SQUAD_POINTS = 2
 #: the ratio each level needs, highest first (book-b §15.3)
