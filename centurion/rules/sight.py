@@ -25,7 +25,7 @@ from functools import cached_property
 import numpy as np
 
 from ..data import BattleMap, TerrainTable, terrain_table
-from ..hexgrid import Hex, distance, format_label, line
+from ..hexgrid import Hex, format_label, line
 
 RULE = "CEN-LOS-1"
 #: levels a smoke counter adds for line of sight: it counts as heavy woods (book-b §10.3)
