@@ -353,3 +353,27 @@ def test_gauss_shell_template_and_immutable_sheets():
     s2, m = drop_template(s, "turret", 5, template_shape("150mm Gauss", "APDS"))
     assert m.shape == (1, 3, 3, 5, 3) and s.armor["turret"].intact == 90 and s2.armor["turret"].intact < 90
     assert replace(s2) == s2
+
+
+def test_movement_damage_takes_internal_effects_at_once():
+    from centurion.rules.internals import movement_damage
+
+    s = RecordSheet.of(V["viper"])
+    s, crossed, rep = movement_damage(s, "bottom", 30, Dice.scripted([]), velocity=8)
+    # the first internal row of the bottom: F F . U U U U . f f
+    assert len(crossed) == 20 and [c for _s, c, _n in rep.components] == ["shield_1", "digging", "shield_2"]
+    assert s.shield_factor("bottom") == 0 and s.digging_left == 0 and not rep.rolls
+    s, _, rep = movement_damage(s, "bottom", 10, Dice.scripted([2]), velocity=8)  # A A . M M M M . A A
+    assert s.grav_drive_lost and rep.rolls[0].target == 3 and not s.exploded  # 4 ammo boxes: 7 - 4
+    assert rep.grounded_at_velocity is None  # the movement rules ground it themselves
+
+
+def test_consciousness_boxes_counted_option():
+    s = RecordSheet.of(V["horatius"])
+    s = s.with_damage({}, [("front", 14), ("front", 0), ("front", 1)])  # a driver box and two TS&R boxes
+    _, rep = apply_internal_damage(s, Dice.scripted([5]))
+    assert rep.rolls[0].target == 7
+    _, rep = apply_internal_damage(s, Dice.scripted([5]), boxes_counted="section")
+    assert rep.rolls[0].target == 5
+    with pytest.raises(ValueError, match="CEN-CMB-1"):
+        apply_internal_damage(s, Dice.scripted([5]), boxes_counted="vehicle")

@@ -174,3 +174,33 @@ def test_a_whole_combat_phase_two_platoons_against_two(seed):
         assert not u.sheet.pending  # all internal damage applied after the fire
         for s, sec in u.sheet.armor.sections:
             assert sec.intact <= units[u.key].sheet.armor[s].intact  # damage never adds boxes
+
+
+def test_opportunity_fire_applies_internal_damage_at_once():
+    from centurion.rules.resolution import resolve_opportunity_fire
+
+    units = {"a": unit("a", "TOG", "0210", 0, "horatius"), "v": unit("v", "RL", "0205", 3, "viper", velocity=6)}
+    plan = declare(MAP, units, "a", [Attack(1, "v")])
+    # hit (1), location 5 -> front, column 5: 5 armor + comm, driver, Vehicle Destroyed; driver roll 3;
+    # grounding at velocity 6 reaches the bottom ammunition: roll 1, no explosion
+    res = resolve_opportunity_fire(plan, units, Dice.scripted([1, 5, 5, 3, 1]), battlemap=MAP)
+    viper = res.units["v"]
+    assert viper.sheet.destroyed and not viper.sheet.pending  # at once (CEN-OPP-1)
+    rep = res.internals["v"]
+    assert rep.grounded_at_velocity == 6 and viper.velocity == 0  # Vehicle Destroyed while moving: grounds
+    assert viper.sheet.grav_drive_lost and not viper.sheet.exploded and len(rep.rolls) == 2
+
+
+def test_squads_inside_a_building_are_hurt_when_the_last_five_boxes_of_their_level_go():
+    from centurion.rules.buildings import Building
+
+    units = {"a": unit("a", "TOG", "0210", 0, "horatius"),
+             "b": CombatUnit("b", "RL", parse_label("0205"), building=Building(2, 6)),
+             "sq": CombatUnit("sq", "RL", parse_label("0205"), men=8, level=1)}
+    plan = declare(MAP, units, "a", [Attack(1, "b")])
+    assert not isinstance(plan, Refusal)
+    # hit (1), level roll 1; the 3/6 laser runs 8 boxes along level 1 (6 boxes: 2 lost); casualties roll 9
+    res = combat_phase(MAP, units, [("a", [Attack(1, "b")], None)], Dice.scripted([1, 1, 9]))
+    hit = res.fire[0].hits[0]
+    assert hit.mark.squads_hit_on == (1,) and hit.mark.lost == 2
+    assert res.casualties["sq"] == hit.casualties == 3 and res.units["sq"].men == 5  # row 8: roll 9 -> 3

@@ -170,10 +170,17 @@ def fire_laser(record: RecordSheet, section: str, column: int, boxes: int) -> tu
     return drop_template(record, section, column, (1,) * boxes)
 
 
-def cross_rowwise(record: RecordSheet, section: str,
-                  points: int) -> tuple[RecordSheet, tuple[int, ...], tuple[Box, ...]]:
+def cross_rowwise(record: RecordSheet, section: str, points: int, *,
+                  immediate: bool = True) -> tuple[RecordSheet, tuple[int, ...], tuple[Box, ...]]:
     """Movement damage: `points` boxes crossed from the top-left, row by row, armor then internals, at once
-    (CEN-SPD-2, CEN-GRD-1). Returns the sheet, the armor boxes and the internal boxes crossed."""
+    (CEN-SPD-2, CEN-GRD-1). Returns the sheet, the armor boxes and the internal boxes crossed.
+
+    `immediate=False` leaves the internal boxes pending (for `internals.movement_damage` to apply with effects).
+    """
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise ValueError(f"CEN-SPD-2: damage is a whole number of points, 0 or more, got {points!r}")
+    if section not in record.vehicle.armor:
+        raise ValueError(f"CEN-REC-1: no section {section!r}")
     armor, crossed, overflow = record.armor.damaged(section, points)
     internal: list[Box] = []
     layout = record.vehicle.internals
@@ -183,7 +190,7 @@ def cross_rowwise(record: RecordSheet, section: str,
                 break
             if record.intact(section, ARMOR_ROWS + box // COLUMNS, box % COLUMNS):
                 internal.append((section, box))
-    new = replace(record, armor=armor).with_damage({}, internal, immediate=True)
+    new = replace(record, armor=armor).with_damage({}, internal, immediate=immediate)
     return new, crossed, tuple(internal)
 
 

@@ -50,13 +50,22 @@ def survival_target(velocity: int) -> int:
     return 8 - abs(velocity)
 
 
-def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
-                          turn: int = 1) -> tuple[RecordSheet, InternalReport]:
+BOX_COUNTS = ("component", "section")
+
+
+def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0, turn: int = 1,
+                          boxes_counted: str = "component",
+                          ground_when_moving: bool = True) -> tuple[RecordSheet, InternalReport]:
     """Apply the pending internal boxes and their effects, after all weapons fire (CEN-SEQ-3, book-a 13.2).
 
     `velocity` is the vehicle's current velocity (a Grav Drive or Vehicle Destroyed hit grounds it at that
     velocity with the usual grounding damage; an explosion's survivors roll against it).
+    `boxes_counted`: the "boxes lost" of the Consciousness Roll (8 - boxes) are the crew member's own boxes
+    ("component", default) or every internal box lost in that section ("section") (docs/decisions.md).
+    `ground_when_moving=False` leaves the grounding to the movement rules (damage taken during a move).
     """
+    if boxes_counted not in BOX_COUNTS:
+        raise ValueError(f"{RULE}: boxes_counted is one of {', '.join(BOX_COUNTS)}, not {boxes_counted!r}")
     if not record.pending:
         return record, InternalReport((), (), (), 0, (), False, None, ())
     before = record
@@ -87,7 +96,8 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
         if member.state == "unconscious":
             effects.append(f"{comp} of the {name} hit again while unconscious ({RULE})")
             continue
-        roll = dice.d10_test(consciousness_target(lost), purpose=f"{comp} of the {name} stays conscious "
+        counted = lost if boxes_counted == "component" else sum(b[0] == section for b in after.internal_lost)
+        roll = dice.d10_test(consciousness_target(counted), purpose=f"{comp} of the {name} stays conscious "
                              f"({lost} of {total} boxes lost)", rule=RULE)
         rolls.append(roll)
         if not roll.success:
@@ -162,18 +172,41 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
     grounded_v = None
     grounding_boxes: tuple[int, ...] = ()
     hit_names = {c for _s, c, _n in newly}
-    if velocity and record.vehicle.kind == "grav" and ({"grav_drive", "vehicle_destroyed"} & hit_names) \
-            and not record.grounded_by_damage:
+    if ground_when_moving and velocity and record.vehicle.kind == "grav" \
+            and ({"grav_drive", "vehicle_destroyed"} & hit_names) and not record.grounded_by_damage:
         grounded_v = abs(velocity)
-        after, grounding_boxes, inner = cross_rowwise(after, "bottom", 10 * grounded_v)
+        after, grounding_boxes, inner = cross_rowwise(after, "bottom", 10 * grounded_v, immediate=False)
         after = replace(after, grounded_by_damage=True)
         effects.append(f"grounds at velocity {grounded_v}: {10 * grounded_v} points to the bottom "
                        f"(CEN-GRD-1)" + (f", {len(inner)} internal boxes" if inner else ""))
+        if inner:  # the grounding's own internal hits take effect too, the vehicle now at rest
+            after, sub = apply_internal_damage(after, dice, velocity=0, turn=turn, boxes_counted=boxes_counted)
+            newly += list(sub.components)
+            rolls += list(sub.rolls)
+            effects += list(sub.effects)
+            killed += sub.infantry_killed
+            crew_dead += list(sub.crew_killed_in_explosion)
+            squad_dead = squad_dead or sub.squad_killed_in_explosion
     if after.destroyed and not before.destroyed:
         effects.append(f"the {name} is destroyed: {after.destroyed_by()} (book-a 14.1)")
     report = InternalReport(tuple(newly), tuple(rolls), tuple(effects), killed, tuple(crew_dead), squad_dead,
                             grounded_v, grounding_boxes)
     return after, report
+
+
+def movement_damage(record: RecordSheet, section: str, points: int, dice: Dice, *, velocity: int = 0,
+                    turn: int = 1) -> tuple[RecordSheet, tuple[int, ...], InternalReport]:
+    """Damage taken while moving (speed limit, grounding): boxes crossed row by row from the top-left, armor
+    then internals, every internal effect at once (CEN-SPD-2, CEN-GRD-1). The movement rules ground the vehicle
+    themselves after a Grav Drive or Vehicle Destroyed hit (look at `report.components`).
+
+    Returns the sheet, the armor boxes crossed and the report of the internal effects.
+    """
+    held = record.pending
+    sheet = replace(record, pending=frozenset())
+    sheet, crossed, _internal = cross_rowwise(sheet, section, points, immediate=False)
+    sheet, report = apply_internal_damage(sheet, dice, velocity=velocity, turn=turn, ground_when_moving=False)
+    return replace(sheet, pending=sheet.pending | held), crossed, report
 
 
 def end_phase(record: RecordSheet, dice: Dice, *, turn: int) -> tuple[RecordSheet, tuple[Roll, ...], dict]:

@@ -78,6 +78,7 @@ class CombatUnit:
     painted: bool = False
     building: Building | None = None
     men: int = 0  # dismounted squad strength
+    level: int | None = None  # a squad inside a building: its level (book-b 2.3)
     vulcan: VulcanEngagement | None = None
     pending_casualties: int = 0
 
@@ -227,13 +228,31 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
         if target.kind == "building":
             b, mark = damage_building(target.building, where[tkey], shape)
             units[tkey] = replace(target, building=b)
-            results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, mark=mark))
+            inside = 0
+            for k, u in list(units.items()):  # squads inside: hurt when the last 5 boxes of their level go
+                if u.kind == "infantry" and u.hex == target.hex and u.level in mark.squads_hit_on:
+                    res = casualty_roll(dice, casualty_row(ra.weapon))
+                    units[k] = replace(u, pending_casualties=u.pending_casualties + res.killed)
+                    inside += res.killed
+            results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, mark=mark, casualties=inside))
             continue
         col = dice.roll("d10", purpose=f"damage column on the {where[tkey]} of {tkey} ({ra.weapon.type})", rule=RULE)
         sheet, mark = drop_template(target.sheet, str(where[tkey]), col.result, shape)
         units[tkey] = replace(target, sheet=sheet)
         results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, column=col, mark=mark))
     return FireResult(plan.firer.key, tuple(results), tuple(locations), tuple(dice.log[start:]), units)
+
+
+def resolve_opportunity_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
+                             battlemap: BattleMap | None = None, turn: int = 1) -> PhaseResult:
+    """Opportunity fire as an enemy enters a hex in sight: one attack, every damage at once, internal and
+    infantry losses included (CEN-OPP-1). The mover, if it survives, goes on with its move."""
+    start = len(dice.log)
+    res = resolve_fire(plan, units, dice, battlemap=battlemap)
+    touched = {h.target for h in res.hits}
+    live, reports, casualties = finish_fire({k: u for k, u in res.units.items() if k in touched}, dice, turn=turn)
+    merged = {**res.units, **live}
+    return PhaseResult((res,), reports, casualties, merged, tuple(dice.log[start:]))
 
 
 @dataclass(frozen=True)
