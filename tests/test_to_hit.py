@@ -302,3 +302,10 @@ def test_smoke_in_the_target_hex_counts_as_heavy_woods_not_on_top_of_it():
     firer = FirerView("f", from_offset(5, 9), 0, (W("25mm Gauss", "turret", 6),))
     plan = declare_fire(m, firer, [Attack(0, "t", "HEAP")], [TargetView("t", from_offset(5, 7), 3)])
     assert isinstance(plan, FirePlan) and plan.attacks[0].to_hit.value == 11 - 2
+
+
+def test_optional_gunnery_skill_shifts_the_base():
+    assert to_hit(7, weapon="laser", gunnery=4).value == 9
+    assert to_hit(7, weapon="laser", gunnery=6).value == 11
+    assert to_hit(7, weapon="laser", gunnery=3).value == 8
+    assert len(to_hit(7, weapon="laser").terms) == 3  # base, shield, terrain: no gunnery term at the standard 4

@@ -21,6 +21,7 @@ WEAPON_KINDS = ("laser", "mdc", "gauss", "missile", "painting")
 #: weapon kinds whose to-hit ignores the shields (book-a §10.2): Gauss (artillery and Thor are not modelled here)
 SHIELDLESS = frozenset({"gauss"})
 CRATER_MODIFIER = -2
+STANDARD_GUNNERY = 4
 SIDES = ("front", "left", "right", "stern")
 #: side of a target by the arc (0 = ahead, clockwise) its attacker sits in (HEX-4)
 ARC_SIDE = ("front", "right", "right", "stern", "left", "left")
@@ -64,7 +65,8 @@ def terrain_modifier(terrain: str, table: TerrainTable | None = None) -> int | N
 
 def to_hit(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: str = "clear",
            crater: bool = False, painted: bool = False, targeting_lost: int = 0,
-           shield_side: str | None = None, smoke: bool = False, table: TerrainTable | None = None) -> TargetRoll:
+           shield_side: str | None = None, smoke: bool = False, gunnery: int = STANDARD_GUNNERY,
+           table: TerrainTable | None = None) -> TargetRoll:
     """The to-hit number of one attack as named terms with rule IDs and the exact chance (CEN-CMB-1, book-a §10).
 
     `weapon`: laser, mdc, gauss, missile or painting (the painting laser). `shield_factor`: of the target's
@@ -72,7 +74,8 @@ def to_hit(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: st
     TET key (as in `vp_cost`); `crater`: the target is hull down in a crater (-2 on top of the terrain).
     `painted`: the target was painted this turn (shields ignored, book-a §7.2). `targeting_lost`: Targ boxes
     of the firing vehicle destroyed (-1 each). `smoke`: smoke in the target hex, which counts as heavy woods
-    (book-b §10.3): the hex's modifier is at least as bad as heavy woods', never both.
+    (book-b §10.3): the hex's modifier is at least as bad as heavy woods', never both. `gunnery`: the optional
+    gunnery skill rule, base - 4 + skill (book-a §10.1); the standard 4 adds nothing.
     """
     if weapon not in WEAPON_KINDS:
         raise ValueError(f"{RULE}: weapon is one of {', '.join(WEAPON_KINDS)}, got {weapon!r}")
@@ -87,6 +90,8 @@ def to_hit(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: st
     if tmod is None:
         return TargetRoll.refused(RULE, f"a target in {terrain.replace('_', ' ')} cannot be fired on (TET)")
     roll = TargetRoll.of(f"base, range {range_hexes} (band {range_band(range_hexes)})", base, RULE)
+    if gunnery != STANDARD_GUNNERY:
+        roll = roll.plus(f"gunnery skill {gunnery} (optional rule)", gunnery - STANDARD_GUNNERY, RULE)
     facing = f"{shield_side} " if shield_side else ""
     if weapon in SHIELDLESS:
         roll = roll.plus(f"{facing}shield: not against Gauss", 0, RULE)
