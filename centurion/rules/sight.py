@@ -296,8 +296,5 @@ def sight_from(battlemap: BattleMap, origin: Hex, *, level: int | None = None,
 def seen_hexes_of_path(battlemap: BattleMap, watcher: Hex, path: Iterable[Hex], *, level: int | None = None
                        ) -> list[Hex]:
     """The hexes of a mover's path that a watcher sees, in order: where opportunity fire may strike (CEN-OPP-1)."""
-    out = []
-    for h in path:
-        if h in battlemap and line_of_sight(battlemap, watcher, h, level_a=level).seen:
-            out.append(h)
-    return out
+    seen = sight_from(battlemap, watcher, level=level)
+    return [h for h in path if h in seen]
