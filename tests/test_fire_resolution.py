@@ -204,3 +204,13 @@ def test_squads_inside_a_building_are_hurt_when_the_last_five_boxes_of_their_lev
     hit = res.fire[0].hits[0]
     assert hit.mark.squads_hit_on == (1,) and hit.mark.lost == 2
     assert res.casualties["sq"] == hit.casualties == 3 and res.units["sq"].men == 5  # row 8: roll 9 -> 3
+
+
+def test_riders_outside_lose_a_d10_of_men_per_hit_after_all_fire():
+    v = unit("v", "RL", "0205", 3, "horatius")
+    v = replace(v, sheet=replace(v.sheet, riders_outside=8))
+    units = {"a": unit("a", "TOG", "0210", 0, "horatius"), "v": v}
+    # laser hits (1), location 5 (front), column 2, riders roll 3
+    res = combat_phase(MAP, units, [("a", [Attack(1, "v")], None)], Dice.scripted([1, 5, 2, 3]))
+    assert res.casualties == {"v riders": 3} and res.units["v"].sheet.riders_outside == 5
+    assert res.rolls[-1].rule == "CEN-INF-1" and res.rolls[-1].probability == Fraction(1, 10)

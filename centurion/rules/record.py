@@ -48,6 +48,8 @@ class RecordSheet:
     digging_used: int = 0
     infantry_aboard: int = 0
     infantry_killed: int = 0
+    riders_outside: int = 0  # men of a squad riding outside (no or a destroyed compartment, book-a 16.2)
+    riders_pending_killed: int = 0  # riders killed this phase, applied after all fire (CEN-SEQ-3)
     exploded: bool = False
     grounded_by_damage: bool = False
     notes: tuple[str, ...] = field(default=(), compare=False)

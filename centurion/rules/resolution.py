@@ -238,6 +238,10 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
             continue
         col = dice.roll("d10", purpose=f"damage column on the {where[tkey]} of {tkey} ({ra.weapon.type})", rule=RULE)
         sheet, mark = drop_template(target.sheet, str(where[tkey]), col.result, shape)
+        if sheet.riders_outside > sheet.riders_pending_killed:  # riders outside: a d10 of men per hit (16.2)
+            rr = dice.roll("d10", purpose=f"men riding outside {tkey} killed by the hit", rule="CEN-INF-1")
+            sheet = replace(sheet, riders_pending_killed=min(sheet.riders_outside,
+                                                             sheet.riders_pending_killed + rr.result))
         units[tkey] = replace(target, sheet=sheet)
         results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, column=col, mark=mark))
     return FireResult(plan.firer.key, tuple(results), tuple(locations), tuple(dice.log[start:]), units)
@@ -273,9 +277,17 @@ def finish_fire(units: Mapping[str, CombatUnit], dice: Dice, *, turn: int = 1
     reports: dict[str, InternalReport] = {}
     casualties: dict[str, int] = {}
     for key, u in units.items():
-        if u.sheet is not None and u.sheet.pending:
+        if u.sheet is not None and (u.sheet.pending or u.sheet.riders_pending_killed):
             sheet, rep = apply_internal_damage(u.sheet, dice, velocity=u.velocity, turn=turn)
             velocity = 0 if rep.grounded_at_velocity is not None else u.velocity
+            if rep.grounded_at_velocity is not None and sheet.riders_outside > sheet.riders_pending_killed:
+                rr = dice.roll("d10", purpose=f"men riding outside {key} killed by the grounding", rule="CEN-INF-1")
+                sheet = replace(sheet, riders_pending_killed=min(sheet.riders_outside,
+                                                                 sheet.riders_pending_killed + rr.result))
+            if sheet.riders_pending_killed:
+                casualties[f"{key} riders"] = sheet.riders_pending_killed
+                sheet = replace(sheet, riders_outside=sheet.riders_outside - sheet.riders_pending_killed,
+                                riders_pending_killed=0)
             out[key] = replace(u, sheet=sheet, velocity=velocity)
             reports[key] = rep
         elif u.kind == "infantry" and u.pending_casualties:
