@@ -1,0 +1,138 @@
+"""The server as players meet it: the root address opens the index, an unknown address gets a 404 page that
+links home, a full server says so, and page views do not leak kernels (issue 10 item 1, issue 11 item 2)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .conftest import start_server
+
+pytestmark = pytest.mark.browser
+
+INDEX = "/voila/render/index.ipynb"
+
+
+def _loopback_only(page) -> None:
+    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
+
+
+def _rendered(page, timeout_ms: int = 60_000) -> None:
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=timeout_ms)
+
+
+def test_root_address_opens_the_index(page, voila_url):
+    page.goto(voila_url + "/")
+    _rendered(page)
+    assert page.url == voila_url + INDEX
+    assert "interactive rulebook" in page.inner_text("#rendered_cells")
+    page.goto(voila_url + "/voila/tree")  # Voila's bare file list is gone too
+    assert page.url == voila_url + INDEX
+
+
+def test_unknown_address_shows_a_404_page_that_links_home(page, voila_url):
+    for path in ("/no/such/page", "/voila/render/no_such_chapter.ipynb"):
+        response = page.goto(voila_url + path)
+        assert response.status == 404
+        assert "No such page" in page.inner_text("h1")
+        assert "Traceback" not in page.content()
+    page.get_by_role("link", name="Go to the rulebook's contents").click()
+    _rendered(page)
+    assert page.url == voila_url + INDEX
+
+
+def _server_rss_mb(server) -> float:
+    total = 0
+    for pid in server.processes():
+        try:
+            for line in open(f"/proc/{pid}/status"):
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total / 1024
+
+
+def _wait_kernels(server, at_most: int, timeout: float) -> float:
+    """Seconds until the server runs at most `at_most` kernels; fails after `timeout`."""
+    t0 = time.monotonic()
+    while len(server.kernels()) > at_most:
+        assert time.monotonic() - t0 < timeout, f"{len(server.kernels())} kernels still run after {timeout:.0f} s"
+        time.sleep(0.25)
+    return time.monotonic() - t0
+
+
+CULL_S, CULL_INTERVAL_S = 10, 2
+
+
+def test_thirty_page_views_leave_no_kernel_behind(browser, artifacts):
+    """Open and close 30 pages three ways: closed (the unload beacon frees the kernel at once), reloaded
+    (the old page's beacon frees its kernel), and dropped without unload (a crashed tab: culling frees it)."""
+    server = start_server(artifacts / "voila-leak.log", "--cull-idle-after", str(CULL_S),
+                          "--cull-interval", str(CULL_INTERVAL_S), "--max-kernels", "40")
+    try:
+        idle_kernels, idle_rss = len(server.kernels()), _server_rss_mb(server)
+        assert idle_kernels == 0
+        peak_kernels = 0
+        chapter = "/voila/render/01_battlefield.ipynb"
+        for batch in range(3):  # 3 batches of 5 pages, each loaded and reloaded: 30 page views
+            context = browser.new_context(viewport={"width": 1200, "height": 900})
+            pages = [context.new_page() for _ in range(5)]
+            for i, pg in enumerate(pages):
+                _loopback_only(pg)
+                pg.goto(server.url + (chapter if i == 0 else INDEX))
+            for pg in pages:
+                _rendered(pg)
+            for pg in pages:  # a reload: the old view's beacon frees its kernel, the new view gets one
+                pg.reload()
+            for pg in pages:
+                _rendered(pg)
+            peak_kernels = max(peak_kernels, len(server.kernels()))
+            if batch < 2:
+                for pg in pages:
+                    pg.close(run_before_unload=True)  # tabs closed: each page's beacon frees its kernel
+                _wait_kernels(server, idle_kernels, CULL_S - 3)  # sooner than culling could
+                context.close()
+            else:
+                context.close()  # no unload event at all (a crashed tab): only culling can free these
+                assert len(server.kernels()) == len(pages)
+                waited = _wait_kernels(server, idle_kernels, CULL_S + 2 * CULL_INTERVAL_S + 10)
+                assert waited >= CULL_S - 1, "kernels of open pages must not be culled early"
+        rss = _server_rss_mb(server)
+        print(f"idle {idle_rss:.0f} MB, after 30 views {rss:.0f} MB, peak kernels {peak_kernels}")
+        assert peak_kernels <= 5
+        assert rss < idle_rss + 150, f"the server grew from {idle_rss:.0f} MB to {rss:.0f} MB"
+        log = server.log_path.read_text()
+        assert "_xsrf' argument missing" not in log
+    finally:
+        server.stop()
+
+
+def test_a_full_table_says_so_and_lets_the_player_in_later(browser, artifacts):
+    server = start_server(artifacts / "voila-full.log", "--max-kernels", "1")
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        first, second = context.new_page(), context.new_page()
+        for pg in (first, second):
+            _loopback_only(pg)
+        first.goto(server.url + INDEX)
+        _rendered(first)
+        response = second.goto(server.url + INDEX)
+        assert response.status == 503 and response.headers.get("retry-after") == "60"
+        assert "The table is full" in second.inner_text("h1")
+        assert "try again in a minute" in second.inner_text("main")
+        first.close(run_before_unload=True)  # a seat frees up
+        _wait_kernels(server, 0, 10)
+        for _ in range(20):  # the player clicks "Try again now" until the server has finished freeing the seat
+            second.get_by_role("link", name="Try again now").click()
+            second.wait_for_selector("#rendered_cells, main.centurion-table-full", timeout=60_000)
+            if second.locator("main.centurion-table-full").count() == 0:
+                break
+            time.sleep(0.5)
+        _rendered(second)
+        assert second.url == server.url + INDEX
+    finally:
+        context.close()
+        server.stop()
