@@ -15,6 +15,7 @@ from centurion.rules.leadership import (
     plan_leadership,
     random_rating,
     rating_from_advancement,
+    roll_century_initiative,
 )
 from centurion.rules.victory import battle_outcome, scenario_cost, victory_level, victory_points
 
@@ -130,3 +131,14 @@ def test_victory_points_and_outcome():
     assert out.winner == "first" and out.level == "decisive"
     assert out.result_of("first") == "decisive victory" and out.result_of("second") == "decisive defeat"
     assert battle_outcome(10, 12).result_of("first") == "draw"
+
+
+def test_initiative_with_points_set_aside_and_a_lost_centurion():
+    renegade, tog = Centurion(4), Centurion(2)
+    plan = plan_leadership(renegade, tog, on_initiative=2)
+    r = roll_century_initiative(Dice.scripted([5, 4]), renegade, tog, plan)
+    assert r.totals == (3, 4) and r.winner == "first"
+    # the Renegade Centurion falls: his Century is at 0, so the TOG side now holds +2
+    lost = lose_centurion(renegade, "killed")
+    r = roll_century_initiative(Dice.scripted([4, 5]), lost, tog, plan_leadership(lost, tog, on_initiative=2))
+    assert r.totals == (4, 3) and r.winner == "second"

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..dice import Dice, Roll
 from .grav import Refusal
-from .sequence import leadership_advantage, movement_order, passes_available
+from .sequence import InitiativeResult, leadership_advantage, movement_order, passes_available, roll_initiative
 
 RULE = "CEN-INI-2"
 DEFAULT_RATING = 2
@@ -106,6 +106,14 @@ def plan_leadership(first: Centurion, second: Centurion, on_initiative: int = 0)
         return Refusal("CEN-INI-1", f"the Leadership Advantage is {points} point(s); cannot use {on_initiative!r} "
                        "on initiative")
     return LeadershipTurn(side, points, on_initiative, passes_available(points - on_initiative))
+
+
+def roll_century_initiative(dice: Dice, first: Centurion, second: Centurion, plan: LeadershipTurn | None = None
+                            ) -> InitiativeResult:
+    """Both sides roll initiative; the advantaged side subtracts the points it set aside in `plan` (CEN-INI-1)."""
+    used = plan.on_initiative if plan is not None else 0
+    return roll_initiative(dice, rating_first=first.century_rating, rating_second=second.century_rating,
+                           use_advantage=used)
 
 
 Activation = tuple[str, str]  # (side "A"/"B", platoon name)
