@@ -21,7 +21,7 @@ from ..hexgrid import Hex
 from .buildings import Building, BuildingHit, building_hit_level, damage_building
 from .damage import HitMark, drop_template, hit_section, template_shape, vulcan_kill_number
 from .grav import Refusal
-from .infantry_fire import casualty_roll, casualty_row, terrain_casualty_modifier
+from .infantry_fire import casualty_roll, casualty_row, rider_losses, terrain_casualty_modifier
 from .internals import InternalReport, apply_internal_damage
 from .record import RecordSheet
 from .targets import Attack, FirePlan, FirerView, TargetView, declare_fire
@@ -138,8 +138,8 @@ def _refuse(firer: CombatUnit) -> Refusal | None:
     return None
 
 
-def declare(battlemap: BattleMap, units: Mapping[str, CombatUnit], firer_key: str, attacks: Sequence[Attack], *,
-            turret_facing: int | None = None) -> FirePlan | Refusal:
+def declare_weapons_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], firer_key: str,
+                         attacks: Sequence[Attack], *, turret_facing: int | None = None) -> FirePlan | Refusal:
     """Check a unit's declared attacks against the live record sheets (damaged weapons refused) (CEN-CMB-1)."""
     if firer_key not in units:
         return Refusal(RULE, f"no unit {firer_key!r}")
@@ -239,7 +239,7 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
         col = dice.roll("d10", purpose=f"damage column on the {where[tkey]} of {tkey} ({ra.weapon.type})", rule=RULE)
         sheet, mark = drop_template(target.sheet, str(where[tkey]), col.result, shape)
         if sheet.riders_outside > sheet.riders_pending_killed:  # riders outside: a d10 of men per hit (16.2)
-            rr = dice.roll("d10", purpose=f"men riding outside {tkey} killed by the hit", rule="CEN-INF-1")
+            (rr,) = rider_losses(dice)
             sheet = replace(sheet, riders_pending_killed=min(sheet.riders_outside,
                                                              sheet.riders_pending_killed + rr.result))
         units[tkey] = replace(target, sheet=sheet)
@@ -281,7 +281,7 @@ def finish_fire(units: Mapping[str, CombatUnit], dice: Dice, *, turn: int = 1
             sheet, rep = apply_internal_damage(u.sheet, dice, velocity=u.velocity, turn=turn)
             velocity = 0 if rep.grounded_at_velocity is not None else u.velocity
             if rep.grounded_at_velocity is not None and sheet.riders_outside > sheet.riders_pending_killed:
-                rr = dice.roll("d10", purpose=f"men riding outside {key} killed by the grounding", rule="CEN-INF-1")
+                (rr,) = rider_losses(dice)
                 sheet = replace(sheet, riders_pending_killed=min(sheet.riders_outside,
                                                                  sheet.riders_pending_killed + rr.result))
             if sheet.riders_pending_killed:
@@ -307,7 +307,7 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
     resolved); a refused one is reported and nothing of it happens.
     """
     start = len(dice.log)
-    plans = [declare(battlemap, units, k, atks, turret_facing=tf) for k, atks, tf in declarations]
+    plans = [declare_weapons_fire(battlemap, units, k, atks, turret_facing=tf) for k, atks, tf in declarations]
     live = dict(units)
     out: list[FireResult | Refusal] = []
     for plan in plans:
