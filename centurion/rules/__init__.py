@@ -4,6 +4,18 @@ No I/O, no widgets, no pandas. Rule IDs refer to RULES.md.
 """
 
 from .armor import Armor, ArmorSection
+from .buildings import Building, building_end_phase, building_hit_level, damage_building
+from .damage import (
+    drop_template,
+    fire_laser,
+    hit_location,
+    hit_section,
+    reduced_thrust,
+    remove_widowed,
+    remove_widowed_armor,
+    template_shape,
+    vulcan_kill_number,
+)
 from .fire import attack_side, attack_sides, base_to_hit, to_hit, to_hit_number
 from .grav import (
     GravMove,
@@ -30,8 +42,18 @@ from .ground import (
     stacking_allowed,
 )
 from .infantry_fire import SquadAction, SquadAttack, SquadView, apply_losses, infantry_casualties, squad_fire
+from .internals import apply_internal_damage, end_phase, movement_damage
 from .leadership import Centurion, century_advantage, pass_platoon, plan_leadership
 from .legal import EndState, PathOption, legal_grav_moves
+from .record import RecordSheet, movement_effects
+from .resolution import (
+    CombatUnit,
+    combat_phase,
+    declare_weapons_fire,
+    engage_vulcan,
+    resolve_fire,
+    resolve_opportunity_fire,
+)
 from .sequence import (
     declaration_order,
     leadership_advantage,
@@ -104,4 +126,29 @@ __all__ = [
     "speed_limit_check",
     "state_refusal",
     "vp_cost",
+    # combat damage, record sheets and fire resolution (issue 12-A)
+    "Building",
+    "CombatUnit",
+    "RecordSheet",
+    "apply_internal_damage",
+    "building_end_phase",
+    "building_hit_level",
+    "combat_phase",
+    "damage_building",
+    "declare_weapons_fire",
+    "drop_template",
+    "end_phase",
+    "engage_vulcan",
+    "fire_laser",
+    "hit_location",
+    "hit_section",
+    "movement_damage",
+    "movement_effects",
+    "reduced_thrust",
+    "remove_widowed",
+    "remove_widowed_armor",
+    "resolve_fire",
+    "resolve_opportunity_fire",
+    "template_shape",
+    "vulcan_kill_number",
 ]
