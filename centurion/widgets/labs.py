@@ -153,7 +153,7 @@ class _PlacedOnMap(w.VBox):
         """Move the piece to a hex, if it may stand there (HEX-4, CEN-GV-1, CEN-INF-1)."""
         refusal = placement_refusal(self.battlemap, hex_, self.current_mover())
         if refusal is not None:
-            self.message.show(f"Not moved: {refusal}", "refusal")
+            self.message.show(f"Not moved: {str(refusal).rstrip('.')}.", "refusal")
             return False
         self.where = hex_
         self.message.clear()

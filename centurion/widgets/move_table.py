@@ -272,7 +272,7 @@ class GravMoveTable(w.VBox):
         new = replace(self.state, hex=hex_)
         refusal = placement_refusal(self.battlemap, hex_, "grav") or state_refusal(new, self.battlemap)
         if refusal is not None:
-            self.message.show(f"Not placed: {refusal}", "refusal")
+            self.message.show(f"Not placed: {str(refusal).rstrip('.')}.", "refusal")
             return False
         self.state = new
         self.place_mode.value = False
@@ -331,7 +331,7 @@ class GravMoveTable(w.VBox):
         refusal = state_refusal(new, self.battlemap)
         if refusal is not None:
             self._show_start_controls()
-            self.message.show(f"{refusal} The start stays as it was.", "refusal")
+            self.message.show(f"{str(refusal).rstrip('.')}. The start stays as it was.", "refusal")
             return
         self.state = new
         self.steps.clear()

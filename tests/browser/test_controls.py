@@ -1,0 +1,56 @@
+"""Controls that tell the truth, in a real browser (issue 11, item 4): each test does what a reader would and
+checks that the page says what happened and changed nothing it should not."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import click_hex, open_chapter, text_of
+
+pytestmark = pytest.mark.browser
+
+
+def test_roll_and_move_with_nothing_plotted_says_so(page, voila_url):
+    open_chapter(page, f"{voila_url}/voila/render/02_thrust_velocity.ipynb")
+    budget = text_of(page, ".centurion-budget")
+    assert "Nothing plotted yet: 5 VP to spend" in budget and "Grounds" not in budget
+    page.get_by_role("button", name="Roll and move").click()
+    page.wait_for_selector(".centurion-movetable .centurion-refusal", timeout=15_000)
+    assert "Nothing is plotted" in text_of(page, ".centurion-movetable .centurion-refusal")
+    assert "No rolls yet" in text_of(page, ".centurion-dicelog")
+    assert text_of(page, ".centurion-budget") == budget
+
+
+def test_an_unshaded_hex_is_explained_not_plotted(page, voila_url):
+    open_chapter(page, f"{voila_url}/voila/render/09_legal_moves.ipynb")
+    budget = text_of(page, ".centurion-budget")
+    click_hex(page, "4430")  # the far corner of the second sheet: out of reach at velocity 10
+    page.wait_for_selector(".centurion-movetable .centurion-refusal", timeout=15_000)
+    message = text_of(page, ".centurion-movetable .centurion-refusal")
+    assert "out of reach" in message and "Nothing was plotted" in message
+    assert text_of(page, ".centurion-budget") == budget
+
+
+def test_the_seed_box_takes_only_whole_numbers(page, voila_url):
+    open_chapter(page, f"{voila_url}/voila/render/05_speed_limits.ipynb")
+    box = page.locator(".centurion-dicelog input").first
+    box.fill("1.5")
+    page.locator(".centurion-dicelog").first.get_by_role("button", name="Use seed").click()
+    page.wait_for_selector(".centurion-dicelog .centurion-refusal", timeout=15_000)
+    assert "whole number" in text_of(page, ".centurion-dicelog .centurion-refusal")
+    box.fill("42")
+    page.locator(".centurion-dicelog").first.get_by_role("button", name="Use seed").click()
+    page.wait_for_function("() => document.body.innerText.includes('Dice restarted from seed 42')", timeout=15_000)
+
+
+def test_a_refused_start_puts_the_controls_back(page, voila_url):
+    open_chapter(page, f"{voila_url}/voila/render/06_grounding.ipynb")
+    before = text_of(page, ".centurion-budget")
+    starts = page.locator("select:has(option:text-is('under water'))")
+    starts.select_option(label="under water")  # the tank stands in heavy woods, not in a lake
+    page.wait_for_selector(".centurion-movetable .centurion-refusal", timeout=15_000)
+    assert "CEN-GRD-2" in text_of(page, ".centurion-movetable .centurion-refusal")
+    page.wait_for_function("() => { const s = [...document.querySelectorAll('select')].find("
+                           "e => [...e.options].some(o => o.text.replace(/\\u00a0/g, ' ') === 'under water')); "
+                           "return s && s.options[s.selectedIndex].text === 'flying'; }", timeout=15_000)
+    assert text_of(page, ".centurion-budget") == before
