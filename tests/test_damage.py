@@ -201,8 +201,8 @@ def test_movement_damage_runs_row_by_row_into_the_internals_at_once():
     s, armor, internal = cross_rowwise(s, "front", 53)
     assert len(armor) == 50 and internal == (("front", 0), ("front", 1), ("front", 2))  # T T and a blank box
     assert s.tsr_lost and not s.pending  # at once (CEN-SPD-2)
-    st_ = GravState(parse_label("0101"), 0, 0, **movement_effects(s))
-    assert st_.tsr_lost
+    st_ = GravState(parse_label("0101"), 0, 0, **movement_effects(s))  # the fields the movement rules read
+    assert st_.tsr_lost and st_.armor is s.armor
 
 
 # --- components --------------------------------------------------------------------------------------------------
@@ -377,3 +377,19 @@ def test_consciousness_boxes_counted_option():
     assert rep.rolls[0].target == 5
     with pytest.raises(ValueError, match="CEN-CMB-1"):
         apply_internal_damage(s, Dice.scripted([5]), boxes_counted="vehicle")
+
+
+def test_charges_are_spent_and_refused_when_gone():
+    s = RecordSheet.of(V["viper"])
+    for _ in range(4):
+        s = s.spend_digging_charge().spend_smoke_charge()
+    assert (s.digging_left, s.smoke_left) == (0, 0)
+    with pytest.raises(ValueError, match="CEN-CRT-1"):
+        s.spend_digging_charge()
+    with pytest.raises(ValueError, match="CEN-SEQ-1"):
+        s.spend_smoke_charge()
+    broken, _ = apply_internal_damage(hit_component(RecordSheet.of(V["viper"]), "bottom", "digging", 1),
+                                      Dice.scripted([]))
+    with pytest.raises(ValueError, match="destroyed"):
+        broken.spend_digging_charge()
+    assert movement_effects(broken)["digging_charges"] == 0

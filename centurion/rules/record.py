@@ -231,6 +231,25 @@ class RecordSheet:
         return 0 if self.hit_anywhere("digging") else self.vehicle.digging_charges - self.digging_used
 
     @property
+    def smoke_left(self) -> int:
+        """Smoke charges left (book-a 0.5)."""
+        return self.vehicle.smoke_charges - self.smoke_used
+
+    def spend_digging_charge(self) -> RecordSheet:
+        """The sheet with one digging charge marked off; refused without a working cannon or charges (CEN-CRT-1)."""
+        if self.hit_anywhere("digging"):
+            raise ValueError("CEN-CRT-1: the digging cannon is destroyed (book-a 13.2)")
+        if self.digging_left < 1:
+            raise ValueError(f"CEN-CRT-1: the {self.vehicle.label} has no digging charges left")
+        return replace(self, digging_used=self.digging_used + 1)
+
+    def spend_smoke_charge(self) -> RecordSheet:
+        """The sheet with one smoke charge marked off; refused when none is left (CEN-SEQ-1, End Phase D)."""
+        if self.smoke_left < 1:
+            raise ValueError(f"CEN-SEQ-1: the {self.vehicle.label} has no smoke charges left")
+        return replace(self, smoke_used=self.smoke_used + 1)
+
+    @property
     def compartment_gone(self) -> bool:
         """Every box of the infantry compartment lost: it can carry no infantry."""
         boxes = self.boxes_of("stern", "infantry")
