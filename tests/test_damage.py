@@ -393,3 +393,15 @@ def test_charges_are_spent_and_refused_when_gone():
     with pytest.raises(ValueError, match="destroyed"):
         broken.spend_digging_charge()
     assert movement_effects(broken)["digging_charges"] == 0
+
+
+def test_a_section_as_text():
+    from centurion.rules.record import sheet_rows
+
+    s = RecordSheet.of(V["viper"])
+    s, _ = fire_laser(s, "bottom", 5, 4)
+    rows = sheet_rows(s, "bottom")
+    assert rows[:8] == ("/" * 10,) * 8  # 20 armor: the top 8 rows crossed out
+    assert rows[8:] == ("ooooxooooo", "ooooxooooo", "FF.U*UU.ff", "AA.M*MM.AA", "....YY....")
+    s, _ = apply_internal_damage(s, Dice.scripted([]))
+    assert sheet_rows(s, "bottom")[10:12] == ("FF.U#UU.ff", "AA.M#MM.AA")

@@ -102,6 +102,7 @@ class InternalLayout:
     rows: Mapping[str, tuple[tuple[str | None, ...], ...]]
     neighbours: Mapping[str, tuple[str | None, str | None]]
     boxes: Mapping[tuple[str, str], tuple[int, ...]] = field(default_factory=dict)
+    symbols: Mapping[str, str] = field(default_factory=dict)  # component -> its character in the data file
 
     def component_at(self, section: str, box: int) -> str | None:
         """The component of internal box `box` (row * 10 + column) of a section, or None."""
@@ -193,7 +194,8 @@ def _layout(f: YamlFile, key: str, e: Entry, capacity_names: tuple[str, ...] = (
         if b in neighbours[a] or a in neighbours[b]:
             raise e.fail("sheet", f"no crossing between {a} and {b} (book-a 13.1)", sheet)
     return InternalLayout(key, MappingProxyType(rows), MappingProxyType(neighbours),
-                          MappingProxyType({k: tuple(v) for k, v in boxes.items()}))
+                          MappingProxyType({k: tuple(v) for k, v in boxes.items()}),
+                          MappingProxyType({name: ch for ch, name in legend.items()}))
 
 
 def _without(layout: InternalLayout, names: tuple[str, ...]) -> InternalLayout:
@@ -202,7 +204,8 @@ def _without(layout: InternalLayout, names: tuple[str, ...]) -> InternalLayout:
         return layout
     rows = {s: tuple(tuple(None if n in names else n for n in row) for row in rs) for s, rs in layout.rows.items()}
     boxes = {k: v for k, v in layout.boxes.items() if k[1] not in names}
-    return InternalLayout(layout.key, MappingProxyType(rows), layout.neighbours, MappingProxyType(boxes))
+    return InternalLayout(layout.key, MappingProxyType(rows), layout.neighbours, MappingProxyType(boxes),
+                          layout.symbols)
 
 
 def load_weapon_table(path: Path) -> WeaponTable:

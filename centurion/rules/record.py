@@ -277,6 +277,31 @@ class RecordSheet:
         return None
 
 
+def sheet_rows(record: RecordSheet, section: str) -> tuple[str, ...]:
+    """A section as text, top row first: '/' unused (crossed), 'o' armor, 'x' lost armor, '*' internal box hit
+    and pending, '.' empty internal box, else the component's character from the layout (lost: '#')."""
+    out = []
+    layout = record.vehicle.internals
+    sec = record.armor[section]
+    for r in range(record.depth(section)):
+        row = []
+        for c in range(COLUMNS):
+            if r < ARMOR_ROWS:
+                box = r * COLUMNS + c
+                row.append("/" if box < sec.first_box else "x" if box in sec.destroyed else "o")
+                continue
+            box = (section, (r - ARMOR_ROWS) * COLUMNS + c)
+            name = layout.component_at(section, box[1]) if layout is not None else None
+            if box in record.pending:
+                row.append("*")
+            elif box in record.internal_lost:
+                row.append("#")
+            else:
+                row.append(layout.symbols.get(name, "?") if name else ".")
+        out.append("".join(row))
+    return tuple(out)
+
+
 def movement_effects(record: RecordSheet) -> dict[str, object]:
     """The `GravState` damage fields this sheet gives movement (book-a 13.2, CEN-SPD-1..3, CEN-GRAV-1).
 
@@ -297,4 +322,4 @@ def movement_effects(record: RecordSheet) -> dict[str, object]:
     }
 
 
-__all__ = ["CREW_COMPONENTS", "Box", "CrewMember", "RecordSheet", "movement_effects"]
+__all__ = ["CREW_COMPONENTS", "Box", "CrewMember", "RecordSheet", "movement_effects", "sheet_rows"]
