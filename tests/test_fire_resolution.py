@@ -220,3 +220,53 @@ def test_riders_outside_lose_a_d10_of_men_per_hit_after_all_fire():
     res = combat_phase(MAP, units, [("a", [Attack(1, "v")], None)], Dice.scripted([1, 5, 2, 3]))
     assert res.casualties == {"v riders": 3} and res.units["v"].sheet.riders_outside == 5
     assert "riding outside" in res.rolls[-1].purpose and res.rolls[-1].probability == Fraction(1, 10)
+
+
+def e24_units():
+    rows = ["........"] * 12
+    rows[5] = ".h......"  # heavy woods in 0206: no line of sight from 0210 to 0203
+    return map_from_rows(rows), {"hor": unit("hor", "TOG", "0210", 0, "horatius"),
+                                 "lupus": unit("lupus", "TOG", "0304", 0, "lupus"),
+                                 "lib": unit("lib", "RL", "0203", 1, "liberator")}
+
+
+def test_e24_a_lupus_paints_and_the_horatius_fires_one_smlm_indirectly_ignoring_shields():
+    battlemap, units = e24_units()
+    assert isinstance(declare_weapons_fire(battlemap, units, "hor", [Attack(2, "lib")]), Refusal)  # unpainted: no LOS
+    # paint roll 2 (Lupus at range 1 vs the Liberator's shield), SMLM to-hit 9 -> roll 9 hits; location 4, column 5
+    res = combat_phase(battlemap, units, [("hor", [Attack(2, "lib")], None)], Dice.scripted([2, 9, 4, 5]),
+                       paints=[("lupus", "lib")])
+    paint = res.paints[0]
+    assert paint.roll.success and paint.roll.rule == "CEN-CMB-1"
+    fire = res.fire[0]
+    assert not isinstance(fire, Refusal)
+    assert fire.hits[0].to_hit.target == 9 and fire.hits[0].to_hit.success  # 9 at range 7, the shield ignored
+    assert fire.hits[0].mark is not None
+
+
+def test_comm_out_loses_others_paint_and_indirect_fire_and_damaged_painters_cannot_paint():
+    battlemap, units = e24_units()
+    hor = units["hor"].sheet
+    no_comm = hor.with_damage({}, [("front", b) for b in hor.boxes_of("front", "comm")], immediate=True)
+    units["hor"] = replace(units["hor"], sheet=no_comm)
+    res = combat_phase(battlemap, units, [("hor", [Attack(2, "lib")], None)], Dice.scripted([2]),
+                       paints=[("lupus", "lib")])
+    assert res.paints[0].roll.success
+    assert isinstance(res.fire[0], Refusal) and res.fire[0].rule == "CEN-LOS-1"  # the paint does not reach it
+    lupus = units["lupus"].sheet
+    blind = lupus.with_damage({}, [("turret", b) for b in lupus.boxes_of("turret", "turret_weapons")], immediate=True)
+    units["lupus"] = replace(units["lupus"], sheet=blind)
+    res = combat_phase(battlemap, units, [], Dice.scripted([]), paints=[("lupus", "lib")])
+    assert isinstance(res.paints[0], Refusal) and "turret weapons" in str(res.paints[0])
+
+
+def test_commander_out_means_no_indirect_fire():
+    battlemap, units = e24_units()
+    hor = units["hor"].sheet
+    out = replace(hor, crew=tuple(replace(m, state="unconscious", since_turn=1) if m.role == "commander" else m
+                                  for m in hor.crew))
+    units["hor"] = replace(units["hor"], sheet=out)
+    res = combat_phase(battlemap, units, [("hor", [Attack(2, "lib")], None)], Dice.scripted([2]),
+                       paints=[("lupus", "lib")])
+    assert isinstance(res.fire[0], Refusal) and "needs the commander" in str(res.fire[0])
+    assert res.units["lib"].sheet == units["lib"].sheet  # nothing happened to the target

@@ -24,7 +24,7 @@ from .grav import Refusal
 from .infantry_fire import casualty_roll, casualty_row, rider_losses, terrain_casualty_modifier
 from .internals import InternalReport, apply_internal_damage
 from .record import RecordSheet
-from .targets import Attack, FirePlan, FirerView, TargetView, declare_fire
+from .targets import Attack, FirePlan, FirerView, TargetView, declare_fire, infantry_paint, vehicle_paint
 
 RULE = "CEN-CMB-1"
 
@@ -75,7 +75,8 @@ class CombatUnit:
     sheet: RecordSheet | None = None
     velocity: int = 0
     crater: bool = False
-    painted: bool = False
+    painted: bool = False  # painted this turn by a friendly unit of the attackers (set from outside)
+    painted_by: tuple[str, ...] = ()  # painters whose paint hit it this turn (combat_phase's painting segment)
     building: Building | None = None
     men: int = 0  # dismounted squad strength
     level: int | None = None  # a squad inside a building: its level (book-b 2.3)
@@ -87,12 +88,18 @@ class CombatUnit:
         """vehicle, building or infantry."""
         return "vehicle" if self.sheet is not None else "building" if self.building is not None else "infantry"
 
-    def target_view(self) -> TargetView:
-        """How the fire rules see it as a target (shield factors from the live sheet)."""
+    def target_view(self, viewer: CombatUnit | None = None) -> TargetView:
+        """How the fire rules see it as a target (shield factors from the live sheet).
+
+        Painted for `viewer` when its own paint hit it, or another's and the viewer's comm works (book-a 13.2).
+        """
         shields = {}
         if self.sheet is not None and self.sheet.vehicle.kind == "grav":
             shields = {f: self.sheet.shield_factor(f) for f in ("front", "left", "right", "stern", "bottom")}
-        return TargetView(self.key, self.hex, self.facing, self.kind, shields, self.crater, self.painted)
+        comm = viewer is None or viewer.sheet is None or not viewer.sheet.comm_out
+        own = viewer is not None and viewer.key in self.painted_by
+        painted = own or (comm and (self.painted or bool(self.painted_by)))
+        return TargetView(self.key, self.hex, self.facing, self.kind, shields, self.crater, painted)
 
     def firer_view(self) -> FirerView:
         """How the fire rules see it as a firer: usable weapons only keep their place on the sheet."""
@@ -154,10 +161,67 @@ def declare_weapons_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], 
             return Refusal(RULE, f"attack {n} ({w.type}): its {w.location} weapons are destroyed (book-a 13.2)", n)
         if atk.target in units and units[atk.target].side == firer.side:
             return Refusal(RULE, f"attack {n}: {atk.target} is a friendly unit", n)
-    views = {k: u.target_view() for k, u in units.items() if k != firer_key}
+    views = {k: u.target_view(firer) for k, u in units.items() if k != firer_key}
     if turret_facing is not None and firer.sheet.hit("turret", "turret_weapons"):
         turret_facing = None
-    return declare_fire(battlemap, firer.firer_view(), attacks, views, turret_facing=turret_facing)
+    plan = declare_fire(battlemap, firer.firer_view(), attacks, views, turret_facing=turret_facing)
+    if isinstance(plan, FirePlan) and not firer.sheet.may_fire_indirect:
+        for n, ra in enumerate(plan.attacks, start=1):
+            if ra.indirect:
+                why = "comm" if firer.sheet.comm_out else "commander"
+                return Refusal(RULE, f"attack {n} ({ra.weapon.type}): indirect fire needs the {why}, which is out "
+                               "(book-a 13.2)", n)
+    return plan
+
+
+@dataclass(frozen=True)
+class PaintResult:
+    """A painting attempt rolled: who, at whom, the roll (CEN-CMB-1, book-a 7)."""
+
+    painter: str
+    target: str
+    roll: Roll
+
+
+def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], paints: Sequence[tuple[str, str]],
+                     dice: Dice) -> tuple[dict[str, CombatUnit], tuple[PaintResult | Refusal, ...]]:
+    """Declare and resolve painting (Combat Phase A and B): a vehicle needs its turret weapons, comm and commander;
+    a squad paints on 9 - casualties. A hit marks the target painted for the rest of the turn (book-a 7, 13.2)."""
+    live = dict(units)
+    out: list[PaintResult | Refusal] = []
+    for painter_key, target_key in paints:
+        if painter_key not in live or target_key not in live:
+            out.append(Refusal(RULE, f"painting: no unit {painter_key if painter_key not in live else target_key!r}"))
+            continue
+        painter, target = live[painter_key], live[target_key]
+        if painter.side == target.side:
+            out.append(Refusal(RULE, f"painting: {target_key} is a friendly unit"))
+            continue
+        if target.kind != "vehicle":
+            out.append(Refusal(RULE, f"painting: {target_key} is not a vehicle"))
+            continue
+        view = replace(target.target_view(), painted=False)
+        if painter.sheet is not None:
+            s = painter.sheet
+            if not s.may_paint:
+                why = ("it is destroyed" if s.destroyed else "its turret weapons are destroyed"
+                       if s.hit("turret", "turret_weapons") else "its comm is out" if s.comm_out
+                       else "its commander is out" if s.commander_out else "gunner and commander are out")
+                out.append(Refusal(RULE, f"{painter_key} cannot paint: {why} (book-a 13.2)"))
+                continue
+            attempt = vehicle_paint(battlemap, painter.firer_view(), view)
+        else:
+            attempt = infantry_paint(battlemap, painter.hex, painter.men, view, squad_key=painter_key,
+                                     level=painter.level)
+        if isinstance(attempt, Refusal):
+            out.append(attempt)
+            continue
+        roll = attempt.to_hit.roll(dice, purpose=f"{painter_key} paints {target_key} at range {attempt.range}",
+                                   rule=RULE)
+        out.append(PaintResult(painter_key, target_key, roll))
+        if roll.success:
+            live[target_key] = replace(target, painted_by=target.painted_by + (painter_key,))
+    return live, tuple(out)
 
 
 def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
@@ -268,6 +332,7 @@ class PhaseResult:
     casualties: Mapping[str, int]
     units: Mapping[str, CombatUnit]
     rolls: tuple[Roll, ...] = field(default=(), repr=False)
+    paints: tuple[PaintResult | Refusal, ...] = ()
 
 
 def finish_fire(units: Mapping[str, CombatUnit], dice: Dice, *, turn: int = 1
@@ -299,14 +364,18 @@ def finish_fire(units: Mapping[str, CombatUnit], dice: Dice, *, turn: int = 1
 
 def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
                  declarations: Sequence[tuple[str, Sequence[Attack], int | None]], dice: Dice, *,
-                 turn: int = 1) -> PhaseResult:
-    """Declare weapons fire in the given order, resolve one firing unit at a time, then apply internal damage
-    and infantry losses (CEN-SEQ-1, CEN-SEQ-3). Declarations: (firer, attacks, turret facing or None).
+                 turn: int = 1, paints: Sequence[tuple[str, str]] = ()) -> PhaseResult:
+    """Painting (declared and resolved, `paints` = (painter, target) pairs), then weapons fire declared in the given
+    order, resolved one firing unit at a time, then internal damage and infantry losses (CEN-SEQ-1, CEN-SEQ-3).
+    Declarations: (firer, attacks, turret facing or None).
 
     Every declaration is checked against the state at the start of the resolution (all are made before any is
     resolved); a refused one is reported and nothing of it happens.
     """
     start = len(dice.log)
+    paint_results: tuple[PaintResult | Refusal, ...] = ()
+    if paints:
+        units, paint_results = resolve_painting(battlemap, units, paints, dice)
     plans = [declare_weapons_fire(battlemap, units, k, atks, turret_facing=tf) for k, atks, tf in declarations]
     live = dict(units)
     out: list[FireResult | Refusal] = []
@@ -318,4 +387,4 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
         live = dict(res.units)
         out.append(res)
     live, reports, casualties = finish_fire(live, dice, turn=turn)
-    return PhaseResult(tuple(out), reports, casualties, live, tuple(dice.log[start:]))
+    return PhaseResult(tuple(out), reports, casualties, live, tuple(dice.log[start:]), paint_results)
