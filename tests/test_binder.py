@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.venvs import fresh_venv, outer_env
+
 ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = r"""
@@ -29,8 +31,7 @@ print(json.dumps(out))
 @pytest.mark.slow
 def test_binder_recipe_installs_and_the_index_executes(tmp_path):
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
-    py = venv / "bin" / "python"
+    py = fresh_venv(venv)
     req = (ROOT / "binder" / "requirements.txt").read_text()
     assert "\n.\n" in f"\n{req}\n" or req.strip().endswith(".")
     # repo2docker runs pip on binder/requirements.txt from the repository root
@@ -39,7 +40,7 @@ def test_binder_recipe_installs_and_the_index_executes(tmp_path):
     installed = venv / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}" / "site-packages"
     notebooks = next(installed.glob("centurion/_notebooks"))
     run = subprocess.run([str(py), "-c", PROBE, str(notebooks)], capture_output=True, text=True, cwd=tmp_path,
-                         check=True)
+                         check=True, env=outer_env())
     result = json.loads(run.stdout.strip().splitlines()[-1])
     for name in ("index.ipynb", "01_battlefield.ipynb"):
         assert result[name]["errors"] == 0, run.stderr[-2000:]

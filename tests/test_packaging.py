@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.venvs import fresh_venv, outer_env
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -14,8 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.slow
 def test_wheel_install_works_from_tmp(tmp_path):
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
-    py = venv / "bin" / "python"
+    py = fresh_venv(venv)
     subprocess.run(
         [str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", str(ROOT)],
         check=True, cwd=tmp_path,
@@ -34,3 +34,29 @@ def test_wheel_install_works_from_tmp(tmp_path):
     version = subprocess.run([str(venv / "bin" / "centurion"), "--version"], capture_output=True, text=True,
                              cwd="/tmp", check=True)
     assert version.stdout.startswith("centurion ")
+    # the installed command serves the installed notebooks: the root address leads to the index
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([str(venv / "bin" / "centurion"), "serve", "--no-browser", "--port", str(port)],
+                              cwd="/tmp", stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env=outer_env())
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert server.poll() is None and time.monotonic() < deadline, "the installed server did not start"
+            time.sleep(0.2)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as r:
+            assert r.status == 200 and r.url.endswith("/voila/render/index.ipynb")
+            assert b"interactive rulebook" in r.read()
+    finally:
+        server.terminate()
+        out = server.communicate(timeout=30)[0]
+    assert "centurion/_notebooks" in out and str(venv) in out
