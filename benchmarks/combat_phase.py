@@ -3,7 +3,8 @@
 Run: python benchmarks/combat_phase.py [repeats]   (prints times; no assertions; target < 50 ms a phase)
 Six TOG vehicles (Horatius, Trajan, Lupus) face six Renegade ones (Liberator, Viper) five hexes apart on the
 two-mapsheet sample battlefield; every vehicle declares every weapon it can fire (missiles within the per-turn
-limits) at the enemy across from it. One phase = 12 declarations checked (arcs, ranges, sight, to-hit),
+limits) at the enemy across from it; three units paint first. One phase = 3 painting rolls, 12 declarations
+checked (arcs, ranges, sight, to-hit),
 every to-hit, Vulcan, hit-location and damage-column roll, templates and lasers on the record sheets, then all
 internal damage applied with its consciousness and ammunition rolls. Each figure is the median of `repeats`
 phases (default 41, a new seed each), after one warm-up, with the slowest in brackets. The End Phase (widowed
@@ -70,21 +71,22 @@ def setup():
                     used[kind] += 1
                 atks.append(Attack(n, foe, shell="HEAP" if "Gauss" in w.type else None))
             decl.append((me, atks, None))
-    return battlemap, units, decl
+    paints = [("T4", "R4"), ("R1", "T1"), ("R3", "T3")]
+    return battlemap, units, decl, paints
 
 
 def main() -> None:
     repeat = int(sys.argv[1]) if len(sys.argv) > 1 else 41
-    battlemap, units, decl = setup()
+    battlemap, units, decl, paints = setup()
     first: Hex = units["T0"].hex
     print(f"battlefield {battlemap.columns}x{battlemap.rows}; TOG row {format_label(first)[2:]}, 12 vehicles, "
-          f"{sum(len(a) for _k, a, _t in decl)} declared attacks")
-    combat_phase(battlemap, units, decl, Dice(0))  # warm-up
+          f"{sum(len(a) for _k, a, _t in decl)} declared attacks, {len(paints)} painting attempts")
+    combat_phase(battlemap, units, decl, Dice(0), paints=paints)  # warm-up
     times, rolls, refused = [], [], 0
     for seed in range(1, repeat + 1):
         dice = Dice(seed)
         t = time.perf_counter()
-        res = combat_phase(battlemap, units, decl, dice)
+        res = combat_phase(battlemap, units, decl, dice, paints=paints)
         times.append(time.perf_counter() - t)
         rolls.append(len(res.rolls))
         refused += sum(not hasattr(f, "hits") for f in res.fire)

@@ -8,8 +8,10 @@ the applied boxes, so a doomed vehicle still fires.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ..data.vehicles import ARMOR_ROWS, COLUMNS, CREW_COMPONENTS, VehicleType
 from .armor import Armor
@@ -104,9 +106,16 @@ class RecordSheet:
         layout = self.vehicle.internals
         return layout.boxes.get((section, component), ()) if layout is not None else ()
 
+    @cached_property
+    def _lost_counts(self) -> Counter:
+        layout = self.vehicle.internals
+        if layout is None:
+            return Counter()
+        return Counter((s, layout.component_at(s, b)) for s, b in self.internal_lost)
+
     def lost(self, section: str, component: str) -> int:
         """Boxes of a component in a section lost (applied damage only)."""
-        return sum((section, b) in self.internal_lost for b in self.boxes_of(section, component))
+        return self._lost_counts[(section, component)]
 
     def hit(self, section: str, component: str) -> bool:
         """A component with one box lost is out for the game (book-a 13.1)."""
@@ -114,8 +123,7 @@ class RecordSheet:
 
     def hit_anywhere(self, component: str) -> bool:
         """Whether a component is hit in any section."""
-        layout = self.vehicle.internals
-        return layout is not None and any(self.hit(s, c) for s, c in layout.boxes if c == component)
+        return any(c == component and n for (_s, c), n in self._lost_counts.items())
 
     def crew_member(self, role: str) -> CrewMember:
         """The state of the commander, gunner or driver."""

@@ -161,7 +161,8 @@ def declare_weapons_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], 
             return Refusal(RULE, f"attack {n} ({w.type}): its {w.location} weapons are destroyed (book-a 13.2)", n)
         if atk.target in units and units[atk.target].side == firer.side:
             return Refusal(RULE, f"attack {n}: {atk.target} is a friendly unit", n)
-    views = {k: u.target_view(firer) for k, u in units.items() if k != firer_key}
+    wanted = {a.target for a in attacks}
+    views = {k: u.target_view(firer) for k, u in units.items() if k != firer_key and k in wanted}
     if turret_facing is not None and firer.sheet.hit("turret", "turret_weapons"):
         turret_facing = None
     plan = declare_fire(battlemap, firer.firer_view(), attacks, views, turret_facing=turret_facing)
