@@ -4,9 +4,8 @@ Run: python benchmarks/combat_phase.py [repeats]   (prints times; no assertions;
 Six TOG vehicles (Horatius, Trajan, Lupus) face six Renegade ones (Liberator, Viper) five hexes apart on the
 two-mapsheet sample battlefield; every vehicle declares every weapon it can fire (missiles within the per-turn
 limits) at the enemy across from it; three units paint first. One phase = 3 painting rolls, 12 declarations
-checked (arcs, ranges, sight, to-hit),
-every to-hit, Vulcan, hit-location and damage-column roll, templates and lasers on the record sheets, then all
-internal damage applied with its consciousness and ammunition rolls. Each figure is the median of `repeats`
+checked (arcs, ranges, sight, to-hit), every to-hit, Vulcan, hit-location and damage-column roll, templates and
+lasers on the record sheets, then all internal damage applied with its consciousness and ammunition rolls. Each figure is the median of `repeats`
 phases (default 41, a new seed each), after one warm-up, with the slowest in brackets. The End Phase (widowed
 armor on every sheet) is timed apart.
 """
