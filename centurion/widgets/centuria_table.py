@@ -37,7 +37,7 @@ from .colors import rgb_array
 from .dice_panel import DiceLog, modifiers_html, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
-from .safety import MessageArea, guarded, once_per_click, reset_canvas_switch
+from .safety import MessageArea, guarded, once_per_click, reset_canvas_switch, show_full_labels
 
 SIDE_COLORS = ("#b71c1c", "#1f4e9c", "#2e7d32", "#6a1b9a")
 LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ballista": "B", "tormentum": "M",
@@ -244,6 +244,7 @@ class CenturiaTable(w.VBox):
         rows.append(self.dice_log)
         super().__init__(rows)
         self.add_class("centurion-centuria")
+        show_full_labels(self)
         self.refresh()
 
     # --- helpers ------------------------------------------------------------------------------------

@@ -21,7 +21,10 @@ from ..hexgrid import Hex, Layout, neighbor
 from .colors import rgb, rgb_array, shade
 from .safety import MessageArea, guarded, reset_canvas_switch
 
-TERRAIN, UNITS, OVERLAY = 0, 1, 2
+# Layers, bottom to top: terrain; shading (reach, legal ends, arcs: under the counters); units; overlay (paths,
+# costs, outlines, lines: over them). The last layer receives the mouse events.
+TERRAIN, SHADING, UNITS, OVERLAY = 0, 1, 2, 3
+MIN_TEXT_PX = 10  # no label, cost or letter on the map is drawn smaller than this (readable at the default zoom)
 ZOOMS = {"S": 9.0, "M": 12.0, "L": 16.0, "XL": 24.0}
 
 
@@ -39,10 +42,15 @@ class Counter:
 
 @dataclass
 class Overlay:
-    """What the overlay layer shows: shaded hexes, a plotted path with labels, outlined hexes, lines."""
+    """What the overlay shows: shaded hexes (under the counters), a plotted path with labels, outlined hexes, lines.
+
+    hatch: draw the shaded hexes hatched with a light tint, as reach and legal ends are, so they can never be
+    mistaken for terrain such as woods.
+    """
 
     fills: list[tuple[Hex, str]] = field(default_factory=list)
     alpha: float = 0.45
+    hatch: bool = False
     path: list[Hex] = field(default_factory=list)
     labels: list[tuple[Hex, str]] = field(default_factory=list)
     outlines: list[tuple[Hex, str]] = field(default_factory=list)
@@ -54,6 +62,21 @@ _COUNTER_STYLE = {  # colour, radius as a fraction of the hex size
     "smoke": ("#9e9e9e", 0.55),
     "minefield": ("#c0392b", 0.22),
 }
+
+
+def _hatch_segments(layout: Layout, hexes: Sequence[Hex]) -> np.ndarray:
+    """Three parallel diagonal strokes inside each hex, as an (N*3, 2, 2) array of segments."""
+    r = layout.size * 0.72
+    u = np.array([0.7071, -0.7071])
+    n = np.array([0.7071, 0.7071])
+    segs = []
+    for h in hexes:
+        centre = np.array(layout.center(h))
+        for d in (-0.36 * layout.size, 0.0, 0.36 * layout.size):
+            half = (r * r - d * d) ** 0.5
+            mid = centre + d * n
+            segs.append((mid - half * u, mid + half * u))
+    return np.array(segs, dtype=float).reshape(-1, 2, 2)
 
 
 def _edge(layout: Layout, hex_: Hex, facing: int) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -90,7 +113,7 @@ class HexMapView(w.HBox):
         self._overlay = Overlay()
         self._counters: list[Counter] = []
         self.redraw_count = 0
-        self.canvas = MultiCanvas(3, width=10, height=10)
+        self.canvas = MultiCanvas(4, width=10, height=10)
         self._apply_size(size)
 
         self.info = w.HTML(value=self._info_html(None), layout=w.Layout(width="250px"))
@@ -106,8 +129,11 @@ class HexMapView(w.HBox):
         if side_panel is not None:
             items.append(side_panel)
         items += [self.labels_toggle, self.zoom, self.message]
-        self.panel = w.VBox(items, layout=w.Layout(width="300px", padding="0 0 0 10px"))
-        self.map_box = w.Box([self.canvas], layout=w.Layout(overflow="auto", max_width="100%", max_height="760px"))
+        self.panel = w.VBox(items, layout=w.Layout(width="300px", min_width="300px", flex="0 0 auto",
+                                                  padding="0 0 0 10px"))
+        # the map scrolls in its own box, so the side panel stays in view at any zoom on a 1366 px screen
+        self.map_box = w.Box([self.canvas], layout=w.Layout(overflow="auto", flex="0 1 auto", min_width="0",
+                                                            max_height="760px"))
         super().__init__([self.map_box, self.panel])
         self.add_class("centurion-hexmap")
 
@@ -176,8 +202,8 @@ class HexMapView(w.HBox):
     # --- drawing ---------------------------------------------------------------
     @property
     def layers(self) -> tuple:
-        """The three canvases: terrain, units, overlay."""
-        return self.canvas[TERRAIN], self.canvas[UNITS], self.canvas[OVERLAY]
+        """The four canvases: terrain, shading, units, overlay."""
+        return self.canvas[TERRAIN], self.canvas[SHADING], self.canvas[UNITS], self.canvas[OVERLAY]
 
     def redraw(self) -> None:
         """Redraw every layer (terrain, units, overlay) in one batch."""
@@ -221,7 +247,7 @@ class HexMapView(w.HBox):
             c.stroke_line(x, 0, x, c.height)
         if self.show_labels:
             c.fill_style = "#222"
-            c.font = f"{max(6, int(self.layout_px.size * 0.5))}px sans-serif"
+            c.font = f"{max(MIN_TEXT_PX, int(self.layout_px.size * 0.5))}px sans-serif"
             c.text_align = "center"
             c.text_baseline = "top"
             for h in self.hexes:
@@ -255,7 +281,7 @@ class HexMapView(w.HBox):
                          (cx + dx * 0.45 + dy * 0.35, cy + dy * 0.45 - dx * 0.35)])
         c.fill_styled_polygons(np.array(tips), color=rgb_array(["#ffffff"] * len(tips)))
         c.fill_style = "#ffffff"
-        c.font = f"bold {max(7, int(lay.size * 0.6))}px sans-serif"
+        c.font = f"bold {max(MIN_TEXT_PX, int(lay.size * 0.6))}px sans-serif"
         c.text_align = "center"
         c.text_baseline = "middle"
         for k in self._counters:
@@ -277,16 +303,28 @@ class HexMapView(w.HBox):
         return self._overlay
 
     def _draw_overlay(self) -> None:
+        shading = self.canvas[SHADING]
+        shading.clear()
         c = self.canvas[OVERLAY]
         c.clear()
-        ov, lay = self._overlay, self.layout_px
-        if ov.fills:
-            c.fill_styled_polygons(lay.polygons_array([h for h, _ in ov.fills], 0.92),
-                                   color=rgb_array([col for _, col in ov.fills]), alpha=ov.alpha)
-        if ov.outlines:
+        ov, lay, on_map = self._overlay, self.layout_px, self.battlemap.hexes
+        # nothing is drawn outside the map
+        fills = [(h, col) for h, col in ov.fills if h in on_map]
+        if fills:
+            colors = rgb_array([col for _, col in fills])
+            polys = lay.polygons_array([h for h, _ in fills], 0.92)
+            if ov.hatch:
+                shading.fill_styled_polygons(polys, color=colors, alpha=min(ov.alpha, 0.3))
+                shading.line_width = max(1.5, lay.size * 0.14)
+                shading.stroke_styled_line_segments(_hatch_segments(lay, [h for h, _ in fills]),
+                                                    color=np.repeat((colors * 0.6).astype(int), 3, axis=0))
+            else:
+                shading.fill_styled_polygons(polys, color=colors, alpha=ov.alpha)
+        outlines = [(h, col) for h, col in ov.outlines if h in on_map]
+        if outlines:
             c.line_width = 2.5
-            c.stroke_styled_polygons(lay.polygons_array([h for h, _ in ov.outlines], 0.85),
-                                     color=rgb_array([col for _, col in ov.outlines]))
+            c.stroke_styled_polygons(lay.polygons_array([h for h, _ in outlines], 0.85),
+                                     color=rgb_array([col for _, col in outlines]))
         if ov.lines:
             segs = np.array([(lay.center(a), lay.center(b)) for a, b, _ in ov.lines], dtype=float)
             c.line_width = 2
@@ -296,12 +334,17 @@ class HexMapView(w.HBox):
             c.stroke_style = "#c00000"
             c.stroke_lines([lay.center(h) for h in ov.path])
         if ov.labels:
-            c.font = f"bold {max(7, int(lay.size * 0.62))}px sans-serif"
+            c.font = f"bold {max(MIN_TEXT_PX, int(lay.size * 0.62))}px sans-serif"
             c.text_align = "center"
             c.text_baseline = "middle"
             c.fill_style = "#000000"
+            c.stroke_style = "#ffffff"
+            c.line_width = 3
             for h, text in ov.labels:
+                if h not in on_map:
+                    continue
                 x, y = lay.center(h)
+                c.stroke_text(text, x, y - lay.size * 0.45)  # a white halo keeps the cost readable on any terrain
                 c.fill_text(text, x, y - lay.size * 0.45)
         if self.selected is not None:
             c.line_width = 3

@@ -34,7 +34,7 @@ from .colors import rgb_array
 from .dice_panel import DiceLog, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
-from .safety import MessageArea, guarded, reset_canvas_switch
+from .safety import MessageArea, guarded, reset_canvas_switch, show_full_labels
 
 
 class SpeedLimitLab(w.VBox):
@@ -68,6 +68,7 @@ class SpeedLimitLab(w.VBox):
             self.out, w.HBox([self.roll_button, self.reset_button, self.message]),
             w.HBox([self.result, self.armor]), self.dice_log])
         self.add_class("centurion-speedlab")
+        show_full_labels(self)
         self.refresh()
 
     def check(self):
@@ -184,6 +185,7 @@ class FacingChangeExplorer(_PlacedOnMap):
         super().__init__([w.HTML("Click a hex to move the tank there; drag the slider to change its speed."),
                           self.velocity, self.message, self.map])
         self.add_class("centurion-facing")
+        show_full_labels(self)
         self.refresh()
 
     def refresh(self) -> None:
@@ -193,7 +195,7 @@ class FacingChangeExplorer(_PlacedOnMap):
         state = GravState(self.where, self.facing, v)
         ends = legal_grav_moves(state, self.vehicle, self.battlemap, accelerate=0)
         flying = sorted({e.hex for e in ends if not e.grounded}, key=lambda h: (h.q, h.r))
-        ov = Overlay(fills=[(h, "#4caf50") for h in flying], alpha=0.35)
+        ov = Overlay(fills=[(h, "#4caf50") for h in flying], alpha=0.35, hatch=True)
         here = self.where
         for k in range(1, v + 1):  # every hex of the straight run its velocity carries it (CEN-GRAV-4)
             here = neighbor(here, self.facing)
@@ -233,6 +235,7 @@ class GroundUnitTable(_PlacedOnMap):
                           w.HTML("<b>Mounting</b> <code>CEN-MNT-1</code>"), w.HBox([self.carrier_v, self.same_hex]),
                           self.mount])
         self.add_class("centurion-ground")
+        show_full_labels(self)
         self.refresh()
 
     def current_mover(self) -> str:
@@ -246,7 +249,7 @@ class GroundUnitTable(_PlacedOnMap):
         top = max(reach.values()) or 1
         shades = ["#2e7d32", "#66bb6a", "#a5d6a7", "#e8f5e9", "#fff9c4"]
         ov = Overlay(fills=[(h, shades[min(len(shades) - 1, int(4 * mp / top))]) for h, mp in reach.items()
-                            if h != self.where], alpha=0.55)
+                            if h != self.where], alpha=0.55, hatch=True)
         self.map.set_counters([Counter(self.where, 0, mover, "#6d4c41" if mover == "ground" else "#00695c",
                                        "T" if mover == "ground" else "I", True)])
         self.map.set_overlay(ov)
@@ -296,6 +299,7 @@ class SequenceOfPlay(w.VBox):
             w.HTML("<b>Opportunity fire</b> <code>CEN-OPP-1</code>"), self.of_velocity, self.of,
             self.message, self.dice_log])
         self.add_class("centurion-sequence")
+        show_full_labels(self)
         self._ratings(None)
         self.refresh()
 

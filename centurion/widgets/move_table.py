@@ -30,7 +30,7 @@ from .armor import ArmorDiagram
 from .dice_panel import DiceLog, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
-from .safety import MessageArea, guarded, once_per_click
+from .safety import MessageArea, guarded, once_per_click, show_full_labels
 
 UNIT_COLORS = ("#1f4e9c", "#b71c1c", "#2e7d32", "#6a1b9a")
 KEYS = {"ArrowUp": "F", "w": "F", "f": "F", "ArrowDown": "B", "s": "B", "b": "B", "ArrowLeft": "L", "a": "L",
@@ -135,6 +135,7 @@ class GravMoveTable(w.VBox):
         lower = [self.rolls] + ([self.armor] if self.armor is not None else []) + [self.dice_log]
         super().__init__([controls, self.map, w.HBox(lower[:-1]), lower[-1]])
         self.add_class("centurion-movetable")
+        show_full_labels(self)
         self.refresh()
 
     # --- the selected vehicle ------------------------------------------------------------------------
@@ -502,6 +503,7 @@ class GravMoveTable(w.VBox):
         if self.legal_mode.value != "off":
             ov.fills = list(self._legal_shading())
             ov.alpha = 0.7
+            ov.hatch = True  # legal ends are hatched, never mistaken for woods
         if r is None:
             return ov
         ov.path = [self.state.hex] + [e.hex for e in r.entries]

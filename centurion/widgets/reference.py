@@ -19,7 +19,7 @@ from ..data.reference import RulesReference as ReferenceData
 RULE_ID = re.compile(r"\b(?:HEX|DIE|CEN|CTA|VAR)-[A-Z0-9]+(?:-[0-9]+)?\b")
 REFERENCE_PAGE = "reference.ipynb"
 # Widget HTML does not colour links by itself.
-LINK_STYLE = "color:#0b57d0;text-decoration:underline dotted"
+LINK_STYLE = "color:#0b57d0;text-decoration:underline dotted;white-space:nowrap"
 
 # English names of the Centuria terrain (CTA-2); the source's German names appear once, in the reference.
 CENTURIA_TERRAIN = {"grass": "grass", "field": "field", "trees": "trees", "road": "road", "track": "track",

@@ -92,6 +92,22 @@ def once_per_click(area_attr: str = "message") -> Callable[[Callable[..., Any]],
     return decorate
 
 
+def show_full_labels(root: w.Widget) -> None:
+    """Give every control under `root` room for its whole description (no "Start velo…"), with the text as a
+    tooltip too."""
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        stack.extend(getattr(widget, "children", ()))
+        style = getattr(widget, "style", None)
+        description = getattr(widget, "description", "")
+        if description and style is not None and hasattr(style, "description_width"):
+            style.description_width = "initial"
+            if hasattr(widget, "description_allow_html") or hasattr(widget, "tooltip"):
+                if not getattr(widget, "tooltip", None):
+                    widget.tooltip = description
+
+
 def reset_canvas_switch(canvas: Any) -> None:
     """Forget which canvas ipycanvas last switched to, so a new page gets the switch command again.
 

@@ -36,7 +36,7 @@ sheets = ", ".join(f"{s.name}: columns {s.first_column:02d}-{s.last_column:02d}"
 print(f"{battlefield.name}: {len(battlefield)} hexes ({battlefield.columns} columns x {battlefield.rows} rows)")
 print(sheets)
 print("highest level:", max(cell.level for cell in battlefield))
-print("terrain types:", ", ".join(sorted({cell.terrain for cell in battlefield})))
+print("terrain types:", ", ".join(sorted({cell.terrain.replace("_", " ") for cell in battlefield})))
 """),
     md("## Labels, neighbours and distance\n\n"
        "The labels follow HEX-2: hex 0101 touches 0102 below it and 0201 beside it; hex 0202 touches "
@@ -45,7 +45,7 @@ print("terrain types:", ", ".join(sorted({cell.terrain for cell in battlefield})
 for label in ("0101", "0202"):
     h = parse_label(label)
     around = [format_label(n) for n in (neighbor(h, f) for f in range(6)) if n in battlefield]
-    print(label, "neighbours on the map:", around)
+    print(f"{label} touches {', '.join(around[:-1])} and {around[-1]} on the map")
 print("distance 0101 -> 4430:", distance(parse_label("0101"), parse_label("4430")))
 """),
     md("## The Terrain Effects Table (CEN-TER-1)\n\n"

@@ -44,6 +44,6 @@ start = rules.GravState.of(slow, parse_label("0228"), 0, velocity=8)
 r = rules.resolve_grav_move(start, rules.GravMove(steps="F" * 8, decelerate=4), strip, slow)
 print("VP spent:", r.vp_spent, "| next turn starts at velocity", r.end_velocity)
 early = rules.resolve_grav_move(start, rules.GravMove(steps="F" * 5, decelerate=4), strip, slow)
-print("stopping after 5 hexes: grounds =", early.grounds, "because of", early.forced_grounding)
+print("Stopping after 5 hexes:", "it must ground" if early.grounds else "it flies on", f"({early.forced_grounding})")
 """),
 ]

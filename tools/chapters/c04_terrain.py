@@ -28,10 +28,12 @@ table
     code("""
 print("heavy woods L5 -> light woods L0:", rules.vp_cost("light_woods", 5, 0), "VP")
 print("light woods L0 -> heavy woods L5:", rules.vp_cost("heavy_woods", 0, 5), "VP")
-print("ground vehicle up 4 levels:", rules.vp_cost("clear", 0, 4, mover="ground"), "(prohibited)")
+up4 = rules.vp_cost("clear", 0, 4, mover="ground")
+print("ground vehicle up 4 levels:", "prohibited" if up4 is None else f"{up4} VP")
 woods_road = map_from_rows([".h."] * 30, roads=["0230 0229 0228 0227 0226"])
 r = rules.resolve_grav_move(rules.GravState.of(horatius, parse_label("0228"), 0, 2), rules.GravMove(steps="FF"),
                             woods_road, horatius)
-print("along the road through heavy woods:", [e.vp for e in r.entries], "VP, no piloting rolls:", not r.checks)
+print("along the road through heavy woods:", " + ".join(str(e.vp) for e in r.entries), "VP,",
+      "no piloting roll" if not r.checks else f"{len(r.checks)} piloting roll(s)")
 """),
 ]

@@ -28,7 +28,7 @@ ground
 sketch = map_from_rows([".....", ".l...", ".....", "...w.", "....."])
 reach = rules.ground_reach(parse_label("0303"), 0, sketch, movement_points=4)
 print("light woods 0202 costs", reach[parse_label("0202")], "MP;",
-      "the lake 0404 reachable:", parse_label("0404") in reach)
+      "the lake 0404 is", "in reach" if parse_label("0404") in reach else "closed to it")
 print(rules.resolve_ground_move(parse_label("0403"), 3, rules.GroundMove("F"), sketch, movement_points=4))
 print("backwards:", format_label(rules.resolve_ground_move(parse_label("0303"), 0, rules.GroundMove("B"), sketch,
                                                              movement_points=4).end_hex))
@@ -44,7 +44,7 @@ print("squad one hex away:", rules.mount_refusal(parse_label("0506"), here, 0))
 strip = map_from_rows(["..."] * 30)
 dig = rules.resolve_grav_move(rules.GravState.of(viper, parse_label("0228"), 0, 3),
                               rules.GravMove(steps="FFF", decelerate=3, ground=True, dig_at=3), strip, viper)
-print("dug in at", format_label(dig.dig_hex), "| in the crater:", dig.end_state().in_crater,
+print("dug in at", format_label(dig.dig_hex), "|", "in the crater" if dig.end_state().in_crater else "not in it",
       "| charges left:", dig.end_state().digging_charges)
 """),
 ]

@@ -23,16 +23,17 @@ sequence
     md("## Worked examples\n\nFive platoons against three move A1, B1, A2, B1, A2, B1 (CEN-SEQ-2)."),
     code("""
 print(", ".join(f"{side}{n}" for side, n in rules.movement_order(5, 3)))
-print("declarations, 3 units against 2:", rules.declaration_order(3, 2))
+print("declarations, 3 units against 2:", ", ".join(rules.declaration_order(3, 2)))
 r = rules.roll_initiative(Dice.scripted([4, 4, 6, 3]))
-print("rolls", [(a.result, b.result) for a, b in r.rolls], "-> the", r.winner, "side wins after the tie")
+print("rolls", " then ".join(f"{a.result} against {b.result}" for a, b in r.rolls), "-> the", r.winner,
+      "side wins after the tie")
 """),
     md("A Horatius that ended last turn at 0, whose platoon is third to move, declares no movement: it may fire on "
        "platoons that move after it, not on the two that already have (CEN-OPP-1)."),
     code("""
-print("may declare:", rules.opportunity_fire_refusal(0) is None)
-print("fire at the 1st and 2nd enemy platoons:",
-      rules.may_opportunity_fire_at(2, 0), rules.may_opportunity_fire_at(2, 1))
-print("fire at the 4th:", rules.may_opportunity_fire_at(2, 3))
+print("At velocity 0 it", "may declare opportunity fire" if rules.opportunity_fire_refusal(0) is None else "may not")
+for later in (0, 1, 3):
+    verdict = "may" if rules.may_opportunity_fire_at(2, later) else "may not"
+    print(f"It {verdict} fire at the enemy platoon that moves {['1st', '2nd', '3rd', '4th'][later]}.")
 """),
 ]

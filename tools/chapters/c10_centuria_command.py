@@ -21,15 +21,17 @@ command_table = CenturiaTable(battle, mode="command")
 command_table
 """, widget=True),
     md("## Worked examples\n\nIn the opening position every sub-unit is in command. Move the Roman praefectus "
-       "cohortis to the corner and his four centuriae fall out of command; with his cohort strung out in a line, "
+       "coh (R-PC1) to the corner and his four centuriae fall out of command; with his cohort strung out in a line, "
        "the units next to one that still sees him stay in command through the chain."),
     code("""
-status = battle.command()
-print("opening position:", sorted(set(status.values())))
+import pandas as pd
+words = {"direct": "in command", "chain": "through the chain", "out": "out of command"}
 away = battle.placed("R-PC1", "0101")
-print({pid: s for pid, s in away.command().items() if pid.startswith("R-C")})
 line = battle.placed("R-PC1", "0310").placed("R-C1", "0409").placed("R-C2", "0509").placed("R-C3", "0609")
-print({pid: s for pid, s in line.command().items() if pid.startswith("R-C")})
-print(move(away, CenturiaMove("R-C1", ("F",))))
+pd.DataFrame({name: {pid: words[s] for pid, s in b.command().items() if pid.startswith("R-C")}
+              for name, b in (("opening position", battle), ("praefectus in 0101", away),
+                              ("cohort in a line", line))})
 """),
+    md("A centuria out of command may not step forward:"),
+    code('print(move(away, CenturiaMove("R-C1", ("F",))))'),
 ]

@@ -32,13 +32,26 @@ combat_table
        "Front on, a centuria needs more than 6 + 9 = 15 (P = 1/4). On the flank the defence drops by 2: more "
        "than 13, P = 7/20. The counter roll ignores the flank."),
     code("""
-print("front:", attack_target("centuria", "centuria"), p_success(attack_target("centuria", "centuria")))
-print("flank:", attack_target("centuria", "centuria", side="flank"),
-      p_success(attack_target("centuria", "centuria", side="flank")))
+for side in ("front", "flank"):
+    target = attack_target("centuria", "centuria", side=side)
+    print(f"On the {side}: the attack must roll over {target}, P = {p_success(target)}.")
+"""),
+    md("On the map, R-C2 attacks B-C2 with the legatus near the defender. Every term of the attack roll, with its "
+       "rule:"),
+    code("""
+import pandas as pd
+from centurion.widgets.centuria_table import english
 ex = exchange(fight, "R-C2", "B-C2")
-print("on the map:", [(t.label, t.value, t.rule) for t in ex.attack.terms])
-print("defender falls", ex.defender_falls, "| attacker falls", ex.attacker_falls, "| both", ex.both_fall,
-      "| neither", ex.neither_falls)
+pd.DataFrame([(english(t.label), t.value, t.rule) for t in ex.attack.terms],
+             columns=["Term", "Value", "Rule"]).set_index("Term")
+"""),
+    md("Both roll at once, so four outcomes are possible, with these exact chances:"),
+    code("""
+pd.DataFrame({"Chance": [ex.defender_falls, ex.attacker_falls, ex.both_fall, ex.neither_falls]},
+             index=["only B-C2 falls", "only R-C2 falls", "both fall", "neither falls"])
+"""),
+    md("With the dice forced to 18 and 4: the attack hits, the counter misses."),
+    code("""
 after, events = attack(fight, "R-C2", "B-C2", Dice.scripted([18, 4]))
 print(events[0].text)
 """),

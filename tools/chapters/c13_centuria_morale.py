@@ -26,11 +26,17 @@ morale_table
     md("## Worked example: a centuria with the legatus in range and two intact neighbours\n\n"
        "Morale 10, the legatus −4, two neighbours −2: the roll must beat 4, P = 4/5."),
     code("""
-print("target:", morale_target("centuria", leader="legatus", adjacent_intact=2),
-      "P =", p_success(morale_target("centuria", leader="legatus", adjacent_intact=2)))
+target = morale_target("centuria", leader="legatus", adjacent_intact=2)
+print(f"The test must roll over {target}: P = {p_success(target)}.")
+"""),
+    md("The same on the map, R-C2 with the legatus moved to 0609, term by term:"),
+    code("""
+import pandas as pd
 b = battle.placed("R-LEG", "0609")
 t = morale_test_target(b, "R-C2")
-print("R-C2 on the map:", [(x.label, x.value) for x in t.terms], "->", t.value, t.p_success)
+table = pd.DataFrame([(x.label, x.value) for x in t.terms] + [("target: roll over", t.value)],
+                     columns=["Term", "Value"]).set_index("Term")
+table
 """),
     md("Three failures in a row: idle, dissolving, then flight — the unit runs back as far as its movement "
        "allows and every unit it then touches must test."),

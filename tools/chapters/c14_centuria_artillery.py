@@ -27,10 +27,11 @@ artillery_table
     code("""
 print(fire_refusal(replace(battle, phase="combat"), "R-B1", "B-C2"))
 hidden = replace(battle.placed("B-C3", "0506", 3), phase="combat")
-print("spotters:", spotters(hidden, hidden.piece("R-TO"), hidden.piece("B-C3"), tables))
+print("seen by:", ", ".join(spotters(hidden, hidden.piece("R-TO"), hidden.piece("B-C3"), tables)))
 print("ballista from 0709:", fire_refusal(hidden.placed("R-B1", "0709"), "R-B1", "B-C3"))
 print("tormentum:", fire_refusal(hidden, "R-TO", "B-C3") or "allowed")
 after, events = fire(hidden, "R-TO", "B-C3", Dice.scripted([1, 20]))
-print(" / ".join(e.text for e in events))
+for e in events:
+    print(e.text)
 """),
 ]

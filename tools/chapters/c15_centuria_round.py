@@ -19,10 +19,16 @@ round_table
 """, widget=True),
     md("## The order of battle\n\nThe scenario's leaders and the units each commands."),
     code("""
-for lead in scenario.leaders:
-    units = [u.id for u in scenario.units if u.commander == lead.id]
-    above = f" (under {lead.commander})" if lead.commander else ""
-    print(f"{lead.side:7s} {lead.id:6s} {lead.type:18s}{above}: {', '.join(units) or '-'}")
-print("time limit per round:", scenario.time_limit_seconds, "(off)")
+import pandas as pd
+from centurion.widgets.centuria_table import side_name
+pd.DataFrame([{"Side": side_name(lead.side, start=True), "Leader": lead.id, "Rank": lead.type,
+               "Answers to": lead.commander or "—",
+               "Commands": ", ".join(u.id for u in scenario.units if u.commander == lead.id) or "—"}
+              for lead in scenario.leaders]).set_index("Leader")
+"""),
+    code("""
+limit = scenario.time_limit_seconds
+print("Time limit per round:", "none set by the scenario" if limit is None else f"{limit} seconds",
+      "(the countdown is off unless you tick it).")
 """),
 ]
