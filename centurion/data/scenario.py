@@ -38,9 +38,9 @@ class CenturiaScenario:
     die_sides: int
 
 
-def load_centuria_scenario(path: Path | str, tables: CenturiaTables) -> CenturiaScenario:
-    """Load and check a Centuria scenario file against the Centuria tables (CTA-2)."""
-    f = YamlFile(path)
+def load_centuria_scenario(path: Path | str, tables: CenturiaTables, *, text: str | None = None) -> CenturiaScenario:
+    """Load and check a Centuria scenario file (or its `text`, named `path`) against the Centuria tables (CTA-2)."""
+    f = YamlFile(path, text)
     if not isinstance(f.data, Mapping):
         raise f.error((), None, None, "a mapping at the top level", f.data)
     top = Entry(f, (), "scenario", f.data)
