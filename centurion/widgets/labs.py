@@ -207,8 +207,9 @@ class FacingChangeExplorer(_PlacedOnMap):
         self.map.set_overlay(ov)
         rule = ("may spin in place" if interval == 0 else
                 f"must travel <b>{interval}</b> hex(es) straight before each one-hexside turn")
-        self.info.value = (f"<div class='centurion-facinginfo'>At velocity <b>{v}</b> the tank {rule} "
-                           f"<code>CEN-GRAV-4</code>. Blue outlines: where it may turn on a straight run. Green: the "
+        self.info.value = link_rules(f"<div class='centurion-facinginfo'>At velocity <b>{v}</b> the tank {rule} "
+                           f"<code>CEN-GRAV-4</code>. Blue outlines: where it may turn on a straight run. Hatched "
+                           f"green: the "
                            f"<b>{len(flying)}</b> hexes it can end in at this velocity (every VP spent, no "
                            f"thrust used).</div>")
 
@@ -255,13 +256,13 @@ class GroundUnitTable(_PlacedOnMap):
         self.map.set_overlay(ov)
         road = " A road bonus of one hex applies along the road." if mover == "ground" and any(
             self.where in chain for chain in self.battlemap.roads) else ""
-        self.info.value = (f"<div class='centurion-groundinfo'>From {format_label(self.where)} the "
+        self.info.value = link_rules(f"<div class='centurion-groundinfo'>From {format_label(self.where)} the "
                            f"{'vehicle' if mover == 'ground' else 'squad'} can reach <b>{len(reach) - 1}</b> hexes "
                            f"(darker = cheaper) <code>{'CEN-GV-1' if mover == 'ground' else 'CEN-INF-1'}</code>. "
                            f"Facing is free; lakes and slopes of 4+ levels are closed.{road}</div>")
         squad_hex = self.where if self.same_hex.value else neighbor(self.where, 0)
         refusal = mount_refusal(squad_hex, self.where, self.carrier_v.value)
-        self.mount.value = ("<div class='centurion-mount'>" + (
+        self.mount.value = link_rules("<div class='centurion-mount'>" + (
             "The squad may mount now, instead of moving." if refusal is None else
             f"No mounting: <code>{refusal.rule}</code> {html.escape(refusal.reason)}") + "</div>")
 
@@ -330,19 +331,21 @@ class SequenceOfPlay(w.VBox):
         adv = f" Side {1 if side == 'first' else 2} subtracts {r.advantage_used}." if side and r.advantage_used else ""
         winner = 1 if r.winner == "first" else 2
         ties = " Ties were rolled again." if len(r.rolls) > 1 else ""
-        self.initiative.value = ("".join(lines) + f"<div><b>Side {winner} wins</b> (lowest total {min(r.totals)})."
+        self.initiative.value = link_rules("".join(lines) + f"<div><b>Side {winner} wins</b> (lowest total "
+                                 f"{min(r.totals)})."
                                  f"{adv} It chooses to be side A or B.{ties} Unused advantage points let it pass "
                                  f"platoons (CEN-INI-2).</div>")
 
     def refresh(self) -> None:
         """The movement order and the opportunity fire answer."""
         order = movement_order(self.platoons_a.value, self.platoons_b.value)
-        self.order.value = ("<div class='centurion-order'>" + ", ".join(f"{s}{n}" for s, n in order) +
+        self.order.value = link_rules("<div class='centurion-order'>" + ", ".join(f"{s}{n}" for s, n in order) +
                             " — side B always moves a platoon last.</div>")
         self._order = order
         self.draw_timeline()
         refusal = opportunity_fire_refusal(self.of_velocity.value)
-        self.of.value = ("<div>It may declare opportunity fire instead of moving, and then fire at each enemy "
+        self.of.value = link_rules("<div>It may declare opportunity fire instead of moving, and then fire at each "
+                         "enemy "
                          "platoon that moves after it declared.</div>" if refusal is None else
                          f"<div>No opportunity fire: <code>{refusal.rule}</code> {html.escape(refusal.reason)}</div>")
 

@@ -101,6 +101,8 @@ def show_full_labels(root: w.Widget) -> None:
         stack.extend(getattr(widget, "children", ()))
         style = getattr(widget, "style", None)
         description = getattr(widget, "description", "")
+        if style is not None and hasattr(style, "button_width") and not style.button_width:
+            style.button_width = "initial"  # toggle buttons as wide as their labels
         if description and style is not None and hasattr(style, "description_width"):
             style.description_width = "initial"
             if hasattr(widget, "description_allow_html") or hasattr(widget, "tooltip"):

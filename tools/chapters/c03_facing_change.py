@@ -11,7 +11,7 @@ CELLS = [
        "current velocity (CEN-GRAV-4). At velocity 0 it may spin in place, and only a tank that started the turn "
        "at 0 may pick a new facing before it leaves its hex.\n\n"
        "**Try it:** drag the velocity. Blue outlines mark where the tank may turn on its straight run; "
-       "green hexes are every hex it can end its move in at that velocity. Click the map to move the tank."),
+       "hatched green hexes are every hex it can end its move in at that velocity. Click the map to move the tank."),
     code(SETUP),
     code("""
 from centurion.widgets import FacingChangeExplorer
