@@ -1,12 +1,23 @@
-"""Benchmark: time from opening a chapter in Voila to a painted canvas, against a one-slider notebook.
+"""Benchmark: time from opening a page to a painted canvas, with and without preheated kernels.
 
-Run: python benchmarks/voila_paint.py [runs]   (needs Debian chromium; prints medians and ratios, no assertions)
-Both are served by one Voila server in the same run; each page load is a fresh browser context.
+Run: python benchmarks/voila_paint.py [--runs N] [--pages index 01_battlefield ...] [--modes ...]
+     (needs Debian chromium; prints medians, no assertions)
+
+Modes, each its own server built by the very code of `centurion serve` (`centurion.serving.voila_command`):
+  progressive    the default: no pool, every page renders progressively (cells appear as they run);
+  preheat-index  `--preheat index.ipynb`: the index from a pool; Voila then renders every page by streaming;
+  preheat-all    every measured page preheated (a pool of 1 each), to see what chapters would gain.
+A one-slider notebook is the reference in every mode. Each load is a fresh browser context; after a
+preheated page the benchmark waits for its pool to refill (a player arriving later gets a warm kernel).
+"Painted" = a canvas with more than one colour; for a page without a canvas (the index) its cells shown.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -19,10 +30,12 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.browser.helpers import CANVAS_PAINTED_JS  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+DEFAULT_PAGES = ["index", "01_battlefield", "09_legal_moves", "15_centuria_round"]
+MODES = ("progressive", "preheat-index", "preheat-all")
+REFILL_S = 6.0  # pool refill delay (1 s) + running the notebook ahead
 
 
 def one_slider(path: Path) -> None:
@@ -32,31 +45,36 @@ def one_slider(path: Path) -> None:
     nbformat.write(nb, path)
 
 
-def main(runs: int = 3) -> None:
-    from playwright.sync_api import sync_playwright
-
-    tmp = Path(tempfile.mkdtemp())
-    shutil.copytree(ROOT / "notebooks", tmp / "nb")
-    one_slider(tmp / "nb" / "one_slider.ipynb")
+def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    from centurion.cli import voila_command  # the very command `centurion serve` runs
+        return s.getsockname()[1]
 
-    server = subprocess.Popen(voila_command(port, tmp / "nb"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+def measure(mode: str, pages: list[str], runs: int, folder: Path) -> dict[str, list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    from centurion.serving import ServeOptions, voila_command
+
+    preheat = {"progressive": (), "preheat-index": ("index.ipynb",),
+               "preheat-all": tuple(f"{p}.ipynb" for p in pages)}[mode]
+    port = _free_port()
+    opts = ServeOptions(port=port, max_kernels=0, preheat=preheat)
+    server = subprocess.Popen(voila_command(opts, folder), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)
+    times: dict[str, list[float]] = {p: [] for p in ["one_slider", *pages]}
     try:
-        for _ in range(200):
+        for _ in range(300):
             with socket.socket() as s:
                 if s.connect_ex(("127.0.0.1", port)) == 0:
                     break
             time.sleep(0.2)
+        time.sleep(REFILL_S if preheat else 1)
         base = f"http://127.0.0.1:{port}/voila/render"
-        pages = ["one_slider"] + sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9]*.ipynb"))
-        times: dict[str, list[float]] = {p: [] for p in pages}
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             for _ in range(runs):
-                for name in pages:
+                for name in times:
                     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
                     page = ctx.new_page()
                     page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
@@ -66,23 +84,44 @@ def main(runs: int = 3) -> None:
                     page.wait_for_selector("#rendered_cells", state="visible", timeout=120_000)
                     if name == "one_slider":
                         page.wait_for_selector(".widget-slider", state="visible", timeout=120_000)
-                    else:
+                    elif page.locator("canvas").count() or name != "index":
                         page.wait_for_function(CANVAS_PAINTED_JS, timeout=120_000)
                     times[name].append(time.perf_counter() - t0)
+                    page.close(run_before_unload=True)
                     ctx.close()
+                    if f"{name}.ipynb" in preheat:
+                        time.sleep(REFILL_S)
             browser.close()
-        ref = statistics.median(times["one_slider"])
-        print(f"median of {runs} loads; page open -> painted canvas (one-slider: -> slider shown)")
-        print(f"{'one_slider':22s} {ref:6.2f} s")
-        for name in pages[1:]:
-            m = statistics.median(times[name])
-            print(f"{name:22s} {m:6.2f} s   ratio {m / ref:4.2f}")
-        print("target: ratio <= 1.2")
     finally:
         server.terminate()
-        server.wait(10)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+    return times
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--pages", nargs="+", default=DEFAULT_PAGES, help="notebook names without .ipynb")
+    ap.add_argument("--modes", nargs="+", default=list(MODES), choices=MODES)
+    args = ap.parse_args()
+
+    tmp = Path(tempfile.mkdtemp())
+    try:
+        shutil.copytree(ROOT / "notebooks", tmp / "nb")
+        one_slider(tmp / "nb" / "one_slider.ipynb")
+        results = {mode: measure(mode, args.pages, args.runs, tmp / "nb") for mode in args.modes}
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    print(f"median of {args.runs} loads, seconds from navigation to painted (one_slider: to the slider shown)")
+    print(f"{'page':22s}" + "".join(f"{m:>15s}" for m in args.modes))
+    for name in ["one_slider", *args.pages]:
+        row = "".join(f"{statistics.median(results[m][name]):14.2f}s" for m in args.modes)
+        print(f"{name:22s}{row}")
+    print("target: the index and the Skirmish page painted within 1 s when preheated")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+    main()

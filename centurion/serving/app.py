@@ -23,6 +23,7 @@ from typing import Any
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
+from traitlets import Int, List, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
@@ -101,6 +102,17 @@ class CenturionPageHandler(_FriendlyErrors, TornadoVoilaHandler):
 
 class CenturionVoila(Voila):
     """Voila serving the rulebook folder with the handlers above."""
+
+    preheat_pages = List(Unicode(), config=True, help="Notebooks served from a pool of preheated kernels.")
+    preheat_pool_size = Int(1, config=True, help="Preheated kernels kept ready per page of preheat_pages.")
+
+    def initialize(self, argv: list[str] | None = None) -> None:
+        """Voila's start-up, with the pools of `preheat_pages` put into the kernel manager's config."""
+        super().initialize(argv)
+        if self.preheat_pages:
+            pools = {"default": {"pool_size": 0}}
+            pools.update({page: {"pool_size": self.preheat_pool_size} for page in self.preheat_pages})
+            self.config.VoilaKernelManager.kernel_pools_config = pools
 
     def init_handlers(self) -> list:
         """Voila's handlers, with the front door, the page handler and a 404 catch-all put in."""

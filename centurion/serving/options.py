@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,14 +64,9 @@ def voila_command(options: ServeOptions, root: Path) -> list[str]:
         "--MappingKernelManager.cull_busy=False",
     ]
     if options.preheat:
-        pools = {"default": {"pool_size": 0}}
-        pools.update({page: {"pool_size": options.pool_size} for page in options.preheat})
-        cmd += [
-            "--preheat_kernel=True",
-            "--pool_size=0",
-            "--progressive_rendering=False",
-            f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
-        ]
+        cmd += ["--preheat_kernel=True", "--pool_size=0", "--progressive_rendering=False",
+                f"--CenturionVoila.preheat_pool_size={options.pool_size}"]
+        cmd += [f"--CenturionVoila.preheat_pages={page}" for page in options.preheat]
     else:
         cmd.append("--progressive_rendering=True")
     return cmd

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from .conftest import start_server
+from .helpers import click_hex, open_chapter, text_of
 
 pytestmark = pytest.mark.browser
 
@@ -133,6 +134,35 @@ def test_a_full_table_says_so_and_lets_the_player_in_later(browser, artifacts):
             time.sleep(0.5)
         _rendered(second)
         assert second.url == server.url + INDEX
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_preheated_pages_paint_and_the_fault_switch_still_works(browser, artifacts):
+    """With `--preheat`, a plain page view takes a kernel that ran the chapter ahead; a page with a query string
+    gets a fresh kernel that sees it, so `?centurion_fault=` works on preheated pages too."""
+    chapter = "/voila/render/02_thrust_velocity.ipynb"
+    server = start_server(artifacts / "voila-preheat.log", "--preheat", "index.ipynb",
+                          "--preheat", "02_thrust_velocity.ipynb")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        deadline = time.monotonic() + 60
+        while server.log_path.read_text().count("Kernel pool of") < 2:  # both pools filled
+            assert time.monotonic() < deadline, "the kernel pools did not fill"
+            time.sleep(0.25)
+        assert len(server.kernels()) == 2
+        pg = context.new_page()
+        _loopback_only(pg)
+        open_chapter(pg, server.url + chapter)
+        assert "Using pre-heated kernel" in server.log_path.read_text()
+        open_chapter(pg, server.url + chapter + "?centurion_fault=_on_mouse_down")
+        click_hex(pg, "0622")
+        pg.wait_for_selector(".centurion-error", timeout=15_000)
+        assert "forced for testing" in text_of(pg, ".centurion-error")
+        pg.goto(server.url + "/")
+        _rendered(pg)
+        assert pg.url == server.url + INDEX
     finally:
         context.close()
         server.stop()
