@@ -158,6 +158,10 @@ class HexMapView(w.HBox):
         self.canvas.width, self.canvas.height = width, height
         self.canvas.layout.width = f"{width}px"
         self.canvas.layout.height = f"{height}px"
+        # keep the drawing at its own size: the box around it scrolls instead of squeezing it
+        self.canvas.layout.min_width = f"{width}px"
+        self.canvas.layout.min_height = f"{height}px"
+        self.canvas.layout.flex = "0 0 auto"
         self._prepare_geometry()
 
     # --- geometry, computed once ---------------------------------------------

@@ -54,3 +54,17 @@ def test_a_refused_start_puts_the_controls_back(page, voila_url):
                            "e => [...e.options].some(o => o.text.replace(/\\u00a0/g, ' ') === 'under water')); "
                            "return s && s.options[s.selectedIndex].text === 'flying'; }", timeout=15_000)
     assert text_of(page, ".centurion-budget") == before
+
+
+def test_at_xl_zoom_the_map_scrolls_in_its_box_and_the_panel_stays_in_view(page, voila_url):
+    open_chapter(page, f"{voila_url}/voila/render/01_battlefield.ipynb")
+    page.get_by_role("button", name="XL").first.click()
+    measure = ("() => { const m = document.querySelector('.centurion-hexmap'); const c = [...m.querySelectorAll("
+               "'canvas')].pop(); return {canvas: c.width, shown: c.getBoundingClientRect().width, "
+               "box: m.children[0].getBoundingClientRect().width, panel: m.children[1].getBoundingClientRect().right, "
+               "view: window.innerWidth}; }")
+    page.wait_for_function(f"() => ({measure})().canvas > 1500", timeout=15_000)
+    m = page.evaluate(measure)
+    assert m["shown"] == m["canvas"], "the drawing keeps its size (it is not squeezed)"
+    assert m["box"] < m["canvas"], "the map scrolls in its own box"
+    assert m["panel"] <= m["view"], "the side panel stays on screen"
