@@ -45,3 +45,19 @@ def test_binder_recipe_installs_and_the_index_executes(tmp_path):
     for name in ("index.ipynb", "01_battlefield.ipynb"):
         assert result[name]["errors"] == 0, run.stderr[-2000:]
         assert str(venv) in result[name]["file"], "the venv's copy of centurion ran the notebook"
+
+
+def test_binder_post_build_configures_kernel_culling(tmp_path):
+    """repo2docker runs binder/postBuild: it must leave a server config that culls kernels whose page is gone."""
+    env = {"PATH": "/usr/bin:/bin", "NB_PYTHON_PREFIX": str(tmp_path)}
+    subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], check=True, env=env, capture_output=True)
+    conf = tmp_path / "etc" / "jupyter" / "jupyter_server_config.d" / "centurion-culling.json"
+    probe = (
+        "import sys; from traitlets.config.loader import JSONFileConfigLoader as L;"
+        "from jupyter_server.services.kernels.kernelmanager import MappingKernelManager as M;"
+        "c = L(sys.argv[1]).load_config(); m = M(config=c);"
+        "print(m.cull_idle_timeout, m.cull_interval, m.cull_connected, m.cull_busy)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe, str(conf)], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["120", "30", "False", "False"]
+    assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
