@@ -305,3 +305,14 @@ def test_centuria_click_on_an_empty_hex_says_what_it_did_and_english_on_screen()
     assert "of Rome in" in panel and "rome" not in panel.replace("Rome", "")
     rows = dict(t._details(t.battle.map[parse_label("0607")]))
     assert rows["Terrain"] == "trees (blocks sight)"
+
+
+def test_centuria_messages_read_as_english():
+    from centurion.widgets.centuria_table import english, side_possessive
+
+    sides = ("rome", "rebels")
+    assert english("CTA-1: it is rebels's turn to attack", None, sides) == "CTA-1: it is the rebels' turn to attack"
+    assert english("rome's combat phase", None, sides) == "Rome's combat phase"
+    assert english("defender in Bäume, attacker in Acker; preafectus coh") == (
+        "defender in trees, attacker in field; praefectus coh")
+    assert side_possessive("rebels", start=True) == "The rebels'" and side_possessive("rome") == "Rome's"

@@ -4,6 +4,7 @@ artillery and the whole round (CTA-1 .. CTA-ART). A view: every rule question go
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import replace
 
 import ipywidgets as w
@@ -47,10 +48,15 @@ STATUS_COLORS = {"direct": "#2e7d32", "chain": "#1565c0", "out": "#c62828"}
 MODES = ("round", "command", "move", "combat", "morale", "artillery")
 
 
-def english(text: str, tables: CenturiaTables | None = None) -> str:
+def english(text: str, tables: CenturiaTables | None = None, sides: tuple[str, ...] = ()) -> str:
     """Text from the Centuria engine as shown on screen: English terrain names (the source's German ones are kept
-    as labels in the data), and the source's misprint "preafectus" spelt "praefectus" (CTA-2)."""
+    as labels in the data), the source's misprint "preafectus" spelt "praefectus" (CTA-2), and side names as a
+    reader writes them ("Rome's", "the rebels'")."""
     tables = tables or centuria_tables()
+    for side in sides:
+        starts = side_possessive(side, start=True)
+        text = re.sub(rf"(^|[.:;!?] )\b{re.escape(side)}'s\b", lambda m, w=starts: m.group(1) + w, text)
+        text = re.sub(rf"\b{re.escape(side)}'s\b", side_possessive(side), text)
     for key, t in tables.terrain.items():
         if t.label != key:
             text = text.replace(t.label, key)
@@ -273,6 +279,10 @@ class CenturiaTable(w.VBox):
         self.history.append(self.battle)
         self.battle = new
 
+    def _say(self, text: str, kind: str) -> None:
+        """Show a message from the engine in the table's words (English terrain, side names)."""
+        self.message.show(english(text, self.tables, tuple(self.battle.sides)), kind)
+
     # --- clicks and keys --------------------------------------------------------------------------------
     @guarded()
     def _clicked(self, hex_: Hex) -> None:
@@ -346,7 +356,7 @@ class CenturiaTable(w.VBox):
             return False
         trial = move(self.battle, CenturiaMove(self.selected, (*self.plot, step)), self.tables)
         if isinstance(trial, Refusal):
-            self.message.show(str(trial), "refusal")
+            self._say(str(trial), "refusal")
             return False
         self.plot.append(step)
         self.message.clear()
@@ -370,11 +380,11 @@ class CenturiaTable(w.VBox):
             return False
         r = move(self.battle, CenturiaMove(self.selected, tuple(self.plot)), self.tables)
         if isinstance(r, Refusal):
-            self.message.show(str(r), "refusal")
+            self._say(str(r), "refusal")
             return False
         self._push(r[0])
         self.plot.clear()
-        self.message.show(r[1][-1].text, "info")
+        self._say(r[1][-1].text, "info")
         self.refresh()
         return True
 
@@ -404,7 +414,7 @@ class CenturiaTable(w.VBox):
             return False
         r = action(self.battle, self.selected, self.target, self.dice, self.tables)
         if isinstance(r, Refusal):
-            self.message.show(str(r), "refusal")
+            self._say(str(r), "refusal")
             return False
         before = self.battle
         self._push(r[0])
@@ -450,7 +460,8 @@ class CenturiaTable(w.VBox):
         for e in events:
             if e.rolls:
                 parts += [roll_html(r) for r in e.rolls]
-            parts.append(f"<div>{html.escape(english(e.text, self.tables))} <code>{e.rule}</code></div>")
+            parts.append(f"<div>{html.escape(english(e.text, self.tables, tuple(self.battle.sides)))} "
+                         f"<code>{e.rule}</code></div>")
         self.rolls.value = link_rules("".join(parts))
 
     # --- phases ------------------------------------------------------------------------------------------------
@@ -633,7 +644,7 @@ class CenturiaTable(w.VBox):
         refusal = attack_refusal(b, a.id, d.id, t)
         if refusal is not None:
             return (f"<div class='centurion-odds'><b>{a.id}</b> cannot attack <b>{d.id}</b> now: "
-                    f"<code>{refusal.rule}</code> {html.escape(english(refusal.reason, t))}</div>")
+                    f"<code>{refusal.rule}</code> {html.escape(english(refusal.reason, t, tuple(b.sides)))}</div>")
         ex = exchange(b, a.id, d.id, t)
         side = b.side_of_attack(a, d)
         return (f"<div class='centurion-odds'><b>{a.id}</b> attacks <b>{d.id}</b> on its {side} "
