@@ -170,3 +170,17 @@ def test_the_seed_box_takes_a_whole_number():
     log = DiceLog(seed=7)
     log.seed.value = "42"
     assert log.reseed_from_box() and log.dice.seed == 42 and log.message.value == ""
+
+
+def test_a_double_click_on_the_labs_roll_buttons_rolls_once():
+    from centurion.widgets import SequenceOfPlay, SpeedLimitLab
+
+    lab = SpeedLimitLab(vehicle_types()["horatius"])
+    lab.roll_button.click()
+    lab.roll_button.click()
+    assert len(lab.dice_log.dice.log) == 1 and "one click acts once" in lab.message.value
+    seq = SequenceOfPlay()
+    seq.roll_button.click()
+    n = len(seq.dice_log.dice.log)
+    seq.roll_button.click()
+    assert len(seq.dice_log.dice.log) == n and n >= 2

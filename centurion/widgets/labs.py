@@ -34,7 +34,7 @@ from .colors import rgb_array
 from .dice_panel import DiceLog, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
-from .safety import MessageArea, guarded, reset_canvas_switch, show_full_labels
+from .safety import MessageArea, guarded, once_per_click, reset_canvas_switch, show_full_labels
 
 
 class SpeedLimitLab(w.VBox):
@@ -103,6 +103,7 @@ class SpeedLimitLab(w.VBox):
         self.refresh()
 
     @guarded()
+    @once_per_click()
     def _roll(self, _b: object = None) -> None:
         self.roll()
 
@@ -319,6 +320,7 @@ class SequenceOfPlay(w.VBox):
         self.refresh()
 
     @guarded()
+    @once_per_click()
     def _roll(self, _b: object = None) -> None:
         self.roll()
 
