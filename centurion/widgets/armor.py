@@ -8,6 +8,7 @@ from ipycanvas import Canvas, hold_canvas
 
 from ..rules.armor import Armor
 from .colors import rgb_array
+from .reference import link_rules
 from .safety import guarded, reset_canvas_switch
 
 BOX = 9
@@ -70,5 +71,5 @@ class ArmorDiagram(w.VBox):
             for i, name in enumerate(self.sections):
                 sec = self.armor[name]
                 c.fill_text(f"{name} {sec.intact}/{sec.armor}", i * (10 * BOX + 24) + 4, 12)
-        self.caption.value = ("<small>White: armor left; grey: unused rows (CEN-REC-1); red: lost; orange: lost "
-                              "just now, row by row from the top-left (CEN-SPD-2, CEN-GRD-1).</small>")
+        self.caption.value = link_rules("<small>White: armor left; grey: unused rows (CEN-REC-1); red: lost; orange: "
+                                        "lost just now, row by row from the top-left (CEN-SPD-2, CEN-GRD-1).</small>")

@@ -19,6 +19,7 @@ from ipycanvas import MultiCanvas, hold_canvas
 from ..data import BattleMap, MapHex, TerrainTable
 from ..hexgrid import Hex, Layout, neighbor
 from .colors import rgb, rgb_array, shade
+from .reference import link_rules
 from .safety import MessageArea, guarded, reset_canvas_switch
 
 # Layers, bottom to top: terrain; shading (reach, legal ends, arcs: under the counters); units; overlay (paths,
@@ -416,7 +417,7 @@ class HexMapView(w.HBox):
     def select(self, hex_: Hex) -> None:
         """Select a hex: outline it and show its terrain in the panel."""
         self.selected = hex_
-        self.info.value = self._info_html(self.battlemap[hex_])
+        self.info.value = link_rules(self._info_html(self.battlemap[hex_]))
         with hold_canvas():
             self._draw_overlay()
         for handler in list(self._click_handlers):
