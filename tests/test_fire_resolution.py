@@ -205,6 +205,8 @@ def test_squads_inside_a_building_are_hurt_when_the_last_five_boxes_of_their_lev
              "sq": CombatUnit("sq", "RL", parse_label("0205"), men=8, level=1)}
     plan = declare_weapons_fire(MAP, units, "a", [Attack(1, "b")])
     assert not isinstance(plan, Refusal)
+    direct = declare_weapons_fire(MAP, units, "a", [Attack(1, "sq")])
+    assert isinstance(direct, Refusal) and "inside a building" in str(direct)  # only the building is a target
     # hit (1), level roll 1; the 3/6 laser runs 8 boxes along level 1 (6 boxes: 2 lost); casualties roll 9
     res = combat_phase(MAP, units, [("a", [Attack(1, "b")], None)], Dice.scripted([1, 1, 9]))
     hit = res.fire[0].hits[0]
@@ -270,3 +272,10 @@ def test_commander_out_means_no_indirect_fire():
                        paints=[("lupus", "lib")])
     assert isinstance(res.fire[0], Refusal) and "needs the commander" in str(res.fire[0])
     assert res.units["lib"].sheet == units["lib"].sheet  # nothing happened to the target
+
+
+def test_a_vehicle_under_water_cannot_be_fired_on():
+    units = e20_units()
+    units["lib"] = replace(units["lib"], submerged=True)
+    r = declare_weapons_fire(MAP, units, "hor", [Attack(1, "lib")])
+    assert isinstance(r, Refusal) and r.rule == "CEN-GRD-2"

@@ -80,6 +80,7 @@ class CombatUnit:
     building: Building | None = None
     men: int = 0  # dismounted squad strength
     level: int | None = None  # a squad inside a building: its level (book-b 2.3)
+    submerged: bool = False  # grounded under a lake's surface: cannot be fired on (CEN-GRD-2)
     vulcan: VulcanEngagement | None = None
     pending_casualties: int = 0
 
@@ -99,7 +100,9 @@ class CombatUnit:
         comm = viewer is None or viewer.sheet is None or not viewer.sheet.comm_out
         own = viewer is not None and viewer.key in self.painted_by
         painted = own or (comm and (self.painted or bool(self.painted_by)))
-        return TargetView(self.key, self.hex, self.facing, self.kind, shields, self.crater, painted)
+        inside = self.kind == "infantry" and self.level is not None
+        return TargetView(self.key, self.hex, self.facing, self.kind, shields, self.crater, painted,
+                          in_building=inside, submerged=self.submerged)
 
     def firer_view(self) -> FirerView:
         """How the fire rules see it as a firer: usable weapons only keep their place on the sheet."""
