@@ -1,0 +1,73 @@
+"""The 1997 fan variant rules for Centurion (seed 001, RULES.md VAR-*), each a switch that is off by default.
+
+`RuleSet` says which are on; every function takes it explicitly (no global switches). With every switch
+off the functions give the basic rules' answers. Three sections of the seed have lost their text: the
+Variant Terrain Table (its costs here are assumptions, `data/variants.yaml`), the Variant Damage Rules
+(damaged-vane targets are assumptions) and the Variant Firing Arcs (the basic arcs stay).
+"""
+
+from __future__ import annotations
+
+from .activation import activation_order, may_opportunity_fire, pop_up_attack, roll_variant_initiative
+from .crew import (
+    attempt_self_destruct,
+    check_weapon_layout,
+    crew_may_fire,
+    driver_speed_limit,
+    engine_class,
+    self_destruct_check,
+    weapons_per_location,
+)
+from .fire import (
+    ShieldedShot,
+    declare_salvo,
+    roll_salvo,
+    roll_shot,
+    salvo_odds,
+    shield_hit_chance,
+    shield_shot,
+    shield_stop_chance,
+    speed_modifier,
+    with_speed_modifier,
+)
+from .ramming import declare_ram, ram_allowed, ram_bonus, ram_damage, ram_hit_chance, ram_tie_chance, resolve_ram
+from .ruleset import OPTIONS, VARIANTS, RuleSet
+from .vanes import emergency_turn_cost, emergency_turn_targets, roll_vane_saves, vane_odds
+
+__all__ = [
+    "OPTIONS",
+    "VARIANTS",
+    "RuleSet",
+    "ShieldedShot",
+    "activation_order",
+    "attempt_self_destruct",
+    "check_weapon_layout",
+    "crew_may_fire",
+    "declare_ram",
+    "declare_salvo",
+    "driver_speed_limit",
+    "emergency_turn_cost",
+    "emergency_turn_targets",
+    "engine_class",
+    "may_opportunity_fire",
+    "pop_up_attack",
+    "ram_allowed",
+    "ram_bonus",
+    "ram_damage",
+    "ram_hit_chance",
+    "ram_tie_chance",
+    "resolve_ram",
+    "roll_salvo",
+    "roll_shot",
+    "roll_vane_saves",
+    "roll_variant_initiative",
+    "salvo_odds",
+    "self_destruct_check",
+    "shield_hit_chance",
+    "shield_shot",
+    "shield_stop_chance",
+    "speed_modifier",
+    "vane_odds",
+    "weapons_per_location",
+    "with_speed_modifier",
+]
