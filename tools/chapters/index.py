@@ -62,7 +62,9 @@ def index_cells() -> list:
            "type.\n\n"
            "[Start reading: The battlefield →](01_battlefield.ipynb) · [Rules reference](reference.ipynb)"),
         md("## Contents\n\n" + "\n".join(
-            f"{i}. [{title}]({fn}) — {desc}" for i, (fn, title, ids, desc) in enumerate(INDEX_ROWS, 1))),
+            f"{i}. [{title}]({fn}) — {desc}" for i, (fn, title, ids, desc) in enumerate(INDEX_ROWS, 1))
+           + "\n\nAnd the [Rules reference](reference.ipynb) — every rule ID in a few lines of our own, with a filter "
+           "box."),
         md("## Rule index\n\n| Rule | Chapters |\n|---|---|\n" + "\n".join(
             f"| `{rid}` | " + ", ".join(f"[{title}]({fn})" for fn, title in places) + " |"
             for rid, places in sorted(rule_index().items()))),
