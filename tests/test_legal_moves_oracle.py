@@ -26,17 +26,21 @@ COLS, ROWS = 6, 7
 
 def step_sequences(state: GravState, accel: int, initial: int | None, vehicle, m, under_water: bool):
     """Every step sequence that validates (grounding and deceleration aside), by depth-first search."""
-    v = state.velocity + accel
-    if v == 0:  # free spin: every facing, no hex
-        yield from ((), ("R",), ("R", "R"), ("R", "R", "R"), ("L",), ("L", "L"))
+    down = state.grounded or state.submerged
+    lift = (1 if under_water else lift_cost(state.grounded, state.in_crater, state.submerged)) if down else 0
+    v = state.velocity + accel - (lift if accel else 0)
+    if v == 0:  # spinning: every number of turns either way
+        yield from ((), *[(s,) * k for s in "LR" for k in range(1, 6)])
         return
     way = "B" if v < 0 else "F"
     stack = [()]
     while stack:
         steps = stack.pop()
-        move = GravMove(accel, steps, 0, True, initial, under_water=under_water)
-        if not resolve_grav_move(state, move, m, vehicle):
-            continue
+        r = resolve_grav_move(state, GravMove(accel, steps, 0, True, initial, under_water=under_water), m, vehicle)
+        if not r and state.driver_out:  # with the driver out it may not ground at will...
+            r = resolve_grav_move(state, GravMove(accel, steps, 0, False, initial), m, vehicle)
+        if not r and "goes straight on; it can still enter" not in r.reason:
+            continue  # ...and a short path is refused as a whole (it must go on), not its longer ones
         yield steps
         stack.extend(steps + (s,) for s in (way, "L", "R"))
 
@@ -52,16 +56,14 @@ def ranks(r) -> tuple[tuple, tuple]:
 
 def oracle(state: GravState, vehicle, m) -> dict:
     """End key -> [vmin, vmax, best cheapest rank, best safest rank], by trying every move."""
-    down = state.grounded or state.submerged
-    lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
+    thrust = state.max_thrust(vehicle)
     best: dict = {}
     modes = [False, True] if state.submerged else [False]
     for under_water in modes:
-        uw_lift = 1 if under_water else lift
-        for accel in range(0, vehicle.max_thrust + 1):
+        for accel in range(0, thrust + 1):  # thrust points, any lift included (CEN-GRAV-6)
             for initial in ([None, *[f for f in range(6) if f != state.facing]] if state.velocity == 0 else [None]):
                 for steps in step_sequences(state, accel, initial, vehicle, m, under_water):
-                    for decel in range(0, vehicle.max_thrust - uw_lift - accel + 1):
+                    for decel in range(0, thrust - accel + 1):
                         for ground in (False, True):
                             r = resolve_grav_move(state, GravMove(accel, steps, decel, ground, initial,
                                                                   under_water=under_water), m, vehicle)
@@ -91,8 +93,21 @@ def situations(draw):
     submerged = grounded and m[hex_].terrain == "lake" and draw(st.booleans())
     in_crater = grounded and not submerged and draw(st.booleans()) and draw(st.booleans())
     state = GravState.of(vehicle, hex_, draw(st.integers(0, 5)), v, grounded=grounded, submerged=submerged,
-                         in_crater=in_crater, tsr_lost=draw(st.booleans()) and draw(st.booleans()))
+                         in_crater=in_crater, tsr_lost=draw(st.booleans()) and draw(st.booleans()),
+                         **draw(damage()))
     return m, vehicle, state
+
+
+@st.composite
+def damage(draw) -> dict:
+    """Internal damage that changes movement (book-a §13): mostly none, now and then one or two effects."""
+    out: dict = {}
+    for _ in range(draw(st.sampled_from([0, 0, 0, 1, 1, 2]))):
+        kind = draw(st.sampled_from(["left_vane_lost", "right_vane_lost", "driver_out", "thrust_quarters_lost",
+                                     "piloting_modifier"]))
+        out[kind] = {"thrust_quarters_lost": draw(st.integers(1, 3)),
+                     "piloting_modifier": draw(st.integers(-3, -1))}.get(kind, True)
+    return out
 
 
 def assert_matches_oracle(m, vehicle, state) -> None:
@@ -191,3 +206,16 @@ def test_shared_search_columns_give_what_separate_columns_give():
         for a, b in zip(shared, apart, strict=True):
             assert tuple(a)[:5] == tuple(b)[:5] and (a.p_no_damage, a.rolls) == (b.p_no_damage, b.rolls)
             assert (a.cheapest.thrust_used, a.cheapest.p_no_damage) == (b.cheapest.thrust_used, b.cheapest.p_no_damage)
+
+
+@pytest.mark.parametrize("damage", [
+    {"left_vane_lost": True}, {"right_vane_lost": True}, {"left_vane_lost": True, "right_vane_lost": True},
+    {"driver_out": True}, {"thrust_quarters_lost": 2}, {"thrust_quarters_lost": 3}, {"piloting_modifier": -2},
+])
+@pytest.mark.parametrize("velocity,grounded", [(0, False), (0, True), (3, False), (-2, False), (6, False)])
+def test_damaged_vehicles_match_the_oracle(damage, velocity, grounded):
+    # every movement effect of internal damage (book-a §13) in the search agrees with resolve_grav_move
+    m = map_from_rows(["..l..", ".h...", "...l.", "..b..", "....."], ["00100", "01100", "00000", "00210", "00000"])
+    vehicle = dataclasses.replace(VIPER, max_thrust=3)
+    state = GravState.of(vehicle, from_offset(3, 3), 1, velocity, grounded=grounded, **damage)
+    assert_matches_oracle(m, vehicle, state)

@@ -177,15 +177,21 @@ def test_e10_must_ground_after_one_hex_decelerating_to_two():
     assert grounding_damage(8) == 80 and grounding_damage(-3) == 30 and grounding_damage(6, in_water=True) == 30
 
 
-def test_e11_lift_off_is_overhead_on_thrust():
+def test_e11_lift_off_comes_out_of_the_acceleration():
+    # seed: a grounded Horatius "accelerates to 3 this turn, but it costs 1 thrust point to lift up. The Horatius
+    # now has 2 thrust points that it must spend in moving": 3 TP of acceleration give velocity 2 (CEN-GRAV-6)
     state = GravState.of(HORATIUS, START, 0, velocity=0, grounded=True)
-    r = resolve_grav_move(state, GravMove(accelerate=3, steps="FFF", decelerate=2), STRIP, HORATIUS)
-    assert r and r.lift_tp == 1 and r.velocity == 3 and r.thrust_used == 6
-    too_much = resolve_grav_move(state, GravMove(accelerate=3, steps="FFF", decelerate=3), STRIP, HORATIUS)
-    assert str(too_much) == ("CEN-GRAV-1: acceleration 3 + deceleration 3 + 1 to lift off (CEN-GRAV-6) = 7 thrust "
-                             "points; the Horatius medium tank (TOG) has 6")
+    r = resolve_grav_move(state, GravMove(accelerate=3, steps="FF", decelerate=3), STRIP, HORATIUS)
+    assert r and r.lift_tp == 1 and r.velocity == 2 and r.thrust_used == 6 and r.end_velocity == -1
+    assert resolve_grav_move(state, GravMove(accelerate=3, steps="FFF"), STRIP, HORATIUS).rule == "CEN-GRAV-2"
+    too_much = resolve_grav_move(state, GravMove(accelerate=3, steps="FF", decelerate=4), STRIP, HORATIUS)
+    assert str(too_much) == ("CEN-GRAV-1: acceleration 3 (of which 1 lift it off, CEN-GRAV-6) + deceleration 4 = 7 "
+                             "thrust points; the Horatius medium tank (TOG) has 6")
     crater = dataclasses.replace(state, in_crater=True)
-    assert resolve_grav_move(crater, GravMove(accelerate=3, steps="FFF"), STRIP, HORATIUS).lift_tp == 2
+    from_crater = resolve_grav_move(crater, GravMove(accelerate=3, steps="F"), STRIP, HORATIUS)
+    assert from_crater.lift_tp == 2 and from_crater.velocity == 1
+    short = resolve_grav_move(crater, GravMove(accelerate=1, steps="R"), STRIP, HORATIUS)
+    assert short.rule == "CEN-GRAV-6" and "first 2 TP" in str(short)
 
 
 def test_e11_only_a_vehicle_that_started_at_zero_may_face_anew():
@@ -226,8 +232,8 @@ def test_grounding_in_a_lake_is_half_damage_and_submerges():
     assert r.in_water and r.grounding_damage == 20
     end = r.end_state()
     assert end.submerged and end.grounded
-    up = resolve_grav_move(end, GravMove(accelerate=2, steps="FF"), lake, HORATIUS)
-    assert up.lift_tp == 2
+    up = resolve_grav_move(end, GravMove(accelerate=4, steps="FF"), lake, HORATIUS)
+    assert up.lift_tp == 2 and up.velocity == 2
     assert dismount_refusal(0, submerged=True).rule == "CEN-GRD-2"
 
 
@@ -345,8 +351,9 @@ def test_ground_vehicles_dig_and_take_cover_by_entering_a_crater():
 def test_moving_under_water():
     lake = map_from_rows([".www."] * 8)
     down = GravState.of(HORATIUS, parse_label("0306"), 0, 0, grounded=True, submerged=True)
-    r = resolve_grav_move(down, GravMove(accelerate=4, steps="F", under_water=True, decelerate=1), lake, HORATIUS)
-    assert r and r.lift_tp == 1 and [e.vp for e in r.entries] == [4] and r.entries[0].speed_limit == 1
+    r = resolve_grav_move(down, GravMove(accelerate=5, steps="F", under_water=True, decelerate=1), lake, HORATIUS)
+    assert r and r.lift_tp == 1 and r.velocity == 4  # 5 TP of acceleration: 1 leaves the bottom (CEN-GRAV-6)
+    assert [e.vp for e in r.entries] == [4] and r.entries[0].speed_limit == 1
     assert r.checks[0].check.target == 5 - 2  # 3 over the limit of 1
     assert r.grounds and r.in_water and r.grounding_damage == 15  # settles again: half of 10 x 3
     end = r.end_state()
@@ -357,5 +364,5 @@ def test_moving_under_water():
     assert shore.rule == "CEN-GRD-2" and "only move into lake hexes" in str(shore)
     dry = GravState.of(HORATIUS, parse_label("0306"), 0, 0, grounded=True)
     assert resolve_grav_move(dry, GravMove(accelerate=1, steps="F", under_water=True), lake, HORATIUS).rule == "CEN-GRD-2"
-    surfacing = resolve_grav_move(down, GravMove(accelerate=2, steps="FF"), lake, HORATIUS)
-    assert surfacing.lift_tp == 2 and surfacing.entries[0].speed_limit == 20
+    surfacing = resolve_grav_move(down, GravMove(accelerate=4, steps="FF"), lake, HORATIUS)
+    assert surfacing.lift_tp == 2 and surfacing.velocity == 2 and surfacing.entries[0].speed_limit == 20

@@ -8,6 +8,7 @@ or a `Refusal` naming the rule broken. `execute_grav_move` then rolls the dice.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -16,7 +17,7 @@ from ..dice import Dice, Roll
 from ..hexgrid import Hex, format_label, neighbor, turn
 from .armor import Armor
 from .speed import SpeedCheck, grounding_damage, speed_limit_check
-from .terrain import entry_cost
+from .terrain import craters_free, entry_cost
 
 STEP_NAMES = {"F": "forward", "B": "backward", "L": "turn left", "R": "turn right"}
 
@@ -27,15 +28,33 @@ def facing_change_interval(velocity: int) -> int:
 
 
 def lift_cost(grounded: bool, in_crater: bool = False, submerged: bool = False) -> int:
-    """Thrust points spent to lift off before accelerating: 1 grounded, 2 from a crater or under water (CEN-GRAV-6)."""
+    """TP of the acceleration that lift a vehicle off: 1 grounded, 2 from a crater or under water (CEN-GRAV-6).
+
+    They come out of the acceleration: a grounded vehicle that accelerates 3 lifts with 1 and flies at 2.
+    """
     if submerged or in_crater:
         return 2
     return 1 if grounded else 0
 
 
+def reduced_max_thrust(thrust: int, quarters_lost: int) -> int:
+    """Max thrust after a Thrust 1/4, 1/2 or 3/4 hit: thrust x remaining quarters, rounded half up (book-a §13)."""
+    if not 0 <= quarters_lost <= 4:
+        raise ValueError(f"CEN-CMB-1: 0 to 4 quarters of thrust can be lost, got {quarters_lost}")
+    return (thrust * (4 - quarters_lost) * 2 + 4) // 8
+
+
 @dataclass(frozen=True)
 class GravState:
-    """A grav vehicle on the map at the start of its move (CEN-REC-1, CEN-GRAV)."""
+    """A grav vehicle on the map at the start of its move (CEN-REC-1, CEN-GRAV).
+
+    The damage fields are what the record sheet's internals do to movement (book-a §13, CEN-CMB-1):
+    `tsr_lost` halves speed limits (CEN-SPD-3); `grav_drive_lost`: no move or facing change; `driver_out`
+    (Driver unconscious or dead, or the Helm lost): no thrust, no turns, every Piloting Skill Roll fails on 2+;
+    `piloting_modifier`: damage modifiers added to the Piloting Skill Roll target (0 or less, CEN-SPD-1);
+    `thrust_quarters_lost`: the worst Thrust 1/4 (1), 1/2 (2) or 3/4 (3) location lost (not cumulative);
+    `left_vane_lost` / `right_vane_lost`: no more turns that way; `destroyed`: Vehicle Destroyed, it never moves.
+    """
 
     hex: Hex
     facing: int
@@ -47,11 +66,40 @@ class GravState:
     digging_charges: int = 0
     tsr_lost: bool = False
     grav_drive_lost: bool = False
+    driver_out: bool = False
+    piloting_modifier: int = 0
+    thrust_quarters_lost: int = 0
+    left_vane_lost: bool = False
+    right_vane_lost: bool = False
+    destroyed: bool = False
+
+    def __post_init__(self) -> None:
+        if self.piloting_modifier > 0:
+            raise ValueError(f"CEN-SPD-1: damage modifiers only make the Piloting Skill Roll harder (0 or less), got "
+                             f"{self.piloting_modifier}")
+        if not 0 <= self.thrust_quarters_lost <= 3:
+            raise ValueError(f"CEN-CMB-1: the thrust locations are 1/4, 1/2 and 3/4 (1..3 quarters lost), got "
+                             f"{self.thrust_quarters_lost}")
 
     @classmethod
     def of(cls, vehicle: VehicleType, hex_: Hex, facing: int, velocity: int = 0, **kw) -> GravState:
         """A fresh vehicle of a type, with full armor and charges."""
         return cls(hex_, facing % 6, velocity, Armor.full(vehicle.armor), digging_charges=vehicle.digging_charges, **kw)
+
+    def max_thrust(self, vehicle: VehicleType) -> int:
+        """The vehicle's max thrust now, after any Thrust 1/4, 1/2 or 3/4 hit (book-a §13, CEN-GRAV-1)."""
+        return reduced_max_thrust(vehicle.max_thrust or 0, self.thrust_quarters_lost)
+
+    def may_turn(self, step: str) -> bool:
+        """Whether its vanes and driver still allow a one-hexside turn this way ('L' or 'R', book-a §13)."""
+        if self.driver_out:
+            return False
+        return not (self.left_vane_lost if step == "L" else self.right_vane_lost)
+
+    def check(self, velocity: int, speed_limit: int, odd_group_to: str = "front") -> SpeedCheck:
+        """The Piloting Skill Roll for entering a hex of this limit, with this vehicle's damage (CEN-SPD-1..3)."""
+        return speed_limit_check(velocity, speed_limit, tsr_lost=self.tsr_lost, damage_modifier=self.piloting_modifier,
+                                 driver_out=self.driver_out, odd_group_to=odd_group_to)
 
 
 def state_refusal(state: GravState, battlemap: BattleMap) -> Refusal | None:
@@ -75,6 +123,10 @@ class GravMove:
     dig_at: place a crater in the hex occupied after that many hex steps (0 = the start hex).
     under_water: a vehicle under water moves beneath the surface, through lake hexes only, and settles on the
     bottom again at the end (CEN-GRD-2; decision in docs/decisions.md).
+    accelerate: thrust points spent before moving. A grounded vehicle lifts off with the first of them
+    (CEN-GRAV-6): from the ground `accelerate=3` gives velocity 2, from a crater or under water velocity 1.
+    take_crater: when it ends grounded in a hex with a free crater (one dug this move or one already there):
+    None takes it, False declines it, True insists (refused when there is none) (CEN-CRT-1).
     """
 
     accelerate: int = 0
@@ -85,6 +137,7 @@ class GravMove:
     dig_at: int | None = None
     odd_group_to: str = "front"
     under_water: bool = False  # a submerged vehicle moving beneath the surface (CEN-GRD-2)
+    take_crater: bool | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", tuple(str(s).upper() for s in "".join(self.steps)))
@@ -132,6 +185,8 @@ class HexEntry:
     speed_limit: int
     check: SpeedCheck
     one_hex_rule: bool = False
+    terrain_limit: int | None = None  # the hex's limit before any halving (None: read check.speed_limit)
+    lake: bool = False  # a lake hex: grounding here is half damage and leaves the vehicle under water (CEN-GRD-2)
 
 
 @dataclass(frozen=True)
@@ -156,14 +211,16 @@ class ResolvedMove:
     in_water: bool
     dig_hex: Hex | None = None
     notes: tuple[str, ...] = field(default=())
+    in_crater: bool = False  # it ends grounded in a crater it takes (CEN-CRT-1)
+    vehicle_thrust: int = 0  # the type's max thrust before damage (for thrust lost during the move)
 
     def __bool__(self) -> bool:
         return True
 
     @property
     def thrust_used(self) -> int:
-        """Lift + acceleration + deceleration (CEN-GRAV-1, -6)."""
-        return self.lift_tp + self.move.accelerate + self.move.decelerate
+        """Acceleration (its first points lift a grounded vehicle off) + deceleration (CEN-GRAV-1, -6)."""
+        return self.move.accelerate + self.move.decelerate
 
     @property
     def checks(self) -> tuple[HexEntry, ...]:
@@ -187,15 +244,20 @@ class ResolvedMove:
             facing=self.end_facing,
             velocity=0 if grounded else self.end_velocity,
             grounded=grounded,
-            in_crater=grounded and self.dig_hex == self.end_hex,
+            in_crater=self.in_crater,
             submerged=grounded and self.in_water,
             digging_charges=self.start.digging_charges - (1 if self.dig_hex is not None else 0),
         )
 
 
 def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, vehicle: VehicleType, *,
-                      table: TerrainTable | None = None) -> ResolvedMove | Refusal:
-    """Check a grav move against CEN-GRAV-1..6, CEN-TER, CEN-SPD, CEN-GRD and CEN-CRT-1; never changes `state`."""
+                      table: TerrainTable | None = None,
+                      craters_taken: Mapping[Hex, int] | None = None) -> ResolvedMove | Refusal:
+    """Check a grav move against CEN-GRAV-1..6, CEN-TER, CEN-SPD, CEN-GRD and CEN-CRT-1; never changes `state`.
+
+    The vehicle's damage (GravState's damage fields, book-a §13) limits thrust, turns and piloting.
+    `craters_taken`: per hex, how many other vehicles already hold a crater there (one vehicle per crater).
+    """
     if vehicle.kind != "grav" or vehicle.max_thrust is None:
         return Refusal("CEN-GV-1", f"the {vehicle.label} is a ground vehicle: it moves with movement points")
     if state.hex not in battlemap:
@@ -206,32 +268,48 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
     if bad:
         return Refusal("CEN-GRAV-2", f"unknown step {bad[0]!r}; steps are F, B, L and R")
     moving = bool(move.steps) or move.accelerate > 0 or move.initial_facing is not None
+    if state.destroyed and (moving or move.decelerate):
+        return Refusal("CEN-CMB-1", "the vehicle is destroyed (Vehicle Destroyed): it no longer moves")
     if state.grav_drive_lost and moving:
         return Refusal("CEN-CMB-1", "the Grav Drive is destroyed: no movement or facing change for the rest of "
                        "the game")
+    if state.driver_out and (move.accelerate or move.decelerate):
+        return Refusal("CEN-CMB-1", "the driver is out (or the Helm lost): no thrust, so no acceleration, "
+                       "deceleration or lift-off")
     if move.under_water and not state.submerged:
         return Refusal("CEN-GRD-2", "only a vehicle under water can move beneath the surface")
-    lift = lift_cost(state.grounded, state.in_crater, state.submerged) if (
-        state.grounded or state.submerged) and moving else 0
+    down = state.grounded or state.submerged
+    lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down and moving else 0
     if move.under_water and lift:
         lift = 1  # it leaves the bottom but not the water: no extra point to surface (CEN-GRAV-6, CEN-GRD-2)
-    thrust_max = vehicle.max_thrust
-    total = lift + move.accelerate + move.decelerate
+    if move.accelerate < lift:
+        where = "under water" if state.submerged and not move.under_water else (
+            "a crater" if state.in_crater and not state.submerged else "the ground")
+        what = "leave the lake bottom" if move.under_water else f"lift off from {where}"
+        return Refusal("CEN-GRAV-6", f"to {what} the vehicle spends the first {lift} TP of its acceleration; it "
+                       f"accelerates {move.accelerate}")
+    thrust_max = state.max_thrust(vehicle)
+    total = move.accelerate + move.decelerate
     if total > thrust_max:
-        lift_text = f" + {lift} to lift off (CEN-GRAV-6)" if lift else ""
-        return Refusal("CEN-GRAV-1", f"acceleration {move.accelerate} + deceleration {move.decelerate}{lift_text} = "
-                       f"{total} thrust points; the {vehicle.label} has {thrust_max}")
-    if (state.grounded or state.submerged) and move.decelerate > 0 and move.accelerate == 0:
-        return Refusal("CEN-GRAV-1", "a grounded vehicle has no velocity to decelerate")
+        lift_text = f" (of which {lift} lift it off, CEN-GRAV-6)" if lift else ""
+        lost = f" after losing {state.thrust_quarters_lost}/4 of its thrust" if state.thrust_quarters_lost else ""
+        return Refusal("CEN-GRAV-1", f"acceleration {move.accelerate}{lift_text} + deceleration {move.decelerate} = "
+                       f"{total} thrust points; the {vehicle.label} has {thrust_max}{lost}")
+    v = state.velocity + move.accelerate - lift
+    if down and move.decelerate > 0 and v == 0:
+        return Refusal("CEN-GRAV-1", "a grounded vehicle that only lifts off has no velocity to decelerate")
 
     facing = state.facing
     if move.initial_facing is not None:
         if state.velocity != 0:
             return Refusal("CEN-GRAV-4", "only a vehicle that started the turn at velocity 0 may face a new direction "
                            f"before leaving its hex; it started at {state.velocity}")
-        facing = move.initial_facing % 6
+        new = move.initial_facing % 6
+        if new != facing and not (state.may_turn("L") or state.may_turn("R")):
+            why = "the driver is out" if state.driver_out else "both vanes are lost"
+            return Refusal("CEN-CMB-1", f"{why}: the vehicle cannot change facing")
+        facing = new
 
-    v = state.velocity + move.accelerate
     interval = facing_change_interval(v)
     vp_left = abs(v)
     here = state.hex
@@ -245,6 +323,13 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
 
     for i, step in enumerate(move.steps):
         if step in ("L", "R"):
+            if not state.may_turn(step):
+                why = ("the driver is out (or the Helm lost): the vehicle goes straight on" if state.driver_out else
+                       f"the {'left' if step == 'L' else 'right'} vane is lost: no more turns that way")
+                return Refusal("CEN-CMB-1", why, i)
+            if v == 0 and state.velocity != 0:
+                return Refusal("CEN-GRAV-4", "only a vehicle that started the turn at velocity 0 may change facing in "
+                               f"its hex; it started at {state.velocity}", i)
             if interval and straight < interval:
                 hexes = "hex" if interval == 1 else "hexes"
                 return Refusal("CEN-GRAV-4", f"at velocity {v} the vehicle must travel {interval} {hexes} straight "
@@ -283,9 +368,10 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
             else:
                 return Refusal("CEN-GRAV-2", f"entering {format_label(dest)} costs {cost} VP; only {vp_left} VP "
                                f"{'is' if vp_left == 1 else 'are'} left", i)
-        check = speed_limit_check(v, limit, tsr_lost=state.tsr_lost, odd_group_to=move.odd_group_to)
+        check = state.check(v, limit, move.odd_group_to)
         vp_left = 0 if one_hex else vp_left - cost
-        entries.append(HexEntry(i, dest, format_label(dest), key, cost, vp_left, check.speed_limit, check, one_hex))
+        entries.append(HexEntry(i, dest, format_label(dest), key, cost, vp_left, check.speed_limit, check, one_hex,
+                                limit, battlemap[dest].terrain == "lake"))
         here = dest
         hex_steps += 1
         straight += 1
@@ -300,17 +386,37 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
         if battlemap[dig_hex].terrain == "lake":
             return Refusal("CEN-CRT-1", f"no crater can be dug in the lake hex {format_label(dig_hex)}")
 
+    if state.driver_out and vp_left > 0 and v != 0:  # nobody steers: it goes straight on while it can (book-a §13)
+        ahead = neighbor(here, facing if v > 0 else (facing + 3) % 6)
+        cost = entry_cost(battlemap, here, ahead, "grav", table=table)[0] if ahead in battlemap else None
+        if cost is not None and (cost <= vp_left or hex_steps == 0):
+            return Refusal("CEN-CMB-1", f"the driver is out (or the Helm lost): the vehicle goes straight on; it can "
+                           f"still enter {format_label(ahead)}")
     end_v = v - move.decelerate
     forced = None
     if vp_left > 0 and v != 0:
         forced = "CEN-GRAV-2"
+    if state.driver_out and move.ground and forced is None:
+        return Refusal("CEN-CMB-1", "the driver is out (or the Helm lost): the vehicle flies straight on and grounds "
+                       "only when it cannot go further")
     grounds = move.ground or forced is not None
-    if (state.grounded or state.submerged) and not moving:
+    if down and not moving:
         grounds = True  # it simply stays down
     if move.under_water and moving:
         grounds = True  # it settles on the lake bottom again (CEN-GRD-2)
     in_water = grounds and battlemap[here].terrain == "lake"
     damage = grounding_damage(end_v, in_water=in_water) if grounds else 0
+    # the crater (CEN-CRT-1): a grounded vehicle may take a free crater in its end hex, or decline it
+    if down and not moving and state.in_crater:
+        free = 1  # it keeps the crater it holds
+    else:
+        free = craters_free(battlemap, here, (craters_taken or {}).get(here, 0), dug=dig_hex == here) if (
+            grounds and not in_water) else 0
+    if move.take_crater and not free:
+        why = ("only a vehicle that ends its move grounded can take a crater" if not grounds or in_water else
+               f"no free crater in {format_label(here)} (one vehicle per crater)")
+        return Refusal("CEN-CRT-1", why)
+    in_crater = bool(free) and move.take_crater is not False
     notes = []
     if any(e.one_hex_rule for e in entries):
         notes.append("CEN-GRAV-3: the one-hex rule paid for the only hex entered")
@@ -320,13 +426,14 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
         start=state, move=move, velocity=v, lift_tp=lift, entries=tuple(entries), turns=tuple(turns),
         vp_spent=abs(v) - vp_left, vp_unspent=vp_left, thrust_max=thrust_max, end_hex=here, end_facing=facing,
         end_velocity=end_v, grounds=grounds, forced_grounding=forced, grounding_damage=damage, in_water=in_water,
-        dig_hex=dig_hex, notes=tuple(notes),
+        dig_hex=dig_hex, notes=tuple(notes), in_crater=in_crater,
+        vehicle_thrust=vehicle.max_thrust,
     )
 
 
 @dataclass(frozen=True)
 class DamageEvent:
-    """Armor crossed by one event (speed limit or grounding), and what reached the internals."""
+    """Armor crossed by one event (speed limit or grounding), what reached the internals and what that knocked out."""
 
     cause: str
     rule: str
@@ -334,6 +441,7 @@ class DamageEvent:
     points: int
     boxes: tuple[int, ...]
     internal: int
+    components: tuple[str, ...] = ()  # internal components lost: "TS&R", "Grav Drive", ... (book-a §13)
 
 
 @dataclass(frozen=True)
@@ -344,59 +452,99 @@ class MoveReport:
     rolls: tuple[Roll, ...]
     damage: tuple[DamageEvent, ...]
     state: GravState
-    stopped_at: Hex | None  # where a Grav Drive hit grounded it at once, if it did
+    stopped_at: Hex | None  # where a Grav Drive or Vehicle Destroyed hit grounded it at once, if it did
     grav_drive_hit: bool
+    dig_hex: Hex | None = None  # where it fired a digging charge (a crater counter goes there, CEN-CRT-1)
+    notes: tuple[str, ...] = ()
 
 
-def _apply(armor: Armor, section: str, points: int, cause: str, rule: str) -> tuple[Armor, DamageEvent]:
-    new, crossed, overflow = armor.damaged(section, points)
-    return new, DamageEvent(cause, rule, section, points, crossed, overflow)
+def take_movement_damage(state: GravState, section: str, points: int, cause: str,
+                         rule: str) -> tuple[GravState, DamageEvent]:
+    """The one place movement damages a vehicle: the damaged state and what happened (CEN-SPD-2, CEN-GRD-1).
+
+    Armor is crossed row by row; what passes the last box reaches the internals. Until the record sheet's
+    internal grid (book-a §13) is wired in here, the internals are read as: past the front armor the TS&R
+    (speed limits halved), past the bottom armor the Grav Drive (docs/decisions.md). The returned state
+    carries every effect at once, so the rest of the move uses it.
+    """
+    armor = state.armor or Armor.full({"front": 100, "bottom": 100})
+    armor, crossed, overflow = armor.damaged(section, points)
+    lost: list[str] = []
+    changes: dict = {"armor": armor}
+    if overflow and section == "front" and not state.tsr_lost:
+        lost.append("TS&R")
+        changes["tsr_lost"] = True
+    if overflow and section == "bottom" and not state.grav_drive_lost:
+        lost.append("Grav Drive")
+        changes["grav_drive_lost"] = True
+    return replace(state, **changes), DamageEvent(cause, rule, section, points, crossed, overflow, tuple(lost))
 
 
 def execute_grav_move(resolved: ResolvedMove, dice: Dice) -> MoveReport:
-    """Carry out a resolved move: piloting rolls, speed-limit damage, grounding (CEN-SPD-2, CEN-GRD-1).
+    """Carry out a resolved move: piloting rolls, speed-limit damage, grounding (CEN-SPD-1..3, CEN-GRD-1, -2).
 
-    Damage past the last bottom box hits the Grav Drive: the vehicle grounds at once
-    in that hex at its current velocity, without deceleration (CEN-SPD-2). Damage
-    past the last front box is taken as a TS&R hit (speed limits halved, CEN-SPD-3).
+    Damage takes effect at once (CEN-SPD-2): a TS&R lost halves the limits of the later hexes, a driver
+    out makes the later rolls fail on 2+ and leaves no thrust to decelerate, lost thrust cuts the
+    deceleration. A Grav Drive or Vehicle Destroyed hit grounds the vehicle at once in that hex at its
+    current velocity, without deceleration (under water in a lake hex); charges fired before stay spent.
     """
     start = resolved.start
-    armor = start.armor or Armor.full({"front": 100, "bottom": 100})
+    move = resolved.move
+    state = replace(start, armor=start.armor or Armor.full({"front": 100, "bottom": 100}))
     rolls: list[Roll] = []
     events: list[DamageEvent] = []
-    tsr_lost = start.tsr_lost
-    for e in resolved.entries:
-        if not e.check.needs_roll:
+    v = resolved.velocity
+    for n, e in enumerate(resolved.entries, 1):
+        limit = e.speed_limit if e.terrain_limit is None else e.terrain_limit
+        check = state.check(v, limit, move.odd_group_to) if e.terrain_limit is not None else e.check
+        if not check.needs_roll:
             continue
-        roll = dice.d10_test(e.check.target, purpose=f"Piloting Skill Roll entering {e.label} at velocity "
-                             f"{resolved.velocity} (limit {e.speed_limit})", rule="CEN-SPD-1")
+        roll = dice.d10_test(check.target, purpose=f"Piloting Skill Roll entering {e.label} at velocity "
+                             f"{v} (limit {check.speed_limit})", rule="CEN-SPD-1")
         rolls.append(roll)
         if roll.success:
             continue
-        drive_hit = False
-        for section, points in (("front", e.check.front), ("bottom", e.check.bottom)):
+        for section, points in (("front", check.front), ("bottom", check.bottom)):
             if points:
-                armor, ev = _apply(armor, section, points, f"speed limit at {e.label}", "CEN-SPD-2")
+                state, ev = take_movement_damage(state, section, points, f"speed limit at {e.label}", "CEN-SPD-2")
                 events.append(ev)
-                if ev.internal and section == "bottom":
-                    drive_hit = True
-                if ev.internal and section == "front":
-                    tsr_lost = True
-        if drive_hit:
-            v = resolved.velocity
-            damage = grounding_damage(v, in_water=e.terrain in ("lake", "under_water"))
-            armor, ev = _apply(armor, "bottom", damage, f"grounding at once at {e.label}", "CEN-SPD-2")
+        if state.grav_drive_lost or state.destroyed:
+            # it grounds at once, at its current velocity, without deceleration (CEN-SPD-2)
+            spent = 1 if move.dig_at is not None and move.dig_at < n else 0
+            dig_hex = resolved.dig_hex if spent else None
+            state, ev = take_movement_damage(state, "bottom", grounding_damage(v, in_water=e.lake),
+                                             f"grounding at once at {e.label}", "CEN-SPD-2")
             events.append(ev)
-            state = replace(start, hex=e.hex, facing=_facing_at(resolved, e.step), velocity=0, grounded=True,
-                            armor=armor, tsr_lost=tsr_lost, grav_drive_lost=True, in_crater=False, submerged=False)
-            return MoveReport(resolved, tuple(rolls), tuple(events), state, e.hex, True)
+            state = replace(state, hex=e.hex, facing=_facing_at(resolved, e.step), velocity=0, grounded=True,
+                            in_crater=False, submerged=e.lake, digging_charges=start.digging_charges - spent)
+            return MoveReport(resolved, tuple(rolls), tuple(events), state, e.hex,
+                              state.grav_drive_lost and not start.grav_drive_lost, dig_hex)
+    # the end of the move, with the damage taken on the way (no thrust left with the driver out or thrust lost)
+    notes: list[str] = []
+    decel = move.decelerate
+    if state.driver_out and not start.driver_out:
+        decel = 0
+        if move.decelerate:
+            notes.append("CEN-CMB-1: the driver is out: no thrust to decelerate")
+    room = max(0, reduced_max_thrust(resolved.vehicle_thrust, state.thrust_quarters_lost) - move.accelerate)
+    if decel > room:
+        notes.append(f"CEN-CMB-1: thrust lost: it decelerates {room}, not {decel}")
+        decel = room
+    end_v = v - decel
+    grounds = resolved.grounds
+    if state.driver_out and not start.driver_out and move.ground and resolved.forced_grounding is None:
+        grounds = False  # nobody to set it down
+        notes.append("CEN-CMB-1: the driver is out: it does not ground")
     end = resolved.end_state()
-    if resolved.grounding_damage:
-        armor, ev = _apply(armor, "bottom", resolved.grounding_damage, f"grounding at {format_label(resolved.end_hex)}",
-                           "CEN-GRD-1")
+    damage = grounding_damage(end_v, in_water=resolved.in_water) if grounds else 0
+    if damage:
+        state, ev = take_movement_damage(state, "bottom", damage, f"grounding at {format_label(resolved.end_hex)}",
+                                         "CEN-GRD-1")
         events.append(ev)
-    end = replace(end, armor=armor, tsr_lost=tsr_lost)
-    return MoveReport(resolved, tuple(rolls), tuple(events), end, None, False)
+    end = replace(state, hex=end.hex, facing=end.facing, velocity=0 if grounds else end_v, grounded=grounds,
+                  in_crater=end.in_crater and grounds, submerged=end.submerged and grounds,
+                  digging_charges=end.digging_charges)
+    return MoveReport(resolved, tuple(rolls), tuple(events), end, None, False, resolved.dig_hex, tuple(notes))
 
 
 def _facing_at(resolved: ResolvedMove, step: int) -> int:

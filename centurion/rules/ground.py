@@ -6,12 +6,14 @@ and stacking (CEN-STK-1).
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..data import BattleMap, TerrainTable
 from ..hexgrid import Hex, format_label, neighbor, turn
 from .grav import Refusal
-from .terrain import entry_cost
+from .terrain import craters_free, entry_cost
 
 INFANTRY_MP = 3
 
@@ -21,10 +23,13 @@ class GroundMove:
     """A ground vehicle's or squad's move: steps F (forward), B (one hex backwards), L, R (free turns).
 
     dig_at: fire a digging charge in the hex occupied after that many hex steps (0 = the start hex).
+    take_crater: a unit ending its move in a hex with a free crater takes it (None, the default), declines it
+    (False) or insists on it (True: refused when there is none) (CEN-CRT-1).
     """
 
     steps: tuple[str, ...] = ()
     dig_at: int | None = None
+    take_crater: bool | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", tuple(str(s).upper() for s in "".join(self.steps)))
@@ -56,7 +61,7 @@ class ResolvedGroundMove:
     end_facing: int
     backwards: bool
     dig_hex: Hex | None = None
-    in_crater: bool = False  # a ground vehicle gets a crater's cover by entering its hex (CEN-CRT-1)
+    in_crater: bool = False  # a ground vehicle or squad gets a crater's cover by entering its hex (CEN-CRT-1)
 
     def __bool__(self) -> bool:
         return True
@@ -69,8 +74,13 @@ class ResolvedGroundMove:
 
 def resolve_ground_move(hex_: Hex, facing: int, move: GroundMove, battlemap: BattleMap, *, mover: str = "ground",
                         movement_points: int | None = None, table: TerrainTable | None = None,
-                        digging_charges: int = 0) -> ResolvedGroundMove | Refusal:
-    """Check a ground vehicle's (CEN-GV-1) or squad's (CEN-INF-1, 3 MP) move, with any digging (CEN-CRT-1)."""
+                        digging_charges: int = 0,
+                        craters_taken: Mapping[Hex, int] | None = None) -> ResolvedGroundMove | Refusal:
+    """Check a ground vehicle's (CEN-GV-1) or squad's (CEN-INF-1, 3 MP) move, with any digging (CEN-CRT-1).
+
+    With 0 MP (Mobility destroyed, book-a §13) it only pivots. `craters_taken`: per hex, how many other
+    units of the mover's kind (vehicles, or squads) already hold a crater there (one of each per crater).
+    """
     if mover not in ("ground", "infantry"):
         raise ValueError(f"CEN-GV-1: mover is 'ground' or 'infantry', got {mover!r}")
     mp = INFANTRY_MP if mover == "infantry" else movement_points
@@ -80,6 +90,8 @@ def resolve_ground_move(hex_: Hex, facing: int, move: GroundMove, battlemap: Bat
     if bad:
         return Refusal("CEN-GV-1", f"unknown step {bad[0]!r}; steps are F, B, L and R")
     hex_steps = [s for s in move.steps if s in "FB"]
+    if mp == 0 and hex_steps:
+        return Refusal("CEN-GV-1", "with 0 MP (mobility destroyed) the unit does not move; it may only pivot")
     backwards = "B" in hex_steps
     if backwards and (len(hex_steps) != 1):
         return Refusal("CEN-GV-1", "instead of moving forwards a ground unit may move one hex backwards, "
@@ -139,82 +151,87 @@ def resolve_ground_move(hex_: Hex, facing: int, move: GroundMove, battlemap: Bat
         dig_hex = hex_ if move.dig_at == 0 else entries[move.dig_at - 1].hex
         if battlemap[dig_hex].terrain == "lake":
             return Refusal("CEN-CRT-1", f"no crater can be dug in the lake hex {format_label(dig_hex)}")
-    in_crater = mover == "ground" and (here == dig_hex or "crater" in battlemap[here].counters)
+    free = craters_free(battlemap, here, (craters_taken or {}).get(here, 0), dug=dig_hex == here)
+    if move.take_crater and not free:
+        return Refusal("CEN-CRT-1", f"no free crater in {format_label(here)} (one vehicle and one squad per crater)")
+    in_crater = bool(free) and move.take_crater is not False
     return ResolvedGroundMove(hex_, facing, mover, mp, on_road_all, tuple(entries), here, f, backwards, dig_hex,
                               in_crater)
 
 
 def ground_reach(hex_: Hex, facing: int, battlemap: BattleMap, *, mover: str = "ground",
                  movement_points: int | None = None, table: TerrainTable | None = None) -> dict[Hex, int]:
-    """Every hex a ground unit can end in this turn, with the least MP to reach it (CEN-GV-1, CEN-INF-1).
+    """Every hex a ground unit can end in this turn, with the least MP a move there uses (CEN-GV-1, CEN-INF-1).
 
-    Facing is free, so this is a cheapest-path search; the one-hex rule, the road
-    bonus and the single backwards hex are included.
+    The same ends as `resolve_ground_move` accepts (a test compares them): facing is free, so this is a
+    cheapest-path search over the same entry costs (slopes included, 4-5 level slopes closed to ground
+    units, on roads too); the one-hex rule (it uses every MP); the road bonus (+1 MP when every hex of
+    the move follows the road); the single hex backwards adds no hex a turn and one step forward cannot
+    reach. With 0 MP the unit stays.
     """
-    import heapq
-
     mp = INFANTRY_MP if mover == "infantry" else movement_points
     if mp is None:
         raise ValueError("CEN-GV-1: movement points are needed for a ground vehicle")
-    best: dict[Hex, int] = {hex_: 0}
-    heap = [(0, hex_.q, hex_.r)]
-    while heap:
-        spent, q, r = heapq.heappop(heap)
-        h = Hex(q, r)
-        if spent > best.get(h, 1 << 30):
-            continue
-        for f in range(6):
-            d = neighbor(h, f)
-            if d not in battlemap:
+    if mp <= 0:
+        return {hex_: 0}
+
+    def cheapest(budget: int, road_only: bool) -> dict[Hex, int]:
+        best: dict[Hex, int] = {hex_: 0}
+        heap = [(0, hex_.q, hex_.r)]
+        while heap:
+            spent, q, r = heapq.heappop(heap)
+            h = Hex(q, r)
+            if spent > best[h]:
                 continue
-            cost, _l, _k = entry_cost(battlemap, h, d, mover, table=table)
-            if cost is None:
-                continue
-            total = spent + cost
-            if total > mp:
-                if h == hex_ and d not in best:
-                    best[d] = mp  # the one-hex rule
-                continue
-            if total < best.get(d, 1 << 30):
-                best[d] = total
-                heapq.heappush(heap, (total, d.q, d.r))
-    if mover == "ground":
-        # road bonus: along the road only, one more hex
-        road = battlemap.road_hexes()
-        if hex_ in road:
-            seen = {hex_: 0}
-            frontier = [hex_]
-            while frontier:
-                nxt = []
-                for h in frontier:
-                    for f in range(6):
-                        d = neighbor(h, f)
-                        if d in battlemap and battlemap.along_road(h, d) and d not in seen and seen[h] + 1 <= mp + 1:
-                            seen[d] = seen[h] + 1
-                            nxt.append(d)
-                frontier = nxt
-            for h, n in seen.items():
-                best.setdefault(h, min(n, mp))
-        behind = neighbor(hex_, (facing + 3) % 6)
-        if behind in battlemap and entry_cost(battlemap, hex_, behind, mover, table=table)[0] is not None:
-            best.setdefault(behind, min(mp, entry_cost(battlemap, hex_, behind, mover, table=table)[0] or 0))
+            for f in range(6):
+                d = neighbor(h, f)
+                if d not in battlemap or (road_only and not battlemap.along_road(h, d)):
+                    continue
+                cost = entry_cost(battlemap, h, d, mover, table=table)[0]
+                if cost is None or spent + cost > budget or spent + cost >= best.get(d, 1 << 30):
+                    continue
+                best[d] = spent + cost
+                heapq.heappush(heap, (spent + cost, d.q, d.r))
+        return best
+
+    best = cheapest(mp, False)
+    bonus = mover == "ground" and hex_ in battlemap.road_hexes()
+    if bonus:  # the road bonus: every hex along the road, one MP more (CEN-GV-1)
+        for h, spent in cheapest(mp + 1, True).items():
+            best[h] = min(best.get(h, 1 << 30), spent)
+    for f in range(6):  # the one-hex rule: the only hex of the move, whatever it costs (CEN-GRAV-3)
+        d = neighbor(hex_, f)
+        cost = entry_cost(battlemap, hex_, d, mover, table=table)[0] if d in battlemap else None
+        if cost is None or cost <= mp or (bonus and battlemap.along_road(hex_, d) and cost <= mp + 1):
+            continue  # no such move, or an ordinary one (found above)
+        best[d] = min(best.get(d, 1 << 30), mp)
     return best
 
 
 # --- mounting, opportunity fire, stacking --------------------------------------------
 
 
-def mount_refusal(squad_hex_at_start: Hex, carrier_hex: Hex, carrier_velocity: int, *, carrier_kind: str = "grav",
-                  squad_moved: bool = False, capacity_left: int = 1) -> Refusal | None:
-    """None if a squad may mount its carrier now, else why not (CEN-MNT-1)."""
+def mount_refusal(squad_hex_at_start: Hex, carrier_hex_at_start: Hex, carrier_velocity_at_start: int, *,
+                  carrier_kind: str = "grav", squad_moved: bool = False, capacity_left: int = 1,
+                  carrier_moved: bool = False) -> Refusal | None:
+    """None if a squad may mount its carrier now, else why not (CEN-MNT-1).
+
+    Both must have *started* the Movement Phase in the same hex, a grav carrier at velocity 0: pass
+    their hexes and the carrier's velocity at the start of the phase. The squad mounts before its carrier
+    moves (`carrier_moved`: it has already moved this phase). A carrier that ends its move in the squad's
+    hex at velocity 0 takes it aboard next turn (the Viper example).
+    """
     if squad_moved:
         return Refusal("CEN-MNT-1", "a squad mounts instead of moving; this one has moved")
-    if squad_hex_at_start != carrier_hex:
+    if carrier_moved:
+        return Refusal("CEN-MNT-1", "the squad mounts before its carrier moves; a carrier that has moved this "
+                       "phase takes it aboard next turn, if it ends in the squad's hex at velocity 0")
+    if squad_hex_at_start != carrier_hex_at_start:
         return Refusal("CEN-MNT-1", f"the squad must start the Movement Phase in the carrier's hex "
-                       f"({format_label(carrier_hex)}); it started in {format_label(squad_hex_at_start)}")
-    if carrier_kind == "grav" and carrier_velocity != 0:
-        return Refusal("CEN-MNT-1", f"a grav carrier must be at velocity 0 for a squad to mount; it is at "
-                       f"{carrier_velocity}")
+                       f"({format_label(carrier_hex_at_start)}); it started in {format_label(squad_hex_at_start)}")
+    if carrier_kind == "grav" and carrier_velocity_at_start != 0:
+        return Refusal("CEN-MNT-1", f"a grav carrier must start the Movement Phase at velocity 0 for a squad to "
+                       f"mount; it started at {carrier_velocity_at_start}")
     if capacity_left <= 0:
         return Refusal("CEN-MNT-1", "the carrier has no room for another squad")
     return None

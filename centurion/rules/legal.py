@@ -95,7 +95,7 @@ class _Candidates:
         self.size = 0
         self.fixed: list[GravMove] = []
         self.fixed_rows: list[tuple] = []
-        self.searches: list[tuple[Reach, list[int], bool]] = []  # search, acceleration per column, under water
+        self.searches: list[tuple[Reach, list[int], bool]] = []  # search, acceleration (TP) per column, under water
         self.options: dict[int, PathOption] = {}  # traced paths, by candidate
 
     def add_fixed(self, end: int, vmin: int, vmax: int, thrust: int, zero: bool, value: int, move: GravMove) -> None:
@@ -103,13 +103,16 @@ class _Candidates:
                                 move.decelerate, int(move.ground)))
         self.fixed.append(move)
 
-    def add_search(self, reach: Reach, accels: list[int], lift: int, thrust: int, under_water: bool) -> None:
-        """The end-state candidates of one search: flying where every VP is spent, grounded anywhere."""
+    def add_search(self, reach: Reach, tps: list[int], thrust: int, under_water: bool) -> None:
+        """The end-state candidates of one search: flying where every VP is spent, grounded anywhere.
+
+        `tps`: per velocity column, the acceleration in thrust points (any lift included, CEN-GRAV-6).
+        """
         src = len(self.searches)
-        self.searches.append((reach, accels, under_water))
+        self.searches.append((reach, tps, under_water))
         k1 = reach.k + 1
         pos = reach.sid // k1  # hex id * 6 + facing
-        tp = np.array([lift + a for a in accels])
+        tp = np.array(tps)
         decel_max = thrust - tp
         vel = np.array(reach.velocities)
         value = reach.value
@@ -216,21 +219,35 @@ class _Candidates:
         return PathOption(move, self._field(i, "thrust"), self.rolls(i), self.chance(i))
 
 
-def _turn_steps(d: int) -> tuple[str, ...]:
-    return ("R",) * d if d <= 3 else ("L",) * (6 - d)
+def _turn_steps(d: int, state: GravState) -> tuple[str, ...] | None:
+    """The one-hexside turns that face d hexsides to the right, with the vanes left (None: it cannot)."""
+    if d == 0:
+        return ()
+    left, right = state.may_turn("L"), state.may_turn("R")
+    if right and (d <= 3 or not left):
+        return ("R",) * d
+    if left:
+        return ("L",) * (6 - d)
+    return None
+
+
+def _pilot(state: GravState) -> dict:
+    return {"piloting_modifier": state.piloting_modifier, "driver_out": state.driver_out}
 
 
 def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMap, *,
                      table: TerrainTable | None = None, accelerate: int | None = None) -> list[EndState]:
-    """All legal end states of a grav vehicle this turn (CEN-GRAV-1..6, CEN-SPD-1, CEN-GRD-1, -2).
+    """All legal end states of a grav vehicle this turn (CEN-GRAV-1..6, CEN-SPD-1, CEN-GRD-1, -2, CEN-CMB-1).
 
     For each end state: a cheapest path (least thrust, then most likely to take no
     damage) and a safest path (most likely to take no damage, then least thrust).
-    `accelerate` fixes the acceleration (as when a player has chosen the velocity).
+    `accelerate` fixes the acceleration in thrust points (as when a player has chosen it); from the
+    ground its first points lift the vehicle off (CEN-GRAV-6). The vehicle's damage counts: reduced
+    thrust, lost vanes (no turns that way), a driver out (no thrust, straight on, rolls fail on 2+).
     """
     if vehicle.max_thrust is None:
         raise ValueError(f"CEN-GV-1: the {vehicle.label} is a ground vehicle")
-    thrust = vehicle.max_thrust
+    thrust = state.max_thrust(vehicle)
     steps = step_table(battlemap, table)
     if state.hex not in steps.ids:
         raise ValueError(f"HEX-4: the vehicle stands off the map at {state.hex!r}")
@@ -238,67 +255,110 @@ def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMa
     here = steps.ids[state.hex] * 6
     down = state.grounded or state.submerged
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
+    if accelerate is not None and not 0 <= accelerate <= thrust:
+        raise ValueError(f"CEN-GRAV-1: acceleration {accelerate} is outside 0..{thrust} thrust points")
     if down:  # staying put: a grounded vehicle simply stays down
         cands.add_fixed((here + state.facing) * 2 + 1, 0, 0, 0, False, 0, GravMove())
-    if state.grav_drive_lost or (down and thrust < lift):
+    stuck = down and (thrust < lift or state.driver_out or accelerate == 0)  # it can only stay down
+    if state.grav_drive_lost or state.destroyed or stuck:
         if not down:
             cands.add_fixed((here + state.facing) * 2, state.velocity, state.velocity, 0, False, 0, GravMove())
         return cands.finish(steps.hexes)
-    accels = list(range(0, thrust - lift + 1))
+    if state.driver_out:  # no thrust: straight on until it cannot go further (book-a §13)
+        if accelerate:
+            raise ValueError("CEN-CMB-1: the driver is out: no thrust to accelerate")
+        _drift(cands, state, steps)
+        return cands.finish(steps.hexes)
+    gains = list(range(0, thrust - lift + 1))  # velocity gained: the acceleration less the lift (CEN-GRAV-6)
     if accelerate is not None:
-        if not 0 <= accelerate <= thrust - lift:
-            raise ValueError(f"CEN-GRAV-1: acceleration {accelerate} is outside 0..{thrust - lift} this turn")
-        accels = [accelerate]
-    top = max(abs(state.velocity + a) for a in accels)
+        if accelerate < lift:
+            raise ValueError(f"CEN-GRAV-6: lifting off takes the first {lift} TP of the acceleration; an "
+                             f"acceleration of {accelerate} cannot lift it")
+        gains = [accelerate - lift]
+    top = max(abs(state.velocity + a) for a in gains)
     if top > MAX_SPEED:
         raise ValueError(f"CEN-GRAV-2: starting at velocity {state.velocity}, this turn reaches velocity {top}; the "
                          f"legal-moves search handles up to {MAX_SPEED} (resolve_grav_move checks any single move)")
-    facings = tuple(range(6)) if state.velocity == 0 else (state.facing,)
+    can_face = state.velocity == 0 and (state.may_turn("L") or state.may_turn("R"))
+    facings = tuple(range(6)) if can_face else (state.facing,)
     groups: dict[tuple[int, bool], list[int]] = {}
-    for accel in accels:
-        v = state.velocity + accel
+    for gain in gains:
+        v = state.velocity + gain
         if v == 0:
-            _spin(cands, state, here, accel, lift + accel, thrust, down)
+            _spin(cands, state, here, lift + gain, thrust, down and gain == 0)
         else:
-            groups.setdefault((facing_change_interval(v), v < 0), []).append(accel)
+            groups.setdefault((facing_change_interval(v), v < 0), []).append(gain)
     for (interval, _back), group in groups.items():
         _search(cands, state, steps, facings, group, interval, lift, thrust, under_water=False)
     if state.submerged and accelerate is None:
         # moving beneath the surface: 1 TP to leave the bottom, lake hexes only, settling again (CEN-GRD-2)
         for d in range(1, 6):
-            cands.add_fixed((here + (state.facing + d) % 6) * 2 + 1, 0, 0, 1, False, 0,
-                            GravMove(0, _turn_steps(d), under_water=True))
+            turn_steps = _turn_steps(d, state)
+            if turn_steps is not None:
+                cands.add_fixed((here + (state.facing + d) % 6) * 2 + 1, 0, 0, 1, False, 0,
+                                GravMove(1, turn_steps, under_water=True))
         water = step_table(battlemap, table, under_water=True)
         uw: dict[int, list[int]] = {}
-        for accel in range(1, thrust - 1 + 1):
-            uw.setdefault(facing_change_interval(accel), []).append(accel)
+        for gain in range(1, thrust - 1 + 1):
+            uw.setdefault(facing_change_interval(gain), []).append(gain)
         for interval, group in uw.items():
-            _search(cands, state, water, tuple(range(6)), group, interval, 1, thrust, under_water=True)
+            _search(cands, state, water, facings, group, interval, 1, thrust, under_water=True)
     return cands.finish(steps.hexes)
 
 
-def _spin(cands: _Candidates, state: GravState, here: int, accel: int, tp: int, thrust: int, down: bool) -> None:
-    """At velocity 0 the vehicle may spin freely in its hex (CEN-GRAV-4); a grounded one lifts off first.
+def _spin(cands: _Candidates, state: GravState, here: int, tp: int, thrust: int, hover: bool) -> None:
+    """At velocity 0 a vehicle that started the turn at 0 may spin freely in its hex (CEN-GRAV-4).
 
-    Without accelerating, a grounded vehicle has no velocity to decelerate (CEN-GRAV-1); lifting off
-    and facing where it faced is a move of its own (`initial_facing`).
+    One that did not (it slowed to 0 from reverse) keeps its facing. A grounded one lifts off first
+    (`tp` includes the lift); one that only lifts off has no velocity to decelerate (CEN-GRAV-1).
     """
-    decel_max = 0 if down and accel == 0 else thrust - tp
-    for d in range(6):
+    decel_max = 0 if hover else thrust - tp
+    for d in range(6) if state.velocity == 0 else (0,):
+        turn_steps = _turn_steps(d, state)
+        if turn_steps is None:
+            continue
         facing = (state.facing + d) % 6
-        initial = state.facing if down and accel == 0 and d == 0 else None
-        move = GravMove(accel, _turn_steps(d), 0, False, initial)
-        cands.add_fixed((here + facing) * 2, -decel_max, 0, tp, False, 0, move)
-        cands.add_fixed((here + facing) * 2 + 1, 0, 0, tp, False, 0,
-                        GravMove(accel, _turn_steps(d), 0, True, initial))
+        cands.add_fixed((here + facing) * 2, -decel_max, 0, tp, False, 0, GravMove(tp, turn_steps, 0, False))
+        cands.add_fixed((here + facing) * 2 + 1, 0, 0, tp, False, 0, GravMove(tp, turn_steps, 0, True))
 
 
-def _search(cands: _Candidates, state: GravState, steps, facings: tuple[int, ...], accels: list[int], interval: int,
+def _drift(cands: _Candidates, state: GravState, steps) -> None:
+    """With the driver out: no thrust, no turns; it goes straight on and grounds where it cannot go further."""
+    here = steps.ids[state.hex]
+    v = state.velocity
+    if v == 0:
+        cands.add_fixed((here * 6 + state.facing) * 2, 0, 0, 0, False, 0, GravMove())
+        return
+    way = (state.facing + 3) % 6 if v < 0 else state.facing
+    vp_left, value, path = abs(v), 0, []
+    while vp_left > 0:
+        step = here * 6 + way
+        dest = int(steps.dest[step])
+        if dest < 0:
+            break
+        cost = steps.cost_list[step]
+        if cost > vp_left and path:
+            break
+        vp_left = 0 if cost > vp_left else vp_left - cost
+        value += roll_factor(v, steps.limit_list[step], state.tsr_lost, **_pilot(state))
+        path.append("B" if v < 0 else "F")
+        here = dest
+    end = (here * 6 + state.facing) * 2
+    if vp_left == 0:
+        cands.add_fixed(end, v, v, 0, False, value, GravMove(0, path))
+    else:  # it strikes what it cannot enter: grounded at its velocity (CEN-GRAV-2)
+        cands.add_fixed(end + 1, 0, 0, 0, True, value, GravMove(0, path))
+
+
+def _search(cands: _Candidates, state: GravState, steps, facings: tuple[int, ...], gains: list[int], interval: int,
             lift: int, thrust: int, under_water: bool) -> None:
     """One search for the accelerations of a facing-change class, plus the moves the one-hex rule allows."""
-    velocities = [state.velocity + a for a in accels]
-    reach = Reach(steps, steps.ids[state.hex], facings, velocities, interval, state.tsr_lost)
-    cands.add_search(reach, accels, lift, thrust, under_water)
+    velocities = [state.velocity + a for a in gains]
+    tps = [lift + a for a in gains]
+    left, right = state.may_turn("L"), state.may_turn("R")
+    reach = Reach(steps, steps.ids[state.hex], facings, velocities, interval, state.tsr_lost, **_pilot(state),
+                  turns=(left, right))
+    cands.add_search(reach, tps, thrust, under_water)
     # the one-hex rule: the first hex may cost more VP than the velocity has (CEN-GRAV-3)
     here = steps.ids[state.hex]
     way_step = "B" if reach.back else "F"
@@ -309,20 +369,21 @@ def _search(cands: _Candidates, state: GravState, steps, facings: tuple[int, ...
             continue
         cost, limit = steps.cost_list[here * 6 + way], steps.limit_list[here * 6 + way]
         initial = None if f0 == state.facing else f0
-        for accel, v in zip(accels, velocities, strict=True):
+        for tp, v in zip(tps, velocities, strict=True):
             if cost <= abs(v):
                 continue
-            value = roll_factor(v, limit, state.tsr_lost)
-            tp = lift + accel
+            value = roll_factor(v, limit, state.tsr_lost, **_pilot(state))
             decel_max = thrust - tp
-            turns = [(0, ())] + ([(1, ("R",)), (5, ("L",))] if interval <= 1 else [])
+            turns = [(0, ())]
+            if interval <= 1:
+                turns += ([(1, ("R",))] if right else []) + ([(5, ("L",))] if left else [])
             for d, turn in turns:
                 end = (dest * 6 + (f0 + d) % 6) * 2
                 path = (way_step, *turn)
                 if not under_water:
-                    cands.add_fixed(end, v - decel_max, v, tp, False, value, GravMove(accel, path, 0, False, initial))
+                    cands.add_fixed(end, v - decel_max, v, tp, False, value, GravMove(tp, path, 0, False, initial))
                 cands.add_fixed(end + 1, 0, 0, tp, True, value,
-                                GravMove(accel, path, 0, True, initial, under_water=under_water))
+                                GravMove(tp, path, 0, True, initial, under_water=under_water))
                 if v > 0 and decel_max >= v:
                     cands.add_fixed(end + 1, 0, 0, tp + v, False, value,
-                                    GravMove(accel, path, v, True, initial, under_water=under_water))
+                                    GravMove(tp, path, v, True, initial, under_water=under_water))

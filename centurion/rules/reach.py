@@ -63,9 +63,10 @@ def value_rolls(value):
     return (value & _PAYLOAD) >> _R
 
 
-def roll_factor(velocity: int, limit: int, tsr_lost: bool) -> int:
-    """The value added by entering a hex of this speed limit at this velocity (CEN-SPD-1)."""
-    check = speed_limit_check(velocity, limit, tsr_lost=tsr_lost)
+def roll_factor(velocity: int, limit: int, tsr_lost: bool, piloting_modifier: int = 0, driver_out: bool = False) -> int:
+    """The value added by entering a hex of this speed limit at this velocity, with the vehicle's damage (CEN-SPD-1)."""
+    check = speed_limit_check(velocity, limit, tsr_lost=tsr_lost, damage_modifier=piloting_modifier,
+                              driver_out=driver_out)
     if not check.needs_roll:
         return 0
     n = max(1, min(9, check.target))
@@ -135,6 +136,9 @@ def _merge(parts: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.n
 class Reach:
     """Every state reachable this turn for a set of velocities of one facing-change class (CEN-GRAV-2..5).
 
+    `turns`: which one-hexside turns the vehicle can still make, (left, right): a lost vane forbids its side
+    (book-a §13). `piloting_modifier` and `driver_out` change the odds of every roll (CEN-SPD-1).
+
     After the search: `layer` (VP spent), `sid` (state id = (hex id * 6 + facing) * (k + 1) + straight)
     and `value`, per velocity column, of the best path to the state (at most LIVE where the state is not
     reached at that velocity, and meaningless where VP spent > that velocity's VP). Rows are ordered by
@@ -142,7 +146,8 @@ class Reach:
     """
 
     def __init__(self, steps: StepTable, start: int, facings: tuple[int, ...], velocities: list[int],
-                 interval: int, tsr_lost: bool) -> None:
+                 interval: int, tsr_lost: bool, *, piloting_modifier: int = 0, driver_out: bool = False,
+                 turns: tuple[bool, bool] = (True, True)) -> None:
         if interval < 1:
             raise ValueError("CEN-GRAV-4: the search is for moving velocities (a facing-change interval of 1 or more)")
         speeds = [abs(v) for v in velocities]
@@ -153,7 +158,9 @@ class Reach:
         self.steps, self.start, self.facings = steps, start, facings
         self.velocities, self.speeds = velocities, np.array(speeds)
         self.k, self.back = interval, velocities[0] < 0
-        self.d_value = np.array([[roll_factor(v, lim, tsr_lost) for v in velocities] for lim in steps.limits]
+        self.left, self.right = turns
+        self.d_value = np.array([[roll_factor(v, lim, tsr_lost, piloting_modifier, driver_out) for v in velocities]
+                                 for lim in steps.limits]
                                 or [[0] * len(velocities)], np.int64)
         # Velocities whose rolls are alike on every hex of this map (none at all, or all at the worst odds) reach
         # the same states with the same values: without 0-VP steps nothing in the search depends on the VP a
@@ -225,14 +232,18 @@ class Reach:
     def _turns(self, sid, value):
         """One-hexside turns of the states that have gone far enough straight (CEN-GRAV-4)."""
         k1 = self.k + 1
+        if not (self.left or self.right):
+            return None
         m = sid % k1 == self.k
         if not m.any():
             return None
         base = sid[m] // k1
         hid, facing = np.divmod(base, 6)
-        right = (hid * 6 + (facing + 1) % 6) * k1
-        left = (hid * 6 + (facing + 5) % 6) * k1
-        return np.concatenate([right, left]), np.concatenate([value[m], value[m]])
+        out = ([(hid * 6 + (facing + 1) % 6) * k1] if self.right else []) + (
+            [(hid * 6 + (facing + 5) % 6) * k1] if self.left else [])
+        if len(out) == 1:
+            return out[0], value[m]
+        return np.concatenate(out), np.concatenate([value[m], value[m]])
 
     def _close(self, spent: int, parts: list):
         """The layer's states, with the turns and 0-VP steps (steep descents) made without spending more VP."""
@@ -281,6 +292,8 @@ class Reach:
             found = None
             if straight == 0:  # it turned here
                 for before, step in (((facing + 5) % 6, "R"), ((facing + 1) % 6, "L")):
+                    if not (self.right if step == "R" else self.left):
+                        continue
                     j = self._row(spent, (hid * 6 + before) * k1 + k)
                     if j is not None and int(self.value[j, col]) == value:
                         found = j, step

@@ -44,11 +44,12 @@ class SpeedCheck:
 
 
 def speed_limit_check(velocity: int, speed_limit: int, *, tsr_lost: bool = False, damage_modifier: int = 0,
-                      odd_group_to: str = "front") -> SpeedCheck:
+                      odd_group_to: str = "front", driver_out: bool = False) -> SpeedCheck:
     """Piloting Skill Roll for entering a hex: target 5 - ceil(over/2), 10 damage a point over (CEN-SPD-1..3).
 
     Negative velocity is reverse: the limit is halved, rounded up (CEN-GRAV-5, CEN-SPD-3).
-    `damage_modifier` adds the vehicle's damage modifiers to the target. The odd
+    `damage_modifier` adds the vehicle's damage modifiers to the target; with the driver out (or the
+    Helm lost) the roll fails on 2+, so the target is at most 1 (book-a §13). The odd
     group of 10 goes front by default, or bottom (CEN-SPD-2).
     """
     if odd_group_to not in ("front", "bottom"):
@@ -58,6 +59,8 @@ def speed_limit_check(velocity: int, speed_limit: int, *, tsr_lost: bool = False
     if over == 0:
         return SpeedCheck(velocity, limit, 0, None, 0, 0, 0, Fraction(1))
     target = 5 - _half_up(over) + damage_modifier
+    if driver_out:
+        target = min(target, 1)
     groups = over
     big, small = _half_up(groups) * 10, (groups // 2) * 10
     front, bottom = (big, small) if odd_group_to == "front" else (small, big)

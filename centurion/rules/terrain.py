@@ -57,3 +57,12 @@ def entry_cost(battlemap: BattleMap, src: Hex, dst: Hex, mover: str = "grav", *,
         key = "under_water"
     return (vp_cost(key, a.level, b.level, mover=mover, table=table),
             hex_speed_limit(key, a.level, b.level, table=table), key)
+
+
+def craters_free(battlemap: BattleMap, hex_: Hex, taken: int = 0, *, dug: bool = False) -> int:
+    """Craters in a hex not yet held by a unit of the mover's kind (one vehicle + one squad each, CEN-CRT-1).
+
+    `taken`: other units of that kind already in this hex's craters; `dug`: a crater dug there in this move.
+    """
+    craters = battlemap[hex_].counters.count("crater") + (1 if dug else 0)
+    return max(0, craters - taken)
