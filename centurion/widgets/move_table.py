@@ -174,10 +174,7 @@ class GravMoveTable(w.VBox):
             slider.value = 0
             slider.max = thrust
             slider.observe(self._changed, names="value")
-        for widget, value in ((self.start_v, self.state.velocity), (self.start_facing, self.state.facing)):
-            widget.unobserve(self._start_changed, names="value")
-            widget.value = value
-            widget.observe(self._start_changed, names="value")
+        self._show_start_controls()
         if self.armor is not None and self.state.armor is not None:
             self.armor.update(self.state.armor)
         self.message.show(f"Selected the {self.vehicle.label} in {format_label(self.state.hex)}.", "info")
@@ -329,6 +326,7 @@ class GravMoveTable(w.VBox):
         new = replace(self.state, velocity=self.start_v.value, facing=self.start_facing.value,
                       grounded=down in ("grounded", "crater", "submerged"), in_crater=down == "crater",
                       submerged=down == "submerged")
+        self.start_v.disabled = down != "flying"  # a grounded start has velocity 0; the check above enforces it
         refusal = state_refusal(new, self.battlemap)
         if refusal is not None:
             self._show_start_controls()
@@ -348,6 +346,7 @@ class GravMoveTable(w.VBox):
                 widget.value = value
             finally:
                 widget.observe(self._start_changed, names="value")
+        self.start_v.disabled = down != "flying"
 
     def nothing_plotted(self) -> bool:
         """Whether the player has plotted nothing at all: no step, thrust, facing or grounding."""
