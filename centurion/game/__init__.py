@@ -1,0 +1,34 @@
+"""The game layer: a whole skirmish as an immutable state, its decisions, saving and the computer opponent.
+
+Layer 4: imports the rules, the data and the dice, never widgets or pandas. Public API (issue 14):
+`scenarios()`, `new_skirmish(name, seed=, variants=)`, `Skirmish` (`.system`, `.turn`, `.phase`, `.active`,
+`.over`, `.result`, `.legal_actions()`, `.apply(action)`, `.to_json()`), `load(text)`, `bot_action(s)`,
+`IllegalAction`.
+"""
+
+from .actions import (
+    Action,
+    EndTurn,
+    Fire,
+    IllegalAction,
+    Leadership,
+    LetPass,
+    Mount,
+    Move,
+    OpportunityFire,
+    Order,
+    Paint,
+    Pass,
+    Smoke,
+    Watch,
+)
+from .bot import LEVELS, bot_action
+from .save import FORMAT, VERSION, SaveError, load
+from .skirmish import Result, Skirmish, Squad, Vehicle, new_skirmish, scenarios
+from .variants import KNOWN_VARIANTS
+
+__all__ = [
+    "Action", "EndTurn", "Fire", "IllegalAction", "Leadership", "LetPass", "Mount", "Move", "OpportunityFire",
+    "Order", "Paint", "Pass", "Smoke", "Watch", "LEVELS", "bot_action", "FORMAT", "VERSION", "SaveError", "load",
+    "Result", "Skirmish", "Squad", "Vehicle", "new_skirmish", "scenarios", "KNOWN_VARIANTS",
+]

@@ -1,0 +1,248 @@
+"""A player's decisions as small hashable values, and their JSON form (issue 14: actions as data).
+
+Every decision of a Centurion turn is one of these: the Leadership Advantage spent on initiative (CEN-INI-1),
+the initiative winner's choice of moving first or last, a whole grav move (CEN-GRAV, one action), standing on
+opportunity fire (CEN-OPP-1), passing a platoon (CEN-INI-2), mounting (CEN-MNT-1), an opportunity attack or
+letting the enemy pass, a painting declaration, a fire declaration (CEN-SEQ-3), smoke and the end of a turn
+(CEN-SEQ-1, End Phase).
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+from ..rules import GravMove
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; `.rule` names the rule (the state is unchanged)."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        self.rule = rule
+        self.reason = reason
+        super().__init__(f"{rule}: {reason}")
+
+
+@dataclass(frozen=True)
+class Leadership:
+    """Spend `points` of the Leadership Advantage on the initiative roll; the rest buys passes (CEN-INI-1, -2)."""
+
+    kind: ClassVar[str] = "leadership"
+    points: int
+
+    def describe(self) -> str:
+        """In words."""
+        return f"spends {self.points} leadership point(s) on initiative"
+
+
+@dataclass(frozen=True)
+class Order:
+    """The initiative winner moves first (side A) or last (side B) (CEN-INI-1, CEN-SEQ-2)."""
+
+    kind: ClassVar[str] = "order"
+    move_first: bool
+
+    def describe(self) -> str:
+        """In words."""
+        return "moves first (side A)" if self.move_first else "moves last (side B)"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One vehicle's whole grav move: acceleration, steps, deceleration, ground, dig (CEN-GRAV-1..6, CEN-CRT-1).
+
+    `dismount`: the squad aboard gets out at the end of the move (the carrier must end at velocity 0, CEN-MNT-1).
+    """
+
+    kind: ClassVar[str] = "move"
+    unit: str
+    move: GravMove
+    dismount: bool = False
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.unit} moves: {self.move.describe()}" + (", the squad dismounts" if self.dismount else "")
+
+
+@dataclass(frozen=True)
+class Watch:
+    """A vehicle that starts at velocity 0 stands on opportunity fire instead of moving (CEN-OPP-1)."""
+
+    kind: ClassVar[str] = "watch"
+    unit: str
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.unit} stands on opportunity fire"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass a platoon when its turn comes; it moves after the side's next platoon (CEN-INI-2)."""
+
+    kind: ClassVar[str] = "pass"
+    platoon: str
+
+    def describe(self) -> str:
+        """In words."""
+        return f"passes {self.platoon} (it moves later)"
+
+
+@dataclass(frozen=True)
+class Mount:
+    """A squad in its carrier's hex, carrier at velocity 0, climbs aboard instead of moving (CEN-MNT-1)."""
+
+    kind: ClassVar[str] = "mount"
+    squad: str
+    carrier: str
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.squad} mounts {self.carrier}"
+
+
+@dataclass(frozen=True)
+class OpportunityFire:
+    """A watcher fires at a mover as it enters the hex of step `step` of its move (CEN-OPP-1)."""
+
+    kind: ClassVar[str] = "opportunity"
+    unit: str
+    target: str
+    step: int
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.unit} fires on {self.target} at hex {self.step} of its move (opportunity fire)"
+
+
+@dataclass(frozen=True)
+class LetPass:
+    """No (more) opportunity fire at this move (CEN-OPP-1)."""
+
+    kind: ClassVar[str] = "let_pass"
+
+    def describe(self) -> str:
+        """In words."""
+        return "holds its opportunity fire"
+
+
+@dataclass(frozen=True)
+class Paint:
+    """A unit declares its painting laser at a target, or none (`target` None) (CEN-SEQ-1, book-a §7)."""
+
+    kind: ClassVar[str] = "paint"
+    unit: str
+    target: str | None = None
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.unit} paints {self.target}" if self.target else f"{self.unit} does not paint"
+
+
+@dataclass(frozen=True)
+class Fire:
+    """A vehicle declares every weapon that bears at `target`, or holds its fire (`target` None) (CEN-SEQ-3)."""
+
+    kind: ClassVar[str] = "fire"
+    unit: str
+    target: str | None = None
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.unit} fires at {self.target}" if self.target else f"{self.unit} holds its fire"
+
+
+@dataclass(frozen=True)
+class Smoke:
+    """Lay smoke in the vehicle's hex in the End Phase (one charge; gone at the next End Phase) (CEN-SEQ-1)."""
+
+    kind: ClassVar[str] = "smoke"
+    unit: str
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.unit} lays smoke"
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """The side has finished its End Phase decisions (CEN-SEQ-1)."""
+
+    kind: ClassVar[str] = "end_turn"
+
+    def describe(self) -> str:
+        """In words."""
+        return "ends its End Phase"
+
+
+Action = Leadership | Order | Move | Watch | Pass | Mount | OpportunityFire | LetPass | Paint | Fire | Smoke | EndTurn
+KINDS: dict[str, type] = {c.kind: c for c in (Leadership, Order, Move, Watch, Pass, Mount, OpportunityFire, LetPass,
+                                                Paint, Fire, Smoke, EndTurn)}
+_MOVE_FIELDS = {"accelerate": int, "steps": str, "decelerate": int, "ground": bool, "initial_facing": (int, None),
+                "dig_at": (int, None), "take_crater": (bool, None)}
+
+
+def action_to_data(action: Action) -> dict[str, Any]:
+    """The plain-data form of an action (for the save file)."""
+    out: dict[str, Any] = {"kind": action.kind}
+    for f in fields(action):
+        v = getattr(action, f.name)
+        if isinstance(v, GravMove):
+            v = {"accelerate": v.accelerate, "steps": "".join(v.steps), "decelerate": v.decelerate,
+                 "ground": v.ground, "initial_facing": v.initial_facing, "dig_at": v.dig_at,
+                 "take_crater": v.take_crater}
+        out[f.name] = v
+    return out
+
+
+def _typed(value: Any, want: Any, where: str) -> Any:
+    wants = want if isinstance(want, tuple) else (want,)
+    for w in wants:
+        if w is None and value is None:
+            return None
+        if w is int and isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10_000:
+            return value
+        if w is bool and isinstance(value, bool):
+            return value
+        if w is str and isinstance(value, str) and len(value) <= 200:
+            return value
+    names = " or ".join("null" if w is None else w.__name__ for w in wants)
+    raise ValueError(f"{where}: expected {names}, got {value!r}"[:300])
+
+
+def action_from_data(data: Any, where: str = "action") -> Action:
+    """An action from its plain-data form; anything malformed raises ValueError naming the field."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: expected a mapping with a 'kind', got {type(data).__name__}")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise ValueError(f"{where}: unknown kind {kind!r}; one of {', '.join(KINDS)}"[:300])
+    cls = KINDS[kind]
+    names = {f.name: f for f in fields(cls)}
+    extra = set(data) - set(names) - {"kind"}
+    if extra:
+        raise ValueError(f"{where}: unknown field(s) {sorted(extra)[:5]} for a {kind} action")
+    kw: dict[str, Any] = {}
+    for name, f in names.items():
+        if name not in data:
+            if f.default is MISSING:
+                raise ValueError(f"{where}: field {name!r} is missing")
+            continue
+        v = data[name]
+        if name == "move":
+            if not isinstance(v, dict) or set(v) - set(_MOVE_FIELDS):
+                raise ValueError(f"{where}.move: expected a mapping of {', '.join(_MOVE_FIELDS)}")
+            mv = {k: _typed(v[k], t, f"{where}.move.{k}") for k, t in _MOVE_FIELDS.items() if k in v}
+            if set(mv.get("steps", "")) - set("FBLR"):
+                raise ValueError(f"{where}.move.steps: expected letters F, B, L, R, got {mv['steps']!r}")
+            kw[name] = GravMove(**mv)
+        elif name in ("points", "step"):
+            kw[name] = _typed(v, int, f"{where}.{name}")
+        elif name in ("move_first", "dismount"):
+            kw[name] = _typed(v, bool, f"{where}.{name}")
+        elif name == "target":
+            kw[name] = _typed(v, (str, None), f"{where}.{name}")
+        else:
+            kw[name] = _typed(v, str, f"{where}.{name}")
+    return cls(**kw)

@@ -1,0 +1,246 @@
+"""The computer opponent: picks a legal action for the side to decide from the exact odds (issue 14, item 5).
+
+Moves: every legal end state of the vehicle (the engine's `legal_grav_moves`) gets a quick score (range to the
+nearest enemy against the range its weapons like, the objectives, staying near its platoon, the chance of
+no piloting damage); the best few are then weighed exactly: the expected hits it can deal from there (the
+engine's fire declaration, to-hit odds as Fractions) against the expected hits the enemy can deal to it there
+(its shields on the side shown, cover, hull down in a crater). Fire and painting: the target with the most
+expected hits, weighted by what the target is worth and how damaged it already is. Every decision keeps to a
+time budget: the exact weighing stops when the budget is spent.
+
+Levels: "novice" (few candidates, only its own fire counts, never stands on opportunity fire or lays smoke)
+and "veteran" (more candidates, weighs the fire it takes, uses opportunity fire and smoke).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ..hexgrid import Hex, distance
+from ..rules.targets import Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
+from .actions import Action, EndTurn, Fire, Leadership, LetPass, Move, OpportunityFire, Order, Paint, Smoke, Watch
+from .skirmish import Skirmish, Vehicle
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard the computer thinks: candidates weighed exactly, whether it fears return fire, budget (s)."""
+
+    name: str
+    candidates: int
+    defensive: bool
+    budget: float
+    tactics: bool
+
+
+LEVELS: dict[str, Level] = {
+    "novice": Level("novice", 6, False, 0.4, False),
+    "veteran": Level("veteran", 24, True, 0.8, True),
+}
+
+
+def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = None) -> Action:
+    """A legal action for `s.active`, chosen from the exact odds within the time budget (seconds)."""
+    if s.over:
+        raise ValueError("CEN-SEQ-1: the game is over; there is no decision to make")
+    lv = LEVELS[level]
+    deadline = time.perf_counter() + (lv.budget if budget is None else budget)
+    p = s.phase
+    if p == "initiative":
+        return max(s.legal_actions(), key=lambda a: a.points)
+    if p == "order":
+        return Order(False)  # moving last sees the enemy's moves first (CEN-SEQ-2)
+    if p == "movement":
+        return _movement(s, lv, deadline)
+    if p == "opportunity":
+        return _opportunity(s, lv)
+    if p == "painting":
+        return _paint(s)
+    if p == "fire":
+        return _fire(s)
+    if p == "end":
+        return _end(s, lv)
+    return s.legal_actions()[0]
+
+
+# --- odds --------------------------------------------------------------------------------------------------
+
+def _worth(s: Skirmish, key: str) -> float:
+    """What hitting a unit is worth: its cost, more when its armor is already thin."""
+    units = s.combat_units()
+    u = units[key]
+    if u.sheet is None:
+        return 10.0
+    v = s.vehicle(key)
+    return (v.cost or 20) * (2.0 - armor_fraction(v))
+
+
+def armor_fraction(v: Vehicle) -> float:
+    """The share of the vehicle's armor boxes still intact."""
+    full = sum(v.sheet.vehicle.armor.values()) or 1
+    return sum(sec.intact for _n, sec in v.sheet.armor.sections) / full
+
+
+def _plan_hits(plan: FirePlan | None) -> float:
+    """Expected hits of a checked plan (sum of the exact to-hit chances)."""
+    if plan is None:
+        return 0.0
+    return float(sum((a.to_hit.chance for a in plan.attacks), Fraction(0)))
+
+
+def _hits_from(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: TargetView) -> float:
+    """Expected hits of every usable weapon of `firer` standing at hex_/facing on `target` (CEN-CMB-1)."""
+    units = s.combat_units()
+    fv = replace(units[firer.key].firer_view(), hex=hex_, facing=facing)
+    tf = next((f for f in range(6) if in_arc("turret", facing, f, hex_, target.hex)), facing)
+    best = 0.0
+    picked: list[Attack] = []
+    bm = s.battlemap
+    plan = None
+    for i, w in enumerate(firer.sheet.vehicle.weapons):
+        if not firer.sheet.weapon_usable(i) or w.range < distance(hex_, target.hex):
+            continue
+        fam = weapon_family(w)
+        if fam in ("vulcan", "infantry", "artillery", "engineering"):
+            continue
+        shell = ("AP" if target.kind == "infantry" else "HEAP") if fam == "gauss" else None
+        trial = declare_fire(bm, fv, [*picked, Attack(i, target.key, shell)], {target.key: target},
+                             turret_facing=tf)
+        if isinstance(trial, FirePlan):
+            picked.append(Attack(i, target.key, shell))
+            plan = trial
+    best = _plan_hits(plan)
+    return best
+
+
+def _max_range(v: Vehicle) -> int:
+    return max((w.range for i, w in enumerate(v.sheet.vehicle.weapons) if v.sheet.weapon_usable(i)), default=0)
+
+
+def _enemies(s: Skirmish, side: str) -> list[Vehicle]:
+    return s.live_vehicles(s.other(side))
+
+
+# --- movement ------------------------------------------------------------------------------------------------
+
+def _movement(s: Skirmish, lv: Level, deadline: float) -> Action:
+    movers = s.movers()
+    if not movers:
+        return s.legal_actions()[0]
+    v = movers[0]
+    others = s.movement_others()
+    enemies = _enemies(s, v.side)
+    if lv.tactics and v.velocity == 0 and enemies and Watch(v.key) in others:
+        near = min(distance(v.hex, e.hex) for e in enemies)
+        if v.in_crater and near <= 15:
+            return Watch(v.key)
+    ends = s.end_states(v.key)
+    if not ends:
+        return next(a for a in s.legal_actions() if getattr(a, "unit", None) == v.key)
+    mates = [m.hex for m in s.live_vehicles(v.side) if m.platoon == v.platoon and m.key != v.key]
+    objectives = [o.hex for o in s.scenario.objectives]
+    late = s.turn / max(1, s.scenario.turns)
+    reach = max(6, min(_max_range(v), 15))
+    pref = max(4, reach * 2 // 3)
+
+    def quick(e) -> float:
+        score = 0.0
+        if enemies:
+            d = min(distance(e.hex, x.hex) for x in enemies)
+            score -= abs(d - pref) * 1.0
+        if objectives:
+            score -= min(distance(e.hex, o) for o in objectives) * (0.3 + 1.2 * late)
+        if mates:
+            spread = sum(distance(e.hex, m) for m in mates) / len(mates)
+            score -= max(0.0, spread - 3) * 0.4
+        score += 4.0 * float(e.p_no_damage)
+        if e.grounded and e.velocity_max == 0:
+            score += 0.5
+        return score
+
+    ranked = sorted(ends, key=quick, reverse=True)[: lv.candidates]
+    if not enemies:
+        return _move_for(s, v, ranked[0])
+    units = s.combat_units()
+    best, best_score = ranked[0], None
+    for n, e in enumerate(ranked):
+        if n and time.perf_counter() > deadline:
+            break
+        score = quick(e)
+        deal = 0.0
+        for x in enemies:
+            tv = units[x.key].target_view(units[v.key])
+            deal = max(deal, _hits_from(s, v, e.hex, e.facing, tv) * _worth(s, x.key) / 20)
+        score += 3.0 * deal
+        if lv.defensive:
+            me = replace(units[v.key].target_view(), hex=e.hex, facing=e.facing,
+                         crater=e.grounded and "crater" in s.battlemap[e.hex].counters)
+            taken = sum(_hits_from(s, x, x.hex, x.facing, me) for x in enemies
+                        if distance(x.hex, e.hex) <= _max_range(x))
+            score -= 2.0 * taken * _worth(s, v.key) / 20
+        if best_score is None or score > best_score:
+            best, best_score = e, score
+    return _move_for(s, v, best)
+
+
+def _move_for(s: Skirmish, v: Vehicle, e) -> Action:
+    return Move(v.key, e.safest.move)
+
+
+# --- opportunity, painting, fire, end ----------------------------------------------------------------------
+
+def _opportunity(s: Skirmish, lv: Level) -> Action:
+    best, score = None, 0.0
+    mover_key, path = s.pending_move
+    for a in s.opportunity_actions():
+        plan = s.attack_set(s.vehicle(a.unit), mover_key, at=path[a.step - 1], opportunity=True)
+        hits = _plan_hits(plan)
+        if hits > score:
+            best, score = a, hits
+    if best is not None and score >= 0.4:
+        return best
+    return LetPass()
+
+
+def _paint(s: Skirmish) -> Action:
+    best, chance = None, Fraction(0)
+    for a in s.legal_actions():
+        if a.target is None:
+            continue
+        att = s.paint_attempt(a.unit, a.target)
+        c = getattr(getattr(att, "to_hit", None), "chance", Fraction(0))
+        if c > chance:
+            best, chance = a, c
+    if best is not None:
+        return best
+    return next(a for a in s.legal_actions() if isinstance(a, Paint))
+
+
+def _fire(s: Skirmish) -> Action:
+    best, score = None, -1.0
+    for a in s.legal_actions():
+        if a.target is None:
+            continue
+        plan = s.attack_set(s.vehicle(a.unit), a.target)
+        val = _plan_hits(plan) * _worth(s, a.target)
+        if val > score:
+            best, score = a, val
+    if best is not None:
+        return best
+    return next(a for a in s.legal_actions() if isinstance(a, Fire))
+
+
+def _end(s: Skirmish, lv: Level) -> Action:
+    if lv.tactics:
+        for a in s.legal_actions():
+            if isinstance(a, Smoke):
+                v = s.vehicle(a.unit)
+                near = [e for e in _enemies(s, v.side) if distance(e.hex, v.hex) <= 8]
+                if near and armor_fraction(v) < 0.5:
+                    return a
+    return EndTurn()
+
+
+__all__ = ["LEVELS", "Level", "bot_action", "Leadership", "OpportunityFire"]

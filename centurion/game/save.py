@@ -1,0 +1,93 @@
+"""The save file of a skirmish: versioned JSON of the scenario, seed, variants and actions (issue 14).
+
+A game is saved as what made it (the seed and every decision), so a load replays it through the rules:
+whatever a file says, only legal actions get into a game, and a damaged or hostile file is refused whole
+with a message naming what is wrong (the upload guard `centurion.data.upload.check_json` parses it).
+
+Versions: 1 (this one). Version 0 files (written before the format had a `format` field: `scenario`, `seed`,
+`actions`) are read too; `tests/data/skirmish_v0.json` keeps one.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..data.upload import MAX_UPLOAD_BYTES, check_json
+from ..data.yamlfile import DataError
+from .actions import IllegalAction, action_from_data, action_to_data
+
+FORMAT = "centurion-skirmish"
+VERSION = 1
+MAX_ACTIONS = 20_000
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded: names the file and what is wrong; no game is half loaded."""
+
+
+def dump(game) -> str:
+    """The save text of a game."""
+    data = {"format": FORMAT, "version": VERSION, "system": game.system, "scenario": game.scenario.key,
+            "seed": game.seed, "variants": list(game.variants),
+            "actions": [action_to_data(a) for a in game.history]}
+    return json.dumps(data, separators=(",", ":"), sort_keys=False)
+
+
+def load(text: str | bytes, name: str = "saved game") -> Any:
+    """A game from its save text; anything wrong raises SaveError naming the problem (nothing half loaded)."""
+    from .skirmish import new_skirmish, scenarios
+
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_UPLOAD_BYTES * 8:
+            raise SaveError(f"{name}: the file is {len(text)} bytes; a save is at most {MAX_UPLOAD_BYTES * 8}")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError(f"{name}: not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise SaveError(f"{name}: expected the text of a save file, got {type(text).__name__}")
+    if len(text) > MAX_UPLOAD_BYTES * 8:
+        raise SaveError(f"{name}: the file is {len(text)} characters; a save is at most {MAX_UPLOAD_BYTES * 8}")
+    try:
+        data = check_json(text, name)
+    except DataError as exc:
+        raise SaveError(str(exc)) from None
+    if not isinstance(data, dict):
+        raise SaveError(f"{name}: expected a JSON object (a Centurion skirmish save), got {type(data).__name__}")
+    version = data.get("version", 0) if "format" in data else 0
+    if "format" in data and data["format"] != FORMAT:
+        raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data['format'])[:60]!r}")
+    if version not in (0, VERSION) or isinstance(version, bool):
+        raise SaveError(f"{name}: field 'version': this program reads versions 0 and {VERSION}, got {version!r}")
+    if version >= 1 and data.get("system") != "centurion":
+        raise SaveError(f"{name}: field 'system': expected 'centurion', got {str(data.get('system'))[:40]!r}")
+    scen = data.get("scenario")
+    if scen not in scenarios():
+        raise SaveError(f"{name}: field 'scenario': expected one of {', '.join(scenarios())}, "
+                        f"got {str(scen)[:60]!r}")
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
+        raise SaveError(f"{name}: field 'seed': expected a whole number, got {str(seed)[:40]!r}")
+    variants = data.get("variants", [])
+    if not isinstance(variants, list):
+        raise SaveError(f"{name}: field 'variants': expected a list of names, got {str(variants)[:60]!r}")
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise SaveError(f"{name}: field 'actions': expected a list, got {str(actions)[:60]!r}")
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError(f"{name}: field 'actions': at most {MAX_ACTIONS} actions, got {len(actions)}")
+    try:
+        game = new_skirmish(scen, seed=seed, variants=tuple(variants))
+    except ValueError as exc:
+        raise SaveError(f"{name}: field 'variants': {exc}") from None
+    for i, raw in enumerate(actions):
+        try:
+            act = action_from_data(raw, f"actions[{i}]")
+        except ValueError as exc:
+            raise SaveError(f"{name}: {exc}") from None
+        try:
+            game = game.apply(act)
+        except IllegalAction as exc:
+            raise SaveError(f"{name}: actions[{i}] ({act.describe()}) is not legal at that point: {exc}") from None
+    return game

@@ -1,0 +1,918 @@
+"""A whole game of Centurion as an immutable state and its decisions (CEN-SEQ-1..3, CEN-INI, CEN-OPP, End Phase).
+
+`Skirmish` is a frozen value: `apply(action)` returns the next state or raises `IllegalAction` (rule named,
+state unchanged). Every die comes from a `Dice` seeded by the game's seed and the number of the decision, so
+a game replays exactly from its seed and its actions; undo is the previous state. The rules are the engine's
+(`centurion.rules`): this module only sequences them and keeps the units.
+
+How the turn is cut into decisions (docs/decisions.md, "Skirmish"):
+initiative (the side with the Leadership Advantage spends points, CEN-INI-1) -> order (the winner moves
+first or last) -> movement (per platoon in CEN-SEQ-2 order: each vehicle moves or stands on opportunity fire;
+passes with 3 unused leadership points, CEN-INI-2) with opportunity decisions after each enemy move
+(CEN-OPP-1) -> painting declarations (CEN-SEQ-3 order) -> painting resolved -> fire declarations (loser
+first, alternating) -> fire resolved one firing unit at a time, internals after all fire -> End Phase
+(widowed armor, waking crews, old smoke lifts; each side may lay smoke) -> victory check.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from ..data import BattleMap, vehicle_types
+from ..data.scenarios import Scenario, shipped_scenario
+from ..dice import Dice
+from ..hexgrid import Hex, distance, format_label, neighbor
+from ..rules import (
+    CombatUnit,
+    GravState,
+    RecordSheet,
+    combat_phase,
+    end_phase,
+    execute_grav_move,
+    legal_grav_moves,
+    movement_effects,
+    resolve_grav_move,
+    resolve_opportunity_fire,
+)
+from ..rules.grav import Refusal
+from ..rules.internals import movement_damage
+from ..rules.leadership import (
+    Centurion,
+    activation_sequence,
+    century_advantage,
+    pass_platoon,
+    plan_leadership,
+    roll_century_initiative,
+)
+from ..rules.resolution import resolve_painting
+from ..rules.sequence import declaration_order
+from ..rules.targets import Attack, FirePlan, declare_fire, in_arc, infantry_paint, vehicle_paint, weapon_family
+from ..rules.victory import battle_outcome, victory_points
+from .actions import (
+    Action,
+    EndTurn,
+    Fire,
+    IllegalAction,
+    Leadership,
+    LetPass,
+    Mount,
+    Move,
+    OpportunityFire,
+    Order,
+    Paint,
+    Pass,
+    Smoke,
+    Watch,
+)
+from .variants import check_variants
+
+SYSTEM = "centurion"
+SQUAD_DESTROYED_AT = 5  # men killed for a squad to count as destroyed (book-b §15.2, rules/victory.py)
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    """A vehicle in the game: where it is, how it flies, its live record sheet (CEN-REC-1)."""
+
+    key: str
+    side: str
+    platoon: str
+    type: str
+    hex: Hex
+    facing: int
+    velocity: int
+    sheet: RecordSheet
+    cost: int = 0
+    grounded: bool = False
+    in_crater: bool = False
+    submerged: bool = False
+    painted_by: tuple[str, ...] = ()
+
+    @property
+    def destroyed(self) -> bool:
+        """Destroyed: Vehicle Destroyed box, explosion or the whole crew dead (book-a 14.1)."""
+        return self.sheet.destroyed
+
+    def grav(self) -> GravState:
+        """Its movement state with the sheet's damage (book-a §13, `movement_effects`)."""
+        return GravState(self.hex, self.facing, self.velocity, grounded=self.grounded, in_crater=self.in_crater,
+                         submerged=self.submerged, **movement_effects(self.sheet))
+
+
+@dataclass(frozen=True)
+class Squad:
+    """An infantry squad: dismounted in a hex, or aboard a carrier (CEN-INF-1, CEN-MNT-1)."""
+
+    key: str
+    side: str
+    platoon: str
+    men: int
+    hex: Hex | None = None
+    aboard: str | None = None
+    started: int = 8
+
+    @property
+    def destroyed(self) -> bool:
+        """Every man lost."""
+        return self.men <= 0
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: winner (a side key, None on a draw), level of victory, points per side (book-b §15.3)."""
+
+    winner: str | None
+    level: str
+    points: Mapping[str, int]
+    reason: str = ""
+
+
+_MAPS: dict[tuple[int, tuple], tuple[BattleMap, BattleMap]] = {}
+
+
+def _map_with(base: BattleMap, extra: tuple[tuple[Hex, str], ...]) -> BattleMap:
+    """The scenario map with the game's own counters (craters dug, smoke laid); sight/step caches rebuilt."""
+    if not extra:
+        return base
+    key = (id(base), tuple(sorted(extra)))
+    if key in _MAPS and _MAPS[key][0] is base:
+        return _MAPS[key][1]
+    if len(_MAPS) > 64:
+        _MAPS.clear()
+    hexes = dict(base.hexes)
+    for h, kind in extra:
+        hexes[h] = replace(hexes[h], counters=hexes[h].counters + (kind,))
+    out = replace(base, hexes=hexes)
+    if not any(k == "crater" for _h, k in extra):  # smoke changes sight, not movement: share the step tables
+        out.__dict__["_grav_step_cache"] = base.__dict__.setdefault("_grav_step_cache", {})
+    _MAPS[key] = (base, out)
+    return out
+
+
+def _dice(seed: int, n: int) -> Dice:
+    """The dice of decision n of a game (n = -1 for the set-up): a stream of its own from the seed."""
+    return Dice(seed=seed * 1_000_003 + n + 1)
+
+
+@dataclass(frozen=True)
+class Skirmish:
+    """One game of Centurion (see the module docstring); create it with `new_skirmish`."""
+
+    scenario: Scenario
+    seed: int
+    variants: tuple[str, ...]
+    history: tuple[Action, ...]
+    turn: int
+    phase: str
+    active: str | None
+    vehicles: tuple[Vehicle, ...]
+    squads: tuple[Squad, ...]
+    counters: tuple[tuple[Hex, str], ...] = ()
+    smoke_turn: tuple[tuple[Hex, int], ...] = ()
+    first: str | None = None  # side A this turn
+    initiative_winner: str | None = None
+    leadership_used: int = 0
+    passes: int = 0
+    sequence: tuple[tuple[str, str], ...] = ()
+    done: frozenset[str] = frozenset()  # vehicles and squads that have moved (or stood) this turn
+    watching: frozenset[str] = frozenset()
+    opp_fired: frozenset[str] = frozenset()
+    pending_move: tuple[str, tuple[tuple[Hex, int], ...]] | None = None  # mover, path entered (opportunity)
+    queue: tuple[str, ...] = ()  # sides still to declare, in order (painting / fire)
+    paints: tuple[tuple[str, str], ...] = ()
+    fires: tuple[tuple[str, str], ...] = ()
+    declared: frozenset[str] = frozenset()
+    end_done: tuple[str, ...] = ()
+    log: tuple[str, ...] = ()
+    result: Result | None = None
+    _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    system = SYSTEM
+
+    # --- views -------------------------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.result is not None
+
+    @property
+    def battlemap(self) -> BattleMap:
+        """The scenario map with craters dug and smoke laid."""
+        return _map_with(self.scenario.map, self.counters)
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The two side keys, in scenario order."""
+        return (self.scenario.sides[0].key, self.scenario.sides[1].key)
+
+    def other(self, side: str) -> str:
+        """The opposing side."""
+        a, b = self.sides
+        return b if side == a else a
+
+    def label(self, side: str | None) -> str:
+        """A side's name."""
+        return "nobody" if side is None else self.scenario.side(side).label
+
+    def vehicle(self, key: str) -> Vehicle:
+        """A vehicle by key."""
+        for v in self.vehicles:
+            if v.key == key:
+                return v
+        raise KeyError(key)
+
+    def squad(self, key: str) -> Squad:
+        """A squad by key."""
+        for s in self.squads:
+            if s.key == key:
+                return s
+        raise KeyError(key)
+
+    def live_vehicles(self, side: str | None = None) -> list[Vehicle]:
+        """Vehicles not destroyed (of one side)."""
+        return [v for v in self.vehicles if not v.destroyed and (side is None or v.side == side)]
+
+    def centurion(self, side: str) -> Centurion:
+        """A side's Centurion now: his rating, lost when his vehicle is destroyed or he is out (book-b §3.5)."""
+        spec = self.scenario.side(side)
+        v = self.vehicle(spec.centurion)
+        cmd = v.sheet.crew_member("commander").state
+        return Centurion(spec.rating, killed=cmd == "dead", unconscious=cmd == "unconscious",
+                         out_of_comm=v.sheet.comm_out, vehicle_destroyed=v.destroyed)
+
+    def combat_units(self) -> dict[str, CombatUnit]:
+        """Every unit as the fire rules see it (vehicles and dismounted squads)."""
+        if "units" not in self._cache:
+            out: dict[str, CombatUnit] = {}
+            for v in self.vehicles:
+                if v.destroyed:
+                    continue
+                out[v.key] = CombatUnit(v.key, v.side, v.hex, v.facing, v.sheet, v.velocity, v.in_crater,
+                                        painted_by=v.painted_by)
+            for s in self.squads:
+                if s.hex is not None and s.men > 0:
+                    crater = "crater" in self.battlemap[s.hex].counters
+                    out[s.key] = CombatUnit(s.key, s.side, s.hex, 0, men=s.men, crater=crater)
+            self._cache["units"] = out
+        return self._cache["units"]
+
+    def banner(self) -> str:
+        """What is happening now and what may be done, in a sentence for the page."""
+        if self.over:
+            r = self.result
+            if r.winner is None:
+                return f"The game is over: a draw ({r.reason})."
+            return f"The game is over: {r.level} victory for {self.label(r.winner)} ({r.reason})."
+        who = self.label(self.active)
+        what = {
+            "initiative": "decide how many Leadership Advantage points to spend on the initiative roll "
+                          "(the rest buys passes, 3 points each) [CEN-INI-1, CEN-INI-2]",
+            "order": "won the initiative: choose to move first (side A) or last (side B) [CEN-INI-1]",
+            "movement": f"move {self._current_platoon()}: pick a vehicle, then a shaded end hex; a vehicle at "
+                        "velocity 0 may stand on opportunity fire instead [CEN-SEQ-2, CEN-OPP-1]",
+            "opportunity": "an enemy moved in sight of a vehicle on opportunity fire: fire now at one hex of its "
+                           "move, or let it pass [CEN-OPP-1]",
+            "painting": "declare painting: pick a vehicle (or squad) and the enemy it paints, or none "
+                        "[CEN-SEQ-1, CEN-SEQ-3]",
+            "fire": "declare fire: pick a vehicle and its target (every weapon that bears fires), or hold "
+                    "[CEN-SEQ-3]",
+            "end": "End Phase: lay smoke in a vehicle's hex if you wish, then end the turn [CEN-SEQ-1]",
+        }[self.phase]
+        return f"Turn {self.turn} of {self.scenario.turns}, {self.phase} phase. {who}: {what}."
+
+    def _current_platoon(self) -> str:
+        return self.sequence[0][1] if self.sequence else "-"
+
+    # --- legal actions ---------------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every decision open to the active side now (one move per legal end state, the safest path)."""
+        if self.over:
+            return []
+        if "legal" not in self._cache:
+            self._cache["legal"] = self._legal()
+        return list(self._cache["legal"])
+
+    def _legal(self) -> list[Action]:
+        p = self.phase
+        if p == "initiative":
+            _side, points = century_advantage(self.centurion(self.sides[0]), self.centurion(self.sides[1]))
+            return [Leadership(k) for k in range(points + 1)]
+        if p == "order":
+            return [Order(False), Order(True)]
+        if p == "movement":
+            out: list[Action] = []
+            for v in self.movers():
+                out += self.move_actions(v.key)
+            return out + self.movement_others()
+        if p == "opportunity":
+            return [*self.opportunity_actions(), LetPass()]
+        if p == "painting":
+            return [a for u in self.undeclared() for a in self.paint_actions(u)]
+        if p == "fire":
+            return [a for u in self.undeclared() for a in self.fire_actions(u)]
+        if p == "end":
+            return [*self.smoke_actions(), EndTurn()]
+        raise AssertionError(p)
+
+    # movement
+    def movers(self) -> list[Vehicle]:
+        """The vehicles of the platoon whose turn it is that have not moved yet (CEN-SEQ-2)."""
+        if self.phase != "movement" or not self.sequence:
+            return []
+        side, platoon = self.sequence[0]
+        return [v for v in self.live_vehicles(side) if v.platoon == platoon and v.key not in self.done]
+
+    def end_states(self, key: str) -> list:
+        """The legal end states of a vehicle's move (legal_grav_moves), cached per state."""
+        ck = ("ends", key)
+        if ck not in self._cache:
+            v = self.vehicle(key)
+            vt = v.sheet.vehicle
+            self._cache[ck] = legal_grav_moves(v.grav(), vt, self.battlemap)
+        return self._cache[ck]
+
+    def move_actions(self, key: str) -> list[Action]:
+        """One Move per legal end state of the vehicle (its safest path), plus dismounting at velocity 0."""
+        ck = ("moves", key)
+        if ck not in self._cache:
+            carrying = any(s.aboard == key and s.men > 0 for s in self.squads)
+            out: list[Action] = []
+            for e in self.end_states(key):
+                m = e.safest.move
+                out.append(Move(key, m))
+                if carrying and e.grounded:
+                    out.append(Move(key, m, dismount=True))
+            self._cache[ck] = out
+        return self._cache[ck]
+
+    def movement_others(self) -> list[Action]:
+        """Stand on opportunity fire, pass the platoon, mount: the movement decisions other than moves."""
+        out: list[Action] = []
+        for v in self.movers():
+            if v.velocity == 0 and not v.destroyed:
+                out.append(Watch(v.key))
+        if self.sequence:
+            side, platoon = self.sequence[0]
+            later = [p for s, p in self.sequence[1:] if s == side]
+            if self.passes > 0 and later and side == self._pass_side() and not any(
+                    v.key in self.done for v in self.live_vehicles(side) if v.platoon == platoon):
+                out.append(Pass(platoon))
+            for s in self.squads:
+                if s.side == side and s.platoon == platoon and s.hex is not None and s.men > 0 \
+                        and s.key not in self.done:
+                    for v in self.live_vehicles(side):
+                        if v.hex == s.hex and v.velocity == 0 and v.sheet.vehicle.infantry_capacity \
+                                and not v.sheet.compartment_gone and v.key not in self.done \
+                                and not any(q.aboard == v.key for q in self.squads):
+                            out.append(Mount(s.key, v.key))
+        return out
+
+    def _pass_side(self) -> str | None:
+        side, _pts = century_advantage(self.centurion(self.sides[0]), self.centurion(self.sides[1]))
+        return None if side is None else self.sides[0 if side == "first" else 1]
+
+    # opportunity fire
+    def watchers(self) -> list[Vehicle]:
+        """Vehicles of the side not moving that stand on opportunity fire and have not fired (CEN-OPP-1)."""
+        if self.pending_move is None:
+            return []
+        mover = self.vehicle(self.pending_move[0])
+        return [v for v in self.live_vehicles(self.other(mover.side))
+                if v.key in self.watching and v.key not in self.opp_fired and v.sheet.may_fire]
+
+    def attack_set(self, firer: Vehicle, target_key: str, *, at: tuple[Hex, int] | None = None,
+                   opportunity: bool = False) -> FirePlan | None:
+        """Every usable weapon of `firer` that legally bears at the target, as one checked plan (CEN-CMB-1).
+
+        The turret turns toward the target; Gauss fires HEAP at vehicles and AP at infantry; each launcher
+        fires one missile within the turn's limits. None when nothing bears.
+        """
+        units = self.combat_units()
+        target = units.get(target_key)
+        if target is None or firer.destroyed or not firer.sheet.may_fire:
+            return None
+        tv = target.target_view(units[firer.key])
+        if at is not None:
+            tv = replace(tv, hex=at[0], facing=at[1], crater=False)
+        fv = units[firer.key].firer_view()
+        bm = self.battlemap
+        tf = next((f for f in range(6) if in_arc("turret", firer.facing, f, firer.hex, tv.hex)), firer.facing)
+        picked: list[Attack] = []
+        for i, w in enumerate(firer.sheet.vehicle.weapons):
+            if not firer.sheet.weapon_usable(i):
+                continue
+            fam = weapon_family(w)
+            if fam in ("vulcan", "infantry", "artillery", "engineering"):
+                continue
+            shell = ("AP" if tv.kind == "infantry" else "HEAP") if fam == "gauss" else None
+            atk = Attack(i, target_key, shell)
+            trial = declare_fire(bm, fv, [*picked, atk], {target_key: tv}, turret_facing=tf,
+                                 opportunity=opportunity)
+            if isinstance(trial, FirePlan):
+                picked.append(atk)
+        if not picked:
+            return None
+        plan = declare_fire(bm, fv, picked, {target_key: tv}, turret_facing=tf, opportunity=opportunity)
+        return plan if isinstance(plan, FirePlan) else None
+
+    def opportunity_actions(self) -> list[OpportunityFire]:
+        """Each (watcher, hex of the enemy's move) where the watcher may fire (CEN-OPP-1)."""
+        if self.pending_move is None:
+            return []
+        ck = "opp"
+        if ck not in self._cache:
+            mover_key, path = self.pending_move
+            out = []
+            if mover_key in self.combat_units():
+                for w in self.watchers():
+                    for step, at in enumerate(path, start=1):
+                        if self.attack_set(w, mover_key, at=at, opportunity=True) is not None:
+                            out.append(OpportunityFire(w.key, mover_key, step))
+            self._cache[ck] = out
+        return self._cache[ck]
+
+    # painting and fire
+    def undeclared(self) -> list[str]:
+        """The units of the declaring side that have not declared yet (CEN-SEQ-3)."""
+        if not self.queue:
+            return []
+        side = self.queue[0]
+        eligible = self._painters(side) if self.phase == "painting" else self._firers(side)
+        return [k for k in eligible if k not in self.declared]
+
+    def _painters(self, side: str) -> list[str]:
+        out = [v.key for v in self.live_vehicles(side) if v.sheet.may_paint and v.key not in self.opp_fired]
+        out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0]
+        return out
+
+    def _firers(self, side: str) -> list[str]:
+        return [v.key for v in self.live_vehicles(side) if v.sheet.may_fire and v.key not in self.opp_fired]
+
+    def _enemy_keys(self, side: str) -> list[str]:
+        return [k for k, u in self.combat_units().items() if u.side != side]
+
+    def paint_attempt(self, unit: str, target: str):
+        """The checked painting attempt (to-hit and odds) of `unit` at `target`, or a Refusal (book-a §7)."""
+        units = self.combat_units()
+        u, t = units.get(unit), units.get(target)
+        if u is None or t is None or t.kind != "vehicle" or t.side == u.side:
+            return Refusal("CEN-CMB-1", f"{unit} cannot paint {target}")
+        view = replace(t.target_view(), painted=False)
+        if u.sheet is not None:
+            return vehicle_paint(self.battlemap, u.firer_view(), view)
+        return infantry_paint(self.battlemap, u.hex, u.men, view, squad_key=unit)
+
+    def paint_actions(self, unit: str) -> list[Action]:
+        """Paint each enemy vehicle the unit may paint, or none."""
+        ck = ("paint", unit)
+        if ck not in self._cache:
+            out: list[Action] = []
+            side = self.combat_units()[unit].side
+            for t in self._enemy_keys(side):
+                if self.combat_units()[t].kind == "vehicle" and not isinstance(self.paint_attempt(unit, t), Refusal):
+                    out.append(Paint(unit, t))
+            self._cache[ck] = [*out, Paint(unit, None)]
+        return self._cache[ck]
+
+    def fire_actions(self, unit: str) -> list[Action]:
+        """Fire at each enemy the vehicle's weapons bear on, or hold (CEN-CMB-1)."""
+        ck = ("fire", unit)
+        if ck not in self._cache:
+            v = self.vehicle(unit)
+            out: list[Action] = [Fire(unit, t) for t in self._enemy_keys(v.side)
+                                 if self.attack_set(v, t) is not None]
+            self._cache[ck] = [*out, Fire(unit, None)]
+        return self._cache[ck]
+
+    def smoke_actions(self) -> list[Action]:
+        """Smoke in the hex of each vehicle of the active side with a charge left and no smoke there."""
+        out: list[Action] = []
+        for v in self.live_vehicles(self.active):
+            if v.sheet.smoke_left > 0 and "smoke" not in self.battlemap[v.hex].counters:
+                out.append(Smoke(v.key))
+        return out
+
+    # --- applying a decision ---------------------------------------------------------------------------------
+    def apply(self, action: Action) -> Skirmish:
+        """The state after `action`; an action the rules refuse raises IllegalAction and changes nothing."""
+        if self.over:
+            raise IllegalAction("CEN-SEQ-1", "the game is over")
+        self._check(action)
+        dice = _dice(self.seed, len(self.history))
+        nxt = replace(self, history=self.history + (action,))
+        entry = f"T{self.turn} {self.phase} — {self.label(self.active)}: {action.describe()}"
+        start = len(dice.log)
+        nxt = nxt._do(action, dice)
+        rolls = tuple(f"    {r.describe()}" for r in dice.log[start:])
+        # the log: the decision, then its rolls (each with target and exact odds), then what came of it
+        return replace(nxt, log=self.log + (entry,) + rolls + nxt.log[len(self.log):])
+
+    def _log(self, *lines: str) -> Skirmish:
+        return replace(self, log=self.log + lines)
+
+    def _check(self, action: Action) -> None:
+        if isinstance(action, Move):
+            if self.phase != "movement":
+                raise IllegalAction("CEN-SEQ-1", f"no moves in the {self.phase} phase")
+            if action.unit not in {v.key for v in self.movers()}:
+                raise IllegalAction("CEN-SEQ-2", f"{action.unit} is not a vehicle of the platoon moving now "
+                                    f"({self._current_platoon()}) that has still to move")
+            v = self.vehicle(action.unit)
+            res = resolve_grav_move(v.grav(), action.move, self.battlemap, v.sheet.vehicle)
+            if isinstance(res, Refusal):
+                raise IllegalAction(res.rule, res.reason)
+            if action.dismount:
+                if not any(s.aboard == v.key and s.men > 0 for s in self.squads):
+                    raise IllegalAction("CEN-MNT-1", f"no squad rides in {v.key}")
+                if res.end_state().velocity != 0:
+                    raise IllegalAction("CEN-MNT-1", "a squad dismounts only with its carrier at velocity 0 at the "
+                                        "end of its move")
+            return
+        try:
+            ok = action in self.legal_actions()
+        except TypeError:
+            ok = False
+        if not ok:
+            rule = {"initiative": "CEN-INI-1", "order": "CEN-INI-1", "movement": "CEN-SEQ-2",
+                    "opportunity": "CEN-OPP-1", "painting": "CEN-SEQ-3", "fire": "CEN-SEQ-3",
+                    "end": "CEN-SEQ-1"}[self.phase]
+            what = getattr(action, "describe", lambda: repr(action))()
+            raise IllegalAction(rule, f"not allowed now ({self.phase} phase, {self.label(self.active)} to "
+                                f"decide): {what}")
+
+    def _do(self, action: Action, dice: Dice) -> Skirmish:
+        if isinstance(action, Leadership):
+            return self._roll_initiative(action.points, dice)
+        if isinstance(action, Order):
+            first = self.initiative_winner if action.move_first else self.other(self.initiative_winner)
+            return replace(self, first=first)._start_movement()
+        if isinstance(action, Move):
+            return self._move(action, dice)
+        if isinstance(action, Watch):
+            return replace(self, done=self.done | {action.unit}, watching=self.watching | {action.unit})._next_mover()
+        if isinstance(action, Pass):
+            side, platoon = self.sequence[0]
+            after = next(p for s, p in self.sequence[1:] if s == side)
+            seq = pass_platoon(list(self.sequence), platoon, after, passes=self.passes)
+            return replace(self, sequence=tuple(seq), passes=self.passes - 1)._next_mover()
+        if isinstance(action, Mount):
+            squads = tuple(replace(s, hex=None, aboard=action.carrier) if s.key == action.squad else s
+                           for s in self.squads)
+            car = self.vehicle(action.carrier)
+            sq = self.squad(action.squad)
+            vs = self._with_vehicle(replace(car, sheet=replace(car.sheet, infantry_aboard=sq.men)))
+            return replace(self, squads=squads, vehicles=vs, done=self.done | {action.squad})._fresh()
+        if isinstance(action, OpportunityFire):
+            return self._opportunity(action, dice)
+        if isinstance(action, LetPass):
+            return replace(self, pending_move=None)._fresh()._next_mover()
+        if isinstance(action, Paint):
+            nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
+                          paints=self.paints + ((action.unit, action.target),) if action.target else self.paints)
+            return nxt._fresh()._next_declarer(dice)
+        if isinstance(action, Fire):
+            nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
+                          fires=self.fires + ((action.unit, action.target),) if action.target else self.fires)
+            return nxt._fresh()._next_declarer(dice)
+        if isinstance(action, Smoke):
+            v = self.vehicle(action.unit)
+            vs = self._with_vehicle(replace(v, sheet=v.sheet.spend_smoke_charge()))
+            return replace(self, vehicles=vs, counters=self.counters + ((v.hex, "smoke"),),
+                           smoke_turn=self.smoke_turn + ((v.hex, self.turn),))._fresh()
+        if isinstance(action, EndTurn):
+            nxt = replace(self, end_done=self.end_done + (self.active,))._fresh()
+            if len(nxt.end_done) < 2:
+                return replace(nxt, active=self.other(self.active))._fresh()
+            return nxt._victory_check(dice)
+        raise AssertionError(action)
+
+    def _fresh(self) -> Skirmish:
+        """The same state with its caches emptied (after any change)."""
+        return replace(self)
+
+    def _with_vehicle(self, v: Vehicle) -> tuple[Vehicle, ...]:
+        return tuple(v if x.key == v.key else x for x in self.vehicles)
+
+    # initiative
+    def _start_turn(self, dice: Dice) -> Skirmish:
+        a, b = self.sides
+        side, points = century_advantage(self.centurion(a), self.centurion(b))
+        base = replace(self, phase="initiative", done=frozenset(), watching=frozenset(), opp_fired=frozenset(),
+                       paints=(), fires=(), declared=frozenset(), end_done=(), queue=(), sequence=(),
+                       pending_move=None, vehicles=tuple(replace(v, painted_by=()) for v in self.vehicles))
+        base = base._log(f"— Turn {self.turn} —")
+        if points > 0:
+            return replace(base, active=a if side == "first" else b)._fresh()
+        return base._roll_initiative(0, dice)
+
+    def _roll_initiative(self, points: int, dice: Dice) -> Skirmish:
+        a, b = self.sides
+        ca, cb = self.centurion(a), self.centurion(b)
+        plan = plan_leadership(ca, cb, points)
+        if isinstance(plan, Refusal):
+            raise IllegalAction(plan.rule, plan.reason)
+        start = len(dice.log)
+        res = roll_century_initiative(dice, ca, cb, plan)
+        winner = a if res.winner == "first" else b
+        lines = [f"    {r.describe()}" for r in dice.log[start:]]
+        lines.append(f"  initiative: {self.label(winner)} wins (totals {res.totals[0]} and {res.totals[1]}); "
+                     f"passes this turn: {plan.passes}")
+        del dice.log[start:]
+        return replace(self, phase="order", active=winner, initiative_winner=winner, leadership_used=points,
+                       passes=plan.passes)._log(*lines)
+
+    # movement
+    def _start_movement(self) -> Skirmish:
+        a = self.first
+        b = self.other(a)
+
+        def platoons(side: str) -> list[str]:
+            names = [p.name for p in self.scenario.side(side).platoons]
+            return [n for n in names if any(v.platoon == n for v in self.live_vehicles(side))]
+
+        seq = activation_sequence(platoons(a), platoons(b))
+        seq = [(a if s == "A" else b, p) for s, p in seq]
+        nxt = replace(self, phase="movement", sequence=tuple(seq))._fresh()
+        return nxt._log("  movement order (CEN-SEQ-2): " + ", ".join(p for _s, p in seq))._next_mover()
+
+    def _next_mover(self) -> Skirmish:
+        s = self._fresh()
+        while s.sequence and not s.movers():
+            s = replace(s, sequence=s.sequence[1:])._fresh()
+        if s.sequence:
+            return replace(s, phase="movement", active=s.sequence[0][0])._fresh()
+        return s._start_declarations("painting", None)
+
+    def _move(self, action: Move, dice: Dice) -> Skirmish:
+        v = self.vehicle(action.unit)
+        bm = self.battlemap
+        resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle)
+        report = execute_grav_move(resolved, dice)
+        sheet = v.sheet
+        for ev in report.damage:  # the damage on the record sheet, internals at once (CEN-SPD-2, CEN-GRD-1)
+            sheet, _crossed, _rep = movement_damage(sheet, ev.section, ev.points, dice, velocity=v.velocity,
+                                                    turn=self.turn)
+        end = report.state
+        counters = self.counters
+        if report.dig_hex is not None:
+            sheet = sheet.spend_digging_charge() if sheet.digging_left > 0 else sheet
+            counters = counters + ((report.dig_hex, "crater"),)
+        nv = replace(v, hex=end.hex, facing=end.facing, velocity=end.velocity, grounded=end.grounded,
+                     in_crater=end.in_crater, submerged=end.submerged, sheet=sheet)
+        squads = self.squads
+        lines = [f"  {v.key} ends in {format_label(end.hex)} facing {end.facing}, velocity {end.velocity}"
+                 f"{', grounded' if end.grounded else ''}{', in a crater' if end.in_crater else ''}"]
+        for ev in report.damage:
+            lines.append(f"  {v.key}: {ev.points} damage to the {ev.section} ({ev.cause}) [{ev.rule}]")
+        if action.dismount and end.velocity == 0:
+            squads = tuple(replace(s, hex=end.hex, aboard=None, men=sheet.infantry_aboard or s.men)
+                           if s.aboard == v.key else s for s in squads)
+            nv = replace(nv, sheet=replace(nv.sheet, infantry_aboard=0))
+            lines.append(f"  the squad in {v.key} dismounts in {format_label(end.hex)} [CEN-MNT-1]")
+        nxt = replace(self, vehicles=self._with_vehicle(nv), squads=squads, counters=counters,
+                      done=self.done | {v.key})._log(*lines)._sync_riders()
+        path = _path(resolved)
+        if path and not nv.destroyed:
+            pend = replace(nxt, pending_move=(v.key, path), phase="opportunity", active=self.other(v.side))._fresh()
+            if pend.opportunity_actions():
+                return pend
+        return nxt._next_mover()
+
+    def _opportunity(self, action: OpportunityFire, dice: Dice) -> Skirmish:
+        mover_key, path = self.pending_move
+        w = self.vehicle(action.unit)
+        plan = self.attack_set(w, mover_key, at=path[action.step - 1], opportunity=True)
+        res = resolve_opportunity_fire(plan, self.combat_units(), dice, battlemap=self.battlemap, turn=self.turn)
+        nxt = replace(self, opp_fired=self.opp_fired | {w.key})._absorb(res.units, res.internals, res.casualties)
+        nxt = nxt._log(*_fire_lines(res))
+        nxt = nxt._fresh()
+        if nxt.opportunity_actions():
+            return nxt
+        return replace(nxt, pending_move=None)._fresh()._next_mover()
+
+    def _absorb(self, units: Mapping[str, CombatUnit], internals: Mapping, casualties: Mapping) -> Skirmish:
+        """Take the fire rules' units back into the game (sheets, velocity after a forced grounding, squads)."""
+        vs = []
+        for v in self.vehicles:
+            u = units.get(v.key)
+            if u is None or u.sheet is None:
+                vs.append(v)
+                continue
+            nv = replace(v, sheet=u.sheet, painted_by=u.painted_by)
+            rep = internals.get(v.key)
+            if rep is not None and rep.grounded_at_velocity is not None:
+                nv = replace(nv, velocity=0, grounded=True)
+            vs.append(nv)
+        sq = []
+        for s in self.squads:
+            u = units.get(s.key)
+            sq.append(replace(s, men=u.men) if u is not None and s.hex is not None else s)
+        return replace(self, vehicles=tuple(vs), squads=tuple(sq))._sync_riders()
+
+    def _sync_riders(self) -> Skirmish:
+        """Squads aboard lose the men their carrier's compartment lost (book-a 13.2, 16.2)."""
+        sq = []
+        for s in self.squads:
+            if s.aboard is not None:
+                car = self.vehicle(s.aboard)
+                men = car.sheet.infantry_aboard if not car.sheet.exploded else 0
+                sq.append(replace(s, men=min(s.men, men)))
+            else:
+                sq.append(s)
+        return replace(self, squads=tuple(sq))
+
+    # declarations
+    def _start_declarations(self, phase: str, dice: Dice | None) -> Skirmish:
+        winner = self.initiative_winner
+        loser = self.other(winner)
+        tmp = replace(self, phase=phase, declared=frozenset(), queue=(), pending_move=None)._fresh()
+        pick = tmp._painters if phase == "painting" else tmp._firers
+        # only units with something to declare take a turn (a unit with no target holds without a decision)
+        eligible = {s: [k for k in pick(s) if (tmp.paint_actions(k) if phase == "painting" else
+                                                tmp.fire_actions(k))[:-1]] for s in (loser, winner)}
+        order = declaration_order(len(eligible[loser]), len(eligible[winner]))
+        queue = tuple(loser if o == "loser" else winner for o in order)
+        nxt = replace(tmp, queue=queue, declared=frozenset(k for s in (loser, winner) for k in pick(s)
+                                                             if k not in eligible[s]))._fresh()
+        return nxt._next_declarer(dice)
+
+    def _next_declarer(self, dice: Dice | None) -> Skirmish:
+        if self.queue:
+            return replace(self, active=self.queue[0])._fresh()
+        if dice is None:
+            dice = _dice(self.seed, len(self.history))
+        if self.phase == "painting":
+            return self._resolve_painting(dice)
+        return self._resolve_fire(dice)
+
+    def _resolve_painting(self, dice: Dice) -> Skirmish:
+        units = self.combat_units()
+        lines = []
+        if self.paints:
+            units, results = resolve_painting(self.battlemap, units, self.paints, dice)
+            for r in results:
+                if isinstance(r, Refusal):
+                    lines.append(f"  painting refused: {r}")
+                else:
+                    lines.append(f"  {r.painter} paints {r.target}: {'hit' if r.roll.success else 'miss'}")
+        nxt = self._absorb(units, {}, {})._log(*lines)
+        return nxt._start_declarations("fire", dice)
+
+    def _resolve_fire(self, dice: Dice) -> Skirmish:
+        units = self.combat_units()
+        decls = []
+        for firer, target in self.fires:
+            plan = self.attack_set(self.vehicle(firer), target)
+            if plan is None:
+                continue
+            decls.append((firer, [a.attack for a in plan.attacks], plan.turret_facing))
+        res = combat_phase(self.battlemap, units, decls, dice, turn=self.turn)
+        nxt = self._absorb(res.units, res.internals, res.casualties)._log(*_fire_lines(res))
+        return nxt._end_phase(dice)
+
+    # end phase
+    def _end_phase(self, dice: Dice) -> Skirmish:
+        vs = []
+        lines = []
+        for v in self.vehicles:
+            if v.destroyed:
+                vs.append(v)
+                continue
+            sheet, _rolls, removed = end_phase(v.sheet, dice, turn=self.turn)
+            if any(removed.values()):
+                lines.append(f"  {v.key}: widowed armor removed [CEN-SEQ-1]")
+            vs.append(replace(v, sheet=sheet))
+        # old smoke lifts (smoke laid in an earlier End Phase) (CEN-SEQ-1)
+        old = {(h, t) for h, t in self.smoke_turn if t < self.turn}
+        counters = list(self.counters)
+        for h, _t in old:
+            counters.remove((h, "smoke"))
+            lines.append(f"  the smoke in {format_label(h)} lifts")
+        smoke_turn = tuple(x for x in self.smoke_turn if x not in old)
+        nxt = replace(self, vehicles=tuple(vs), counters=tuple(counters), smoke_turn=smoke_turn, phase="end",
+                      active=self.first, end_done=(), queue=())._log(*lines)._fresh()
+        return nxt
+
+    def destroyed_this_game(self, side: str) -> list[Vehicle]:
+        """A side's vehicles destroyed so far."""
+        return [v for v in self.vehicles if v.side == side and v.destroyed]
+
+    def holds(self, side: str) -> list[str]:
+        """The objectives a side holds: a unit of its own within 1 hex and no enemy unit within 1 hex."""
+        out = []
+        for o in self.scenario.objectives:
+            def near(s: str, hex_: Hex = o.hex) -> bool:
+                units = [v.hex for v in self.live_vehicles(s)] + [q.hex for q in self.squads
+                                                                  if q.side == s and q.hex is not None and q.men > 0]
+                return any(distance(h, hex_) <= 1 for h in units)
+            if near(side) and not near(self.other(side)):
+                out.append(o.name)
+        return out
+
+    def points(self, side: str) -> int:
+        """A side's victory points now (book-b §15.2)."""
+        enemy = self.other(side)
+        squads = sum(1 for q in self.squads if q.side == enemy and q.started - q.men >= SQUAD_DESTROYED_AT)
+        vp = victory_points(objectives=len(self.holds(side)),
+                            vehicles_destroyed=[v.cost for v in self.destroyed_this_game(enemy)],
+                            squads_destroyed=squads, unspent=self.scenario.side(side).unspent)
+        return vp.total
+
+    def _victory_check(self, dice: Dice) -> Skirmish:
+        a, b = self.sides
+        reason = None
+        if not self.live_vehicles(a) or not self.live_vehicles(b):
+            gone = a if not self.live_vehicles(a) else b
+            reason = f"every vehicle of {self.label(gone)} is destroyed"
+        elif self.turn >= self.scenario.turns:
+            reason = f"the {self.scenario.turns} turns are played"
+        if reason is None:
+            return replace(self, turn=self.turn + 1)._start_turn(dice)
+        pa, pb = self.points(a), self.points(b)
+        out = battle_outcome(pa, pb)
+        winner = None if out.winner is None else (a if out.winner == "first" else b)
+        result = Result(winner, out.level, {a: pa, b: pb}, reason)
+        text = (f"Game over ({reason}): {self.label(a)} {pa} points, {self.label(b)} {pb} points; "
+                + ("a draw" if winner is None else f"{out.level} victory for {self.label(winner)}")
+                + " [book-b §15]")
+        return replace(self, result=result, phase="over", active=None)._log(text)._fresh()
+
+    # --- saving --------------------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The save file: format, version, scenario, seed, variants and every action (a game replays from them)."""
+        from .save import dump
+
+        return dump(self)
+
+
+def _path(resolved) -> tuple[tuple[Hex, int], ...]:
+    """The hexes a move entered, each with the facing it had there (for opportunity fire, CEN-OPP-1)."""
+    facing = resolved.move.initial_facing if resolved.move.initial_facing is not None else resolved.start.facing
+    here = resolved.start.hex
+    out = []
+    for s in resolved.move.steps:
+        if s == "L":
+            facing = (facing - 1) % 6
+        elif s == "R":
+            facing = (facing + 1) % 6
+        else:
+            here = neighbor(here, facing if s == "F" else (facing + 3) % 6)
+            out.append((here, facing))
+    return tuple(out)
+
+
+def _fire_lines(res) -> list[str]:
+    lines = []
+    for fr in res.fire:
+        if isinstance(fr, Refusal):
+            lines.append(f"  fire refused: {fr}")
+            continue
+        hits = sum(1 for h in fr.hits if h.mark is not None or h.casualties)
+        lines.append(f"  {fr.firer} fires: {hits} hit(s) of {len(fr.hits)} shot(s)" +
+                     "".join(f"; {t} struck on the {sec}" for t, _r, sec in fr.locations))
+    for key, rep in res.internals.items():
+        if rep.effects:
+            lines.append(f"  {key} internal damage: " + "; ".join(rep.effects))
+    for key, n in res.casualties.items():
+        lines.append(f"  {key}: {n} men lost")
+    return lines
+
+
+def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) -> Skirmish:
+    """A new game of a shipped scenario, set up and at its first decision (initiative, CEN-SEQ-1)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed is a whole number, got {seed!r}")
+    variants = check_variants(tuple(variants))
+    sc = shipped_scenario(name)
+    types = vehicle_types()
+    vehicles, squads = [], []
+    for side in sc.sides:
+        for p in side.platoons:
+            riders = {q.aboard: q for q in p.squads if q.aboard}
+            for vs in p.vehicles:
+                vt = types[vs.type]
+                aboard = riders[vs.id].men if vs.id in riders else 0
+                sheet = RecordSheet.of(vt, infantry_aboard=aboard)
+                crater = vs.grounded and "crater" in sc.map[vs.hex].counters
+                vehicles.append(Vehicle(vs.id, side.key, p.name, vs.type, vs.hex, vs.facing, vs.velocity, sheet,
+                                        vs.cost, vs.grounded, crater))
+            for q in p.squads:
+                squads.append(Squad(q.id, side.key, p.name, q.men, q.hex, q.aboard, q.men))
+    s = Skirmish(sc, seed, variants, (), 1, "initiative", None, tuple(vehicles), tuple(squads))
+    s = s._log(f"{sc.title}: {sc.sides[0].label} against {sc.sides[1].label}, seed {seed}, {sc.turns} turns")
+    dice = _dice(seed, -1)
+    start = len(dice.log)
+    s = s._start_turn(dice)
+    return replace(s, log=s.log + tuple(f"    {r.describe()}" for r in dice.log[start:]))
+
+
+def scenarios() -> list[str]:
+    """The shipped Centurion scenarios, by key."""
+    from ..data.scenarios import scenario_names
+
+    return scenario_names()
+
+
+__all__ = ["Skirmish", "Vehicle", "Squad", "Result", "new_skirmish", "scenarios", "json"]
