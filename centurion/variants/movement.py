@@ -1,0 +1,642 @@
+"""A grav move under the variant rules: lateral shifts, emergency turns, variant terrain costs
+(VAR-LATERAL, VAR-EMERGENCY, VAR-MOVETYPE for grav vehicles).
+
+`resolve_variant_move` validates a `VariantMove` step by step with the engine's public pieces
+(`entry_cost`, the vehicle's speed check, `facing_change_interval`, `lift_cost`) and returns a
+`VariantResolvedMove` (the engine's `ResolvedMove` for the hexes, rolls and grounding, plus the variant
+steps with their thrust and odds) or a `Refusal`. With every switch off and only F/B/L/R steps it gives
+exactly what `centurion.rules.resolve_grav_move` gives (a property test checks this on random moves).
+
+Steps: F, B (a hex ahead / behind), L, R (a one-hexside turn), SL, SR (VAR-LATERAL: one hex to the
+forward-left or forward-right, backward-left or -right when reversing, facing unchanged). A turn or a shift
+made before the Facing Change Table allows it is an emergency turn when VAR-EMERGENCY is on: the missing
+straight hexes are paid in thrust and the vane rolls its three saves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ..data import BattleMap, TerrainTable, VehicleType
+from ..data.variant_tables import variant_tables
+from ..dice import Dice
+from ..hexgrid import Hex, format_label, neighbor, turn
+from ..rules.grav import (
+    GravMove,
+    GravState,
+    HexEntry,
+    MoveReport,
+    Refusal,
+    ResolvedMove,
+    execute_grav_move,
+    facing_change_interval,
+    lift_cost,
+)
+from ..rules.speed import grounding_damage
+from ..rules.terrain import craters_free, entry_cost, vp_cost
+from .ruleset import RuleSet
+from .vanes import VaneOdds, VaneResult, roll_vane_saves, vane_odds
+
+STEPS = ("F", "B", "L", "R", "SL", "SR")
+SIDE = {"L": "left", "R": "right", "SL": "left", "SR": "right"}
+
+
+def parse_steps(steps: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """Steps from 'F F SL R' or a sequence; letters F, B, L, R may also run together ('FFR')."""
+    if isinstance(steps, str):
+        steps = steps.replace(",", " ").split()
+    out: list[str] = []
+    for token in steps:
+        t = str(token).strip().upper()
+        if t in ("SL", "SR"):
+            out.append(t)
+        else:
+            out.extend(t)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class VariantMove:
+    """A grav move that may hold lateral shifts (SL, SR) and emergency turns (VAR-LATERAL, VAR-EMERGENCY).
+
+    The fields mean what `GravMove`'s mean (CEN-GRAV-1..6, CEN-CRT-1).
+    """
+
+    accelerate: int = 0
+    steps: tuple[str, ...] = ()
+    decelerate: int = 0
+    ground: bool = False
+    initial_facing: int | None = None
+    dig_at: int | None = None
+    odd_group_to: str = "front"
+    under_water: bool = False
+    take_crater: bool | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steps", parse_steps(self.steps))
+
+    @classmethod
+    def of(cls, move: GravMove) -> VariantMove:
+        """The same move as a basic `GravMove`."""
+        return cls(move.accelerate, move.steps, move.decelerate, move.ground, move.initial_facing, move.dig_at,
+                   move.odd_group_to, move.under_water, move.take_crater)
+
+    def basic(self) -> GravMove:
+        """The move as the basic engine sees it: lateral shifts left out (they are hexes it cannot express)."""
+        return GravMove(self.accelerate, tuple(s for s in self.steps if s in ("F", "B", "L", "R")), self.decelerate,
+                        self.ground, self.initial_facing, self.dig_at, self.odd_group_to, self.under_water,
+                        self.take_crater)
+
+    def describe(self) -> str:
+        """'accelerate 2, F SL F R, decelerate 1'."""
+        parts = []
+        if self.accelerate:
+            parts.append(f"accelerate {self.accelerate}")
+        parts.append(" ".join(self.steps) if self.steps else "no hexes")
+        if self.decelerate:
+            parts.append(f"decelerate {self.decelerate}")
+        if self.ground:
+            parts.append("ground")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class LateralShift:
+    """A lateral shift: step index, from where to where, its thrust point and VP (VAR-LATERAL)."""
+
+    step: int
+    side: str
+    from_hex: Hex
+    to_hex: Hex
+    vp: int
+    thrust: int = 1
+
+
+@dataclass(frozen=True)
+class EmergencyTurn:
+    """A turn (or shift) made early: thrust pumped into the vane and the odds of its three saves (VAR-EMERGENCY)."""
+
+    step: int
+    side: str
+    hex: Hex
+    thrust: int
+    straight: int  # hexes travelled straight before it
+    required: int  # what the Facing Change Table asks
+    odds: VaneOdds
+
+
+@dataclass(frozen=True)
+class VariantResolvedMove:
+    """A legal variant move: the engine's `ResolvedMove` plus the variant steps, their thrust and odds.
+
+    `basic` carries the hexes entered (lateral shifts included), the turns, the piloting checks, the end state
+    and the grounding. `thrust_used` counts acceleration, deceleration, lateral shifts, emergency thrust and
+    thrust paid for terrain (VAR-MOVETYPE 'thrust'); `burned` is the velocity burned off by terrain
+    (VAR-MOVETYPE 'burn'), already taken off `basic.end_velocity`.
+    """
+
+    basic: ResolvedMove
+    move: VariantMove
+    rules: RuleSet
+    shifts: tuple[LateralShift, ...] = ()
+    emergencies: tuple[EmergencyTurn, ...] = ()
+    terrain_surcharge: int = 0  # VAR-MOVETYPE: the extra VP of the hexes entered
+    terrain_thrust: int = 0  # ... paid in thrust
+    burned: int = 0  # ... burned off the end velocity
+    notes: tuple[str, ...] = field(default=())
+
+    def __bool__(self) -> bool:
+        return True
+
+    @property
+    def variant_thrust(self) -> int:
+        """Thrust spent on variant steps: 1 a lateral shift, the emergency TP, terrain paid in thrust."""
+        return len(self.shifts) + sum(e.thrust for e in self.emergencies) + self.terrain_thrust
+
+    @property
+    def thrust_used(self) -> int:
+        """All thrust of the move: acceleration + deceleration + the variant steps (CEN-GRAV-1)."""
+        return self.move.accelerate + self.move.decelerate + self.variant_thrust
+
+    @property
+    def p_vanes_unharmed(self) -> Fraction:
+        """Exact chance that every emergency turn's three saves pass (VAR-EMERGENCY)."""
+        p = Fraction(1)
+        for e in self.emergencies:
+            p *= e.odds.p_unharmed
+        return p
+
+    @property
+    def p_no_damage(self) -> Fraction:
+        """Exact chance of no damage at all: the piloting rolls, no grounding damage, every vane save."""
+        return self.basic.p_no_damage * self.p_vanes_unharmed
+
+    @property
+    def end_hex(self) -> Hex:
+        """Where the move ends."""
+        return self.basic.end_hex
+
+    @property
+    def end_facing(self) -> int:
+        """The facing at the end."""
+        return self.basic.end_facing
+
+    def end_state(self) -> GravState:
+        """The vehicle after the move if every roll passes."""
+        return self.basic.end_state()
+
+
+def _variant_cost(battlemap: BattleMap, here: Hex, dest: Hex, table: TerrainTable | None, rules: RuleSet,
+                  under_water: bool) -> tuple[int | None, int, str, int]:
+    """(VP, speed limit, terrain key, surcharge): under VAR-MOVETYPE a grav hex costs 1 VP plus the slope; the
+    Variant Terrain Table's extra cost (assumptions) is burned off or paid in thrust."""
+    cost, limit, key = entry_cost(battlemap, here, dest, "grav", table=table, submerged=under_water)
+    if cost is None or not rules.enabled("VAR-MOVETYPE"):
+        return cost, limit, key, 0
+    extra = variant_tables().terrain_extra.get(key)
+    if extra is None or extra.get("grav") is None:
+        return cost, limit, key, 0
+    a, b = battlemap[here], battlemap[dest]
+    base = vp_cost("clear", a.level, b.level, mover="grav", table=table)
+    return (cost if base is None else base), limit, key, extra["grav"]
+
+
+def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlemap: BattleMap, vehicle: VehicleType,
+                         rules: RuleSet, *, table: TerrainTable | None = None,
+                         craters_taken: Mapping[Hex, int] | None = None,
+                         vane_boxes_lost: Mapping[str, int] | None = None) -> VariantResolvedMove | Refusal:
+    """Check a grav move under the rule set (CEN-GRAV, CEN-TER, CEN-SPD, CEN-GRD, CEN-CRT-1, VAR-LATERAL,
+    VAR-EMERGENCY, VAR-MOVETYPE); never changes `state`. `vane_boxes_lost`: per side, for the vane saves."""
+    if isinstance(move, GravMove):
+        move = VariantMove.of(move)
+    boxes = dict(vane_boxes_lost or {})
+    if vehicle.kind != "grav" or vehicle.max_thrust is None:
+        return Refusal("CEN-GV-1", f"the {vehicle.label} is a ground vehicle: it moves with movement points")
+    if state.hex not in battlemap:
+        return Refusal("HEX-4", f"the vehicle stands off the map at {state.hex!r}")
+    if move.accelerate < 0 or move.decelerate < 0:
+        return Refusal("CEN-GRAV-1", "acceleration and deceleration are whole thrust points, 0 or more")
+    bad = [s for s in move.steps if s not in STEPS]
+    if bad:
+        return Refusal("CEN-GRAV-2", f"unknown step {bad[0]!r}; steps are F, B, L and R (SL and SR with VAR-LATERAL)")
+    for i, s in enumerate(move.steps):
+        if s in ("SL", "SR") and not rules.enabled("VAR-LATERAL"):
+            return Refusal("VAR-LATERAL", "a lateral shift needs the variant rule VAR-LATERAL, which is off in this "
+                           "game", i)
+    moving = bool(move.steps) or move.accelerate > 0 or move.initial_facing is not None
+    if state.destroyed and (moving or move.decelerate):
+        return Refusal("CEN-CMB-1", "the vehicle is destroyed (Vehicle Destroyed): it no longer moves")
+    if state.grav_drive_lost and moving:
+        return Refusal("CEN-CMB-1", "the Grav Drive is destroyed: no movement or facing change for the rest of "
+                       "the game")
+    if state.driver_out and (move.accelerate or move.decelerate):
+        return Refusal("CEN-CMB-1", "the driver is out (or the Helm lost): no thrust, so no acceleration, "
+                       "deceleration or lift-off")
+    if move.under_water and not state.submerged:
+        return Refusal("CEN-GRD-2", "only a vehicle under water can move beneath the surface")
+    down = state.grounded or state.submerged
+    lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down and moving else 0
+    if move.under_water and lift:
+        lift = 1
+    if move.accelerate < lift:
+        where = "under water" if state.submerged and not move.under_water else (
+            "a crater" if state.in_crater and not state.submerged else "the ground")
+        what = "leave the lake bottom" if move.under_water else f"lift off from {where}"
+        return Refusal("CEN-GRAV-6", f"to {what} the vehicle spends the first {lift} TP of its acceleration; it "
+                       f"accelerates {move.accelerate}")
+    thrust_max = state.max_thrust(vehicle)
+    total = move.accelerate + move.decelerate
+    if total > thrust_max:
+        lift_text = f" (of which {lift} lift it off, CEN-GRAV-6)" if lift else ""
+        lost = f" after losing {state.thrust_quarters_lost}/4 of its thrust" if state.thrust_quarters_lost else ""
+        return Refusal("CEN-GRAV-1", f"acceleration {move.accelerate}{lift_text} + deceleration {move.decelerate} = "
+                       f"{total} thrust points; the {vehicle.label} has {thrust_max}{lost}")
+    v = state.velocity + move.accelerate - lift
+    if down and move.decelerate > 0 and v == 0:
+        return Refusal("CEN-GRAV-1", "a grounded vehicle that only lifts off has no velocity to decelerate")
+
+    facing = state.facing
+    if move.initial_facing is not None:
+        if state.velocity != 0:
+            return Refusal("CEN-GRAV-4", "only a vehicle that started the turn at velocity 0 may face a new direction "
+                           f"before leaving its hex; it started at {state.velocity}")
+        new = move.initial_facing % 6
+        if new != facing and not (state.may_turn("L") or state.may_turn("R")):
+            why = "the driver is out" if state.driver_out else "both vanes are lost"
+            return Refusal("CEN-CMB-1", f"{why}: the vehicle cannot change facing")
+        facing = new
+
+    interval = facing_change_interval(v)
+    vp_left = abs(v)
+    here = state.hex
+    straight = 0
+    entries: list[HexEntry] = []
+    turns: list[tuple[int, Hex, int]] = []
+    shifts: list[LateralShift] = []
+    emergencies: list[EmergencyTurn] = []
+    surcharge_total = 0
+    hex_steps = 0
+    submerged = state.submerged and move.accelerate == 0 and not move.steps
+    one_hex_used = False
+    dig_hex = state.hex if move.dig_at == 0 else None
+    movetype = rules.option("VAR-MOVETYPE")
+
+    def spent_so_far() -> int:
+        thrust = total + len(shifts) + sum(e.thrust for e in emergencies)
+        return thrust + (surcharge_total if movetype == "thrust" else 0)
+
+    for i, step in enumerate(move.steps):
+        shift = step in ("SL", "SR")
+        if step in ("L", "R") or shift:
+            side = SIDE[step]
+            turn_step = "L" if side == "left" else "R"
+            what = "shift" if shift else "turn"
+            if not state.may_turn(turn_step):
+                why = ("the driver is out (or the Helm lost): the vehicle goes straight on" if state.driver_out else
+                       f"the {side} vane is lost: no more {what}s that way")
+                return Refusal("CEN-CMB-1", why, i)
+            if v == 0 and state.velocity != 0:
+                return Refusal("CEN-GRAV-4", "only a vehicle that started the turn at velocity 0 may change facing in "
+                               f"its hex; it started at {state.velocity}", i)
+            if interval and straight < interval:
+                if not rules.enabled("VAR-EMERGENCY") or straight == 0:
+                    hexes = "hex" if interval == 1 else "hexes"
+                    extra = "" if not rules.enabled("VAR-EMERGENCY") else (
+                        "; an emergency turn (VAR-EMERGENCY) still needs one hex straight since the last turn")
+                    return Refusal("CEN-GRAV-4", f"at velocity {v} the vehicle must travel {interval} {hexes} straight "
+                                   f"before a {what}; it has travelled {straight}{extra}", i)
+                tp = interval - straight
+                lost = boxes.get(side, 0)
+                try:
+                    odds = vane_odds(tp, vane_boxes_lost=lost)
+                except ValueError as exc:
+                    return Refusal("VAR-EMERGENCY", str(exc).removeprefix("VAR-EMERGENCY: "), i)
+                emergencies.append(EmergencyTurn(i, side, here, tp, straight, interval, odds))
+                if spent_so_far() > thrust_max:
+                    return Refusal("VAR-EMERGENCY", f"the emergency {what} needs {tp} TP pumped into the {side} vane; "
+                                   f"with the rest of the move that is {spent_so_far()} thrust points, the "
+                                   f"{vehicle.label} has {thrust_max}", i)
+            if not shift:
+                facing = turn(facing, -1 if step == "L" else 1)
+                straight = 0
+                turns.append((i, here, facing))
+                continue
+        # a hex is entered: ahead, behind, or (a lateral shift) ahead-left / ahead-right
+        if v == 0:
+            return Refusal("CEN-GRAV-2", "at velocity 0 the vehicle spends no VP and cannot leave its hex", i)
+        if step == "F" and v < 0:
+            return Refusal("CEN-GRAV-5", f"at velocity {v} the vehicle moves backwards (step B), not forwards", i)
+        if step == "B" and v > 0:
+            return Refusal("CEN-GRAV-5", f"at velocity {v} the vehicle moves forwards (step F); only a negative "
+                           "velocity moves it backwards", i)
+        if one_hex_used:
+            return Refusal("CEN-GRAV-3", f"the one-hex rule let it enter {format_label(here)} as its only hex this "
+                           "turn; it cannot move further", i)
+        if vp_left == 0:
+            return Refusal("CEN-GRAV-2", f"all {abs(v)} VP are spent; the vehicle cannot enter another hex", i)
+        ahead = facing if v > 0 else (facing + 3) % 6
+        if shift:
+            # forward-left is the hexside left of the one faced; reversing, the side hexes behind (decision)
+            direction = (ahead + (-1 if step == "SL" else 1) * (1 if v > 0 else -1)) % 6
+        else:
+            direction = ahead
+        dest = neighbor(here, direction)
+        where = (f"{SIDE[step]}-{'forward' if v > 0 else 'backward'}" if shift else
+                 "ahead" if step == "F" else "behind")
+        if dest not in battlemap:
+            return Refusal("HEX-4", f"the hex {where} of {format_label(here)} is off the map", i)
+        if move.under_water and battlemap[dest].terrain != "lake":
+            return Refusal("CEN-GRD-2", f"under water the vehicle can only move into lake hexes; {format_label(dest)} "
+                           f"is {battlemap[dest].terrain.replace('_', ' ')}", i)
+        cost, limit, key, surcharge = _variant_cost(battlemap, here, dest, table, rules, move.under_water)
+        if cost is None:
+            return Refusal("CEN-TER-1", f"{key.replace('_', ' ')} at {format_label(dest)} is prohibited to grav "
+                           "vehicles", i)
+        one_hex = False
+        if cost > vp_left:
+            if hex_steps == 0 and not shift:
+                one_hex, one_hex_used = True, True
+            else:
+                rule = "VAR-LATERAL" if shift else "CEN-GRAV-2"
+                return Refusal(rule, f"entering {format_label(dest)} costs {cost} VP; only {vp_left} VP "
+                               f"{'is' if vp_left == 1 else 'are'} left", i)
+        if shift:
+            shifts.append(LateralShift(i, SIDE[step], here, dest, cost))
+        surcharge_total += surcharge
+        if spent_so_far() > thrust_max:
+            what = ("the lateral shift's thrust point" if shift and not surcharge else
+                    f"{surcharge} TP for the {key.replace('_', ' ')} (VAR-MOVETYPE)" if surcharge else "this hex")
+            return Refusal("VAR-LATERAL" if shift and not surcharge else "VAR-MOVETYPE",
+                           f"{what} brings the move to {spent_so_far()} thrust points; the {vehicle.label} has "
+                           f"{thrust_max}", i)
+        check = state.check(v, limit, move.odd_group_to)
+        vp_left = 0 if one_hex else vp_left - cost
+        entries.append(HexEntry(i, dest, format_label(dest), key, cost, vp_left, check.speed_limit, check, one_hex,
+                                limit, battlemap[dest].terrain == "lake"))
+        here = dest
+        hex_steps += 1
+        straight = 0 if shift else straight + 1
+        if move.dig_at == hex_steps:
+            dig_hex = here
+
+    if move.dig_at is not None:
+        if not 0 <= move.dig_at <= hex_steps:
+            return Refusal("CEN-CRT-1", f"dig_at {move.dig_at} names no hex of this move (0..{hex_steps})")
+        if state.digging_charges <= 0:
+            return Refusal("CEN-CRT-1", "the digging cannon has no charges left")
+        if battlemap[dig_hex].terrain == "lake":
+            return Refusal("CEN-CRT-1", f"no crater can be dug in the lake hex {format_label(dig_hex)}")
+
+    if state.driver_out and vp_left > 0 and v != 0:
+        ahead_hex = neighbor(here, facing if v > 0 else (facing + 3) % 6)
+        cost = entry_cost(battlemap, here, ahead_hex, "grav", table=table)[0] if ahead_hex in battlemap else None
+        if cost is not None and (cost <= vp_left or hex_steps == 0):
+            return Refusal("CEN-CMB-1", f"the driver is out (or the Helm lost): the vehicle goes straight on; it can "
+                           f"still enter {format_label(ahead_hex)}")
+    end_v = v - move.decelerate
+    burned = 0
+    if movetype == "burn" and surcharge_total:
+        burned = min(surcharge_total, abs(end_v))
+        end_v = end_v - burned if end_v > 0 else end_v + burned
+    forced = None
+    if vp_left > 0 and v != 0:
+        forced = "CEN-GRAV-2"
+    if state.driver_out and move.ground and forced is None:
+        return Refusal("CEN-CMB-1", "the driver is out (or the Helm lost): the vehicle flies straight on and grounds "
+                       "only when it cannot go further")
+    grounds = move.ground or forced is not None
+    if down and not moving:
+        grounds = True
+    if move.under_water and moving:
+        grounds = True
+    in_water = grounds and battlemap[here].terrain == "lake"
+    damage = grounding_damage(end_v, in_water=in_water) if grounds else 0
+    if down and not moving and state.in_crater:
+        free = 1
+    else:
+        free = craters_free(battlemap, here, (craters_taken or {}).get(here, 0), dug=dig_hex == here) if (
+            grounds and not in_water) else 0
+    if move.take_crater and not free:
+        why = ("only a vehicle that ends its move grounded can take a crater" if not grounds or in_water else
+               f"no free crater in {format_label(here)} (one vehicle per crater)")
+        return Refusal("CEN-CRT-1", why)
+    in_crater = bool(free) and move.take_crater is not False
+    notes = []
+    if any(e.one_hex_rule for e in entries):
+        notes.append("CEN-GRAV-3: the one-hex rule paid for the only hex entered")
+    if submerged:
+        notes.append("CEN-GRD-2: stays under water")
+    vnotes = [f"VAR-LATERAL: shift {s.side} into {format_label(s.to_hex)} for 1 TP + {s.vp} VP" for s in shifts]
+    vnotes += [f"VAR-EMERGENCY: {e.side} {'shift' if move.steps[e.step] in ('SL', 'SR') else 'turn'} after "
+               f"{e.straight} of {e.required} straight hexes: {e.thrust} TP into the vane, saves "
+               f"{'/'.join(map(str, e.odds.targets))}" for e in emergencies]
+    if surcharge_total:
+        vnotes.append(f"VAR-MOVETYPE: terrain surcharge {surcharge_total} " + (
+            f"burned off the end velocity ({burned})" if movetype == "burn" else "paid in thrust"))
+    basic = ResolvedMove(
+        start=state, move=move.basic(), velocity=v, lift_tp=lift, entries=tuple(entries), turns=tuple(turns),
+        vp_spent=abs(v) - vp_left, vp_unspent=vp_left, thrust_max=thrust_max, end_hex=here, end_facing=facing,
+        end_velocity=end_v, grounds=grounds, forced_grounding=forced, grounding_damage=damage, in_water=in_water,
+        dig_hex=dig_hex, notes=tuple(notes), in_crater=in_crater, vehicle_thrust=vehicle.max_thrust,
+    )
+    return VariantResolvedMove(basic, move, rules, tuple(shifts), tuple(emergencies), surcharge_total,
+                               surcharge_total if movetype == "thrust" else 0, burned, tuple(vnotes))
+
+
+@dataclass(frozen=True)
+class VariantMoveReport:
+    """The engine's report of a variant move plus the vane saves rolled for its emergency turns (VAR-EMERGENCY)."""
+
+    report: MoveReport
+    vanes: tuple[VaneResult, ...]
+    state: GravState
+
+
+def execute_variant_move(resolved: VariantResolvedMove, dice: Dice,
+                         vane_boxes_lost: Mapping[str, int] | None = None) -> VariantMoveReport:
+    """Carry out a resolved variant move: the engine's piloting rolls and grounding, then each emergency turn's
+    vane saves in order (VAR-EMERGENCY). A vane that burns out is marked lost on the end state.
+
+    Terrain burned off (VAR-MOVETYPE 'burn') is handed to the engine as extra deceleration that costs no
+    thrust, so a grounding uses the burned velocity.
+    """
+    basic = resolved.basic
+    if resolved.burned:
+        delta = resolved.burned if basic.velocity - basic.move.decelerate > 0 else -resolved.burned
+        burn_move = replace(basic.move, decelerate=basic.move.decelerate + delta)
+        basic = replace(basic, move=burn_move, vehicle_thrust=basic.vehicle_thrust + max(0, delta))
+    report = execute_grav_move(basic, dice)
+    boxes = dict(vane_boxes_lost or {})
+    results: list[VaneResult] = []
+    state = report.state
+    for e in resolved.emergencies:
+        r = roll_vane_saves(dice, e.thrust, side=e.side, vane_boxes_lost=boxes.get(e.side, 0))
+        boxes[e.side] = boxes.get(e.side, 0) + r.boxes_lost
+        if boxes[e.side] >= variant_tables().vane_boxes or r.burned_out:
+            state = replace(state, **{f"{e.side}_vane_lost": True})
+        results.append(r)
+    return VariantMoveReport(report, tuple(results), state)
+
+
+@dataclass(frozen=True)
+class VariantEndState:
+    """A legal end of the move under the rule set, with the safest path found to it (VAR-LATERAL, VAR-EMERGENCY).
+
+    `variant_rules` names the variants the path uses (empty for a basic path); `thrust_used` counts every
+    thrust point of the path; `p_no_damage` includes the vane saves of its emergency turns.
+    """
+
+    hex: Hex
+    facing: int
+    grounded: bool
+    velocity_min: int
+    velocity_max: int
+    move: VariantMove
+    thrust_used: int
+    p_no_damage: Fraction
+    lateral_shifts: int = 0
+    emergency_thrust: int = 0
+    p_vanes_unharmed: Fraction = Fraction(1)
+    variant_rules: tuple[str, ...] = ()
+
+
+def _from_resolved(r: VariantResolvedMove, vmin: int, vmax: int) -> VariantEndState:
+    used = tuple(rule for rule, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies)) if on)
+    return VariantEndState(r.end_hex, r.end_facing, r.basic.grounds, vmin, vmax, r.move, r.thrust_used,
+                           r.p_no_damage, len(r.shifts), sum(e.thrust for e in r.emergencies), r.p_vanes_unharmed,
+                           used)
+
+
+def _better(a: VariantEndState, b: VariantEndState | None) -> bool:
+    """Safest first: more likely to take no damage, then less thrust, then a basic path."""
+    if b is None:
+        return True
+    return (a.p_no_damage, -a.thrust_used, -len(a.variant_rules)) > (b.p_no_damage, -b.thrust_used,
+                                                                      -len(b.variant_rules))
+
+
+def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
+                       accelerate: int, table: TerrainTable | None = None,
+                       node_limit: int = 200_000) -> list[VariantEndState]:
+    """Every legal end state at this acceleration under the rule set, each with its safest path (VAR-LATERAL,
+    VAR-EMERGENCY, CEN-GRAV).
+
+    The basic end states come from the engine's `legal_grav_moves`; with VAR-LATERAL or VAR-EMERGENCY on, a
+    simple depth-first search adds the paths that use a lateral shift or an emergency turn, and every such
+    path is checked by `resolve_variant_move` (which gives its thrust and exact odds). Per (hex, facing,
+    grounded) the safest path is kept. A grounded or submerged start, a driver out and velocity 0 after
+    acceleration have no variant steps: the basic answer is returned. VAR-MOVETYPE changes hex costs, so
+    with it on the basic search does not apply and every path comes from this search.
+    """
+    from ..rules.legal import legal_grav_moves
+
+    best: dict[tuple[Hex, int, bool], VariantEndState] = {}
+    movetype = rules.enabled("VAR-MOVETYPE")
+    if not movetype:
+        for e in legal_grav_moves(state, vehicle, battlemap, table=table, accelerate=accelerate):
+            path = e.safest
+            vm = VariantMove.of(path.move)
+            best[(e.hex, e.facing, e.grounded)] = VariantEndState(
+                e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max, vm, path.thrust_used, e.p_no_damage)
+    lateral, emergency = rules.enabled("VAR-LATERAL"), rules.enabled("VAR-EMERGENCY")
+    down = state.grounded or state.submerged
+    lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
+    v = state.velocity + accelerate - lift
+    if not (lateral or emergency or movetype) or v == 0 or state.driver_out or state.grav_drive_lost or (
+            state.destroyed) or accelerate < lift:
+        return sorted(best.values(), key=lambda s: (s.hex.q, s.hex.r, s.facing, s.grounded))
+    thrust_max = state.max_thrust(vehicle)
+    interval = facing_change_interval(v)
+    seen: dict[tuple, Fraction] = {}
+    nodes = 0
+    facings = range(6) if state.velocity == 0 else (state.facing,)
+    ends: list[tuple[int | None, tuple[str, ...]]] = []
+
+    def dfs(here: Hex, facing: int, straight: int, vp: int, tp: int, entered: int, steps: tuple[str, ...],
+            p: Fraction, variant: bool, init: int | None) -> None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > node_limit:
+            raise ValueError(f"VAR-LATERAL: the variant legal-moves search stops at {node_limit} positions; "
+                             f"velocity {v} is too fast for it (resolve_variant_move checks any single move)")
+        key = (here, facing, straight, vp, tp, entered > 0)
+        if seen.get(key, Fraction(-1)) >= p:
+            return
+        seen[key] = p
+        if variant or movetype:
+            ends.append((init, steps))
+        if vp == 0 and entered:
+            pass  # it may still turn after its last hex, below
+        ahead = facing if v > 0 else (facing + 3) % 6
+        way = "F" if v > 0 else "B"
+        options: list[tuple[str, int]] = []
+        if vp > 0:
+            options.append((way, ahead))
+        for side in ("L", "R"):
+            if not state.may_turn(side):
+                continue
+            early = interval and straight < interval
+            if early and (not emergency or straight == 0):
+                continue
+            extra_tp = interval - straight if early else 0
+            vane_p = vane_odds(extra_tp).p_unharmed if extra_tp else Fraction(1)
+            if accelerate + tp + extra_tp <= thrust_max:
+                dfs(here, turn(facing, -1 if side == "L" else 1), 0, vp, tp + extra_tp, entered, steps + (side,),
+                    p * vane_p, variant or bool(extra_tp), init)
+            if lateral and vp > 0 and accelerate + tp + extra_tp + 1 <= thrust_max:
+                direction = (ahead + (-1 if side == "L" else 1) * (1 if v > 0 else -1)) % 6
+                options.append(("S" + side, direction))
+        for step, direction in options:
+            dest = neighbor(here, direction)
+            if dest not in battlemap:
+                continue
+            cost, limit, _key, surcharge = _variant_cost(battlemap, here, dest, table, rules, False)
+            if cost is None:
+                continue
+            shift = step.startswith("S")
+            early = shift and interval and straight < interval
+            extra_tp = (interval - straight if early else 0) + (1 if shift else 0)
+            extra_tp += surcharge if rules.option("VAR-MOVETYPE") == "thrust" else 0
+            if accelerate + tp + extra_tp > thrust_max:
+                continue
+            one_hex = cost > vp
+            if one_hex and (entered or shift):
+                continue
+            check = state.check(v, limit)
+            q = p * check.p_pass * (vane_odds(interval - straight).p_unharmed if early else 1)
+            dfs(dest, facing, 0 if shift else straight + 1, 0 if one_hex else vp - cost, tp + extra_tp, entered + 1,
+                steps + (step,), q, variant or shift, init)
+
+    for f in facings:
+        dfs(state.hex, f, 0, abs(v), 0, 0, (), Fraction(1), False, f if f != state.facing else None)
+
+    cache: set[tuple] = set()
+    for init, steps in ends:
+        if (init, steps) in cache:
+            continue
+        cache.add((init, steps))
+        probe = resolve_variant_move(state, VariantMove(accelerate, steps, 0, False, init), battlemap, vehicle, rules,
+                                     table=table)
+        if not probe:
+            continue
+        room = thrust_max - probe.thrust_used
+        for ground in (False, True):
+            if ground is False and probe.basic.grounds:
+                continue
+            decel = room if ground else 0
+            r = resolve_variant_move(state, VariantMove(accelerate, steps, decel, ground, init), battlemap, vehicle,
+                                     rules, table=table)
+            if not r:
+                continue
+            if ground:
+                cand = _from_resolved(r, 0, 0)
+            else:
+                vmax = r.basic.end_velocity
+                vmin = vmax - room if vmax > 0 or not r.burned else vmax
+                cand = _from_resolved(r, min(vmin, vmax), max(vmin, vmax))
+            k = (cand.hex, cand.facing, cand.grounded)
+            if _better(cand, best.get(k)):
+                best[k] = cand
+    return sorted(best.values(), key=lambda s: (s.hex.q, s.hex.r, s.facing, s.grounded))
