@@ -309,3 +309,46 @@ def test_optional_gunnery_skill_shifts_the_base():
     assert to_hit(7, weapon="laser", gunnery=6).value == 11
     assert to_hit(7, weapon="laser", gunnery=3).value == 8
     assert len(to_hit(7, weapon="laser").terms) == 3  # base, shield, terrain: no gunnery term at the standard 4
+
+
+def test_more_refusals_each_with_its_rule():
+    m = open_map()
+    weapons = (W("3/6 laser", "turret", 20), W("AP laser", "turret", 3), W("Vulcan-2", "turret", 0))
+    firer = FirerView("f", from_offset(5, 10), 0, weapons)
+    tank = TargetView("tank", from_offset(5, 8), 3)
+    squad_in_building = TargetView("sq", from_offset(5, 8), kind="infantry", in_building=True)
+    under = TargetView("sub", from_offset(5, 8), 3, submerged=True)
+    cases = [
+        ([Attack(0, "tank"), Attack(0, "tank")], "CEN-CMB-1", "already fires"),
+        ([Attack(1, "tank")], "CEN-CMB-1", "infantry only"),
+        ([Attack(2, "tank")], "CEN-CMB-1", "no attack of its own"),
+        ([Attack(0, "sq")], "CEN-CMB-1", "inside a building"),
+        ([Attack(0, "sub")], "CEN-GRD-2", "under water"),
+        ([Attack(5, "tank")], "CEN-CMB-1", "no weapon"),
+        ([Attack(0, "ghost")], "CEN-CMB-1", "no target"),
+        ([Attack(0, "tank", shell="HEAP")], "CEN-CMB-1", "only a Gauss"),
+    ]
+    for attacks, rule, words in cases:
+        r = declare_fire(m, firer, attacks, [tank, squad_in_building, under])
+        assert isinstance(r, Refusal) and r.rule == rule and words in r.reason, (attacks, r)
+
+
+def test_ap_laser_fires_at_infantry_beside_the_direct_fire_target():
+    m = open_map()
+    weapons = (W("3/6 laser", "turret", 20), W("AP laser", "turret", 3))
+    firer = FirerView("f", from_offset(5, 10), 0, weapons)
+    tank = TargetView("tank", from_offset(5, 4), 3, shields={"front": 5})
+    squad = TargetView("sq", from_offset(5, 8), kind="infantry")
+    plan = declare_fire(m, firer, [Attack(0, "tank"), Attack(1, "sq")], [tank, squad])
+    assert isinstance(plan, FirePlan) and plan.targets == ("tank", "sq")
+    assert [a.to_hit.value for a in plan.attacks] == [10 - 5, 11]
+
+
+def test_the_forward_arc_shading_is_one_wedge_without_its_edges():
+    from centurion.rules.targets import firing_arc_hexes
+    m = open_map()
+    h = from_offset(5, 10)
+    arc = firing_arc_hexes(m, h, 0, 4)
+    assert neighbor(h, 0) in arc and neighbor(h, 1) not in arc and neighbor(h, 5) not in arc
+    assert all(attack_sides(h, 0, x) == ("front",) for x in arc)
+    assert len(arc) == 1 + 1 + 3 + 3  # rings 1..4 of a 60-degree wedge without its spines: 1, 1, 3, 3
