@@ -60,6 +60,16 @@ def main() -> None:
             print(f"{name:22s} v{v:<3d} all accelerations: {ms_all:6.1f} ms [{worst_all:5.1f}], {len(ends):5d} end "
                   f"states ({flying} flying on) | one acceleration: {ms_one:5.1f} ms [{worst_one:5.1f}], "
                   f"{len(ends_one):5d} end states")
+    # damage that changes the search (book-a §13): a lost vane, a piloting modifier, a quarter of thrust lost
+    m, start = maps[0][1], maps[0][2]
+    hurt = GravState.of(tank, start, 2, 30, left_vane_lost=True, piloting_modifier=-1, thrust_quarters_lost=1)
+    ms, worst, ends = timed_ms(lambda: legal_grav_moves(hurt, tank, m), repeat)
+    print(f"{maps[0][0]:22s} v30  damaged (left vane, piloting -1, thrust 8 -> 6): {ms:6.1f} ms [{worst:5.1f}], "
+          f"{len(ends):5d} end states")
+    down = GravState.of(tank, start, 2, 0, grounded=True)
+    ms, worst, ends = timed_ms(lambda: legal_grav_moves(down, tank, m), repeat)
+    print(f"{maps[0][0]:22s} grounded, lifting off (all accelerations): {ms:6.1f} ms [{worst:5.1f}], {len(ends):5d} "
+          f"end states")
     print("target: under 20 ms for velocity 30 on two mapsheets")
 
 

@@ -406,3 +406,15 @@ def test_vehicle_destroyed_during_the_move_grounds_it_at_once(monkeypatch):
     report = execute_grav_move(r, Dice.scripted([9]))
     assert report.stopped_at == parse_label("0227") and report.damage[-1].cause == "grounding at once at 0227"
     assert report.state.destroyed and report.state.grounded and report.damage[-1].points == 100  # at v10
+
+
+def test_a_grounded_vehicle_staying_put_keeps_its_crater_state():
+    cratered = STRIP.with_counter(START, "crater")
+    down = GravState.of(VIPER, START, 0, grounded=True)
+    assert not resolve_grav_move(down, GravMove(), cratered, VIPER).in_crater  # it takes it only when told to
+    assert resolve_grav_move(down, GravMove(take_crater=True), cratered, VIPER).in_crater
+    held = dataclasses.replace(down, in_crater=True)
+    assert resolve_grav_move(held, GravMove(), cratered, VIPER).end_state().in_crater
+    assert not resolve_grav_move(held, GravMove(take_crater=False), cratered, VIPER).in_crater
+    assert resolve_grav_move(down, GravMove(take_crater=True), cratered, VIPER, craters_taken={START: 1}).rule == \
+        "CEN-CRT-1"

@@ -407,16 +407,16 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
     in_water = grounds and battlemap[here].terrain == "lake"
     damage = grounding_damage(end_v, in_water=in_water) if grounds else 0
     # the crater (CEN-CRT-1): a grounded vehicle may take a free crater in its end hex, or decline it
-    if down and not moving and state.in_crater:
-        free = 1  # it keeps the crater it holds
-    else:
-        free = craters_free(battlemap, here, (craters_taken or {}).get(here, 0), dug=dig_hex == here) if (
-            grounds and not in_water) else 0
+    free = craters_free(battlemap, here, (craters_taken or {}).get(here, 0), dug=dig_hex == here) if (
+        grounds and not in_water) else 0
+    take = bool(free)  # by default a vehicle that grounds where a crater is free takes it
+    if down and not moving:  # staying down: it keeps the crater it holds, and takes one only when told to
+        free, take = (1, True) if state.in_crater else (free, False)
     if move.take_crater and not free:
         why = ("only a vehicle that ends its move grounded can take a crater" if not grounds or in_water else
                f"no free crater in {format_label(here)} (one vehicle per crater)")
         return Refusal("CEN-CRT-1", why)
-    in_crater = bool(free) and move.take_crater is not False
+    in_crater = take if move.take_crater is None else bool(free) and move.take_crater
     notes = []
     if any(e.one_hex_rule for e in entries):
         notes.append("CEN-GRAV-3: the one-hex rule paid for the only hex entered")
