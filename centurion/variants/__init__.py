@@ -30,11 +30,37 @@ from .fire import (
     speed_modifier,
     with_speed_modifier,
 )
+from .movement import (
+    EmergencyTurn,
+    LateralShift,
+    VariantEndState,
+    VariantMove,
+    VariantResolvedMove,
+    execute_variant_move,
+    resolve_variant_move,
+    variant_end_states,
+)
+from .movetype import extra_cost, hex_cost, movement_points, road_multiplier
+from .occupy import declare_position, occupation_choices
 from .ramming import declare_ram, ram_allowed, ram_bonus, ram_damage, ram_hit_chance, ram_tie_chance, resolve_ram
 from .ruleset import OPTIONS, VARIANTS, RuleSet
 from .vanes import emergency_turn_cost, emergency_turn_targets, roll_vane_saves, vane_odds
 
 __all__ = [
+    "EmergencyTurn",
+    "LateralShift",
+    "VariantEndState",
+    "VariantMove",
+    "VariantResolvedMove",
+    "declare_position",
+    "execute_variant_move",
+    "extra_cost",
+    "hex_cost",
+    "movement_points",
+    "occupation_choices",
+    "resolve_variant_move",
+    "road_multiplier",
+    "variant_end_states",
     "OPTIONS",
     "VARIANTS",
     "RuleSet",

@@ -58,7 +58,7 @@ def roll_variant_initiative(dice: Dice, *, rating_first: int = 2, rating_second:
     for rating, spend in ((rating_first, spend_first), (rating_second, spend_second)):
         spend = rating if spend is None else spend
         bad = rating_points_refusal(rating, spend)
-        if bad:
+        if bad is not None:
             return bad
         spends.append(spend)
     bonus = (spends[0] + modifier_first, spends[1] + modifier_second)
