@@ -304,7 +304,8 @@ def test_centuria_click_on_an_empty_hex_says_what_it_did_and_english_on_screen()
     panel = html_lib.unescape(t.panel.value)
     assert "of Rome in" in panel and "rome" not in panel.replace("Rome", "")
     rows = dict(t._details(t.battle.map[parse_label("0607")]))
-    assert rows["Terrain"] == "trees (blocks sight)"
+    assert rows["Sight"] == "blocked by this terrain (CTA-CMD)" and "Terrain" not in rows  # the map shows the terrain
+    assert "Sight" not in dict(t._details(t.battle.map[parse_label("0203")]))
 
 
 def test_centuria_messages_read_as_english():

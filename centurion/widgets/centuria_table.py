@@ -266,7 +266,7 @@ class CenturiaTable(w.VBox):
 
     def _details(self, cell: MapHex) -> list[tuple[str, str]]:
         t = self.tables.terrain[cell.terrain]
-        rows = [("Terrain", f"{cell.terrain}{' (blocks sight)' if t.blocks_sight else ''}")]
+        rows = [("Sight", "blocked by this terrain (CTA-CMD)")] if t.blocks_sight else []
         for p in self.battle.at(cell.hex):
             rows.append((p.id, f"{p.type}, facing {p.facing}, {MARKERS[p.marker]}"))
         if self.selected:
