@@ -495,8 +495,7 @@ def execute_grav_move(resolved: ResolvedMove, dice: Dice) -> MoveReport:
     events: list[DamageEvent] = []
     v = resolved.velocity
     for n, e in enumerate(resolved.entries, 1):
-        limit = e.speed_limit if e.terrain_limit is None else e.terrain_limit
-        check = state.check(v, limit, move.odd_group_to) if e.terrain_limit is not None else e.check
+        check = e.check if e.terrain_limit is None else state.check(v, e.terrain_limit, move.odd_group_to)
         if not check.needs_roll:
             continue
         roll = dice.d10_test(check.target, purpose=f"Piloting Skill Roll entering {e.label} at velocity "
@@ -526,7 +525,10 @@ def execute_grav_move(resolved: ResolvedMove, dice: Dice) -> MoveReport:
         decel = 0
         if move.decelerate:
             notes.append("CEN-CMB-1: the driver is out: no thrust to decelerate")
-    room = max(0, reduced_max_thrust(resolved.vehicle_thrust, state.thrust_quarters_lost) - move.accelerate)
+    room = decel
+    if state.thrust_quarters_lost != start.thrust_quarters_lost:
+        base = resolved.vehicle_thrust or resolved.thrust_max
+        room = max(0, reduced_max_thrust(base, state.thrust_quarters_lost) - move.accelerate)
     if decel > room:
         notes.append(f"CEN-CMB-1: thrust lost: it decelerates {room}, not {decel}")
         decel = room
