@@ -428,8 +428,7 @@ def test_variant_terrain_costs_are_assumptions_with_na():
 
 # --- the data file ------------------------------------------------------------------------------------------
 
-def test_variant_data_errors_name_file_entry_and_field(tmp_path):
-    text = (tmp_path / "x").parent.joinpath("ok")  # noqa: F841 - a path under tmp
+def test_variant_data_errors_name_file_entry_and_field():
     from centurion.data import data_dir
     good = (data_dir() / "variants.yaml").read_text(encoding="utf-8")
     bad = good.replace("  70: 52", "  70: 12")
