@@ -18,6 +18,8 @@ import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+import numpy as np
+
 from ..hexgrid import Hex, distance
 from ..rules.targets import Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
 from .actions import Action, EndTurn, Fire, Leadership, LetPass, Move, OpportunityFire, Order, Paint, Smoke, Watch
@@ -145,30 +147,17 @@ def _movement(s: Skirmish, lv: Level, deadline: float) -> Action:
     reach = max(6, min(_max_range(v), 15))
     pref = max(4, reach * 2 // 3)
 
-    def quick(e) -> float:
-        score = 0.0
-        if enemies:
-            d = min(distance(e.hex, x.hex) for x in enemies)
-            score -= abs(d - pref) * 1.0
-        if objectives:
-            score -= min(distance(e.hex, o) for o in objectives) * (0.3 + 1.2 * late)
-        if mates:
-            spread = sum(distance(e.hex, m) for m in mates) / len(mates)
-            score -= max(0.0, spread - 3) * 0.4
-        score += 4.0 * float(e.p_no_damage)
-        if e.grounded and e.velocity_max == 0:
-            score += 0.5
-        return score
-
-    ranked = sorted(ends, key=quick, reverse=True)[: lv.candidates]
+    quick = _quick_scores(ends, enemies, objectives, mates, pref, late)
+    order = np.argsort(-quick, kind="stable")[: lv.candidates]
+    ranked = [ends[i] for i in order.tolist()]
     if not enemies:
         return _move_for(s, v, ranked[0])
     units = s.combat_units()
     best, best_score = ranked[0], None
-    for n, e in enumerate(ranked):
+    for n, (i, e) in enumerate(zip(order.tolist(), ranked, strict=True)):
         if n and time.perf_counter() > deadline:
             break
-        score = quick(e)
+        score = float(quick[i])
         deal = 0.0
         for x in enemies:
             tv = units[x.key].target_view(units[v.key])
@@ -183,6 +172,31 @@ def _movement(s: Skirmish, lv: Level, deadline: float) -> Action:
         if best_score is None or score > best_score:
             best, best_score = e, score
     return _move_for(s, v, best)
+
+
+def _distances(hexes: np.ndarray, h: Hex) -> np.ndarray:
+    dq, dr = hexes[:, 0] - h.q, hexes[:, 1] - h.r
+    return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+
+
+def _quick_scores(ends: list, enemies: list[Vehicle], objectives: list[Hex], mates: list[Hex], pref: int,
+                  late: float) -> np.ndarray:
+    """The quick score of every end state at once: range to the nearest enemy against the liked range, the
+    objectives (more as the game runs out), staying within 3 hexes of the platoon, the odds of no damage."""
+    hexes = np.array([e[0] for e in ends], dtype=np.int64).reshape(-1, 2)
+    score = np.zeros(len(ends))
+    if enemies:
+        d = np.min(np.stack([_distances(hexes, x.hex) for x in enemies]), axis=0)
+        score -= np.abs(d - pref)
+    if objectives:
+        d = np.min(np.stack([_distances(hexes, o) for o in objectives]), axis=0)
+        score -= d * (0.3 + 1.2 * late)
+    if mates:
+        spread = np.mean(np.stack([_distances(hexes, m) for m in mates]), axis=0)
+        score -= np.maximum(0.0, spread - 3) * 0.4
+    score += 4.0 * np.array([float(e.p_no_damage) for e in ends])
+    score += 0.5 * np.array([e.grounded and e.velocity_max == 0 for e in ends], dtype=float)
+    return score
 
 
 def _move_for(s: Skirmish, v: Vehicle, e) -> Action:

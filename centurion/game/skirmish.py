@@ -389,33 +389,42 @@ class Skirmish:
         The turret turns toward the target; Gauss fires HEAP at vehicles and AP at infantry; each launcher
         fires one missile within the turn's limits. None when nothing bears.
         """
+        ck = ("atk", firer.key, target_key, at, opportunity)
+        if ck not in self._cache:
+            self._cache[ck] = self._attack_set(firer, target_key, at, opportunity)
+        return self._cache[ck]
+
+    def _attack_set(self, firer: Vehicle, target_key: str, at: tuple[Hex, int] | None,
+                    opportunity: bool) -> FirePlan | None:
         units = self.combat_units()
         target = units.get(target_key)
-        if target is None or firer.destroyed or not firer.sheet.may_fire:
+        if target is None or firer.destroyed or not firer.sheet.may_fire or firer.key not in units:
             return None
         tv = target.target_view(units[firer.key])
         if at is not None:
             tv = replace(tv, hex=at[0], facing=at[1], crater=False)
+        rng = distance(firer.hex, tv.hex)
         fv = units[firer.key].firer_view()
         bm = self.battlemap
         tf = next((f for f in range(6) if in_arc("turret", firer.facing, f, firer.hex, tv.hex)), firer.facing)
-        picked: list[Attack] = []
+        singles: list[Attack] = []
         for i, w in enumerate(firer.sheet.vehicle.weapons):
-            if not firer.sheet.weapon_usable(i):
+            if not firer.sheet.weapon_usable(i) or w.range < rng:
                 continue
             fam = weapon_family(w)
             if fam in ("vulcan", "infantry", "artillery", "engineering"):
                 continue
             shell = ("AP" if tv.kind == "infantry" else "HEAP") if fam == "gauss" else None
             atk = Attack(i, target_key, shell)
-            trial = declare_fire(bm, fv, [*picked, atk], {target_key: tv}, turret_facing=tf,
-                                 opportunity=opportunity)
-            if isinstance(trial, FirePlan):
-                picked.append(atk)
-        if not picked:
-            return None
-        plan = declare_fire(bm, fv, picked, {target_key: tv}, turret_facing=tf, opportunity=opportunity)
-        return plan if isinstance(plan, FirePlan) else None
+            if isinstance(declare_fire(bm, fv, [atk], {target_key: tv}, turret_facing=tf,
+                                       opportunity=opportunity), FirePlan):
+                singles.append(atk)
+        while singles:  # every weapon that bears; missiles beyond the turn's limits are dropped (book-a §8.3)
+            plan = declare_fire(bm, fv, singles, {target_key: tv}, turret_facing=tf, opportunity=opportunity)
+            if isinstance(plan, FirePlan):
+                return plan
+            singles = singles[:-1] if plan.step is None else singles[:plan.step - 1] + singles[plan.step:]
+        return None
 
     def opportunity_actions(self) -> list[OpportunityFire]:
         """Each (watcher, hex of the enemy's move) where the watcher may fire (CEN-OPP-1)."""

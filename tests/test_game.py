@@ -1,0 +1,307 @@
+"""The game layer (issue 14): whole games bot against bot, save/load, replay, refusals, old saves, scenarios."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from centurion.data import DataError
+from centurion.data.scenarios import load_scenario, scenario_dir
+from centurion.game import (
+    KNOWN_VARIANTS,
+    EndTurn,
+    Fire,
+    IllegalAction,
+    Leadership,
+    Move,
+    Order,
+    Pass,
+    SaveError,
+    bot_action,
+    load,
+    new_skirmish,
+    scenarios,
+)
+from centurion.game.actions import action_from_data, action_to_data
+from centurion.rules import GravMove, victory_level
+
+SAVES = Path(__file__).parent / "game_saves"
+
+
+def play(name: str, seed: int, level: str = "novice", *, limit: int = 2000):
+    """A whole game bot against bot; every state's legal actions checked on the way."""
+    s = new_skirmish(name, seed=seed)
+    states = [s]
+    for _ in range(limit):
+        if s.over:
+            break
+        a = bot_action(s, level, budget=0.3)
+        # a move is checked against its vehicle's moves (one per legal end state); others against all
+        legal = s.move_actions(a.unit) if isinstance(a, Move) else s.legal_actions()
+        assert legal and a in legal, f"bot chose {a} not among the legal actions"
+        s = s.apply(a)
+        states.append(s)
+    return s, states
+
+
+def test_api_basics():
+    assert scenarios() == ["meeting", "pursuit", "village"]
+    s = new_skirmish("meeting", seed=4)
+    assert s.system == "centurion"
+    assert s.turn == 1
+    assert s.phase == "initiative"  # the Renegade Centurion (3) has the advantage over TOG's (2)
+    assert s.active == "renegade"
+    assert not s.over and s.result is None
+    assert s.legal_actions() == [Leadership(0), Leadership(1)]
+    assert "Leadership Advantage" in s.banner()
+
+
+@pytest.mark.parametrize("name,seed", [("meeting", 1), ("village", 2), ("pursuit", 3)])
+def test_whole_game_bot_against_bot(name, seed):
+    s, states = play(name, seed)
+    assert s.over and s.active is None and s.legal_actions() == []
+    r = s.result
+    a, b = s.sides
+    assert set(r.points) == {a, b}
+    assert r.points[a] == s.points(a) and r.points[b] == s.points(b)
+    assert r.level == victory_level(max(r.points.values()), min(r.points.values()))
+    if r.level == "draw":
+        assert r.winner is None
+    else:
+        assert r.points[r.winner] > r.points[s.other(r.winner)]
+    # the game ends by its turn limit or by a side wiped out (book-b §15)
+    assert s.turn == s.scenario.turns or not s.live_vehicles(a) or not s.live_vehicles(b)
+    # every turn went through the whole sequence (CEN-SEQ-1)
+    phases = {x.phase for x in states}
+    assert {"movement", "end"} <= phases
+    assert any(line.startswith("Game over") for line in s.log)
+    with pytest.raises(IllegalAction):
+        s.apply(EndTurn())
+
+
+def test_save_load_round_trip_at_every_step_of_two_turns():
+    s = new_skirmish("meeting", seed=7)
+    n = 0
+    while s.turn <= 2 and not s.over:
+        text = s.to_json()
+        back = load(text)
+        assert back.to_json() == text
+        assert back.log == s.log and back.phase == s.phase and back.active == s.active
+        assert back.vehicles == s.vehicles
+        s = s.apply(bot_action(s, "novice", budget=0.2))
+        n += 1
+    assert n > 20
+    text = s.to_json()
+    assert load(text).to_json() == text
+    data = json.loads(text)
+    assert data["format"] == "centurion-skirmish" and data["version"] == 1 and data["seed"] == 7
+
+
+def test_replay_is_deterministic_from_seed_and_actions():
+    s, _ = play("pursuit", 11)
+    again = new_skirmish("pursuit", seed=11)
+    for a in s.history:
+        again = again.apply(a)
+    assert again.log == s.log and again.result == s.result and again.vehicles == s.vehicles
+    # the same decisions with another seed roll other dice somewhere in the game (or become illegal)
+    diverged = False
+    o = new_skirmish("pursuit", seed=12)
+    for a in s.history:
+        try:
+            o = o.apply(a)
+        except IllegalAction:
+            diverged = True
+            break
+    assert diverged or o.log != s.log
+
+
+def test_undo_is_the_previous_state():
+    s = new_skirmish("village", seed=3)
+    before = s.to_json()
+    t = s.apply(s.legal_actions()[0])
+    assert s.to_json() == before  # the old state is untouched
+    assert t.history[:-1] == s.history
+
+
+def test_illegal_actions_are_refused_with_their_rule_and_nothing_changes():
+    s = new_skirmish("meeting", seed=2)
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Order(True))  # the initiative decision comes first
+    assert e.value.rule == "CEN-INI-1"
+    assert isinstance(e.value, ValueError)
+    s = s.apply(Leadership(1)).apply(Order(False))
+    assert s.phase == "movement"
+    mover = s.movers()[0]
+    text = s.to_json()
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Move(mover.key, GravMove(accelerate=99)))
+    assert e.value.rule == "CEN-GRAV-1"
+    enemy = next(v for v in s.vehicles if v.side != mover.side)
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Move(enemy.key, GravMove()))
+    assert e.value.rule == "CEN-SEQ-2"
+    with pytest.raises(IllegalAction):
+        s.apply(Fire(mover.key, enemy.key))
+    with pytest.raises(IllegalAction):
+        s.apply("not an action")  # type: ignore[arg-type]
+    assert s.to_json() == text
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 50), st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=5, max_size=30))
+def test_random_legal_and_stale_actions(seed, choices):
+    """Random legal actions mixed with stale ones: a stale action is applied only if still legal, else refused
+    with the state unchanged."""
+    s = new_skirmish("meeting", seed=seed % 3)
+    seen: list = []
+    for stale, pick in choices:
+        if s.over:
+            break
+        legal = s.legal_actions()
+        seen.extend(legal[:20])
+        if stale and seen:
+            a = seen[pick % len(seen)]
+        else:
+            a = legal[pick % len(legal)]
+        before = s.to_json()
+        try:
+            nxt = s.apply(a)
+        except IllegalAction as exc:
+            assert exc.rule
+            assert a not in legal
+            assert s.to_json() == before and s.legal_actions() == legal
+            continue
+        assert a in legal or (isinstance(a, Move) and a.unit in {v.key for v in s.movers()})
+        s = nxt
+
+
+def test_old_version_save_loads():
+    text = (SAVES / "skirmish_v0.json").read_text()
+    assert "format" not in json.loads(text)  # version 0: no format or version field
+    g = load(text)
+    assert g.scenario.key == "meeting" and g.seed == 5 and len(g.history) == 14
+    assert g.phase == "fire" and g.turn == 1
+    assert json.loads(g.to_json())["version"] == 1  # saved again in the current version
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("", "valid JSON"),
+    ("{\"format\": \"centurion-skirmish\", \"version\": 1, \"system\": \"centurion\", \"scenario\": \"meeting\"",
+     "valid JSON"),
+    ("[1, 2]", "JSON object"),
+    ("{\"format\": \"chess\"}", "field 'format'"),
+    ("{\"format\": \"centurion-skirmish\", \"version\": 99}", "field 'version'"),
+    ("{\"format\": \"centurion-skirmish\", \"version\": 1, \"system\": \"centurion\", \"scenario\": \"nope\"}",
+     "field 'scenario'"),
+    ("{\"format\": \"centurion-skirmish\", \"version\": 1, \"system\": \"centurion\", \"scenario\": \"meeting\", "
+     "\"seed\": \"x\", \"actions\": []}", "field 'seed'"),
+    ("{\"format\": \"centurion-skirmish\", \"version\": 1, \"system\": \"centurion\", \"scenario\": \"meeting\", "
+     "\"seed\": 1, \"variants\": [\"VAR-NOPE\"], \"actions\": []}", "VAR-"),
+    ("{\"format\": \"centurion-skirmish\", \"version\": 1, \"system\": \"centurion\", \"scenario\": \"meeting\", "
+     "\"seed\": 1, \"actions\": [{\"kind\": \"order\", \"move_first\": true}]}", "actions[0]"),
+    ("{\"format\": \"centurion-skirmish\", \"version\": 1, \"system\": \"centurion\", \"scenario\": \"meeting\", "
+     "\"seed\": 1, \"actions\": [{\"kind\": \"__import__\"}]}", "unknown kind"),
+    ("{\"format\": \"centurion-skirmish\", \"version\": 1, \"system\": \"centurion\", \"scenario\": \"meeting\", "
+     "\"seed\": NaN, \"actions\": []}", "JSON"),
+    ("[" * 5000 + "]" * 5000, "JSON"),
+])
+def test_damaged_or_hostile_save_is_refused_whole(text, expected):
+    with pytest.raises(SaveError) as e:
+        load(text)
+    assert expected in str(e.value)
+
+
+def test_truncated_saves_of_a_real_game_are_refused_or_load_whole():
+    s, _ = play("meeting", 5, limit=30)
+    text = s.to_json()
+    rng = random.Random(1)
+    for cut in sorted(rng.sample(range(1, len(text) - 1), 15)):
+        with pytest.raises(SaveError):
+            load(text[:cut])
+    bad = text.replace('"kind":"move"', '"kind":"move","extra":1', 1)
+    with pytest.raises(SaveError, match="unknown field"):
+        load(bad)
+    with pytest.raises(SaveError, match="not UTF-8"):
+        load(b"\xff\xfe" + text.encode())
+
+
+def test_actions_round_trip_as_data():
+    s = new_skirmish("village", seed=1)
+    while s.phase != "movement":
+        s = s.apply(bot_action(s, "novice"))
+    for a in s.legal_actions()[:50]:
+        assert action_from_data(json.loads(json.dumps(action_to_data(a)))) == a
+        assert hash(a) == hash(action_from_data(action_to_data(a)))
+
+
+def test_variants_are_checked_and_stored():
+    s = new_skirmish("meeting", seed=1, variants=(KNOWN_VARIANTS[0],))
+    assert s.variants == (KNOWN_VARIANTS[0],)
+    assert json.loads(s.to_json())["variants"] == [KNOWN_VARIANTS[0]]
+    assert load(s.to_json()).variants == (KNOWN_VARIANTS[0],)
+    with pytest.raises(ValueError, match="VAR-"):
+        new_skirmish("meeting", variants=("flying-pigs",))
+
+
+def test_uneven_sides_move_two_platoons_at_a_time_and_pass():
+    """Pursuit: 2 TOG platoons against 1 Renegade (CEN-SEQ-2: the larger side moves 2 at once); TOG's
+    Centurion (5) against 2 gives 3 advantage points: keeping all 3 buys one pass (CEN-INI-2)."""
+    s = new_skirmish("pursuit", seed=1)
+    assert s.active == "tog" and s.legal_actions() == [Leadership(k) for k in range(4)]
+    s = s.apply(Leadership(0))
+    assert s.passes == 1
+    s = s.apply(Order(False) if s.active == "tog" else Order(True))
+    # Renegade moves first (side A), then both TOG platoons in one go
+    assert [p for _side, p in s.sequence] == ["Renegade Breakout Platoon", "TOG Scout Platoon", "TOG Tank Platoon"]
+    while s.sequence[0][0] != "tog":
+        s = s.apply(bot_action(s, "novice", budget=0.2))
+        if s.phase == "opportunity":
+            s = s.apply(bot_action(s, "novice"))
+    assert Pass("TOG Scout Platoon") in s.legal_actions()
+    s = s.apply(Pass("TOG Scout Platoon"))
+    assert [p for _side, p in s.sequence] == ["TOG Tank Platoon", "TOG Scout Platoon"]
+    assert s.passes == 0 and not any(isinstance(a, Pass) for a in s.legal_actions())
+
+
+def test_bot_plays_either_side_at_both_levels():
+    for level in ("novice", "veteran"):
+        s = new_skirmish("village", seed=5)
+        sides = set()
+        while s.turn == 1 and not s.over:
+            sides.add(s.active)
+            a = bot_action(s, level, budget=0.3)
+            assert a in s.legal_actions()
+            s = s.apply(a)
+        assert sides == {"renegade", "tog"}
+
+
+def test_bot_fires_at_the_best_odds():
+    """In a fire declaration the bot takes the target with the most expected hits x worth, never holds when a
+    shot is open."""
+    s = new_skirmish("meeting", seed=1)
+    while s.phase != "fire" and not s.over:
+        s = s.apply(bot_action(s, "novice", budget=0.2))
+    assert not s.over
+    a = bot_action(s, "veteran")
+    options = [x for x in s.legal_actions() if isinstance(x, Fire) and x.target]
+    assert options and a.target is not None
+
+
+def test_scenario_files_name_file_entry_and_field():
+    good = (scenario_dir() / "meeting.yaml").read_text()
+    bad = good.replace("type: liberator, hex: '0316'", "type: tiger, hex: '0316'")
+    with pytest.raises(DataError) as e:
+        load_scenario("broken.yaml", text=bad)
+    msg = str(e.value)
+    assert "broken.yaml" in msg and "R11" in msg and "type" in msg and "line" in msg
+    bad = good.replace("hex: '2914'", "hex: '9999'")
+    with pytest.raises(DataError, match="T11.*hex"):
+        load_scenario("broken.yaml", text=bad)
+    bad = good.replace("turns: 6", "turns: many")
+    with pytest.raises(DataError, match="turns"):
+        load_scenario("broken.yaml", text=bad)
