@@ -279,3 +279,54 @@ def test_a_vehicle_under_water_cannot_be_fired_on():
     units["lib"] = replace(units["lib"], submerged=True)
     r = declare_weapons_fire(MAP, units, "hor", [Attack(1, "lib")])
     assert isinstance(r, Refusal) and r.rule == "CEN-GRD-2"
+
+
+def squad(key, side, label, men=8, **kw):
+    return CombatUnit(key, side, parse_label(label), men=men, **kw)
+
+
+def test_a_tvlg_squad_fires_at_a_vehicle_one_location_roll_tvlg_templates():
+    from centurion.rules.resolution import SquadOrder
+
+    units = {"sq": squad("sq", "RL", "0208"), "hor": unit("hor", "TOG", "0204", 3, "horatius")}
+    order = SquadOrder("sq", "tvlg", "hor", count=2)
+    # two TVLG to-hit rolls (1, 1); location 9 -> front (the squad is south of the Horatius facing south)
+    res = combat_phase(MAP, units, [order], Dice.scripted([1, 1, 9, 3, 8]))
+    fire = res.fire[0]
+    assert not isinstance(fire, Refusal)
+    assert len(fire.locations) == 1 and fire.locations[0][2] == "front"
+    assert [h.mark.shape for h in fire.hits] == [(1, 1, 1, 5, 5)] * 2
+    assert [h.column.result for h in fire.hits] == [3, 8]
+    assert res.units["sq"].tvlgs_left == 2
+
+
+def test_close_assault_picks_its_location_and_uses_the_iwf_template():
+    from centurion.rules.resolution import SquadOrder
+
+    units = {"sq": squad("sq", "RL", "0204"), "hor": unit("hor", "TOG", "0204", 3, "horatius")}
+    res = combat_phase(MAP, units, [SquadOrder("sq", "personal", "hor", location="stern")],
+                       Dice.scripted([1, 10, 10, 4]))  # three attacks in the same hex: hit, miss, miss; column 4
+    fire = res.fire[0]
+    hit = [h for h in fire.hits if h.to_hit.success]
+    assert len(fire.hits) == 3 and len(hit) == 1 and not fire.locations  # no location roll: it chose the stern
+    assert hit[0].mark.section == "stern" and hit[0].mark.shape == (3, 3, 1, 1, 1)  # IWF9 (decided shape)
+
+
+def test_vehicle_fire_at_a_squad_losses_after_all_fire_and_destroyed_at_5_killed():
+    units = {"hor": unit("hor", "TOG", "0210", 0, "horatius"), "sq": squad("sq", "RL", "0205", men=6)}
+    # laser at the squad (range 5: 10, no shield or terrain): hit 1; casualties row 8 roll 10 -> 3 killed
+    res = combat_phase(MAP, units, [("hor", [Attack(1, "sq")], None)], Dice.scripted([1, 10]))
+    assert res.fire[0].hits[0].casualties == 3 and res.casualties == {"sq": 3}
+    assert res.units["sq"].men == 0  # 2 lost before + 3 = 5 killed: the squad is destroyed
+
+
+def test_mortar_ap_round_hits_every_squad_in_the_hex_and_a_painting_squad_does_nothing_else():
+    from centurion.rules.resolution import SquadOrder
+
+    units = {"m": squad("m", "TOG", "0210", squad_kind="mortar"), "a": squad("a", "RL", "0205"),
+             "b": squad("b", "RL", "0205", men=7), "v": unit("v", "RL", "0205", 0, "viper")}
+    order = SquadOrder("m", "mortar_ap", target_hex=parse_label("0205"), count=1)
+    res = combat_phase(MAP, units, [order], Dice.scripted([2, 5, 9]))  # hit; a: 5 -> 3 killed, b: 9 -> 5 killed
+    assert res.casualties == {"a": 3, "b": 5} and res.units["v"].sheet == units["v"].sheet
+    res = combat_phase(MAP, units, [order], Dice.scripted([1]), paints=[("m", "v")])
+    assert res.paints[0].roll.success and isinstance(res.fire[0], Refusal) and "painting squad" in str(res.fire[0])

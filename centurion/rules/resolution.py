@@ -15,13 +15,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..data import BattleMap
-from ..data.vehicles import weapon_table
+from ..data.vehicles import damage_templates, weapon_table
 from ..dice import Dice, Roll
 from ..hexgrid import Hex
 from .buildings import Building, BuildingHit, building_hit_level, damage_building
 from .damage import HitMark, drop_template, hit_section, template_shape, vulcan_kill_number
 from .grav import Refusal
-from .infantry_fire import casualty_roll, casualty_row, rider_losses, terrain_casualty_modifier
+from .infantry_fire import (
+    SquadAction,
+    SquadAttack,
+    SquadView,
+    apply_losses,
+    casualty_roll,
+    casualty_row,
+    rider_losses,
+    squad_fire,
+    terrain_casualty_modifier,
+)
 from .internals import InternalReport, apply_internal_damage
 from .record import RecordSheet
 from .targets import Attack, FirePlan, FirerView, TargetView, declare_fire, infantry_paint, vehicle_paint
@@ -83,6 +93,9 @@ class CombatUnit:
     submerged: bool = False  # grounded under a lake's surface: cannot be fired on (CEN-GRD-2)
     vulcan: VulcanEngagement | None = None
     pending_casualties: int = 0
+    squad_kind: str = "tvlg"  # a dismounted squad: tvlg or mortar (book-a 0.6)
+    moved: bool = False  # a squad that moved this turn makes 1 personal attack (book-a 16.3)
+    tvlgs_left: int | None = None
 
     @property
     def kind(self) -> str:
@@ -228,6 +241,89 @@ def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], pain
     return live, tuple(out)
 
 
+@dataclass(frozen=True)
+class _Hit:
+    """A hit to land: what hit whom, with which shape, from which side; `row` = casualty row vs infantry."""
+
+    label: str
+    target: str
+    roll: Roll
+    missile: bool
+    shape: tuple[int, ...] | None
+    side: str
+    row: str | None
+    location: str | None = None  # close assault: the location chosen
+
+
+def _land_hits(firer: str, hits: Sequence[_Hit], units: dict[str, CombatUnit], dice: Dice,
+               battlemap: BattleMap | None, results: list[HitResolution]) -> list[tuple[str, Roll, str]]:
+    """Vulcan, one location roll per target, damage column and template, casualties (CEN-CMB-1, E21, E25)."""
+    locations: list[tuple[str, Roll, str]] = []
+    where: dict[str, str | int | None] = {}
+    for h in hits:
+        tkey = h.target
+        target = units[tkey]
+        vrolls: tuple[Roll, ...] = ()
+        if h.missile and target.vulcan is not None and target.vulcan.rolls_left > 0 \
+                and target.vulcan.kill_number is not None:
+            v = target.vulcan
+            vr = dice.d10_test(v.kill_number, purpose=f"Vulcan-{v.rating} of {tkey} ({v.engaged} engaged) shoots "
+                               f"down the {h.label} missile", rule=RULE)
+            vrolls = (vr,)
+            target = replace(target, vulcan=replace(v, rolls_left=v.rolls_left - 1))
+            units[tkey] = target
+            if vr.success:
+                results.append(HitResolution(h.label, tkey, h.roll, vrolls, shot_down=True))
+                continue
+        if tkey not in where:  # one hit-location roll per firing unit and target (E21)
+            if target.kind == "vehicle" and h.location is not None:
+                where[tkey] = h.location  # close assault: the location is chosen (book-a 14.2)
+            elif target.kind == "vehicle":
+                lr = dice.roll("d10", purpose=f"hit location on {tkey} by {firer} ({h.side} attacked"
+                               f"{', hull down' if target.crater else ''})", rule=RULE)
+                where[tkey] = hit_section(lr.result, h.side, "hull_down" if target.crater else "normal")
+                locations.append((tkey, lr, str(where[tkey])))
+            elif target.kind == "building":
+                lr = dice.roll("d10", purpose=f"hit level on building {tkey} by {firer}", rule=RULE)
+                where[tkey] = building_hit_level(lr.result, target.building)
+                locations.append((tkey, lr, f"level {where[tkey]}"))
+            else:
+                where[tkey] = None
+        if target.kind == "infantry":
+            terms = terrain_casualty_modifier(battlemap, target.hex, crater=target.crater) if battlemap else ()
+            res = casualty_roll(dice, h.row, terms)
+            units[tkey] = replace(target, pending_casualties=target.pending_casualties + res.killed)
+            results.append(HitResolution(h.label, tkey, h.roll, vrolls, casualties=res.killed))
+            continue
+        if target.kind == "building":
+            b, mark = damage_building(target.building, where[tkey], h.shape)
+            units[tkey] = replace(target, building=b)
+            inside = 0
+            for k, u in list(units.items()):  # squads inside: hurt when the last 5 boxes of their level go
+                if u.kind == "infantry" and u.hex == target.hex and u.level in mark.squads_hit_on and h.row:
+                    res = casualty_roll(dice, h.row)
+                    units[k] = replace(u, pending_casualties=u.pending_casualties + res.killed)
+                    inside += res.killed
+            results.append(HitResolution(h.label, tkey, h.roll, vrolls, mark=mark, casualties=inside))
+            continue
+        col = dice.roll("d10", purpose=f"damage column on the {where[tkey]} of {tkey} ({h.label})", rule=RULE)
+        sheet, mark = drop_template(target.sheet, str(where[tkey]), col.result, h.shape)
+        if sheet.riders_outside > sheet.riders_pending_killed:  # riders outside: a d10 of men per hit (16.2)
+            (rr,) = rider_losses(dice)
+            sheet = replace(sheet, riders_pending_killed=min(sheet.riders_outside,
+                                                             sheet.riders_pending_killed + rr.result))
+        units[tkey] = replace(target, sheet=sheet)
+        results.append(HitResolution(h.label, tkey, h.roll, vrolls, column=col, mark=mark))
+    return locations
+
+
+def _row_of(weapon: object) -> str | None:
+    try:
+        return casualty_row(weapon)
+    except ValueError:
+        return None  # missiles have no row: they never hurt infantry
+
+
 def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
                  battlemap: BattleMap | None = None) -> FireResult:
     """Roll one firing unit's declared attacks (CEN-CMB-1, CEN-SEQ-3, E21): armor at once, internals pending.
@@ -237,82 +333,109 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
     units = dict(units)
     start = len(dice.log)
     firer = units[plan.firer.key]
-    hits: list[tuple[int, Roll]] = []
+    hits: list[_Hit] = []
     results: list[HitResolution] = []
     spent: dict[str, int] = {}
-    for i, ra in enumerate(plan.attacks):
+    for ra in plan.attacks:
         spec = weapon_table()[ra.weapon.type]
         if ra.family == "missile":
             spent[spec.missile] = spent.get(spec.missile, 0) + ra.attack.missiles
+        kind = ra.target.kind
+        shape = None if kind == "infantry" else template_shape(ra.weapon.type,
+                                                               ra.attack.shell if spec.family == "gauss" else None)
+        row = _row_of(ra.weapon) if kind != "vehicle" else None
         for m in range(ra.attack.missiles if ra.family == "missile" else 1):
             extra = f" (missile {m + 1})" if ra.family == "missile" and ra.attack.missiles > 1 else ""
             roll = ra.to_hit.roll(dice, purpose=f"{plan.firer.key} {ra.weapon.type}{extra} hits {ra.target.key} "
                                   f"at range {ra.range}", rule=RULE)
             if roll.success:
-                hits.append((i, roll))
+                hits.append(_Hit(ra.weapon.type, ra.target.key, roll, ra.family == "missile", shape, ra.side, row))
             else:
                 results.append(HitResolution(ra.weapon.type, ra.target.key, roll))
     if spent and firer.sheet is not None:
         fired = tuple(firer.sheet.missiles_fired) + tuple(spent.items())
         units[firer.key] = replace(firer, sheet=replace(firer.sheet, missiles_fired=fired))
-    locations: list[tuple[str, Roll, str]] = []
-    where: dict[str, str | int | None] = {}
-    for i, roll in hits:
-        ra = plan.attacks[i]
-        tkey = ra.target.key
-        target = units[tkey]
-        spec = weapon_table()[ra.weapon.type]
-        vrolls: tuple[Roll, ...] = ()
-        if ra.family == "missile" and target.vulcan is not None and target.vulcan.rolls_left > 0 \
-                and target.vulcan.kill_number is not None:
-            v = target.vulcan
-            vr = dice.d10_test(v.kill_number, purpose=f"Vulcan-{v.rating} of {tkey} ({v.engaged} engaged) shoots "
-                               f"down the {ra.weapon.type} missile", rule=RULE)
-            vrolls = (vr,)
-            target = replace(target, vulcan=replace(v, rolls_left=v.rolls_left - 1))
-            units[tkey] = target
-            if vr.success:
-                results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, shot_down=True))
-                continue
-        if tkey not in where:  # one hit-location roll per firing unit and target (E21)
-            if target.kind == "vehicle":
-                lr = dice.roll("d10", purpose=f"hit location on {tkey} ({ra.side} attacked"
-                               f"{', hull down' if target.crater else ''})", rule=RULE)
-                where[tkey] = hit_section(lr.result, ra.side, "hull_down" if target.crater else "normal")
-                locations.append((tkey, lr, str(where[tkey])))
-            elif target.kind == "building":
-                lr = dice.roll("d10", purpose=f"hit level on building {tkey}", rule=RULE)
-                where[tkey] = building_hit_level(lr.result, target.building)
-                locations.append((tkey, lr, f"level {where[tkey]}"))
-            else:
-                where[tkey] = None
-        if target.kind == "infantry":
-            terms = terrain_casualty_modifier(battlemap, target.hex, crater=target.crater) if battlemap else ()
-            res = casualty_roll(dice, casualty_row(ra.weapon), terms)
-            units[tkey] = replace(target, pending_casualties=target.pending_casualties + res.killed)
-            results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, casualties=res.killed))
-            continue
-        shape = template_shape(ra.weapon.type, ra.attack.shell if spec.family == "gauss" else None)
-        if target.kind == "building":
-            b, mark = damage_building(target.building, where[tkey], shape)
-            units[tkey] = replace(target, building=b)
-            inside = 0
-            for k, u in list(units.items()):  # squads inside: hurt when the last 5 boxes of their level go
-                if u.kind == "infantry" and u.hex == target.hex and u.level in mark.squads_hit_on:
-                    res = casualty_roll(dice, casualty_row(ra.weapon))
-                    units[k] = replace(u, pending_casualties=u.pending_casualties + res.killed)
-                    inside += res.killed
-            results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, mark=mark, casualties=inside))
-            continue
-        col = dice.roll("d10", purpose=f"damage column on the {where[tkey]} of {tkey} ({ra.weapon.type})", rule=RULE)
-        sheet, mark = drop_template(target.sheet, str(where[tkey]), col.result, shape)
-        if sheet.riders_outside > sheet.riders_pending_killed:  # riders outside: a d10 of men per hit (16.2)
-            (rr,) = rider_losses(dice)
-            sheet = replace(sheet, riders_pending_killed=min(sheet.riders_outside,
-                                                             sheet.riders_pending_killed + rr.result))
-        units[tkey] = replace(target, sheet=sheet)
-        results.append(HitResolution(ra.weapon.type, tkey, roll, vrolls, column=col, mark=mark))
+    locations = _land_hits(plan.firer.key, hits, units, dice, battlemap, results)
     return FireResult(plan.firer.key, tuple(results), tuple(locations), tuple(dice.log[start:]), units)
+
+
+@dataclass(frozen=True)
+class SquadOrder:
+    """A dismounted squad's declared action in the Combat Phase, naming its target by key (book-a 16).
+
+    action: personal, tvlg, mortar, mortar_indirect, mortar_ap (at `target_hex`), paint. `count`: TVLGs or
+    mortars fired (default all it can); `location`: close assault location.
+    """
+
+    squad: str
+    action: str
+    target: str | None = None
+    count: int | None = None
+    location: str | None = None
+    target_hex: Hex | None = None
+    observed: bool = False
+
+
+def declare_squad_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], order: SquadOrder
+                       ) -> SquadAttack | Refusal:
+    """Check a squad's order with the infantry rules against the live units (CEN-INF-1, CEN-CMB-1)."""
+    squad = units.get(order.squad)
+    if squad is None or squad.kind != "infantry":
+        return Refusal(RULE, f"{order.squad!r} is not a dismounted squad")
+    if squad.level is not None and order.action not in ("personal", "tvlg", "mortar", "paint"):
+        return Refusal(RULE, f"a squad inside a building cannot fire {order.action} (book-b 2.7)")
+    view = None
+    if order.target is not None:
+        tgt = units.get(order.target)
+        if tgt is None:
+            return Refusal(RULE, f"no target {order.target!r}")
+        if tgt.side == squad.side:
+            return Refusal(RULE, f"{order.target} is a friendly unit")
+        view = tgt.target_view(squad)
+    sv = SquadView(squad.key, squad.hex, squad.men, squad.squad_kind, squad.moved, level=squad.level,
+                   tvlgs_left=squad.tvlgs_left)
+    act = SquadAction(order.action, view, order.count, order.location, order.target_hex, order.observed)
+    return squad_fire(battlemap, sv, act)
+
+
+def resolve_squad_fire(order: SquadOrder, attack: SquadAttack, units: Mapping[str, CombatUnit], dice: Dice, *,
+                       battlemap: BattleMap | None = None) -> FireResult:
+    """Roll a squad's checked attacks: to-hit per attack, then templates (IWF, TVLG, mortar) on vehicles and
+    buildings, casualties on squads (an AP round: every dismounted squad in the hex) (book-a 16, CEN-SEQ-3)."""
+    units = dict(units)
+    start = len(dice.log)
+    results: list[HitResolution] = []
+    hits: list[_Hit] = []
+    label = f"{attack.action} ({attack.template or attack.casualty_row})"
+    if attack.action == "paint":
+        roll = attack.to_hit.roll(dice, purpose=f"{order.squad} paints {order.target}", rule=RULE)
+        results.append(HitResolution("paint", order.target, roll))
+        if roll.success:
+            t = units[order.target]
+            units[order.target] = replace(t, painted_by=t.painted_by + (order.squad,))
+        return FireResult(order.squad, tuple(results), (), tuple(dice.log[start:]), units)
+    squad = units[order.squad]
+    if attack.action == "tvlg":
+        units[order.squad] = replace(squad, tvlgs_left=(squad.tvlgs_left if squad.tvlgs_left is not None
+                                                         else 4) - attack.attacks)
+    targets = [order.target] if attack.action != "mortar_ap" else [
+        k for k, u in units.items() if u.kind == "infantry" and u.level is None and u.hex == order.target_hex]
+    for n in range(attack.attacks):
+        roll = attack.to_hit.roll(dice, purpose=f"{order.squad} {label} attack {n + 1} at "
+                                  f"{order.target or order.target_hex} (range {attack.range})", rule=RULE)
+        if not roll.success:
+            results.append(HitResolution(label, order.target or "", roll))
+            continue
+        for tkey in targets:
+            shape = damage_templates()[attack.template] if attack.template else None
+            # squads inside a building hit by it: the mortar row for mortars, the IWF row for personal weapons
+            row = attack.casualty_row or ("mortar" if attack.action.startswith("mortar")
+                                          else attack.template if attack.action == "personal" else None)
+            hits.append(_Hit(label, tkey, roll, attack.action == "tvlg", shape, attack.side, row,
+                             attack.side if attack.close_assault else None))
+    locations = _land_hits(order.squad, hits, units, dice, battlemap if attack.action != "mortar_ap" else None,
+                           results)
+    return FireResult(order.squad, tuple(results), tuple(locations), tuple(dice.log[start:]), units)
 
 
 def resolve_opportunity_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
@@ -360,18 +483,19 @@ def finish_fire(units: Mapping[str, CombatUnit], dice: Dice, *, turn: int = 1
             out[key] = replace(u, sheet=sheet, velocity=velocity)
             reports[key] = rep
         elif u.kind == "infantry" and u.pending_casualties:
-            killed = min(u.men, u.pending_casualties)
-            casualties[key] = killed
-            out[key] = replace(u, men=u.men - killed, pending_casualties=0)
+            losses = apply_losses(u.men, min(u.men, u.pending_casualties))  # destroyed at 5 killed (book-a 14.1)
+            casualties[key] = min(u.men, u.pending_casualties)
+            out[key] = replace(u, men=losses.men, pending_casualties=0)
     return out, reports, casualties
 
 
 def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
-                 declarations: Sequence[tuple[str, Sequence[Attack], int | None]], dice: Dice, *,
+                 declarations: Sequence[tuple[str, Sequence[Attack], int | None] | SquadOrder], dice: Dice, *,
                  turn: int = 1, paints: Sequence[tuple[str, str]] = ()) -> PhaseResult:
     """Painting (declared and resolved, `paints` = (painter, target) pairs), then weapons fire declared in the given
     order, resolved one firing unit at a time, then internal damage and infantry losses (CEN-SEQ-1, CEN-SEQ-3).
-    Declarations: (firer, attacks, turret facing or None).
+    Declarations: a vehicle's (firer, attacks, turret facing or None), or a squad's `SquadOrder`. A squad that
+    painted does nothing else this turn (book-a 7.3).
 
     Every declaration is checked against the state at the start of the resolution (all are made before any is
     resolved); a refused one is reported and nothing of it happens.
@@ -380,14 +504,28 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
     paint_results: tuple[PaintResult | Refusal, ...] = ()
     if paints:
         units, paint_results = resolve_painting(battlemap, units, paints, dice)
-    plans = [declare_weapons_fire(battlemap, units, k, atks, turret_facing=tf) for k, atks, tf in declarations]
+    painters = {p for p, _t in paints}
+    plans: list[tuple[SquadOrder | None, FirePlan | SquadAttack | Refusal]] = []
+    for d in declarations:
+        if isinstance(d, SquadOrder):
+            if d.squad in painters and units.get(d.squad) is not None and units[d.squad].kind == "infantry":
+                plans.append((d, Refusal(RULE, f"{d.squad} painted this turn: a painting squad does nothing "
+                                         "else (book-a 7.3)")))
+            else:
+                plans.append((d, declare_squad_fire(battlemap, units, d)))
+        else:
+            k, atks, tf = d
+            plans.append((None, declare_weapons_fire(battlemap, units, k, atks, turret_facing=tf)))
     live = dict(units)
     out: list[FireResult | Refusal] = []
-    for plan in plans:
+    for order, plan in plans:
         if isinstance(plan, Refusal):
             out.append(plan)
             continue
-        res = resolve_fire(plan, live, dice, battlemap=battlemap)
+        if order is not None:
+            res = resolve_squad_fire(order, plan, live, dice, battlemap=battlemap)
+        else:
+            res = resolve_fire(plan, live, dice, battlemap=battlemap)
         live = dict(res.units)
         out.append(res)
     live, reports, casualties = finish_fire(live, dice, turn=turn)
