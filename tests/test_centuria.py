@@ -81,7 +81,7 @@ def test_terrain_and_leader_modifiers():
     assert attack_target("centuria", "turma", defender_terrain="trees") == 6 + 8 - 2
     assert attack_target("centuria", "centuria", attacker_leader="legatus") == 13
     assert attack_target("centuria", "centuria", defender_leader="tribunus") == 16
-    assert attack_target("ballista", "centuria", attacker_terrain="road") == 6 - 1 + 9
+    assert attack_target("ballista", "centuria", attacker_terrain="road") == 6 + 9  # "(Ziel)": not its own hex
     with pytest.raises(ValueError, match="CTA-2: unknown unit"):
         attack_target("phalanx", "centuria")
     with pytest.raises(ValueError, match="CTA-COMBAT"):
@@ -126,8 +126,9 @@ def test_movement_costs_and_turning():
     ok = move(b, CenturiaMove("C", ("F", "F")))  # 0404 grass (1) ... 2 MP
     assert not isinstance(ok, Refusal)
     assert format_label(ok[0].piece("C").hex) == "0403"
-    woods = move(b, CenturiaMove("C", ("F", "F", "F")))
-    assert isinstance(woods, Refusal) and woods.rule == "CTA-MOVE" and "needs 4 MP" in str(woods)
+    woods = move(b, CenturiaMove("C", ("F", "F", "F")))  # trees: movement value 2 - 1 = 1 (CTA-MOVE)
+    assert isinstance(woods, Refusal) and woods.rule == "CTA-MOVE" and "needs 3 MP" in str(woods)
+    assert "has 1" in str(woods)
     turn1 = move(b, CenturiaMove("C", ("T1", "F")))
     assert not isinstance(turn1, Refusal) and turn1[0].piece("C").facing == 1
     about = move(b, CenturiaMove("C", ("T3", "F")))
@@ -236,7 +237,7 @@ def test_rally_clears_or_worsens():
     ok, _ = rally_phase(b, "rome", Dice.scripted([20]))
     assert ok.piece("C").marker == 0
     bad, _ = rally_phase(b, "rome", Dice.scripted([1]))
-    assert bad.piece("C").marker == 3
+    assert bad.piece("C").marker == 2  # a failed rally leaves the markers as they are (CTA-MORALE)
 
 
 def test_morale_triggers():
@@ -250,7 +251,7 @@ def test_morale_triggers():
     assert morale_triggers(b, lost3) == [("C3", "more than half of the unit has fallen (a)")]
     no_lead = b.with_piece(replace(lead, alive=False))
     assert {pid for pid, _ in morale_triggers(b, no_lead)} == {"C0", "C1", "C2", "C3"}  # (c)
-    sub = piece("S", "subpraefectus", "rome", "0205")
+    sub = piece("S", "subpraefectus", "rome", "0205", commander="L")  # under L: in command of his formation
     b2 = battle(OPEN, [lead, sub, *subs, piece("FAR", "centuria", "rome", "0808", commander="L")])
     fell = b2.with_piece(replace(lead, alive=False))
     trig = dict(morale_triggers(b2, fell))
@@ -297,7 +298,9 @@ def test_centurio_ballista_lets_engines_fire_twice():
     b = artillery_field()
     once, _ = fire(b, "B", "X", Dice.scripted([5]))
     assert "may fire 1" in str(fire_refusal(once, "B", "X"))
-    cb = artillery_field(extra=(piece("CB", "centurio ballista", "rome", "0307"),))
+    cb = artillery_field(extra=(piece("CB", "centurio ballista", "rome", "0307", commander="L"),))
+    from dataclasses import replace
+    cb = cb.with_piece(replace(cb.piece("B"), commander="CB"))  # the engine answers to the centurio ballista
     twice, _ = fire(cb, "B", "X", Dice.scripted([5]))
     assert fire_refusal(twice, "B", "X") is None
 

@@ -14,9 +14,21 @@ from ..dice import Dice, Roll
 from ..hexgrid import Hex, arcs, distance, format_label, neighbor, neighbors
 from ..rules.grav import Refusal
 from .command import in_sight, spread_command
-from .values import MARKERS, Exchange, Target, attack_terms, counter_terms, morale_terms
+from .values import (
+    MARKERS,
+    Exchange,
+    Target,
+    as_target_row,
+    attack_terms,
+    counter_terms,
+    morale_terms,
+    no_counter,
+    roll_over,
+    shot_terms,
+)
 
 PHASES = ("movement", "combat")
+REPLACEMENT_TYPES = ("subpraefectus", "tribunus")  # who may take over a fallen leader (CTA-MORALE b)
 FRONT_ARCS = {0, 1, 5}  # relative hexside wedges: ahead and the two front-side hexsides (CTA-MOVE)
 REAR_ARC = 3
 
@@ -68,6 +80,10 @@ class CenturiaBattle:
     shots: tuple[tuple[str, int], ...] = ()  # (engine id, shots fired this round)
     time_limit_seconds: int | None = None
     log: tuple[Event, ...] = field(default=())
+    alternate: bool = False  # CTA-1 as the seed has it: both sides in one phase, one unit at a time
+    passed: frozenset[str] = frozenset()  # sides that have ended their part of the current phase (CTA-1)
+    first_side: str = ""  # the side that starts alternating this round (CTA-1)
+    _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # --- lookups ---------------------------------------------------------------------
     @classmethod
@@ -109,58 +125,105 @@ class CenturiaBattle:
         """A copy with one piece replaced."""
         return replace(self, pieces=tuple(piece if p.id == piece.id else p for p in self.pieces))
 
+    def other_side(self, side: str) -> str:
+        """The next side after `side` (two sides: the opponent)."""
+        return self.sides[(self.sides.index(side) + 1) % len(self.sides)]
+
     def terrain(self, hex_: Hex) -> str:
         """The Centuria terrain key of a hex."""
         return self.map[hex_].terrain
 
     # --- command (CTA-CMD) -------------------------------------------------------------
     def command(self, tables: CenturiaTables | None = None) -> dict[str, str]:
-        """Every living sub-unit's command status: direct, chain or out (CTA-CMD)."""
+        """Every living sub-unit's command status: direct, chain or out (CTA-CMD).
+
+        Direct: a leader who may command the unit (`commanders`) has it within his action radius and in sight.
+        """
         tables = tables or centuria_tables()
+        key = ("command", id(tables))
+        if key in self._cache:
+            return dict(self._cache[key])
         out: dict[str, str] = {}
         for side in self.sides:
             subs = [p for p in self.living(side) if not p.is_leader]
             status = {p.id: "out" for p in subs}
             for p in subs:
-                lead = self._leader_of(p)
-                if lead is None:
-                    continue
-                radius = tables.units[lead.type].action_radius
-                if distance(p.hex, lead.hex) <= radius and in_sight(p.hex, lead.hex, self.map, tables):
+                if self.covering(p, tables):
                     status[p.id] = "direct"
             # the chain through adjacent sub-units of the side, transitively
             status = spread_command(status, {p.id: p.hex for p in subs})
             out.update(status)
+        self._cache[key] = out
+        return dict(out)
+
+    def _by_id(self) -> dict[str, Piece]:
+        if "ids" not in self._cache:
+            self._cache["ids"] = {p.id: p for p in self.pieces}
+        return self._cache["ids"]
+
+    def superiors(self, leader_id: str | None) -> list[Piece]:
+        """A leader and the leaders above him, living or not, up the chain of command (`above` in the scenario)."""
+        out: list[Piece] = []
+        ids = self._by_id()
+        while leader_id is not None and leader_id in ids and all(q.id != leader_id for q in out):
+            lead = ids[leader_id]
+            out.append(lead)
+            leader_id = lead.commander
         return out
 
+    def commanders(self, p: Piece) -> list[Piece]:
+        """The living leaders who may command a sub-unit (CTA-CMD): its own leader (or, fallen, his replacement,
+        CTA-MORALE b) and every leader above them in the chain of command. A leader has none (decision)."""
+        if p.is_leader or p.commander is None:
+            return []
+        chain = self.superiors(p.commander)
+        out = [q for q in chain if q.alive]
+        if chain and not chain[0].alive:
+            repl = self.replacement_for(chain[0])
+            if repl is not None and repl not in out:
+                out.insert(0, repl)
+        return out
+
+    def covering(self, p: Piece, tables: CenturiaTables | None = None) -> list[Piece]:
+        """The leaders who may command `p` and have it within their action radius and in sight (CTA-CMD)."""
+        tables = tables or centuria_tables()
+        return [lead for lead in self.commanders(p)
+                if distance(lead.hex, p.hex) <= tables.units[lead.type].action_radius
+                and in_sight(lead.hex, p.hex, self.map, tables)]
+
     def _leader_of(self, p: Piece) -> Piece | None:
-        """The living leader a sub-unit answers to: its own, else the replacement (CTA-MORALE b)."""
-        if p.commander is None:
-            return None
-        lead = self.piece(p.commander)
-        if lead.alive:
-            return lead
-        return self.replacement_for(lead)
+        """The living leader a sub-unit answers to first: its own, else the replacement (CTA-MORALE b)."""
+        cs = self.commanders(p)
+        return cs[0] if cs else None
+
+    def formation_leaders(self, leader: Piece) -> list[Piece]:
+        """The leaders in command of a leader's formation: those above him and those under him (decision)."""
+        above = self.superiors(leader.commander)
+        below: list[Piece] = []
+        frontier = [leader.id]
+        while frontier:
+            nxt = [q for q in self.pieces if q.is_leader and q.commander in frontier and q not in below]
+            below += nxt
+            frontier = [q.id for q in nxt]
+        return above + below
 
     def replacement_for(self, fallen: Piece) -> Piece | None:
-        """A living subpraefectus or tribunus of the side who takes over a fallen leader (CTA-MORALE b)."""
-        for p in self.living(fallen.side):
-            if p.is_leader and p.type in ("subpraefectus", "tribunus") and p.id != fallen.id:
-                return p
-        return None
+        """Who takes over a fallen leader (CTA-MORALE b): the nearest living subpraefectus or tribunus in command
+        of the fallen leader's formation (above or under him in the chain); ties by id (decision)."""
+        eligible = [q for q in self.formation_leaders(fallen)
+                    if q.alive and q.type in REPLACEMENT_TYPES and q.id != fallen.id and q.side == fallen.side]
+        if not eligible:
+            return None
+        return min(eligible, key=lambda q: (distance(q.hex, fallen.hex), q.id))
 
     def best_leader(self, p: Piece, purpose: str, tables: CenturiaTables | None = None) -> str | None:
-        """The best friendly leader whose range and sight cover `p`, for attack, defence or morale (CTA-COMBAT).
-
-        Leader modifiers are not cumulative: only the best one counts (decision in RULES.md).
+        """The best leader who may command `p` and covers it (range and sight), for attack, defence or morale
+        (CTA-COMBAT, CTA-CMD). Leader modifiers are not cumulative: only the best one counts (decision in RULES.md).
         """
         tables = tables or centuria_tables()
         best, best_val = None, None
-        for lead in self.living(p.side):
-            if not lead.is_leader or lead.type not in tables.leaders:
-                continue
-            radius = tables.units[lead.type].action_radius
-            if distance(lead.hex, p.hex) > radius or not in_sight(lead.hex, p.hex, self.map, tables):
+        for lead in self.covering(p, tables):
+            if lead.type not in tables.leaders:
                 continue
             mod = tables.leaders[lead.type]
             val = {"attack": mod.attack, "defence": -mod.defence, "morale": mod.morale}[purpose]
@@ -199,12 +262,29 @@ def _turn_cost(from_facing: int, to_facing: int) -> int:
 
 
 def move_cost(battle: CenturiaBattle, p: Piece, dest: Hex, tables: CenturiaTables) -> int:
-    """MP to enter a hex: 1 + |terrain movement modifier| of the unit type (CTA-MOVE)."""
+    """MP to enter a hex: always 1; terrain changes the movement value instead (CTA-MOVE, `movement_value`)."""
+    return 1
+
+
+def terrain_movement(battle: CenturiaBattle, p: Piece, hex_: Hex, tables: CenturiaTables) -> int:
+    """The terrain table's movement modifier of a piece in a hex (0 or less; CTA-2, CTA-MOVE).
+
+    Leaders have no row: they move as their arm (infantry like a centuria, cavalry like a turma; decision).
+    """
     row_key = p.type
-    if p.is_leader:  # leaders move as their arm: infantry like a centuria, cavalry like a turma (decision)
+    if p.is_leader:
         row_key = "turma" if _arm(p, tables) == "cavalry" else "centuria"
-    mod = tables.terrain[battle.terrain(dest)].modifiers.get(row_key)
-    return 1 + abs(mod.movement if mod else 0)
+    mod = tables.terrain[battle.terrain(hex_)].modifiers.get(row_key)
+    return mod.movement if mod and not as_target_row(mod) else 0
+
+
+def movement_value(battle: CenturiaBattle, p: Piece, hexes: list[Hex] | tuple[Hex, ...],
+                   tables: CenturiaTables | None = None) -> int:
+    """The movement value for a move through `hexes` (the start hex and those entered): the unit's value plus the
+    lowest terrain movement modifier among them, never below 1 (CTA-MOVE: a turma crossing fields moves 3)."""
+    tables = tables or centuria_tables()
+    worst = min((terrain_movement(battle, p, h, tables) for h in hexes), default=0)
+    return max(1, movement_allowance(p, tables) + min(0, worst))
 
 
 def _arm(p: Piece, tables: CenturiaTables) -> str:
@@ -239,6 +319,8 @@ def move(battle: CenturiaBattle, mv: CenturiaMove, tables: CenturiaTables | None
         return Refusal("CTA-1", f"moves belong to the movement phase; it is the {battle.phase} phase")
     if p.side != battle.active_side:
         return Refusal("CTA-1", f"it is {battle.active_side}'s turn to move, not {p.side}'s")
+    if p.side in battle.passed:
+        return Refusal("CTA-1", f"{p.side} has ended its part of the movement phase")
     if not p.alive:
         return Refusal("CTA-COMBAT", f"{p.id} has fallen")
     if p.id in battle.moved:
@@ -255,6 +337,7 @@ def move(battle: CenturiaBattle, mv: CenturiaMove, tables: CenturiaTables | None
             return Refusal("CTA-MORALE", f"{p.id} is {MARKERS[p.marker]}: it stands and does not move")
     mp = movement_allowance(p, tables)
     here, facing, spent = p.hex, p.facing, 0
+    through = [p.hex]
     for i, s in enumerate(mv.steps):
         if s.startswith("T"):
             try:
@@ -273,27 +356,55 @@ def move(battle: CenturiaBattle, mv: CenturiaMove, tables: CenturiaTables | None
                                "combat phase instead")
             cost = move_cost(battle, p, dest, tables)
             here = dest
+            through.append(dest)
         else:
             return Refusal("CTA-MOVE", f"step {i + 1}: unknown step {s!r}; use F, FL, FR or T0..T5")
         spent += cost
+        mp = movement_value(battle, p, through, tables)
         if spent > mp:
-            return Refusal("CTA-MOVE", f"step {i + 1} needs {spent} MP in all; {p.id} has {mp}")
+            return Refusal("CTA-MOVE", f"step {i + 1} needs {spent} MP in all; {p.id} has {mp} "
+                           f"(movement {movement_allowance(p, tables)}, terrain on the way changes it)")
+    if here != p.hex and any(q.id != p.id and q.is_leader == p.is_leader for q in battle.at(here)):
+        return Refusal("CTA-MOVE", f"{format_label(here)} already holds a {'leader' if p.is_leader else 'unit'}: "
+                       "a move ends where no other piece of its kind stands (decision)")
     moved = replace(p, hex=here, facing=facing)
     text = f"{p.id} moves to {format_label(here)} facing {facing} ({spent} of {mp} MP)"
     new = battle.with_piece(moved)
     new = replace(new, moved=battle.moved | {p.id})
     ev = Event(text, "CTA-MOVE")
-    return new.logged(ev), [ev]
+    return _alternated(new.logged(ev)), [ev]
 
 
 # --- combat (CTA-COMBAT) --------------------------------------------------------------------
 
 
+def shot(battle: CenturiaBattle, engine_id: str, target_id: str, tables: CenturiaTables | None = None) -> Target:
+    """The target number of an engine's shot with its terms: the one function behind the preview and the roll
+    (CTA-ART): the engine's best commanding leader, the target's hex with its "(Ziel)" rows, side and marker."""
+    tables = tables or centuria_tables()
+    e, t = battle.piece(engine_id), battle.piece(target_id)
+    return shot_terms(e.type, t.type, side=battle.side_of_attack(e, t), engine_terrain=battle.terrain(e.hex),
+                      target_terrain=battle.terrain(t.hex), engine_leader=battle.best_leader(e, "attack", tables),
+                      target_leader=battle.best_leader(t, "defence", tables), target_marker=t.marker, tables=tables)
+
+
+def is_engine(p: Piece, tables: CenturiaTables | None = None) -> bool:
+    """Ballista and tormentum (kind `engine` in data/centuria.yaml, CTA-ART)."""
+    tables = tables or centuria_tables()
+    return tables.units[p.type].kind == "engine"
+
+
 def exchange(battle: CenturiaBattle, attacker_id: str, defender_id: str, tables: CenturiaTables | None = None
              ) -> Exchange:
-    """The exact odds of an attack and its counter between two pieces on the map (CTA-COMBAT)."""
+    """The exact odds of an attack and its counter between two pieces on the map (CTA-COMBAT).
+
+    An engine does not close-attack: its exchange is its shot (`shot`) with no counter roll (CTA-ART), so the
+    preview of a shot and the shot itself use the same terms.
+    """
     tables = tables or centuria_tables()
     a, d = battle.piece(attacker_id), battle.piece(defender_id)
+    if is_engine(a, tables):
+        return Exchange(shot(battle, a.id, d.id, tables), no_counter(tables))
     kw = dict(attacker_terrain=battle.terrain(a.hex), defender_terrain=battle.terrain(d.hex),
               attacker_marker=a.marker, defender_marker=d.marker, tables=tables)
     att = attack_terms(a.type, d.type, side=battle.side_of_attack(a, d),
@@ -304,6 +415,16 @@ def exchange(battle: CenturiaBattle, attacker_id: str, defender_id: str, tables:
     return Exchange(att, cnt)
 
 
+def _turn_refusal(battle: CenturiaBattle, side: str, phase: str) -> Refusal | None:
+    if battle.phase != phase:
+        return Refusal("CTA-1", f"that belongs to the {phase} phase; it is the {battle.phase} phase")
+    if side != battle.active_side:
+        return Refusal("CTA-1", f"it is {battle.active_side}'s turn, not {side}'s")
+    if side in battle.passed:
+        return Refusal("CTA-1", f"{side} has ended its part of the {phase} phase")
+    return None
+
+
 def attack(battle: CenturiaBattle, attacker_id: str, defender_id: str, dice: Dice,
            tables: CenturiaTables | None = None) -> tuple[CenturiaBattle, list[Event]] | Refusal:
     """Resolve a close attack: simultaneous attack and counter rolls; a success removes the struck piece."""
@@ -312,16 +433,18 @@ def attack(battle: CenturiaBattle, attacker_id: str, defender_id: str, dice: Dic
         a, d = battle.piece(attacker_id), battle.piece(defender_id)
     except KeyError as exc:
         return Refusal("CTA-1", str(exc.args[0]))
-    if battle.phase != "combat":
-        return Refusal("CTA-1", f"attacks belong to the combat phase; it is the {battle.phase} phase")
-    if a.side != battle.active_side:
-        return Refusal("CTA-1", f"it is {battle.active_side}'s turn to attack")
+    turn = _turn_refusal(battle, a.side, "combat")
+    if turn is not None:
+        return turn
     if not (a.alive and d.alive):
         return Refusal("CTA-COMBAT", "both pieces must still be on the map")
     if a.side == d.side:
         return Refusal("CTA-COMBAT", "a unit attacks the enemy, not its own side")
     if a.id in battle.attacked:
         return Refusal("CTA-COMBAT", f"{a.id} has already attacked this round")
+    if is_engine(a, tables):
+        return Refusal("CTA-ART", f"{a.id} is an engine: it shoots (CTA-ART) rather than close-attacks; "
+                       "it defends and strikes back (decision)")
     if distance(a.hex, d.hex) != 1:
         return Refusal("CTA-COMBAT", f"{a.id} must stand next to {d.id} to attack it")
     if not a.is_leader:
@@ -330,8 +453,8 @@ def attack(battle: CenturiaBattle, attacker_id: str, defender_id: str, dice: Dic
         if a.marker:
             return Refusal("CTA-MORALE", f"{a.id} is {MARKERS[a.marker]}: it does not attack")
     ex = exchange(battle, a.id, d.id, tables)
-    r1 = dice.d20_over_test(ex.attack.value, purpose=f"{a.id} attacks {d.id}", rule="CTA-COMBAT")
-    r2 = dice.d20_over_test(ex.counter.value, purpose=f"{d.id} strikes back at {a.id}", rule="CTA-COMBAT")
+    r1 = roll_over(dice, ex.attack, purpose=f"{a.id} attacks {d.id}", rule="CTA-COMBAT")
+    r2 = roll_over(dice, ex.counter, purpose=f"{d.id} strikes back at {a.id}", rule="CTA-COMBAT")
     new = replace(battle, attacked=battle.attacked | {a.id})
     events = [Event(f"{a.id} attacks {d.id}: roll {r1.result} vs {ex.attack.value} "
                     f"({'hit' if r1.success else 'miss'}); counter {r2.result} vs {ex.counter.value} "
@@ -340,7 +463,7 @@ def attack(battle: CenturiaBattle, attacker_id: str, defender_id: str, dice: Dic
         if hit:
             new = new.with_piece(replace(struck, alive=False))
             events.append(Event(f"{struck.id} falls", "CTA-COMBAT"))
-    return new.logged(*events), events
+    return _alternated(new.logged(*events)), events
 
 
 # --- morale (CTA-MORALE) -----------------------------------------------------------------------
@@ -356,18 +479,21 @@ def morale_test_target(battle: CenturiaBattle, pid: str, tables: CenturiaTables 
 
 def morale_test(battle: CenturiaBattle, pid: str, dice: Dice, reason: str, *, rally: bool = False,
                 tables: CenturiaTables | None = None) -> tuple[CenturiaBattle, list[Event]]:
-    """Roll a morale test: pass keeps the marker (a rally pass clears it), fail adds one (CTA-MORALE).
+    """Roll a morale test (CTA-MORALE): any pass restores the unit (markers removed); a failed test adds a
+    marker, a failed rally leaves the markers as they are.
 
-    A third failure sets the unit fleeing: it moves backwards as far as its movement
-    allows, and every unit it touches tests in turn.
+    A third failure sets the unit fleeing: it moves backwards as far as its movement value allows, and every
+    unit it passes next to or ends beside tests in turn (`flee`).
     """
     tables = tables or centuria_tables()
     p = battle.piece(pid)
     target = morale_test_target(battle, pid, tables)
-    roll = dice.d20_over_test(target.value, purpose=f"{'rally' if rally else 'morale'} test of {pid} ({reason})",
-                              rule="CTA-MORALE")
+    roll = roll_over(dice, target, purpose=f"{'rally' if rally else 'morale'} test of {pid} ({reason})",
+                     rule="CTA-MORALE")
     if roll.success:
-        marker = 0 if rally else p.marker
+        marker = 0
+    elif rally:
+        marker = p.marker
     else:
         marker = min(3, p.marker + 1)
     events = [Event(f"{pid} {'rallies' if rally else 'tests morale'} ({reason}): roll {roll.result} vs "
@@ -380,27 +506,41 @@ def morale_test(battle: CenturiaBattle, pid: str, dice: Dice, reason: str, *, ra
     return new.logged(*events), events
 
 
-def flee(battle: CenturiaBattle, pid: str, dice: Dice, tables: CenturiaTables | None = None
-         ) -> tuple[CenturiaBattle, list[Event]]:
-    """A fleeing unit moves backwards as far as its movement allows; units it touches test morale (CTA-MORALE d)."""
+def flee_path(battle: CenturiaBattle, p: Piece, tables: CenturiaTables | None = None) -> list[Hex]:
+    """The hexes a fleeing unit enters: straight back through its rear hexside as far as its movement value
+    allows, stopping at the map edge or an occupied hex (CTA-MORALE, CTA-MOVE)."""
     tables = tables or centuria_tables()
-    p = battle.piece(pid)
-    mp = movement_allowance(p, tables)
     back = (p.facing + 3) % 6
-    here, spent = p.hex, 0
+    here, path = p.hex, []
     while True:
         dest = neighbor(here, back)
         if dest not in battle.map or battle.at(dest):
             break
-        cost = move_cost(battle, p, dest, tables)
-        if spent + cost > mp:
+        if len(path) + 1 > movement_value(battle, p, [p.hex, *path, dest], tables):
             break
-        here, spent = dest, spent + cost
+        path.append(dest)
+        here = dest
+    return path
+
+
+def flee(battle: CenturiaBattle, pid: str, dice: Dice, tables: CenturiaTables | None = None
+         ) -> tuple[CenturiaBattle, list[Event]]:
+    """A fleeing unit moves backwards; every unit, of either side, that it passes next to or ends beside tests
+    morale (CTA-MORALE d)."""
+    tables = tables or centuria_tables()
+    p = battle.piece(pid)
+    path = flee_path(battle, p, tables)
+    here = path[-1] if path else p.hex
     events = [Event(f"{pid} flees to {format_label(here)}", "CTA-MORALE")]
     new = battle.with_piece(replace(p, hex=here))
-    touched = [q for q in new.living(p.side)
-               if q.id != pid and not q.is_leader and distance(q.hex, here) <= 1 and q.marker < 3]
-    for q in touched:
+    near: set[Hex] = set()
+    for h in path or [p.hex]:
+        near |= {h, *neighbors(h)}
+    touched = [q for q in new.pieces if q.alive and q.id != pid and not q.is_leader and q.hex in near
+               and q.marker < 3]
+    for q in sorted(touched, key=lambda q: q.id):
+        if new.piece(q.id).marker >= 3:
+            continue
         new, more = morale_test(new, q.id, dice, f"touched by the fleeing {pid}", tables=tables)
         events += more
     return new, events
@@ -408,7 +548,11 @@ def flee(battle: CenturiaBattle, pid: str, dice: Dice, tables: CenturiaTables | 
 
 def morale_triggers(before: CenturiaBattle, after: CenturiaBattle, tables: CenturiaTables | None = None
                     ) -> list[tuple[str, str]]:
-    """Which sub-units must test morale after losses, as (id, reason) (CTA-MORALE a-c)."""
+    """Which sub-units must test morale after losses, as (id, reason) (CTA-MORALE a-c).
+
+    (b): the sub-units of a fallen leader that the replacement (`replacement_for`) does not have within his
+    action radius **and** in sight.
+    """
     tables = tables or centuria_tables()
     out: dict[str, str] = {}
     leaders_before = {p.id: p for p in before.pieces if p.is_leader}
@@ -431,14 +575,15 @@ def morale_triggers(before: CenturiaBattle, after: CenturiaBattle, tables: Centu
             else:
                 radius = tables.units[repl.type].action_radius
                 for p in alive:
-                    if distance(p.hex, repl.hex) > radius:
-                        out.setdefault(p.id, f"{lead.id} fell; outside {repl.id}'s range (b)")
+                    if distance(p.hex, repl.hex) > radius or not in_sight(p.hex, repl.hex, after.map, tables):
+                        out.setdefault(p.id, f"{lead.id} fell; outside {repl.id}'s range or sight (b)")
     return sorted(out.items())
 
 
 def rally_phase(battle: CenturiaBattle, side: str, dice: Dice, tables: CenturiaTables | None = None
                 ) -> tuple[CenturiaBattle, list[Event]]:
-    """At the start of a side's turn each marked (not fleeing) unit takes a rally test (CTA-MORALE decision)."""
+    """Each marked (not fleeing) unit of a side takes a rally test: a pass restores it, a fail changes nothing
+    (CTA-MORALE decision)."""
     events: list[Event] = []
     for p in battle.living(side):
         if not p.is_leader and p.marker in (1, 2):
@@ -449,7 +594,15 @@ def rally_phase(battle: CenturiaBattle, side: str, dice: Dice, tables: CenturiaT
 
 # --- artillery (CTA-ART) ---------------------------------------------------------------------------
 
-ENGINE_RANGE = {"ballista": 5, "tormentum": 6}
+
+def engine_range(engine_type: str, tables: CenturiaTables | None = None) -> int:
+    """An engine's range: its action radius in data/centuria.yaml (ballista 5, tormentum 6; CTA-ART)."""
+    tables = tables or centuria_tables()
+    return tables.units[engine_type].action_radius
+
+
+#: engine type -> range, read from data/centuria.yaml (kept for the views; `engine_range` is the function)
+ENGINE_RANGE = {k: u.action_radius for k, u in centuria_tables().units.items() if u.kind == "engine"}
 
 
 def spotters(battle: CenturiaBattle, engine: Piece, target: Piece, tables: CenturiaTables) -> list[str]:
@@ -465,23 +618,37 @@ def spotters(battle: CenturiaBattle, engine: Piece, target: Piece, tables: Centu
     return out
 
 
+def shots_allowed(battle: CenturiaBattle, engine: Piece, tables: CenturiaTables | None = None) -> int:
+    """Shots an engine has a round: two when a leader whose data says `engines_fire_twice` (the centurio
+    ballista) may command it and covers it (range and sight), else one (CTA-ART)."""
+    tables = tables or centuria_tables()
+    twice = any(tables.leaders.get(q.type) is not None and tables.leaders[q.type].engines_fire_twice
+                for q in battle.covering(engine, tables))
+    return 2 if twice else 1
+
+
 def fire_refusal(battle: CenturiaBattle, engine_id: str, target_id: str, tables: CenturiaTables | None = None
                  ) -> Refusal | None:
     """None if the engine may fire at the target now, else why not (CTA-ART)."""
     tables = tables or centuria_tables()
-    e, t = battle.piece(engine_id), battle.piece(target_id)
-    if e.type not in ENGINE_RANGE:
+    try:
+        e, t = battle.piece(engine_id), battle.piece(target_id)
+    except KeyError as exc:
+        return Refusal("CTA-1", str(exc.args[0]))
+    if not is_engine(e, tables):
         return Refusal("CTA-ART", f"{e.id} is not an engine")
-    if battle.phase != "combat" or e.side != battle.active_side:
-        return Refusal("CTA-1", "engines fire in their side's combat phase")
+    if battle.phase != "combat" or e.side != battle.active_side or e.side in battle.passed:
+        return Refusal("CTA-1", "engines fire in their side's turn of the combat phase")
     if not (e.alive and t.alive) or e.side == t.side:
         return Refusal("CTA-ART", "the target must be a living enemy piece")
+    if e.marker:
+        return Refusal("CTA-MORALE", f"{e.id}'s crew is {MARKERS[e.marker]}: the engine does not shoot")
     if e.engine_out_round is not None and battle.round <= e.engine_out_round + 1:
         return Refusal("CTA-ART", f"{e.id} is out of action until the end of round {e.engine_out_round + 1} "
                        "(it rolled a 1)")
     if battle.command(tables).get(e.id) == "out":
         return Refusal("CTA-CMD", f"{e.id} is out of command")
-    rng = ENGINE_RANGE[e.type]
+    rng = engine_range(e.type, tables)
     if distance(e.hex, t.hex) > rng:
         return Refusal("CTA-ART", f"{t.id} is {distance(e.hex, t.hex)} hexes away; the {e.type} reaches {rng}")
     if e.type == "ballista" and not in_sight(e.hex, t.hex, battle.map, tables):
@@ -489,34 +656,22 @@ def fire_refusal(battle: CenturiaBattle, engine_id: str, target_id: str, tables:
     if not spotters(battle, e, t, tables):
         return Refusal("CTA-ART", f"no friendly piece that touches or sees {e.id} can see {t.id}")
     fired = dict(battle.shots).get(e.id, 0)
-    allowed = 2 if _centurio_ballista_in_command(battle, e, tables) else 1
+    allowed = shots_allowed(battle, e, tables)
     if fired >= allowed:
         return Refusal("CTA-ART", f"{e.id} has fired {fired} time(s) this round; it may fire {allowed}")
     return None
 
 
-def _centurio_ballista_in_command(battle: CenturiaBattle, engine: Piece, tables: CenturiaTables) -> bool:
-    for q in battle.living(engine.side):
-        if q.type == "centurio ballista":
-            radius = tables.units[q.type].action_radius
-            if distance(q.hex, engine.hex) <= radius and in_sight(q.hex, engine.hex, battle.map, tables):
-                return True
-    return False
-
-
 def fire(battle: CenturiaBattle, engine_id: str, target_id: str, dice: Dice, tables: CenturiaTables | None = None
          ) -> tuple[CenturiaBattle, list[Event]] | Refusal:
-    """An engine shoots: engine attack + target defence, no counter; a natural 1 puts it out (CTA-ART)."""
+    """An engine shoots (`shot` terms), no counter; a natural 1 puts it out and its crew tests (CTA-ART)."""
     tables = tables or centuria_tables()
     refusal = fire_refusal(battle, engine_id, target_id, tables)
     if refusal is not None:
         return refusal
     e, t = battle.piece(engine_id), battle.piece(target_id)
-    target = attack_terms(e.type, t.type, side=battle.side_of_attack(e, t), attacker_terrain=battle.terrain(e.hex),
-                          defender_terrain=battle.terrain(t.hex), defender_leader=battle.best_leader(t, "defence",
-                                                                                                     tables),
-                          defender_marker=t.marker, tables=tables)
-    roll = dice.d20_over_test(target.value, purpose=f"{e.id} shoots at {t.id}", rule="CTA-ART")
+    target = shot(battle, engine_id, target_id, tables)
+    roll = roll_over(dice, target, purpose=f"{e.id} shoots at {t.id}", rule="CTA-ART")
     shots = dict(battle.shots)
     shots[e.id] = shots.get(e.id, 0) + 1
     new = replace(battle, shots=tuple(sorted(shots.items())))
@@ -530,14 +685,72 @@ def fire(battle: CenturiaBattle, engine_id: str, target_id: str, dice: Dice, tab
         events.append(Event(f"{e.id} is out of action until the end of the next round (a roll of 1)", "CTA-ART"))
         new, more = morale_test(new, e.id, dice, "its engine failed (roll of 1)", tables=tables)
         events += more
-    return new.logged(*events), events
+    return _alternated(new.logged(*events)), events
 
 
 # --- the round (CTA-1) ---------------------------------------------------------------------------------
 
 
+def _alternated(battle: CenturiaBattle) -> CenturiaBattle:
+    """After one unit's move, attack or shot the other side's turn comes, unless it has ended its part of the
+    phase (CTA-1, alternating play; a no-op for the per-side order of `end_phase`)."""
+    if not battle.alternate:
+        return battle
+    other = battle.other_side(battle.active_side)
+    if other in battle.passed:
+        return battle
+    return replace(battle, active_side=other)
+
+
+def start_alternating(battle: CenturiaBattle) -> CenturiaBattle:
+    """The battle played as the seed has it (CTA-1): both sides in one movement phase, one unit at a time, the
+    first side listed starting round 1 and the sides taking turns to start later rounds."""
+    first = battle.sides[(battle.round - 1) % len(battle.sides)]
+    return replace(battle, alternate=True, phase="movement", active_side=first, first_side=first,
+                   passed=frozenset())
+
+
+def pass_phase(battle: CenturiaBattle, *, time_up: bool = False) -> CenturiaBattle:
+    """The active side ends its part of the current phase (CTA-1): its units not yet ordered stay as they are.
+
+    When both sides have ended it, movement gives way to combat (the round's first side starts), and combat to
+    the next round (the other side starts). `time_up`: the round's countdown ran out (only the log differs).
+    Rally tests of the new round are rolled by the caller (`start_round`), which has the dice.
+    """
+    side = battle.active_side
+    why = "time is up" if time_up else "ends its part"
+    new = replace(battle, passed=battle.passed | {side}).logged(
+        Event(f"{side} {why} of the {battle.phase} phase", "CTA-1"))
+    other = new.other_side(side)
+    if other not in new.passed:
+        return replace(new, active_side=other)
+    first = new.first_side or new.sides[0]
+    if new.phase == "movement":
+        nxt = replace(new, phase="combat", active_side=first, passed=frozenset())
+        return nxt.logged(Event(f"round {nxt.round}: combat phase, {first} first", "CTA-1"))
+    first = new.other_side(first)
+    nxt = replace(new, phase="movement", round=new.round + 1, active_side=first, first_side=first,
+                  passed=frozenset(), moved=frozenset(), attacked=frozenset(), shots=())
+    return nxt.logged(Event(f"round {nxt.round}: movement phase, {first} first", "CTA-1"))
+
+
+def start_round(battle: CenturiaBattle, dice: Dice, tables: CenturiaTables | None = None
+                ) -> tuple[CenturiaBattle, list[Event]]:
+    """The start of a round: every marked unit of both sides takes its rally test, the round's first side first
+    (CTA-MORALE decision)."""
+    events: list[Event] = []
+    first = battle.first_side or battle.sides[0]
+    for side in (first, *[s for s in battle.sides if s != first]):
+        battle, more = rally_phase(battle, side, dice, tables)
+        events += more
+    return battle, events
+
+
 def end_phase(battle: CenturiaBattle) -> CenturiaBattle:
-    """Advance: movement -> combat for the active side, then the next side, then the next round (CTA-1)."""
+    """The per-side order of the chapter tables: movement -> combat for the active side, then the next side,
+    then the next round (CTA-1). A battle played as the seed has it (`alternate`) ends a side's part instead."""
+    if battle.alternate:
+        return pass_phase(battle)
     if battle.phase == "movement":
         return replace(battle, phase="combat").logged(Event(f"{battle.active_side}: combat phase", "CTA-1"))
     i = battle.sides.index(battle.active_side)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..data import CenturiaTables, centuria_tables
-from ..dice import d20_over_chance
+from ..dice import Dice, Roll
 
 SIDES = {"front": 0, "flank": -2, "rear": -4}
 MARKERS = ("intact", "idle", "dissolving", "fleeing")
@@ -30,11 +30,34 @@ class Target:
 
     value: int
     terms: tuple[Modifier, ...]
+    sides: int = 20  # the die, from data/centuria.yaml (DIE-20, CTA-2)
 
     @property
     def p_success(self) -> Fraction:
         """Exact chance that the die exceeds the target."""
-        return d20_over_chance(self.value)
+        return over_chance(self.value, self.sides)
+
+
+def over_chance(target: int, sides: int = 20) -> Fraction:
+    """Exact chance that a die of `sides` faces rolls strictly over `target` (DIE-20; the die size is data)."""
+    return Fraction(min(max(sides - int(target), 0), sides), sides)
+
+
+def roll_over(dice: Dice, target: Target, *, purpose: str, rule: str) -> Roll:
+    """Roll the Centuria die (its size from the data) against a target: success when strictly greater (DIE-20)."""
+    if target.sides == 20:
+        return dice.d20_over_test(target.value, purpose=purpose, rule=rule)
+    die = f"d{target.sides}"
+    if die not in dice.SIDES:  # a group's own die size: known to this dice source only
+        dice.SIDES = {**dice.SIDES, die: target.sides}
+    result = dice._face(die)
+    return dice._record(Roll(die, result, purpose, rule, target.value, result > target.value,
+                             over_chance(target.value, target.sides)))
+
+
+def as_target_row(mod) -> bool:
+    """Whether a terrain row is marked "(Ziel)": it applies when the engine shoots at a unit there (CTA-MOVE)."""
+    return bool(mod is not None and getattr(mod, "note", "").startswith("(Ziel)"))
 
 
 def _unit(tables: CenturiaTables, key: str):
@@ -73,10 +96,10 @@ def attack_terms(attacker: str, defender: str, *, side: str = "front", attacker_
     a, d = _unit(tables, attacker), _unit(tables, defender)
     terms = [Modifier(f"{a.label} attack", a.attack, "CTA-2"), Modifier(f"{d.label} defence", d.defence, "CTA-2")]
     ta, ma = _terrain_mod(tables, attacker_terrain, attacker)
-    if ma and ma.attack:
+    if ma and ma.attack and not as_target_row(ma):
         terms.append(Modifier(f"attacker in {ta.label}", ma.attack, "CTA-2"))
     td, md = _terrain_mod(tables, defender_terrain, defender)
-    if md and md.defence:
+    if md and md.defence and not as_target_row(md):
         terms.append(Modifier(f"defender in {td.label}", md.defence, "CTA-2"))
     la, ld = _leader(tables, attacker_leader), _leader(tables, defender_leader)
     if la and la.attack:
@@ -89,7 +112,36 @@ def attack_terms(attacker: str, defender: str, *, side: str = "front", attacker_
         terms.append(Modifier(f"attacker {MARKERS[attacker_marker]}", MARKER_ATTACK[attacker_marker], "CTA-MORALE"))
     if MARKER_DEFENCE.get(defender_marker):
         terms.append(Modifier(f"defender {MARKERS[defender_marker]}", MARKER_DEFENCE[defender_marker], "CTA-MORALE"))
-    return Target(sum(t.value for t in terms), tuple(terms))
+    return Target(sum(t.value for t in terms), tuple(terms), tables.die_sides)
+
+
+def shot_terms(engine: str, target: str, *, side: str = "front", engine_terrain: str = "grass",
+               target_terrain: str = "grass", engine_leader: str | None = None, target_leader: str | None = None,
+               target_marker: int = 0, tables: CenturiaTables | None = None) -> Target:
+    """An engine's shot: its attack + the target's defence, with the "(Ziel)" rows of the target's hex (CTA-ART).
+
+    The same terms as a close attack (the engine's own hex, leaders, side, the target's marker); a road row marked
+    "(Ziel)" for the engine applies when the **target** stands there (CTA-MOVE), never for the engine's own hex.
+    """
+    tables = tables or centuria_tables()
+    base = attack_terms(engine, target, side=side, attacker_terrain=engine_terrain, defender_terrain=target_terrain,
+                        attacker_leader=engine_leader, defender_leader=target_leader, defender_marker=target_marker,
+                        tables=tables)
+    terms = list(base.terms)
+    tz, mz = _terrain_mod(tables, target_terrain, engine)
+    if as_target_row(mz):
+        if mz.attack:
+            terms.append(Modifier(f"target in {tz.label} (Ziel): {engine} attack", mz.attack, "CTA-MOVE"))
+        if mz.defence:
+            terms.append(Modifier(f"target in {tz.label} (Ziel): defence", mz.defence, "CTA-MOVE"))
+    return Target(sum(t.value for t in terms), tuple(terms), tables.die_sides)
+
+
+def no_counter(tables: CenturiaTables | None = None) -> Target:
+    """The counter of a shot: there is none, so it cannot succeed (CTA-ART)."""
+    tables = tables or centuria_tables()
+    return Target(tables.die_sides, (Modifier("no counter roll against a shot", tables.die_sides, "CTA-ART"),),
+                  tables.die_sides)
 
 
 def attack_target(attacker: str, defender: str, *, side: str = "front", attacker_terrain: str = "grass",
@@ -125,7 +177,7 @@ def morale_terms(unit: str, *, leader: str | None = None, adjacent_intact: int =
         terms.append(Modifier(f"{lead.label} in range", lead.morale, "CTA-MORALE"))
     if adjacent_intact:
         terms.append(Modifier(f"{adjacent_intact} adjacent intact unit(s)", -adjacent_intact, "CTA-MORALE"))
-    return Target(sum(t.value for t in terms), tuple(terms))
+    return Target(sum(t.value for t in terms), tuple(terms), tables.die_sides)
 
 
 def morale_target(unit: str, *, leader: str | None = None, adjacent_intact: int = 0) -> int:
@@ -133,9 +185,9 @@ def morale_target(unit: str, *, leader: str | None = None, adjacent_intact: int 
     return morale_terms(unit, leader=leader, adjacent_intact=adjacent_intact).value
 
 
-def p_success(target: int) -> Fraction:
-    """Chance that the d20 exceeds the target (DIE-20)."""
-    return d20_over_chance(target)
+def p_success(target: int, sides: int | None = None) -> Fraction:
+    """Chance that the Centuria die (its size from the data unless given) exceeds the target (DIE-20)."""
+    return over_chance(target, centuria_tables().die_sides if sides is None else sides)
 
 
 @dataclass(frozen=True)
