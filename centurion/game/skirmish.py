@@ -333,19 +333,25 @@ class Skirmish:
             self._cache[ck] = legal_grav_moves(v.grav(), vt, self.battlemap)
         return self._cache[ck]
 
-    def move_actions(self, key: str) -> list[Action]:
-        """One Move per legal end state of the vehicle (its safest path), plus dismounting at velocity 0."""
+    def move_options(self, key: str) -> list[tuple[Move, object]]:
+        """Each legal move of the vehicle with its end state (hex, facing, grounded, odds): one per end state,
+        the safest path, plus dismounting where it ends grounded with a squad aboard (CEN-GRAV, CEN-MNT-1).
+        `legal_actions` and the page's highlights both come from here."""
         ck = ("moves", key)
         if ck not in self._cache:
             carrying = any(s.aboard == key and s.men > 0 for s in self.squads)
-            out: list[Action] = []
+            out: list[tuple[Move, object]] = []
             for e in self.end_states(key):
                 m = e.safest.move
-                out.append(Move(key, m))
+                out.append((Move(key, m), e))
                 if carrying and e.grounded:
-                    out.append(Move(key, m, dismount=True))
+                    out.append((Move(key, m, dismount=True), e))
             self._cache[ck] = out
         return self._cache[ck]
+
+    def move_actions(self, key: str) -> list[Action]:
+        """One Move per legal end state of the vehicle (its safest path), plus dismounting at velocity 0."""
+        return [m for m, _e in self.move_options(key)]
 
     def movement_others(self) -> list[Action]:
         """Stand on opportunity fire, pass the platoon, mount: the movement decisions other than moves."""

@@ -1,0 +1,489 @@
+"""SkirmishTable: a whole game of Centurion on one page, hot-seat or against the computer (issue 14).
+
+A view over `centurion.game`: every list of choices and every highlight comes from the game's own functions
+(`legal_actions`, `move_options`, `attack_set`, `paint_attempt`), the same ones `apply` checks against, and
+every click goes through `Skirmish.apply`, which refuses what the rules refuse. Callbacks are guarded: a
+failure shows a message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from fractions import Fraction
+
+import ipywidgets as w
+
+from ..data import terrain_table
+from ..data.scenarios import shipped_scenario
+from ..game import (
+    LEVELS,
+    Fire,
+    IllegalAction,
+    Move,
+    OpportunityFire,
+    Paint,
+    SaveError,
+    Skirmish,
+    bot_action,
+    load,
+    new_skirmish,
+    scenarios,
+)
+from ..hexgrid import Hex, format_label
+from ..rules import lift_cost, resolve_grav_move
+from .hexmap import Counter, HexMapView, Overlay
+from .reference import link_rules
+from .safety import MessageArea, guarded
+
+SIDE_COLORS = ("#1f4e9c", "#a11d1d")
+PERSON = "person"
+PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
+FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+def _pct(p: Fraction) -> str:
+    return f"{p} = {float(p):.0%}"
+
+
+class SkirmishTable(w.VBox):
+    """The Skirmish page: set-up, banner, map, the decisions open now, log with replay, undo, save and load."""
+
+    def __init__(self, scenario: str = "meeting", seed: int = 0, players: dict[str, str] | None = None) -> None:
+        self.message = MessageArea()
+        self.scenario_pick = w.Dropdown(options=[(shipped_scenario(k).title, k) for k in scenarios()],
+                                        value=scenario, description="Scenario", style={"description_width": "70px"},
+                                        layout=w.Layout(width="360px"))
+        self.seed_box = w.IntText(value=seed, description="Seed", style={"description_width": "40px"},
+                                  layout=w.Layout(width="150px"))
+        self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="330px"),
+                                        style={"description_width": "150px"}) for _ in range(2)]
+        self.start_button = w.Button(description="Start a new game", button_style="primary",
+                                     layout=w.Layout(width="170px"))
+        self.start_button.on_click(self._on_start)
+        self.scenario_pick.observe(self._on_scenario, names="value")
+        self.banner = w.HTML()
+        self.banner.add_class("centurion-banner")
+        self.unit_info = w.HTML()
+        self.unit_info.add_class("centurion-unit")
+        self.choice = w.Select(options=[], rows=8, layout=w.Layout(width="290px"))
+        self.choice.add_class("centurion-choices")
+        self.choice.observe(self._on_choice, names="value")
+        self.preview = w.HTML()
+        self.preview.add_class("centurion-preview")
+        self.confirm_button = w.Button(description="Confirm", button_style="success", layout=w.Layout(width="140px"))
+        self.confirm_button.on_click(self._on_confirm)
+        self.undo_button = w.Button(description="Undo my last decision", layout=w.Layout(width="180px"))
+        self.undo_button.on_click(self._on_undo)
+        panel = w.VBox([w.HTML("<b>Selected unit</b>"), self.unit_info, w.HTML("<b>What you may do now</b>"),
+                        self.choice, self.preview, w.HBox([self.confirm_button])])
+        self.save_link = w.HTML()
+        self.save_link.add_class("centurion-save")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a saved game")
+        self.upload.observe(self._on_upload, names="value")
+        self.replay = w.IntSlider(min=0, max=0, value=0, description="Replay step", continuous_update=False,
+                                  style={"description_width": "80px"}, layout=w.Layout(width="500px"))
+        self.replay.observe(self._on_replay, names="value")
+        self.log_html = w.HTML()
+        self.log_html.add_class("centurion-log")
+        self.victory = w.HTML()
+        self.victory.add_class("centurion-victory")
+        self.players: dict[str, str] = {}
+        self.states: list[Skirmish] = []
+        self.actors: list[str | None] = []  # who took each decision: a person or the computer
+        self.selected: str | None = None
+        self.target_hex: Hex | None = None
+        self.viewing: int | None = None
+        game = new_skirmish(scenario, seed=seed)
+        self.map = HexMapView(game.battlemap, terrain_table(), side_panel=panel, size=12.0)
+        self.map.on_hex_click(self._on_hex)
+        self._label_players(scenario, players)
+        setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
+                        w.HBox([self.start_button, self.undo_button])])
+        log_box = w.Box([self.log_html], layout=w.Layout(max_height="260px", overflow="auto", width="100%",
+                                                          border="1px solid #ccc"))
+        super().__init__([setup, self.banner, self.victory, self.map, self.message,
+                          w.HBox([self.save_link, self.upload]), self.replay, log_box])
+        self.add_class("centurion-skirmish")
+        self._begin(game)
+
+    # --- set-up ------------------------------------------------------------------------------------------------
+    def _label_players(self, scenario: str, players: dict[str, str] | None = None) -> None:
+        sc = shipped_scenario(scenario)
+        for i, (pick, side) in enumerate(zip(self.player_picks, sc.sides, strict=True)):
+            pick.description = f"{side.label} played by"
+            want = (players or {}).get(side.key)
+            pick.value = want if want is not None else (PERSON if i == 0 else "veteran")
+
+    @guarded()
+    def _on_scenario(self, change: dict) -> None:
+        self._label_players(change["new"])
+
+    @guarded()
+    def _on_start(self, _button=None) -> None:
+        seed = self.seed_box.value
+        if not isinstance(seed, int):
+            self.message.show("The seed is a whole number.", "refusal")
+            return
+        self._begin(new_skirmish(self.scenario_pick.value, seed=seed))
+
+    def _begin(self, game: Skirmish, history: list[Skirmish] | None = None) -> None:
+        self.players = {side.key: pick.value for pick, side in zip(self.player_picks, game.scenario.sides,
+                                                                       strict=True)}
+        self.states = history or [game]
+        self.actors = [None] * len(self.states)
+        self.selected = None
+        self.target_hex = None
+        self.viewing = None
+        self.message.show(f"{game.scenario.title}: {game.scenario.description}", "info")
+        self._run_computer()
+        self._refresh()
+
+    @property
+    def game(self) -> Skirmish:
+        """The game as it stands now."""
+        return self.states[-1]
+
+    def computer_to_play(self, game: Skirmish | None = None) -> bool:
+        """Whether the side to decide is played by the computer."""
+        g = game or self.game
+        return not g.over and self.players.get(g.active, PERSON) != PERSON
+
+    def _run_computer(self) -> None:
+        """Let the computer take its decisions until a person is to decide or the game is over."""
+        while self.computer_to_play():
+            g = self.game
+            self.banner.value = (f'<div class="centurion-thinking" style="padding:6px;background:#fff3cd">'
+                                 f"{html.escape(g.label(g.active))} (the computer) is thinking…</div>")
+            action = bot_action(g, self.players[g.active])
+            self.states.append(g.apply(action))
+            self.actors.append("computer")
+
+    # --- drawing --------------------------------------------------------------------------------------------
+    def shown(self) -> Skirmish:
+        """The state on the map: the game, or the step chosen on the replay slider."""
+        return self.states[self.viewing] if self.viewing is not None else self.game
+
+    def _refresh(self) -> None:
+        g = self.shown()
+        if self.map.battlemap is not g.battlemap:  # craters dug, smoke laid or lifted, another scenario
+            self.map.battlemap = g.battlemap
+            self.map._prepare_geometry()
+            self.map.redraw()
+        self._draw_units(g)
+        self._draw_banner(g)
+        self._fill_choices()
+        self._draw_unit_info()
+        self._draw_overlay()
+        self._draw_log(g)
+        self._draw_victory()
+        self.replay.unobserve(self._on_replay, names="value")
+        self.replay.max = len(self.states) - 1
+        self.replay.value = self.viewing if self.viewing is not None else len(self.states) - 1
+        self.replay.observe(self._on_replay, names="value")
+        data = base64.b64encode(self.game.to_json().encode()).decode()
+        name = f"centurion-{self.game.scenario.key}-seed{self.game.seed}-turn{self.game.turn}.json"
+        self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
+                                f'class="centurion-save-link" style="font-weight:bold">Save the game (download)</a>')
+        self.undo_button.disabled = self._undo_point() is None
+
+    def _draw_units(self, g: Skirmish) -> None:
+        counters = []
+        sides = g.sides
+        for v in g.vehicles:
+            if v.destroyed:
+                continue
+            counters.append(Counter(v.hex, v.facing, "grav", SIDE_COLORS[sides.index(v.side)], v.key[-2:],
+                                    selected=v.key == self.selected))
+        for q in g.squads:
+            if q.hex is not None and q.men > 0:
+                counters.append(Counter(q.hex, 0, "infantry", SIDE_COLORS[sides.index(q.side)], "i",
+                                        selected=q.key == self.selected))
+        self.map.set_counters(counters)
+
+    def _draw_banner(self, g: Skirmish) -> None:
+        text = g.banner()
+        if self.viewing is not None:
+            text = f"Replay: step {self.viewing} of {len(self.states) - 1}. " + text + \
+                   " Move the slider to the end to play on."
+        elif not g.over:
+            who = "the computer" if self.computer_to_play(g) else "you"
+            text += f" (It is {who} to decide.)"
+        colour = "#e8f0fe" if g.over or g.active is None else ("#dbe6fb" if g.active == g.sides[0] else "#f6dcdc")
+        self.banner.value = (f'<div class="centurion-banner-text" style="padding:6px;background:{colour};'
+                             f'font-size:15px">{link_rules(html.escape(text))}</div>')
+
+    def _draw_log(self, g: Skirmish) -> None:
+        lines = g.log[-300:]
+        self.log_html.value = ('<pre style="font-size:12px;margin:0;white-space:pre-wrap">'
+                               + html.escape("\n".join(lines)) + "</pre>")
+
+    def _draw_victory(self) -> None:
+        g = self.game
+        if not g.over:
+            self.victory.value = ""
+            return
+        r = g.result
+        rows = "".join(f"<tr><td>{html.escape(g.label(s))}</td><td style='text-align:right'>{r.points[s]}</td>"
+                       f"<td>{', '.join(g.holds(s)) or '—'}</td></tr>" for s in g.sides)
+        head = "A draw" if r.winner is None else f"{r.level.capitalize()} victory for {html.escape(g.label(r.winner))}"
+        self.victory.value = (f'<div style="border:2px solid #333;padding:8px;margin:6px 0"><h3>{head}</h3>'
+                              f"<p>{html.escape(r.reason)} (book-b §15: objectives held 75 each, enemy vehicles "
+                              f"destroyed their cost, unspent points 1 each).</p><table><tr><th>Side</th>"
+                              f"<th>Points</th><th>Objectives held</th></tr>{rows}</table></div>")
+
+    def _draw_unit_info(self) -> None:
+        g = self.shown()
+        key = self.selected
+        if key is None:
+            self.unit_info.value = "<i>Click one of your units on the map.</i>"
+            return
+        try:
+            v = g.vehicle(key)
+        except KeyError:
+            q = g.squad(key)
+            where = format_label(q.hex) if q.hex is not None else f"aboard {q.aboard}"
+            self.unit_info.value = f"<b>{key}</b> infantry squad ({g.label(q.side)}): {q.men} men, {where}"
+            return
+        s = v.sheet
+        armor = ", ".join(f"{name} {sec.intact}/{sec.armor}" for name, sec in s.armor.sections)
+        crew = ", ".join(f"{m.role} {m.state}" for m in s.crew)
+        weapons = ", ".join(f"{wp.type}{'' if s.weapon_usable(i) else ' (out)'}"
+                            for i, wp in enumerate(s.vehicle.weapons))
+        state = "destroyed (" + str(s.destroyed_by()) + ")" if s.destroyed else (
+            f"{format_label(v.hex)} facing {FACINGS[v.facing]}, velocity {v.velocity}"
+            + (", grounded" if v.grounded else "") + (", in a crater" if v.in_crater else ""))
+        riders = next((f"; squad {q.key} aboard ({q.men} men)" for q in g.squads if q.aboard == key), "")
+        self.unit_info.value = (
+            f"<div style='font-size:12px'><b>{key}</b> {html.escape(s.vehicle.label)} ({html.escape(v.platoon)})"
+            f"<br>{state}{riders}<br><b>Armor</b> {armor}<br><b>Crew</b> {crew}<br><b>Weapons</b> "
+            f"{html.escape(weapons)}<br>SMLM {s.missiles_left('SMLM')}, TVLG {s.missiles_left('TVLG')}, smoke "
+            f"{s.smoke_left}, digging {s.digging_left}; cost {v.cost} points</div>")
+
+    # --- choices ---------------------------------------------------------------------------------------------
+    def _actions_now(self) -> list:
+        """The decisions the list shows: the selected unit's, or every non-move decision open now."""
+        g = self.game
+        if g.over or self.viewing is not None or self.computer_to_play():
+            return []
+        if g.phase == "movement":
+            out = []
+            if self.selected in {v.key for v in g.movers()} and self.target_hex is not None:
+                out = [m for m, e in g.move_options(self.selected) if e.hex == self.target_hex]
+            return out + g.movement_others()
+        return g.legal_actions()
+
+    def _label(self, a) -> str:
+        g = self.game
+        if isinstance(a, Move):
+            e = next(e for m, e in g.move_options(a.unit) if m == a)
+            v = g.vehicle(a.unit)
+            lift = lift_cost(v.grounded, v.in_crater, v.submerged) if (v.grounded or v.submerged) and (
+                a.move.accelerate or a.move.steps) else 0
+            tail = ", grounded" if e.grounded else \
+                f", velocity {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
+            return (f"{a.unit} to {format_label(e.hex)} facing {FACINGS[e.facing]}{tail}; no damage "
+                    f"{float(e.p_no_damage):.0%}" + (", squad dismounts" if a.dismount else ""))
+        return a.describe()
+
+    def _fill_choices(self) -> None:
+        acts = self._actions_now()
+        self._choices = acts
+        self.choice.unobserve(self._on_choice, names="value")
+        self.choice.options = [(self._label(a), i) for i, a in enumerate(acts)]
+        self.choice.value = 0 if acts else None
+        self.choice.observe(self._on_choice, names="value")
+        self.confirm_button.disabled = not acts
+        self._show_preview()
+
+    def chosen(self):
+        """The decision picked in the list, or None."""
+        i = self.choice.value
+        return self._choices[i] if i is not None and 0 <= i < len(self._choices) else None
+
+    def _show_preview(self) -> None:
+        a = self.chosen()
+        g = self.game
+        if a is None:
+            if g.phase == "movement" and not self.computer_to_play() and not g.over:
+                self.preview.value = ("<i>Click a vehicle of the moving platoon, then one of its shaded end hexes "
+                                      "(each shaded hex is a legal end of its move, CEN-GRAV).</i>")
+            else:
+                self.preview.value = ""
+            return
+        lines: list[str] = []
+        if isinstance(a, Move):
+            e = next(e for m, e in g.move_options(a.unit) if m == a)
+            opt = e.safest
+            lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
+                         f"{opt.rolls} piloting roll(s), chance of no damage {_pct(opt.p_no_damage)} [CEN-SPD-1]")
+        elif isinstance(a, Fire) and a.target:
+            plan = g.attack_set(g.vehicle(a.unit), a.target)
+            lines += [f"{html.escape(ra.weapon.type)} at range {ra.range} ({ra.side or 'infantry'}): "
+                      f"{html.escape(ra.to_hit.describe())}" for ra in plan.attacks] if plan else []
+        elif isinstance(a, Paint) and a.target:
+            att = g.paint_attempt(a.unit, a.target)
+            lines.append(f"paint at range {att.range}: {html.escape(att.to_hit.describe())}")
+        elif isinstance(a, OpportunityFire):
+            _k, path = g.pending_move
+            plan = g.attack_set(g.vehicle(a.unit), a.target, at=path[a.step - 1], opportunity=True)
+            lines += [f"{html.escape(ra.weapon.type)} at range {ra.range}: {html.escape(ra.to_hit.describe())}"
+                      for ra in plan.attacks] if plan else []
+        self.preview.value = link_rules("<div style='font-size:12px'>" + "<br>".join(lines) + "</div>")
+
+    def _draw_overlay(self) -> None:
+        g = self.shown()
+        ov = Overlay(hatch=False)
+        for o in g.scenario.objectives:
+            ov.outlines.append((o.hex, "#ffbf00"))
+        a = self.chosen()
+        if self.viewing is None and not g.over:
+            if g.phase == "movement" and self.selected in {v.key for v in g.movers()}:
+                ov.hatched = [(e.hex, "#2e7d32") for _m, e in g.move_options(self.selected)]
+            if isinstance(a, Move):
+                v = g.vehicle(a.unit)
+                res = resolve_grav_move(v.grav(), a.move, g.battlemap, v.sheet.vehicle)
+                if not isinstance(res, type(None)) and hasattr(res, "entries"):
+                    ov.path = [v.hex] + [e.hex for e in res.entries]
+            elif isinstance(a, (Fire, Paint, OpportunityFire)) and getattr(a, "target", None):
+                units = g.combat_units()
+                if a.unit in units and a.target in units:
+                    ov.lines.append((units[a.unit].hex, units[a.target].hex,
+                                     "#c00000" if not isinstance(a, Paint) else "#7b1fa2"))
+            if g.pending_move is not None:
+                ov.path = [h for h, _f in g.pending_move[1]]
+        self.map.set_overlay(ov)
+
+    # --- events ----------------------------------------------------------------------------------------------
+    @guarded()
+    def _on_hex(self, hex_: Hex) -> None:
+        self.click(hex_)
+
+    def click(self, hex_: Hex) -> None:
+        """A click on the map: select a unit there, or (with a vehicle selected) pick an end hex of its move."""
+        g = self.game
+        if self.viewing is not None:
+            self.message.show("You are looking at an earlier step: move the replay slider to the end first.",
+                              "refusal")
+            return
+        movers = {v.key for v in g.movers()}
+        if g.phase == "movement" and self.selected in movers and any(
+                e.hex == hex_ for _m, e in g.move_options(self.selected)):
+            unit_here = [v.key for v in g.movers() if v.hex == hex_]
+            if not unit_here or self.target_hex == hex_:
+                self.target_hex = hex_
+                self.message.show(f"Moves of {self.selected} ending in {format_label(hex_)}: pick one and "
+                                  "Confirm.", "info")
+                self._refresh()
+                return
+        here = [v.key for v in g.vehicles if v.hex == hex_ and not v.destroyed]
+        here += [q.key for q in g.squads if q.hex == hex_ and q.men > 0]
+        if here:
+            own = [k for k in here if k in movers] or here
+            i = (own.index(self.selected) + 1) % len(own) if self.selected in own else 0
+            self.selected = own[i]
+            self.target_hex = None
+            if g.phase == "movement" and self.selected not in movers:
+                self.message.show(f"{self.selected} does not move now: {g.banner()}", "info")
+            else:
+                self.message.clear()
+            self._refresh()
+            return
+        if g.phase == "movement" and self.selected in movers:
+            self.message.show(f"{format_label(hex_)} is not a legal end of {self.selected}'s move: only the "
+                              "shaded hexes are (CEN-GRAV-2). Nothing was moved.", "refusal")
+        else:
+            self.selected = None
+            self.target_hex = None
+            self._refresh()
+
+    @guarded()
+    def _on_choice(self, change: dict) -> None:
+        self._show_preview()
+        self._draw_overlay()
+
+    @guarded()
+    def _on_confirm(self, _button=None) -> None:
+        self.confirm()
+
+    def confirm(self) -> None:
+        """Take the decision picked in the list (the game checks it again), then let the computer answer."""
+        a = self.chosen()
+        if a is None:
+            self.message.show("Nothing is picked: choose a decision in the list first.", "refusal")
+            return
+        try:
+            nxt = self.game.apply(a)
+        except IllegalAction as exc:
+            self.message.show(f"Refused: {exc}", "refusal")
+            return
+        self.states.append(nxt)
+        self.actors.append(PERSON)
+        self.selected = None if isinstance(a, Move) else self.selected
+        self.target_hex = None
+        self.message.show(f"Done: {a.describe()}.", "info")
+        self._run_computer()
+        self._refresh()
+
+    def _undo_point(self) -> int | None:
+        """The state before the person's last decision, if no die was rolled since (else None)."""
+        idx = next((i for i in range(len(self.actors) - 1, 0, -1) if self.actors[i] == PERSON), None)
+        if idx is None or self.viewing is not None:
+            return None
+        before = self.states[idx - 1]
+        new_lines = self.game.log[len(before.log):]
+        if any(line.startswith("    ") for line in new_lines):
+            return None
+        return idx - 1
+
+    @guarded()
+    def _on_undo(self, _button=None) -> None:
+        self.undo()
+
+    def undo(self) -> None:
+        """Take back the person's last decision while no dice have been rolled for it (or after it)."""
+        at = self._undo_point()
+        if at is None:
+            self.message.show("Nothing to undo: dice have been rolled since your last decision (or you have made "
+                              "none).", "refusal")
+            return
+        del self.states[at + 1:]
+        del self.actors[at + 1:]
+        self.selected = None
+        self.target_hex = None
+        self.message.show("Your last decision was taken back.", "info")
+        self._refresh()
+
+    @guarded()
+    def _on_replay(self, change: dict) -> None:
+        n = change["new"]
+        self.viewing = None if n >= len(self.states) - 1 else n
+        self.selected = None
+        self._refresh()
+
+    @guarded()
+    def _on_upload(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        self.load_text(bytes(f["content"]), f.get("name", "saved game"))
+
+    def load_text(self, data: bytes | str, name: str = "saved game") -> None:
+        """Load a saved game (through the upload guard; a bad file changes nothing)."""
+        try:
+            game = load(data, name)
+        except SaveError as exc:
+            self.message.show(f"Not loaded: {exc}", "refusal")
+            return
+        states = [new_skirmish(game.scenario.key, seed=game.seed, variants=game.variants)]
+        for a in game.history:
+            states.append(states[-1].apply(a))
+        self.scenario_pick.unobserve(self._on_scenario, names="value")
+        self.scenario_pick.value = game.scenario.key
+        self.scenario_pick.observe(self._on_scenario, names="value")
+        self.seed_box.value = game.seed
+        self._label_players(game.scenario.key, {s.key: pick.value for s, pick in
+                                                zip(game.scenario.sides, self.player_picks, strict=True)})
+        self._begin(states[-1], states)
+        self.message.show(f"Loaded {name}: turn {game.turn}, {game.phase} phase.", "info")
