@@ -554,7 +554,7 @@ class CenturiaTable(w.VBox):
                     ov.lines.append((sel.hex, p.hex, "#2e7d32"))  # the sight line to each unit it commands
         if sel.type in ENGINE_RANGE and self.mode in ("artillery", "round"):
             rng = ENGINE_RANGE[sel.type]
-            ov.fills += [(h, "#ffcc80") for h in hex_range(sel.hex, rng) if h in b.map and h != sel.hex]
+            ov.hatched += [(h, "#ef6c00") for h in hex_range(sel.hex, rng) if h in b.map and h != sel.hex]
         if self.plot:
             r = move(b, CenturiaMove(sel.id, tuple(self.plot)), t)
             if not isinstance(r, Refusal):

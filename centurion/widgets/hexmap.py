@@ -52,6 +52,7 @@ class Overlay:
     fills: list[tuple[Hex, str]] = field(default_factory=list)
     alpha: float = 0.45
     hatch: bool = False
+    hatched: list[tuple[Hex, str]] = field(default_factory=list)  # more shaded hexes, always hatched (reach)
     path: list[Hex] = field(default_factory=list)
     labels: list[tuple[Hex, str]] = field(default_factory=list)
     outlines: list[tuple[Hex, str]] = field(default_factory=list)
@@ -315,16 +316,19 @@ class HexMapView(w.HBox):
         ov, lay, on_map = self._overlay, self.layout_px, self.battlemap.hexes
         # nothing is drawn outside the map
         fills = [(h, col) for h, col in ov.fills if h in on_map]
+        hatched = [(h, col) for h, col in ov.hatched if h in on_map]
+        if ov.hatch:
+            fills, hatched = [], fills + hatched
         if fills:
-            colors = rgb_array([col for _, col in fills])
-            polys = lay.polygons_array([h for h, _ in fills], 0.92)
-            if ov.hatch:
-                shading.fill_styled_polygons(polys, color=colors, alpha=min(ov.alpha, 0.3))
-                shading.line_width = max(1.5, lay.size * 0.14)
-                shading.stroke_styled_line_segments(_hatch_segments(lay, [h for h, _ in fills]),
-                                                    color=np.repeat((colors * 0.6).astype(int), 3, axis=0))
-            else:
-                shading.fill_styled_polygons(polys, color=colors, alpha=ov.alpha)
+            shading.fill_styled_polygons(lay.polygons_array([h for h, _ in fills], 0.92),
+                                         color=rgb_array([col for _, col in fills]), alpha=ov.alpha)
+        if hatched:
+            colors = rgb_array([col for _, col in hatched])
+            shading.fill_styled_polygons(lay.polygons_array([h for h, _ in hatched], 0.92), color=colors,
+                                         alpha=min(ov.alpha, 0.3))
+            shading.line_width = max(1.5, lay.size * 0.14)
+            shading.stroke_styled_line_segments(_hatch_segments(lay, [h for h, _ in hatched]),
+                                                color=np.repeat((colors * 0.6).astype(int), 3, axis=0))
         outlines = [(h, col) for h, col in ov.outlines if h in on_map]
         if outlines:
             c.line_width = 2.5
