@@ -1,11 +1,12 @@
 """Benchmark: a whole Combat Phase of two platoons against two (CEN-SEQ-3, CEN-CMB-1).
 
 Run: python benchmarks/combat_phase.py [repeats]   (prints times; no assertions; target < 50 ms a phase)
-Six TOG vehicles (Horatius, Trajan, Lupus) face six Renegade ones (Liberator, Viper) five hexes apart on the
-two-mapsheet sample battlefield; every vehicle declares every weapon it can fire (missiles within the per-turn
-limits) at the enemy across from it; three units paint first. One phase = 3 painting rolls, 12 declarations
-checked (arcs, ranges, sight, to-hit), every to-hit, Vulcan, hit-location and damage-column roll, templates and
-lasers on the record sheets, then all internal damage applied with its consciousness and ammunition rolls. Each figure is the median of `repeats`
+Six TOG vehicles (Horatius, Trajan, Lupus) and two TVLG squads face six Renegade vehicles (Liberator, Viper)
+and two squads five hexes apart on the two-mapsheet sample battlefield; every vehicle declares every weapon it
+can fire (missiles within the per-turn limits) at the vehicle across from it, each squad fires 2 TVLGs, and
+three units paint first. One phase = 3 painting rolls, 16 declarations checked (arcs, ranges, sight, to-hit),
+every to-hit, Vulcan, hit-location and damage-column roll, templates and lasers on the record sheets, then all
+internal damage applied with its consciousness and ammunition rolls. Each figure is the median of `repeats`
 phases (default 41, a new seed each), after one warm-up, with the slowest in brackets. The End Phase (widowed
 armor on every sheet) is timed apart.
 """
@@ -21,7 +22,7 @@ from centurion.dice import Dice
 from centurion.hexgrid import Hex, format_label, parse_label
 from centurion.rules.damage import remove_widowed_armor
 from centurion.rules.record import RecordSheet
-from centurion.rules.resolution import CombatUnit, combat_phase
+from centurion.rules.resolution import CombatUnit, SquadOrder, combat_phase
 from centurion.rules.targets import Attack
 
 
@@ -70,6 +71,12 @@ def setup():
                     used[kind] += 1
                 atks.append(Attack(n, foe, shell="HEAP" if "Gauss" in w.type else None))
             decl.append((me, atks, None))
+    # two dismounted TVLG squads a side, beside their vehicles, fire 2 TVLGs each at the vehicle across
+    for side, row, foes in (("TOG", row_a, "R"), ("RL", row_b, "T")):
+        for i in (0, 5):
+            key = f"{side}-sq{i}"
+            units[key] = CombatUnit(key, side, parse_label(f"{cols[i]:02d}{row:02d}"), men=8)
+            decl.append(SquadOrder(key, "tvlg", f"{foes}{i}", count=2))
     paints = [("T4", "R4"), ("R1", "T1"), ("R3", "T3")]
     return battlemap, units, decl, paints
 
@@ -78,8 +85,10 @@ def main() -> None:
     repeat = int(sys.argv[1]) if len(sys.argv) > 1 else 41
     battlemap, units, decl, paints = setup()
     first: Hex = units["T0"].hex
-    print(f"battlefield {battlemap.columns}x{battlemap.rows}; TOG row {format_label(first)[2:]}, 12 vehicles, "
-          f"{sum(len(a) for _k, a, _t in decl)} declared attacks, {len(paints)} painting attempts")
+    vehicle_attacks = sum(len(d[1]) for d in decl if not isinstance(d, SquadOrder))
+    print(f"battlefield {battlemap.columns}x{battlemap.rows}; TOG row {format_label(first)[2:]}, 12 vehicles and "
+          f"4 squads, {vehicle_attacks} vehicle attacks and 4 squad TVLG volleys declared, {len(paints)} painting "
+          "attempts")
     combat_phase(battlemap, units, decl, Dice(0), paints=paints)  # warm-up
     times, rolls, refused = [], [], 0
     for seed in range(1, repeat + 1):
@@ -92,7 +101,8 @@ def main() -> None:
     after = res.units
     t = time.perf_counter()
     for u in after.values():
-        remove_widowed_armor(u.sheet)
+        if u.sheet is not None:
+            remove_widowed_armor(u.sheet)
     end = time.perf_counter() - t
     print(f"combat phase (declare + resolve + internals): median {statistics.median(times) * 1000:.1f} ms "
           f"[max {max(times) * 1000:.1f} ms] over {repeat} seeds; {statistics.median(rolls):.0f} rolls a phase; "
