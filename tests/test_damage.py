@@ -312,8 +312,13 @@ def test_ground_vehicle_engine_mobility_helm():
     assert s.max_thrust == 4
     s, _ = apply_internal_damage(hit_component(s, "front", "helm", 1), Dice.scripted([]))
     assert s.driver_out
+    from centurion.rules.record import ground_effects
+
+    assert ground_effects(s) == {"movement_points": 4, "may_pivot": True, "driver_out": True}
     s, _ = apply_internal_damage(hit_component(s, "left", "mobility", 1), Dice.scripted([]))
-    assert s.immobile
+    assert s.immobile and ground_effects(s)["movement_points"] == 0 and ground_effects(s)["may_pivot"]
+    s2, _ = apply_internal_damage(hit_component(s, "stern", "engine", 1), Dice.scripted([]))
+    assert not ground_effects(s2)["may_pivot"]
     s, _ = apply_internal_damage(hit_component(s, "stern", "thrust_three_quarters", 1), Dice.scripted([]))
     assert s.max_thrust == 1  # 4 MP x 1/4
 

@@ -330,4 +330,12 @@ def movement_effects(record: RecordSheet) -> dict[str, object]:
     }
 
 
-__all__ = ["CREW_COMPONENTS", "Box", "CrewMember", "RecordSheet", "movement_effects", "sheet_rows"]
+def ground_effects(record: RecordSheet) -> dict[str, object]:
+    """What a ground vehicle's damage does to its move (book-a 13.2, CEN-GV-1): movement points after Thrust hits
+    (0 with the Engine or Mobility lost), whether it may still pivot (not with the Engine lost), driver out."""
+    mp = 0 if record.immobile or record.destroyed else record.max_thrust
+    return {"movement_points": mp, "may_pivot": not record.hit_anywhere("engine") and not record.destroyed,
+            "driver_out": record.driver_out}
+
+
+__all__ = ["CREW_COMPONENTS", "Box", "CrewMember", "RecordSheet", "ground_effects", "movement_effects", "sheet_rows"]
