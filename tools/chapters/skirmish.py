@@ -1,0 +1,38 @@
+"""The Skirmish page: a whole game of Centurion against the computer or hot-seat — the source of
+notebooks/skirmish.ipynb."""
+
+from chapters.common import BACK, code, md
+
+TITLE = "Skirmish: play a game"
+
+CELLS = [
+    md("# Skirmish: play a game of Centurion\n\n" + BACK +
+       "Pick a scenario, who plays each side (a person or the computer) and a seed, then press **Start a new "
+       "game**. The coloured banner always says the phase, whose decision it is and what may be done now; "
+       "follow it. To move, click one of your vehicles of the platoon whose turn it is: the hatched green hexes "
+       "are every legal end of its move (CEN-GRAV); click one, pick the facing in the list on the right and "
+       "press **Confirm**. In the Combat Phase the list shows each paint and fire declaration open to you with "
+       "its to-hit breakdown and exact odds before you commit (CEN-SEQ-3, CEN-CMB-1). The log below keeps every "
+       "decision and every roll; the slider replays the game step by step. **Undo** takes back your last "
+       "decision while no die has been rolled for it. **Save** downloads the game to your computer; **Load** "
+       "reads it back.\n\n"
+       "The scenarios: a *meeting engagement* of one platoon each at the Blue River bridge; an *assault* on a "
+       "village held by tanks in craters and infantry; a *pursuit* where two TOG platoons chase one Renegade "
+       "platoon (the larger side moves two platoons at a time, CEN-SEQ-2). Victory points follow book-b §15: "
+       "75 for each objective held at the end, each enemy vehicle destroyed its cost in scenario points."),
+    code("""
+from centurion.widgets.skirmish import SkirmishTable
+table = SkirmishTable("meeting", seed=1)
+table
+""", widget=True),
+    md("## The scenarios\n\nEach side's goal, its Centurion's Leadership Rating (CEN-INI-1) and its platoons."),
+    code("""
+import pandas as pd
+from centurion.data.scenarios import shipped_scenario
+from centurion.game import scenarios
+pd.DataFrame([{"Scenario": shipped_scenario(k).title, "Turns": shipped_scenario(k).turns,
+               "Side": side.label, "Rating": side.rating, "Platoons": len(side.platoons),
+               "Vehicles": sum(len(p.vehicles) for p in side.platoons), "Goal": side.goal}
+              for k in scenarios() for side in shipped_scenario(k).sides]).set_index(["Scenario", "Side"])
+"""),
+]
