@@ -410,3 +410,22 @@ def test_a_section_as_text():
     assert rows[8:] == ("ooooxooooo", "ooooxooooo", "FF.U*UU.ff", "AA.M*MM.AA", "....YY....")
     s, _ = apply_internal_damage(s, Dice.scripted([]))
     assert sheet_rows(s, "bottom")[10:12] == ("FF.U#UU.ff", "AA.M#MM.AA")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["front", "turret", "left", "right", "stern", "bottom"]),
+                          st.integers(1, 10), st.sampled_from(["MDC 12", "SMLM 2", "7.5/6 laser", "200mm Gauss"])),
+                min_size=1, max_size=30))
+def test_pending_internal_damage_changes_no_effect_until_applied(hits):
+    fresh = RecordSheet.of(V["viper"], infantry_aboard=8)
+    s = fresh
+    for section, col, weapon in hits:
+        s, _ = drop_template(s, section, col, template_shape(weapon))
+    def effects(x):
+        e = dict(movement_effects(x))
+        e.pop("armor")
+        return (e, [x.shield_factor(f) for f in ("front", "left", "right", "stern", "bottom")], x.usable_weapons(),
+                x.targeting_lost, x.infantry_aboard, x.destroyed, x.may_paint)
+    assert effects(s) == effects(fresh)  # CEN-SEQ-3: internal damage waits until all fire is resolved
+    applied, _ = apply_internal_damage(s, Dice(7), velocity=0)
+    assert not applied.pending and applied.internal_lost == s.pending
