@@ -7,6 +7,14 @@ one hit-location roll for each target it hit (E21: every hit of that unit lands 
 hit a d10 damage column and its template or laser. Missiles that hit a vehicle with an engaged Vulcan face its
 kill rolls first (E25). Armor boxes go at once; internal boxes wait (`RecordSheet.pending`) and casualties on
 dismounted squads are noted; `finish_fire` applies both once every firing unit has been resolved.
+
+A phase in code::
+
+    units = {"hor": CombatUnit("hor", "TOG", hex_a, 0, RecordSheet.of(horatius), velocity=4),
+             "lib": CombatUnit("lib", "RL", hex_b, 3, RecordSheet.of(liberator))}
+    result = combat_phase(battlemap, units, [("hor", [Attack(1, "lib"), Attack(0, "lib", shell="HEAP")], None),
+                                             ("lib", [Attack(1, "hor")], None)], dice, paints=[("lib", "hor")])
+    result.fire, result.internals, result.casualties, result.units, result.rolls
 """
 
 from __future__ import annotations
