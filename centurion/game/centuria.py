@@ -1,0 +1,494 @@
+"""A whole battle of Centuria under the game API of `centurion.game` (issue 15): the same verbs as a Centurion
+skirmish (`legal_actions`, `apply` raising `IllegalAction`, `to_json`/`load`, `over`, `result`, `bot_action`).
+
+The round as the seed has it (CTA-1): one movement phase in which both sides move, one unit at a time, the round's
+first side starting and the sides taking turns to start; one combat phase with every attack and shot, alternating
+the same way; a side ends its part of a phase with `CtaEndPhase`, or the countdown does it (`CtaTimeUp`, sent by
+the page when the round's time runs out: the side's units not yet ordered stay). Rally tests open each round after
+the first (CTA-MORALE). The battle ends when a side has lost (all its units removed, fled or dissolving, or all its
+leaders fallen) or after the last round (the side that lost fewer units wins). Decisions in docs/decisions.md,
+"Centuria battles".
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from ..centuria import (
+    MARKERS,
+    CenturiaBattle,
+    CenturiaMove,
+    Exchange,
+    attack,
+    exchange,
+    fire,
+    fire_refusal,
+    morale_test,
+    morale_triggers,
+    move,
+    movement_value,
+    pass_phase,
+    start_alternating,
+    start_round,
+)
+from ..centuria.battle import Event, is_engine
+from ..centuria.checks import attack_refusal
+from ..data import centuria_tables
+from ..data.centuria_scenarios import CenturiaBattleSpec, centuria_battle_names, shipped_centuria_battle
+from ..dice import Dice
+from ..hexgrid import Hex, distance, neighbor
+from ..rules.grav import Refusal
+from ..rules.victory import victory_level
+from .actions import IllegalAction
+from .skirmish import Result
+
+SYSTEM = "centuria"
+STEPS = ("F", "FL", "FR", "T0", "T1", "T2", "T3", "T4", "T5")
+
+
+# --- actions ----------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CtaMove:
+    """One unit's or leader's move in the movement phase: steps F, FL, FR and turns T0..T5 (CTA-MOVE)."""
+
+    kind: ClassVar[str] = "cta_move"
+    unit: str
+    steps: tuple[str, ...]
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.unit} moves {' '.join(self.steps) or '(stays)'}"
+
+
+@dataclass(frozen=True)
+class CtaAttack:
+    """A close attack on an adjacent enemy; attack and counter are rolled at once (CTA-COMBAT)."""
+
+    kind: ClassVar[str] = "cta_attack"
+    unit: str
+    target: str
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.unit} attacks {self.target}"
+
+
+@dataclass(frozen=True)
+class CtaShoot:
+    """A ballista or tormentum shoots at an enemy in range (CTA-ART)."""
+
+    kind: ClassVar[str] = "cta_shoot"
+    engine: str
+    target: str
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.engine} shoots at {self.target}"
+
+
+@dataclass(frozen=True)
+class CtaEndPhase:
+    """The side ends its part of the current phase; its units not yet ordered stay (CTA-1)."""
+
+    kind: ClassVar[str] = "cta_end_phase"
+
+    def describe(self) -> str:
+        """In words."""
+        return "ends its part of the phase"
+
+
+@dataclass(frozen=True)
+class CtaTimeUp:
+    """The round's countdown ran out on this side's turn: its part of the phase ends now (CTA-1)."""
+
+    kind: ClassVar[str] = "cta_time_up"
+
+    def describe(self) -> str:
+        """In words."""
+        return "runs out of time: its part of the phase ends"
+
+
+CtaAction = CtaMove | CtaAttack | CtaShoot | CtaEndPhase | CtaTimeUp
+KINDS: dict[str, type] = {c.kind: c for c in (CtaMove, CtaAttack, CtaShoot, CtaEndPhase, CtaTimeUp)}
+
+
+def action_to_data(action: CtaAction) -> dict[str, Any]:
+    """The plain-data form of a Centuria action (for the save file)."""
+    out: dict[str, Any] = {"kind": action.kind}
+    for name in action.__dataclass_fields__:
+        v = getattr(action, name)
+        out[name] = list(v) if isinstance(v, tuple) else v
+    return out
+
+
+def action_from_data(data: Any, where: str = "action") -> CtaAction:
+    """A Centuria action from its plain-data form; anything malformed raises ValueError naming the field."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: expected a mapping with a 'kind', got {type(data).__name__}")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise ValueError(f"{where}: unknown kind {str(kind)[:40]!r}; one of {', '.join(KINDS)}")
+    cls = KINDS[kind]
+    names = list(cls.__dataclass_fields__)
+    extra = set(data) - set(names) - {"kind"}
+    if extra:
+        raise ValueError(f"{where}: unknown field(s) {sorted(map(str, extra))[:5]} for a {kind} action")
+    kw: dict[str, Any] = {}
+    for name in names:
+        if name not in data:
+            raise ValueError(f"{where}: field {name!r} is missing")
+        v = data[name]
+        if name == "steps":
+            if not isinstance(v, list) or len(v) > 16 or any(s not in STEPS for s in v):
+                raise ValueError(f"{where}.steps: expected a list of at most 16 of {', '.join(STEPS)}"[:300])
+            kw[name] = tuple(v)
+        else:
+            if not isinstance(v, str) or not 0 < len(v) <= 60:
+                raise ValueError(f"{where}.{name}: expected an id (text), got {str(v)[:40]!r}")
+            kw[name] = v
+    return cls(**kw)
+
+
+def _dice(seed: int, n: int) -> Dice:
+    """The dice of decision n of a battle: a stream of its own from the seed (as `skirmish._dice`)."""
+    return Dice(seed=seed * 1_000_003 + n + 1)
+
+
+# --- the state --------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CenturiaSkirmish:
+    """One battle of Centuria (see the module docstring); create it with `new_centuria_skirmish`."""
+
+    scenario: CenturiaBattleSpec
+    seed: int
+    variants: tuple[str, ...]
+    history: tuple[CtaAction, ...]
+    battle: CenturiaBattle
+    log: tuple[str, ...] = ()
+    result: Result | None = None
+    _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    system = SYSTEM
+
+    # --- views -------------------------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """Whether the battle has ended."""
+        return self.result is not None
+
+    @property
+    def turn(self) -> int:
+        """The round (CTA-1); after the last round, the last."""
+        return min(self.battle.round, self.scenario.round_limit)
+
+    @property
+    def phase(self) -> str:
+        """movement, combat, or over."""
+        return "over" if self.over else self.battle.phase
+
+    @property
+    def active(self) -> str | None:
+        """The side whose turn it is (None when the battle is over)."""
+        return None if self.over else self.battle.active_side
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The two side keys, in scenario order (the first starts round 1)."""
+        return (self.battle.sides[0], self.battle.sides[1])
+
+    @property
+    def battlemap(self):
+        """The battle map."""
+        return self.battle.map
+
+    @property
+    def time_limit_seconds(self) -> int | None:
+        """The countdown of a round, None when off (CTA-1)."""
+        return self.scenario.time_limit_seconds
+
+    def other(self, side: str) -> str:
+        """The opposing side."""
+        a, b = self.sides
+        return b if side == a else a
+
+    def label(self, side: str | None) -> str:
+        """A side's name."""
+        return "nobody" if side is None else self.scenario.scenario.sides[side]
+
+    def units(self, side: str | None = None) -> list:
+        """The fighting units (sub-units and engines, not leaders) of a side, living or not."""
+        return [p for p in self.battle.pieces if not p.is_leader and (side is None or p.side == side)]
+
+    def losses(self, side: str) -> int:
+        """Units of a side removed so far (sub-units and engines; leaders are not counted) (CTA-COMBAT)."""
+        return sum(1 for p in self.units(side) if not p.alive)
+
+    def morale(self) -> dict[str, str]:
+        """Every living unit's morale state: intact, idle, dissolving or fleeing (CTA-MORALE)."""
+        return {p.id: MARKERS[p.marker] for p in self.units() if p.alive}
+
+    def command(self) -> dict[str, str]:
+        """Every living unit's command status: direct, chain or out (CTA-CMD)."""
+        return self.battle.command()
+
+    def banner(self) -> str:
+        """What is happening now and what may be done, in a sentence for the page."""
+        if self.over:
+            r = self.result
+            if r.winner is None:
+                return f"The battle is over: a draw ({r.reason})."
+            return f"The battle is over: {r.level} victory for {self.label(r.winner)} ({r.reason})."
+        b = self.battle
+        what = ("move one unit or leader (a unit must be in command to move), or end your part of the phase "
+                "[CTA-1, CTA-MOVE, CTA-CMD]" if b.phase == "movement" else
+                "attack with one unit or shoot with one engine, or end your part of the phase [CTA-COMBAT, CTA-ART]")
+        clock = "" if self.time_limit_seconds is None else f" Countdown: {self.time_limit_seconds} s a round."
+        return (f"Round {b.round} of {self.scenario.round_limit}, {b.phase} phase. {self.label(self.active)}: "
+                f"{what}.{clock}")
+
+    # --- legal actions ---------------------------------------------------------------------------------------
+    def legal_actions(self) -> list[CtaAction]:
+        """Every decision open to the active side now (one move per reachable end hex and facing)."""
+        if self.over:
+            return []
+        if "legal" not in self._cache:
+            self._cache["legal"] = self._legal()
+        return list(self._cache["legal"])
+
+    def _legal(self) -> list[CtaAction]:
+        b = self.battle
+        out: list[CtaAction] = []
+        mine = [p for p in b.living(b.active_side)]
+        if b.phase == "movement":
+            for p in mine:
+                out += self.move_actions(p.id)
+        else:
+            enemies = b.living(self.other(b.active_side))
+            for p in mine:
+                if is_engine(p):
+                    out += [CtaShoot(p.id, e.id) for e in enemies if fire_refusal(b, p.id, e.id) is None]
+                elif p.id not in b.attacked:
+                    out += [CtaAttack(p.id, e.id) for e in enemies
+                            if distance(p.hex, e.hex) == 1 and attack_refusal(b, p.id, e.id) is None]
+        out.append(CtaEndPhase())
+        if self.time_limit_seconds is not None:
+            out.append(CtaTimeUp())
+        return out
+
+    def move_actions(self, unit: str) -> list[CtaMove]:
+        """One move for each end hex and facing the unit can reach now, by the fewest steps (CTA-MOVE); each is
+        checked by the engine's `move`."""
+        ck = ("moves", unit)
+        if ck in self._cache:
+            return self._cache[ck]
+        b = self.battle
+        p = b.piece(unit)
+        out: list[CtaMove] = []
+        if b.phase == "movement" and p.alive and p.side == b.active_side and p.id not in b.moved and p.marker < 3:
+            # search end states by the MP left (a path through kinder terrain may reach further), then let the
+            # engine's `move` check each one: the list holds only what `apply` accepts
+            best: dict[tuple[Hex, int], int] = {}
+            found: dict[tuple[Hex, int], tuple[str, ...]] = {}
+            frontier = [(p.hex, p.facing, (), (p.hex,), 0)]
+            while frontier:
+                here, facing, steps, through, spent = frontier.pop(0)
+                for s in STEPS:
+                    if s.startswith("T"):
+                        f = int(s[1])
+                        if f == facing:
+                            continue
+                        cost = 2 if (f - facing) % 6 == 3 else 1
+                        cand, thr = (here, f), through
+                    else:
+                        side_f = {"F": facing, "FL": (facing - 1) % 6, "FR": (facing + 1) % 6}[s]
+                        dest = neighbor(here, side_f)
+                        if dest not in b.map or any(q.side != p.side for q in b.at(dest)):
+                            continue
+                        cost, cand, thr = 1, (dest, facing), (*through, dest)
+                    left = movement_value(b, p, thr) - spent - cost
+                    if left < 0 or best.get(cand, -1) >= left:
+                        continue
+                    best[cand] = left
+                    trial = (*steps, s)
+                    frontier.append((cand[0], cand[1], trial, thr, spent + cost))
+                    if cand not in found and cand != (p.hex, p.facing):
+                        if not isinstance(move(b, CenturiaMove(unit, trial)), Refusal):
+                            found[cand] = trial
+            out = [CtaMove(unit, steps) for steps in found.values()]
+        self._cache[ck] = out
+        return out
+
+    def command_after(self, action: CtaMove) -> str | None:
+        """The command status a move would leave the unit in (direct, chain, out), None if it is not legal now —
+        for the page to warn before the move is confirmed (CTA-CMD)."""
+        r = move(self.battle, CenturiaMove(action.unit, action.steps))
+        if isinstance(r, Refusal):
+            return None
+        return r[0].command().get(action.unit, "leader")
+
+    def preview(self, action: CtaAttack | CtaShoot) -> Exchange | None:
+        """The exact odds of an attack or shot, only if it can really be made now (CTA-COMBAT, CTA-ART)."""
+        if action not in self.legal_actions():
+            return None
+        unit = action.unit if isinstance(action, CtaAttack) else action.engine
+        return exchange(self.battle, unit, action.target)
+
+    # --- applying a decision ---------------------------------------------------------------------------------
+    def apply(self, action: CtaAction) -> CenturiaSkirmish:
+        """The state after `action`; an action the rules refuse raises IllegalAction and changes nothing."""
+        if self.over:
+            raise IllegalAction("CTA-1", "the battle is over")
+        if not isinstance(action, tuple(KINDS.values())):
+            raise IllegalAction("CTA-1", f"not a Centuria action: {action!r}"[:200])
+        dice = _dice(self.seed, len(self.history))
+        b = self.battle
+        entry = f"R{b.round} {b.phase} — {self.label(b.active_side)}: {action.describe()}"
+        events: list[Event] = []
+        if isinstance(action, CtaMove):
+            r = move(b, CenturiaMove(action.unit, action.steps))
+            if isinstance(r, Refusal):
+                raise IllegalAction(r.rule, r.reason)
+            new, events = r
+        elif isinstance(action, (CtaAttack, CtaShoot)):
+            if isinstance(action, CtaAttack):
+                r = attack(b, action.unit, action.target, dice)
+            else:
+                r = fire(b, action.engine, action.target, dice)
+            if isinstance(r, Refusal):
+                raise IllegalAction(r.rule, r.reason)
+            new, events = r
+            for pid, reason in morale_triggers(b, new):
+                q = new.piece(pid)
+                if q.alive and q.marker < 3:
+                    new, more = morale_test(new, pid, dice, reason)
+                    events += more
+        else:
+            if isinstance(action, CtaTimeUp) and self.time_limit_seconds is None:
+                raise IllegalAction("CTA-1", "this battle has no countdown")
+            new = pass_phase(b, time_up=isinstance(action, CtaTimeUp))
+            events = [e for e in new.log[len(b.log):]]
+            if new.round != b.round and new.round <= self.scenario.round_limit:
+                new, more = start_round(new, dice)
+                events += more
+        rolls = tuple(f"    {r.describe()}" for r in dice.log)
+        lines = tuple(f"  {e.text} [{e.rule}]" for e in events)
+        nxt = replace(self, history=self.history + (action,), battle=new, log=self.log + (entry,) + rolls + lines)
+        return nxt._victory_check()
+
+    def lost(self, side: str) -> str | None:
+        """Why a side has lost now, or None (decisions: all units removed, fled or dissolving; all leaders
+        fallen)."""
+        units = self.units(side)
+        if units and all(not p.alive or p.marker >= 2 for p in units):
+            return f"every unit of {self.label(side)} is removed, fled or dissolving"
+        leaders = [p for p in self.battle.pieces if p.is_leader and p.side == side]
+        if leaders and not any(p.alive for p in leaders):
+            return f"every leader of {self.label(side)} has fallen"
+        return None
+
+    def _victory_check(self) -> CenturiaSkirmish:
+        a, b = self.sides
+        la, lb = self.lost(a), self.lost(b)
+        removed = {a: self.losses(b), b: self.losses(a)}  # units each side has removed
+        if la and lb:
+            return self._ended(None, "draw", removed, f"{la}; {lb}")
+        if la or lb:
+            winner = b if la else a
+            return self._ended(winner, _level(removed[winner], removed[self.other(winner)]), removed, la or lb)
+        if self.battle.round > self.scenario.round_limit:
+            reason = f"the {self.scenario.round_limit} rounds are fought"
+            if removed[a] == removed[b]:
+                return self._ended(None, "draw", removed, f"{reason}; both sides lost {removed[a]} unit(s)")
+            winner = a if self.losses(a) < self.losses(b) else b
+            return self._ended(winner, _level(removed[winner], removed[self.other(winner)]), removed,
+                               f"{reason}; {self.label(winner)} lost fewer units")
+        return self
+
+    def _ended(self, winner: str | None, level: str, removed: dict[str, int], reason: str) -> CenturiaSkirmish:
+        result = Result(winner, level, dict(removed), reason)
+        a, b = self.sides
+        text = (f"Battle over ({reason}): {self.label(a)} removed {removed[a]} unit(s), {self.label(b)} "
+                f"{removed[b]}; " + ("a draw" if winner is None else f"{level} victory for {self.label(winner)}"))
+        return replace(self, result=result, log=self.log + (text,))
+
+    # --- saving --------------------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The save text: format, version, system, scenario, seed and every decision (replayed on load)."""
+        from .save import FORMAT, VERSION
+
+        data = {"format": FORMAT, "version": VERSION, "system": SYSTEM, "scenario": self.scenario.key,
+                "seed": self.seed, "variants": list(self.variants),
+                "actions": [action_to_data(a) for a in self.history]}
+        return json.dumps(data, separators=(",", ":"))
+
+
+def _level(high: int, low: int) -> str:
+    """The level of a win by units removed (victory_level); a win never rates below marginal (decision)."""
+    level = victory_level(high, low)
+    return "marginal" if level == "draw" else level
+
+
+def new_centuria_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) -> CenturiaSkirmish:
+    """A new battle of a shipped Centuria scenario, at its first decision (round 1, movement, CTA-1)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed is a whole number, got {seed!r}")
+    if tuple(variants):
+        raise ValueError("VAR-*: the optional rules are Centurion's; a Centuria battle takes none")
+    spec = shipped_centuria_battle(name)
+    battle = start_alternating(CenturiaBattle.from_scenario(spec.scenario, centuria_tables()))
+    a, b = battle.sides
+    s = CenturiaSkirmish(spec, seed, (), (), battle)
+    return replace(s, log=(f"{spec.title}: {s.label(a)} against {s.label(b)}, seed {seed}, "
+                           f"{spec.round_limit} rounds",))
+
+
+def centuria_scenarios() -> list[str]:
+    """The shipped Centuria battles, by key."""
+    return centuria_battle_names()
+
+
+def load_centuria(data: dict, name: str = "saved game") -> CenturiaSkirmish:
+    """A Centuria battle from a parsed save (already through the upload guard); SaveError names what is wrong."""
+    from .save import FORMAT, MAX_ACTIONS, VERSION, SaveError
+
+    if data.get("format") != FORMAT:
+        raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data.get('format'))[:60]!r}")
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise SaveError(f"{name}: field 'version': a Centuria save is version {VERSION}, got {str(version)[:20]!r}")
+    scen = data.get("scenario")
+    if scen not in centuria_scenarios():
+        raise SaveError(f"{name}: field 'scenario': expected one of {', '.join(centuria_scenarios())}, "
+                        f"got {str(scen)[:60]!r}")
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
+        raise SaveError(f"{name}: field 'seed': expected a whole number, got {str(seed)[:40]!r}")
+    if data.get("variants", []) != []:
+        raise SaveError(f"{name}: field 'variants': a Centuria battle takes none, got {str(data['variants'])[:60]!r}")
+    extra = set(data) - {"format", "version", "system", "scenario", "seed", "variants", "actions"}
+    if extra:
+        raise SaveError(f"{name}: unknown field(s) {sorted(map(str, extra))[:5]}")
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise SaveError(f"{name}: field 'actions': expected a list, got {str(actions)[:60]!r}")
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError(f"{name}: field 'actions': at most {MAX_ACTIONS} actions, got {len(actions)}")
+    game = new_centuria_skirmish(scen, seed=seed)
+    for i, raw in enumerate(actions):
+        try:
+            act = action_from_data(raw, f"actions[{i}]")
+        except ValueError as exc:
+            raise SaveError(f"{name}: {exc}") from None
+        try:
+            game = game.apply(act)
+        except IllegalAction as exc:
+            raise SaveError(f"{name}: actions[{i}] ({act.describe()}) is not legal at that point: {exc}") from None
+    return game
+
+
+__all__ = ["CenturiaSkirmish", "CtaAction", "CtaAttack", "CtaEndPhase", "CtaMove", "CtaShoot", "CtaTimeUp",
+           "action_from_data", "action_to_data", "centuria_scenarios", "load_centuria", "new_centuria_skirmish"]
