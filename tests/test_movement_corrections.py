@@ -246,6 +246,8 @@ def test_a_ground_unit_with_no_movement_points_does_not_move():
     assert pivot and pivot.end_hex == here and pivot.end_facing == 2  # it may pivot (book-a §13, Mobility)
     assert resolve_ground_move(here, 0, GroundMove("B"), road, movement_points=0).rule == "CEN-GV-1"
     assert ground_reach(here, 0, road, movement_points=0) == {here: 0}
+    engine_lost = resolve_ground_move(here, 0, GroundMove("R"), road, movement_points=0, may_pivot=False)
+    assert engine_lost.rule == "CEN-CMB-1" and "Engine" in str(engine_lost)
 
 
 def test_ground_reach_keeps_slope_costs_and_the_steep_slope_ban_on_roads():

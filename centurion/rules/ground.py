@@ -74,11 +74,12 @@ class ResolvedGroundMove:
 
 def resolve_ground_move(hex_: Hex, facing: int, move: GroundMove, battlemap: BattleMap, *, mover: str = "ground",
                         movement_points: int | None = None, table: TerrainTable | None = None,
-                        digging_charges: int = 0,
-                        craters_taken: Mapping[Hex, int] | None = None) -> ResolvedGroundMove | Refusal:
+                        digging_charges: int = 0, craters_taken: Mapping[Hex, int] | None = None,
+                        may_pivot: bool = True) -> ResolvedGroundMove | Refusal:
     """Check a ground vehicle's (CEN-GV-1) or squad's (CEN-INF-1, 3 MP) move, with any digging (CEN-CRT-1).
 
-    With 0 MP (Mobility destroyed, book-a §13) it only pivots. `craters_taken`: per hex, how many other
+    With 0 MP (Mobility destroyed, book-a §13) it only pivots; `may_pivot=False` (Engine lost) forbids that
+    too. `craters_taken`: per hex, how many other
     units of the mover's kind (vehicles, or squads) already hold a crater there (one of each per crater).
     """
     if mover not in ("ground", "infantry"):
@@ -92,6 +93,8 @@ def resolve_ground_move(hex_: Hex, facing: int, move: GroundMove, battlemap: Bat
     hex_steps = [s for s in move.steps if s in "FB"]
     if mp == 0 and hex_steps:
         return Refusal("CEN-GV-1", "with 0 MP (mobility destroyed) the unit does not move; it may only pivot")
+    if not may_pivot and len(hex_steps) != len(move.steps):
+        return Refusal("CEN-CMB-1", "the Engine is destroyed: no facing change for the rest of the game")
     backwards = "B" in hex_steps
     if backwards and (len(hex_steps) != 1):
         return Refusal("CEN-GV-1", "instead of moving forwards a ground unit may move one hex backwards, "
