@@ -15,6 +15,7 @@ straight hexes are paid in thrust and the vane rolls its three saves.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -541,6 +542,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             best[(e.hex, e.facing, e.grounded)] = VariantEndState(
                 e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max, vm, path.thrust_used, e.p_no_damage)
     lateral, emergency = rules.enabled("VAR-LATERAL"), rules.enabled("VAR-EMERGENCY")
+    pay_thrust = rules.option("VAR-MOVETYPE") == "thrust"
     down = state.grounded or state.submerged
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
     v = state.velocity + accelerate - lift
@@ -549,31 +551,54 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         return sorted(best.values(), key=lambda s: (s.hex.q, s.hex.r, s.facing, s.grounded))
     thrust_max = state.max_thrust(vehicle)
     interval = facing_change_interval(v)
-    seen: dict[tuple, Fraction] = {}
+    seen: dict[tuple, list[tuple[Fraction, int]]] = {}
     nodes = 0
     facings = range(6) if state.velocity == 0 else (state.facing,)
-    ends: list[tuple[int | None, tuple[str, ...]]] = []
+    ends: dict[tuple, tuple] = {}  # per (hex, facing, all VP spent): the safest, then cheapest, path found
 
-    def dfs(here: Hex, facing: int, straight: int, vp: int, tp: int, entered: int, steps: tuple[str, ...],
-            p: Fraction, variant: bool, init: int | None) -> None:
-        nonlocal nodes
+    heap: list[tuple] = []
+    counter = 0
+    step_memo: dict[tuple[Hex, Hex], tuple] = {}
+    vane_memo: dict[int, Fraction] = {}
+
+    def vane_p(tp: int) -> Fraction:
+        if tp not in vane_memo:
+            vane_memo[tp] = vane_odds(tp).p_unharmed if tp else Fraction(1)
+        return vane_memo[tp]
+
+    def step_cost(here: Hex, dest: Hex) -> tuple:
+        if (here, dest) not in step_memo:
+            cost, limit, _key, surcharge = _variant_cost(battlemap, here, dest, table, rules, False)
+            step_memo[here, dest] = (cost, surcharge, None if cost is None else state.check(v, limit).p_pass)
+        return step_memo[here, dest]
+
+    def push(p: Fraction, tp: int, *label) -> None:
+        nonlocal counter
+        counter += 1
+        heapq.heappush(heap, (-p, tp, counter, label))
+
+    for f in facings:
+        push(Fraction(1), 0, state.hex, f, 0, abs(v), 0, (), False, f if f != state.facing else None)
+    # best first (safest, then cheapest): each position keeps the paths no other path beats on both counts
+    while heap:
+        neg_p, tp, _n, (here, facing, straight, vp, entered, steps, variant, init) = heapq.heappop(heap)
+        p = -neg_p
         nodes += 1
         if nodes > node_limit:
-            raise ValueError(f"VAR-LATERAL: the variant legal-moves search stops at {node_limit} positions; "
-                             f"velocity {v} is too fast for it (resolve_variant_move checks any single move)")
-        key = (here, facing, straight, vp, tp, entered > 0)
-        if seen.get(key, Fraction(-1)) >= p:
-            return
-        seen[key] = p
+            raise ValueError(f"VAR-LATERAL, VAR-EMERGENCY: the variant legal-moves search stops at {node_limit} "
+                             f"positions; velocity {v} is too fast for it (resolve_variant_move checks any one move)")
+        key = (here, facing, straight, vp, entered > 0)
+        front = seen.setdefault(key, [])
+        if any(q >= p and t <= tp for q, t in front):
+            continue  # a path here at least as safe and no dearer is known
+        front.append((p, tp))
         if variant or movetype:
-            ends.append((init, steps))
-        if vp == 0 and entered:
-            pass  # it may still turn after its last hex, below
+            end = (here, facing, vp == 0 and entered > 0)
+            ends.setdefault(end, (init, steps))  # the first path popped is the safest, then the cheapest
         ahead = facing if v > 0 else (facing + 3) % 6
-        way = "F" if v > 0 else "B"
         options: list[tuple[str, int]] = []
         if vp > 0:
-            options.append((way, ahead))
+            options.append(("F" if v > 0 else "B", ahead))
         for side in ("L", "R"):
             if not state.may_turn(side):
                 continue
@@ -581,10 +606,9 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             if early and (not emergency or straight == 0):
                 continue
             extra_tp = interval - straight if early else 0
-            vane_p = vane_odds(extra_tp).p_unharmed if extra_tp else Fraction(1)
             if accelerate + tp + extra_tp <= thrust_max:
-                dfs(here, turn(facing, -1 if side == "L" else 1), 0, vp, tp + extra_tp, entered, steps + (side,),
-                    p * vane_p, variant or bool(extra_tp), init)
+                push(p * vane_p(extra_tp), tp + extra_tp, here, turn(facing, -1 if side == "L" else 1), 0, vp, entered,
+                     steps + (side,), variant or bool(extra_tp), init)
             if lateral and vp > 0 and accelerate + tp + extra_tp + 1 <= thrust_max:
                 direction = (ahead + (-1 if side == "L" else 1) * (1 if v > 0 else -1)) % 6
                 options.append(("S" + side, direction))
@@ -592,31 +616,23 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             dest = neighbor(here, direction)
             if dest not in battlemap:
                 continue
-            cost, limit, _key, surcharge = _variant_cost(battlemap, here, dest, table, rules, False)
+            cost, surcharge, p_pass = step_cost(here, dest)
             if cost is None:
                 continue
             shift = step.startswith("S")
             early = shift and interval and straight < interval
             extra_tp = (interval - straight if early else 0) + (1 if shift else 0)
-            extra_tp += surcharge if rules.option("VAR-MOVETYPE") == "thrust" else 0
+            extra_tp += surcharge if pay_thrust else 0
             if accelerate + tp + extra_tp > thrust_max:
                 continue
             one_hex = cost > vp
             if one_hex and (entered or shift):
                 continue
-            check = state.check(v, limit)
-            q = p * check.p_pass * (vane_odds(interval - straight).p_unharmed if early else 1)
-            dfs(dest, facing, 0 if shift else straight + 1, 0 if one_hex else vp - cost, tp + extra_tp, entered + 1,
-                steps + (step,), q, variant or shift, init)
+            q = p * p_pass * (vane_p(interval - straight) if early else 1)
+            push(q, tp + extra_tp, dest, facing, 0 if shift else straight + 1, 0 if one_hex else vp - cost,
+                 entered + 1, steps + (step,), variant or shift, init)
 
-    for f in facings:
-        dfs(state.hex, f, 0, abs(v), 0, 0, (), Fraction(1), False, f if f != state.facing else None)
-
-    cache: set[tuple] = set()
-    for init, steps in ends:
-        if (init, steps) in cache:
-            continue
-        cache.add((init, steps))
+    for init, steps in ends.values():
         probe = resolve_variant_move(state, VariantMove(accelerate, steps, 0, False, init), battlemap, vehicle, rules,
                                      table=table)
         if not probe:
@@ -625,9 +641,8 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         for ground in (False, True):
             if ground is False and probe.basic.grounds:
                 continue
-            decel = room if ground else 0
-            r = resolve_variant_move(state, VariantMove(accelerate, steps, decel, ground, init), battlemap, vehicle,
-                                     rules, table=table)
+            r = probe if not ground else resolve_variant_move(
+                state, VariantMove(accelerate, steps, room, True, init), battlemap, vehicle, rules, table=table)
             if not r:
                 continue
             if ground:

@@ -100,6 +100,8 @@ class RuleSet:
 
     def enabled(self, rule: str) -> bool:
         """Whether the variant `rule` (e.g. 'VAR-SHIELD') is on."""
+        if rule in self.on:
+            return True
         return _canonical(rule)[0] in self.on
 
     def __contains__(self, rule: object) -> bool:
@@ -107,6 +109,9 @@ class RuleSet:
 
     def option(self, rule: str) -> str | None:
         """The chosen sub-option of a switch that is on (e.g. 'burn' or 'thrust' for VAR-MOVETYPE), else None."""
+        for key, choice in self.options:
+            if key == rule:
+                return choice
         return dict(self.options).get(_canonical(rule)[0])
 
     def with_(self, *names: str) -> RuleSet:
