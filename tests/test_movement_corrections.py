@@ -361,10 +361,8 @@ def test_destroyed_or_drive_lost_vehicles_do_not_move():
 
 
 def knock_out(**effects):
-    """A stand-in for the record sheet's internals: the first damage of the move knocks out these components."""
-    from centurion.rules import grav
-
-    real = grav.take_movement_damage
+    """A stand-in for the record sheet's internals: any damage of the move knocks out these components."""
+    from centurion.rules.grav import take_movement_damage as real
 
     def fake(state, section, points, cause, rule):
         new, event = real(state, section, points, cause, rule)
@@ -373,39 +371,34 @@ def knock_out(**effects):
     return fake
 
 
-def test_driver_knocked_out_during_the_move_fails_later_rolls_on_two_and_cannot_decelerate(monkeypatch):
-    from centurion.rules import grav
-
-    monkeypatch.setattr(grav, "take_movement_damage", knock_out(driver_out=True))
+def test_driver_knocked_out_during_the_move_fails_later_rolls_on_two_and_cannot_decelerate():
+    hit = knock_out(driver_out=True)
     woods = strip_with(r27="h", r24="h")  # v10: heavy woods twice (limit 6: target 3 each)
     state = GravState.of(HORATIUS, START, 0, velocity=10)
     r = resolve_grav_move(state, GravMove(steps="F" * 6, decelerate=4), woods, HORATIUS)
     assert r and [e.check.target for e in r.checks] == [3, 3]
-    report = execute_grav_move(r, Dice.scripted([9, 2]))
+    report = execute_grav_move(r, Dice.scripted([9, 2]), damage=hit)
     assert [roll.target for roll in report.rolls] == [3, 1]  # the second roll now fails on 2+
     assert report.rolls[1].success is False and report.state.driver_out
     assert report.state.velocity == 10 and "no thrust to decelerate" in report.notes[0]
 
 
-def test_thrust_lost_during_the_move_cuts_the_deceleration(monkeypatch):
-    from centurion.rules import grav
-
-    monkeypatch.setattr(grav, "take_movement_damage", knock_out(thrust_quarters_lost=3))  # thrust 6 -> 2
+def test_thrust_lost_during_the_move_cuts_the_deceleration():
+    hit = knock_out(thrust_quarters_lost=3)  # thrust 6 -> 2
     woods = strip_with(r27="h")
     state = GravState.of(HORATIUS, START, 0, velocity=10)
     r = resolve_grav_move(state, GravMove(steps="F" * 8, decelerate=5, ground=True), woods, HORATIUS)
-    report = execute_grav_move(r, Dice.scripted([9]))
+    report = execute_grav_move(r, Dice.scripted([9]), damage=hit)
     assert report.state.velocity == 0 and report.state.grounded
     assert report.damage[-1].points == 80  # it decelerates 2, not 5: grounds at 8, not 5 (CEN-GRD-1)
 
 
-def test_vehicle_destroyed_during_the_move_grounds_it_at_once(monkeypatch):
-    from centurion.rules import grav
-
-    monkeypatch.setattr(grav, "take_movement_damage", knock_out(destroyed=True))
+def test_vehicle_destroyed_during_the_move_grounds_it_at_once():
+    hit = knock_out(destroyed=True)
     woods = strip_with(r27="h")
     r = resolve_grav_move(GravState.of(HORATIUS, START, 0, velocity=10), GravMove(steps="F" * 8), woods, HORATIUS)
-    report = execute_grav_move(r, Dice.scripted([9]))
+    report = execute_grav_move(r, Dice.scripted([9]), damage=hit)
+    assert not execute_grav_move(r, Dice.scripted([9])).state.destroyed  # the row-by-row armor has no such box
     assert report.stopped_at == parse_label("0227") and report.damage[-1].cause == "grounding at once at 0227"
     assert report.state.destroyed and report.state.grounded and report.damage[-1].points == 100  # at v10
 

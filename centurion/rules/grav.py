@@ -8,7 +8,7 @@ or a `Refusal` naming the rule broken. `execute_grav_move` then rolls the dice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -480,14 +480,19 @@ def take_movement_damage(state: GravState, section: str, points: int, cause: str
     return replace(state, **changes), DamageEvent(cause, rule, section, points, crossed, overflow, tuple(lost))
 
 
-def execute_grav_move(resolved: ResolvedMove, dice: Dice) -> MoveReport:
+DamageRule = Callable[[GravState, str, int, str, str], tuple[GravState, DamageEvent]]
+
+
+def execute_grav_move(resolved: ResolvedMove, dice: Dice, *, damage: DamageRule | None = None) -> MoveReport:
     """Carry out a resolved move: piloting rolls, speed-limit damage, grounding (CEN-SPD-1..3, CEN-GRD-1, -2).
 
     Damage takes effect at once (CEN-SPD-2): a TS&R lost halves the limits of the later hexes, a driver
     out makes the later rolls fail on 2+ and leaves no thrust to decelerate, lost thrust cuts the
     deceleration. A Grav Drive or Vehicle Destroyed hit grounds the vehicle at once in that hex at its
     current velocity, without deceleration (under water in a lake hex); charges fired before stay spent.
+    `damage` replaces `take_movement_damage` (same signature), e.g. by one that marks a record sheet.
     """
+    take = damage or take_movement_damage
     start = resolved.start
     move = resolved.move
     state = replace(start, armor=start.armor or Armor.full({"front": 100, "bottom": 100}))
@@ -505,14 +510,14 @@ def execute_grav_move(resolved: ResolvedMove, dice: Dice) -> MoveReport:
             continue
         for section, points in (("front", check.front), ("bottom", check.bottom)):
             if points:
-                state, ev = take_movement_damage(state, section, points, f"speed limit at {e.label}", "CEN-SPD-2")
+                state, ev = take(state, section, points, f"speed limit at {e.label}", "CEN-SPD-2")
                 events.append(ev)
         if state.grav_drive_lost or state.destroyed:
             # it grounds at once, at its current velocity, without deceleration (CEN-SPD-2)
             spent = 1 if move.dig_at is not None and move.dig_at < n else 0
             dig_hex = resolved.dig_hex if spent else None
-            state, ev = take_movement_damage(state, "bottom", grounding_damage(v, in_water=e.lake),
-                                             f"grounding at once at {e.label}", "CEN-SPD-2")
+            state, ev = take(state, "bottom", grounding_damage(v, in_water=e.lake), f"grounding at once at {e.label}",
+                             "CEN-SPD-2")
             events.append(ev)
             state = replace(state, hex=e.hex, facing=_facing_at(resolved, e.step), velocity=0, grounded=True,
                             in_crater=False, submerged=e.lake, digging_charges=start.digging_charges - spent)
@@ -538,10 +543,9 @@ def execute_grav_move(resolved: ResolvedMove, dice: Dice) -> MoveReport:
         grounds = False  # nobody to set it down
         notes.append("CEN-CMB-1: the driver is out: it does not ground")
     end = resolved.end_state()
-    damage = grounding_damage(end_v, in_water=resolved.in_water) if grounds else 0
-    if damage:
-        state, ev = take_movement_damage(state, "bottom", damage, f"grounding at {format_label(resolved.end_hex)}",
-                                         "CEN-GRD-1")
+    bottom = grounding_damage(end_v, in_water=resolved.in_water) if grounds else 0
+    if bottom:
+        state, ev = take(state, "bottom", bottom, f"grounding at {format_label(resolved.end_hex)}", "CEN-GRD-1")
         events.append(ev)
     end = replace(state, hex=end.hex, facing=end.facing, velocity=0 if grounds else end_v, grounded=grounds,
                   in_crater=end.in_crater and grounds, submerged=end.submerged and grounds,
