@@ -251,12 +251,16 @@ def test_a_ground_unit_with_no_movement_points_does_not_move():
 
 
 def test_ground_reach_keeps_slope_costs_and_the_steep_slope_ban_on_roads():
-    # a road climbing 4 levels is closed to ground vehicles; one climbing 1 level costs 2 MP (road 1 + slope 1)
-    hill = map_from_rows(["....."] * 6, ["00000", "00000", "00400", "00100", "00000", "00000"],
+    # a road up a hill: 0305 -> 0304 climbs 1 level (road 1 + slope 1 = 2 MP), 0304 -> 0303 climbs 4 (closed to
+    # ground units, road or not); the old shading counted 1 MP a road hex and offered 0303
+    hill = map_from_rows(["....."] * 6, ["00000", "00000", "00500", "00100", "00000", "00000"],
                          roads=["0306 0305 0304 0303 0302"])
     reach = ground_reach(parse_label("0306"), 0, hill, movement_points=2)
-    assert parse_label("0303") not in reach or reach[parse_label("0303")] >= 2
-    assert resolve_ground_move(parse_label("0306"), 0, GroundMove("FFF"), hill, movement_points=2).rule == "CEN-GV-1"
+    assert parse_label("0303") not in reach and reach[parse_label("0304")] == 3  # with the road bonus
+    ok = resolve_ground_move(parse_label("0306"), 0, GroundMove("FF"), hill, movement_points=2)
+    assert ok and ok.road_bonus and ok.mp_spent == 3
+    steep = resolve_ground_move(parse_label("0306"), 0, GroundMove("FFF"), hill, movement_points=2)
+    assert steep.rule == "CEN-GV-1" and "slope of 4 levels" in str(steep)
     assert reach == oracle_reach(parse_label("0306"), 0, hill, "ground", 2)
 
 
