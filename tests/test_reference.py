@@ -60,7 +60,7 @@ def test_decisions_are_marked_as_ours_and_carry_their_numbers():
 
 
 def test_the_entries_are_in_our_own_words_not_the_sources():
-    """No run of eight words of an entry appears in the source texts or the digests of the rulebook."""
+    """No run of eight words (numbers aside) of an entry appears in the source texts or the rulebook's digests."""
     texts = [p.read_text(encoding="utf-8") for p in Path("/work/shared").glob("seeds/*.txt")]
     texts += [p.read_text(encoding="utf-8") for p in Path("/work/shared/rules").glob("centurion-book-*.md")]
     if not texts:
@@ -75,7 +75,9 @@ def test_the_entries_are_in_our_own_words_not_the_sources():
         source_runs |= {" ".join(ws[i:i + 8]) for i in range(len(ws) - 7)}
     for e in rules_reference().entries:
         ws = words(e.text + " " + (e.ours or ""))
-        copied = [" ".join(ws[i:i + 8]) for i in range(len(ws) - 7) if " ".join(ws[i:i + 8]) in source_runs]
+        runs = [ws[i:i + 8] for i in range(len(ws) - 7)]
+        # tables of numbers may be used; a run of words must not
+        copied = [" ".join(r) for r in runs if " ".join(r) in source_runs and sum(not w.isdigit() for w in r) >= 4]
         assert not copied, (e.id, copied[:2])
 
 
@@ -120,7 +122,7 @@ def test_a_link_with_a_rule_opens_the_reference_on_that_entry(monkeypatch):
     page = RulesReference()
     assert page.filter.value == "CTA-COMBAT"
     assert re.findall(r'data-rule="([^"]+)"', page.body.value) == ["CTA-COMBAT"]
-    assert "Our decision" in page.body.value and '<a href="12_centuria_combat.ipynb">' in page.body.value
+    assert "Our decision" in page.body.value and '<a href="12_centuria_combat.ipynb"' in page.body.value
 
 
 def test_every_chapter_has_previous_contents_and_next_links():

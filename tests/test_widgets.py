@@ -89,7 +89,7 @@ def test_centuria_select_plot_move_and_undo():
     t = centuria_table()
     t.click(parse_label("0608"))
     assert t.selected == "R-C2" and "in command" in t.panel.value
-    assert t.add_step("F") and "2 of 2 MP" in t.panel.value
+    assert t.add_step("F") and "moves to 0607" in t.panel.value and "1 of 1 MP" in t.panel.value  # trees: -1
     assert not t.add_step("F") and "CTA-MOVE" in t.message.value  # no MP left: refused, plot unchanged
     assert t.plot == ["F"]
     assert t.do_move() and t.battle.piece("R-C2").hex == parse_label("0607")
@@ -116,6 +116,7 @@ def test_centuria_combat_odds_and_roll():
 
 def test_centuria_command_mode_places_a_leader_and_shades_command():
     t = centuria_table(mode="command")
+    t.battle = t.battle.placed("R-LEG", "0102")  # the legatus, who may command the centuriae too, stands aside
     t.click(parse_label("0609"))  # R-PC1
     t.click(parse_label("0101"))
     assert t.battle.piece("R-PC1").hex == parse_label("0101")
@@ -173,7 +174,8 @@ def test_command_chain_is_drawn():
     from centurion.widgets import CenturiaTable
 
     b = CenturiaBattle.from_scenario(centuria_scenario())
-    line = b.placed("R-PC1", "0310").placed("R-C1", "0409").placed("R-C2", "0509").placed("R-C3", "0609")
+    line = (b.placed("R-LEG", "0102").placed("R-PC1", "0310").placed("R-C1", "0409").placed("R-C2", "0509")
+            .placed("R-C3", "0609"))
     t = CenturiaTable(line, mode="command")
     linked = {(a, c) for a, c, _ in t.map.overlay.lines}
     assert (parse_label("0409"), parse_label("0509")) in linked  # R-C2 is in command through R-C1

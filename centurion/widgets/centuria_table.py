@@ -26,6 +26,7 @@ from ..centuria import (
     morale_triggers,
     move,
     movement_allowance,
+    movement_value,
     rally_phase,
     spotters,
 )
@@ -272,7 +273,9 @@ class CenturiaTable(w.VBox):
         if self.selected:
             p = self.battle.piece(self.selected)
             if p.alive and not p.is_leader and cell.hex in neighbors(p.hex):
-                rows.append(("Cost to enter", f"{move_cost(self.battle, p, cell.hex, self.tables)} MP"))
+                value = movement_value(self.battle, p, [p.hex, cell.hex], self.tables)
+                rows.append(("Stepping in", f"{move_cost(self.battle, p, cell.hex, self.tables)} MP; a move through "
+                                            f"here has a movement value of {value} (CTA-MOVE)"))
         return rows
 
     def _push(self, new: CenturiaBattle) -> None:
@@ -603,21 +606,11 @@ class CenturiaTable(w.VBox):
             lines.append(f"Morale test: roll over {target.value}, P(pass) = {percent(target.p_success)}"
                          + modifiers_html(terms_of(target)))
         if self.plot:
+            # what the engine says of the plot, word for word: the MP it spends of the movement value (CTA-MOVE)
             r = move(b, CenturiaMove(p.id, tuple(self.plot)), t)
-            spent = 0
-            here, facing = p.hex, p.facing
-            for s in self.plot:
-                if s.startswith("T"):
-                    new = int(s[1:])
-                    d = (new - facing) % 6
-                    spent += 2 if d == 3 else (1 if d else 0)
-                    facing = new
-                else:
-                    here = neighbor(here, {"F": facing, "FL": (facing - 1) % 6, "FR": (facing + 1) % 6}[s])
-                    spent += move_cost(b, p, here, t)
-            status_text = str(r) if isinstance(r, Refusal) else "legal"
-            lines.append(f"Plotted: {' '.join(self.plot)} — {spent} of {movement_allowance(p, t)} MP "
-                         f"<code>CTA-MOVE</code> ({html.escape(status_text)})")
+            said = f"refused: {r}" if isinstance(r, Refusal) else r[1][-1].text
+            lines.append(f"Plotted: {' '.join(self.plot)} — {html.escape(english(said, t, tuple(b.sides)))} "
+                         "<code>CTA-MOVE</code>")
         if p.type in ENGINE_RANGE:
             how = "direct fire only" if p.type == "ballista" else "may fire indirectly"
             lines.append(f"Range {ENGINE_RANGE[p.type]} hexes; {how} <code>CTA-ART</code>")

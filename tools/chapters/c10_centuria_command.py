@@ -20,16 +20,18 @@ from centurion.widgets import CenturiaTable
 command_table = CenturiaTable(battle, mode="command")
 command_table
 """, widget=True),
-    md("## Worked examples\n\nIn the opening position every sub-unit is in command. Move the Roman praefectus "
-       "coh (R-PC1) to the corner and his four centuriae fall out of command; with his cohort strung out in a line, "
-       "the units next to one that still sees him stay in command through the chain."),
+    md("## Worked examples\n\nIn the opening position every sub-unit is in command. A centuria may be commanded by "
+       "its praefectus coh (R-PC1) or by the legatus above him (R-LEG): send both to the corner and the four "
+       "centuriae fall out of command; with the cohort strung out in a line, the units next to one that still sees "
+       "the praefectus stay in command through the chain."),
     code("""
 import pandas as pd
 words = {"direct": "in command", "chain": "through the chain", "out": "out of command"}
-away = battle.placed("R-PC1", "0101")
-line = battle.placed("R-PC1", "0310").placed("R-C1", "0409").placed("R-C2", "0509").placed("R-C3", "0609")
+away = battle.placed("R-PC1", "0101").placed("R-LEG", "0102")
+line = (battle.placed("R-LEG", "0102").placed("R-PC1", "0310").placed("R-C1", "0409").placed("R-C2", "0509")
+        .placed("R-C3", "0609"))
 pd.DataFrame({name: {pid: words[s] for pid, s in b.command().items() if pid.startswith("R-C")}
-              for name, b in (("opening position", battle), ("praefectus in 0101", away),
+              for name, b in (("opening position", battle), ("leaders in the corner", away),
                               ("cohort in a line", line))})
 """),
     md("A centuria out of command may not step forward:"),
