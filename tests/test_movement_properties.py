@@ -119,3 +119,18 @@ def test_legal_moves_from_a_standstill_include_every_facing():
     ends = legal_grav_moves(state, VIPER, m)
     assert {e.facing for e in ends if e.hex == state.hex and not e.grounded} == set(range(6))
     assert all(e.safest.p_no_damage == 1 for e in ends if not e.grounded)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(situations(max_v=6), st.sampled_from([{"left_vane_lost": True}, {"right_vane_lost": True},
+                                              {"driver_out": True}, {"thrust_quarters_lost": 2},
+                                              {"piloting_modifier": -2}, {"tsr_lost": True}]))
+def test_damage_never_opens_a_move_or_improves_the_odds(situation, damage):
+    # internal damage (book-a §13) only takes away: every end the damaged vehicle can reach, the intact one can,
+    # at least as safely
+    m, vehicle, state = situation
+    intact = {(e.hex, e.facing, e.grounded): e for e in legal_grav_moves(state, vehicle, m)}
+    for e in legal_grav_moves(dataclasses.replace(state, **damage), vehicle, m):
+        key = (e.hex, e.facing, e.grounded)
+        assert key in intact, (damage, key)
+        assert e.p_no_damage <= intact[key].p_no_damage
