@@ -272,7 +272,8 @@ rows: 5
 legend: {".": clear, "l": light_woods, "x": rubble}
 terrain: [".....", "..l..", "..l..", "..x..", "....."]
 partial_terrain:
-  - {hex: "0302", open: clear, level: 1, open_level: 0, covered_hexsides: [0], crossing: [1, 4]}
+  - {hex: "0302", open: clear, level: 1, open_level: 0, covered_hexsides: [0], crossing: [2, 5]}
+  - {hex: "0303", open: clear, covered_hexsides: [3]}
   - {hex: "0304", open: clear}
 """
 
@@ -282,7 +283,7 @@ def test_partial_hexes_load_and_round_trip():
     parts = load_partial_terrain("partial.yaml", m, text=MAP_TEXT)
     p = parts[parse_label("0302")]
     assert (p.terrain, p.open, p.level, p.open_level, p.covered_hexsides, p.crossing) == (
-        "light_woods", "clear", 1, 0, frozenset({0}), (1, 4))
+        "light_woods", "clear", 1, 0, frozenset({0}), (2, 5))
     again = load_partial_terrain("partial.yaml", m, text=MAP_TEXT.split("partial_terrain:")[0]
                                  + partial_terrain_yaml(parts))
     assert dict(again) == dict(parts)
@@ -311,13 +312,41 @@ def test_occupation_choices_follow_the_seeds_cases():
     assert occupation_choices(OFF, m, parts, south, h).choices == ("in",)
     # entering across the covered hexside 0 (from the north)
     assert occupation_choices(on, m, parts, north, h).choices == ("in",)
-    # the feature runs from hexside 1 to 4: entering from hexside 3 and leaving by 5 crosses it
-    assert occupation_choices(on, m, parts, south, h, exit_to=neighbor(h, 5)).choices == ("in",)
-    assert occupation_choices(on, m, parts, south, h, exit_to=neighbor(h, 2)).choices == ("in", "out")
+    # the feature runs from hexside 2 to 5: entering by hexside 3 and leaving by 0 crosses it
+    assert occupation_choices(on, m, parts, south, h, exit_to=neighbor(h, 0)).choices == ("in",)
+    assert occupation_choices(on, m, parts, south, h, exit_to=neighbor(h, 4)).choices == ("in", "out")
+    assert occupation_choices(on, m, parts, south, h, exit_to=neighbor(h, 5)).choices == ("in", "out")  # along it
     # rubble in the hex, and a hex the terrain fills
     assert occupation_choices(on, m, parts, parse_label("0305"), parse_label("0304")).choices == ("in",)
-    assert occupation_choices(on, m, parts, h, parse_label("0303")).reason == "the terrain occupies the whole hex"
+    assert occupation_choices(on, m, parts, h, parse_label("0202")).reason == "the terrain occupies the whole hex"
     assert declare_position(on, m, parts, south, h, "out") == ("clear", 0)
     assert declare_position(on, m, parts, south, h, "in") == ("light_woods", 1)
     r = declare_position(on, m, parts, north, h, "out")
     assert not r and r.rule == "VAR-OCCUPY" and "covered" in r.reason
+
+
+def test_a_position_declared_out_of_the_woods_moves_as_the_open_part():
+    m = load_map("partial.yaml", text=MAP_TEXT)
+    parts = load_partial_terrain("partial.yaml", m, text=MAP_TEXT)
+    on = RuleSet.from_names(["VAR-OCCUPY"])
+    start = parse_label("0303")  # light woods filling most of the hex; 0302 ahead is partly wooded
+    state = GravState.of(LIB, start, 0, 3)
+    basic = resolve_grav_move(state, GravMove(0, "FF"), m, LIB)
+    assert [e.vp for e in basic.entries] == [2, 1]
+    # standing in the woods of 0302 is the basic move, but on its level-1 part: 2 + 1 VP up, too dear to go on
+    inside = resolve_variant_move(state, VariantMove(0, "F F", positions=((0, "in"),)), m, LIB, on, partial=parts)
+    assert not inside and inside.rule == "CEN-GRAV-2"
+    # out of the woods: 1 VP, and it leaves by hexside 5, along the feature (2 to 5), so it may stay out
+    out = resolve_variant_move(state, VariantMove(0, "F L F", positions=((0, "out"),)), m, LIB, on, partial=parts)
+    assert out and out.basic.entries[0].vp == 1 and out.basic.entries[0].terrain == "clear"
+    assert out.basic.entries[0].speed_limit == 20 and out.basic.vp_unspent == 1
+    # leaving straight ahead (hexside 0) crosses the feature: it must take the woods
+    far = resolve_variant_move(state, VariantMove(0, "F F", positions=((0, "out"),)), m, LIB, on, partial=parts)
+    assert not far and far.rule == "VAR-OCCUPY" and far.step == 0
+    stop = resolve_variant_move(GravState.of(LIB, start, 0, 1), VariantMove(0, "F", positions=((0, "out"),)), m, LIB,
+                                on, partial=parts)
+    assert stop and stop.end_position == ("clear", 0)
+    off = resolve_variant_move(state, VariantMove(0, "F L F", positions=((0, "out"),)), m, LIB, OFF, partial=parts)
+    assert not off and off.rule == "VAR-OCCUPY"
+    none = resolve_variant_move(state, VariantMove(0, "F F"), m, LIB, on, partial=parts)
+    assert none.basic == basic  # no declaration: the basic reading of the map

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..data import BattleMap, TerrainTable, VehicleType
+from ..data.partial_hexes import PartialHex
 from ..data.variant_tables import variant_tables
 from ..dice import Dice
 from ..hexgrid import Hex, format_label, neighbor, turn
@@ -36,7 +37,8 @@ from ..rules.grav import (
     lift_cost,
 )
 from ..rules.speed import grounding_damage
-from ..rules.terrain import craters_free, entry_cost, vp_cost
+from ..rules.terrain import craters_free, entry_cost, hex_speed_limit, vp_cost
+from .occupy import declare_position
 from .ruleset import RuleSet
 from .vanes import VaneOdds, VaneResult, roll_vane_saves, vane_odds
 
@@ -74,9 +76,11 @@ class VariantMove:
     odd_group_to: str = "front"
     under_water: bool = False
     take_crater: bool | None = None
+    positions: tuple[tuple[int, str], ...] = ()  # VAR-OCCUPY: (step index, 'in' or 'out') in partly covered hexes
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", parse_steps(self.steps))
+        object.__setattr__(self, "positions", tuple((int(i), str(p)) for i, p in dict(self.positions).items()))
 
     @classmethod
     def of(cls, move: GravMove) -> VariantMove:
@@ -147,9 +151,18 @@ class VariantResolvedMove:
     terrain_thrust: int = 0  # ... paid in thrust
     burned: int = 0  # ... burned off the end velocity
     notes: tuple[str, ...] = field(default=())
+    positions: tuple[tuple[Hex, str, str, int], ...] = ()  # VAR-OCCUPY: (hex, position, terrain, level) declared
 
     def __bool__(self) -> bool:
         return True
+
+    @property
+    def end_position(self) -> tuple[str, int] | None:
+        """(terrain, level) where the unit stands in its end hex when it declared a position there (VAR-OCCUPY)."""
+        for h, _pos, terrain, level in self.positions:
+            if h == self.end_hex:
+                return terrain, level
+        return None
 
     @property
     def variant_thrust(self) -> int:
@@ -204,12 +217,37 @@ def _variant_cost(battlemap: BattleMap, here: Hex, dest: Hex, table: TerrainTabl
     return (cost if base is None else base), limit, key, extra["grav"]
 
 
+def _occupy_cost(battlemap: BattleMap, here: Hex, dest: Hex, parts: Mapping[Hex, PartialHex], pos: str | None,
+                 levels: Mapping[Hex, int], table: TerrainTable | None,
+                 rules: RuleSet) -> tuple[int | None, int, str, int]:
+    """Entry cost with declared positions: the open part's terrain and level in `dest` when it stands 'out',
+    the level of its declared position in `here` (VAR-OCCUPY)."""
+    cell = battlemap[dest]
+    part = parts.get(dest)
+    key, to_level = cell.movement_terrain, cell.level
+    if part is not None and pos is not None:
+        key, to_level = (part.terrain, part.level) if pos == "in" else (part.open, part.open_level)
+    from_level = levels.get(here, battlemap[here].level)
+    cost = vp_cost(key, from_level, to_level, mover="grav", table=table)
+    limit = hex_speed_limit(key, from_level, to_level, table=table)
+    surcharge = 0
+    if cost is not None and rules.enabled("VAR-MOVETYPE"):
+        extra = variant_tables().terrain_extra.get(key)
+        if extra is not None and extra.get("grav") is not None:
+            cost = vp_cost("clear", from_level, to_level, mover="grav", table=table)
+            surcharge = extra["grav"]
+    return cost, limit, key, surcharge
+
+
 def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlemap: BattleMap, vehicle: VehicleType,
                          rules: RuleSet, *, table: TerrainTable | None = None,
                          craters_taken: Mapping[Hex, int] | None = None,
-                         vane_boxes_lost: Mapping[str, int] | None = None) -> VariantResolvedMove | Refusal:
+                         vane_boxes_lost: Mapping[str, int] | None = None,
+                         partial: Mapping[Hex, PartialHex] | None = None) -> VariantResolvedMove | Refusal:
     """Check a grav move under the rule set (CEN-GRAV, CEN-TER, CEN-SPD, CEN-GRD, CEN-CRT-1, VAR-LATERAL,
-    VAR-EMERGENCY, VAR-MOVETYPE); never changes `state`. `vane_boxes_lost`: per side, for the vane saves."""
+    VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY); never changes `state`. `vane_boxes_lost`: per side, for the vane
+    saves. `partial`: the map's partly covered hexes (`centurion.data.partial_hexes`): a hex entered with a
+    declared position ('out') costs, limits and sets the level as its open part (VAR-OCCUPY)."""
     if isinstance(move, GravMove):
         move = VariantMove.of(move)
     boxes = dict(vane_boxes_lost or {})
@@ -222,6 +260,12 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
     bad = [s for s in move.steps if s not in STEPS]
     if bad:
         return Refusal("CEN-GRAV-2", f"unknown step {bad[0]!r}; steps are F, B, L and R (SL and SR with VAR-LATERAL)")
+    parts = partial or {}
+    declared = dict(move.positions)
+    levels: dict[Hex, int] = {}  # the level of the position declared in a hex entered (VAR-OCCUPY)
+    if declared and not rules.enabled("VAR-OCCUPY"):
+        return Refusal("VAR-OCCUPY", "declaring a position in a hex needs the variant rule VAR-OCCUPY, which is off "
+                       "in this game")
     for i, s in enumerate(move.steps):
         if s in ("SL", "SR") and not rules.enabled("VAR-LATERAL"):
             return Refusal("VAR-LATERAL", "a lateral shift needs the variant rule VAR-LATERAL, which is off in this "
@@ -352,6 +396,13 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
             return Refusal("CEN-GRD-2", f"under water the vehicle can only move into lake hexes; {format_label(dest)} "
                            f"is {battlemap[dest].terrain.replace('_', ' ')}", i)
         cost, limit, key, surcharge = _variant_cost(battlemap, here, dest, table, rules, move.under_water)
+        if declared and (i in declared or here in levels) and key != "road" and not move.under_water:
+            cost, limit, key, surcharge = _occupy_cost(battlemap, here, dest, parts, declared.get(i), levels, table,
+                                                       rules)
+            if dest in parts and i in declared:
+                pos = declared[i]
+                part = parts[dest]
+                levels[dest] = part.level if pos == "in" else part.open_level
         if cost is None:
             return Refusal("CEN-TER-1", f"{key.replace('_', ' ')} at {format_label(dest)} is prohibited to grav "
                            "vehicles", i)
@@ -381,6 +432,20 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
         straight = 0 if shift else straight + 1
         if move.dig_at == hex_steps:
             dig_hex = here
+
+    placed: list[tuple[Hex, str, str, int]] = []
+    by_step = {e.step: n for n, e in enumerate(entries)}
+    for i, pos in sorted(declared.items()):
+        if i not in by_step:
+            return Refusal("VAR-OCCUPY", f"step {i} enters no hex: a position is declared on entering a hex")
+        n = by_step[i]
+        src = entries[n - 1].hex if n else state.hex
+        dst = entries[n].hex
+        nxt = entries[n + 1].hex if n + 1 < len(entries) else None
+        where = declare_position(rules, battlemap, parts, src, dst, pos, exit_to=nxt)
+        if isinstance(where, Refusal):
+            return replace(where, step=i)
+        placed.append((dst, pos, *where))
 
     if move.dig_at is not None:
         if not 0 <= move.dig_at <= hex_steps:
@@ -442,8 +507,10 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
         end_velocity=end_v, grounds=grounds, forced_grounding=forced, grounding_damage=damage, in_water=in_water,
         dig_hex=dig_hex, notes=tuple(notes), in_crater=in_crater, vehicle_thrust=vehicle.max_thrust,
     )
+    vnotes += [f"VAR-OCCUPY: stands {pos} in {format_label(h)} ({terrain.replace('_', ' ')}, level {level})"
+               for h, pos, terrain, level in placed]
     return VariantResolvedMove(basic, move, rules, tuple(shifts), tuple(emergencies), surcharge_total,
-                               surcharge_total if movetype == "thrust" else 0, burned, tuple(vnotes))
+                               surcharge_total if movetype == "thrust" else 0, burned, tuple(vnotes), tuple(placed))
 
 
 @dataclass(frozen=True)
