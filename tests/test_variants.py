@@ -255,6 +255,12 @@ def test_ram_ties_go_to_the_defender_and_hits_do_12_and_8_times_velocity():
     res = resolve_ram(Dice.scripted([7, 6, 2]), 7, 7, 5)
     assert res.success and (res.defender_damage, res.attacker_damage) == (60, 40) and res.defender_section == "turret"
     assert ram_damage(5) == (60, 40)
+    from centurion.rules import RecordSheet
+    from centurion.variants import apply_ram_damage
+    lib, trajan = RecordSheet.of(vehicle_types()["liberator"]), RecordSheet.of(vehicle_types()["trajan"])
+    d, a = apply_ram_damage(res, trajan, lib)
+    assert len(d.armor["turret"].destroyed) == 60 and len(a.armor["front"].destroyed) == 40
+    assert apply_ram_damage(resolve_ram(Dice.scripted([6, 6]), 7, 7, 5), trajan, lib) == (trajan, lib)
     with pytest.raises(ValueError, match="VAR-RAM"):
         ram_damage(0)
 

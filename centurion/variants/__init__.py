@@ -42,7 +42,16 @@ from .movement import (
 )
 from .movetype import extra_cost, hex_cost, movement_points, road_multiplier
 from .occupy import declare_position, occupation_choices
-from .ramming import declare_ram, ram_allowed, ram_bonus, ram_damage, ram_hit_chance, ram_tie_chance, resolve_ram
+from .ramming import (
+    apply_ram_damage,
+    declare_ram,
+    ram_allowed,
+    ram_bonus,
+    ram_damage,
+    ram_hit_chance,
+    ram_tie_chance,
+    resolve_ram,
+)
 from .ruleset import OPTIONS, VARIANTS, RuleSet
 from .vanes import emergency_turn_cost, emergency_turn_targets, roll_vane_saves, vane_odds
 
@@ -66,6 +75,7 @@ __all__ = [
     "RuleSet",
     "ShieldedShot",
     "activation_order",
+    "apply_ram_damage",
     "attempt_self_destruct",
     "check_weapon_layout",
     "crew_may_fire",

@@ -189,9 +189,7 @@ class Salvo:
 def declare_salvo(weapons: Sequence[SalvoWeapon], rules: RuleSet) -> Salvo | Refusal:
     """Check a salvo declaration: switch on, two or more mounts, one type and damage, direct fire, one location.
 
-    The seed: "all the firing mounts must be of the same weapon type and damage capacity (ex 3 MDC10s), they
-    must be direct-fire weapons (no missiles) and all the weapon mounts to be discharged must be in the same
-    location, either hull (both Hull 1 and Hull 2 counts as the Hull) or the turret" (VAR-SALVO).
+    The seed counts Hull 1 and Hull 2 as one location, "the Hull"; the turret is the other (VAR-SALVO).
     """
     off = refuse_off(rules, "VAR-SALVO")
     if off:

@@ -13,8 +13,9 @@ from fractions import Fraction
 from ..data.variant_tables import variant_tables
 from ..dice import Dice, Roll
 from ..hexgrid import Hex, format_label
-from ..rules.damage import hit_section
+from ..rules.damage import cross_rowwise, hit_section
 from ..rules.grav import Refusal
+from ..rules.record import RecordSheet
 from .ruleset import RuleSet, refuse_off
 
 RULE = "VAR-RAM"
@@ -147,3 +148,14 @@ def resolve_ram(dice: Dice, attacker_bonus: int, defender_bonus: int, attacker_v
     to_def, to_att = ram_damage(attacker_velocity)
     return RamResult(a, d, a.result + attacker_bonus, d_total, True, to_def, to_att,
                      hit_section(loc.result, attacked_side), loc)
+
+
+def apply_ram_damage(result: RamResult, defender: RecordSheet, attacker: RecordSheet, *,
+                     immediate: bool = True) -> tuple[RecordSheet, RecordSheet]:
+    """Both record sheets after a ram: boxes crossed row by row from the top-left, like grounding damage, on the
+    defender's rolled section and the attacker's front (VAR-RAM, CEN-GRD-1). A miss changes nothing."""
+    if not result.success:
+        return defender, attacker
+    defender = cross_rowwise(defender, result.defender_section, result.defender_damage, immediate=immediate)[0]
+    attacker = cross_rowwise(attacker, "front", result.attacker_damage, immediate=immediate)[0]
+    return defender, attacker
