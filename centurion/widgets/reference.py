@@ -107,8 +107,10 @@ def entry_html(entry: RuleEntry, ref: ReferenceData, *, with_table: bool = True)
         parts.append(f'<div class="centurion-ours" style="margin-top:4px"><i>Our decision</i> (the sources are '
                      f"silent or unclear here): {link_rules(_paragraph(entry.ours))}</div>")
     if entry.table and with_table:
-        parts.append('<div style="max-height:360px;overflow:auto;margin-top:4px">'
-                     + table_frame(entry.table).to_html(classes="centurion-rule-table", border=0) + "</div>")
+        table = table_frame(entry.table).to_html(classes="centurion-rule-table", border=0)
+        table = (table.replace("<td>", '<td style="padding:1px 10px;text-align:right">')
+                 .replace("<th>", '<th style="padding:1px 10px">'))
+        parts.append('<div style="max-height:360px;overflow:auto;margin-top:4px;font-size:13px">' + table + "</div>")
     parts.append(f'<div style="margin-top:4px;font-size:13px">{where}</div></div>')
     return "".join(parts)
 
