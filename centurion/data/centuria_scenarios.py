@@ -29,6 +29,7 @@ class CenturiaBattleSpec:
     round_limit: int
     scenario: CenturiaScenario
     goals: Mapping[str, str]
+    postures: Mapping[str, str]  # advance or hold: how the computer plays the side (issue 15)
 
     @property
     def map(self):
@@ -53,6 +54,7 @@ def load_centuria_battle(path: Path | str, tables: CenturiaTables, *, text: str 
     rounds = top.int("round_limit", lo=1, hi=99)
     sides_e = top.sub("sides")
     goals = {k: e.str("goal", default="") for k, e in sides_e.items()}
+    postures = {k: e.str("posture", default="advance", choices=("advance", "hold")) for k, e in sides_e.items()}
     if len(sc.sides) != 2:
         raise top.fail("sides", "exactly two sides", list(sc.sides))
     for side in sc.sides:
@@ -60,7 +62,7 @@ def load_centuria_battle(path: Path | str, tables: CenturiaTables, *, text: str 
             raise top.fail("leaders", f"at least one leader of side {side!r}", None)
         if not any(p.side == side for p in sc.units):
             raise top.fail("units", f"at least one unit of side {side!r}", None)
-    return CenturiaBattleSpec(key or PREFIX + Path(path).stem, title, description, rounds, sc, goals)
+    return CenturiaBattleSpec(key or PREFIX + Path(path).stem, title, description, rounds, sc, goals, postures)
 
 
 def centuria_battle_dir() -> Path:

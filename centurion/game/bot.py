@@ -45,6 +45,10 @@ LEVELS: dict[str, Level] = {
 
 def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = None) -> Action:
     """A legal action for `s.active`, chosen from the exact odds within the time budget (seconds)."""
+    if getattr(s, "system", "centurion") == "centuria":  # issue 15: the Centuria opponent
+        from .centuria_bot import centuria_bot_action
+
+        return centuria_bot_action(s, level, budget=budget)
     if s.over:
         raise ValueError("CEN-SEQ-1: the game is over; there is no decision to make")
     lv = LEVELS[level]

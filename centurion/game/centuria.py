@@ -13,7 +13,7 @@ leaders fallen) or after the last round (the side that lost fewer units wins). D
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
 from ..centuria import (
@@ -118,7 +118,7 @@ KINDS: dict[str, type] = {c.kind: c for c in (CtaMove, CtaAttack, CtaShoot, CtaE
 def action_to_data(action: CtaAction) -> dict[str, Any]:
     """The plain-data form of a Centuria action (for the save file)."""
     out: dict[str, Any] = {"kind": action.kind}
-    for name in action.__dataclass_fields__:
+    for name in (f.name for f in fields(action)):
         v = getattr(action, name)
         out[name] = list(v) if isinstance(v, tuple) else v
     return out
@@ -132,7 +132,7 @@ def action_from_data(data: Any, where: str = "action") -> CtaAction:
     if kind not in KINDS:
         raise ValueError(f"{where}: unknown kind {str(kind)[:40]!r}; one of {', '.join(KINDS)}")
     cls = KINDS[kind]
-    names = list(cls.__dataclass_fields__)
+    names = [f.name for f in fields(cls)]
     extra = set(data) - set(names) - {"kind"}
     if extra:
         raise ValueError(f"{where}: unknown field(s) {sorted(map(str, extra))[:5]} for a {kind} action")

@@ -55,6 +55,10 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
         raise SaveError(str(exc)) from None
     if not isinstance(data, dict):
         raise SaveError(f"{name}: expected a JSON object (a Centurion skirmish save), got {type(data).__name__}")
+    if data.get("system") == "centuria":  # issue 15: a Centuria battle replays through its own state
+        from .centuria import load_centuria
+
+        return load_centuria(data, name)
     version = data.get("version", 0) if "format" in data else 0
     if "format" in data and data["format"] != FORMAT:
         raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data['format'])[:60]!r}")

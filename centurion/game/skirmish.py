@@ -897,6 +897,10 @@ def _fire_lines(res) -> list[str]:
 
 def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) -> Skirmish:
     """A new game of a shipped scenario, set up and at its first decision (initiative, CEN-SEQ-1)."""
+    from .centuria import centuria_scenarios, new_centuria_skirmish  # issue 15: a Centuria battle has its own state
+
+    if name in centuria_scenarios():
+        return new_centuria_skirmish(name, seed=seed, variants=variants)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"the seed is a whole number, got {seed!r}")
     variants = check_variants(tuple(variants))
@@ -923,11 +927,14 @@ def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) ->
     return replace(s, log=s.log + tuple(f"    {r.describe()}" for r in dice.log[start:]))
 
 
-def scenarios() -> list[str]:
-    """The shipped Centurion scenarios, by key."""
+def scenarios(system: str = "centurion") -> list[str]:
+    """The shipped scenarios, by key: Centurion's (the default), "centuria" (issue 15) or "all"."""
     from ..data.scenarios import scenario_names
+    from .centuria import centuria_scenarios
 
-    return scenario_names()
+    if system not in ("centurion", "centuria", "all"):
+        raise ValueError(f"system is 'centurion', 'centuria' or 'all', got {system!r}")
+    return (scenario_names() if system != "centuria" else []) + (centuria_scenarios() if system != "centurion" else [])
 
 
 __all__ = ["Skirmish", "Vehicle", "Squad", "Result", "new_skirmish", "scenarios", "json"]

@@ -1,0 +1,220 @@
+"""The computer opponent for Centuria (issue 15): a legal action for the side to decide, from the exact odds.
+
+Movement: every unit and leader that may move gets each of its legal end states scored against standing still;
+the best gain is played, or the side ends its part of the phase when nothing gains. A unit's score: staying in
+command (CTA-CMD), the exact odds of the attack it could make from there against the attack it would suffer
+(`exchange`, Fractions; flank and rear count), friends beside it (flanks covered, morale support), cover, and
+closing on the enemy (reserves far from the fight close first; a side whose scenario posture is `hold` does not
+advance). Engines look for targets in range and keep out of contact; leaders stay among their units and out of
+contact. Combat: the attack or shot with the best exact expectation, attacks only where the odds favour the
+attacker; otherwise the side ends its part of the phase. Each decision keeps to a time budget.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+from ..centuria import exchange, in_sight, over_chance
+from ..centuria.battle import CenturiaBattle, Piece, engine_range, is_engine
+from ..data import centuria_tables
+from ..hexgrid import Hex, distance, neighbors
+from .centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard the computer thinks: whether it weighs the attacks it would suffer, and its budget (s)."""
+
+    name: str
+    defensive: bool
+    budget: float
+
+
+LEVELS: dict[str, Level] = {"novice": Level("novice", False, 0.4), "veteran": Level("veteran", True, 0.8)}
+WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 0.8, "tormentum": 0.8,
+         "legatus": 3.0}
+MIN_GAIN = 0.05
+
+
+def worth(p: Piece) -> float:
+    """What a piece is worth to its side (leaders more: their fall shakes their units, CTA-MORALE b, c)."""
+    return WORTH.get(p.type, 2.0 if p.is_leader else 1.0)
+
+
+def centuria_bot_action(s: CenturiaSkirmish, level: str = "veteran", *, budget: float | None = None) -> CtaAction:
+    """A legal action for `s.active`, chosen from the exact odds within the time budget (seconds)."""
+    if s.over:
+        raise ValueError("CTA-1: the battle is over; there is no decision to make")
+    lv = LEVELS[level]
+    deadline = time.perf_counter() + (lv.budget if budget is None else budget)
+    if s.phase == "combat":
+        return _combat(s)
+    return _movement(s, lv, deadline)
+
+
+# --- combat -------------------------------------------------------------------------------------------------------
+
+def _combat(s: CenturiaSkirmish) -> CtaAction:
+    b = s.battle
+    best, best_val = None, 0.0
+    for a in s.legal_actions():
+        if isinstance(a, CtaShoot):
+            ex = exchange(b, a.engine, a.target)
+            val = float(ex.defender_falls) * worth(b.piece(a.target)) - 0.05 * 0.8  # a roll of 1 costs a round
+        elif isinstance(a, CtaAttack):
+            ex = exchange(b, a.unit, a.target)
+            if ex.defender_falls < ex.attacker_falls:  # only where the exact odds favour the attacker
+                continue
+            val = float(ex.defender_falls) * worth(b.piece(a.target)) - float(ex.attacker_falls) * worth(
+                b.piece(a.unit))
+        else:
+            continue
+        if val > best_val:
+            best, best_val = a, val
+    return best if best is not None else CtaEndPhase()
+
+
+# --- movement -----------------------------------------------------------------------------------------------------
+
+class _View:
+    """What the scorer needs of the battle, computed once per decision."""
+
+    def __init__(self, s: CenturiaSkirmish) -> None:
+        self.s = s
+        self.b: CenturiaBattle = s.battle
+        self.tables = centuria_tables()
+        self.side = s.active
+        self.enemy = s.other(self.side)
+        self.mine = self.b.living(self.side)
+        self.theirs = self.b.living(self.enemy)
+        self.enemy_units = [e for e in self.theirs if not e.is_leader]
+        self.status = self.b.command(self.tables)
+        self.hold = s.scenario.postures.get(self.side) == "hold"
+        self.engines = [e for e in self.theirs if is_engine(e, self.tables) and not e.marker]
+        self.front = min((distance(p.hex, e.hex) for p in self.mine if not p.is_leader for e in self.enemy_units),
+                         default=0)
+
+    def nearest_enemy(self, h: Hex) -> tuple[int, Piece | None]:
+        best, who = 99, None
+        for e in self.theirs:
+            d = distance(h, e.hex)
+            if d < best or (d == best and who is not None and who.is_leader and not e.is_leader):
+                best, who = d, e
+        return best, who
+
+    def engine_threat(self, p: Piece, h: Hex) -> float:
+        """Expected loss from the enemy engines' shots at `p` in `h` next combat phase: in range, seen by a
+        spotter (and by the ballista itself), the chance of a hit from the engine's attack + `p`'s defence (CTA-ART)."""
+        if not self.engines:
+            return 0.0
+        seen = None
+        total = 0.0
+        for e in self.engines:
+            if distance(e.hex, h) > engine_range(e.type, self.tables):
+                continue
+            if e.type == "ballista" and not in_sight(e.hex, h, self.b.map, self.tables):
+                continue
+            if seen is None:
+                seen = any(in_sight(q.hex, h, self.b.map, self.tables) for q in self.theirs)
+            if not seen:
+                return 0.0
+            value = self.tables.units[e.type].attack + self.tables.units[p.type].defence - 1
+            total += float(over_chance(value, self.tables.die_sides)) * worth(p)
+        return total
+
+    def in_command_at(self, p: Piece, h: Hex) -> bool:
+        """Approximately: some leader who may command `p` covers `h`, or a friend in command stands beside it."""
+        for lead in self.b.commanders(p):
+            if distance(lead.hex, h) <= self.tables.units[lead.type].action_radius and in_sight(
+                    lead.hex, h, self.b.map, self.tables):
+                return True
+        near = set(neighbors(h))
+        return any(q.id != p.id and not q.is_leader and q.hex in near and self.status.get(q.id) in ("direct", "chain")
+                   for q in self.mine)
+
+
+def _score(v: _View, p: Piece, h: Hex, facing: int, lv: Level) -> float:
+    b, t = v.b, v.tables
+    moved = replace(p, hex=h, facing=facing)
+    trial = b.with_piece(moved)
+    d, near = v.nearest_enemy(h)
+    score = 0.0
+    adjacent_enemies = [e for e in v.theirs if distance(e.hex, h) == 1]
+    if p.is_leader:
+        own = [q for q in v.mine if not q.is_leader and p in b.commanders(q)]
+        if own:
+            radius = t.units[p.type].action_radius
+            covered = sum(1 for q in own if distance(q.hex, h) <= radius and in_sight(q.hex, h, b.map, t))
+            score += 0.6 * covered - 0.1 * sum(distance(q.hex, h) for q in own) / len(own)
+        score -= 3.0 * len(adjacent_enemies) + (1.0 if d == 2 else 0.0) + 1.5 * v.engine_threat(p, h)
+        return score
+    if not v.in_command_at(p, h):
+        score -= 4.0
+    if is_engine(p, t):
+        rng = engine_range(p.type, t)
+        targets = [e for e in v.theirs if distance(e.hex, h) <= rng]
+        score += 0.5 * min(len(targets), 2) - 2.0 * len(adjacent_enemies) - (0.8 if d == 2 else 0.0)
+        return score
+    # the attack it could make from here and the ones it would suffer, exact odds
+    if adjacent_enemies:
+        best_att = max(float(ex.defender_falls) * worth(e) - float(ex.attacker_falls) * worth(p)
+                       for e in adjacent_enemies for ex in [exchange(trial, p.id, e.id)])
+        score += max(best_att, -0.2)
+        if lv.defensive:
+            threat = 0.0
+            for e in adjacent_enemies:
+                if e.is_leader or is_engine(e, t) or e.marker:
+                    continue
+                ex = exchange(trial, e.id, p.id)
+                threat += max(0.0, float(ex.defender_falls) * worth(p) - float(ex.attacker_falls) * worth(e))
+            score -= threat
+    # flanks and morale: friends beside it, the nearest enemy in front
+    friends = sum(1 for q in v.mine if q.id != p.id and not q.is_leader and distance(q.hex, h) == 1)
+    score += 0.15 * min(friends, 3)
+    if near is not None and d <= 3 and trial.side_of_attack(near, moved) != "front":
+        score -= 0.5 if trial.side_of_attack(near, moved) == "flank" else 0.9
+    mod = t.terrain[b.terrain(h)].modifiers.get(p.type)
+    if mod is not None:
+        score += 0.08 * mod.defence - 0.04 * mod.attack
+    # closing on the enemy; reserves far from the fight close first; a holding side waits
+    if near is not None and not v.hold:
+        reserve = 1.5 if d > v.front + 2 else 1.0
+        score -= 0.12 * reserve * d
+    elif near is not None and d > 4:
+        score -= 0.03 * d
+    return score
+
+
+def _movement(s: CenturiaSkirmish, lv: Level, deadline: float) -> CtaAction:
+    v = _View(s)
+    best: CtaAction = CtaEndPhase()
+    best_gain = MIN_GAIN
+    movers = [p for p in v.mine if s.move_actions(p.id)]
+    # units before leaders (leaders follow their units), the ones farthest from the enemy first (reserves)
+    movers.sort(key=lambda p: (p.is_leader, -v.nearest_enemy(p.hex)[0]))
+    for p in movers:
+        if time.perf_counter() > deadline and not isinstance(best, CtaEndPhase):
+            break
+        here = _score(v, p, p.hex, p.facing, lv)
+        for a in s.move_actions(p.id):
+            end = _end_of(p, a)
+            gain = _score(v, p, end[0], end[1], lv) - here
+            if gain > best_gain:
+                best, best_gain = a, gain
+    return best
+
+
+def _end_of(p: Piece, a: CtaMove) -> tuple[Hex, int]:
+    from ..hexgrid import neighbor
+
+    here, facing = p.hex, p.facing
+    for st in a.steps:
+        if st.startswith("T"):
+            facing = int(st[1])
+        else:
+            here = neighbor(here, {"F": facing, "FL": (facing - 1) % 6, "FR": (facing + 1) % 6}[st])
+    return here, facing
+
+
+__all__ = ["LEVELS", "centuria_bot_action", "worth"]
