@@ -15,7 +15,7 @@ from centurion.data.partial_hexes import load_partial_terrain, partial_terrain_y
 from centurion.data.yamlfile import DataError
 from centurion.dice import Dice
 from centurion.hexgrid import format_label, from_offset, neighbor, parse_label
-from centurion.rules import GravMove, GravState, legal_grav_moves, resolve_grav_move
+from centurion.rules import GravMove, GravState, facing_change_interval, legal_grav_moves, resolve_grav_move
 from centurion.variants import (
     RuleSet,
     VariantMove,
@@ -350,3 +350,55 @@ def test_a_position_declared_out_of_the_woods_moves_as_the_open_part():
     assert not off and off.rule == "VAR-OCCUPY"
     none = resolve_variant_move(state, VariantMove(0, "F F"), m, LIB, on, partial=parts)
     assert none.basic == basic  # no declaration: the basic reading of the map
+
+
+@st.composite
+def variant_moves_for(draw, state: GravState):
+    accel = draw(st.integers(0, 4))
+    v = state.velocity + accel
+    way = "B" if v < 0 else "F"
+    steps = draw(st.lists(st.sampled_from([way] * 5 + ["L", "R", "SL", "SR"]), max_size=abs(v) + 3))
+    return VariantMove(accel, steps, draw(st.integers(0, 3)), draw(st.booleans()))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(situations(), st.data(), st.sampled_from([["VAR-LATERAL"], ["VAR-EMERGENCY"], ["VAR-LATERAL", "VAR-EMERGENCY"],
+                                                  ["VAR-LATERAL", "VAR-MOVETYPE:burn"],
+                                                  ["VAR-EMERGENCY", "VAR-MOVETYPE:thrust"]]))
+def test_random_variant_moves_keep_the_rules(situation, data, names):
+    m, vehicle, state = situation
+    rules = RuleSet.from_names(names)
+    move = data.draw(variant_moves_for(state))
+    r = resolve_variant_move(state, move, m, vehicle, rules)
+    if not r:
+        assert r.rule.startswith(("CEN-", "HEX-", "VAR-")) and r.reason
+        if any(s in ("SL", "SR") for s in move.steps) and "VAR-LATERAL" not in rules:
+            assert r.rule == "VAR-LATERAL"
+        return
+    assert r.thrust_used <= state.max_thrust(vehicle)
+    assert r.thrust_used == move.accelerate + move.decelerate + len(r.shifts) + sum(
+        e.thrust for e in r.emergencies) + r.terrain_thrust
+    here, facing = state.hex, state.facing
+    hexes = {e.step: e.hex for e in r.basic.entries}
+    straight = 0
+    interval = facing_change_interval(r.basic.velocity)
+    early = {e.step: e for e in r.emergencies}
+    for i, step in enumerate(move.steps):
+        if step in ("L", "R", "SL", "SR"):
+            if interval and straight < interval:
+                assert i in early and early[i].thrust == interval - straight and straight >= 1
+            else:
+                assert i not in early
+            if step in ("L", "R"):
+                facing = (facing + (1 if step == "R" else -1)) % 6
+                straight = 0
+                continue
+        assert hexes[i] in [neighbor(here, d) for d in range(6)]
+        if step in ("F", "B"):
+            assert hexes[i] == neighbor(here, facing if step == "F" else (facing + 3) % 6)
+            straight += 1
+        else:
+            straight = 0
+        here = hexes[i]
+    assert (here, facing) == (r.end_hex, r.end_facing)
+    assert 0 <= r.p_no_damage <= r.basic.p_no_damage <= 1
