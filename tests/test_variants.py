@@ -451,3 +451,27 @@ def test_variant_data_errors_name_file_entry_and_field():
 
 def test_d10_chance_is_what_the_variant_odds_use():
     assert shield_hit_chance(5, 0) == d10_chance(5)
+
+
+def test_side_by_side_answers_for_the_chapter():
+    from centurion.data import map_from_rows
+    from centurion.hexgrid import from_offset
+    from centurion.rules import GravState
+    from centurion.variants import (
+        activation_side_by_side,
+        fire_side_by_side,
+        legal_moves_side_by_side,
+        ram_side_by_side,
+    )
+    roll = to_hit(5, weapon="laser", shield_factor=7)
+    f = fire_side_by_side(roll, weapon="laser", target_velocity=8)
+    assert f.basic == Fraction(3, 10) and f.variant == Fraction(7, 10) * Fraction(48, 100)
+    r = ram_side_by_side(7, 7, 5)
+    assert r.basic is None and r.variant == (Fraction(45, 100), (60, 40))
+    a = activation_side_by_side(5, 3)
+    assert a.basic == [("A", 1), ("B", 1), ("A", 2), ("B", 1), ("A", 2), ("B", 1)]  # the seed's basic example
+    assert sum(n for s, n in a.variant if s == "first") == 5
+    lib = vehicle_types()["liberator"]
+    m = legal_moves_side_by_side(GravState.of(lib, from_offset(6, 13), 0, 6), lib, map_from_rows(["." * 11] * 14),
+                                 accelerate=0)
+    assert len(m.variant) > len(m.basic)

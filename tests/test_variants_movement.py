@@ -261,7 +261,7 @@ def test_grav_terrain_surcharge_paid_in_thrust():
     assert r and r.terrain_thrust == 6 and r.thrust_used == 6 and r.basic.end_velocity == 5
     dear = resolve_variant_move(state, dataclasses.replace(move, accelerate=1), m, LIB,
                                 RuleSet.from_names(["VAR-MOVETYPE:thrust"]))
-    assert not dear and dear.rule in ("VAR-MOVETYPE", "CEN-GRAV-2")
+    assert not dear and dear.rule == "VAR-MOVETYPE" and dear.step == 3 and "7 thrust points" in dear.reason
 
 
 # --- VAR-OCCUPY -------------------------------------------------------------------------------------------

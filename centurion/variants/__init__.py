@@ -9,6 +9,13 @@ Variant Terrain Table (its costs here are assumptions, `data/variants.yaml`), th
 from __future__ import annotations
 
 from .activation import activation_order, may_opportunity_fire, pop_up_attack, roll_variant_initiative
+from .compare import (
+    SideBySide,
+    activation_side_by_side,
+    fire_side_by_side,
+    legal_moves_side_by_side,
+    ram_side_by_side,
+)
 from .crew import (
     attempt_self_destruct,
     check_weapon_layout,
@@ -74,6 +81,11 @@ __all__ = [
     "VARIANTS",
     "RuleSet",
     "ShieldedShot",
+    "SideBySide",
+    "activation_side_by_side",
+    "fire_side_by_side",
+    "legal_moves_side_by_side",
+    "ram_side_by_side",
     "activation_order",
     "apply_ram_damage",
     "attempt_self_destruct",
