@@ -168,7 +168,7 @@ MDC10 = SalvoWeapon("MDC 10", "mdc", "T", "hull 1")
 def test_salvo_of_three_mdc10s_is_all_or_nothing():
     # the seed's example of a legal salvo: 3 MDC10s (hull 1 and hull 2 count as the hull)
     salvo = declare_salvo([MDC10, MDC10, SalvoWeapon("MDC 10", "mdc", "T", "hull 2")], RuleSet.from_names(["salvo"]))
-    assert salvo and salvo.location == "hull"
+    assert salvo and salvo.location == "hull" and salvo.systems == 3  # counted one for one
     shot = shield_shot(to_hit(5, weapon="mdc", shield_factor=2), weapon="mdc", rules=RuleSet.from_names(["salvo"]))
     assert salvo_odds(salvo, shot) == {0: Fraction(2, 10), 3: Fraction(8, 10)}
     dice = Dice.scripted([8])
@@ -416,6 +416,8 @@ def test_movement_types_bonuses_and_roads():
     assert movement_points("tracked", 5, road="gravel", whole_turn_on_road=True) == 7
     assert movement_points("hover", 5, road="gravel", whole_turn_on_road=True) == 10
     assert road_multiplier("grav", "paved") == 2.0 and road_multiplier("tracked", None) == 1.0
+    from centurion.variants.movetype import hover_lift_engine_mass
+    assert hover_lift_engine_mass(66) == 33  # half a grav drive's weight
     with pytest.raises(ValueError, match="VAR-MOVETYPE"):
         movement_points("grav", 5)
     with pytest.raises(ValueError, match="VAR-MOVETYPE"):

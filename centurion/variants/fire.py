@@ -185,6 +185,11 @@ class Salvo:
     def __bool__(self) -> bool:
         return True
 
+    @property
+    def systems(self) -> int:
+        """Weapons it counts against the per-turn firing limits: one for one, no bonus (VAR-SALVO, VAR-WEAPONS)."""
+        return len(self.weapons)
+
 
 def declare_salvo(weapons: Sequence[SalvoWeapon], rules: RuleSet) -> Salvo | Refusal:
     """Check a salvo declaration: switch on, two or more mounts, one type and damage, direct fire, one location.

@@ -85,3 +85,10 @@ def path_cost(movement_type: str, terrains: list[str], mp: int) -> int | Refusal
         if total > mp and i > 0:
             return Refusal(RULE, f"the path costs {total} MP by hex {i + 1}; the vehicle has {mp}", i)
     return total
+
+
+def hover_lift_engine_mass(grav_drive_mass: float) -> float:
+    """A hover vehicle's lifting engines weigh half the grav drive it would otherwise carry (VAR-MOVETYPE)."""
+    if grav_drive_mass < 0:
+        raise ValueError(f"{RULE}: a mass is 0 or more, got {grav_drive_mass}")
+    return grav_drive_mass / 2
