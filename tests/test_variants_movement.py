@@ -83,7 +83,7 @@ def same(basic, variant) -> None:
     assert variant.thrust_used == basic.thrust_used and variant.p_no_damage == basic.p_no_damage
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(situations(), st.data())
 def test_with_every_switch_off_the_variant_resolver_is_resolve_grav_move(situation, data):
     m, vehicle, state = situation
@@ -361,7 +361,7 @@ def variant_moves_for(draw, state: GravState):
     return VariantMove(accel, steps, draw(st.integers(0, 3)), draw(st.booleans()))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(situations(), st.data(), st.sampled_from([["VAR-LATERAL"], ["VAR-EMERGENCY"], ["VAR-LATERAL", "VAR-EMERGENCY"],
                                                   ["VAR-LATERAL", "VAR-MOVETYPE:burn"],
                                                   ["VAR-EMERGENCY", "VAR-MOVETYPE:thrust"]]))
