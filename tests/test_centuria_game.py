@@ -1,0 +1,240 @@
+"""Centuria as a whole battle under the game API (issue 15): scenarios, the round of the seed (CTA-1), the
+countdown, end of battle, save/load, the computer opponent."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import replace
+
+import pytest
+
+from centurion.centuria import CenturiaMove, move
+from centurion.data import DataError, centuria_tables
+from centurion.data.centuria_scenarios import load_centuria_battle
+from centurion.game import IllegalAction, SaveError, bot_action, load, new_skirmish, scenarios
+from centurion.game.centuria import (
+    CenturiaSkirmish,
+    CtaAttack,
+    CtaEndPhase,
+    CtaMove,
+    CtaShoot,
+    CtaTimeUp,
+    centuria_scenarios,
+)
+from centurion.rules import Refusal
+
+NAMES = ["centuria_farmstead", "centuria_ford_road"]
+
+
+def test_scenarios_are_listed_and_dispatched():
+    assert centuria_scenarios() == NAMES
+    assert scenarios("centuria") == NAMES and scenarios() == [k for k in scenarios("all") if k not in NAMES]
+    for name in NAMES:
+        g = new_skirmish(name, seed=1)
+        assert isinstance(g, CenturiaSkirmish) and g.system == "centuria"
+        assert (g.turn, g.phase, g.active) == (1, "movement", g.sides[0]) and not g.over
+    with pytest.raises(ValueError, match="system"):
+        scenarios("chess")
+    with pytest.raises(ValueError, match="VAR-"):
+        new_skirmish("centuria_ford_road", variants=("VAR-RAM",))
+
+
+def test_scenario_data_round_limit_countdown_and_sides():
+    ford = new_skirmish("centuria_ford_road")
+    farm = new_skirmish("centuria_farmstead")
+    assert ford.scenario.round_limit == 8 and ford.time_limit_seconds is None  # the countdown is off by default
+    assert farm.time_limit_seconds == 240 and farm.scenario.postures["auxilia"] == "hold"
+    assert farm.sides == ("legio", "auxilia") and farm.label("auxilia") == "Cohors II Gallorum"
+    # every unit starts in command (directly or through the chain, CTA-CMD)
+    for g in (ford, farm):
+        assert set(g.command().values()) <= {"direct", "chain"}
+
+
+def test_a_bad_battle_file_names_file_entry_and_field(tmp_path):
+    text = (tmp_path / "x.yaml")
+    good = open("data/scenarios/centuria/ford_road.yaml", encoding="utf-8").read()
+    for bad, words in ((good.replace("round_limit: 8", "round_limit: 0"), "round_limit"),
+                       (good.replace("round_limit: 8", "round_limit: many"), "round_limit"),
+                       (good.replace("system: centuria", "system: chess"), "system")):
+        text.write_text(bad, encoding="utf-8")
+        with pytest.raises(DataError, match=words) as exc:
+            load_centuria_battle(text, centuria_tables())
+        assert "x.yaml" in str(exc.value)
+
+
+# --- the round of the seed (CTA-1) ------------------------------------------------------------------------------
+
+def first_move(g: CenturiaSkirmish) -> CtaMove:
+    return next(a for a in g.legal_actions() if isinstance(a, CtaMove) and any(s[0] == "F" for s in a.steps))
+
+
+def test_both_sides_move_in_one_movement_phase_one_unit_at_a_time():
+    g = new_skirmish("centuria_ford_road", seed=2)
+    a = first_move(g)
+    g1 = g.apply(a)
+    assert g1.phase == "movement" and g1.active == "rebels"  # the other side's turn, same phase
+    with pytest.raises(IllegalAction) as exc:
+        g1.apply(replace(a))  # Rome's unit again: not Rome's turn
+    assert exc.value.rule == "CTA-1"
+    g2 = g1.apply(CtaEndPhase())  # the rebels end their part: Rome moves on alone
+    assert (g2.phase, g2.active) == ("movement", "rome")
+    g3 = g2.apply(first_move(g2))
+    assert (g3.phase, g3.active) == ("movement", "rome")
+    g4 = g3.apply(CtaEndPhase())  # both done: one combat phase, the round's first side first
+    assert (g4.turn, g4.phase, g4.active) == (1, "combat", "rome")
+    g5 = g4.apply(CtaEndPhase()).apply(CtaEndPhase())
+    assert (g5.turn, g5.phase, g5.active) == (2, "movement", "rebels")  # the sides take turns to start a round
+
+
+def test_countdown_ends_the_phase_for_the_side_whose_time_it_is():
+    farm = new_skirmish("centuria_farmstead", seed=3)
+    assert CtaTimeUp() in farm.legal_actions()
+    before = {p.id: (p.hex, p.facing) for p in farm.battle.pieces if p.side == "legio"}
+    g = farm.apply(CtaTimeUp())
+    assert (g.phase, g.active) == ("movement", "auxilia") and "legio" in g.battle.passed
+    assert {p.id: (p.hex, p.facing) for p in g.battle.pieces if p.side == "legio"} == before  # they stay
+    legio_unit = next(p.id for p in g.battle.living("legio") if not p.is_leader)
+    with pytest.raises(IllegalAction, match="CTA-1"):
+        g.apply(CtaMove(legio_unit, ("F",)))
+    assert any("time is up" in line for line in g.log)
+    ford = new_skirmish("centuria_ford_road")
+    assert CtaTimeUp() not in ford.legal_actions()
+    with pytest.raises(IllegalAction, match="no countdown"):
+        ford.apply(CtaTimeUp())
+
+
+def test_marked_units_take_rally_tests_at_the_start_of_a_round():
+    g = new_skirmish("centuria_ford_road", seed=4)
+    c = g.battle.piece("R-C2")
+    g = replace(g, battle=g.battle.with_piece(replace(c, marker=1)))
+    for _ in range(4):
+        g = g.apply(CtaEndPhase())
+    assert g.turn == 2
+    assert any("rally test of R-C2" in line for line in g.log)
+
+
+# --- legal actions are what apply accepts -------------------------------------------------------------------------
+
+def test_legal_moves_are_every_reachable_end_state_oracle():
+    g = new_skirmish("centuria_ford_road", seed=5)
+    for unit in ("R-C2", "R-T1", "R-LEG", "R-B1"):
+        listed = {a.steps for a in g.move_actions(unit)}
+        assert all(not isinstance(move(g.battle, CenturiaMove(unit, st)), Refusal) for st in listed)
+        ends = set()
+        steps = ("F", "FL", "FR", "T0", "T1", "T2", "T3", "T4", "T5")
+        for n in range(1, 5):
+            for seq in itertools.product(steps, repeat=n):
+                r = move(g.battle, CenturiaMove(unit, seq))
+                if not isinstance(r, Refusal):
+                    p = r[0].piece(unit)
+                    ends.add((p.hex, p.facing))
+        start = g.battle.piece(unit)
+        ends.discard((start.hex, start.facing))
+        got = set()
+        for st in listed:
+            p = move(g.battle, CenturiaMove(unit, st))[0].piece(unit)
+            got.add((p.hex, p.facing))
+        assert got == ends and len(listed) == len(ends), unit
+
+
+def test_refused_actions_leave_the_state_unchanged():
+    g = new_skirmish("centuria_ford_road", seed=6)
+    text = g.to_json()
+    for bad, rule in ((CtaMove("R-C2", ("F", "F", "F")), "CTA-MOVE"), (CtaAttack("R-C2", "B-C2"), "CTA-1"),
+                      (CtaShoot("R-B1", "B-C2"), "CTA-1"), (CtaMove("NOBODY", ("F",)), "CTA-1"),
+                      (CtaMove("B-C2", ("F",)), "CTA-1")):
+        with pytest.raises(IllegalAction) as exc:
+            g.apply(bad)
+        assert exc.value.rule == rule
+    assert g.to_json() == text and g.history == ()
+
+
+def test_a_move_out_of_command_is_flagged_and_previews_only_for_real_attacks():
+    g = new_skirmish("centuria_ford_road", seed=7)
+    verdicts = {a.steps: g.command_after(a) for a in g.move_actions("R-T2")}
+    assert "out" in verdicts.values() and "direct" in verdicts.values()  # the page can warn before confirming
+    far = next(a for a in g.move_actions("R-T2") if verdicts[a.steps] == "out")
+    after = g.apply(far)
+    assert after.command()["R-T2"] == "out"  # the warning was right
+    assert g.command_after(CtaMove("R-T2", ("F", "F", "F", "F", "F"))) is None  # not legal: no verdict
+    assert g.preview(CtaAttack("R-C2", "B-C2")) is None  # not adjacent, not the combat phase
+
+
+# --- whole battles, end of battle, saving -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,seed", [("centuria_ford_road", 1), ("centuria_farmstead", 2)])
+def test_whole_battle_bot_against_bot_and_save_load(name, seed):
+    g = new_skirmish(name, seed=seed)
+    kinds = set()
+    saved_midway = None
+    while not g.over:
+        a = bot_action(g)
+        assert a in g.legal_actions()
+        if isinstance(a, (CtaAttack, CtaShoot)):
+            assert g.preview(a) is not None  # a real attack has its odds; see the refused preview below
+        kinds.add(a.kind)
+        g = g.apply(a)
+        if saved_midway is None and g.turn == 2:
+            saved_midway = g
+        assert len(g.history) < 2000
+    r = g.result
+    assert g.phase == "over" and g.active is None and g.legal_actions() == []
+    assert r.winner in (*g.sides, None) and r.level in ("decisive", "substantive", "marginal", "draw")
+    assert r.points == {g.sides[0]: g.losses(g.sides[1]), g.sides[1]: g.losses(g.sides[0])}
+    assert {"cta_move", "cta_end_phase"} <= kinds and kinds & {"cta_attack", "cta_shoot"}
+    assert r.reason in g.log[-1] and (g.lost(g.sides[0]) or g.lost(g.sides[1]) or "rounds are fought" in r.reason)
+    with pytest.raises(IllegalAction):
+        g.apply(CtaEndPhase())
+    for state in (saved_midway, g):
+        back = load(state.to_json(), "battle.json")
+        assert back.to_json() == state.to_json() and back.battle == state.battle and back.log == state.log
+        assert back.result == state.result
+
+
+def test_end_of_battle_rules():
+    g = new_skirmish("centuria_ford_road", seed=8)
+    b = g.battle
+    no_leaders = replace(b, pieces=tuple(replace(p, alive=False) if p.is_leader and p.side == "rebels" else p
+                                         for p in b.pieces))
+    out = replace(g, battle=no_leaders)._victory_check()
+    assert out.result.winner == "rome" and "every leader" in out.result.reason
+    broken = replace(b, pieces=tuple(replace(p, marker=2) if not p.is_leader and p.side == "rome" else p
+                                     for p in b.pieces))
+    out = replace(g, battle=broken)._victory_check()
+    assert out.result.winner == "rebels" and "removed, fled or dissolving" in out.result.reason
+    # after the last round: fewer losses wins; the level by victory_level on units removed (4 to 1: decisive)
+    dead = {"B-C1", "B-C2", "B-C3", "B-C4", "R-C1"}
+    late = replace(b, round=9, pieces=tuple(replace(p, alive=False) if p.id in dead else p for p in b.pieces))
+    out = replace(g, battle=late)._victory_check()
+    assert (out.result.winner, out.result.level, out.result.points) == ("rome", "decisive", {"rome": 4, "rebels": 1})
+    even = replace(b, round=9, pieces=tuple(replace(p, alive=False) if p.id in {"B-C1", "R-C1"} else p
+                                            for p in b.pieces))
+    assert replace(g, battle=even)._victory_check().result.winner is None
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda d: d.update(version=7), "version"),
+    (lambda d: d.update(scenario="centuria_nowhere"), "scenario"),
+    (lambda d: d["actions"].append({"kind": "cta_move", "unit": "R-C2", "steps": ["F", "F", "F"]}), "not legal"),
+    (lambda d: d["actions"].append({"kind": "cta_move", "unit": "R-C2", "steps": ["X"]}), "steps"),
+    (lambda d: d["actions"].append({"kind": "fire", "unit": "R-B1"}), "unknown kind"),
+    (lambda d: d["actions"].append({"kind": "cta_end_phase", "evil": 1}), "unknown field"),
+    (lambda d: d.update(seed="1"), "seed"),
+    (lambda d: d.update(variants=["VAR-RAM"]), "variants"),
+    (lambda d: d.update(extra=[1] * 5), "unknown field"),
+])
+def test_hostile_or_damaged_saves_are_refused_whole(mutate, words):
+    g = new_skirmish("centuria_ford_road", seed=9)
+    g = g.apply(first_move(g))
+    data = json.loads(g.to_json())
+    mutate(data)
+    with pytest.raises(SaveError, match=words):
+        load(json.dumps(data), "evil.json")
+
+
+def test_save_through_the_upload_guard():
+    with pytest.raises(SaveError):
+        load(b'{"format": "centurion-skirmish", "system": "centuria", ' + b'[' * 5000, "deep.json")
+    with pytest.raises(SaveError, match="UTF-8"):
+        load(b"\xff\xfe{", "bin.json")
