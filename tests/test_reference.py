@@ -48,7 +48,7 @@ def test_entries_link_to_chapters_that_exist_with_their_titles():
         assert nb.exists(), stem
         assert f"# {title}" in nb.read_text(encoding="utf-8"), (stem, title)
     assert ref["CEN-GRAV-4"].chapters == ("03_facing_change", "09_legal_moves")
-    assert ref["CEN-CMB-1"].chapters == ()
+    assert ref["CEN-CMB-1"].chapters == ("17_weapons_fire", "18_damage", "19_infantry_vulcan")
 
 
 def test_decisions_are_marked_as_ours_and_carry_their_numbers():

@@ -2,14 +2,24 @@
 
 from .armor import ArmorDiagram
 from .centuria_table import CenturiaTable, MoraleDiagram, RoundTimer
+from .damage_view import DamageLab
 from .dice_panel import DiceLog, percent, roll_html
+from .fire_view import CasualtyLookup, FireLab, VulcanOdds
 from .hexmap import Counter, HexMapView, Overlay
 from .labs import FacingChangeExplorer, GroundUnitTable, SequenceOfPlay, SpeedLimitLab
 from .move_table import GravMoveTable, odds_color, tank_on
+from .record_sheet import RecordSheetView
 from .reference import RulesReference, link_rules, rule_link
 from .safety import MessageArea, guarded
+from .sight_view import SightExplorer
 
 __all__ = [
+    "VulcanOdds",
+    "SightExplorer",
+    "RecordSheetView",
+    "FireLab",
+    "DamageLab",
+    "CasualtyLookup",
     "ArmorDiagram",
     "CenturiaTable",
     "Counter",

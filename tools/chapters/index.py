@@ -38,6 +38,16 @@ INDEX_ROWS = [
      "Ballista and tormentum: range, spotters, direct and indirect fire, the roll of 1."),
     ("15_centuria_round.ipynb", "Centuria: a round", "CTA-1",
      "Play a round of the sample scenario: movement phase, combat phase, the optional countdown."),
+    ("16_line_of_sight.ipynb", "Line of sight", "CEN-LOS-1, CEN-OPP-1",
+     "Click a firer and a target: the line, what each hex does, the deciding hex; everything one unit sees."),
+    ("17_weapons_fire.ipynb", "Weapons fire and to-hit", "CEN-CMB-1, CEN-LOS-1, HEX-4, CEN-TER-1",
+     "Every to-hit term with its rule and exact odds, arcs, painting, indirect fire, the two-target rule."),
+    ("18_damage.ipynb", "Damage and the record sheet", "CEN-REC-1, CEN-CMB-1, CEN-SEQ-3, CEN-SEQ-1",
+     "Fire at a live record sheet: hit location, templates and lasers, internal effects, widowed armor."),
+    ("19_infantry_vulcan.ipynb", "Infantry combat and the Vulcan", "CEN-INF-1, CEN-CMB-1",
+     "Squads firing, IWF templates, the casualties table, mortars, the Vulcan's odds."),
+    ("20_leadership_victory.ipynb", "Leadership and victory", "CEN-INI-1, CEN-INI-2, CEN-SEQ-2",
+     "Leadership advantage, initiative and passes, a lost Centurion; scenario points and victory levels."),
 ]
 
 def rule_index() -> dict[str, list[tuple[str, str]]]:

@@ -1,0 +1,84 @@
+"""Chapter 18: Damage and the record sheet — the source of notebooks/18_damage.ipynb."""
+
+from chapters.common import BACK, SETUP, code, md
+
+TITLE = "Damage and the record sheet"
+
+CELLS = [
+    md("# Damage and the record sheet\n\n" + BACK +
+       "A vehicle's record sheet (CEN-REC-1) has six armor sections — front, left, right, stern, turret and "
+       "bottom — each up to ten rows of ten boxes, unused rows crossed from the top, and under the armor the "
+       "internal grid: crew, weapons, drive, shields, ammunition, each in its boxes.\n\n"
+       "When a unit's weapons hit, one **hit-location** d10 for that firing unit picks the section: 1–3 the "
+       "turret, 4–10 the side the attack strikes (other columns for hull down, TTF and LAF targets). Each hit "
+       "then rolls a **column**: its **template** is laid with its top row on the highest remaining box of that "
+       "column, each row centred; boxes under it are destroyed, parts over lost boxes or off the armor are "
+       "lost, and below the armor the template runs on into the internals and across into the neighbouring "
+       "section. A **laser** is a template one box wide: it bores straight down the column (CEN-CMB-1).\n\n"
+       "Armor boxes go at once; internal boxes wait until all fire of the phase is resolved (CEN-SEQ-3), then "
+       "each component hit has its effect: crew roll to stay conscious, ammunition may explode, the Vehicle "
+       "Destroyed box ends it. At the End Phase every armor box no longer joined to the bottom row of its "
+       "section (edge to edge) is **widowed** and falls away (CEN-SEQ-1).\n\n"
+       "**Try it:** pick a weapon and the side it strikes, then *Fire* (location and column rolled) or click a "
+       "column button (location from the Location box). Pending internal boxes are orange; the last hit is "
+       "outlined. *Apply internal damage* lists each component's effect; *End Phase* removes widowed armor."),
+    code(SETUP),
+    code("""
+from centurion.widgets.damage_view import DamageLab
+lab = DamageLab("horatius")
+lab
+""", widget=True),
+    md("The lab's buttons call the same methods as these cells: three lasers down column 5 of the front bore "
+       "through the armor into the internals; the effects come once all fire is resolved."),
+    code("""
+lab.location.value, lab.side.value = "side", "front"
+for _ in range(3):
+    lab.fire(5)
+sheet = lab.sheet
+print("front armor left:", sheet.armor["front"].intact, "of", sheet.armor["front"].armor,
+      "| internal boxes pending:", len(sheet.pending))
+lab.apply_internals()
+import re
+for item in re.findall(r"<li>(.*?)</li>", lab.effects.value):
+    print("-", re.sub(r"<[^>]+>", "", item))
+"""),
+    md("## Worked examples E21 and E22\n\n"
+       "E21: the Horatius of E20 hits with two weapons; its one hit-location roll is a 7, so both hits land on "
+       "the Liberator's right side (1–3 would have been the turret). E22: two lasers (5 boxes each) and an MDC 8 "
+       "(rows 5 and 3) hit the Horatius front on columns 3, 5 and 6. The MDC's top row lands on column 6's "
+       "first box; two of its boxes fall on column 5, already bored out by the laser, and are lost."),
+    code("""
+from centurion.rules.damage import hit_section, fire_laser, drop_template, template_shape
+from centurion.rules.record import RecordSheet, sheet_rows
+print("E21: location roll 7 on the right side ->", hit_section(7, "right"),
+      "| rolls 1-3 ->", sorted({hit_section(r, "right") for r in (1, 2, 3)}))
+s = RecordSheet.of(horatius)
+s, a = fire_laser(s, "front", 3, 5)
+s, b = fire_laser(s, "front", 5, 5)
+s, mdc = drop_template(s, "front", 6, template_shape("MDC 8"))
+for mark in (a, b, mdc):
+    print(mark.describe())
+print("front armor:", s.armor["front"].intact, "of 80; column 5 now starts at row", s.highest_remaining("front", 4) + 1)
+print("\\n".join(sheet_rows(s, "front")[:10]))
+"""),
+    md("## Worked example E23: thrust damage\n\n"
+       "A Liberator (thrust 6) that loses its Thrust 1/4 location keeps 5; with Thrust 3/4 lost it keeps 2. "
+       "The locations do not add up: the largest one lost counts (CEN-CMB-1)."),
+    code("""
+from centurion.rules.damage import reduced_thrust
+print("Liberator thrust 6: 1/4 lost ->", reduced_thrust(6, 1), "| 1/2 lost ->", reduced_thrust(6, 2),
+      "| 3/4 lost ->", reduced_thrust(6, 3))
+"""),
+    md("## Widowed armor, step by step\n\nA hit that cuts a section's armor in two leaves the top part hanging; "
+       "at the End Phase it falls away."),
+    code("""
+from centurion.rules.damage import widowed_boxes, remove_widowed_armor
+s = RecordSheet.of(vehicles["viper"])
+s = s.with_damage({"left": set(range(80, 90))}, ())  # a hit tore row 9 away
+print("\\n".join(sheet_rows(s, "left")[6:10]))
+print("before the End Phase:", len(widowed_boxes(s, "left")), "widowed boxes in the left armor")
+s2, removed = remove_widowed_armor(s)
+print("End Phase step A removes", {k: len(v) for k, v in removed.items()}, "| left armor now",
+      s2.armor["left"].intact)
+"""),
+]
