@@ -220,12 +220,13 @@ def test_emergency_turn_appears_among_the_legal_end_states_with_its_odds():
     assert any((e.hex, e.facing, e.grounded) not in basic for e in em)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(situations(max_v=5), st.integers(0, 2), st.sampled_from(["VAR-LATERAL", "VAR-EMERGENCY", "VAR-MOVETYPE:thrust",
                                                                  "VAR-MOVETYPE:burn"]))
 def test_every_variant_end_state_is_a_move_the_resolver_accepts(situation, accel, name):
     m, vehicle, state = situation
-    if state.grounded or state.submerged or accel > state.max_thrust(vehicle):
+    lift = 2 if state.submerged else 1 if state.grounded else 0
+    if accel < lift or accel > state.max_thrust(vehicle):
         return
     rules = RuleSet.from_names([name])
     for e in variant_end_states(state, vehicle, m, rules, accelerate=accel):
@@ -402,3 +403,16 @@ def test_random_variant_moves_keep_the_rules(situation, data, names):
         here = hexes[i]
     assert (here, facing) == (r.end_hex, r.end_facing)
     assert 0 <= r.p_no_damage <= r.basic.p_no_damage <= 1
+
+
+@pytest.mark.parametrize("v, accel", [(6, 0), (0, 3), (4, 2)])
+def test_movetype_end_states_on_clear_ground_are_the_basic_ones(v, accel):
+    m = map_from_rows(["." * 9] * 11)
+    state = GravState.of(LIB, from_offset(5, 9), 0, v)
+    basic = {(e.hex, e.facing, e.grounded): (e.p_no_damage, e.safest.thrust_used, e.velocity_min, e.velocity_max)
+             for e in legal_grav_moves(state, LIB, m, accelerate=accel)}
+    for opt in ("burn", "thrust"):
+        ends = variant_end_states(state, LIB, m, RuleSet.from_names([f"VAR-MOVETYPE:{opt}"]), accelerate=accel)
+        got = {(e.hex, e.facing, e.grounded): (e.p_no_damage, e.thrust_used, e.velocity_min, e.velocity_max)
+               for e in ends}
+        assert got == basic

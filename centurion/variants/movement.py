@@ -594,20 +594,21 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
     The basic end states come from the engine's `legal_grav_moves`; with VAR-LATERAL or VAR-EMERGENCY on, a
     simple depth-first search adds the paths that use a lateral shift or an emergency turn, and every such
     path is checked by `resolve_variant_move` (which gives its thrust and exact odds). Per (hex, facing,
-    grounded) the safest path is kept. A grounded or submerged start, a driver out and velocity 0 after
-    acceleration have no variant steps: the basic answer is returned. VAR-MOVETYPE changes hex costs, so
-    with it on the basic search does not apply and every path comes from this search.
+    grounded) the safest path is kept. A driver out and velocity 0 after acceleration have no variant steps:
+    the basic answer is returned. VAR-MOVETYPE changes hex costs, so with it on only the basic paths that
+    enter no hex are kept (and moves under water, which use their own row) and the search finds the rest.
     """
     from ..rules.legal import legal_grav_moves
 
     best: dict[tuple[Hex, int, bool], VariantEndState] = {}
     movetype = rules.enabled("VAR-MOVETYPE")
-    if not movetype:
-        for e in legal_grav_moves(state, vehicle, battlemap, table=table, accelerate=accelerate):
-            path = e.safest
-            vm = VariantMove.of(path.move)
-            best[(e.hex, e.facing, e.grounded)] = VariantEndState(
-                e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max, vm, path.thrust_used, e.p_no_damage)
+    for e in legal_grav_moves(state, vehicle, battlemap, table=table, accelerate=accelerate):
+        path = e.safest
+        if movetype and any(step in ("F", "B") for step in path.move.steps) and not path.move.under_water:
+            continue  # VAR-MOVETYPE changes what entering a hex costs: the search below finds these
+        vm = VariantMove.of(path.move)
+        best[(e.hex, e.facing, e.grounded)] = VariantEndState(
+            e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max, vm, path.thrust_used, e.p_no_damage)
     lateral, emergency = rules.enabled("VAR-LATERAL"), rules.enabled("VAR-EMERGENCY")
     pay_thrust = rules.option("VAR-MOVETYPE") == "thrust"
     down = state.grounded or state.submerged
@@ -708,8 +709,12 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         for ground in (False, True):
             if ground is False and probe.basic.grounds:
                 continue
+            # grounding: at velocity 0 if the thrust left can stop it (no damage), else at once (least thrust),
+            # as the engine's safest-then-cheapest order has it
+            end_v = probe.basic.end_velocity
+            decel = end_v if 0 < end_v <= room else 0
             r = probe if not ground else resolve_variant_move(
-                state, VariantMove(accelerate, steps, room, True, init), battlemap, vehicle, rules, table=table)
+                state, VariantMove(accelerate, steps, decel, True, init), battlemap, vehicle, rules, table=table)
             if not r:
                 continue
             if ground:
