@@ -56,8 +56,8 @@ class SkirmishTable(w.VBox):
                                         layout=w.Layout(width="360px"))
         self.seed_box = w.IntText(value=seed, description="Seed", style={"description_width": "40px"},
                                   layout=w.Layout(width="150px"))
-        self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="330px"),
-                                        style={"description_width": "150px"}) for _ in range(2)]
+        self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="440px"),
+                                        style={"description_width": "230px"}) for _ in range(2)]
         self.start_button = w.Button(description="Start a new game", button_style="primary",
                                      layout=w.Layout(width="170px"))
         self.start_button.on_click(self._on_start)
@@ -79,7 +79,8 @@ class SkirmishTable(w.VBox):
                         self.choice, self.preview, w.HBox([self.confirm_button])])
         self.save_link = w.HTML()
         self.save_link.add_class("centurion-save")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a saved game")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a saved game",
+                                   layout=w.Layout(width="220px"))
         self.upload.observe(self._on_upload, names="value")
         self.replay = w.IntSlider(min=0, max=0, value=0, description="Replay step", continuous_update=False,
                                   style={"description_width": "80px"}, layout=w.Layout(width="500px"))
@@ -214,9 +215,10 @@ class SkirmishTable(w.VBox):
                              f'font-size:15px">{link_rules(html.escape(text))}</div>')
 
     def _draw_log(self, g: Skirmish) -> None:
-        lines = g.log[-300:]
-        self.log_html.value = ('<pre style="font-size:12px;margin:0;white-space:pre-wrap">'
-                               + html.escape("\n".join(lines)) + "</pre>")
+        lines = list(reversed(g.log[-400:]))  # the latest first
+        self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
+                               'white-space:pre-wrap"><b>Log, latest first</b>\n' + html.escape("\n".join(lines))
+                               + "</div>")
 
     def _draw_victory(self) -> None:
         g = self.game
@@ -280,10 +282,9 @@ class SkirmishTable(w.VBox):
             v = g.vehicle(a.unit)
             lift = lift_cost(v.grounded, v.in_crater, v.submerged) if (v.grounded or v.submerged) and (
                 a.move.accelerate or a.move.steps) else 0
-            tail = ", grounded" if e.grounded else \
-                f", velocity {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
-            return (f"{a.unit} to {format_label(e.hex)} facing {FACINGS[e.facing]}{tail}; no damage "
-                    f"{float(e.p_no_damage):.0%}" + (", squad dismounts" if a.dismount else ""))
+            tail = "grounded" if e.grounded else f"v {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
+            return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
+                    + (", squad gets out" if a.dismount else ""))
         return a.describe()
 
     def _fill_choices(self) -> None:

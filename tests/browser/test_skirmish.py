@@ -1,0 +1,134 @@
+"""The Skirmish page in a real browser (issue 14): play the first turn against the computer with clicks, save,
+reload the page, load the file, and see the same position."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+
+from centurion.game import new_skirmish
+from centurion.hexgrid import format_label
+
+from .helpers import click_hex, open_chapter, text_of
+
+pytestmark = pytest.mark.browser
+
+BANNER = ".centurion-banner-text"
+
+
+def banner(page) -> str:
+    return text_of(page, BANNER)
+
+
+def wait_for_person(page, timeout_ms: int = 90_000) -> str:
+    """Wait until the banner says it is the person's decision (or the game is over); return its text."""
+    page.wait_for_function(
+        "() => { const b = document.querySelector('.centurion-banner-text'); "
+        "return b && (b.innerText.includes('It is you to decide') || b.innerText.includes('game is over')); }",
+        timeout=timeout_ms)
+    return banner(page)
+
+
+def confirm(page) -> None:
+    before = banner(page) + text_of(page, ".centurion-log")
+    page.get_by_role("button", name="Confirm").click()
+    page.wait_for_function(
+        "(old) => { const b = document.querySelector('.centurion-banner-text'); "
+        "const l = document.querySelector('.centurion-log'); return b && l && (b.innerText + l.innerText) !== old; }",
+        arg=before, timeout=90_000)
+
+
+def end_hex_for(key: str) -> str:
+    """An end hex of the vehicle's first move, from the same game function the page shades with."""
+    g = new_skirmish("meeting", seed=1)
+    v = g.vehicle(key)
+    taken = {u.hex for u in g.vehicles}
+    ends = sorted({e.hex for e in g.end_states(key) if not e.grounded and e.hex not in taken},
+                  key=lambda h: (abs(h.q - v.hex.q - 5) + abs(h.r - v.hex.r), h))
+    return format_label(ends[0])
+
+
+def upload(page, path) -> None:
+    """Choose a file with the page's Load button, as a person does."""
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name="Load a saved game").click()
+    chooser.value.set_files(str(path))
+
+
+def saved_json(page) -> dict:
+    href = page.locator(".centurion-save a").get_attribute("href")
+    assert href.startswith("data:application/json;base64,")
+    return json.loads(base64.b64decode(href.split(",", 1)[1]))
+
+
+def test_play_the_first_turn_save_reload_load(page, voila_url, artifacts):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_chapter(page, f"{voila_url}/voila/render/skirmish.ipynb")
+    text = wait_for_person(page)
+    assert "Turn 1 of 6" in text and "initiative" in text and "Renegade Legion" in text
+    page.screenshot(path=str(artifacts / "skirmish_start.png"))
+    start = {"R11": "0316", "R12": "0214", "R13": "0618"}
+    moved = set()
+    for _ in range(60):
+        text = wait_for_person(page)
+        if "Turn 2" in text or "game is over" in text:
+            break
+        if "movement phase" in text:
+            key = next(k for k in start if k not in moved)
+            click_hex(page, start[key])
+            page.wait_for_function("(k) => document.querySelector('.centurion-unit').innerText.includes(k)",
+                                   arg=key, timeout=30_000)
+            click_hex(page, end_hex_for(key))
+            page.wait_for_function("(k) => { const s = document.querySelector('.centurion-choices select'); "
+                                   "return s && s.options.length > 0 && s.options[0].text.replace(/\\u00a0/g, ' ')"
+                                   ".startsWith(k + ' to '); }", arg=key, timeout=30_000)
+            if key == "R11":
+                page.screenshot(path=str(artifacts / "skirmish_move.png"))
+            moved.add(key)
+            confirm(page)
+            continue
+        if "End Phase" in text:
+            i = page.evaluate("() => [...document.querySelector('.centurion-choices select').options]"
+                              ".findIndex(o => o.text.replace(/\\u00a0/g, ' ').includes('ends its End Phase'))")
+            assert i >= 0
+            page.locator(".centurion-choices select").select_option(index=i)
+        elif "declare fire" in text:
+            page.screenshot(path=str(artifacts / "skirmish_fire.png"))
+        confirm(page)
+    text = wait_for_person(page)
+    assert "Turn 2" in text or "game is over" in text
+    assert moved == set(start)
+    log = text_of(page, ".centurion-log")
+    assert "T1 movement — Renegade Legion: R11 moves" in log and "initiative, first side [CEN-INI-1]" in log
+    assert "(P = " in log  # rolls with their exact odds
+    page.screenshot(path=str(artifacts / "skirmish_turn2.png"))
+    saved = saved_json(page)
+    assert saved["format"] == "centurion-skirmish" and saved["scenario"] == "meeting"
+    path = artifacts / "skirmish_save.json"
+    path.write_text(json.dumps(saved))
+    position = banner(page)
+
+    page.reload()
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
+    wait_for_person(page)
+    assert "Turn 1 of 6" in banner(page)
+    upload(page, path)
+    page.wait_for_function("() => document.body.innerText.includes('Loaded skirmish_save.json')", timeout=90_000)
+    wait_for_person(page)
+    assert banner(page) == position
+    assert saved_json(page) == saved
+    page.screenshot(path=str(artifacts / "skirmish_loaded.png"))
+
+
+def test_a_bad_save_is_refused_and_the_game_goes_on(page, voila_url, artifacts):
+    open_chapter(page, f"{voila_url}/voila/render/skirmish.ipynb")
+    before = wait_for_person(page)
+    bad = artifacts / "skirmish_bad.json"
+    bad.write_text('{"format": "centurion-skirmish", "version": 1, "system": "centurion", "scenario": "meeting", '
+                   '"seed": 1, "actions": [{"kind": "fire", "unit": "R11", "target": "T11"}]}')
+    upload(page, bad)
+    page.wait_for_selector(".centurion-skirmish .centurion-refusal", timeout=60_000)
+    assert "actions[0]" in text_of(page, ".centurion-skirmish .centurion-refusal")
+    assert banner(page) == before
