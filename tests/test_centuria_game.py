@@ -238,3 +238,25 @@ def test_save_through_the_upload_guard():
         load(b'{"format": "centurion-skirmish", "system": "centuria", ' + b'[' * 5000, "deep.json")
     with pytest.raises(SaveError, match="UTF-8"):
         load(b"\xff\xfe{", "bin.json")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_legal_play_never_refused_and_replays(name):
+    import random
+
+    rng = random.Random(11)
+    g = new_skirmish(name, seed=12)
+    for _ in range(160):
+        if g.over:
+            break
+        acts = g.legal_actions()
+        assert acts and CtaEndPhase() in acts
+        real = [a for a in acts if not isinstance(a, (CtaEndPhase, CtaTimeUp))]
+        g = g.apply(rng.choice(real) if real and rng.random() < 0.85 else CtaEndPhase())
+        for p in g.battle.pieces:
+            assert 0 <= p.marker <= 3 and p.hex in g.battlemap
+        hexes = [(p.hex, p.is_leader) for p in g.battle.pieces if p.alive]
+        assert len(hexes) == len(set(hexes))  # one unit and one leader a hex at most
+    assert load(g.to_json()).battle == g.battle
+    with pytest.raises(IllegalAction, match="CTA-MOVE"):
+        new_skirmish(name).apply(CtaMove(new_skirmish(name).battle.pieces[0].id, ()))

@@ -349,6 +349,9 @@ class CenturiaSkirmish:
         entry = f"R{b.round} {b.phase} — {self.label(b.active_side)}: {action.describe()}"
         events: list[Event] = []
         if isinstance(action, CtaMove):
+            if not action.steps:
+                raise IllegalAction("CTA-MOVE", "a move has at least one step; a unit left where it is is not "
+                                    "ordered")
             r = move(b, CenturiaMove(action.unit, action.steps))
             if isinstance(r, Refusal):
                 raise IllegalAction(r.rule, r.reason)
