@@ -313,8 +313,11 @@ class SkirmishTable(w.VBox):
                 self.preview.value = ""
             return
         lines: list[str] = []
-        if isinstance(a, Move):
-            e = next(e for m, e in g.move_options(a.unit) if m == a)
+        if isinstance(a, Move) and a.unit in {v.key for v in g.movers()}:
+            e = next((e for m, e in g.move_options(a.unit) if m == a), None)
+            if e is None:
+                self.preview.value = "<i>A move that is not among the listed ones.</i>"
+                return
             opt = e.safest
             lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
                          f"{opt.rolls} piloting roll(s), chance of no damage {_pct(opt.p_no_damage)} [CEN-SPD-1]")
