@@ -1,0 +1,439 @@
+"""CenturiaSkirmishTable: a whole Centuria battle on one page, hot-seat or against the computer (issue 15).
+
+A view over `centurion.game` (Centuria): the choices and every highlight come from the game's own functions
+(`legal_actions`, `move_actions`, `command_after`, `preview`), the ones `apply` checks against; every decision goes
+through `apply`, which refuses what the rules refuse. Always visible: round and phase, the countdown (CTA-1), losses
+per side, the morale state of every unit (CTA-MORALE); the victory screen when the battle ends. Save and load use
+the game's versioned save (through the upload guard). Callbacks are guarded: a failure shows a message.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+
+import ipywidgets as w
+
+from ..data import centuria_tables
+from ..game import LEVELS, IllegalAction, SaveError, bot_action, load, new_skirmish, scenarios
+from ..game.centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
+from ..hexgrid import Hex, format_label, neighbor
+from .hexmap import Counter, HexMapView, Overlay
+from .reference import link_rules
+from .safety import MessageArea, guarded
+
+SIDE_COLORS = ("#b71c1c", "#1f4e9c")
+LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ballista": "B", "tormentum": "M",
+           "legatus": "L", "tribunus": "Tr", "praefectus coh": "P", "praefectus alae": "PA", "subpraefectus": "sP",
+           "centurio ballista": "cB"}
+PERSON = "person"
+PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
+MORALE_COLORS = {"intact": "#2e7d32", "idle": "#f9a825", "dissolving": "#ef6c00", "fleeing": "#c62828"}
+
+
+def move_end(game: CenturiaSkirmish, action: CtaMove) -> tuple[Hex, int]:
+    """Where a move ends and the facing it leaves (the steps of CTA-MOVE followed on the map)."""
+    p = game.battle.piece(action.unit)
+    here, facing = p.hex, p.facing
+    for st in action.steps:
+        if st.startswith("T"):
+            facing = int(st[1])
+        else:
+            here = neighbor(here, {"F": facing, "FL": (facing - 1) % 6, "FR": (facing + 1) % 6}[st])
+    return here, facing
+
+
+class CenturiaSkirmishTable(w.VBox):
+    """The Centuria battle page: set-up, banner, status, map, the decisions open now, countdown, save/load, log."""
+
+    def __init__(self, scenario: str = "centuria_ford_road", seed: int = 0,
+                 players: dict[str, str] | None = None) -> None:
+        self.tables = centuria_tables()
+        self.message = MessageArea()
+        names = scenarios("centuria")
+        self.scenario_pick = w.Dropdown(options=[(new_skirmish(k).scenario.title, k) for k in names], value=scenario,
+                                        description="Battle", layout=w.Layout(width="360px"))
+        self.seed_box = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"))
+        self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="420px"),
+                                        style={"description_width": "210px"}) for _ in range(2)]
+        self.start_button = w.Button(description="Start a new battle", button_style="primary")
+        self.start_button.on_click(self._on_start)
+        self.scenario_pick.observe(self._on_scenario, names="value")
+        self.banner = w.HTML()
+        self.banner.add_class("centurion-banner")
+        self.status = w.HTML()
+        self.status.add_class("centurion-cta-status")
+        self.clock = w.HTML()
+        self.clock.add_class("centurion-clock")
+        self.tick = w.Play(value=0, min=0, max=1, interval=1000, show_repeat=False)
+        self.tick.observe(self._on_tick, names="value")
+        self.victory = w.HTML()
+        self.victory.add_class("centurion-victory")
+        self.unit_info = w.HTML()
+        self.choice = w.Select(options=[], rows=8, layout=w.Layout(width="300px"))
+        self.choice.observe(self._on_choice, names="value")
+        self.preview = w.HTML()
+        self.preview.add_class("centurion-preview")
+        self.confirm_button = w.Button(description="Confirm", button_style="success")
+        self.confirm_button.on_click(self._on_confirm)
+        self.end_button = w.Button(description="End my part of the phase", layout=w.Layout(width="210px"))
+        self.end_button.on_click(self._on_end)
+        self.undo_button = w.Button(description="Undo my last move")
+        self.undo_button.on_click(self._on_undo)
+        panel = w.VBox([w.HTML("<b>Selected</b>"), self.unit_info, w.HTML("<b>What it may do now</b>"), self.choice,
+                        self.preview, w.HBox([self.confirm_button]), self.end_button])
+        self.save_link = w.HTML()
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a saved battle",
+                                   layout=w.Layout(width="220px"))
+        self.upload.observe(self._on_upload, names="value")
+        self.log_html = w.HTML()
+        self.states: list[CenturiaSkirmish] = []
+        self.actors: list[str | None] = []
+        self.players: dict[str, str] = {}
+        self.selected: str | None = None
+        self.time_used = 0
+        game = new_skirmish(scenario, seed=seed)
+        colors = {k: t.color for k, t in self.tables.terrain.items()}
+        self.map = HexMapView(game.battlemap, None, colors=colors, side_panel=panel, size=20.0)
+        self.map.on_hex_click(self._on_hex)
+        self._label_players(game, players)
+        setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
+                        w.HBox([self.start_button, self.undo_button])])
+        log_box = w.Box([self.log_html], layout=w.Layout(max_height="260px", overflow="auto", width="100%",
+                                                          border="1px solid #ccc"))
+        super().__init__([setup, self.banner, self.victory, w.HBox([self.clock, self.tick]), self.status, self.map,
+                          self.message, w.HBox([self.save_link, self.upload]), log_box])
+        self.add_class("centurion-centuria-skirmish")
+        self._begin(game)
+
+    # --- state ---------------------------------------------------------------------------------------------------
+    @property
+    def game(self) -> CenturiaSkirmish:
+        """The battle now."""
+        return self.states[-1]
+
+    def _label_players(self, game: CenturiaSkirmish, players: dict[str, str] | None = None) -> None:
+        for i, (pick, side) in enumerate(zip(self.player_picks, game.sides, strict=True)):
+            pick.description = f"{game.label(side)} played by"
+            want = (players or {}).get(side)
+            pick.value = want if want is not None else (PERSON if i == 0 else "veteran")
+
+    @guarded()
+    def _on_scenario(self, change: dict) -> None:
+        self._label_players(new_skirmish(change["new"]))
+
+    @guarded()
+    def _on_start(self, _button=None) -> None:
+        if not isinstance(self.seed_box.value, int):
+            self.message.show("The seed is a whole number.", "refusal")
+            return
+        self._begin(new_skirmish(self.scenario_pick.value, seed=self.seed_box.value))
+
+    def _begin(self, game: CenturiaSkirmish, history: list[CenturiaSkirmish] | None = None) -> None:
+        self.players = {side: pick.value for pick, side in zip(self.player_picks, game.sides, strict=True)}
+        self.states = history or [game]
+        self.actors = [None] * len(self.states)
+        self.selected = None
+        self._restart_clock()
+        self.message.show(f"{game.scenario.title}: {game.scenario.description}", "info")
+        self._run_computer()
+
+    def decide(self, action: CtaAction, actor: str = PERSON) -> bool:
+        """Apply a decision; a refusal is shown and changes nothing."""
+        before = self.game
+        try:
+            nxt = before.apply(action)
+        except IllegalAction as exc:
+            self.message.show(f"Not allowed: {exc}", "refusal")
+            return False
+        self.states.append(nxt)
+        self.actors.append(actor)
+        if nxt.turn != before.turn:
+            self._restart_clock()
+        return True
+
+    def _run_computer(self) -> None:
+        steps = 0
+        while not self.game.over and self.players.get(self.game.active, PERSON) != PERSON and steps < 400:
+            self.decide(bot_action(self.game, self.players[self.game.active]), "computer")
+            steps += 1
+        self.selected = None
+        self._refresh()
+
+    # --- countdown (CTA-1) ---------------------------------------------------------------------------------------
+    def _restart_clock(self) -> None:
+        self.time_used = 0
+        limit = self.states[-1].time_limit_seconds if self.states else None
+        self.tick.max = max(1, limit or 1)
+        self.tick.value = 0
+        self.tick.playing = limit is not None
+
+    @guarded()
+    def _on_tick(self, change: dict) -> None:
+        self.time_used = change["new"]
+        self.time_up_check()
+        self._render_clock()
+
+    def time_up_check(self) -> None:
+        """When the round's time has run out, the phase ends for each person whose turn it is (CTA-1)."""
+        g = self.game
+        limit = g.time_limit_seconds
+        if limit is None or g.over or self.time_used < limit:
+            return
+        round_ = g.turn
+        steps = 0
+        while not self.game.over and self.game.turn == round_ and steps < 2000:  # the rest of the round, in turn
+            side = self.game.active
+            if self.players.get(side, PERSON) == PERSON:
+                self.decide(CtaTimeUp(), PERSON)
+            else:
+                self.decide(bot_action(self.game, self.players[side]), "computer")
+            steps += 1
+        self.message.show("Time is up: the round ended for each side whose turn came; units not yet ordered stay "
+                          "where they are (CTA-1).", "info")
+        self._run_computer()
+
+    def _render_clock(self) -> None:
+        limit = self.game.time_limit_seconds
+        if limit is None:
+            self.clock.value = "<div>No countdown in this battle (CTA-1: the scenario sets one; off by default).</div>"
+            return
+        left = max(0, limit - self.time_used)
+        self.clock.value = (f"<div style='font-size:1.3em'>⏱ {left // 60}:{left % 60:02d} left this round"
+                            f"{' — <b>time is up</b>' if left == 0 else ''}</div>")
+
+    # --- clicks and choices ----------------------------------------------------------------------------------------
+    def _mine(self) -> bool:
+        return not self.game.over and self.players.get(self.game.active) == PERSON
+
+    def actions_of(self, unit: str) -> list[CtaAction]:
+        """The legal decisions of one piece now (from `legal_actions`)."""
+        out = []
+        for a in self.game.legal_actions():
+            who = getattr(a, "unit", None) or getattr(a, "engine", None)
+            if who == unit:
+                out.append(a)
+        return out
+
+    @guarded()
+    def _on_hex(self, hex_: Hex) -> None:
+        self.click(hex_)
+
+    def click(self, hex_: Hex) -> None:
+        """Select a piece of the side to decide, or pick the move ending in / the attack on this hex."""
+        if not self._mine():
+            return
+        g = self.game
+        if self.selected is not None:
+            for a in self.actions_of(self.selected):
+                if isinstance(a, CtaMove) and move_end(g, a)[0] == hex_ and g.battle.piece(self.selected).hex != hex_:
+                    self.choice.value = a
+                    return
+                if isinstance(a, (CtaAttack, CtaShoot)) and g.battle.piece(a.target).hex == hex_:
+                    self.choice.value = a
+                    return
+        here = [p for p in g.battle.at(hex_) if p.side == g.active]
+        if here:
+            units = [p for p in here if not p.is_leader] or here
+            ids = [p.id for p in here]
+            pick = units[0] if self.selected not in ids else here[(ids.index(self.selected) + 1) % len(here)]
+            self.selected = pick.id
+        else:
+            self.selected = None
+        self._refresh()
+
+    @guarded()
+    def _on_choice(self, change: dict) -> None:
+        self._render_preview()
+
+    def _render_preview(self) -> None:
+        a = self.choice.value
+        g = self.game
+        if a is None:
+            self.preview.value = ""
+            return
+        if isinstance(a, CtaMove):
+            end, facing = move_end(g, a)
+            status = g.command_after(a)
+            warn = ("<div style='color:#c62828'><b>Out of command after this move</b>: it may turn, defend or "
+                    "flee, but not move or attack until a leader who may command it has it in range and sight "
+                    "<code>CTA-CMD</code></div>" if status == "out" else
+                    f"<div>In command after the move ({status}) <code>CTA-CMD</code></div>" if status in (
+                        "direct", "chain") else "")
+            self.preview.value = link_rules(f"<div>{html.escape(a.describe())}: ends in {format_label(end)} facing "
+                                            f"{facing} <code>CTA-MOVE</code></div>{warn}")
+            self.map.set_overlay(self._overlay(path_end=end))
+            return
+        ex = g.preview(a)
+        if ex is None:
+            self.preview.value = ""
+            return
+        terms = "".join(f"<li>{html.escape(t.label)}: {t.value:+d} <code>{t.rule}</code></li>" for t in ex.attack.terms)
+        if isinstance(a, CtaShoot):
+            body = (f"Hit on a roll over {ex.attack.value}: P = {ex.defender_falls} = {float(ex.defender_falls):.0%};"
+                    " a roll of 1 puts the engine out <code>CTA-ART</code>")
+        else:
+            body = (f"Attack over {ex.attack.value}, counter over {ex.counter.value}. {a.target} falls "
+                    f"{float(ex.defender_falls):.0%}, {a.unit} falls {float(ex.attacker_falls):.0%}, both "
+                    f"{float(ex.both_fall):.0%}, neither {float(ex.neither_falls):.0%} <code>CTA-COMBAT</code>")
+        self.preview.value = link_rules(f"<div>{html.escape(a.describe())}</div><div>{body}</div><ul>{terms}</ul>")
+
+    @guarded()
+    def _on_confirm(self, _button=None) -> None:
+        self.confirm()
+
+    def confirm(self) -> bool:
+        """Apply the chosen decision, then let the computer play its turns."""
+        if not self._mine() or self.choice.value is None:
+            self.message.show("Pick a unit and one of its decisions first.", "refusal")
+            return False
+        ok = self.decide(self.choice.value)
+        if ok:
+            self.message.show("", "info")
+            self._run_computer()
+        return ok
+
+    @guarded()
+    def _on_end(self, _button=None) -> None:
+        self.end_part()
+
+    def end_part(self) -> bool:
+        """The person's side ends its part of the phase (CTA-1)."""
+        if not self._mine():
+            return False
+        ok = self.decide(CtaEndPhase())
+        self._run_computer()
+        return ok
+
+    @guarded()
+    def _on_undo(self, _button=None) -> None:
+        self.undo()
+
+    def _undo_point(self) -> int | None:
+        for i in range(len(self.states) - 1, 0, -1):
+            if self.actors[i] == PERSON:
+                if any("d20" in line for line in self.states[i].log[len(self.states[i - 1].log):]) or any(
+                        "d20" in line for s in self.states[i + 1:] for line in s.log[len(self.states[i].log):]):
+                    return None
+                return i - 1
+        return None
+
+    def undo(self) -> bool:
+        """Take back the person's last decision while no dice have been rolled for it or since."""
+        at = self._undo_point()
+        if at is None:
+            self.message.show("Nothing to undo: dice have been rolled since your last decision (or you made none).",
+                              "refusal")
+            return False
+        del self.states[at + 1:]
+        del self.actors[at + 1:]
+        self.selected = None
+        self._refresh()
+        return True
+
+    # --- save and load -------------------------------------------------------------------------------------------
+    @guarded()
+    def _on_upload(self, change: dict) -> None:
+        files = change["new"]
+        if files:
+            self.load_text(bytes(files[0]["content"]), files[0].get("name", "saved battle"))
+
+    def load_text(self, data: bytes | str, name: str = "saved battle") -> bool:
+        """Load a saved battle (through the upload guard; a bad file changes nothing)."""
+        try:
+            game = load(data, name)
+        except SaveError as exc:
+            self.message.show(f"Not loaded: {exc}", "refusal")
+            return False
+        if getattr(game, "system", "") != "centuria":
+            self.message.show("Not loaded: that is a Centurion game; open it on the Skirmish page.", "refusal")
+            return False
+        states = [new_skirmish(game.scenario.key, seed=game.seed)]
+        for a in game.history:
+            states.append(states[-1].apply(a))
+        self.scenario_pick.unobserve(self._on_scenario, names="value")
+        self.scenario_pick.value = game.scenario.key
+        self.scenario_pick.observe(self._on_scenario, names="value")
+        self.seed_box.value = game.seed
+        self._label_players(game, {s: pick.value for s, pick in zip(game.sides, self.player_picks, strict=True)})
+        self._begin(states[-1], states)
+        self.message.show(f"Loaded {name}: round {game.turn}, {game.phase} phase.", "info")
+        return True
+
+    # --- drawing --------------------------------------------------------------------------------------------------
+    def _overlay(self, path_end: Hex | None = None) -> Overlay:
+        g = self.game
+        fills, outlines = [], []
+        if self.selected and self._mine():
+            for a in self.actions_of(self.selected):
+                if isinstance(a, CtaMove):
+                    fills.append((move_end(g, a)[0], "#43a047"))
+                else:
+                    fills.append((g.battle.piece(a.target).hex, "#e53935"))
+            outlines.append((g.battle.piece(self.selected).hex, "#000000"))
+        for uid, st in g.command().items():
+            if st == "out":
+                outlines.append((g.battle.piece(uid).hex, "#c62828"))
+        if path_end is not None:
+            outlines.append((path_end, "#1565c0"))
+        return Overlay(hatched=fills, outlines=outlines)
+
+    def _refresh(self) -> None:
+        g = self.game
+        b = g.battle
+        self.banner.value = link_rules(f"<div>{html.escape(g.banner())}</div>")
+        counters = [Counter(p.hex, p.facing, p.type, SIDE_COLORS[b.sides.index(p.side) % 2], LETTERS.get(p.type, "?"),
+                            selected=p.id == self.selected) for p in b.living()]
+        counters.sort(key=lambda c: c.kind in self.tables.leaders)
+        self.map.set_counters(counters)
+        self.map.set_overlay(self._overlay())
+        self._render_status()
+        self._render_clock()
+        opts: list[tuple[str, CtaAction]] = []
+        if self.selected and self._mine():
+            p = b.piece(self.selected)
+            self.unit_info.value = (f"<b>{p.id}</b>: {p.type} of {html.escape(g.label(p.side))} in "
+                                    f"{format_label(p.hex)}, facing {p.facing}; "
+                                    f"{g.morale().get(p.id, 'leader')}; command {g.command().get(p.id, '-')}")
+            opts = [(a.describe(), a) for a in self.actions_of(self.selected)]
+        else:
+            self.unit_info.value = "Click one of your pieces." if self._mine() else ""
+        self.choice.unobserve(self._on_choice, names="value")
+        self.choice.options = opts
+        self.choice.value = None
+        self.choice.observe(self._on_choice, names="value")
+        self.preview.value = ""
+        for b_ in (self.confirm_button, self.end_button):
+            b_.disabled = not self._mine()
+        self.undo_button.disabled = self._undo_point() is None
+        if g.over:
+            r = g.result
+            who = ("A draw" if r.winner is None else
+                   f"{r.level.capitalize()} victory for {html.escape(g.label(r.winner))}")
+            self.victory.value = (f"<div style='font-size:1.4em;border:2px solid #333;padding:8px'><b>{who}</b><br>"
+                                  f"{html.escape(r.reason)}<br>Units removed: "
+                                  + ", ".join(f"{html.escape(g.label(s))} {n}" for s, n in r.points.items())
+                                  + "</div>")
+            self.tick.playing = False
+        else:
+            self.victory.value = ""
+        data = base64.b64encode(g.to_json().encode()).decode()
+        name = f"centuria-{g.scenario.key}-seed{g.seed}-round{g.turn}.json"
+        self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
+                                f'class="centurion-save-link" style="font-weight:bold">Save the battle (download)</a>')
+        self.log_html.value = "<pre style='font-size:0.8em'>" + html.escape("\n".join(g.log[-200:])) + "</pre>"
+
+    def _render_status(self) -> None:
+        g = self.game
+        rows = []
+        for side in g.sides:
+            morale = g.morale()
+            cells = " ".join(f"<span style='color:{MORALE_COLORS[morale[p.id]]}'>{p.id}: {morale[p.id]}</span>"
+                             for p in g.units(side) if p.alive)
+            rows.append(f"<tr><th>{html.escape(g.label(side))}</th><td>lost {g.losses(side)}</td><td>{cells}</td></tr>")
+        self.status.value = link_rules("<table class='centurion-cta-status'><tr><th>Side</th><th>Losses</th>"
+                                       "<th>Morale of every unit <code>CTA-MORALE</code></th></tr>"
+                                       + "".join(rows) + "</table>")
+
+
+__all__ = ["CenturiaSkirmishTable", "move_end"]

@@ -1,0 +1,60 @@
+"""The Centuria battle page (issue 15, item 4): a view over the game API, tested through its own methods."""
+
+from __future__ import annotations
+
+from centurion.game import new_skirmish
+from centurion.game.centuria import CtaAttack, CtaMove, CtaShoot, CtaTimeUp
+from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable, move_end
+
+
+def test_against_the_computer_play_a_round_save_and_load():
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "veteran"})
+    assert "Round 1 of 8" in t.banner.value and "Legio XX" in t.status.value and "intact" in t.status.value
+    t.click(t.game.battle.piece("R-C2").hex)
+    assert t.selected == "R-C2" and t.choice.options
+    t.choice.value = next(a for _l, a in t.choice.options if isinstance(a, CtaMove))
+    assert "CTA-MOVE" in t.preview.value and "command" in t.preview.value
+    assert t.confirm()
+    assert t.game.active == "rome" and len(t.game.history) == 2  # the computer answered with one unit
+    while t.game.turn == 1 and not t.game.over:
+        assert t.end_part()
+    assert t.game.turn == 2 and not t.game.over
+    saved = t.game.to_json()
+    assert "Save the battle" in t.save_link.value
+    other = CenturiaSkirmishTable("centuria_farmstead")
+    assert other.load_text(saved.encode(), "mine.json")
+    assert other.game.to_json() == saved and other.game.battle == t.game.battle
+    assert not other.load_text(b'{"format": "centurion-skirmish", "version": 1, "system": "centuria"}', "bad.json")
+    assert "Not loaded" in other.message.value and other.game.to_json() == saved  # a bad file changes nothing
+
+
+def test_out_of_command_warning_and_previews_only_for_real_attacks():
+    t = CenturiaSkirmishTable("centuria_ford_road", players={"rome": "person", "rebels": "person"})
+    t.click(t.game.battle.piece("R-T2").hex)
+    outs = [a for _l, a in t.choice.options if t.game.command_after(a) == "out"]
+    assert outs
+    t.choice.value = outs[0]
+    assert "Out of command after this move" in t.preview.value
+    t.click(move_end(t.game, outs[0])[0])  # clicking the shaded end hex picks a move ending there
+    assert isinstance(t.choice.value, CtaMove) and move_end(t.game, t.choice.value)[0] == move_end(t.game, outs[0])[0]
+    assert t.game.preview(CtaAttack("R-C2", "B-C2")) is None  # the page offers no odds for what cannot be done
+
+
+def test_countdown_ends_the_phase_for_the_person_whose_time_it_is():
+    t = CenturiaSkirmishTable("centuria_farmstead", players={"legio": "person", "auxilia": "person"})
+    assert "4:00 left" in t.clock.value
+    t.tick.value = 240
+    assert any(isinstance(a, CtaTimeUp) for a in t.game.history)
+    assert "Time is up" in t.message.value
+    assert (t.game.turn, t.game.phase) == (2, "movement")  # every remaining part of round 1 ended, in turn
+    assert "4:00 left" in t.clock.value  # a new round, a new countdown
+    assert all(not isinstance(a, CtaMove) for a in t.game.history)  # nobody had moved: everyone stays
+
+
+def test_victory_screen_when_the_computer_plays_both_sides():
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=2, players={"rome": "veteran", "rebels": "novice"})
+    assert t.game.over and ("victory" in t.victory.value.lower() or "draw" in t.victory.value.lower())
+    assert "Units removed" in t.victory.value and t.confirm_button.disabled
+    shots = [a for a in t.game.history if isinstance(a, CtaShoot)]
+    assert shots  # the computer uses its engines
+    assert new_skirmish("centuria_ford_road", seed=2).system == "centuria"
