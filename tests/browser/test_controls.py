@@ -63,7 +63,10 @@ def test_at_xl_zoom_the_map_scrolls_in_its_box_and_the_panel_stays_in_view(page,
                "'canvas')].pop(); return {canvas: c.width, shown: c.getBoundingClientRect().width, "
                "box: m.children[0].getBoundingClientRect().width, panel: m.children[1].getBoundingClientRect().right, "
                "view: window.innerWidth}; }")
-    page.wait_for_function(f"() => ({measure})().canvas > 1500", timeout=15_000)
+    # the canvas size and its CSS size arrive in separate messages: wait for both
+    page.wait_for_function(f"() => {{ const m = ({measure})(); return m.canvas > 1500 && m.shown > 1000; }}",
+                           timeout=15_000)
+    page.wait_for_timeout(500)
     m = page.evaluate(measure)
     assert m["shown"] == m["canvas"], "the drawing keeps its size (it is not squeezed)"
     assert m["box"] < m["canvas"], "the map scrolls in its own box"
