@@ -260,3 +260,48 @@ def test_random_legal_play_never_refused_and_replays(name):
     assert load(g.to_json()).battle == g.battle
     with pytest.raises(IllegalAction, match="CTA-MOVE"):
         new_skirmish(name).apply(CtaMove(new_skirmish(name).battle.pieces[0].id, ()))
+
+
+# --- the computer opponent ---------------------------------------------------------------------------------------
+
+def test_bot_keeps_command_attacks_on_favourable_odds_and_uses_engines():
+    g = new_skirmish("centuria_ford_road", seed=1)
+    moves = outs = 0
+    used = set()
+    while not g.over:
+        a = bot_action(g)
+        if isinstance(a, CtaMove) and not g.battle.piece(a.unit).is_leader:
+            moves += 1
+            outs += g.command_after(a) == "out"
+        if isinstance(a, CtaAttack):
+            ex = g.preview(a)
+            assert ex.defender_falls >= ex.attacker_falls  # only where the exact odds favour it
+        used.add(a.kind)
+        g = g.apply(a)
+    assert moves >= 10 and outs <= moves // 10
+    assert "cta_shoot" in used
+
+
+def test_bot_faces_the_enemy_and_brings_up_reserves_first():
+    from centurion.game.centuria_bot import LEVELS, _score, _View
+    from centurion.hexgrid import parse_label
+
+    g = new_skirmish("centuria_ford_road", seed=1)
+    close = replace(g, battle=g.battle.placed("B-C2", "0606", 3))  # a rebel centuria two hexes ahead of R-C2
+    cv = _View(close)
+    c = close.battle.piece("R-C2")  # faces north, towards it
+    veteran = LEVELS["veteran"]
+    assert _score(cv, c, c.hex, 0, veteran) > _score(cv, c, c.hex, 2, veteran) > _score(cv, c, c.hex, 3, veteran)
+    v = _View(g)
+    near = g.battle.piece("R-C3")
+    ahead = move(g.battle, CenturiaMove("R-C3", ("F",)))[0].piece("R-C3").hex  # one hex towards the rebels
+    gains = {}
+    for front in (v.front, 1):  # with the fight close by (front 1), a unit far behind is a reserve
+        v.front = front
+        gains[front] = _score(v, near, ahead, 0, veteran) - _score(v, near, near.hex, 0, veteran)
+    assert max(gains.values()) > 0 and gains[1] > gains[max(gains)]  # closing pays; reserves close first
+    hold = new_skirmish("centuria_farmstead", seed=1).apply(CtaEndPhase())  # the auxilia (posture hold) to move
+    hv = _View(hold)
+    aux = hold.battle.piece("A-C1")
+    assert hv.hold and _score(hv, aux, aux.hex, 3, LEVELS["veteran"]) >= _score(
+        hv, aux, parse_label("0605"), 3, LEVELS["veteran"])  # a holding side stays in its buildings

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, replace
 
 from ..centuria import exchange, in_sight, over_chance
-from ..centuria.battle import CenturiaBattle, Piece, engine_range, is_engine
+from ..centuria.battle import CenturiaBattle, Piece, engine_range, is_engine, movement_allowance
 from ..data import centuria_tables
 from ..hexgrid import Hex, distance, neighbors
 from .centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot
@@ -172,7 +172,7 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: Level) -> float:
     # flanks and morale: friends beside it, the nearest enemy in front
     friends = sum(1 for q in v.mine if q.id != p.id and not q.is_leader and distance(q.hex, h) == 1)
     score += 0.15 * min(friends, 3)
-    if near is not None and d <= 3 and trial.side_of_attack(near, moved) != "front":
+    if near is not None and d <= movement_allowance(near, t) + 1 and trial.side_of_attack(near, moved) != "front":
         score -= 0.5 if trial.side_of_attack(near, moved) == "flank" else 0.9
     mod = t.terrain[b.terrain(h)].modifiers.get(p.type)
     if mod is not None:
