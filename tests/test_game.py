@@ -18,7 +18,9 @@ from centurion.game import (
     Fire,
     IllegalAction,
     Leadership,
+    Mount,
     Move,
+    OpportunityFire,
     Order,
     Pass,
     SaveError,
@@ -28,6 +30,7 @@ from centurion.game import (
     scenarios,
 )
 from centurion.game.actions import action_from_data, action_to_data
+from centurion.hexgrid import distance
 from centurion.rules import GravMove, victory_level
 
 SAVES = Path(__file__).parent / "game_saves"
@@ -305,3 +308,51 @@ def test_scenario_files_name_file_entry_and_field():
     bad = good.replace("turns: 6", "turns: many")
     with pytest.raises(DataError, match="turns"):
         load_scenario("broken.yaml", text=bad)
+
+
+def test_opportunity_fire_from_dug_in_tanks():
+    """Village: TOG tanks grounded in craters at velocity 0 stand on opportunity fire and fire as Renegades move
+    in sight (CEN-OPP-1); they then do not fire in the Combat Phase."""
+    s = new_skirmish("village", seed=0)
+    fired = None
+    while s.turn == 1 and not s.over:
+        a = bot_action(s, "veteran", budget=0.3)
+        if isinstance(a, OpportunityFire):
+            fired = a
+        s = s.apply(a)
+        if fired is not None:
+            break
+    assert fired is not None
+    assert fired.unit in s.opp_fired and fired.unit in s.watching
+    assert any("(opportunity fire)" in line for line in s.log)
+    while s.phase not in ("fire", "end"):
+        s = s.apply(bot_action(s, "novice", budget=0.2))
+    if s.phase == "fire":
+        assert fired.unit not in s._firers("tog")
+
+
+def test_squads_dismount_and_mount():
+    """A Viper grounds, its squad gets out (CEN-MNT-1); next turn the squad may climb back in instead of moving."""
+    s = new_skirmish("village", seed=0)
+    while not (s.phase == "movement" and any(v.key == "R31" for v in s.movers())):
+        s = s.apply(bot_action(s, "novice", budget=0.2))
+    start = s.vehicle("R31").hex  # ground as near the start as it can, away from the dug-in tanks
+    ground = min((m for m, e in s.move_options("R31") if m.dismount),
+                 key=lambda m: next(distance(e.hex, start) for mm, e in s.move_options("R31") if mm == m))
+    v = s.vehicle("R31")
+    flying = next(m for m, e in s.move_options("R31") if not e.grounded
+                  and v.velocity + m.move.accelerate - m.move.decelerate > 0)
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Move("R31", flying.move, dismount=True))
+    assert e.value.rule == "CEN-MNT-1"
+    s = s.apply(ground)
+    squad = s.squad("R31s")
+    assert squad.aboard is None and squad.hex == s.vehicle("R31").hex and squad.men == 8
+    assert s.vehicle("R31").sheet.infantry_aboard == 0
+    assert s.vehicle("R31").grounded
+    while not (s.phase == "movement" and s.turn == 2 and any(v.key == "R31" for v in s.movers())) and not s.over:
+        s = s.apply(bot_action(s, "novice", budget=0.2))
+    assert s.squad("R31s").men > 0 and not s.vehicle("R31").destroyed  # true for this seed
+    assert Mount("R31s", "R31") in s.legal_actions()
+    s = s.apply(Mount("R31s", "R31"))
+    assert s.squad("R31s").aboard == "R31" and s.vehicle("R31").sheet.infantry_aboard == s.squad("R31s").men

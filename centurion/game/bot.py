@@ -152,6 +152,10 @@ def _movement(s: Skirmish, lv: Level, deadline: float) -> Action:
     pref = max(4, reach * 2 // 3)
 
     quick = _quick_scores(ends, enemies, objectives, mates, pref, late)
+    if objectives and any(q.aboard == v.key and q.men > 0 for q in s.squads):  # a carrier: set the squad down
+        hexes = np.array([e[0] for e in ends], dtype=np.int64).reshape(-1, 2)
+        near = np.min(np.stack([_distances(hexes, o) for o in objectives]), axis=0) <= 1
+        quick += 3.0 * (near & np.array([e.grounded for e in ends]))
     order = np.argsort(-quick, kind="stable")[: lv.candidates]
     ranked = [ends[i] for i in order.tolist()]
     if not enemies:
@@ -204,7 +208,10 @@ def _quick_scores(ends: list, enemies: list[Vehicle], objectives: list[Hex], mat
 
 
 def _move_for(s: Skirmish, v: Vehicle, e) -> Action:
-    return Move(v.key, e.safest.move)
+    """The safest path to the chosen end; a carrier grounding next to an objective lets its squad out (CEN-MNT-1)."""
+    carrying = any(q.aboard == v.key and q.men > 0 for q in s.squads)
+    near_objective = any(distance(e.hex, o.hex) <= 1 for o in s.scenario.objectives)
+    return Move(v.key, e.safest.move, dismount=carrying and e.grounded and near_objective)
 
 
 # --- opportunity, painting, fire, end ----------------------------------------------------------------------
