@@ -55,15 +55,17 @@ class DamageLab(w.VBox):
         self.side = w.Dropdown(options=list(SIDES), value="front", description="Attacked side")
         self.column_kind = w.Dropdown(options=list(HIT_COLUMNS), value="normal", description="Hit column")
         self.location = w.Dropdown(options=list(LOCATIONS), value="roll", description="Location")
-        self.fire_button = w.Button(description="Fire: roll location and column", button_style="danger")
+        auto = w.Layout(width="auto")
+        self.fire_button = w.Button(description="Fire: roll location and column", button_style="danger",
+                                     layout=auto)
         self.fire_button.on_click(self._on_fire)
         self.column_buttons = [w.Button(description=str(c), tooltip=f"drop the hit on column {c}",
-                                        layout=w.Layout(width="34px")) for c in range(1, COLUMNS + 1)]
+                                        layout=w.Layout(width="38px")) for c in range(1, COLUMNS + 1)]
         for b in self.column_buttons:
             b.on_click(self._on_column)
-        self.apply_button = w.Button(description="All fire resolved: apply internal damage")
+        self.apply_button = w.Button(description="All fire resolved: apply internal damage", layout=auto)
         self.apply_button.on_click(self._on_apply)
-        self.end_button = w.Button(description="End Phase: remove widowed armor")
+        self.end_button = w.Button(description="End Phase: remove widowed armor", layout=auto)
         self.end_button.on_click(self._on_end_phase)
         self.reset_button = w.Button(description="New sheet")
         self.reset_button.on_click(self._on_reset)

@@ -61,7 +61,7 @@ class FireLab(w.VBox):
         weapons = [(f"{i}: {wp.type} ({wp.location})", i) for i, wp in enumerate(self.firer_type.weapons)]
         self.weapons = w.SelectMultiple(options=weapons, value=(weapons[0][1],), description="Weapons at target",
                                         rows=len(weapons))
-        self.second = w.Dropdown(options=[("none", None), *weapons], value=None, description="Weapon at 2nd target")
+        self.second = w.Dropdown(options=[("none", -1), *weapons], value=-1, description="Weapon at 2nd target")
         self.shell = w.Dropdown(options=["HEAP", "APDS", "Hammerhead"], value="HEAP", description="Gauss shell")
         self.facing = w.Dropdown(options=list(range(6)), value=0, description="Firer facing")
         self.turret = w.Dropdown(options=list(range(6)), value=0, description="Turret facing")
@@ -81,8 +81,8 @@ class FireLab(w.VBox):
                            w.HBox([self.facing, self.turret, self.target_facing])])
         show_full_labels(controls)
         legend = w.HTML(f"<div style='font-size:12px'><span style='background:{HULL_ARC}'>&nbsp;&nbsp;&nbsp;</span> "
-                        f"hull forward arc <span style='background:{TURRET_ARC}'>&nbsp;&nbsp;&nbsp;</span> turret "
-                        "arc (both within the longest weapon's range)</div>")
+                        f"hull forward arc (shaded) <span style='background:{TURRET_ARC}'>&nbsp;&nbsp;&nbsp;</span> "
+                        "turret arc (hatched) (both within the longest weapon's range)</div>")
         super().__init__([controls, legend, self.map, self.message, self.panel])
         self.add_class("centurion-fire-lab")
         self.refresh()
@@ -125,7 +125,7 @@ class FireLab(w.VBox):
         for i in self.weapons.value:
             shell = self.shell.value if "Gauss" in self.firer_type.weapons[i].type else None
             out.append(Attack(i, "target", shell))
-        if self.second.value is not None and self.second_hex is not None:
+        if self.second.value >= 0 and self.second_hex is not None:
             i = self.second.value
             out.append(Attack(i, "second", self.shell.value if "Gauss" in self.firer_type.weapons[i].type else None))
         return out
@@ -145,7 +145,8 @@ class FireLab(w.VBox):
         reach = max(wp.range for wp in self.firer_type.weapons)
         hull = firing_arc_hexes(self.battlemap, self.firer_hex, self.facing.value, reach)
         turret = firing_arc_hexes(self.battlemap, self.firer_hex, self.turret.value, reach)
-        ov = Overlay(alpha=0.35, hatched=[(h, HULL_ARC) for h in hull - turret] + [(h, TURRET_ARC) for h in turret])
+        # the hull's arc shaded, the turret's hatched over it: where they overlap both show
+        ov = Overlay(alpha=0.35, fills=[(h, HULL_ARC) for h in hull], hatched=[(h, TURRET_ARC) for h in turret])
         ov.lines.append((self.firer_hex, self.target_hex, "#000000"))
         if self.second_hex is not None:
             ov.lines.append((self.firer_hex, self.second_hex, "#555555"))

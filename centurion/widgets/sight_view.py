@@ -43,10 +43,14 @@ class SightExplorer(w.VBox):
         legend = " ".join(f"<span style='display:inline-block;width:11px;height:11px;background:{c}'></span> {r}"
                           for r, c in ROLE_COLOURS.items())
         self.legend = w.HTML(f"<div style='font-size:12px'>{legend} <span style='display:inline-block;width:11px;"
-                             f"height:11px;background:{SEEN_COLOUR}'></span> in sight of the firer</div>")
-        self.map = HexMapView(battlemap, self.terrain, size=size, hex_details=self._details)
+                             f"height:11px;background:repeating-linear-gradient(45deg,{SEEN_COLOUR} 0 2px,"
+                             "#fff 2px 4px)'>"
+                             "</span> in sight "
+                             "of the firer (hatched)</div>")
+        self.verdict.layout = w.Layout(max_height="420px", overflow="auto")
+        self.map = HexMapView(battlemap, self.terrain, size=size, hex_details=self._details, side_panel=self.verdict)
         self.map.on_hex_click(self._on_click)
-        super().__init__([w.HBox([self.place, self.show_all]), self.legend, self.map, self.message, self.verdict])
+        super().__init__([w.HBox([self.place, self.show_all]), self.legend, self.map, self.message])
         self.add_class("centurion-sight")
         self.refresh()
 
@@ -85,7 +89,7 @@ class SightExplorer(w.VBox):
         ov = Overlay(alpha=0.55)
         if self.firer is not None and self.show_all.value:
             seen = sight_from(self.battlemap, self.firer, table=self.terrain)
-            ov.fills += [(h, SEEN_COLOUR) for h in seen.visible]
+            ov.hatched += [(h, SEEN_COLOUR) for h in seen.visible]  # hatched: never read as water
         if self.firer is None or self.target is None:
             self.verdict.value = "<i>Click a hex for the firer, then one for the target.</i>"
             self.map.set_overlay(ov)

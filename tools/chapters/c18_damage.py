@@ -28,18 +28,20 @@ from centurion.widgets.damage_view import DamageLab
 lab = DamageLab("horatius")
 lab
 """, widget=True),
-    md("The lab's buttons call the same methods as these cells: three lasers down column 5 of the front bore "
-       "through the armor into the internals; the effects come once all fire is resolved."),
+    md("The lab's buttons call the same methods as these cells (on a second lab, so the one above stays fresh): "
+       "three lasers down column 5 of the front bore through the armor into the internals; the effects come "
+       "once all fire is resolved."),
     code("""
-lab.location.value, lab.side.value = "side", "front"
+demo = DamageLab("horatius")
+demo.location.value, demo.side.value = "side", "front"
 for _ in range(3):
-    lab.fire(5)
-sheet = lab.sheet
+    demo.fire(5)
+sheet = demo.sheet
 print("front armor left:", sheet.armor["front"].intact, "of", sheet.armor["front"].armor,
       "| internal boxes pending:", len(sheet.pending))
-lab.apply_internals()
+demo.apply_internals()
 import re
-for item in re.findall(r"<li>(.*?)</li>", lab.effects.value):
+for item in re.findall(r"<li>(.*?)</li>", demo.effects.value):
     print("-", re.sub(r"<[^>]+>", "", item))
 """),
     md("## Worked examples E21 and E22\n\n"
