@@ -273,7 +273,9 @@ class SkirmishTable(w.VBox):
             if self.selected in {v.key for v in g.movers()} and self.target_hex is not None:
                 out = [m for m, e in g.move_options(self.selected) if e.hex == self.target_hex]
             return out + g.movement_others()
-        return g.legal_actions()
+        acts = g.legal_actions()
+        mine = [a for a in acts if getattr(a, "unit", None) == self.selected]
+        return mine or acts  # the selected unit's decisions first, else everything open now
 
     def _label(self, a) -> str:
         g = self.game
