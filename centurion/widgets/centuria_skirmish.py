@@ -65,12 +65,15 @@ class CenturiaSkirmishTable(w.VBox):
         self.status.add_class("centurion-cta-status")
         self.clock = w.HTML()
         self.clock.add_class("centurion-clock")
-        self.tick = w.Play(value=0, min=0, max=1, interval=1000, show_repeat=False)
+        # the browser ticks the countdown once a second; its controls are hidden: a player cannot pause it (CTA-1)
+        self.tick = w.Play(value=0, min=0, max=1, interval=1000, show_repeat=False,
+                           layout=w.Layout(width="1px", height="1px", visibility="hidden", overflow="hidden"))
         self.tick.observe(self._on_tick, names="value")
         self.victory = w.HTML()
         self.victory.add_class("centurion-victory")
         self.unit_info = w.HTML()
         self.choice = w.Select(options=[], rows=8, layout=w.Layout(width="300px"))
+        self.choice.add_class("centurion-cta-choices")
         self.choice.observe(self._on_choice, names="value")
         self.preview = w.HTML()
         self.preview.add_class("centurion-preview")
@@ -87,6 +90,8 @@ class CenturiaSkirmishTable(w.VBox):
                                    layout=w.Layout(width="220px"))
         self.upload.observe(self._on_upload, names="value")
         self.log_html = w.HTML()
+        self.log_html.add_class("centurion-log")
+        self.unit_info.add_class("centurion-unit")
         self.states: list[CenturiaSkirmish] = []
         self.actors: list[str | None] = []
         self.players: dict[str, str] = {}

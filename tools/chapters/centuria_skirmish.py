@@ -1,0 +1,41 @@
+"""The Centuria battle page: a whole battle of Centuria against the computer or hot-seat — the source of
+notebooks/centuria_skirmish.ipynb (issue 15)."""
+
+from chapters.common import BACK, code, md
+
+TITLE = "Centuria: fight a battle"
+
+CELLS = [
+    md("# Centuria: fight a battle\n\n" + BACK +
+       "Pick a battle, who commands each side (a person or the computer) and a seed, then press **Start a new "
+       "battle**. A round is one movement phase in which both sides move, one unit or leader at a time, and one "
+       "combat phase with every attack and shot, taken in turn the same way (CTA-1). Click one of your pieces: "
+       "the hatched green hexes are the ends of its legal moves, the red ones the enemies it may attack or shoot "
+       "now. Pick a decision in the list to see it before you confirm: a move says whether it leaves the unit "
+       "out of command (CTA-CMD); an attack or a shot shows its exact odds with every term (CTA-COMBAT, CTA-ART). "
+       "**End my part of the phase** leaves your remaining units where they are. Above the map: the countdown of "
+       "the round (when the battle has one, the round ends for you when it runs out), each side's losses and the "
+       "morale of every unit (CTA-MORALE). The battle ends when a side's units are all removed, fled or dissolving, "
+       "or its leaders have all fallen; after the last round the side that lost fewer units wins. **Save** "
+       "downloads the battle; **Load** reads it back."),
+    code("""
+from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+battle = CenturiaSkirmishTable("centuria_ford_road", seed=1)
+battle
+""", widget=True),
+    md("## The battles\n\nEach side's goal and forces, the round limit and the countdown of a round."),
+    code("""
+import pandas as pd
+from centurion.game import new_skirmish, scenarios
+rows = []
+for key in scenarios("centuria"):
+    g = new_skirmish(key)
+    for side in g.sides:
+        units = [p for p in g.units(side)]
+        rows.append({"Battle": g.scenario.title, "Rounds": g.scenario.round_limit,
+                     "Countdown (s)": g.time_limit_seconds or "off", "Side": g.label(side),
+                     "Leaders": sum(1 for p in g.battle.pieces if p.is_leader and p.side == side),
+                     "Units": len(units), "Goal": g.scenario.goals[side]})
+pd.DataFrame(rows).set_index(["Battle", "Side"])
+"""),
+]
