@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from ..data import BattleMap
 from ..data.vehicles import damage_templates, weapon_table
@@ -43,6 +44,9 @@ from .infantry_fire import (
 from .internals import InternalReport, apply_internal_damage
 from .record import RecordSheet
 from .targets import Attack, FirePlan, FirerView, TargetView, declare_fire, infantry_paint, vehicle_paint
+
+if TYPE_CHECKING:  # the variants package sits above the rules: imported lazily, only when a switch is on
+    from ..variants.ruleset import RuleSet
 
 RULE = "CEN-CMB-1"
 
@@ -123,7 +127,7 @@ class CombatUnit:
         painted = own or (comm and (self.painted or bool(self.painted_by)))
         inside = self.kind == "infantry" and self.level is not None
         return TargetView(self.key, self.hex, self.facing, self.kind, shields, self.crater, painted,
-                          in_building=inside, submerged=self.submerged)
+                          in_building=inside, submerged=self.submerged, velocity=self.velocity)
 
     def firer_view(self) -> FirerView:
         """How the fire rules see it as a firer: usable weapons only keep their place on the sheet."""
@@ -145,6 +149,12 @@ class HitResolution:
     column: Roll | None = None
     mark: HitMark | BuildingHit | None = None
     casualties: int = 0
+    stop: Roll | None = None  # VAR-SHIELD: the percentile roll of the shield (stopped when it succeeded)
+
+    @property
+    def stopped(self) -> bool:
+        """The round hit but the shield stopped it (VAR-SHIELD): no hit location, no damage."""
+        return self.stop is not None and bool(self.stop.success)
 
 
 @dataclass(frozen=True)
@@ -170,8 +180,12 @@ def _refuse(firer: CombatUnit) -> Refusal | None:
 
 
 def declare_weapons_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], firer_key: str,
-                         attacks: Sequence[Attack], *, turret_facing: int | None = None) -> FirePlan | Refusal:
-    """Check a unit's declared attacks against the live record sheets (damaged weapons refused) (CEN-CMB-1)."""
+                         attacks: Sequence[Attack], *, turret_facing: int | None = None,
+                         rules: RuleSet | None = None) -> FirePlan | Refusal:
+    """Check a unit's declared attacks against the live record sheets (damaged weapons refused) (CEN-CMB-1).
+
+    `rules`: the game's variant rule set (VAR-SPEEDMOD, VAR-SALVO), default none.
+    """
     if firer_key not in units:
         return Refusal(RULE, f"no unit {firer_key!r}")
     firer = units[firer_key]
@@ -189,7 +203,7 @@ def declare_weapons_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], 
     views = {k: u.target_view(firer) for k, u in units.items() if k != firer_key and k in wanted}
     if turret_facing is not None and firer.sheet.hit("turret", "turret_weapons"):
         turret_facing = None
-    plan = declare_fire(battlemap, firer.firer_view(), attacks, views, turret_facing=turret_facing)
+    plan = declare_fire(battlemap, firer.firer_view(), attacks, views, turret_facing=turret_facing, rules=rules)
     if isinstance(plan, FirePlan) and not firer.sheet.may_fire_indirect:
         for n, ra in enumerate(plan.attacks, start=1):
             if ra.indirect:
@@ -206,12 +220,23 @@ class PaintResult:
     painter: str
     target: str
     roll: Roll
+    stop: Roll | None = None  # VAR-SHIELD: the shield's percentile stop roll after a hit
+
+    @property
+    def painted(self) -> bool:
+        """The paint took: the roll hit and no shield stopped it (VAR-SHIELD)."""
+        return bool(self.roll.success) and not (self.stop is not None and self.stop.success)
 
 
 def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], paints: Sequence[tuple[str, str]],
-                     dice: Dice) -> tuple[dict[str, CombatUnit], tuple[PaintResult | Refusal, ...]]:
+                     dice: Dice, *, rules: RuleSet | None = None
+                     ) -> tuple[dict[str, CombatUnit], tuple[PaintResult | Refusal, ...]]:
     """Declare and resolve painting (Combat Phase A and B): a vehicle needs its turret weapons, comm and commander;
-    a squad paints on 9 - casualties. A hit marks the target painted for the rest of the turn (book-a 7, 13.2)."""
+    a squad paints on 9 - casualties. A hit marks the target painted for the rest of the turn (book-a 7, 13.2).
+
+    Under VAR-SHIELD a vehicle's painting laser rolls without the shield, then the shield's stop roll
+    (`PaintResult.stop`); under VAR-SPEEDMOD the target's speed modifies the roll.
+    """
     live = dict(units)
     out: list[PaintResult | Refusal] = []
     for painter_key, target_key in paints:
@@ -234,17 +259,24 @@ def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], pain
                        else "its commander is out" if s.commander_out else "gunner and commander are out")
                 out.append(Refusal(RULE, f"{painter_key} cannot paint: {why} (book-a 13.2)"))
                 continue
-            attempt = vehicle_paint(battlemap, painter.firer_view(), view)
+            attempt = vehicle_paint(battlemap, painter.firer_view(), view, rules=rules)
         else:
             attempt = infantry_paint(battlemap, painter.hex, painter.men, view, squad_key=painter_key,
                                      level=painter.level)
         if isinstance(attempt, Refusal):
             out.append(attempt)
             continue
-        roll = attempt.to_hit.roll(dice, purpose=f"{painter_key} paints {target_key} at range {attempt.range}",
-                                   rule=RULE)
-        out.append(PaintResult(painter_key, target_key, roll))
-        if roll.success:
+        purpose = f"{painter_key} paints {target_key} at range {attempt.range}"
+        stop = None
+        if rules and painter.sheet is not None and rules.enabled("VAR-SHIELD"):
+            from ..variants.fire import roll_shot, shield_shot  # lazy: centurion.variants imports the rules
+
+            shot = roll_shot(shield_shot(attempt.to_hit, weapon="painting", rules=rules), dice, purpose=purpose)
+            roll, stop = shot.to_hit_roll, shot.stop_roll
+        else:
+            roll = attempt.to_hit.roll(dice, purpose=purpose, rule=RULE)
+        out.append(PaintResult(painter_key, target_key, roll, stop))
+        if roll.success and not (stop is not None and stop.success):
             live[target_key] = replace(target, painted_by=target.painted_by + (painter_key,))
     return live, tuple(out)
 
@@ -333,10 +365,13 @@ def _row_of(weapon: object) -> str | None:
 
 
 def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
-                 battlemap: BattleMap | None = None) -> FireResult:
+                 battlemap: BattleMap | None = None, rules: RuleSet | None = None) -> FireResult:
     """Roll one firing unit's declared attacks (CEN-CMB-1, CEN-SEQ-3, E21): armor at once, internals pending.
 
     `battlemap` gives the terrain modifier of a squad's casualties roll (none without it).
+    `rules` (default none): under VAR-SHIELD a laser or MDC rolls to hit without the shield, then the shield's
+    percentile stop roll; a stopped round gets no hit location and no damage. Under VAR-SALVO the plan's
+    salvos roll once for all their mounts (`roll_salvo`).
     """
     units = dict(units)
     start = len(dice.log)
@@ -344,7 +379,13 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
     hits: list[_Hit] = []
     results: list[HitResolution] = []
     spent: dict[str, int] = {}
-    for ra in plan.attacks:
+    variant_shield = bool(rules) and rules.enabled("VAR-SHIELD")
+    in_salvo = {i: grp for grp in plan.salvos for i in grp}
+    for n, ra in enumerate(plan.attacks):
+        if n in in_salvo:
+            if n == in_salvo[n][0]:
+                _salvo_rolls(plan, in_salvo[n], dice, rules, hits, results)
+            continue
         spec = weapon_table()[ra.weapon.type]
         if ra.family == "missile":
             spent[spec.missile] = spent.get(spec.missile, 0) + ra.attack.missiles
@@ -354,8 +395,19 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
         row = _row_of(ra.weapon) if kind != "vehicle" else None
         for m in range(ra.attack.missiles if ra.family == "missile" else 1):
             extra = f" (missile {m + 1})" if ra.family == "missile" and ra.attack.missiles > 1 else ""
-            roll = ra.to_hit.roll(dice, purpose=f"{plan.firer.key} {ra.weapon.type}{extra} hits {ra.target.key} "
-                                  f"at range {ra.range}", rule=RULE)
+            purpose = f"{plan.firer.key} {ra.weapon.type}{extra} hits {ra.target.key} at range {ra.range}"
+            if variant_shield:
+                from ..variants.fire import roll_shot, shield_shot  # lazy: centurion.variants imports the rules
+                from .targets import TO_HIT_KIND
+
+                shot = roll_shot(shield_shot(ra.to_hit, weapon=TO_HIT_KIND[ra.family], rules=rules), dice,
+                                 purpose=purpose)
+                roll = shot.to_hit_roll
+                if shot.stopped:
+                    results.append(HitResolution(ra.weapon.type, ra.target.key, roll, stop=shot.stop_roll))
+                    continue
+            else:
+                roll = ra.to_hit.roll(dice, purpose=purpose, rule=RULE)
             if roll.success:
                 hits.append(_Hit(ra.weapon.type, ra.target.key, roll, ra.family == "missile", shape, ra.side, row))
             else:
@@ -365,6 +417,30 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
         units[firer.key] = replace(firer, sheet=replace(firer.sheet, missiles_fired=fired))
     locations = _land_hits(plan.firer.key, hits, units, dice, battlemap, results)
     return FireResult(plan.firer.key, tuple(results), tuple(locations), tuple(dice.log[start:]), units)
+
+
+def _salvo_rolls(plan: FirePlan, group: Sequence[int], dice: Dice, rules: RuleSet | None, hits: list[_Hit],
+                 results: list[HitResolution]) -> None:
+    """One to-hit roll for every mount of a salvo, then (VAR-SHIELD) a stop roll per round (VAR-SALVO)."""
+    from ..variants.fire import Salvo, SalvoWeapon, roll_salvo, shield_shot  # lazy: variants import the rules
+    from ..variants.ruleset import RuleSet as _RuleSet
+    from .targets import TO_HIT_KIND
+
+    ras = [plan.attacks[i] for i in group]
+    first = ras[0]
+    salvo = Salvo(tuple(SalvoWeapon(ra.weapon.type, ra.family, ra.weapon.type, ra.weapon.location) for ra in ras),
+                  "turret" if first.weapon.location == "turret" else "hull")
+    shot = shield_shot(first.to_hit, weapon=TO_HIT_KIND[first.family], rules=rules or _RuleSet())
+    res = roll_salvo(salvo, shot, dice)
+    for k, ra in enumerate(ras):
+        stop = res.stop_rolls[k] if res.stop_rolls else None
+        if res.to_hit_roll.success and not (stop is not None and stop.success):
+            shape = template_shape(ra.weapon.type, ra.attack.shell if ra.family == "gauss" else None) \
+                if ra.target.kind != "infantry" else None
+            row = _row_of(ra.weapon) if ra.target.kind != "vehicle" else None
+            hits.append(_Hit(ra.weapon.type, ra.target.key, res.to_hit_roll, False, shape, ra.side, row))
+        else:
+            results.append(HitResolution(ra.weapon.type, ra.target.key, res.to_hit_roll, stop=stop))
 
 
 @dataclass(frozen=True)
@@ -447,11 +523,12 @@ def resolve_squad_fire(order: SquadOrder, attack: SquadAttack, units: Mapping[st
 
 
 def resolve_opportunity_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
-                             battlemap: BattleMap | None = None, turn: int = 1) -> PhaseResult:
+                             battlemap: BattleMap | None = None, turn: int = 1,
+                             rules: RuleSet | None = None) -> PhaseResult:
     """Opportunity fire as an enemy enters a hex in sight: one attack, every damage at once, internal and
     infantry losses included (CEN-OPP-1). The mover, if it survives, goes on with its move."""
     start = len(dice.log)
-    res = resolve_fire(plan, units, dice, battlemap=battlemap)
+    res = resolve_fire(plan, units, dice, battlemap=battlemap, rules=rules)
     touched = {h.target for h in res.hits}
     live, reports, casualties = finish_fire({k: u for k, u in res.units.items() if k in touched}, dice, turn=turn)
     merged = {**res.units, **live}
@@ -499,7 +576,7 @@ def finish_fire(units: Mapping[str, CombatUnit], dice: Dice, *, turn: int = 1
 
 def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
                  declarations: Sequence[tuple[str, Sequence[Attack], int | None] | SquadOrder], dice: Dice, *,
-                 turn: int = 1, paints: Sequence[tuple[str, str]] = ()) -> PhaseResult:
+                 turn: int = 1, paints: Sequence[tuple[str, str]] = (), rules: RuleSet | None = None) -> PhaseResult:
     """Painting (declared and resolved, `paints` = (painter, target) pairs), then weapons fire declared in the given
     order, resolved one firing unit at a time, then internal damage and infantry losses (CEN-SEQ-1, CEN-SEQ-3).
     Declarations: a vehicle's (firer, attacks, turret facing or None), or a squad's `SquadOrder`. A squad that
@@ -511,7 +588,7 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
     start = len(dice.log)
     paint_results: tuple[PaintResult | Refusal, ...] = ()
     if paints:
-        units, paint_results = resolve_painting(battlemap, units, paints, dice)
+        units, paint_results = resolve_painting(battlemap, units, paints, dice, rules=rules)
     painters = {p for p, _t in paints}
     plans: list[tuple[SquadOrder | None, FirePlan | SquadAttack | Refusal]] = []
     for d in declarations:
@@ -523,7 +600,7 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
                 plans.append((d, declare_squad_fire(battlemap, units, d)))
         else:
             k, atks, tf = d
-            plans.append((None, declare_weapons_fire(battlemap, units, k, atks, turret_facing=tf)))
+            plans.append((None, declare_weapons_fire(battlemap, units, k, atks, turret_facing=tf, rules=rules)))
     live = dict(units)
     out: list[FireResult | Refusal] = []
     for order, plan in plans:
@@ -533,7 +610,7 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
         if order is not None:
             res = resolve_squad_fire(order, plan, live, dice, battlemap=battlemap)
         else:
-            res = resolve_fire(plan, live, dice, battlemap=battlemap)
+            res = resolve_fire(plan, live, dice, battlemap=battlemap, rules=rules)
         live = dict(res.units)
         out.append(res)
     live, reports, casualties = finish_fire(live, dice, turn=turn)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..data import BattleMap
 from ..hexgrid import Hex, arcs, distance, format_label
@@ -28,6 +28,9 @@ from .fire import attack_side, attack_sides, to_hit
 from .grav import Refusal
 from .rolls import TargetRoll
 from .sight import Sight, line_of_sight
+
+if TYPE_CHECKING:  # the variants package sits above the rules; imported lazily below, only when a switch is on
+    from ..variants.ruleset import RuleSet
 
 RULE = "CEN-CMB-1"
 DIRECT = frozenset({"laser", "mdc", "gauss"})
@@ -109,6 +112,7 @@ class TargetView:
     in_building: bool = False
     level: int | None = None
     submerged: bool = False
+    velocity: int = 0  # read only by the variant speed modifier (VAR-SPEEDMOD)
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,7 @@ class Attack:
     target: str
     shell: str | None = None
     missiles: int = 1
+    salvo: int = 0  # VAR-SALVO: attacks with the same non-zero number fire as one salvo (one roll for all)
 
 
 @dataclass(frozen=True)
@@ -157,6 +162,7 @@ class FirePlan:
     firer: FirerView
     turret_facing: int
     attacks: tuple[ResolvedAttack, ...]
+    salvos: tuple[tuple[int, ...], ...] = ()  # VAR-SALVO: indices into `attacks` that fire as one salvo
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -181,8 +187,21 @@ def _shield_factor(target: TargetView, side: str) -> int:
 
 
 def attack_to_hit(battlemap: BattleMap, family: str, rng: int, target: TargetView, side: str, *,
-                  targeting_lost: int = 0) -> TargetRoll:
-    """The to-hit of one attack on a target as the rules treat it: vehicle, infantry or building (CEN-CMB-1)."""
+                  targeting_lost: int = 0, rules: RuleSet | None = None) -> TargetRoll:
+    """The to-hit of one attack on a target as the rules treat it: vehicle, infantry or building (CEN-CMB-1).
+
+    With `rules` having VAR-SPEEDMOD on, a vehicle target's speed adds its modifier; otherwise unchanged.
+    """
+    roll = _basic_attack_to_hit(battlemap, family, rng, target, side, targeting_lost=targeting_lost)
+    if rules and target.kind == "vehicle" and rules.enabled("VAR-SPEEDMOD"):
+        from ..variants.fire import with_speed_modifier  # lazy: centurion.variants imports the rules
+
+        roll = with_speed_modifier(roll, target.velocity, rules)
+    return roll
+
+
+def _basic_attack_to_hit(battlemap: BattleMap, family: str, rng: int, target: TargetView, side: str, *,
+                         targeting_lost: int = 0) -> TargetRoll:
     weapon = TO_HIT_KIND[family]
     cell = battlemap[target.hex]
     if target.kind in ("infantry", "building"):
@@ -198,8 +217,12 @@ def attack_to_hit(battlemap: BattleMap, family: str, rng: int, target: TargetVie
 
 def declare_fire(battlemap: BattleMap, firer: FirerView, attacks: Sequence[Attack],
                  targets: Mapping[str, TargetView] | Sequence[TargetView], *, turret_facing: int | None = None,
-                 missiles_fired: Mapping[str, int] | None = None, opportunity: bool = False) -> FirePlan | Refusal:
+                 missiles_fired: Mapping[str, int] | None = None, opportunity: bool = False,
+                 rules: RuleSet | None = None) -> FirePlan | Refusal:
     """Check one vehicle's declared attacks: arcs, targets, ranges, sight, shells, missile limits (CEN-CMB-1).
+
+    `rules`: the game's variant rule set (default: none): VAR-SPEEDMOD changes the to-hit, VAR-SALVO checks
+    attacks declared with the same `Attack.salvo` number as one salvo (`declare_salvo`).
 
     `turret_facing`: the hexside the turret is turned to this Combat Phase (default: the hull's facing).
     `missiles_fired`: missiles of each kind already fired this turn (e.g. by opportunity fire).
@@ -297,13 +320,43 @@ def declare_fire(battlemap: BattleMap, firer: FirerView, attacks: Sequence[Attac
             side = attack_side(tgt.hex, tgt.facing, firer.hex, shields=dict(tgt.shields) or None)
         else:
             options, side = (), ""
-        roll = attack_to_hit(battlemap, fam, rng, tgt, side, targeting_lost=firer.targeting_lost)
+        roll = attack_to_hit(battlemap, fam, rng, tgt, side, targeting_lost=firer.targeting_lost, rules=rules)
         if indirect:
             roll = roll.plus("indirect fire at a painted target, no line of sight", 0, RULE)
         out.append(ResolvedAttack(atk, w, fam, tgt, rng, side, options, sight, indirect, roll))
     if opportunity and len(out) and len({a.target.key for a in out}) > 1:
         return Refusal("CEN-OPP-1", "opportunity fire is one attack on one enemy", len(out))
-    return FirePlan(firer, tf, tuple(out))
+    salvos = _check_salvos(out, rules)
+    if isinstance(salvos, Refusal):
+        return salvos
+    return FirePlan(firer, tf, tuple(out), salvos)
+
+
+def _check_salvos(attacks: Sequence[ResolvedAttack], rules: RuleSet | None
+                  ) -> tuple[tuple[int, ...], ...] | Refusal:
+    """Group attacks declared with the same salvo number and check each group (VAR-SALVO)."""
+    groups: dict[int, list[int]] = {}
+    for i, ra in enumerate(attacks):
+        if ra.attack.salvo:
+            groups.setdefault(ra.attack.salvo, []).append(i)
+    if not groups:
+        return ()
+    from ..variants.fire import SalvoWeapon, declare_salvo  # lazy: centurion.variants imports the rules
+    from ..variants.ruleset import RuleSet as _RuleSet
+
+    out: list[tuple[int, ...]] = []
+    for number, idx in sorted(groups.items()):
+        ras = [attacks[i] for i in idx]
+        weapons = [SalvoWeapon(ra.weapon.type, ra.family, str(getattr(ra.weapon, "damage", ra.weapon.type)),
+                               ra.weapon.location) for ra in ras]
+        checked = declare_salvo(weapons, rules or _RuleSet())
+        if isinstance(checked, Refusal):
+            return Refusal(checked.rule, f"salvo {number}: {checked.reason}", idx[0] + 1)
+        if len({ra.target.key for ra in ras}) > 1 or len({ra.to_hit.value for ra in ras}) > 1:
+            return Refusal("VAR-SALVO", f"salvo {number}: every mount fires at one target with one to-hit number",
+                           idx[0] + 1)
+        out.append(tuple(idx))
+    return tuple(out)
 
 
 # --- painting -----------------------------------------------------------------------------------------------
@@ -325,7 +378,7 @@ class PaintAttempt:
 
 
 def vehicle_paint(battlemap: BattleMap, painter: FirerView, target: TargetView, *,
-                  opportunity: bool = False) -> PaintAttempt | Refusal:
+                  opportunity: bool = False, rules: RuleSet | None = None) -> PaintAttempt | Refusal:
     """A vehicle's painting laser: range 20, all round, normal to-hit with the target's shields (book-a §7.1, E16)."""
     if opportunity:
         return Refusal("CEN-OPP-1", "a unit on opportunity fire does not paint")
@@ -337,7 +390,8 @@ def vehicle_paint(battlemap: BattleMap, painter: FirerView, target: TargetView, 
         return Refusal("CEN-LOS-1", f"painting needs line of sight: {sight.reason}")
     side = attack_side(target.hex, target.facing, painter.hex, shields=dict(target.shields) or None)
     unpainted = replace(target, painted=False)
-    roll = attack_to_hit(battlemap, "painting", rng, unpainted, side, targeting_lost=painter.targeting_lost)
+    roll = attack_to_hit(battlemap, "painting", rng, unpainted, side, targeting_lost=painter.targeting_lost,
+                         rules=rules)
     return PaintAttempt(painter.key, target, rng, side, sight, roll)
 
 
@@ -379,7 +433,7 @@ def opportunity_chances(battlemap: BattleMap, watcher: FirerView, attacks: Seque
     out: list[OpportunityChance | tuple[int, Hex, Refusal]] = []
     for step, (h, facing) in enumerate(path, start=1):
         at = TargetView(mover.key, h, facing, mover.kind, mover.shields, False, False, mover.in_building,
-                        mover.level, mover.submerged)
+                        mover.level, mover.submerged, mover.velocity)
         atks = [Attack(a.weapon, mover.key, a.shell, a.missiles) for a in attacks]
         plan = declare_fire(battlemap, watcher, atks, [at], turret_facing=turret_facing, opportunity=True)
         out.append(OpportunityChance(step, h, plan) if isinstance(plan, FirePlan) else (step, h, plan))
