@@ -89,3 +89,18 @@ def test_play_a_round_against_the_computer_save_reload_load(page, voila_url, art
     assert banner(page) == position
     assert saved_json(page) == saved
     page.screenshot(path=str(artifacts / "centuria_battle_loaded.png"))
+
+
+def test_the_countdown_runs_in_the_browser(page, voila_url, artifacts):
+    open_chapter(page, f"{voila_url}/voila/render/{PAGE}")
+    page.wait_for_function("(sel) => { const b = document.querySelector(sel); "
+                           "return b && b.innerText.includes('Round 1 of 8'); }", arg=BANNER, timeout=90_000)
+    assert "No countdown" in text_of(page, ".centurion-centuria-skirmish .centurion-clock")
+    page.locator(".centurion-centuria-skirmish select").first.select_option(label="The farmstead on the road")
+    page.get_by_role("button", name="Start a new battle").click()
+    page.wait_for_function("() => document.querySelector('.centurion-centuria-skirmish .centurion-clock')"
+                           ".innerText.includes('left this round')", timeout=60_000)
+    page.wait_for_function("() => /3:5[0-9] left/.test(document.querySelector("
+                           "'.centurion-centuria-skirmish .centurion-clock').innerText)", timeout=30_000)
+    assert "Legio IX Hispana" in banner(page)
+    page.screenshot(path=str(artifacts / "centuria_battle_countdown.png"))
