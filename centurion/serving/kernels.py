@@ -26,6 +26,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._page_starts = 0  # page kernels being started right now (not yet listed)
+        self._stopping: set[str] = set()  # kernels being shut down (e.g. by a page's unload beacon)
 
     def pooled_kernel_ids(self) -> set[str]:
         """Kernels waiting, preheated, in Voila's pools (none unless preheating is on)."""
@@ -63,11 +64,19 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:  # type: ignore[override]
         """Stop a kernel and drop what Voila kept about it (request info, pending execution data)."""
+        self._stopping.add(kernel_id)
         try:
             await super().shutdown_kernel(kernel_id, now=now, restart=restart)
         finally:
+            self._stopping.discard(kernel_id)
             if not restart:
                 _forget_voila_state(kernel_id)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Cull as Jupyter does, but leave alone a kernel that is already shutting down."""
+        if kernel_id in self._stopping:
+            return
+        await super().cull_kernel_if_idle(kernel_id)
 
 
 def _forget_voila_state(kernel_id: str) -> None:
