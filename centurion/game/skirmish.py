@@ -50,6 +50,7 @@ from ..rules.resolution import resolve_painting
 from ..rules.sequence import declaration_order
 from ..rules.targets import Attack, FirePlan, declare_fire, in_arc, infantry_paint, vehicle_paint, weapon_family
 from ..rules.victory import battle_outcome, victory_points
+from ..variants.ruleset import RuleSet
 from .actions import (
     Action,
     EndTurn,
@@ -242,6 +243,11 @@ class Skirmish:
         return Centurion(spec.rating, killed=cmd == "dead", unconscious=cmd == "unconscious",
                          out_of_comm=v.sheet.comm_out, vehicle_destroyed=v.destroyed)
 
+    @property
+    def rules(self) -> RuleSet:
+        """The game's variant rule set (VAR-*), rebuilt from the stored names; passed to every rules call."""
+        return RuleSet.from_names(self.variants)
+
     def combat_units(self) -> dict[str, CombatUnit]:
         """Every unit as the fire rules see it (vehicles and dismounted squads)."""
         if "units" not in self._cache:
@@ -423,10 +429,11 @@ class Skirmish:
             shell = ("AP" if tv.kind == "infantry" else "HEAP") if fam == "gauss" else None
             atk = Attack(i, target_key, shell)
             if isinstance(declare_fire(bm, fv, [atk], {target_key: tv}, turret_facing=tf,
-                                       opportunity=opportunity), FirePlan):
+                                       opportunity=opportunity, rules=self.rules), FirePlan):
                 singles.append(atk)
         while singles:  # every weapon that bears; missiles beyond the turn's limits are dropped (book-a §8.3)
-            plan = declare_fire(bm, fv, singles, {target_key: tv}, turret_facing=tf, opportunity=opportunity)
+            plan = declare_fire(bm, fv, singles, {target_key: tv}, turret_facing=tf, opportunity=opportunity,
+                                rules=self.rules)
             if isinstance(plan, FirePlan):
                 return plan
             singles = singles[:-1] if plan.step is None else singles[:plan.step - 1] + singles[plan.step:]
@@ -476,7 +483,7 @@ class Skirmish:
             return Refusal("CEN-CMB-1", f"{unit} cannot paint {target}")
         view = replace(t.target_view(), painted=False)
         if u.sheet is not None:
-            return vehicle_paint(self.battlemap, u.firer_view(), view)
+            return vehicle_paint(self.battlemap, u.firer_view(), view, rules=self.rules)
         return infantry_paint(self.battlemap, u.hex, u.men, view, squad_key=unit)
 
     def paint_actions(self, unit: str) -> list[Action]:
@@ -699,9 +706,10 @@ class Skirmish:
         mover_key, path = self.pending_move
         w = self.vehicle(action.unit)
         plan = self.attack_set(w, mover_key, at=path[action.step - 1], opportunity=True)
-        res = resolve_opportunity_fire(plan, self.combat_units(), dice, battlemap=self.battlemap, turn=self.turn)
+        res = resolve_opportunity_fire(plan, self.combat_units(), dice, battlemap=self.battlemap, turn=self.turn,
+                                       rules=self.rules)
         nxt = replace(self, opp_fired=self.opp_fired | {w.key})._absorb(res.units, res.internals, res.casualties)
-        nxt = nxt._log(*_fire_lines(res))
+        nxt = nxt._log(*_variant_terms(w.key, plan), *_fire_lines(res))
         nxt = nxt._fresh()
         if nxt.opportunity_actions():
             return nxt
@@ -766,25 +774,32 @@ class Skirmish:
         units = self.combat_units()
         lines = []
         if self.paints:
-            units, results = resolve_painting(self.battlemap, units, self.paints, dice)
+            units, results = resolve_painting(self.battlemap, units, self.paints, dice, rules=self.rules)
             for r in results:
                 if isinstance(r, Refusal):
                     lines.append(f"  painting refused: {r}")
+                elif r.stop is not None and r.stop.success:
+                    lines.append(f"  {r.painter} paints {r.target}: hit, but the shield stops it (d100 "
+                                 f"{r.stop.result} <= {r.stop.target}) [VAR-SHIELD]")
                 else:
-                    lines.append(f"  {r.painter} paints {r.target}: {'hit' if r.roll.success else 'miss'}")
+                    lines.append(f"  {r.painter} paints {r.target}: {'hit' if r.painted else 'miss'}"
+                                 + (" [VAR-SHIELD: no shield modifier, the stop roll let it through]"
+                                    if r.stop is not None else ""))
         nxt = self._absorb(units, {}, {})._log(*lines)
         return nxt._start_declarations("fire", dice)
 
     def _resolve_fire(self, dice: Dice) -> Skirmish:
         units = self.combat_units()
         decls = []
+        terms: list[str] = []
         for firer, target in self.fires:
             plan = self.attack_set(self.vehicle(firer), target)
             if plan is None:
                 continue
             decls.append((firer, [a.attack for a in plan.attacks], plan.turret_facing))
-        res = combat_phase(self.battlemap, units, decls, dice, turn=self.turn)
-        nxt = self._absorb(res.units, res.internals, res.casualties)._log(*_fire_lines(res))
+            terms += _variant_terms(firer, plan)
+        res = combat_phase(self.battlemap, units, decls, dice, turn=self.turn, rules=self.rules)
+        nxt = self._absorb(res.units, res.internals, res.casualties)._log(*terms, *_fire_lines(res))
         return nxt._end_phase(dice)
 
     # end phase
@@ -878,12 +893,29 @@ def _path(resolved) -> tuple[tuple[Hex, int], ...]:
     return tuple(out)
 
 
+def _variant_terms(firer: str, plan: FirePlan) -> list[str]:
+    """Log lines for the to-hit terms a variant rule added to a plan (e.g. VAR-SPEEDMOD), naming the rule."""
+    out = []
+    for ra in plan.attacks:
+        for t in ra.to_hit.terms:
+            if t.rule.startswith("VAR-"):
+                out.append(f"  {firer} {ra.weapon.type} at {ra.target.key}: {t.label} {t.value:+d} [{t.rule}]")
+    return out
+
+
 def _fire_lines(res) -> list[str]:
     lines = []
     for fr in res.fire:
         if isinstance(fr, Refusal):
             lines.append(f"  fire refused: {fr}")
             continue
+        for h in fr.hits:  # rolls a variant rule changed, named (VAR-SHIELD, VAR-SALVO)
+            if h.stop is not None:
+                lines.append(f"  {fr.firer} {h.weapon} at {h.target}: to hit without the shield, then d100 "
+                             f"{h.stop.result} against {h.stop.target}: "
+                             f"{'stopped by the shield' if h.stop.success else 'through'} [VAR-SHIELD]")
+            if h.to_hit.rule == "VAR-SALVO":
+                lines.append(f"  {fr.firer} {h.weapon} at {h.target}: one roll for the salvo [VAR-SALVO]")
         hits = sum(1 for h in fr.hits if h.mark is not None or h.casualties)
         lines.append(f"  {fr.firer} fires: {hits} hit(s) of {len(fr.hits)} shot(s)" +
                      "".join(f"; {t} struck on the {sec}" for t, _r, sec in fr.locations))
