@@ -39,3 +39,19 @@ def test_log_names_the_variant_behind_changed_rolls():
     assert any("[VAR-SPEEDMOD]" in line and "target speed" in line for line in speed.log)
     shield = play(("VAR-SHIELD",), turns=3)
     assert any("[VAR-SHIELD]" in line and "d100" in line for line in shield.log)
+
+
+def test_skirmish_page_offers_the_switches():
+    from centurion.widgets.skirmish import SkirmishTable
+
+    page = SkirmishTable("meeting", seed=2)
+    names = [v for _label, v in page.variant_picks.options]
+    assert set(VARIANTS) <= {n.split(":")[0] for n in names}
+    assert "VAR-MOVETYPE:burn" in names and "VAR-MOVETYPE:thrust" in names
+    page.variant_picks.value = ("VAR-SHIELD", "VAR-SPEEDMOD")
+    page._on_start()
+    assert page.states[-1].rules == RuleSet.from_names(["VAR-SHIELD", "VAR-SPEEDMOD"])
+    page.variant_picks.value = ("VAR-MOVETYPE:burn", "VAR-MOVETYPE:thrust")  # two sub-options: refused, game kept
+    page._on_start()
+    assert page.states[-1].rules == RuleSet.from_names(["VAR-SHIELD", "VAR-SPEEDMOD"])
+    assert "VAR-MOVETYPE" in page.message.value and "two sub-options" in page.message.value

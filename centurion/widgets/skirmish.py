@@ -32,6 +32,7 @@ from ..game import (
 )
 from ..hexgrid import Hex, format_label
 from ..rules import lift_cost, resolve_grav_move
+from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS, RuleSet
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
 from .safety import MessageArea, guarded
@@ -40,6 +41,24 @@ SIDE_COLORS = ("#1f4e9c", "#a11d1d")
 PERSON = "person"
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+#: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
+PLAYED_VARIANTS = ("VAR-SALVO", "VAR-SHIELD", "VAR-SPEEDMOD")
+VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (seed 001, off by default; chapter 'Variant rules'). "
+                f"The turn plays {', '.join(PLAYED_VARIANTS)}; the others are recorded in the game and its save "
+                "but play as the basic rules for now.</small>")
+
+
+def _variant_options() -> list[tuple[str, str]]:
+    """The switches offered at set-up: one entry per switch, one per sub-option (VAR-MOVETYPE) (VAR-*)."""
+    out = []
+    for rule, text in VARIANTS.items():
+        for opt in OPTIONS.get(rule, (None,)):
+            name = f"{rule}:{opt}" if opt else rule
+            extra = f" ({OPTION_TEXT[(rule, opt)]})" if opt else ""
+            out.append((f"{name}: {text}{extra}", name))
+    return out
 
 
 def _pct(p: Fraction) -> str:
@@ -58,6 +77,10 @@ class SkirmishTable(w.VBox):
                                   layout=w.Layout(width="150px"))
         self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="440px"),
                                         style={"description_width": "230px"}) for _ in range(2)]
+        self.variant_picks = w.SelectMultiple(options=_variant_options(), value=(), rows=6,
+                                              description="Variant rules", style={"description_width": "90px"},
+                                              layout=w.Layout(width="760px"))
+        self.variant_note = w.HTML(VARIANT_NOTE)
         self.start_button = w.Button(description="Start a new game", button_style="primary",
                                      layout=w.Layout(width="170px"))
         self.start_button.on_click(self._on_start)
@@ -100,7 +123,7 @@ class SkirmishTable(w.VBox):
         self.map.on_hex_click(self._on_hex)
         self._label_players(scenario, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
-                        w.HBox([self.start_button, self.undo_button])])
+                        self.variant_picks, self.variant_note, w.HBox([self.start_button, self.undo_button])])
         log_box = w.Box([self.log_html], layout=w.Layout(max_height="260px", overflow="auto", width="100%",
                                                           border="1px solid #ccc"))
         super().__init__([setup, self.banner, self.victory, self.map, self.message,
@@ -126,7 +149,12 @@ class SkirmishTable(w.VBox):
         if not isinstance(seed, int):
             self.message.show("The seed is a whole number.", "refusal")
             return
-        self._begin(new_skirmish(self.scenario_pick.value, seed=seed))
+        try:
+            variants = RuleSet.from_names(self.variant_picks.value).names
+        except ValueError as exc:
+            self.message.show(f"Variant rules: {exc}", "refusal")
+            return
+        self._begin(new_skirmish(self.scenario_pick.value, seed=seed, variants=variants))
 
     def _begin(self, game: Skirmish, history: list[Skirmish] | None = None) -> None:
         self.players = {side.key: pick.value for pick, side in zip(self.player_picks, game.scenario.sides,
@@ -489,6 +517,7 @@ class SkirmishTable(w.VBox):
         self.scenario_pick.value = game.scenario.key
         self.scenario_pick.observe(self._on_scenario, names="value")
         self.seed_box.value = game.seed
+        self.variant_picks.value = tuple(n for n in game.variants if n in dict(map(reversed, _variant_options())))
         self._label_players(game.scenario.key, {s.key: pick.value for s, pick in
                                                 zip(game.scenario.sides, self.player_picks, strict=True)})
         self._begin(states[-1], states)
