@@ -1,8 +1,9 @@
 """The optional-rule variants a skirmish is played with: checked by `centurion.variants.RuleSet` (VAR-*).
 
-The game stores the canonical names (`RuleSet.names`) in its state and its save file. The variant rules
-themselves are not wired into the turn yet: a game with variants switched on plays the basic rules
-(docs/decisions.md, Skirmish).
+The game stores the canonical names (`RuleSet.names`) in its state and its save file; `Skirmish.rules`
+rebuilds the value and passes it to the rules. The turn plays the fire variants (VAR-SPEEDMOD, VAR-SHIELD,
+VAR-SALVO in the engine); the other switches are recorded and saved but play as the basic rules for now
+(docs/decisions.md, Variant rules).
 """
 
 from __future__ import annotations
