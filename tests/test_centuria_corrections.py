@@ -9,6 +9,9 @@ from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from centurion.centuria import (
     CenturiaMove,
     attack,
@@ -24,9 +27,9 @@ from centurion.centuria import (
     shot,
 )
 from centurion.dice import Dice
-from centurion.hexgrid import format_label, parse_label
+from centurion.hexgrid import format_label, neighbor, parse_label
 from centurion.rules import Refusal
-from tests.test_centuria import OPEN, T, battle, piece
+from tests.test_centuria import OPEN, T, battle, battles, piece, steps
 
 
 def artillery(target_terrain: str = "g", engine_terrain: str = "g", **engine_kw):
@@ -189,3 +192,30 @@ def test_die_size_and_engine_ranges_are_read_from_the_data():
     moved = b.with_piece(replace(b.piece("X"), hex=parse_label("0403")))
     _after, events = fire(moved, "B", "X", dice, tables)
     assert dice.log[0].die == "d12" and events[0].rolls[0].probability == Fraction(0)
+
+
+# --- property: a legal move never spends more than the movement value of the hexes it crosses (CTA-MOVE) -----------
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(battles(), st.data())
+def test_a_legal_move_stays_within_the_movement_value_of_its_hexes(b, data):
+    uid = data.draw(st.sampled_from([p.id for p in b.pieces]))
+    plan = data.draw(steps)
+    r = move(b, CenturiaMove(uid, plan))
+    if isinstance(r, Refusal):
+        return
+    p = b.piece(uid)
+    here, facing, spent, through = p.hex, p.facing, 0, [p.hex]
+    for s in plan:
+        if s.startswith("T"):
+            new = int(s[1:]) % 6
+            spent += 0 if new == facing else (2 if (new - facing) % 6 == 3 else 1)
+            facing = new
+        else:
+            here = neighbor(here, {"F": facing, "FL": (facing - 1) % 6, "FR": (facing + 1) % 6}[s])
+            through.append(here)
+            spent += 1
+    value = movement_value(b, p, through)
+    assert 1 <= value <= 4 and spent <= value
+    assert r[0].piece(uid).hex == here and r[0].piece(uid).facing == facing
