@@ -35,6 +35,9 @@ from tests.browser.helpers import CANVAS_PAINTED_JS  # noqa: E402
 
 DEFAULT_PAGES = ["index", "01_battlefield", "09_legal_moves", "15_centuria_round"]
 MODES = ("progressive", "preheat-index", "preheat-all")
+# pages drawn as HTML rather than on a canvas (the combat chapters 18-20): "painted" = this element shown
+READY_SELECTOR = {"18_damage": ".centurion-record-sheet .rs-grid", "19_infantry_vulcan": ".centurion-vulcan",
+                  "20_leadership_victory": "text=Scenario points and victory"}
 REFILL_S = 6.0  # pool refill delay (1 s) + running the notebook ahead
 
 
@@ -82,7 +85,9 @@ def measure(mode: str, pages: list[str], runs: int, folder: Path) -> dict[str, l
                     t0 = time.perf_counter()
                     page.goto(f"{base}/{name}.ipynb")
                     page.wait_for_selector("#rendered_cells", state="visible", timeout=120_000)
-                    if name == "one_slider":
+                    if name in READY_SELECTOR:
+                        page.wait_for_selector(READY_SELECTOR[name], state="visible", timeout=120_000)
+                    elif name == "one_slider":
                         page.wait_for_selector(".widget-slider", state="visible", timeout=120_000)
                     elif page.locator("canvas").count() or name != "index":
                         page.wait_for_function(CANVAS_PAINTED_JS, timeout=120_000)

@@ -19,6 +19,7 @@ from ipycanvas import MultiCanvas, hold_canvas
 from ..data import BattleMap, MapHex, TerrainTable
 from ..hexgrid import Hex, Layout, neighbor
 from .colors import rgb, rgb_array, shade
+from .counters import draw_counters
 from .reference import link_rules
 from .safety import MessageArea, guarded, reset_canvas_switch
 
@@ -39,6 +40,8 @@ class Counter:
     color: str = "#1f4e9c"
     label: str = ""
     selected: bool = False
+    velocity: int | None = None  # shown in a badge on the counter when given
+    damaged: bool = False  # a red corner, as a damage marker
 
 
 @dataclass
@@ -267,32 +270,11 @@ class HexMapView(w.HBox):
             self.draw_units()
 
     def draw_units(self) -> None:
-        """Draw the unit counters: a body in the side's colour, a pointer to the faced hexside, a letter."""
+        """Draw the unit counters (centurion.widgets.counters): side colour, type symbol, letter, facing pointer,
+        velocity badge, selected and damaged states."""
         c = self.canvas[UNITS]
         c.clear()
-        if not self._counters:
-            return
-        lay = self.layout_px
-        bodies = lay.polygons_array([k.hex for k in self._counters], 0.62)
-        c.fill_styled_polygons(bodies, color=rgb_array([k.color for k in self._counters]))
-        c.line_width = 1.5
-        c.stroke_styled_polygons(bodies, color=rgb_array(["#ffd400" if k.selected else "#111111"
-                                                          for k in self._counters]))
-        tips = []
-        for k in self._counters:
-            cx, cy = lay.center(k.hex)
-            mx, my = lay.hexside_midpoint(k.hex, k.facing)
-            dx, dy = mx - cx, my - cy
-            tips.append([(cx + dx * 1.05, cy + dy * 1.05), (cx + dx * 0.45 - dy * 0.35, cy + dy * 0.45 + dx * 0.35),
-                         (cx + dx * 0.45 + dy * 0.35, cy + dy * 0.45 - dx * 0.35)])
-        c.fill_styled_polygons(np.array(tips), color=rgb_array(["#ffffff"] * len(tips)))
-        c.fill_style = "#ffffff"
-        c.font = f"bold {max(MIN_TEXT_PX, int(lay.size * 0.6))}px sans-serif"
-        c.text_align = "center"
-        c.text_baseline = "middle"
-        for k in self._counters:
-            x, y = lay.center(k.hex)
-            c.fill_text(k.label or k.kind[:1].upper(), x, y + lay.size * 0.08)
+        draw_counters(c, self.layout_px, self._counters)
 
     def set_overlay(self, hexes: Sequence[Hex] | Overlay, colors: Sequence[str] = (), alpha: float = 0.45) -> None:
         """Show an Overlay (or shade `hexes` in `colors`) on the overlay layer, redrawing only that layer."""

@@ -1,0 +1,104 @@
+"""Unit counters as a player knows them from paper: a square in the side's colour with the unit-type symbol, the
+unit's letter, a pointer to the faced hexside, the velocity in a badge, and the selected and damaged states.
+
+Drawing only, on the units layer of `HexMapView`, with batch calls (one array per shape, under the caller's
+`hold_canvas`); the text is one call per counter, which `hold_canvas` sends in the same message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..hexgrid import Layout
+from .colors import rgb_array
+
+MIN_TEXT_PX = 10
+HALF = 0.78  # half the counter's side, as a fraction of the hex size: the square fits inside the hex
+SELECTED, OUTLINE, DAMAGED = "#ffd400", "#111111", "#e00000"
+_ELLIPSE = np.array([(np.cos(a), np.sin(a)) for a in np.linspace(0, 2 * np.pi, 14, endpoint=False)])
+
+
+def _symbol_segments(kind: str, cx: float, cy: float, s: float) -> list[tuple[tuple[float, float], ...]]:
+    """Line segments of a unit-type symbol (NATO style): grav = armour ellipse over a hover line, ground =
+    armour ellipse, infantry = the crossed box. Other kinds (Centuria) show only their letter."""
+    if kind in ("grav", "ground"):
+        w, h = 0.52 * s, 0.2 * s
+        pts = [(cx + w * x, cy + h * y) for x, y in _ELLIPSE]
+        segs = [(pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))]
+        if kind == "grav":
+            segs.append(((cx - w, cy + h + 0.16 * s), (cx + w, cy + h + 0.16 * s)))
+        return segs
+    if kind == "infantry":
+        w, h = 0.5 * s, 0.27 * s
+        box = [(cx - w, cy - h), (cx + w, cy - h), (cx + w, cy + h), (cx - w, cy + h)]
+        return [(box[i], box[(i + 1) % 4]) for i in range(4)] + [(box[0], box[2]), (box[1], box[3])]
+    return []
+
+
+def draw_counters(c: object, lay: Layout, counters: Sequence[object]) -> None:
+    """Draw `counters` (hexmap.Counter) on canvas `c` with the layout `lay`; the caller clears and holds."""
+    if not counters:
+        return
+    s = lay.size
+    centres = np.array([lay.center(k.hex) for k in counters], dtype=float)
+    corners = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)], dtype=float) * HALF * s
+    squares = centres[:, None, :] + corners[None, :, :]
+    c.fill_styled_polygons(squares, color=rgb_array([k.color for k in counters]))
+    # damaged: a red corner, as a damage marker on a paper counter
+    damaged = [i for i, k in enumerate(counters) if getattr(k, "damaged", False)]
+    if damaged:
+        tri = np.array([[(x + HALF * s * 0.05, y - HALF * s), (x + HALF * s, y - HALF * s),
+                         (x + HALF * s, y - HALF * s * 0.05)] for x, y in centres[damaged]])
+        c.fill_styled_polygons(tri, color=rgb_array([DAMAGED] * len(damaged)))
+    c.line_width = 1.5
+    c.stroke_styled_polygons(squares, color=rgb_array([OUTLINE] * len(counters)))
+    chosen = [i for i, k in enumerate(counters) if k.selected]
+    if chosen:
+        c.line_width = 3
+        ring = centres[chosen][:, None, :] + corners[None, :, :] * 1.18
+        c.stroke_styled_polygons(ring, color=rgb_array([SELECTED] * len(chosen)))
+    # facing pointer: a white arrowhead on the counter's edge toward the faced hexside
+    tips = []
+    for (cx, cy), k in zip(centres, counters, strict=True):
+        mx, my = lay.hexside_midpoint(k.hex, k.facing)
+        dx, dy = mx - cx, my - cy
+        # from the square's edge out past the hexside: never over the letter, big enough at the default zoom
+        tips.append([(cx + dx * 1.42, cy + dy * 1.42), (cx + dx * 0.9 - dy * 0.42, cy + dy * 0.9 + dx * 0.42),
+                     (cx + dx * 0.9 + dy * 0.42, cy + dy * 0.9 - dx * 0.42)])
+    tips_a = np.array(tips)
+    c.fill_styled_polygons(tips_a, color=rgb_array(["#ffffff"] * len(tips)))
+    c.line_width = 1.5
+    c.stroke_styled_polygons(tips_a, color=rgb_array([OUTLINE] * len(tips)))
+    # unit-type symbols, white, in the lower half
+    segs, cols = [], []
+    for (cx, cy), k in zip(centres, counters, strict=True):
+        for seg in _symbol_segments(k.kind, cx, cy + 0.28 * s, s):
+            segs.append(seg)
+            cols.append("#ffffff")
+    if segs:
+        c.line_width = max(1.2, s * 0.1)
+        c.stroke_styled_line_segments(np.array(segs, dtype=float), color=rgb_array(cols))
+    # the letter: upper half for the NATO kinds, centred for the others
+    font = max(MIN_TEXT_PX, int(s * 0.62))
+    c.font = f"bold {font}px sans-serif"
+    c.text_align = "center"
+    c.text_baseline = "middle"
+    c.fill_style = "#ffffff"
+    for (cx, cy), k in zip(centres, counters, strict=True):
+        has_symbol = k.kind in ("grav", "ground", "infantry")
+        c.fill_text(k.label or k.kind[:1].upper(), cx, cy - (0.3 * s if has_symbol else -0.08 * s))
+    # velocity badge at the lower right corner
+    moving = [(i, k.velocity) for i, k in enumerate(counters) if getattr(k, "velocity", None) is not None]
+    if moving:
+        r = max(0.42 * s, 6.0)
+        badges = np.array([[(centres[i][0] + HALF * s + r * x, centres[i][1] + HALF * s + r * y) for x, y in _ELLIPSE]
+                           for i, _ in moving])
+        c.fill_styled_polygons(badges, color=rgb_array(["#ffffff"] * len(moving)))
+        c.line_width = 1
+        c.stroke_styled_polygons(badges, color=rgb_array([OUTLINE] * len(moving)))
+        c.font = f"bold {MIN_TEXT_PX}px sans-serif"
+        c.fill_style = "#111111"
+        for i, v in moving:
+            c.fill_text(str(v), centres[i][0] + HALF * s, centres[i][1] + HALF * s + 0.5)

@@ -1,0 +1,156 @@
+"""The combat widgets without a browser: the record sheet view, the damage lab, the sight explorer, the fire lab,
+the lookups and the counters. Every verdict they show is the engine's own."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from centurion.data import sample_map, terrain_table, vehicle_types
+from centurion.dice import Dice
+from centurion.hexgrid import parse_label
+from centurion.rules.damage import drop_template
+from centurion.rules.record import RecordSheet
+from centurion.rules.sight import line_of_sight
+from centurion.rules.sight_cells import sight_cells
+from centurion.widgets import (
+    CasualtyLookup,
+    Counter,
+    DamageLab,
+    FireLab,
+    HexMapView,
+    RecordSheetView,
+    SightExplorer,
+    VulcanOdds,
+)
+from centurion.widgets.record_sheet import mark_boxes
+
+V = vehicle_types()
+
+
+@pytest.fixture(scope="module")
+def battlefield():
+    return sample_map()
+
+
+def test_record_sheet_view_shows_every_section_and_changes_on_a_hit():
+    sheet = RecordSheet.of(V["horatius"])
+    view = RecordSheetView(sheet)
+    for section in ("front", "left", "right", "stern", "turret", "bottom"):
+        assert f"data-section='{section}'" in view.value
+    assert view.value.count("rs-box") >= 6 * 130  # 13 rows of 10 per section on the Horatius
+    assert "Front</b> 80/80" in view.value and "Targ" in view.value and "Vehicle Destroyed" in view.value
+    before = view.value
+    hit, mark = drop_template(sheet, "front", 5, (5, 3))
+    view.update(hit, recent=mark_boxes(mark))
+    assert view.value != before and f"Front</b> {80 - len(mark.armor)}/80" in view.value
+    assert view.value.count("outline:2px solid #d50000;") == len(mark.armor)  # the legend key has no ";"
+
+
+def test_damage_lab_lasers_reach_the_internals_and_their_effects_are_listed_after_all_fire():
+    lab = DamageLab("horatius")
+    lab.location.value, lab.side.value = "side", "front"
+    for _ in range(2):
+        lab.fire(5)
+    assert lab.sheet.pending and "pending" in lab.report.value
+    assert "No internal effects yet" in lab.effects.value
+    lab.apply_internals()
+    assert not lab.sheet.pending and "Internal damage applied" in lab.effects.value
+    assert lab.sheet.destroyed and "Vehicle Destroyed" in lab.effects.value
+
+
+def test_damage_lab_rolls_are_logged_with_their_rule():
+    lab = DamageLab("viper", seed=3)
+    lab.fire()
+    rolls = lab.dice.log
+    assert [r.purpose for r in rolls] == ["hit location", "damage column"]
+    assert all(r.rule == "CEN-CMB-1" and r.probability == Fraction(1, 10) for r in rolls)
+
+
+def test_damage_lab_end_phase_removes_widowed_armor():
+    lab = DamageLab("viper")
+    sheet = lab.sheet.with_damage({"left": set(range(80, 90))}, ())
+    lab.view.update(sheet)
+    lab.end_phase_step()
+    assert lab.sheet.armor["left"].intact == 10 and "widowed" in lab.report.value
+
+
+def test_a_failing_callback_shows_the_short_message(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "centurion_fault=_on_column")
+    lab = DamageLab("horatius")
+    before = lab.sheet
+    lab._on_column(lab.column_buttons[4])
+    assert "Something went wrong" in lab.message.value and lab.sheet is before
+
+
+def test_sight_explorer_verdict_is_the_engines(battlefield):
+    ex = SightExplorer(battlefield, terrain_table(), firer=parse_label("0520"))
+    ex.click(parse_label("0525"))
+    assert "SEEN" in ex.verdict.value and "NOT SEEN" not in ex.verdict.value
+    ex.click(parse_label("0513"))
+    s = line_of_sight(battlefield, parse_label("0520"), parse_label("0513"))
+    assert not s.seen and "NOT SEEN" in ex.verdict.value and "Deciding hex: <b>0519</b>" in ex.verdict.value
+    _, cells = sight_cells(battlefield, parse_label("0520"), parse_label("0513"))
+    assert {h for h, _ in ex.map.overlay.fills} == {c.hex for c in cells if c.role != "end"}
+    ex.show_all.value = True
+    assert len(ex.map.overlay.hatched) > 100
+
+
+def test_sight_cells_name_the_spine_the_defender_picks():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_sight import V as VIPER
+    from test_sight import e18_map, walk
+
+    _sight, cells = sight_cells(e18_map(), VIPER, walk(VIPER, 4, 5))
+    roles = {c.hex: c.role for c in cells}
+    assert roles[walk(VIPER, 5)] == "deciding" and roles[walk(VIPER, 4)] == "spine, not counted"
+
+
+def test_fire_lab_lists_the_terms_and_refuses_out_of_sight(battlefield):
+    lab = FireLab(battlefield, terrain_table(), firer_hex=parse_label("0620"), target_hex=parse_label("0613"))
+    assert "Target number" in lab.panel.value and "CEN-CMB-1" in lab.panel.value
+    lab.click(parse_label("0515"))
+    assert "Refused" in lab.panel.value and "CEN-LOS-1" in lab.panel.value
+    assert lab.map.overlay.fills and lab.map.overlay.hatched  # the hull's arc and the turret's
+
+
+def test_fire_lab_two_targets_with_two_direct_fire_weapons_is_refused(battlefield):
+    lab = FireLab(battlefield, terrain_table(), firer_hex=parse_label("0620"), target_hex=parse_label("0613"))
+    lab.weapons.value = (1,)  # the hull laser at the target ahead
+    lab.place.value = "2nd target"
+    lab.click(parse_label("0614"))
+    lab.second.value = 0  # and the Gauss at the second
+    assert "every direct-fire weapon fires at one target" in lab.panel.value
+
+
+def test_lookups_show_the_engines_numbers():
+    c = CasualtyLookup(row=5, roll=6)
+    assert "<b>1</b> men lost" in c.out.value and "2/5" in c.out.value
+    v = VulcanOdds(rating=2, engaged=3)
+    assert "<b>2</b> or less" in v.out.value and "1/5" in v.out.value
+    v.engaged.value = 5
+    assert "no entry" in v.out.value
+
+
+def test_counters_draw_with_velocity_and_states(battlefield):
+    m = HexMapView(battlefield, terrain_table())
+    m.set_counters([Counter(parse_label("0510"), 2, "grav", "#1f4e9c", "H1", selected=True, velocity=4),
+                    Counter(parse_label("0511"), 0, "infantry", "#b71c1c", "i", damaged=True),
+                    Counter(parse_label("0512"), 0, "legionaries", "#b71c1c", "L")])
+    assert len(m._counters) == 3
+
+
+def test_record_sheet_view_over_a_whole_phase_of_fire():
+    from centurion.rules.internals import apply_internal_damage
+
+    sheet = RecordSheet.of(V["viper"])
+    sheet, _ = drop_template(sheet, "front", 5, (1,) * 12)
+    view = RecordSheetView(sheet)
+    assert "takes effect after all fire" in view.value
+    sheet, report = apply_internal_damage(sheet, Dice(1))
+    view.update(sheet)
+    assert "takes effect after all fire" not in view.value and report.components
