@@ -48,6 +48,11 @@ INDEX_ROWS = [
      "Squads firing, IWF templates, the casualties table, mortars, the Vulcan's odds."),
     ("20_leadership_victory.ipynb", "Leadership and victory", "CEN-INI-1, CEN-INI-2, CEN-SEQ-2",
      "Leadership advantage, initiative and passes, a lost Centurion; scenario points and victory levels."),
+    ("21_variant_rules.ipynb", "Variant rules",
+     "VAR-INIT, VAR-OCCUPY, VAR-MOVETYPE, VAR-LATERAL, VAR-EMERGENCY, VAR-RAM, VAR-SELFDESTRUCT, VAR-SALVO, "
+     "VAR-SHIELD, VAR-SPEEDMOD, VAR-WEAPONS",
+     "The 1997 fan variants as switches, each beside the basic rule: shields, speed, salvos, lateral shifts, "
+     "emergency turns, ramming, activation."),
 ]
 
 def rule_index() -> dict[str, list[tuple[str, str]]]:

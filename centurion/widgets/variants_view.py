@@ -1,0 +1,200 @@
+"""Side-by-side views of the basic rule and a fan variant on the same situation (chapter "Variant rules", VAR-*).
+
+A view only: every answer comes from `centurion.variants.compare` (and the engine's `rules.fire.to_hit` for
+the situation's to-hit breakdown); nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+import ipywidgets as w
+
+from ..data import map_from_rows, terrain_table, vehicle_types
+from ..hexgrid import format_label, from_offset
+from ..rules import GravState
+from ..rules.fire import to_hit
+from ..variants import (
+    RuleSet,
+    activation_side_by_side,
+    fire_side_by_side,
+    legal_moves_side_by_side,
+    ram_side_by_side,
+    shield_shot,
+    with_speed_modifier,
+)
+from .hexmap import Counter, HexMapView
+from .reference import link_rules
+from .safety import MessageArea, guarded
+
+BASIC_COLOUR = "#2b8a3e"  # end states of the basic rules
+VARIANT_COLOUR = "#d9480f"  # end states only the variant reaches
+
+
+def _pct(p: Fraction) -> str:
+    return f"{p} = {float(p):.1%}"
+
+
+def _columns(basic: str, variant: str, rule: str) -> str:
+    """Two columns, basic rule | variant, as HTML."""
+    cell = "vertical-align:top;padding:4px 12px;border:1px solid #ccc;width:50%"
+    return (f"<table style='border-collapse:collapse;width:100%'><tr><th style='{cell}'>Basic rules</th>"
+            f"<th style='{cell}'>Variant ({link_rules(rule)})</th></tr>"
+            f"<tr><td style='{cell}'>{basic}</td><td style='{cell}'>{variant}</td></tr></table>")
+
+
+def _terms(roll) -> str:
+    return "<br>".join(f"{html.escape(t.label)} {t.value:+d} <small>{link_rules(t.rule)}</small>"
+                       for t in roll.terms)
+
+
+class FireSideBySide(w.VBox):
+    """To-hit with the shield as a modifier (basic) | without it, then the stop roll, with the speed modifier."""
+
+    def __init__(self, range_hexes: int = 5, shield_factor: int = 7, velocity: int = 8, weapon: str = "laser"):
+        style = {"description_width": "120px"}
+        self.range = w.IntSlider(value=range_hexes, min=1, max=20, description="Range (hexes)", style=style)
+        self.shield = w.IntSlider(value=shield_factor, min=0, max=20, description="Shield factor", style=style)
+        self.velocity = w.IntSlider(value=velocity, min=0, max=25, description="Target velocity", style=style)
+        self.weapon = w.Dropdown(options=["laser", "mdc", "gauss", "missile"], value=weapon,
+                                 description="Weapon", style=style)
+        self.out = w.HTML()
+        self.message = MessageArea()
+        for c in (self.range, self.shield, self.velocity, self.weapon):
+            c.observe(self._update, names="value")
+        super().__init__([w.HBox([self.range, self.shield]), w.HBox([self.velocity, self.weapon]), self.out,
+                          self.message])
+        self._update()
+
+    @guarded()
+    def _update(self, _change=None) -> None:
+        roll = to_hit(self.range.value, weapon=self.weapon.value, shield_factor=self.shield.value)
+        if roll.impossible:
+            self.out.value = _columns("no shot at this range", "no shot at this range", "VAR-SHIELD")
+            return
+        rules = RuleSet.from_names(["VAR-SHIELD", "VAR-SPEEDMOD"])
+        shot = shield_shot(with_speed_modifier(roll, self.velocity.value, rules), weapon=self.weapon.value,
+                           rules=rules)
+        side = fire_side_by_side(roll, weapon=self.weapon.value, target_velocity=self.velocity.value)
+        basic = f"{_terms(roll)}<br><b>hit on {roll.value} or less: {_pct(side.basic)}</b>"
+        stop = (f"then d100: the shield (rating {shot.shield_rating}) stops it on {shot.stop_percent} or less "
+                f"<small>{link_rules('VAR-SHIELD')}</small>" if shot.stop_percent
+                else "no stop roll (no shield, or a weapon the shield rule leaves alone)")
+        variant = (f"{_terms(shot.to_hit)}<br>hit on {shot.to_hit.value} or less: {_pct(shot.p_hit)}<br>{stop}"
+                   f"<br><b>damage: {_pct(side.variant)}</b>")
+        self.out.value = _columns(basic, variant, "VAR-SHIELD")
+
+
+class RamSideBySide(w.VBox):
+    """Ramming: no such action in the basic rules | the variant's chance and damage (VAR-RAM)."""
+
+    def __init__(self, attacker_bonus: int = 7, defender_bonus: int = 7, velocity: int = 6):
+        # the seed's example: Trajan piloting 5 + 2, Liberator 5 + 2 (rolls 6 and 4: 13 beats 11)
+        style = {"description_width": "140px"}
+        self.attacker = w.IntSlider(value=attacker_bonus, min=0, max=15, description="Attacker bonus", style=style)
+        self.defender = w.IntSlider(value=defender_bonus, min=0, max=15, description="Defender bonus", style=style)
+        self.velocity = w.IntSlider(value=velocity, min=1, max=20, description="Attacker velocity", style=style)
+        self.out = w.HTML()
+        self.message = MessageArea()
+        for c in (self.attacker, self.defender, self.velocity):
+            c.observe(self._update, names="value")
+        super().__init__([w.HBox([self.attacker, self.defender]), self.velocity, self.out, self.message])
+        self._update()
+
+    @guarded()
+    def _update(self, _change=None) -> None:
+        side = ram_side_by_side(self.attacker.value, self.defender.value, self.velocity.value)
+        chance, (to_defender, to_attacker) = side.variant
+        basic = ("No ramming: a tank may end its move in an enemy's hex (stacking is unlimited, friend and foe "
+                 f"<small>{link_rules('CEN-STK-1')}</small>) and nothing happens to either.")
+        variant = (f"d10 + {self.attacker.value} against d10 + {self.defender.value}, ties to the defender: "
+                   f"<b>the ram connects {_pct(chance)}</b><br>damage: {to_defender} points to the defender, "
+                   f"{to_attacker} to the rammer (its front)")
+        self.out.value = _columns(basic, variant, "VAR-RAM")
+
+
+class ActivationSideBySide(w.VBox):
+    """Who moves when with uneven sides: basic movement order (CEN-SEQ-2) | variant activation (VAR-INIT)."""
+
+    def __init__(self, first: int = 5, second: int = 2):
+        style = {"description_width": "150px"}
+        self.first = w.IntSlider(value=first, min=1, max=9, description="Platoons, side A", style=style)
+        self.second = w.IntSlider(value=second, min=1, max=9, description="Platoons, side B", style=style)
+        self.out = w.HTML()
+        self.message = MessageArea()
+        for c in (self.first, self.second):
+            c.observe(self._update, names="value")
+        super().__init__([w.HBox([self.first, self.second]), self.out, self.message])
+        self._update()
+
+    @guarded()
+    def _update(self, _change=None) -> None:
+        side = activation_side_by_side(self.first.value, self.second.value)
+        names = {"first": "A", "second": "B"}
+
+        def steps(order) -> str:
+            return " → ".join(f"{names.get(s, s)}×{n}" for s, n in order)
+
+        basic = (f"{steps(side.basic)}<br><small>every platoon moves, then all fire "
+                 f"{link_rules('CEN-SEQ-2')}</small>")
+        variant = (f"{steps(side.variant)}<br><small>each activation moves, paints and fires at once, damage "
+                   "at once</small>")
+        self.out.value = _columns(basic, variant, "VAR-INIT")
+
+
+class LegalMovesSideBySide(w.VBox):
+    """Where a Liberator may end its move: basic end states | with lateral shifts and emergency turns.
+
+    The map shades the basic ends green and the ends only the variant reaches orange (VAR-LATERAL,
+    VAR-EMERGENCY); the table lists those new ends with their thrust and chance of no damage.
+    """
+
+    def __init__(self, velocity: int = 6, accelerate: int = 0):
+        style = {"description_width": "110px"}
+        self.velocity = w.IntSlider(value=velocity, min=1, max=8, description="Velocity", style=style)
+        self.accelerate = w.IntSlider(value=accelerate, min=-2, max=2, description="Accelerate", style=style)
+        self.lateral = w.Checkbox(value=True, description="VAR-LATERAL")
+        self.emergency = w.Checkbox(value=True, description="VAR-EMERGENCY")
+        self.battlemap = map_from_rows(["." * 11] * 14)
+        self.start = from_offset(6, 13)
+        self.vehicle = vehicle_types()["liberator"]
+        self.map = HexMapView(self.battlemap, terrain_table(), size=10.0)
+        self.out = w.HTML()
+        self.message = MessageArea()
+        for c in (self.velocity, self.accelerate, self.lateral, self.emergency):
+            c.observe(self._update, names="value")
+        super().__init__([w.HBox([self.velocity, self.accelerate]), w.HBox([self.lateral, self.emergency]),
+                          self.map, self.out, self.message])
+        self._update()
+
+    @guarded()
+    def _update(self, _change=None) -> None:
+        names = tuple(n for n, box in (("VAR-LATERAL", self.lateral), ("VAR-EMERGENCY", self.emergency))
+                      if box.value)
+        state = GravState.of(self.vehicle, self.start, 0, self.velocity.value)
+        self.map.set_counters([Counter(self.start, 0, "grav", label="Lib", velocity=self.velocity.value)])
+        side = legal_moves_side_by_side(state, self.vehicle, self.battlemap, accelerate=self.accelerate.value,
+                                        names=names) if names else None
+        basic_ends = {(e.hex, e.facing, e.grounded) for e in (side.basic if side else self._basic(state))}
+        basic_hexes = {h for h, _f, _g in basic_ends}
+        new = [e for e in (side.variant if side else []) if (e.hex, e.facing, e.grounded) not in basic_ends]
+        new_hexes = {e.hex for e in new} - basic_hexes
+        hexes = sorted(basic_hexes) + sorted(new_hexes)
+        self.map.set_overlay(hexes, [BASIC_COLOUR] * len(basic_hexes) + [VARIANT_COLOUR] * len(new_hexes))
+        rows = "".join(f"<tr><td>{format_label(e.hex)}</td><td>{e.facing}</td><td>{html.escape(e.move.describe())}"
+                       f"</td><td>{e.thrust_used}</td><td>{_pct(e.p_no_damage)}</td>"
+                       f"<td>{', '.join(e.variant_rules)}</td></tr>" for e in new[:12])
+        more = f"<br><small>… and {len(new) - 12} more</small>" if len(new) > 12 else ""
+        basic = (f"<b>{len(basic_ends)}</b> end states (hex, facing, grounded) in {len(basic_hexes)} hexes "
+                 f"(green) <small>{link_rules('CEN-GRAV-4')}</small>")
+        variant = (f"<b>{len(basic_ends) + len(new)}</b> end states; {len(new)} new, {len(new_hexes)} hexes only "
+                   "the variant reaches (orange)" + (
+                       "<table><tr><th>hex</th><th>facing</th><th>path</th><th>TP</th><th>no damage</th>"
+                       f"<th>uses</th></tr>{rows}</table>{more}" if new else ""))
+        self.out.value = _columns(basic, variant, "VAR-LATERAL")
+
+    def _basic(self, state: GravState) -> list:
+        from ..rules import legal_grav_moves
+
+        return legal_grav_moves(state, self.vehicle, self.battlemap, accelerate=self.accelerate.value)

@@ -1,0 +1,187 @@
+"""Chapter 21: Variant rules — the source of notebooks/21_variant_rules.ipynb (seed 001, VAR-*)."""
+
+from chapters.common import BACK, SETUP, code, md
+
+TITLE = "Variant rules"
+
+CELLS = [
+    md("# Variant rules\n\n" + BACK +
+       "In 1997 a player of Centurion published a set of **fan variants** (our seed 001). Each is a **switch**: "
+       "off by default, turned on for a game by the players. In the engine a game's switches are one value, a "
+       "`RuleSet`, handed to every rule that a variant changes; with every switch off the engine gives exactly "
+       "the basic rules' answers. Each section below explains one switch in a few lines of our own and puts "
+       "the basic rule and the variant **side by side** on the same situation.\n\n"
+       "The switches: VAR-INIT, VAR-OCCUPY, VAR-MOVETYPE, VAR-LATERAL, VAR-EMERGENCY, VAR-RAM, "
+       "VAR-SELFDESTRUCT, VAR-SALVO, VAR-SHIELD, VAR-SPEEDMOD, VAR-WEAPONS.\n\n"
+       "**Three sections of the seed have lost their text**: the *variant terrain table*, the *variant damage "
+       "rules* and the *variant firing arcs*. They are named here as absent: the terrain costs of VAR-MOVETYPE "
+       "are our assumptions (data, marked as such in `data/variants.yaml`), vane damage beyond the seed's "
+       "numbers is our decision, and the basic firing arcs stay in force."),
+    code(SETUP),
+    code("""
+from centurion.variants import RuleSet, VARIANTS
+rules = RuleSet.from_names(["VAR-SHIELD", "VAR-MOVETYPE:thrust"])
+print(rules.describe())
+print(RuleSet.from_names(rules.names) == rules, RuleSet() == RuleSet.basic(), bool(RuleSet()))
+for name, text in VARIANTS.items():
+    print(f"{name:<17} {text}")
+"""),
+    md("## Shields as a stop roll, and the target's speed (VAR-SHIELD, VAR-SPEEDMOD)\n\n"
+       "In the basic rules a shield simply lowers the to-hit number by its factor (CEN-CMB-1). Under VAR-SHIELD "
+       "a laser, an MDC or a painting laser rolls to hit **as if there were no shield**; if it hits, a "
+       "percentile roll follows and the shield **stops** the round on that roll or less (its chance grows "
+       "with the rating, from 20% at rating 10 to 94% at 200). A stopped round gets no hit location and does "
+       "no damage. Gauss shells and missiles keep the basic rules.\n\n"
+       "VAR-SPEEDMOD makes a fast target harder to hit: 0 for speeds 0–1, then −1 down to −6 at 21 and "
+       "above (a reversing target counts its speed).\n\n"
+       "**Try it:** range, shield factor, the target's velocity and the weapon. Left, the basic to-hit; "
+       "right, the variant's terms, the stop roll and the chance that the shot does damage."),
+    code("""
+from centurion.widgets.variants_view import FireSideBySide
+FireSideBySide()
+""", widget=True),
+    code("""
+from centurion.variants import shield_stop_chance, speed_modifier, shield_hit_chance, fire_side_by_side
+from centurion.rules.fire import to_hit
+print("stop chance by rating:", {r: shield_stop_chance(r) for r in (0, 10, 50, 70, 100, 200)})
+print("speed modifier:", {v: speed_modifier(v) for v in (0, 1, 2, 5, 8, 12, 18, 25, -12)})
+roll = to_hit(5, weapon="laser", shield_factor=7)   # range 5, shield 7: basic 10 - 7 = 3
+side = fire_side_by_side(roll, weapon="laser", target_velocity=8)
+print("basic chance of damage", side.basic, "| variant", side.variant, "=", f"{float(side.variant):.1%}")
+print("no speed, no shield rating 0:", shield_hit_chance(5, 0))
+"""),
+    md("### In the fire engine\n\n"
+       "The same switches reach the fire engine: `declare_fire(..., rules=...)` adds the speed term and "
+       "`resolve_fire(..., rules=...)` rolls the stop roll. Worked example E20 with the Liberator at velocity 8: "
+       "the laser's basic 9 (range 7) − 1 (light woods) − 5 (right shield) = 3 becomes 9 − 1 − 3 (speed 8) = 5, "
+       "and then the right shield (rating 50) stops a hit on 44 or less."),
+    code("""
+from centurion.data import map_from_rows
+from centurion.rules.record import RecordSheet
+from centurion.rules.resolution import CombatUnit, declare_weapons_fire, resolve_fire
+from centurion.rules.targets import Attack
+rows = ["........"] * 12
+rows[2] = ".l......"
+m = map_from_rows(rows)
+units = {"hor": CombatUnit("hor", "TOG", parse_label("0210"), 0, RecordSheet.of(horatius)),
+         "lib": CombatUnit("lib", "RL", parse_label("0203"), 1, RecordSheet.of(liberator), velocity=8)}
+for rs in (RuleSet(), RuleSet.from_names(["VAR-SHIELD", "VAR-SPEEDMOD"])):
+    plan = declare_weapons_fire(m, units, "hor", [Attack(1, "lib")], rules=rs)
+    res = resolve_fire(plan, units, Dice.scripted([5, 30, 7, 3]), rules=rs)
+    print(rs.describe())
+    for r in res.rolls:
+        print("   ", r.describe())
+"""),
+    md("## Salvo fire (VAR-SALVO)\n\n"
+       "Two or more identical direct-fire weapons in one location (the hull counts as one location, the turret "
+       "as the other) may fire as a **salvo**: one roll for all of them, so they all hit or all miss. The "
+       "basic rules roll each weapon on its own. Under VAR-SHIELD as well, each round of a salvo that hit "
+       "gets its own stop roll (our decision)."),
+    code("""
+from centurion.variants import declare_salvo, salvo_odds, shield_shot
+from centurion.variants.fire import SalvoWeapon
+twin = [SalvoWeapon("3/6 laser", "laser", "8", "hull 1"), SalvoWeapon("3/6 laser", "laser", "8", "hull 2")]
+print(declare_salvo(twin, RuleSet()))
+salvo = declare_salvo(twin, RuleSet.from_names(["VAR-SALVO"]))
+for rs in (RuleSet.from_names(["VAR-SALVO"]), RuleSet.from_names(["VAR-SALVO", "VAR-SHIELD"])):
+    shot = shield_shot(to_hit(5, weapon="laser", shield_factor=5), weapon="laser", rules=rs)
+    print(rs.describe(), "-> rounds through:", {k: str(p) for k, p in salvo_odds(salvo, shot).items()})
+"""),
+    md("## Lateral shift and emergency turns (VAR-LATERAL, VAR-EMERGENCY)\n\n"
+       "**VAR-LATERAL**: instead of a facing change a grav tank may slide one hex to its forward-left or "
+       "forward-right **without turning**, for 1 thrust point plus the hex's velocity cost; the facing change "
+       "table still decides when it may do so (CEN-GRAV-4).\n\n"
+       "**VAR-EMERGENCY**: a driver who has not flown far enough straight may pump thrust into a turning vane: "
+       "each thrust point removes one required straight hex. The vane then takes three rolls — burnout, damage "
+       "(a failure crosses a vane box) and short circuit — whose targets fall with the thrust pumped in and with "
+       "every vane box already lost.\n\n"
+       "**Try it:** a Liberator in the open. Green: every hex where the basic rules let it end; orange: hexes "
+       "only the variants reach. The table lists the new end states with their thrust and the exact chance of "
+       "taking no damage (the vane rolls included)."),
+    code("""
+from centurion.widgets.variants_view import LegalMovesSideBySide
+LegalMovesSideBySide()
+""", widget=True),
+    md("### The seed's example: a Liberator at velocity 14\n\n"
+       "At 14 the table asks for more straight hexes than the Liberator has flown; to turn after one hex it "
+       "needs **2 thrust points**, and the three vane rolls are against **7, 6 and 7**. Here the dice say 5 "
+       "(no burnout), 9 (above 6: one vane box lost) and 1 (no short)."),
+    code("""
+from centurion.variants import emergency_turn_cost, emergency_turn_targets, roll_vane_saves
+print("thrust needed:", emergency_turn_cost(14, 1), "targets:", emergency_turn_targets(2))
+print("after one box lost:", emergency_turn_targets(2, vane_boxes_lost=1))
+dice = Dice.scripted([5, 9, 1])
+res = roll_vane_saves(dice, 2, side="left")
+for r in dice.log:
+    print("   ", r.describe())
+print("burned out:", res.burned_out, "| boxes lost:", res.boxes_lost, "| shorted:", res.shorted)
+"""),
+    md("## Ramming (VAR-RAM)\n\n"
+       "The basic rules have no ramming. Under VAR-RAM a tank declares a ram before it moves and must end in "
+       "its victim's hex still moving. After the Combat Phase both roll a d10 and add piloting, familiarity, "
+       "modifiers and — for the one with more thrust — the difference; the higher total decides, ties go to "
+       "the defender. A ram that connects does 12 × the rammer's velocity to the victim and 8 × to the rammer, "
+       "laid on like grounding damage.\n\n"
+       "**Try it:** the bonuses and the rammer's velocity."),
+    code("""
+from centurion.widgets.variants_view import RamSideBySide
+RamSideBySide()
+""", widget=True),
+    md("### The seed's example: a Trajan beats a Liberator, 13 to 11\n\n"
+       "A Liberator rams a Trajan. Each adds its piloting 5; the Liberator adds 2 for its higher thrust, the "
+       "Trajan's crew 2 for familiarity: both bonuses are 7. The Liberator rolls 4 (11), the Trajan 6 (13): the "
+       "Trajan dodges, nobody is hurt."),
+    code("""
+from centurion.variants import ram_bonus, resolve_ram, ram_hit_chance, ram_damage
+trajan = vehicles["trajan"]
+attacker = ram_bonus(5, thrust=liberator.max_thrust, other_thrust=trajan.max_thrust)
+defender = ram_bonus(5, familiarity=2, thrust=trajan.max_thrust, other_thrust=liberator.max_thrust)
+res = resolve_ram(Dice.scripted([4, 6]), attacker, defender, 5)
+print("bonuses", attacker, defender, "| totals", res.attacker_total, res.defender_total, "| rammed:", res.success)
+print("chance with these bonuses:", ram_hit_chance(attacker, defender), "| damage at v5:", ram_damage(5))
+"""),
+    md("## Initiative and activation by platoon (VAR-INIT)\n\n"
+       "The basic turn moves every platoon, then lets everybody fire (CEN-SEQ-2, CEN-SEQ-3). Under VAR-INIT "
+       "the turn has an **Initiative**, an **Action** and an **End** phase. Both sides roll a d10 and may add "
+       "rating points; the winner chooses who starts. In the Action Phase the sides take turns **activating** "
+       "one platoon, which moves, paints and fires at once, with damage at once. A larger side activates its "
+       "extra platoons in pairs (triples at three to one), spread through the middle of the phase. Opportunity "
+       "fire belongs to units that stood still, and a grav tank hovering behind cover may pop up to attack.\n\n"
+       "**Try it:** the number of platoons of each side."),
+    code("""
+from centurion.widgets.variants_view import ActivationSideBySide
+ActivationSideBySide()
+"""  , widget=True),
+    code("""
+from centurion.variants import activation_side_by_side
+for a, b in ((5, 3), (6, 2), (4, 4)):
+    side = activation_side_by_side(a, b)
+    print(f"{a} v {b}: basic {side.basic}\\n       variant {side.variant}")
+"""),
+    md("## Movement types, positions in a hex, self-destruction, weapons and crew\n\n"
+       "- **VAR-MOVETYPE**: wheeled, tracked and hover vehicles move differently from grav tanks, above all on "
+       "roads (wheeled ×1.5 on gravel and ×2 on paved roads, tracked ×1.5 on prepared roads, hover and grav ×2 "
+       "on any road, for a whole turn on the road). For grav tanks the terrain surcharge beyond 1 velocity "
+       "point is either **burned off** the velocity at the end of the move or **paid in thrust** (the two "
+       "sub-options). The seed's own terrain table is **absent**: our costs are assumptions.\n"
+       "- **VAR-OCCUPY**: in a hex only partly covered by woods or buildings a unit says where it stands, in "
+       "the cover or out of it, which changes line of sight; maps describe such hexes with a `partial_terrain` "
+       "field.\n"
+       "- **VAR-SELFDESTRUCT**: a crew may blow up its own tank with a piloting or gunnery check; it explodes "
+       "1–3 turns later.\n"
+       "- **VAR-WEAPONS**: the engine class (light up to 1500, medium to 2000, heavy to 2500) caps the weapons a "
+       "location carries at 3, 4 or 5, plus one AP laser or Vulcan; the driver, gunner and commander each have "
+       "their own part in firing."),
+    code("""
+from centurion.variants import road_multiplier, weapons_per_location, driver_speed_limit
+print({t: road_multiplier(t, "paved") for t in ("wheeled", "tracked", "hover", "grav")})
+print({t: road_multiplier(t, "gravel") for t in ("wheeled", "tracked", "hover", "grav")})
+print({rating: weapons_per_location(rating) for rating in (1200, 1500, 1800, 2400, 2600)})
+print("driver fired two weapons: speed limit 9 becomes", driver_speed_limit(9, 2))
+"""),
+    md("## In the skirmish\n\n"
+       "The Skirmish page offers every switch at set-up and records them in the game and its save. The turn "
+       "plays the fire variants (VAR-SHIELD, VAR-SPEEDMOD, VAR-SALVO in the engine) and names the variant "
+       "behind every roll it changes in the log; the other switches are recorded but still play as the basic "
+       "rules in the skirmish (see `docs/decisions.md`)."),
+]
