@@ -98,8 +98,12 @@ def start_server(log_path: Path, *extra: str, timeout: float = 60.0) -> Server:
 
 @pytest.fixture(scope="session")
 def voila_server(artifacts):
-    """The session's `centurion serve` (default settings), stopped cleanly at the end."""
-    server = start_server(artifacts / "voila.log")
+    """The session's `centurion serve`, stopped cleanly at the end (SIGTERM: no Voila or kernel outlives it).
+
+    No kernel cap here (tests in other contexts may open many pages at once; the cap has its own test in
+    test_serving.py), and pages gone without an unload beacon are culled after a minute.
+    """
+    server = start_server(artifacts / "voila.log", "--max-kernels", "0", "--cull-idle-after", "60")
     yield server
     server.stop()
 
@@ -141,4 +145,12 @@ def page(browser):
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.js_errors = errors  # type: ignore[attr-defined]
     yield pg
+    # close as a player closes a tab: the page's unload beacon frees its kernel on the shared server
+    try:
+        if not pg.is_closed():
+            with pg.expect_event("close", timeout=5_000):
+                pg.close(run_before_unload=True)
+            time.sleep(0.5)  # closing the context at once could drop the beacon still in flight
+    except Exception:  # a page that hangs on unload: culling frees its kernel
+        pass
     context.close()
