@@ -45,13 +45,17 @@ def component_name(component: str) -> str:
     return special.get(component, component.replace("_", " ").capitalize())
 
 
-def _cell(colour: str, text: str = "", *, title: str = "", outline: bool = False, cross: bool = False) -> str:
-    style = f"width:{BOX}px;height:{BOX}px;background:{colour};"
+def _cell(colour: str, text: str = "", *, title: str = "", outline: bool = False,
+          kind: str = "") -> str:
+    """One box. Plain armor, lost armor and crossed boxes use a CSS class (most of the sheet: small HTML)."""
+    cls = f"rs-box {kind}".strip()
+    style = "" if kind else f"background:{colour};"
     if outline:
         style += "outline:2px solid #d50000;outline-offset:-2px;"
-    if cross:
-        style += ("background:linear-gradient(to top right,#fff 45%,#999 47%,#999 53%,#fff 55%);")
-    return (f"<td class='rs-box' style='{style}' title='{html.escape(title)}'>{html.escape(text)}</td>")
+    attrs = f" style='{style}'" if style else ""
+    if title:
+        attrs += f" title='{html.escape(title)}'"
+    return f"<td class='{cls}'{attrs}>{html.escape(text)}</td>"
 
 
 def section_html(sheet: RecordSheet, section: str, recent: frozenset[tuple[str, int, int]] = frozenset()) -> str:
@@ -64,14 +68,14 @@ def section_html(sheet: RecordSheet, section: str, recent: frozenset[tuple[str, 
         cells = []
         for c, ch in enumerate(line):
             hot = (section, r, c) in recent
-            where = f"{section} row {r + 1} column {c + 1}"
+            where = f"{section} internal row {r - ARMOR_ROWS + 1} column {c + 1}"
             if r < ARMOR_ROWS:
                 if ch == "/":
-                    cells.append(_cell(CROSSED, title=f"{where}: no armor here (crossed)", cross=True))
+                    cells.append(_cell(CROSSED, kind="rs-c"))
                 elif ch == "x":
-                    cells.append(_cell(LOST_ARMOR, title=f"{where}: armor lost", outline=hot))
+                    cells.append(_cell(LOST_ARMOR, outline=hot, kind="rs-x"))
                 else:
-                    cells.append(_cell(ARMOR_COLOUR, title=f"{where}: armor", outline=hot))
+                    cells.append(_cell(ARMOR_COLOUR, outline=hot, kind="rs-a"))
                 continue
             name = layout.component_at(section, (r - ARMOR_ROWS) * COLUMNS + c) if layout is not None else None
             label = component_name(name) if name else "empty internal box"
@@ -125,9 +129,9 @@ def _side_panel(sheet: RecordSheet, velocity: int | None) -> str:
         mark = "" if ok else " <b style='color:#b00020'>out</b>"
         weapons.append(f"<li>{html.escape(wp.type)} ({html.escape(wp.location)}){ammo}{mark}</li>")
     top = max(v.thrust * 2, 6) if v.kind == "grav" else v.thrust
+    here = " style='background:#1f4e9c;color:#fff'"
     track = "".join(
-        f"<span class='rs-vel' style='display:inline-block;width:16px;text-align:center;border:1px solid #999;"
-        f"{'background:#1f4e9c;color:#fff;' if velocity is not None and n == velocity else ''}'>{n}</span>"
+        f"<span class='rs-vel'{here if velocity == n else ''}>{n}</span>"
         for n in range(-3 if v.kind == "grav" else 0, top + 1))
     crew = ", ".join(f"{m.role} {'ok' if m.state == 'ok' else '<b>' + m.state + '</b>'}" for m in sheet.crew)
     charges = f"smoke {sheet.smoke_left}/{v.smoke_charges}"
@@ -140,19 +144,23 @@ def _side_panel(sheet: RecordSheet, velocity: int | None) -> str:
     thrust = f"max thrust {sheet.max_thrust} of {v.thrust}" if v.kind == "grav" else f"MP {sheet.max_thrust}"
     return (f"<div class='rs-side'>{status}<div><b>Shields</b>: {shields}</div>"
             f"<div><b>Weapons</b><ul style='margin:0;padding-left:18px'>{''.join(weapons)}</ul></div>"
-            f"<div><b>Velocity</b> ({thrust}): {track}</div>"
+            f"<div><b>Velocity</b> ({thrust}):<div style='white-space:nowrap'>{track}</div></div>"
             f"<div><b>Charges</b>: {charges}</div><div><b>Crew</b>: {crew}</div></div>")
 
 
-STYLE = """<style>
-.centurion-sheet .rs-grid{border-collapse:collapse;margin:0}
-.centurion-sheet .rs-box{border:1px solid #777;padding:0;font-size:8px;line-height:8px;text-align:center;
- font-family:monospace;overflow:hidden}
-.centurion-sheet .rs-section{display:inline-block;vertical-align:top;margin:0 6px 6px 0}
-.centurion-sheet .rs-title{font-size:12px}
-.centurion-sheet .rs-key{display:inline-block;min-width:11px;text-align:center;font-family:monospace;
- font-size:10px;border:1px solid #777;margin-left:6px}
-.centurion-sheet .rs-legend,.centurion-sheet .rs-side{font-size:12px;margin:4px 0}
+STYLE = f"""<style>
+.centurion-sheet .rs-grid{{border-collapse:collapse;margin:0}}
+.centurion-sheet .rs-box{{border:1px solid #777;padding:0;font-size:8px;line-height:8px;text-align:center;
+ font-family:monospace;overflow:hidden;width:{BOX}px;height:{BOX}px}}
+.centurion-sheet .rs-a{{background:{ARMOR_COLOUR}}}
+.centurion-sheet .rs-x{{background:{LOST_ARMOR}}}
+.centurion-sheet .rs-c{{background:linear-gradient(to top right,#fff 45%,#999 47%,#999 53%,#fff 55%)}}
+.centurion-sheet .rs-vel{{display:inline-block;width:15px;text-align:center;border:1px solid #999;font-size:11px}}
+.centurion-sheet .rs-section{{display:inline-block;vertical-align:top;margin:0 6px 6px 0}}
+.centurion-sheet .rs-title{{font-size:12px}}
+.centurion-sheet .rs-key{{display:inline-block;min-width:11px;text-align:center;font-family:monospace;
+ font-size:10px;border:1px solid #777;margin-left:6px}}
+.centurion-sheet .rs-legend,.centurion-sheet .rs-side{{font-size:12px;margin:4px 0}}
 </style>"""
 
 
@@ -165,7 +173,7 @@ def sheet_html(sheet: RecordSheet, *, velocity: int | None = None,
     title = f"<div><b>{html.escape(sheet.vehicle.label)}</b> — record sheet (CEN-REC-1)</div>"
     return link_rules(f"{STYLE}<div class='centurion-sheet'>{title}"
                       f"<div style='display:flex;gap:12px;flex-wrap:wrap'><div>{rows}</div>"
-                      f"<div style='max-width:330px'>{_side_panel(sheet, velocity)}</div></div>"
+                      f"<div style='max-width:400px'>{_side_panel(sheet, velocity)}</div></div>"
                       f"{_legend(sheet)}</div>")
 
 
