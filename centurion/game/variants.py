@@ -1,9 +1,9 @@
 """The optional-rule variants a skirmish is played with: checked by `centurion.variants.RuleSet` (VAR-*).
 
 The game stores the canonical names (`RuleSet.names`) in its state and its save file; `Skirmish.rules`
-rebuilds the value and passes it to the rules. The turn plays the fire variants (VAR-SPEEDMOD, VAR-SHIELD,
-VAR-SALVO in the engine); the other switches are recorded and saved but play as the basic rules for now
-(docs/decisions.md, Variant rules).
+rebuilds the value and passes it to the rules. The turn plays VAR-SPEEDMOD and VAR-SHIELD (fire, painting,
+opportunity fire); the skirmish declares no salvos (no shipped vehicle has twin direct-fire mounts), and the
+other switches are recorded and saved but play as the basic rules for now (docs/decisions.md, Variant rules).
 """
 
 from __future__ import annotations

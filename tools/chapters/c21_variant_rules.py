@@ -181,7 +181,7 @@ print("driver fired two weapons: speed limit 9 becomes", driver_speed_limit(9, 2
 """),
     md("## In the skirmish\n\n"
        "The Skirmish page offers every switch at set-up and records them in the game and its save. The turn "
-       "plays the fire variants (VAR-SHIELD, VAR-SPEEDMOD, VAR-SALVO in the engine) and names the variant "
-       "behind every roll it changes in the log; the other switches are recorded but still play as the basic "
-       "rules in the skirmish (see `docs/decisions.md`)."),
+       "plays VAR-SHIELD and VAR-SPEEDMOD and names the variant behind every roll it changes in the log; the "
+       "other switches are recorded but still play as the basic rules in the skirmish (VAR-SALVO works in the "
+       "fire engine, but no shipped vehicle has two identical direct-fire mounts; see `docs/decisions.md`)."),
 ]
