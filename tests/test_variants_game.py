@@ -55,3 +55,22 @@ def test_skirmish_page_offers_the_switches():
     page._on_start()
     assert page.states[-1].rules == RuleSet.from_names(["VAR-SHIELD", "VAR-SPEEDMOD"])
     assert "VAR-MOVETYPE" in page.message.value and "two sub-options" in page.message.value
+
+
+def test_uploaded_map_keeps_its_partial_terrain_for_var_occupy():
+    from pathlib import Path
+
+    from centurion.data import DataError
+    from centurion.data.upload import load_map_upload, load_partial_terrain_upload
+
+    text = Path(__file__).parent.parent.joinpath("data", "maps", "battlefield.yaml").read_text(encoding="utf-8")
+    good = (text + "\npartial_terrain:\n  - {hex: '0101', terrain: light_woods, open: clear, "
+            "covered_hexsides: [0, 1]}\n").encode()
+    m = load_map_upload(good, "upload.yaml")  # the basic loader accepts the field and ignores it
+    (part,) = load_partial_terrain_upload(good, "upload.yaml", m).values()
+    assert part.terrain == "light_woods" and part.covered_hexsides == {0, 1}
+    bad = (text + "\npartial_terrain:\n  - {hex: '9999'}\n").encode()
+    with pytest.raises(DataError, match="partial_terrain"):
+        load_partial_terrain_upload(bad, "upload.yaml", m)
+    with pytest.raises(DataError):
+        load_partial_terrain_upload(b"partial_terrain: &a [*a]", "upload.yaml", m)  # the upload guards apply

@@ -156,3 +156,15 @@ def load_map_upload(data: bytes | bytearray | memoryview, name: str, limit: int 
     from . import load_map
 
     return _guarded(name, lambda: load_map(name, text=text))
+
+
+def load_partial_terrain_upload(data: bytes | bytearray | memoryview, name: str, battlemap: BattleMap,
+                                limit: int = MAX_UPLOAD_BYTES):
+    """The optional `partial_terrain` field of an uploaded map file, checked against that map (VAR-OCCUPY).
+
+    The same guards as every upload; `load_map_upload` ignores the field, the variant reads it from here.
+    """
+    text = upload_text(data, name, limit)
+    from .partial_hexes import load_partial_terrain
+
+    return _guarded(name, lambda: load_partial_terrain(name, battlemap, text=text))
