@@ -5,15 +5,17 @@ from __future__ import annotations
 import html
 import os
 import re
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 import ipywidgets as w
-import pandas as pd
 
 from ..data import centuria_tables, facing_change_table, terrain_table
-from ..data.frames import facing_change_frame, slope_frame, terrain_frame
 from ..data.reference import GAME_TITLES, GAMES, RuleEntry, rules_reference
 from ..data.reference import RulesReference as ReferenceData
+
+if TYPE_CHECKING:  # pandas is imported only when a table is shown: every chapter imports this module (~1 s saved)
+    import pandas as pd
 
 # A rule ID as the spec writes them: HEX-2, DIE-20, CEN-GRAV-4, CTA-MORALE ...
 RULE_ID = re.compile(r"\b(?:HEX|DIE|CEN|CTA|VAR)-[A-Z0-9]+(?:-[0-9]+)?\b")
@@ -50,6 +52,8 @@ def link_rules(fragment: str) -> str:
 
 def centuria_terrain_table_en() -> pd.DataFrame:
     """The Centuria terrain table (CTA-2) with English headings and terrain names."""
+    import pandas as pd
+
     rows = []
     for key, t in centuria_tables().terrain.items():
         for unit, m in t.modifiers.items():
@@ -61,6 +65,8 @@ def centuria_terrain_table_en() -> pd.DataFrame:
 
 def centuria_units_table_en() -> pd.DataFrame:
     """The Centuria unit table (CTA-2) with English headings."""
+    import pandas as pd
+
     rows = []
     for key, u in centuria_tables().units.items():
         move = f"{u.movement} (cavalry {u.movement_cavalry})" if u.movement_cavalry else str(u.movement)
@@ -71,6 +77,8 @@ def centuria_units_table_en() -> pd.DataFrame:
 
 def centuria_leaders_table_en() -> pd.DataFrame:
     """The Centuria leader modifiers (CTA-2) with English headings."""
+    import pandas as pd
+
     rows = [{"Leader": key, "Attack": m.attack, "Defence": m.defence, "Morale": m.morale}
             for key, m in centuria_tables().leaders.items()]
     return pd.DataFrame(rows).set_index("Leader")
@@ -78,6 +86,8 @@ def centuria_leaders_table_en() -> pd.DataFrame:
 
 def table_frame(name: str) -> pd.DataFrame:
     """One of the rule tables an entry may show, by its name in the reference file."""
+    from ..data.frames import facing_change_frame, slope_frame, terrain_frame
+
     makers = {
         "terrain": lambda: terrain_frame(terrain_table()),
         "slopes": lambda: slope_frame(terrain_table()),
