@@ -14,16 +14,21 @@ from centurion.data import DataError
 from centurion.data.scenarios import load_scenario, scenario_dir
 from centurion.game import (
     KNOWN_VARIANTS,
+    Conceal,
     EndTurn,
     Fire,
     IllegalAction,
     Leadership,
+    LetPass,
+    March,
     Mount,
     Move,
     OpportunityFire,
     Order,
+    Paint,
     Pass,
     SaveError,
+    Watch,
     bot_action,
     load,
     new_skirmish,
@@ -331,28 +336,58 @@ def test_opportunity_fire_from_dug_in_tanks():
         assert fired.unit not in s._firers("tog")
 
 
+def passive(s):
+    """A deterministic decision that fires at nobody: hold fire, no paint, let pass, stand still where possible."""
+    if s.phase == "movement" and s.movers():
+        v = s.movers()[0]
+        if Watch(v.key) in s.movement_others():
+            return Watch(v.key)
+        return max(s.move_options(v.key), key=lambda me: (me[1].p_no_damage, not me[1].grounded,
+                                                           -distance(me[1].hex, v.hex)))[0]
+    legal = s.legal_actions()
+    for a in legal:
+        if (isinstance(a, (Fire, Paint)) and a.target is None) or isinstance(a, (LetPass, EndTurn, Watch)):
+            return a
+    return legal[0]
+
+
 def test_squads_dismount_and_mount():
-    """A Viper grounds, its squad gets out (CEN-MNT-1); next turn the squad may climb back in instead of moving."""
+    """A Viper grounds, its squad gets out (CEN-MNT-1) and does not move that turn; next turn the squad may climb
+    back in instead of moving."""
     s = new_skirmish("village", seed=0)
     while not (s.phase == "movement" and any(v.key == "R31" for v in s.movers())):
-        s = s.apply(bot_action(s, "novice", budget=0.2))
-    start = s.vehicle("R31").hex  # ground as near the start as it can, away from the dug-in tanks
-    ground = min((m for m, e in s.move_options("R31") if m.dismount),
-                 key=lambda m: next(distance(e.hex, start) for mm, e in s.move_options("R31") if mm == m))
+        s = s.apply(passive(s))
     v = s.vehicle("R31")
     flying = next(m for m, e in s.move_options("R31") if not e.grounded
                   and v.velocity + m.move.accelerate - m.move.decelerate > 0)
     with pytest.raises(IllegalAction) as e:
         s.apply(Move("R31", flying.move, dismount=True))
     assert e.value.rule == "CEN-MNT-1"
+    ground = max(((m, e) for m, e in s.move_options("R31") if m.dismount),
+                 key=lambda me: (me[1].p_no_damage, -distance(me[1].hex, v.hex)))[0]
     s = s.apply(ground)
     squad = s.squad("R31s")
     assert squad.aboard is None and squad.hex == s.vehicle("R31").hex and squad.men == 8
-    assert s.vehicle("R31").sheet.infantry_aboard == 0
-    assert s.vehicle("R31").grounded
-    while not (s.phase == "movement" and s.turn == 2 and any(v.key == "R31" for v in s.movers())) and not s.over:
-        s = s.apply(bot_action(s, "novice", budget=0.2))
-    assert s.squad("R31s").men > 0 and not s.vehicle("R31").destroyed  # true for this seed
+    assert s.vehicle("R31").sheet.infantry_aboard == 0 and s.vehicle("R31").grounded
+    assert "R31s" in s.done and not any(getattr(a, "squad", None) == "R31s" for a in s.movement_others())
+    turn = s.turn
+    while not (s.phase == "movement" and s.turn == turn + 1 and any(v.key == "R31" for v in s.movers())):
+        s = s.apply(passive(s))
     assert Mount("R31s", "R31") in s.legal_actions()
+    assert March in {type(a) for a in s.legal_actions()} and Conceal("R31s") in s.legal_actions()
     s = s.apply(Mount("R31s", "R31"))
-    assert s.squad("R31s").aboard == "R31" and s.vehicle("R31").sheet.infantry_aboard == s.squad("R31s").men
+    assert s.squad("R31s").aboard == "R31" and s.vehicle("R31").sheet.infantry_aboard == 8
+
+
+def test_a_concealed_squad_is_engaged_only_from_its_hex():
+    """book-a §16.7: a squad that conceals may not be fired on or paint during the next turn."""
+    s = new_skirmish("village", seed=0)
+    while not (s.phase == "movement" and Conceal("T21s") in s.legal_actions()):
+        s = s.apply(passive(s))
+    s = s.apply(Conceal("T21s"))
+    assert not s.concealed("T21s")  # still open to fire in the turn it concealed
+    while s.turn == 1:
+        s = s.apply(passive(s))
+    assert s.concealed("T21s")
+    assert all(getattr(a, "target", None) != "T21s" for k in s._firers("renegade") for a in s.fire_actions(k))
+    assert "T21s" not in s._painters("tog")

@@ -8,11 +8,13 @@ Layer 4: imports the rules, the data and the dice, never widgets or pandas. Publ
 
 from .actions import (
     Action,
+    Conceal,
     EndTurn,
     Fire,
     IllegalAction,
     Leadership,
     LetPass,
+    March,
     Mount,
     Move,
     OpportunityFire,
@@ -28,7 +30,7 @@ from .skirmish import Result, Skirmish, Squad, Vehicle, new_skirmish, scenarios
 from .variants import KNOWN_VARIANTS
 
 __all__ = [
-    "Action", "EndTurn", "Fire", "IllegalAction", "Leadership", "LetPass", "Mount", "Move", "OpportunityFire",
-    "Order", "Paint", "Pass", "Smoke", "Watch", "LEVELS", "bot_action", "FORMAT", "VERSION", "SaveError", "load",
-    "Result", "Skirmish", "Squad", "Vehicle", "new_skirmish", "scenarios", "KNOWN_VARIANTS",
+    "Action", "Conceal", "EndTurn", "Fire", "IllegalAction", "Leadership", "LetPass", "March", "Mount", "Move",
+    "OpportunityFire", "Order", "Paint", "Pass", "Smoke", "Watch", "LEVELS", "bot_action", "FORMAT", "VERSION",
+    "SaveError", "load", "Result", "Skirmish", "Squad", "Vehicle", "new_skirmish", "scenarios", "KNOWN_VARIANTS",
 ]

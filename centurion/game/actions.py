@@ -103,6 +103,32 @@ class Mount:
 
 
 @dataclass(frozen=True)
+class March:
+    """A dismounted squad moves on foot to `hex` (a CCRR label), 3 MP (CEN-INF-1)."""
+
+    kind: ClassVar[str] = "march"
+    squad: str
+    hex: str
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.squad} moves on foot to {self.hex}"
+
+
+@dataclass(frozen=True)
+class Conceal:
+    """A dismounted squad conceals instead of moving: next turn only enemies in its hex may engage it, and it
+    neither moves, fires nor paints (book-a §16.7)."""
+
+    kind: ClassVar[str] = "conceal"
+    squad: str
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.squad} conceals"
+
+
+@dataclass(frozen=True)
 class OpportunityFire:
     """A watcher fires at a mover as it enters the hex of step `step` of its move (CEN-OPP-1)."""
 
@@ -176,9 +202,10 @@ class EndTurn:
         return "ends its End Phase"
 
 
-Action = Leadership | Order | Move | Watch | Pass | Mount | OpportunityFire | LetPass | Paint | Fire | Smoke | EndTurn
-KINDS: dict[str, type] = {c.kind: c for c in (Leadership, Order, Move, Watch, Pass, Mount, OpportunityFire, LetPass,
-                                                Paint, Fire, Smoke, EndTurn)}
+Action = (Leadership | Order | Move | Watch | Pass | Mount | March | Conceal | OpportunityFire | LetPass | Paint | Fire
+          | Smoke | EndTurn)
+KINDS: dict[str, type] = {c.kind: c for c in (Leadership, Order, Move, Watch, Pass, Mount, March, Conceal,
+                                                OpportunityFire, LetPass, Paint, Fire, Smoke, EndTurn)}
 _MOVE_FIELDS = {"accelerate": int, "steps": str, "decelerate": int, "ground": bool, "initial_facing": (int, None),
                 "dig_at": (int, None), "take_crater": (bool, None)}
 

@@ -20,9 +20,23 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..hexgrid import Hex, distance
+from ..hexgrid import Hex, distance, format_label
 from ..rules.targets import Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
-from .actions import Action, EndTurn, Fire, Leadership, LetPass, Move, OpportunityFire, Order, Paint, Smoke, Watch
+from .actions import (
+    Action,
+    Conceal,
+    EndTurn,
+    Fire,
+    Leadership,
+    LetPass,
+    March,
+    Move,
+    OpportunityFire,
+    Order,
+    Paint,
+    Smoke,
+    Watch,
+)
 from .skirmish import Skirmish, Vehicle
 
 
@@ -138,6 +152,9 @@ def _movement(s: Skirmish, lv: Level, deadline: float) -> Action:
     v = movers[0]
     others = s.movement_others()
     enemies = _enemies(s, v.side)
+    squad = _squad_step(s, lv, others, enemies)
+    if squad is not None:
+        return squad
     if lv.tactics and v.velocity == 0 and enemies and Watch(v.key) in others:
         near = min(distance(v.hex, e.hex) for e in enemies)
         if v.in_crater and near <= 15:
@@ -180,6 +197,29 @@ def _movement(s: Skirmish, lv: Level, deadline: float) -> Action:
         if best_score is None or score > best_score:
             best, best_score = e, score
     return _move_for(s, v, best)
+
+
+def _squad_step(s: Skirmish, lv: Level, others: list, enemies: list[Vehicle]) -> Action | None:
+    """A squad of the moving platoon walks toward the nearest objective, or (veteran) conceals on it when enemies
+    are within 12 hexes (CEN-INF-1, book-a §16.7); None when no squad has anything useful to do."""
+    objectives = [o.hex for o in s.scenario.objectives]
+    if not objectives:
+        return None
+    for a in others:
+        if not isinstance(a, (March, Conceal)):
+            continue
+        q = s.squad(a.squad)
+        d0 = min(distance(q.hex, o) for o in objectives)
+        if d0 <= 1:
+            if lv.tactics and any(distance(q.hex, e.hex) <= 12 for e in enemies):
+                return Conceal(q.key)
+            continue
+        targets = s.march_targets(q.key)
+        if targets:
+            best = min(targets, key=lambda h: (min(distance(h, o) for o in objectives), targets[h], h))
+            if min(distance(best, o) for o in objectives) < d0:
+                return March(q.key, format_label(best))
+    return None
 
 
 def _distances(hexes: np.ndarray, h: Hex) -> np.ndarray:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from ..data import BattleMap, vehicle_types
 from ..data.scenarios import Scenario, shipped_scenario
 from ..dice import Dice
-from ..hexgrid import Hex, distance, format_label, neighbor
+from ..hexgrid import Hex, distance, format_label, neighbor, parse_label
 from ..rules import (
     CombatUnit,
     GravState,
@@ -37,6 +37,7 @@ from ..rules import (
     resolve_opportunity_fire,
 )
 from ..rules.grav import Refusal
+from ..rules.ground import ground_reach
 from ..rules.internals import movement_damage
 from ..rules.leadership import (
     Centurion,
@@ -53,11 +54,13 @@ from ..rules.victory import battle_outcome, victory_points
 from ..variants.ruleset import RuleSet
 from .actions import (
     Action,
+    Conceal,
     EndTurn,
     Fire,
     IllegalAction,
     Leadership,
     LetPass,
+    March,
     Mount,
     Move,
     OpportunityFire,
@@ -113,6 +116,7 @@ class Squad:
     hex: Hex | None = None
     aboard: str | None = None
     started: int = 8
+    concealed_turn: int | None = None  # the turn it concealed; hidden during the next (book-a §16.7)
 
     @property
     def destroyed(self) -> bool:
@@ -242,6 +246,20 @@ class Skirmish:
         cmd = v.sheet.crew_member("commander").state
         return Centurion(spec.rating, killed=cmd == "dead", unconscious=cmd == "unconscious",
                          out_of_comm=v.sheet.comm_out, vehicle_destroyed=v.destroyed)
+
+    def concealed(self, key: str) -> bool:
+        """Whether a squad is concealed this turn (it concealed last turn, book-a §16.7)."""
+        q = next((q for q in self.squads if q.key == key), None)
+        return q is not None and q.concealed_turn is not None and self.turn == q.concealed_turn + 1
+
+    def march_targets(self, key: str) -> dict[Hex, int]:
+        """Where a dismounted squad can walk this turn, with the MP used (`ground_reach`, CEN-INF-1)."""
+        q = self.squad(key)
+        if q.hex is None or q.men <= 0:
+            return {}
+        bm = self.battlemap  # building fights are not wired in: squads stay out of building hexes (decisions)
+        return {h: mp for h, mp in ground_reach(q.hex, 0, bm, mover="infantry").items()
+                if h != q.hex and not bm[h].building_levels}
 
     @property
     def rules(self) -> RuleSet:
@@ -373,7 +391,9 @@ class Skirmish:
                 out.append(Pass(platoon))
             for s in self.squads:
                 if s.side == side and s.platoon == platoon and s.hex is not None and s.men > 0 \
-                        and s.key not in self.done:
+                        and s.key not in self.done and not self.concealed(s.key):
+                    out += [March(s.key, format_label(h)) for h in sorted(self.march_targets(s.key))]
+                    out.append(Conceal(s.key))
                     for v in self.live_vehicles(side):
                         if v.hex == s.hex and v.velocity == 0 and v.sheet.vehicle.infantry_capacity \
                                 and not v.sheet.compartment_gone and v.key not in self.done \
@@ -466,14 +486,17 @@ class Skirmish:
 
     def _painters(self, side: str) -> list[str]:
         out = [v.key for v in self.live_vehicles(side) if v.sheet.may_paint and v.key not in self.opp_fired]
-        out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0]
+        out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
+                and not self.concealed(s.key)]
         return out
 
     def _firers(self, side: str) -> list[str]:
         return [v.key for v in self.live_vehicles(side) if v.sheet.may_fire and v.key not in self.opp_fired]
 
-    def _enemy_keys(self, side: str) -> list[str]:
-        return [k for k, u in self.combat_units().items() if u.side != side]
+    def _enemy_keys(self, side: str, at: Hex | None = None) -> list[str]:
+        """Enemy units that may be engaged: a concealed squad only from its own hex (book-a §16.7)."""
+        return [k for k, u in self.combat_units().items() if u.side != side
+                and not (self.concealed(k) and u.hex != at)]
 
     def paint_attempt(self, unit: str, target: str):
         """The checked painting attempt (to-hit and odds) of `unit` at `target`, or a Refusal (book-a §7)."""
@@ -491,8 +514,8 @@ class Skirmish:
         ck = ("paint", unit)
         if ck not in self._cache:
             out: list[Action] = []
-            side = self.combat_units()[unit].side
-            for t in self._enemy_keys(side):
+            me = self.combat_units()[unit]
+            for t in self._enemy_keys(me.side, me.hex):
                 if self.combat_units()[t].kind == "vehicle" and not isinstance(self.paint_attempt(unit, t), Refusal):
                     out.append(Paint(unit, t))
             self._cache[ck] = [*out, Paint(unit, None)]
@@ -503,7 +526,7 @@ class Skirmish:
         ck = ("fire", unit)
         if ck not in self._cache:
             v = self.vehicle(unit)
-            out: list[Action] = [Fire(unit, t) for t in self._enemy_keys(v.side)
+            out: list[Action] = [Fire(unit, t) for t in self._enemy_keys(v.side, v.hex)
                                  if self.attack_set(v, t) is not None]
             self._cache[ck] = [*out, Fire(unit, None)]
         return self._cache[ck]
@@ -586,6 +609,13 @@ class Skirmish:
             sq = self.squad(action.squad)
             vs = self._with_vehicle(replace(car, sheet=replace(car.sheet, infantry_aboard=sq.men)))
             return replace(self, squads=squads, vehicles=vs, done=self.done | {action.squad})._fresh()
+        if isinstance(action, March):
+            h = parse_label(action.hex)
+            squads = tuple(replace(q, hex=h) if q.key == action.squad else q for q in self.squads)
+            return replace(self, squads=squads, done=self.done | {action.squad})._fresh()
+        if isinstance(action, Conceal):
+            squads = tuple(replace(q, concealed_turn=self.turn) if q.key == action.squad else q for q in self.squads)
+            return replace(self, squads=squads, done=self.done | {action.squad})._fresh()
         if isinstance(action, OpportunityFire):
             return self._opportunity(action, dice)
         if isinstance(action, LetPass):
@@ -660,7 +690,7 @@ class Skirmish:
         return nxt._log("  movement order (CEN-SEQ-2): " + ", ".join(p for _s, p in seq))._next_mover()
 
     def _next_mover(self) -> Skirmish:
-        s = self._fresh()
+        s = replace(self, phase="movement", pending_move=None)  # back from an opportunity decision, if any
         while s.sequence and not s.movers():
             s = replace(s, sequence=s.sequence[1:])._fresh()
         if s.sequence:
@@ -693,8 +723,11 @@ class Skirmish:
                            if s.aboard == v.key else s for s in squads)
             nv = replace(nv, sheet=replace(nv.sheet, infantry_aboard=0))
             lines.append(f"  the squad in {v.key} dismounts in {format_label(end.hex)} [CEN-MNT-1]")
+        riders = {q.key for q in squads if q.aboard is None and q.key not in {x.key for x in self.squads
+                                                                              if x.aboard is None}}
+        # a squad that got out does not move this turn (CEN-MNT-1)
         nxt = replace(self, vehicles=self._with_vehicle(nv), squads=squads, counters=counters,
-                      done=self.done | {v.key})._log(*lines)._sync_riders()
+                      done=self.done | {v.key} | riders)._log(*lines)._sync_riders()
         path = _path(resolved)
         if path and not nv.destroyed:
             pend = replace(nxt, pending_move=(v.key, path), phase="opportunity", active=self.other(v.side))._fresh()
