@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from .helpers import CANVAS_PAINTED_JS
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +40,15 @@ def test_next_previous_and_contents_links(page, voila_url):
 
 
 def test_the_last_chapter_leads_to_the_reference_and_back(page, voila_url):
-    page.goto(f"{voila_url}/voila/render/15_centuria_round.ipynb")
+    chapters = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    last = chapters[-1]
+    title = json.loads((NOTEBOOKS / last).read_text(encoding="utf-8"))["cells"][0]["source"]
+    title = "".join(title).splitlines()[0].lstrip("# ").strip()
+    page.goto(f"{voila_url}/voila/render/{last}")
     wait_rendered(page)
     page.locator("a", has_text="Next: Rules reference").first.click()
     page.wait_for_url("**/reference.ipynb", timeout=30_000)
     page.wait_for_selector(".centurion-rule-entry", timeout=60_000)
-    page.locator("a", has_text="Previous: Centuria: a round").first.click()
-    page.wait_for_url("**/15_centuria_round.ipynb", timeout=30_000)
+    page.locator("a", has_text=f"Previous: {title}").first.click()
+    page.wait_for_url(f"**/{last}", timeout=30_000)
     wait_rendered(page)
