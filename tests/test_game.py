@@ -52,7 +52,12 @@ def play(name: str, seed: int, level: str = "novice", *, limit: int = 2000):
         # a move is checked against its vehicle's moves (one per legal end state); others against all
         legal = s.move_actions(a.unit) if isinstance(a, Move) else s.legal_actions()
         assert legal and a in legal, f"bot chose {a} not among the legal actions"
+        before = s
         s = s.apply(a)
+        if before.phase in ("movement", "opportunity") and s.phase != before.phase and s.phase not in (
+                "movement", "opportunity"):
+            # the movement phase ends only once every vehicle has moved or stood (CEN-SEQ-2)
+            assert all(v.key in before.done or v.key == getattr(a, "unit", None) for v in before.live_vehicles())
         states.append(s)
     return s, states
 

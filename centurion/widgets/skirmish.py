@@ -20,6 +20,7 @@ from ..game import (
     LEVELS,
     Fire,
     IllegalAction,
+    March,
     Move,
     OpportunityFire,
     Paint,
@@ -300,10 +301,21 @@ class SkirmishTable(w.VBox):
             out = []
             if self.selected in {v.key for v in g.movers()} and self.target_hex is not None:
                 out = [m for m, e in g.move_options(self.selected) if e.hex == self.target_hex]
-            return out + g.movement_others()
+            others = g.movement_others()
+            walks = [a for a in others if isinstance(a, March)]
+            if self.target_hex is not None:  # a squad's walk to the clicked hex
+                out += [a for a in walks if a.squad == self.selected and a.hex == format_label(self.target_hex)]
+            rest = [a for a in others if not isinstance(a, March)]
+            mine = [a for a in rest if self.selected in (getattr(a, "unit", None), getattr(a, "squad", None))]
+            return out + (mine or rest)
         acts = g.legal_actions()
         mine = [a for a in acts if getattr(a, "unit", None) == self.selected]
         return mine or acts  # the selected unit's decisions first, else everything open now
+
+    def _walkers(self) -> set[str]:
+        """Squads that may walk now (their March actions come from the game)."""
+        return {a.squad for a in self.game.movement_others() if isinstance(a, March)} if (
+            self.game.phase == "movement" and not self.game.over) else set()
 
     def _label(self, a) -> str:
         g = self.game
@@ -374,6 +386,8 @@ class SkirmishTable(w.VBox):
         if self.viewing is None and not g.over:
             if g.phase == "movement" and self.selected in {v.key for v in g.movers()}:
                 ov.hatched = [(e.hex, "#2e7d32") for _m, e in g.move_options(self.selected)]
+            elif g.phase == "movement" and self.selected in self._walkers():
+                ov.hatched = [(h, "#2e7d32") for h in g.march_targets(self.selected)]
             if isinstance(a, Move):
                 v = g.vehicle(a.unit)
                 res = resolve_grav_move(v.grav(), a.move, g.battlemap, v.sheet.vehicle)
@@ -410,6 +424,11 @@ class SkirmishTable(w.VBox):
                                   "Confirm.", "info")
                 self._refresh()
                 return
+        if g.phase == "movement" and self.selected in self._walkers() and hex_ in g.march_targets(self.selected):
+            self.target_hex = hex_
+            self.message.show(f"{self.selected} may walk to {format_label(hex_)}: Confirm to go (CEN-INF-1).", "info")
+            self._refresh()
+            return
         here = [v.key for v in g.vehicles if v.hex == hex_ and not v.destroyed]
         here += [q.key for q in g.squads if q.hex == hex_ and q.men > 0]
         if here:
