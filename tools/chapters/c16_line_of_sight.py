@@ -51,13 +51,15 @@ CELLS = [
        "crosses is shaded by what it does (the table under the map lists them with their heights), and the "
        "deciding hex is outlined. Hover a hex to read its height. Tick the box to shade every hex the firer "
        "sees (the one-to-all sight table the skirmish uses)."),
-    code(SETUP),
-    code(SKETCH),
     code("""
+from centurion.data import sample_map, terrain_table
+from centurion.hexgrid import parse_label
 from centurion.widgets.sight_view import SightExplorer
-sight = SightExplorer(battlefield, terrain_table(), firer=parse_label("0520"), target=parse_label("0513"))
+sight = SightExplorer(sample_map(), terrain_table(), firer=parse_label("0520"), target=parse_label("0513"))
 sight
 """, widget=True),
+    code(SETUP),
+    code(SKETCH),
     md("The same explorer answers in code: the firer's line to 0513 is closed by the hill in 0519; from 0620 the "
        "line to 0613 is open."),
     code("""

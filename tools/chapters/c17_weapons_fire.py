@@ -48,13 +48,15 @@ CELLS = [
        "turret. The map shades the hull's arc and the turret's; the panel lists every term with its rule, the "
        "target number and the exact chance, or the refusal and its rule. Pick a weapon for a second target to "
        "try the two-target rule."),
-    code(SETUP),
-    code(HELPERS),
     code("""
+from centurion.data import sample_map, terrain_table
+from centurion.hexgrid import parse_label
 from centurion.widgets.fire_view import FireLab
-lab = FireLab(battlefield, terrain_table(), firer_hex=parse_label("0620"), target_hex=parse_label("0613"))
+lab = FireLab(sample_map(), terrain_table(), firer_hex=parse_label("0620"), target_hex=parse_label("0613"))
 lab
 """, widget=True),
+    code(SETUP),
+    code(HELPERS),
     md("## Worked example E20: a Horatius fires three weapons at a Liberator\n\n"
        "The Liberator is 7 hexes away in light woods, turned so the Horatius sees its right side (shield 5). "
        "Range 7 gives 9; the laser and the missile subtract the shield 5 and the woods 1: **3**. The Gauss "

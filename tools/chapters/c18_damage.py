@@ -22,12 +22,12 @@ CELLS = [
        "**Try it:** pick a weapon and the side it strikes, then *Fire* (location and column rolled) or click a "
        "column button (location from the Location box). Pending internal boxes are orange; the last hit is "
        "outlined. *Apply internal damage* lists each component's effect; *End Phase* removes widowed armor."),
-    code(SETUP),
     code("""
 from centurion.widgets.damage_view import DamageLab
 lab = DamageLab("horatius")
 lab
 """, widget=True),
+    code(SETUP),
     md("The lab's buttons call the same methods as these cells (on a second lab, so the one above stays fresh): "
        "three lasers down column 5 of the front bore through the armor into the internals; the effects come "
        "once all fire is resolved."),

@@ -17,12 +17,12 @@ CELLS = [
        "A tank's **Vulcan** engages incoming missiles: the more it engages in a turn, the lower the number it "
        "must roll to shoot each one down (CEN-CMB-1).\n\n"
        "**Try it:** the casualties table as a live lookup, then the Vulcan's odds."),
-    code(SETUP),
     code("""
 from centurion.widgets.fire_view import CasualtyLookup, VulcanOdds
 CasualtyLookup(row=5, roll=6)
 """, widget=True),
     code("VulcanOdds(rating=2, engaged=3)", widget=True),
+    code(SETUP),
     md("## Squads firing\n\nA squad of 6 that stood still fires 2 attacks with IWF 7 at a tank 2 hexes ahead "
        "in light woods (front shield 7): 11 − 7 − 1 = 3. Having moved, a full squad fires once with IWF 9."),
     code("""
