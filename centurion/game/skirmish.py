@@ -51,6 +51,7 @@ from ..rules.resolution import resolve_painting
 from ..rules.sequence import declaration_order
 from ..rules.targets import Attack, FirePlan, declare_fire, in_arc, infantry_paint, vehicle_paint, weapon_family
 from ..rules.victory import battle_outcome, victory_points
+from ..variants.movement import VariantMove, execute_variant_move, resolve_variant_move
 from ..variants.ruleset import RuleSet
 from .actions import (
     Action,
@@ -70,7 +71,7 @@ from .actions import (
     Smoke,
     Watch,
 )
-from .variants import check_variants
+from .variants import check_variants, moves_need_variants, variant_ends, variant_path
 
 SYSTEM = "centurion"
 SQUAD_DESTROYED_AT = 5  # men killed for a squad to count as destroyed (book-b §15.2, rules/victory.py)
@@ -254,6 +255,12 @@ class Skirmish:
 
     def march_targets(self, key: str) -> dict[Hex, int]:
         """Where a dismounted squad can walk this turn, with the MP used (`ground_reach`, CEN-INF-1)."""
+        ck = ("march", key)
+        if ck not in self._cache:
+            self._cache[ck] = self._march_targets(key)
+        return self._cache[ck]
+
+    def _march_targets(self, key: str) -> dict[Hex, int]:
         q = self.squad(key)
         if q.hex is None or q.men <= 0:
             return {}
@@ -354,8 +361,20 @@ class Skirmish:
         if ck not in self._cache:
             v = self.vehicle(key)
             vt = v.sheet.vehicle
-            self._cache[ck] = legal_grav_moves(v.grav(), vt, self.battlemap)
+            ends = legal_grav_moves(v.grav(), vt, self.battlemap)
+            if moves_need_variants(self.rules):  # plus the ends only lateral shifts / emergency turns reach
+                ends = list(ends) + variant_ends(v.grav(), vt, self.battlemap, self.rules, ends)
+            self._cache[ck] = ends
         return self._cache[ck]
+
+    def resolve_move(self, key: str, move):
+        """A vehicle's move checked by the engine (the variant resolver for a VariantMove): the engine's
+        `ResolvedMove` (hexes entered, odds) or a `Refusal` (CEN-GRAV, VAR-LATERAL, VAR-EMERGENCY)."""
+        v = self.vehicle(key)
+        if isinstance(move, VariantMove):
+            res = resolve_variant_move(v.grav(), move, self.battlemap, v.sheet.vehicle, self.rules)
+            return res if isinstance(res, Refusal) else res.basic
+        return resolve_grav_move(v.grav(), move, self.battlemap, v.sheet.vehicle)
 
     def move_options(self, key: str) -> list[tuple[Move, object]]:
         """Each legal move of the vehicle with its end state (hex, facing, grounded, odds): one per end state,
@@ -565,7 +584,7 @@ class Skirmish:
                 raise IllegalAction("CEN-SEQ-2", f"{action.unit} is not a vehicle of the platoon moving now "
                                     f"({self._current_platoon()}) that has still to move")
             v = self.vehicle(action.unit)
-            res = resolve_grav_move(v.grav(), action.move, self.battlemap, v.sheet.vehicle)
+            res = self.resolve_move(v.key, action.move)
             if isinstance(res, Refusal):
                 raise IllegalAction(res.rule, res.reason)
             if action.dismount:
@@ -575,8 +594,8 @@ class Skirmish:
                     raise IllegalAction("CEN-MNT-1", "a squad dismounts only with its carrier at velocity 0 at the "
                                         "end of its move")
             return
-        try:
-            ok = action in self.legal_actions()
+        try:  # in the movement phase the other decisions are checked without listing every move
+            ok = action in (self.movement_others() if self.phase == "movement" else self.legal_actions())
         except TypeError:
             ok = False
         if not ok:
@@ -700,8 +719,23 @@ class Skirmish:
     def _move(self, action: Move, dice: Dice) -> Skirmish:
         v = self.vehicle(action.unit)
         bm = self.battlemap
-        resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle)
-        report = execute_grav_move(resolved, dice)
+        vlines: list[str] = []
+        if isinstance(action.move, VariantMove):  # lateral shifts, emergency turns (VAR-LATERAL, VAR-EMERGENCY)
+            vres = resolve_variant_move(v.grav(), action.move, bm, v.sheet.vehicle, self.rules)
+            vrep = execute_variant_move(vres, dice)
+            report, resolved = replace(vrep.report, state=vrep.state), vres
+            for sh in vres.shifts:
+                vlines.append(f"  {v.key} shifts {sh.side} to {format_label(sh.to_hex)}: {sh.thrust} TP + {sh.vp} VP "
+                              "[VAR-LATERAL]")
+            for e, r in zip(vres.emergencies, vrep.vanes, strict=True):
+                vlines.append(f"  {v.key} emergency turn, {e.thrust} TP into the {e.side} vane: "
+                              + ", ".join(f"d10 {x.result} vs {x.target}" for x in r.rolls)
+                              + f"{'; the vane burns out' if r.burned_out else ''}"
+                              + f"{f'; {r.boxes_lost} vane box lost' if r.boxes_lost else ''}"
+                              + f"{'; the vane shorts' if r.shorted else ''} [VAR-EMERGENCY]")
+        else:
+            resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle)
+            report = execute_grav_move(resolved, dice)
         sheet = v.sheet
         for ev in report.damage:  # the damage on the record sheet, internals at once (CEN-SPD-2, CEN-GRD-1)
             sheet, _crossed, _rep = movement_damage(sheet, ev.section, ev.points, dice, velocity=v.velocity,
@@ -714,8 +748,8 @@ class Skirmish:
         nv = replace(v, hex=end.hex, facing=end.facing, velocity=end.velocity, grounded=end.grounded,
                      in_crater=end.in_crater, submerged=end.submerged, sheet=sheet)
         squads = self.squads
-        lines = [f"  {v.key} ends in {format_label(end.hex)} facing {end.facing}, velocity {end.velocity}"
-                 f"{', grounded' if end.grounded else ''}{', in a crater' if end.in_crater else ''}"]
+        lines = vlines + [f"  {v.key} ends in {format_label(end.hex)} facing {end.facing}, velocity {end.velocity}"
+                          f"{', grounded' if end.grounded else ''}{', in a crater' if end.in_crater else ''}"]
         for ev in report.damage:
             lines.append(f"  {v.key}: {ev.points} damage to the {ev.section} ({ev.cause}) [{ev.rule}]")
         if action.dismount and end.velocity == 0:
@@ -728,7 +762,7 @@ class Skirmish:
         # a squad that got out does not move this turn (CEN-MNT-1)
         nxt = replace(self, vehicles=self._with_vehicle(nv), squads=squads, counters=counters,
                       done=self.done | {v.key} | riders)._log(*lines)._sync_riders()
-        path = _path(resolved)
+        path = variant_path(resolved) if isinstance(action.move, VariantMove) else _path(resolved)
         if path and not nv.destroyed:
             pend = replace(nxt, pending_move=(v.key, path), phase="opportunity", active=self.other(v.side))._fresh()
             if pend.opportunity_actions():
