@@ -37,7 +37,7 @@ DEFAULT_PAGES = ["index", "01_battlefield", "09_legal_moves", "15_centuria_round
 MODES = ("progressive", "preheat-index", "preheat-all")
 # pages drawn as HTML rather than on a canvas (the combat chapters 18-20): "painted" = this element shown
 READY_SELECTOR = {"18_damage": ".centurion-record-sheet .rs-grid", "19_infantry_vulcan": ".centurion-vulcan",
-                  "20_leadership_victory": "text=Scenario points and victory"}
+                  "20_leadership_victory": "text=first: decisive victory"}
 REFILL_S = 6.0  # pool refill delay (1 s) + running the notebook ahead
 
 

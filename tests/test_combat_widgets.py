@@ -129,7 +129,7 @@ def test_fire_lab_two_targets_with_two_direct_fire_weapons_is_refused(battlefiel
 
 def test_lookups_show_the_engines_numbers():
     c = CasualtyLookup(row=5, roll=6)
-    assert "<b>1</b> men lost" in c.out.value and "2/5" in c.out.value
+    assert "<b>1</b> man lost" in c.out.value and "2/5" in c.out.value
     v = VulcanOdds(rating=2, engaged=3)
     assert "<b>2</b> or less" in v.out.value and "1/5" in v.out.value
     v.engaged.value = 5
@@ -154,3 +154,19 @@ def test_record_sheet_view_over_a_whole_phase_of_fire():
     sheet, report = apply_internal_damage(sheet, Dice(1))
     view.update(sheet)
     assert "takes effect after all fire" not in view.value and report.components
+
+
+def test_leadership_lab_advantage_passes_a_lost_centurion_and_victory():
+    from centurion.widgets import LeadershipLab
+
+    lab = LeadershipLab(first=5, second=2)
+    assert "Renegade</b> side holds a Leadership Advantage of <b>3</b>" in lab.out.value
+    assert "<b>1</b> pass(es)" in lab.out.value
+    lab.on_initiative.value = 4
+    assert "Refused" in lab.out.value and "CEN-INI-1" in lab.out.value
+    lab.on_initiative.value = 0
+    lab.lost.value = True
+    assert "TOG</b> side holds a Leadership Advantage of <b>2</b>" in lab.out.value
+    assert "Renegade <b>decisive victory</b>" in lab.out.value
+    lab.score_second.value = 100
+    assert "Renegade <b>draw</b>" in lab.out.value

@@ -7,6 +7,7 @@ from .dice_panel import DiceLog, percent, roll_html
 from .fire_view import CasualtyLookup, FireLab, VulcanOdds
 from .hexmap import Counter, HexMapView, Overlay
 from .labs import FacingChangeExplorer, GroundUnitTable, SequenceOfPlay, SpeedLimitLab
+from .leadership_view import LeadershipLab
 from .move_table import GravMoveTable, odds_color, tank_on
 from .record_sheet import RecordSheetView
 from .reference import RulesReference, link_rules, rule_link
@@ -14,6 +15,7 @@ from .safety import MessageArea, guarded
 from .sight_view import SightExplorer
 
 __all__ = [
+    "LeadershipLab",
     "VulcanOdds",
     "SightExplorer",
     "RecordSheetView",

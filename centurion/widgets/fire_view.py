@@ -201,9 +201,10 @@ class CasualtyLookup(w.VBox):
         """Rewrite the lookup and the odds of each number of men lost."""
         lost = infantry_casualties(self.row.value, self.roll.value)
         odds = casualty_odds(self.row.value, self.modifier.value)
-        cells = "".join(f"<tr><td>{k} men</td><td>{percent(p)}</td></tr>" for k, p in sorted(odds.items()))
+        cells = "".join(f"<tr><td>{k} killed</td><td>{percent(p)}</td></tr>" for k, p in sorted(odds.items()))
         self.out.value = link_rules(
-            f"<div>Row {self.row.value}, modified roll {self.roll.value}: <b>{lost}</b> men lost (CEN-INF-1)</div>"
+            f"<div>Row {self.row.value}, modified roll {self.roll.value}: <b>{lost}</b> "
+            f"{'man' if lost == 1 else 'men'} lost (CEN-INF-1)</div>"
             f"<div>A d10 {self.modifier.value:+d} on this row gives:</div><table class='centurion-terms'>{cells}"
             "</table>")
 

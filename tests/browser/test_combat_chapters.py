@@ -103,7 +103,7 @@ def test_a_shot_changes_the_record_sheet_and_the_internal_effects(page, voila_ur
     shoot(page, artifacts, DAMAGE)
 
 
-@pytest.mark.parametrize("name,ready", [(INFANTRY, ".centurion-casualties"), (LEADERSHIP, "text=Scenario points")])
+@pytest.mark.parametrize("name,ready", [(INFANTRY, ".centurion-casualties"), (LEADERSHIP, "text=first: decisive victory")])
 def test_other_combat_chapters_render(page, voila_url, artifacts, name, ready):
     open_page(page, f"{voila_url}/voila/render/{name}.ipynb", ready)
     if name == INFANTRY:

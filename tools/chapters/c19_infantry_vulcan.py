@@ -52,7 +52,7 @@ for men in range(8, 0, -1):
     code("""
 print("roll:   ", " ".join(f"{r:>2}" for r in range(-1, 11)))
 print("killed: ", " ".join(f"{infantry_casualties(5, r):>2}" for r in range(-1, 11)))
-print({k: str(p) for k, p in sorted(casualty_odds(5).items())})
+print("an unmodified d10 on row 5:", ", ".join(f"{k} killed {p}" for k, p in sorted(casualty_odds(5).items())))
 """),
     md("## Mortars\n\nA mortar squad fires 2 rounds at full strength; against a vehicle each is an IWF 7 hit that "
        "ignores shields (8 at range 9 in light woods: 8 − 1 = 7); against infantry it rolls on the mortar row."),

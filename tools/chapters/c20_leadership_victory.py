@@ -16,7 +16,13 @@ CELLS = [
        "A scenario buys forces with **scenario points** (1 per 100,000 talents, rounded). At the end, each side "
        "scores victory points — objectives held, enemy vehicles and squads destroyed, points left unspent — and "
        "the ratio of the two scores gives the level of victory: decisive at 3 to 1, substantive at 2 to 1, "
-       "marginal at 3 to 2, else a draw (book-b §15)."),
+       "marginal at 3 to 2, else a draw (book-b §15).\n\n"
+       "**Try it:** set the two ratings, the points spent on the initiative roll, lose the Renegade Centurion, "
+       "and type two victory scores."),
+    code("""
+from centurion.widgets.leadership_view import LeadershipLab
+LeadershipLab()
+""", widget=True),
     code(SETUP),
     code("""
 from centurion.rules import Refusal, roll_initiative
@@ -29,11 +35,16 @@ from centurion.rules.victory import victory_level, victory_points, battle_outcom
        "initiative roll, a 5 becomes 3 and beats the TOG's 4; nothing is left for a pass."),
     code("""
 renegade, tog = Centurion(4), Centurion(2)
-print("advantage:", century_advantage(renegade, tog))
+names = {"first": "Renegade", "second": "TOG", None: "neither side"}
+def advantage(a, b):
+    side, points = century_advantage(a, b)
+    return f"{names[side]} holds +{points}"
+print("advantage:", advantage(renegade, tog))
 plan = plan_leadership(renegade, tog, on_initiative=2)
-print(f"plan: side {plan.side}, advantage {plan.advantage}, {plan.passes} pass(es)")
+print(f"plan: the {names[plan.side]} side puts {plan.on_initiative} of its {plan.advantage} points on the roll, "
+      f"{plan.passes} pass(es) left")
 r = roll_century_initiative(Dice.scripted([5, 4]), renegade, tog, plan)
-print("initiative totals", r.totals, "-> winner", r.winner)
+print(f"initiative: Renegade {r.totals[0]}, TOG {r.totals[1]} -> the {names[r.winner]} side wins (lower roll)")
 print(plan_leadership(renegade, tog, on_initiative=3))
 """),
     md("## Passes\n\nRated 5 against 2, the Renegade holds 3: unused on the roll they buy one pass. His first "
@@ -50,10 +61,10 @@ print(pass_platoon(seq, "R1", "R3", passes=0))
     md("## A lost Centurion\n\nThe Renegade Centurion falls: his Century is at 0, and the TOG side now holds +2."),
     code("""
 lost = lose_centurion(renegade, "killed")
-print("rating now", lost.century_rating, "| advantage:", century_advantage(lost, tog))
+print("his Century's rating is now", lost.century_rating, "|", advantage(lost, tog))
 print(lost.support_refusal())
 r = roll_century_initiative(Dice.scripted([4, 5]), lost, tog, plan_leadership(lost, tog, on_initiative=2))
-print("initiative totals", r.totals, "-> winner", r.winner)
+print(f"initiative: Renegade {r.totals[0]}, TOG {r.totals[1]} -> the {names[r.winner]} side wins")
 """),
     md("## Scenario points and victory\n\nA medium tank costing 1,404,750 talents is worth 15 scenario points. "
        "One side holds an objective and destroys three vehicles and two squads; the other destroys one tank."),
