@@ -74,3 +74,45 @@ def test_uploaded_map_keeps_its_partial_terrain_for_var_occupy():
         load_partial_terrain_upload(bad, "upload.yaml", m)
     with pytest.raises(DataError):
         load_partial_terrain_upload(b"partial_terrain: &a [*a]", "upload.yaml", m)  # the upload guards apply
+
+
+def _at_speed(switch: str, velocity: int = 6, facing: int = 0):
+    """The meeting scenario at its first move, the first mover set to `velocity` and `facing` (a test position)."""
+    from dataclasses import replace
+
+    s = new_skirmish("meeting", seed=3, variants=(switch,))
+    while s.phase != "movement":
+        s = s.apply(bot_action(s, "novice", budget=0.05))
+    key = s.movers()[0].key
+    return replace(s, vehicles=tuple(replace(x, velocity=velocity, facing=facing) if x.key == key else x
+                                     for x in s.vehicles)), key
+
+
+@pytest.mark.parametrize(("switch", "step"), [("VAR-LATERAL", "SL"), ("VAR-EMERGENCY", None)])
+def test_lateral_shift_and_emergency_turn_are_legal_moves_with_thrust_and_odds(switch, step):
+    from centurion.game.actions import action_from_data, action_to_data
+    from centurion.variants import resolve_variant_move
+    from centurion.variants.movement import VariantMove
+
+    s, key = _at_speed(switch)
+    basic, _ = _at_speed("VAR-SHIELD")
+    assert not any(isinstance(m.move, VariantMove) for m, _e in basic.move_options(key))  # off: basic moves only
+    options = [(m, e) for m, e in s.move_options(key) if isinstance(m.move, VariantMove)]
+    assert options and all(e.safest.variant_rules == (switch,) for _m, e in options)
+    v = s.vehicle(key)
+    for m, e in options[:20]:  # each offered end: its thrust and exact odds are the variant resolver's
+        r = resolve_variant_move(v.grav(), m.move, s.battlemap, v.sheet.vehicle, s.rules)
+        assert (r.end_hex, r.end_facing) == (e.hex, e.facing)
+        assert r.p_no_damage == e.p_no_damage and r.thrust_used == e.safest.thrust_used
+        assert action_from_data(action_to_data(m)) == m  # the save keeps the variant move
+    if step:
+        m, e = next((m, e) for m, e in options if step in m.move.steps)
+        after = s.apply(m)
+        assert any("[VAR-LATERAL]" in line for line in after.log[-3:])
+    else:
+        m, e = options[0]
+        after = s.apply(m)
+        assert any("[VAR-EMERGENCY]" in line and "d10" in line for line in after.log[-3:])
+    assert after.vehicle(key).hex == e.hex or after.vehicle(key).destroyed or after.vehicle(key).grounded
+    refused = basic.resolve_move(key, m.move)  # the same move with the switch off is refused by the rules
+    assert not refused and refused.rule.startswith(("VAR-", "CEN-"))

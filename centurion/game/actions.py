@@ -13,6 +13,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from ..rules import GravMove
+from ..variants.movement import VariantMove
 
 
 class IllegalAction(ValueError):
@@ -57,7 +58,7 @@ class Move:
 
     kind: ClassVar[str] = "move"
     unit: str
-    move: GravMove
+    move: GravMove | VariantMove  # a VariantMove: lateral shifts or emergency turns (VAR-LATERAL, VAR-EMERGENCY)
     dismount: bool = False
 
     def describe(self) -> str:
@@ -219,6 +220,10 @@ def action_to_data(action: Action) -> dict[str, Any]:
             v = {"accelerate": v.accelerate, "steps": "".join(v.steps), "decelerate": v.decelerate,
                  "ground": v.ground, "initial_facing": v.initial_facing, "dig_at": v.dig_at,
                  "take_crater": v.take_crater}
+        elif isinstance(v, VariantMove):  # steps spaced (SL, SR), marked as a variant move (VAR-LATERAL)
+            v = {"accelerate": v.accelerate, "steps": " ".join(v.steps), "decelerate": v.decelerate,
+                 "ground": v.ground, "initial_facing": v.initial_facing, "dig_at": v.dig_at,
+                 "take_crater": v.take_crater, "variant": True}
         out[f.name] = v
     return out
 
@@ -258,9 +263,15 @@ def action_from_data(data: Any, where: str = "action") -> Action:
             continue
         v = data[name]
         if name == "move":
-            if not isinstance(v, dict) or set(v) - set(_MOVE_FIELDS):
+            if not isinstance(v, dict) or set(v) - set(_MOVE_FIELDS) - {"variant"}:
                 raise ValueError(f"{where}.move: expected a mapping of {', '.join(_MOVE_FIELDS)}")
             mv = {k: _typed(v[k], t, f"{where}.move.{k}") for k, t in _MOVE_FIELDS.items() if k in v}
+            if _typed(v.get("variant", False), bool, f"{where}.move.variant"):
+                steps = mv.get("steps", "").split()
+                if set(steps) - {"F", "B", "L", "R", "SL", "SR"}:
+                    raise ValueError(f"{where}.move.steps: expected F, B, L, R, SL, SR, got {mv['steps']!r}"[:300])
+                kw[name] = VariantMove(**{**mv, "steps": tuple(steps)})
+                continue
             if set(mv.get("steps", "")) - set("FBLR"):
                 raise ValueError(f"{where}.move.steps: expected letters F, B, L, R, got {mv['steps']!r}")
             kw[name] = GravMove(**mv)
