@@ -32,7 +32,7 @@ from ..game import (
     scenarios,
 )
 from ..hexgrid import Hex, format_label
-from ..rules import lift_cost, resolve_grav_move
+from ..rules import lift_cost
 from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS, RuleSet
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
@@ -45,7 +45,7 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
-PLAYED_VARIANTS = ("VAR-SHIELD", "VAR-SPEEDMOD")
+PLAYED_VARIANTS = ("VAR-LATERAL", "VAR-EMERGENCY", "VAR-SHIELD", "VAR-SPEEDMOD")
 VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (seed 001, off by default; chapter 'Variant rules'). "
                 f"The turn plays {', '.join(PLAYED_VARIANTS)}; the others are recorded in the game and its save "
                 "but play as the basic rules for now.</small>")
@@ -390,7 +390,7 @@ class SkirmishTable(w.VBox):
                 ov.hatched = [(h, "#2e7d32") for h in g.march_targets(self.selected)]
             if isinstance(a, Move):
                 v = g.vehicle(a.unit)
-                res = resolve_grav_move(v.grav(), a.move, g.battlemap, v.sheet.vehicle)
+                res = g.resolve_move(v.key, a.move)  # the variant resolver for a lateral shift / emergency turn
                 if not isinstance(res, type(None)) and hasattr(res, "entries"):
                     ov.path = [v.hex] + [e.hex for e in res.entries]
             elif isinstance(a, (Fire, Paint, OpportunityFire)) and getattr(a, "target", None):
