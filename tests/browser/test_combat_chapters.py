@@ -127,3 +127,12 @@ def test_forced_faults_show_the_short_message(page, voila_url):
     page.wait_for_selector(".centurion-error", timeout=15_000)
     assert "forced for testing" in text_of(page, ".centurion-error")
     assert "Traceback" not in page.inner_text("body")
+
+
+def test_index_and_reference_link_the_combat_chapters(page, voila_url):
+    page.goto(f"{voila_url}/voila/render/index.ipynb")
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
+    hrefs = page.eval_on_selector_all("a", "els => els.map(e => e.getAttribute('href'))")
+    for name in (SIGHT, FIRE, DAMAGE, INFANTRY, LEADERSHIP):
+        assert f"{name}.ipynb" in hrefs
+    assert "CEN-LOS-1" in page.inner_text("body")
