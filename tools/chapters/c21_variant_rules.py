@@ -181,7 +181,8 @@ print("driver fired two weapons: speed limit 9 becomes", driver_speed_limit(9, 2
 """),
     md("## In the skirmish\n\n"
        "The Skirmish page offers every switch at set-up and records them in the game and its save. The turn "
-       "plays VAR-SHIELD and VAR-SPEEDMOD and names the variant behind every roll it changes in the log; the "
+       "plays VAR-SHIELD, VAR-SPEEDMOD, VAR-LATERAL and VAR-EMERGENCY (lateral shifts and emergency turns are "
+       "offered up to velocity 8) and names the variant behind every roll it changes in the log; the "
        "other switches are recorded but still play as the basic rules in the skirmish (VAR-SALVO works in the "
        "fire engine, but no shipped vehicle has two identical direct-fire mounts; see `docs/decisions.md`)."),
 ]
