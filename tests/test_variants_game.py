@@ -116,3 +116,22 @@ def test_lateral_shift_and_emergency_turn_are_legal_moves_with_thrust_and_odds(s
     assert after.vehicle(key).hex == e.hex or after.vehicle(key).destroyed or after.vehicle(key).grounded
     refused = basic.resolve_move(key, m.move)  # the same move with the switch off is refused by the rules
     assert not refused and refused.rule.startswith(("VAR-", "CEN-"))
+
+
+def test_bot_weighs_fire_by_the_variant_odds():
+    from centurion.data import map_from_rows, vehicle_types
+    from centurion.game.bot import _plan_hits
+    from centurion.hexgrid import parse_label
+    from centurion.rules.record import RecordSheet
+    from centurion.rules.resolution import CombatUnit, declare_weapons_fire
+    from centurion.rules.targets import Attack
+    from centurion.variants import shield_shot
+
+    v = vehicle_types()
+    units = {"hor": CombatUnit("hor", "TOG", parse_label("0210"), 0, RecordSheet.of(v["horatius"])),
+             "lib": CombatUnit("lib", "RL", parse_label("0203"), 1, RecordSheet.of(v["liberator"]))}
+    plan = declare_weapons_fire(map_from_rows(["........"] * 12), units, "hor", [Attack(1, "lib")])
+    shield = RuleSet.from_names(["VAR-SHIELD"])
+    assert _plan_hits(plan) == _plan_hits(plan, RuleSet()) == float(plan.attacks[0].to_hit.chance)
+    assert _plan_hits(plan, shield) == float(shield_shot(plan.attacks[0].to_hit, weapon="laser",
+                                                         rules=shield).p_damage)

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..hexgrid import Hex, distance, format_label
 from ..rules.targets import Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
+from ..variants.ruleset import RuleSet
 from .actions import (
     Action,
     Conceal,
@@ -103,10 +104,17 @@ def armor_fraction(v: Vehicle) -> float:
     return sum(sec.intact for _n, sec in v.sheet.armor.sections) / full
 
 
-def _plan_hits(plan: FirePlan | None) -> float:
-    """Expected hits of a checked plan (sum of the exact to-hit chances)."""
+def _plan_hits(plan: FirePlan | None, rules: RuleSet | None = None) -> float:
+    """Expected hits of a checked plan (sum of the exact to-hit chances; under VAR-SHIELD the chance that a
+    round hits and gets through the shield)."""
     if plan is None:
         return 0.0
+    if rules and rules.enabled("VAR-SHIELD"):
+        from ..rules.targets import TO_HIT_KIND
+        from ..variants.fire import shield_shot
+
+        return float(sum((shield_shot(a.to_hit, weapon=TO_HIT_KIND[a.family], rules=rules).p_damage
+                          for a in plan.attacks), Fraction(0)))
     return float(sum((a.to_hit.chance for a in plan.attacks), Fraction(0)))
 
 
@@ -127,11 +135,11 @@ def _hits_from(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: Targ
             continue
         shell = ("AP" if target.kind == "infantry" else "HEAP") if fam == "gauss" else None
         trial = declare_fire(bm, fv, [*picked, Attack(i, target.key, shell)], {target.key: target},
-                             turret_facing=tf)
+                             turret_facing=tf, rules=s.rules)
         if isinstance(trial, FirePlan):
             picked.append(Attack(i, target.key, shell))
             plan = trial
-    best = _plan_hits(plan)
+    best = _plan_hits(plan, s.rules)
     return best
 
 
@@ -261,7 +269,7 @@ def _opportunity(s: Skirmish, lv: Level) -> Action:
     mover_key, path = s.pending_move
     for a in s.opportunity_actions():
         plan = s.attack_set(s.vehicle(a.unit), mover_key, at=path[a.step - 1], opportunity=True)
-        hits = _plan_hits(plan)
+        hits = _plan_hits(plan, s.rules)
         if hits > score:
             best, score = a, hits
     if best is not None and score >= 0.4:
@@ -289,7 +297,7 @@ def _fire(s: Skirmish) -> Action:
         if a.target is None:
             continue
         plan = s.attack_set(s.vehicle(a.unit), a.target)
-        val = _plan_hits(plan) * _worth(s, a.target)
+        val = _plan_hits(plan, s.rules) * _worth(s, a.target)
         if val > score:
             best, score = a, val
     if best is not None:
