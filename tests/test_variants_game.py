@@ -76,11 +76,11 @@ def test_uploaded_map_keeps_its_partial_terrain_for_var_occupy():
         load_partial_terrain_upload(b"partial_terrain: &a [*a]", "upload.yaml", m)  # the upload guards apply
 
 
-def _at_speed(switch: str, velocity: int = 6, facing: int = 0):
+def _at_speed(switch: str, velocity: int = 6, facing: int = 0, seed: int = 3):
     """The meeting scenario at its first move, the first mover set to `velocity` and `facing` (a test position)."""
     from dataclasses import replace
 
-    s = new_skirmish("meeting", seed=3, variants=(switch,))
+    s = new_skirmish("meeting", seed=seed, variants=(switch,))
     while s.phase != "movement":
         s = s.apply(bot_action(s, "novice", budget=0.05))
     key = s.movers()[0].key
@@ -135,3 +135,37 @@ def test_bot_weighs_fire_by_the_variant_odds():
     assert _plan_hits(plan) == _plan_hits(plan, RuleSet()) == float(plan.attacks[0].to_hit.chance)
     assert _plan_hits(plan, shield) == float(shield_shot(plan.attacks[0].to_hit, weapon="laser",
                                                          rules=shield).p_damage)
+
+
+def test_emergency_turn_vane_damage_stays_with_the_vehicle():
+    from centurion.variants.movement import VariantMove
+
+    seen = set()
+    for seed in range(3, 9):  # the dice of a decision depend on the seed: several games see several outcomes
+        s, key = _at_speed("VAR-EMERGENCY", seed=seed)
+        m = next(m for m, _e in s.move_options(key) if isinstance(m.move, VariantMove))
+        after = s.apply(m)
+        nv = after.vehicle(key)
+        lines = [ln for ln in after.log[len(s.log):] if "emergency turn" in ln and "[VAR-EMERGENCY]" in ln]
+        assert lines
+        for side in ("left", "right"):
+            mine = [ln for ln in lines if f"{side} vane" in ln]
+            burnt = any("burns out" in ln for ln in mine)
+            boxes = sum(1 for ln in mine if "vane box lost" in ln)
+            seen |= {"burnout"} if burnt else set()
+            seen |= {"box"} if boxes else set()
+            assert (side in nv.vanes_lost) == burnt == getattr(nv.grav(), f"{side}_vane_lost")
+            assert dict(nv.vane_boxes).get(side, 0) == boxes
+            if any("shorts" in ln for ln in mine) and not burnt:
+                seen.add("short")
+                assert side in nv.vanes_shorted and not getattr(nv.grav(), f"{side}_vane_lost")
+                nxt = replace_turn(after).vehicle(key)
+                assert side in nxt.vanes_lost and getattr(nxt.grav(), f"{side}_vane_lost")
+    assert {"burnout", "box"} <= seen, seen
+
+
+def replace_turn(s):
+    """The vehicles as the next turn starts them (a shorted vane is lost from the next turn, VAR-EMERGENCY)."""
+    from centurion.dice import Dice
+
+    return s._start_turn(Dice(seed=1))

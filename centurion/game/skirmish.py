@@ -94,6 +94,9 @@ class Vehicle:
     in_crater: bool = False
     submerged: bool = False
     painted_by: tuple[str, ...] = ()
+    vane_boxes: tuple[tuple[str, int], ...] = ()  # VAR-EMERGENCY: vane boxes lost per side (left, right)
+    vanes_lost: tuple[str, ...] = ()  # VAR-EMERGENCY: vanes burnt out, or shorted in an earlier turn
+    vanes_shorted: tuple[str, ...] = ()  # VAR-EMERGENCY: shorted this turn: lost from the next turn
 
     @property
     def destroyed(self) -> bool:
@@ -101,9 +104,13 @@ class Vehicle:
         return self.sheet.destroyed
 
     def grav(self) -> GravState:
-        """Its movement state with the sheet's damage (book-a §13, `movement_effects`)."""
+        """Its movement state with the sheet's damage (book-a §13, `movement_effects`) and vanes lost to
+        emergency turns (VAR-EMERGENCY)."""
+        effects = movement_effects(self.sheet)
+        for side in self.vanes_lost:
+            effects[f"{side}_vane_lost"] = True
         return GravState(self.hex, self.facing, self.velocity, grounded=self.grounded, in_crater=self.in_crater,
-                         submerged=self.submerged, **movement_effects(self.sheet))
+                         submerged=self.submerged, **effects)
 
 
 @dataclass(frozen=True)
@@ -672,7 +679,9 @@ class Skirmish:
         side, points = century_advantage(self.centurion(a), self.centurion(b))
         base = replace(self, phase="initiative", done=frozenset(), watching=frozenset(), opp_fired=frozenset(),
                        paints=(), fires=(), declared=frozenset(), end_done=(), queue=(), sequence=(),
-                       pending_move=None, vehicles=tuple(replace(v, painted_by=()) for v in self.vehicles))
+                       pending_move=None, vehicles=tuple(replace(v, painted_by=(), vanes_shorted=(),
+                                                                 vanes_lost=v.vanes_lost + v.vanes_shorted)
+                                                         for v in self.vehicles))
         base = base._log(f"— Turn {self.turn} —")
         if points > 0:
             return replace(base, active=a if side == "first" else b)._fresh()
@@ -721,8 +730,10 @@ class Skirmish:
         bm = self.battlemap
         vlines: list[str] = []
         if isinstance(action.move, VariantMove):  # lateral shifts, emergency turns (VAR-LATERAL, VAR-EMERGENCY)
-            vres = resolve_variant_move(v.grav(), action.move, bm, v.sheet.vehicle, self.rules)
-            vrep = execute_variant_move(vres, dice)
+            boxes = dict(v.vane_boxes)
+            vres = resolve_variant_move(v.grav(), action.move, bm, v.sheet.vehicle, self.rules,
+                                        vane_boxes_lost=boxes)
+            vrep = execute_variant_move(vres, dice, vane_boxes_lost=boxes)
             report, resolved = replace(vrep.report, state=vrep.state), vres
             for sh in vres.shifts:
                 vlines.append(f"  {v.key} shifts {sh.side} to {format_label(sh.to_hex)}: {sh.thrust} TP + {sh.vp} VP "
@@ -747,6 +758,8 @@ class Skirmish:
             counters = counters + ((report.dig_hex, "crater"),)
         nv = replace(v, hex=end.hex, facing=end.facing, velocity=end.velocity, grounded=end.grounded,
                      in_crater=end.in_crater, submerged=end.submerged, sheet=sheet)
+        if isinstance(action.move, VariantMove):  # the vanes after the emergency turns' saves (VAR-EMERGENCY)
+            nv = _vanes_after(nv, vrep.vanes, end)
         squads = self.squads
         lines = vlines + [f"  {v.key} ends in {format_label(end.hex)} facing {end.facing}, velocity {end.velocity}"
                           f"{', grounded' if end.grounded else ''}{', in a crater' if end.in_crater else ''}"]
@@ -942,6 +955,21 @@ class Skirmish:
         from .save import dump
 
         return dump(self)
+
+
+def _vanes_after(v: Vehicle, results, end: GravState) -> Vehicle:
+    """Vane boxes crossed, burnt-out vanes (lost at once) and shorted vanes (lost from next turn) (VAR-EMERGENCY)."""
+    boxes = dict(v.vane_boxes)
+    lost, shorted = list(v.vanes_lost), list(v.vanes_shorted)
+    for r in results:
+        boxes[r.side] = boxes.get(r.side, 0) + r.boxes_lost
+        if r.shorted and r.side not in shorted + lost:
+            shorted.append(r.side)
+    for side in ("left", "right"):
+        if getattr(end, f"{side}_vane_lost") and side not in lost and not v.sheet.vane_lost(side):
+            lost.append(side)
+    return replace(v, vane_boxes=tuple(sorted((k, n) for k, n in boxes.items() if n)), vanes_lost=tuple(lost),
+                   vanes_shorted=tuple(s for s in shorted if s not in lost))
 
 
 def _path(resolved) -> tuple[tuple[Hex, int], ...]:
