@@ -11,6 +11,7 @@ Run: python benchmarks/combat.py [repeats]   (prints times; no assertions)
   enemy in sight (arcs, ranges, sight, to-hit breakdowns);
 * combat phase: the same two platoons against two resolved by `resolution.combat_phase` (declarations, to-hit
   rolls, hit location, templates, internals after all fire), from a seeded dice source.
+* the fuller phase of `combat_phase.py` (painting, squads, internals, the End Phase), run from here too.
 Each figure is the median of `repeats` runs (default 21) after one warm-up run, with the slowest in brackets.
 """
 
@@ -136,6 +137,13 @@ def main() -> None:
     refused = sum(1 for f in res.fire if not hasattr(f, "hits"))
     print(f"combat phase, two platoons against two ({len(plans)} firing units): {ms:6.2f} ms [{worst:5.2f}]; "
           f"{len(res.rolls)} rolls, {refused} declarations refused")
+
+    # the fuller phase with painting, squads and the End Phase lives beside this file
+    import combat_phase
+
+    print("--- benchmarks/combat_phase.py (painting, squads, internals, End Phase) ---")
+    sys.argv[1:] = [str(max(repeat, 21))]
+    combat_phase.main()
 
 
 if __name__ == "__main__":
