@@ -26,7 +26,7 @@ sys.path.insert(0, str(CHAPTER_DIR.parent))
 def sources() -> dict[str, object]:
     """Notebook file name -> its source module, the index first, then the chapters in order."""
     out: dict[str, object] = {}
-    for stem in ("index", "reference", "skirmish"):
+    for stem in ("index", "reference", "skirmish", "centuria_skirmish"):
         if (CHAPTER_DIR / f"{stem}.py").exists():
             out[f"{stem}.ipynb"] = importlib.import_module(f"chapters.{stem}")
     for path in sorted(CHAPTER_DIR.glob("c[0-9][0-9]_*.py")):

@@ -76,7 +76,7 @@ def index_cells() -> list:
            "**[rules reference](reference.ipynb)**, which explains every rule in a few lines and finds one as you "
            "type.\n\n"
            "[Start reading: The battlefield →](01_battlefield.ipynb) · [Rules reference](reference.ipynb) · "
-           "[Play a skirmish →](skirmish.ipynb)"),
+           "[Play a skirmish →](skirmish.ipynb) · [Fight a Centuria battle →](centuria_skirmish.ipynb)"),
         md("## Contents\n\n" + "\n".join(
             f"{i}. [{title}]({fn}) — {desc}" for i, (fn, title, ids, desc) in enumerate(INDEX_ROWS, 1))
            + "\n\nAnd the [Rules reference](reference.ipynb) — every rule ID in a few lines of our own, with a filter "
