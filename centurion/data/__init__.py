@@ -20,7 +20,7 @@ from .tables import (
     load_facing_change_table,
     load_terrain_table,
 )
-from .vehicles import VehicleType, Weapon, load_vehicle_types
+from .vehicles import VehicleType, Weapon, damage_templates, infantry_tables, load_vehicle_types, weapon_table
 from .yamlfile import DataError
 
 
@@ -92,6 +92,13 @@ def map_from_rows(terrain: list[str], elevation: list[str] | None = None, *, roa
 
 
 @cache
+def rules_reference():
+    """The rules reference: every rule ID in the project's own words (data/rules_reference.yaml)."""
+    from .reference import rules_reference as load
+
+    return load()
+
+
 def sample_map() -> BattleMap:
     """The shipped two-mapsheet sample battlefield (HEX-4)."""
     return load_map(data_dir() / "maps" / "battlefield.yaml")
@@ -119,4 +126,8 @@ __all__ = [
     "vehicle_types",
     "VehicleType",
     "Weapon",
+    "damage_templates",
+    "infantry_tables",
+    "rules_reference",
+    "weapon_table",
 ]

@@ -5,6 +5,7 @@ No I/O, no widgets, no pandas. Rule IDs refer to RULES.md.
 
 from .armor import Armor, ArmorSection
 from .buildings import Building, building_end_phase, building_hit_level, damage_building
+from .construction import build_grav_vehicle
 from .damage import (
     drop_template,
     fire_laser,
@@ -45,15 +46,22 @@ from .infantry_fire import SquadAction, SquadAttack, SquadView, apply_losses, in
 from .internals import apply_internal_damage, end_phase, movement_damage
 from .leadership import Centurion, century_advantage, pass_platoon, plan_leadership
 from .legal import EndState, PathOption, legal_grav_moves
-from .record import RecordSheet, movement_effects
+from .record import RecordSheet, ground_effects, movement_effects, sheet_rows
 from .resolution import (
     CombatUnit,
+    PhaseResult,
+    SquadOrder,
     combat_phase,
+    declare_squad_fire,
     declare_weapons_fire,
     engage_vulcan,
+    finish_fire,
     resolve_fire,
     resolve_opportunity_fire,
+    resolve_painting,
+    resolve_squad_fire,
 )
+from .rolls import TargetRoll, Term
 from .sequence import (
     declaration_order,
     leadership_advantage,
@@ -67,6 +75,17 @@ from .terrain import entry_cost, hex_speed_limit, vp_cost
 from .victory import battle_outcome, victory_level, victory_points
 
 __all__ = [
+    "PhaseResult",
+    "SquadOrder",
+    "TargetRoll",
+    "Term",
+    "build_grav_vehicle",
+    "declare_squad_fire",
+    "finish_fire",
+    "ground_effects",
+    "resolve_painting",
+    "resolve_squad_fire",
+    "sheet_rows",
     "attack_side",
     "attack_sides",
     "base_to_hit",
