@@ -16,6 +16,7 @@ from ..data import BattleMap, TerrainTable, VehicleType, facing_change_table
 from ..dice import Dice, Roll
 from ..hexgrid import Hex, format_label, neighbor, turn
 from .armor import Armor
+from .damage import reduced_thrust
 from .speed import SpeedCheck, grounding_damage, speed_limit_check
 from .terrain import craters_free, entry_cost
 
@@ -38,10 +39,8 @@ def lift_cost(grounded: bool, in_crater: bool = False, submerged: bool = False) 
 
 
 def reduced_max_thrust(thrust: int, quarters_lost: int) -> int:
-    """Max thrust after a Thrust 1/4, 1/2 or 3/4 hit: thrust x remaining quarters, rounded half up (book-a §13)."""
-    if not 0 <= quarters_lost <= 4:
-        raise ValueError(f"CEN-CMB-1: 0 to 4 quarters of thrust can be lost, got {quarters_lost}")
-    return (thrust * (4 - quarters_lost) * 2 + 4) // 8
+    """Max thrust after a Thrust 1/4, 1/2 or 3/4 hit (book-a §13); the one table is `damage.reduced_thrust`."""
+    return reduced_thrust(thrust, quarters_lost)
 
 
 @dataclass(frozen=True)
