@@ -22,6 +22,7 @@ from .actions import (
     Paint,
     Pass,
     Smoke,
+    SquadFire,
     Watch,
 )
 from .bot import LEVELS, bot_action
@@ -31,6 +32,7 @@ from .variants import KNOWN_VARIANTS
 
 __all__ = [
     "Action", "Conceal", "EndTurn", "Fire", "IllegalAction", "Leadership", "LetPass", "March", "Mount", "Move",
-    "OpportunityFire", "Order", "Paint", "Pass", "Smoke", "Watch", "LEVELS", "bot_action", "FORMAT", "VERSION",
+    "OpportunityFire", "Order", "Paint", "Pass", "Smoke", "SquadFire", "Watch", "LEVELS", "bot_action", "FORMAT",
+    "VERSION",
     "SaveError", "load", "Result", "Skirmish", "Squad", "Vehicle", "new_skirmish", "scenarios", "KNOWN_VARIANTS",
 ]

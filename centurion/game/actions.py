@@ -181,6 +181,23 @@ class Fire:
 
 
 @dataclass(frozen=True)
+class SquadFire:
+    """A dismounted squad fires `weapon` (personal, tvlg or mortar) at `target`; it holds with `Fire(squad, None)`
+    (CEN-INF-1, CEN-SEQ-3, book-a §16)."""
+
+    kind: ClassVar[str] = "squad_fire"
+    unit: str
+    weapon: str
+    target: str
+
+    def describe(self) -> str:
+        """In words."""
+        what = {"personal": "its personal weapons", "tvlg": "its TVLGs", "mortar": "its mortars"}.get(
+            self.weapon, self.weapon)
+        return f"{self.unit} fires {what} at {self.target}"
+
+
+@dataclass(frozen=True)
 class Smoke:
     """Lay smoke in the vehicle's hex in the End Phase (one charge; gone at the next End Phase) (CEN-SEQ-1)."""
 
@@ -204,9 +221,10 @@ class EndTurn:
 
 
 Action = (Leadership | Order | Move | Watch | Pass | Mount | March | Conceal | OpportunityFire | LetPass | Paint | Fire
-          | Smoke | EndTurn)
+          | SquadFire | Smoke | EndTurn)
 KINDS: dict[str, type] = {c.kind: c for c in (Leadership, Order, Move, Watch, Pass, Mount, March, Conceal,
-                                                OpportunityFire, LetPass, Paint, Fire, Smoke, EndTurn)}
+                                                OpportunityFire, LetPass, Paint, Fire, SquadFire, Smoke,
+                                                EndTurn)}
 _MOVE_FIELDS = {"accelerate": int, "steps": str, "decelerate": int, "ground": bool, "initial_facing": (int, None),
                 "dig_at": (int, None), "take_crater": (bool, None)}
 

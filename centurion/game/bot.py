@@ -36,6 +36,7 @@ from .actions import (
     Order,
     Paint,
     Smoke,
+    SquadFire,
     Watch,
 )
 from .skirmish import Skirmish, Vehicle
@@ -279,9 +280,10 @@ def _opportunity(s: Skirmish, lv: Level) -> Action:
 
 def _paint(s: Skirmish) -> Action:
     best, chance = None, Fraction(0)
+    squads = {q.key: s.fire_actions(q.key)[:-1] for q in s.squads if q.key in s.undeclared()}
     for a in s.legal_actions():
-        if a.target is None:
-            continue
+        if a.target is None or (squads.get(a.unit)):
+            continue  # a squad that paints does nothing else: it paints only when it has nothing to fire at
         att = s.paint_attempt(a.unit, a.target)
         c = getattr(getattr(att, "to_hit", None), "chance", Fraction(0))
         if c > chance:
@@ -296,8 +298,12 @@ def _fire(s: Skirmish) -> Action:
     for a in s.legal_actions():
         if a.target is None:
             continue
-        plan = s.attack_set(s.vehicle(a.unit), a.target)
-        val = _plan_hits(plan, s.rules) * _worth(s, a.target)
+        if isinstance(a, SquadFire):  # expected hits; a missile or mortar template weighs double (book-a §16)
+            att = s.squad_attack(a.unit, a.weapon, a.target)
+            val = float(att.attacks * att.to_hit.chance) * _worth(s, a.target) * (1 if a.weapon == "personal" else 2)
+        else:
+            plan = s.attack_set(s.vehicle(a.unit), a.target)
+            val = _plan_hits(plan, s.rules) * _worth(s, a.target)
         if val > score:
             best, score = a, val
     if best is not None:

@@ -38,6 +38,7 @@ from ..rules import (
 )
 from ..rules.grav import Refusal
 from ..rules.ground import ground_reach
+from ..rules.infantry_fire import SquadAttack
 from ..rules.internals import movement_damage
 from ..rules.leadership import (
     Centurion,
@@ -47,7 +48,7 @@ from ..rules.leadership import (
     plan_leadership,
     roll_century_initiative,
 )
-from ..rules.resolution import resolve_painting
+from ..rules.resolution import SquadOrder, declare_squad_fire, resolve_painting
 from ..rules.sequence import declaration_order
 from ..rules.targets import Attack, FirePlan, declare_fire, in_arc, infantry_paint, vehicle_paint, weapon_family
 from ..rules.victory import battle_outcome, victory_points
@@ -69,6 +70,7 @@ from .actions import (
     Paint,
     Pass,
     Smoke,
+    SquadFire,
     Watch,
 )
 from .variants import check_variants, moves_need_variants, variant_ends, variant_path
@@ -125,6 +127,7 @@ class Squad:
     aboard: str | None = None
     started: int = 8
     concealed_turn: int | None = None  # the turn it concealed; hidden during the next (book-a §16.7)
+    tvlgs_left: int | None = None  # TVLGs left after firing (None: a full load, book-a §16.4)
 
     @property
     def destroyed(self) -> bool:
@@ -195,7 +198,8 @@ class Skirmish:
     pending_move: tuple[str, tuple[tuple[Hex, int], ...]] | None = None  # mover, path entered (opportunity)
     queue: tuple[str, ...] = ()  # sides still to declare, in order (painting / fire)
     paints: tuple[tuple[str, str], ...] = ()
-    fires: tuple[tuple[str, str], ...] = ()
+    fires: tuple[tuple[str, ...], ...] = ()  # (vehicle, target) or (squad, target, weapon)
+    marched: frozenset[str] = frozenset()  # squads that walked this turn: 1 personal attack (book-a 16.3)
     declared: frozenset[str] = frozenset()
     end_done: tuple[str, ...] = ()
     log: tuple[str, ...] = ()
@@ -292,7 +296,8 @@ class Skirmish:
             for s in self.squads:
                 if s.hex is not None and s.men > 0:
                     crater = "crater" in self.battlemap[s.hex].counters
-                    out[s.key] = CombatUnit(s.key, s.side, s.hex, 0, men=s.men, crater=crater)
+                    out[s.key] = CombatUnit(s.key, s.side, s.hex, 0, men=s.men, crater=crater,
+                                            moved=s.key in self.marched, tvlgs_left=s.tvlgs_left)
             self._cache["units"] = out
         return self._cache["units"]
 
@@ -314,8 +319,8 @@ class Skirmish:
                            "move, or let it pass [CEN-OPP-1]",
             "painting": "declare painting: pick a vehicle (or squad) and the enemy it paints, or none "
                         "[CEN-SEQ-1, CEN-SEQ-3]",
-            "fire": "declare fire: pick a vehicle and its target (every weapon that bears fires), or hold "
-                    "[CEN-SEQ-3]",
+            "fire": "declare fire: pick a vehicle and its target (every weapon that bears fires), or a squad, "
+                    "its weapon and its target, or hold [CEN-SEQ-3, CEN-INF-1]",
             "end": "End Phase: lay smoke in a vehicle's hex if you wish, then end the turn [CEN-SEQ-1]",
         }[self.phase]
         return f"Turn {self.turn} of {self.scenario.turns}, {self.phase} phase. {who}: {what}."
@@ -517,7 +522,11 @@ class Skirmish:
         return out
 
     def _firers(self, side: str) -> list[str]:
-        return [v.key for v in self.live_vehicles(side) if v.sheet.may_fire and v.key not in self.opp_fired]
+        out = [v.key for v in self.live_vehicles(side) if v.sheet.may_fire and v.key not in self.opp_fired]
+        painted = {p for p, _t in self.paints}  # a squad that paints does nothing else (book-a 7.3)
+        out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
+                and not self.concealed(s.key) and s.key not in painted]
+        return out
 
     def _enemy_keys(self, side: str, at: Hex | None = None) -> list[str]:
         """Enemy units that may be engaged: a concealed squad only from its own hex (book-a §16.7)."""
@@ -547,10 +556,34 @@ class Skirmish:
             self._cache[ck] = [*out, Paint(unit, None)]
         return self._cache[ck]
 
-    def fire_actions(self, unit: str) -> list[Action]:
-        """Fire at each enemy the vehicle's weapons bear on, or hold (CEN-CMB-1)."""
-        ck = ("fire", unit)
+    def squad_attack(self, unit: str, weapon: str, target: str) -> SquadAttack | Refusal:
+        """The checked attack of a dismounted squad's `weapon` (personal, tvlg, mortar) at `target`, with its
+        to-hit odds, or a Refusal naming the rule (book-a §16, CEN-INF-1)."""
+        ck = ("sq", unit, weapon, target)
         if ck not in self._cache:
+            me = self.combat_units().get(unit)
+            if me is None or me.kind != "infantry":
+                out: SquadAttack | Refusal = Refusal("CEN-MNT-1", f"{unit} is not a dismounted squad")
+            elif target not in self._enemy_keys(me.side, me.hex):
+                out = Refusal("CEN-CMB-1", f"{unit} cannot engage {target}")
+            else:
+                out = declare_squad_fire(self.battlemap, self.combat_units(), SquadOrder(unit, weapon, target))
+            self._cache[ck] = out
+        return self._cache[ck]
+
+    def fire_actions(self, unit: str) -> list[Action]:
+        """Fire at each enemy the vehicle's weapons bear on, or hold (CEN-CMB-1); a squad: each weapon at each
+        enemy in range and sight (CEN-INF-1)."""
+        ck = ("fire", unit)
+        if ck in self._cache:
+            return self._cache[ck]
+        if any(q.key == unit for q in self.squads):
+            me = self.combat_units()[unit]
+            weapons = ("personal", "mortar") if me.squad_kind == "mortar" else ("personal", "tvlg")
+            acts: list[Action] = [SquadFire(unit, w, t) for t in self._enemy_keys(me.side, me.hex) for w in weapons
+                                  if not isinstance(self.squad_attack(unit, w, t), Refusal)]
+            self._cache[ck] = [*acts, Fire(unit, None)]
+        else:
             v = self.vehicle(unit)
             out: list[Action] = [Fire(unit, t) for t in self._enemy_keys(v.side, v.hex)
                                  if self.attack_set(v, t) is not None]
@@ -638,7 +671,8 @@ class Skirmish:
         if isinstance(action, March):
             h = parse_label(action.hex)
             squads = tuple(replace(q, hex=h) if q.key == action.squad else q for q in self.squads)
-            return replace(self, squads=squads, done=self.done | {action.squad})._fresh()
+            return replace(self, squads=squads, done=self.done | {action.squad},
+                           marched=self.marched | {action.squad})._fresh()
         if isinstance(action, Conceal):
             squads = tuple(replace(q, concealed_turn=self.turn) if q.key == action.squad else q for q in self.squads)
             return replace(self, squads=squads, done=self.done | {action.squad})._fresh()
@@ -653,6 +687,10 @@ class Skirmish:
         if isinstance(action, Fire):
             nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
                           fires=self.fires + ((action.unit, action.target),) if action.target else self.fires)
+            return nxt._fresh()._next_declarer(dice)
+        if isinstance(action, SquadFire):
+            nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
+                          fires=self.fires + ((action.unit, action.target, action.weapon),))
             return nxt._fresh()._next_declarer(dice)
         if isinstance(action, Smoke):
             v = self.vehicle(action.unit)
@@ -678,6 +716,7 @@ class Skirmish:
         a, b = self.sides
         side, points = century_advantage(self.centurion(a), self.centurion(b))
         base = replace(self, phase="initiative", done=frozenset(), watching=frozenset(), opp_fired=frozenset(),
+                       marched=frozenset(),
                        paints=(), fires=(), declared=frozenset(), end_done=(), queue=(), sequence=(),
                        pending_move=None, vehicles=tuple(replace(v, painted_by=(), vanes_shorted=(),
                                                                  vanes_lost=v.vanes_lost + v.vanes_shorted)
@@ -811,7 +850,7 @@ class Skirmish:
         sq = []
         for s in self.squads:
             u = units.get(s.key)
-            sq.append(replace(s, men=u.men) if u is not None and s.hex is not None else s)
+            sq.append(replace(s, men=u.men, tvlgs_left=u.tvlgs_left) if u is not None and s.hex is not None else s)
         return replace(self, vehicles=tuple(vs), squads=tuple(sq))._sync_riders()
 
     def _sync_riders(self) -> Skirmish:
@@ -872,7 +911,10 @@ class Skirmish:
         units = self.combat_units()
         decls = []
         terms: list[str] = []
-        for firer, target in self.fires:
+        for firer, target, *weapon in self.fires:
+            if weapon:  # a squad: its order goes to the engine as declared (book-a §16, CEN-SEQ-3)
+                decls.append(SquadOrder(firer, weapon[0], target))
+                continue
             plan = self.attack_set(self.vehicle(firer), target)
             if plan is None:
                 continue
