@@ -169,3 +169,20 @@ def replace_turn(s):
     from centurion.dice import Dice
 
     return s._start_turn(Dice(seed=1))
+
+
+def test_shipped_record_sheets_fit_the_variant_weapon_quota():
+    from dataclasses import replace
+
+    from centurion.data import vehicle_types
+    from centurion.data.vehicles import Weapon
+    from centurion.variants.crew import vehicle_weapon_layout
+
+    v = vehicle_types()
+    assert all(vehicle_weapon_layout(t) == () for t in v.values())  # every shipped design fits its class
+    lupus = v["lupus"]  # engine 500: light class, 3 weapons a location
+    heavy = replace(lupus, weapons=lupus.weapons + tuple(Weapon("1.5/3 laser", "turret", "3", 12) for _ in range(3)))
+    (refusal,) = vehicle_weapon_layout(heavy)
+    assert refusal.rule == "VAR-WEAPONS" and "turret carries 4" in refusal.reason
+    vulcan = replace(lupus, weapons=lupus.weapons + (Weapon("Vulcan-2", "hull 1", "S", 0),))
+    assert [r.rule for r in vehicle_weapon_layout(vulcan)] == ["VAR-WEAPONS"]

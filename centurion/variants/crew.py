@@ -171,3 +171,18 @@ def attempt_self_destruct(rules: RuleSet, dice: Dice, skill: int, damage_modifie
                       rule="VAR-SELFDESTRUCT")
     return SelfDestruct(roll, delay)
 
+
+
+def vehicle_weapon_layout(vehicle: object) -> tuple[Refusal, ...]:
+    """Check a record sheet's weapons against the per-location quota of its engine class (VAR-WEAPONS).
+
+    Reads `vehicle.engine` and `vehicle.weapons` (type, location); a vehicle without an engine rating (ground
+    vehicles) is outside the grav-tank quota and passes.
+    """
+    from ..rules.targets import weapon_family  # the rules' own reading of a weapon's family
+
+    engine = getattr(vehicle, "engine", None)
+    if not isinstance(engine, int) or isinstance(engine, bool):
+        return ()
+    mounts = [Mount(w.type, weapon_family(w), w.location) for w in vehicle.weapons]
+    return check_weapon_layout(engine, mounts)
