@@ -37,7 +37,8 @@ def check_variants(variants: tuple[str, ...]) -> tuple[str, ...]:
 # --- variant moves in the skirmish (VAR-LATERAL, VAR-EMERGENCY) ----------------------------------------------
 
 #: the fastest velocity at which the skirmish searches for lateral shifts and emergency turns: the variant
-#: search grows steeply with speed (benchmarks: ~0.3 s at 6, ~6 s at 12 per acceleration); faster vehicles
+#: search grows steeply with speed (benchmarks/variant_moves.py: 0.2 s at 8, 0.7 s at 12 at acceleration 0;
+#: ~43 s over every acceleration from 12, ~190 s from 20, measured on a loaded 2-core machine); faster vehicles
 #: are offered the basic moves, and any variant move typed in is still checked by the variant resolver
 VARIANT_SEARCH_MAX_VELOCITY = 8
 MOVE_VARIANTS = ("VAR-LATERAL", "VAR-EMERGENCY")
