@@ -36,7 +36,7 @@ from ..rules import (
     resolve_grav_move,
     resolve_opportunity_fire,
 )
-from ..rules.grav import Refusal
+from ..rules.grav import DamageEvent, Refusal
 from ..rules.ground import ground_reach
 from ..rules.infantry_fire import SquadAttack
 from ..rules.internals import movement_damage
@@ -767,12 +767,28 @@ class Skirmish:
     def _move(self, action: Move, dice: Dice) -> Skirmish:
         v = self.vehicle(action.unit)
         bm = self.battlemap
+        marked = [v.sheet]  # the record sheet as the move damages it (the hook below keeps it)
+
+        def mark(state: GravState, section: str, points: int, cause: str, rule: str):
+            """Movement damage straight onto the record sheet, internals at once; the rest of the move uses the
+            sheet's effects (TS&R, driver, grav drive, thrust lost) (CEN-SPD-2, CEN-GRD-1, book-a §13)."""
+            sheet, crossed, rep = movement_damage(marked[0], section, points, dice, velocity=v.velocity,
+                                                  turn=self.turn)
+            marked[0] = sheet
+            eff = movement_effects(sheet)
+            del eff["digging_charges"]  # charges are the move's own business until it ends
+            for side in ("left", "right"):  # vanes lost to emergency turns stay lost (VAR-EMERGENCY)
+                eff[f"{side}_vane_lost"] = eff[f"{side}_vane_lost"] or getattr(state, f"{side}_vane_lost")
+            lost = tuple(dict.fromkeys(c for _s, c, n in rep.components if n))
+            return replace(state, **eff), DamageEvent(cause, rule, section, points, crossed,
+                                                      max(0, points - len(crossed)), lost)
+
         vlines: list[str] = []
         if isinstance(action.move, VariantMove):  # lateral shifts, emergency turns (VAR-LATERAL, VAR-EMERGENCY)
             boxes = dict(v.vane_boxes)
             vres = resolve_variant_move(v.grav(), action.move, bm, v.sheet.vehicle, self.rules,
                                         vane_boxes_lost=boxes)
-            vrep = execute_variant_move(vres, dice, vane_boxes_lost=boxes)
+            vrep = execute_variant_move(vres, dice, vane_boxes_lost=boxes, damage=mark)
             report, resolved = replace(vrep.report, state=vrep.state), vres
             for sh in vres.shifts:
                 vlines.append(f"  {v.key} shifts {sh.side} to {format_label(sh.to_hex)}: {sh.thrust} TP + {sh.vp} VP "
@@ -785,11 +801,8 @@ class Skirmish:
                               + f"{'; the vane shorts' if r.shorted else ''} [VAR-EMERGENCY]")
         else:
             resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle)
-            report = execute_grav_move(resolved, dice)
-        sheet = v.sheet
-        for ev in report.damage:  # the damage on the record sheet, internals at once (CEN-SPD-2, CEN-GRD-1)
-            sheet, _crossed, _rep = movement_damage(sheet, ev.section, ev.points, dice, velocity=v.velocity,
-                                                    turn=self.turn)
+            report = execute_grav_move(resolved, dice, damage=mark)
+        sheet = marked[0]  # every damage event is already on it, in the order it happened
         end = report.state
         counters = self.counters
         if report.dig_hex is not None:

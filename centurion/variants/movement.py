@@ -26,6 +26,7 @@ from ..data.variant_tables import variant_tables
 from ..dice import Dice
 from ..hexgrid import Hex, format_label, neighbor, turn
 from ..rules.grav import (
+    DamageRule,
     GravMove,
     GravState,
     HexEntry,
@@ -523,7 +524,8 @@ class VariantMoveReport:
 
 
 def execute_variant_move(resolved: VariantResolvedMove, dice: Dice,
-                         vane_boxes_lost: Mapping[str, int] | None = None) -> VariantMoveReport:
+                         vane_boxes_lost: Mapping[str, int] | None = None, *,
+                         damage: DamageRule | None = None) -> VariantMoveReport:
     """Carry out a resolved variant move: the engine's piloting rolls and grounding, then each emergency turn's
     vane saves in order (VAR-EMERGENCY). A vane that burns out is marked lost on the end state.
 
@@ -535,7 +537,7 @@ def execute_variant_move(resolved: VariantResolvedMove, dice: Dice,
         delta = resolved.burned if basic.velocity - basic.move.decelerate > 0 else -resolved.burned
         burn_move = replace(basic.move, decelerate=basic.move.decelerate + delta)
         basic = replace(basic, move=burn_move, vehicle_thrust=basic.vehicle_thrust + max(0, delta))
-    report = execute_grav_move(basic, dice)
+    report = execute_grav_move(basic, dice, damage=damage)  # `damage`: as in execute_grav_move
     boxes = dict(vane_boxes_lost or {})
     results: list[VaneResult] = []
     state = report.state
