@@ -26,6 +26,7 @@ from ..game import (
     Paint,
     SaveError,
     Skirmish,
+    SquadFire,
     bot_action,
     load,
     new_skirmish,
@@ -34,6 +35,7 @@ from ..game import (
 from ..hexgrid import Hex, format_label
 from ..rules import lift_cost
 from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS, RuleSet
+from .centuria_skirmish import CenturiaSkirmishTable
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
 from .safety import MessageArea, guarded
@@ -62,6 +64,13 @@ def _variant_options() -> list[tuple[str, str]]:
     return out
 
 
+def _scenario_options() -> list[tuple[str, str]]:
+    """Every shipped scenario: Centurion's, then Centuria's battles (issue 15), marked as such."""
+    centuria = set(scenarios("centuria"))
+    return [(f"{new_skirmish(k).scenario.title} (Centuria)" if k in centuria else shipped_scenario(k).title, k)
+            for k in scenarios("all")]
+
+
 def _pct(p: Fraction) -> str:
     return f"{p} = {float(p):.0%}"
 
@@ -71,8 +80,8 @@ class SkirmishTable(w.VBox):
 
     def __init__(self, scenario: str = "meeting", seed: int = 0, players: dict[str, str] | None = None) -> None:
         self.message = MessageArea()
-        self.scenario_pick = w.Dropdown(options=[(shipped_scenario(k).title, k) for k in scenarios()],
-                                        value=scenario, description="Scenario", style={"description_width": "70px"},
+        self.scenario_pick = w.Dropdown(options=_scenario_options(), value=scenario, description="Scenario",
+                                        style={"description_width": "70px"},
                                         layout=w.Layout(width="360px"))
         self.seed_box = w.IntText(value=seed, description="Seed", style={"description_width": "40px"},
                                   layout=w.Layout(width="150px"))
@@ -119,10 +128,12 @@ class SkirmishTable(w.VBox):
         self.selected: str | None = None
         self.target_hex: Hex | None = None
         self.viewing: int | None = None
-        game = new_skirmish(scenario, seed=seed)
+        self.centuria: CenturiaSkirmishTable | None = None  # the Centuria page, while one of its battles is chosen
+        is_centuria = scenario in scenarios("centuria")
+        game = new_skirmish("meeting" if is_centuria else scenario, seed=seed)
         self.map = HexMapView(game.battlemap, terrain_table(), side_panel=panel, size=12.0)
         self.map.on_hex_click(self._on_hex)
-        self._label_players(scenario, players)
+        self._label_players(game.scenario.key, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
                         self.variant_picks, self.variant_note, w.HBox([self.start_button, self.undo_button])])
         log_box = w.Box([self.log_html], layout=w.Layout(max_height="260px", overflow="auto", width="100%",
@@ -130,7 +141,28 @@ class SkirmishTable(w.VBox):
         super().__init__([setup, self.banner, self.victory, self.map, self.message,
                           w.HBox([self.save_link, self.upload]), self.replay, log_box])
         self.add_class("centurion-skirmish")
+        self._centurion_children = self.children
         self._begin(game)
+        if is_centuria:
+            self._show_centuria(scenario, players)
+
+    def _show_centuria(self, scenario: str, players: dict[str, str] | None = None) -> None:
+        """Put the Centuria battle page in place of the Centurion table (the scenario list stays on top)."""
+        self.centuria = CenturiaSkirmishTable(scenario, seed=self.seed_box.value, players=players)
+        self.centuria.scenario_pick.observe(self._on_centuria_scenario, names="value")
+        self.children = (w.HBox([self.scenario_pick]), self.centuria)
+
+    def _show_centurion(self) -> None:
+        """Back to the Centurion table as it was."""
+        if self.centuria is not None:
+            self.centuria = None
+            self.children = self._centurion_children
+
+    @guarded()
+    def _on_centuria_scenario(self, change: dict) -> None:
+        self.scenario_pick.unobserve(self._on_scenario, names="value")
+        self.scenario_pick.value = change["new"]
+        self.scenario_pick.observe(self._on_scenario, names="value")
 
     # --- set-up ------------------------------------------------------------------------------------------------
     def _label_players(self, scenario: str, players: dict[str, str] | None = None) -> None:
@@ -142,6 +174,10 @@ class SkirmishTable(w.VBox):
 
     @guarded()
     def _on_scenario(self, change: dict) -> None:
+        if change["new"] in scenarios("centuria"):
+            self._show_centuria(change["new"])
+            return
+        self._show_centurion()
         self._label_players(change["new"])
 
     @guarded()
@@ -367,6 +403,11 @@ class SkirmishTable(w.VBox):
             plan = g.attack_set(g.vehicle(a.unit), a.target)
             lines += [f"{html.escape(ra.weapon.type)} at range {ra.range} ({ra.side or 'infantry'}): "
                       f"{html.escape(ra.to_hit.describe())}" for ra in plan.attacks] if plan else []
+        elif isinstance(a, SquadFire):  # the squad's attacks, each at this to-hit (book-a §16, CEN-INF-1)
+            att = g.squad_attack(a.unit, a.weapon, a.target)
+            if hasattr(att, "to_hit"):
+                lines.append(f"{att.attacks} {html.escape(a.weapon)} attack(s) at range {att.range}: "
+                             f"{html.escape(att.to_hit.describe())}")
         elif isinstance(a, Paint) and a.target:
             att = g.paint_attempt(a.unit, a.target)
             lines.append(f"paint at range {att.range}: {html.escape(att.to_hit.describe())}")
@@ -393,7 +434,7 @@ class SkirmishTable(w.VBox):
                 res = g.resolve_move(v.key, a.move)  # the variant resolver for a lateral shift / emergency turn
                 if not isinstance(res, type(None)) and hasattr(res, "entries"):
                     ov.path = [v.hex] + [e.hex for e in res.entries]
-            elif isinstance(a, (Fire, Paint, OpportunityFire)) and getattr(a, "target", None):
+            elif isinstance(a, (Fire, SquadFire, Paint, OpportunityFire)) and getattr(a, "target", None):
                 units = g.combat_units()
                 if a.unit in units and a.target in units:
                     ov.lines.append((units[a.unit].hex, units[a.target].hex,
@@ -529,6 +570,14 @@ class SkirmishTable(w.VBox):
         except SaveError as exc:
             self.message.show(f"Not loaded: {exc}", "refusal")
             return
+        if game.system == "centuria":  # a Centuria battle's save: its own page loads it (issue 15)
+            self.scenario_pick.unobserve(self._on_scenario, names="value")
+            self.scenario_pick.value = game.scenario.key
+            self.scenario_pick.observe(self._on_scenario, names="value")
+            self._show_centuria(game.scenario.key)
+            self.centuria.load_text(data, name)
+            return
+        self._show_centurion()
         states = [new_skirmish(game.scenario.key, seed=game.seed, variants=game.variants)]
         for a in game.history:
             states.append(states[-1].apply(a))
