@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from test_game import passive, play
 
-from centurion.game import Fire, IllegalAction, SquadFire, bot_action, load, new_skirmish
+from centurion.game import Fire, IllegalAction, Paint, SquadFire, bot_action, load, new_skirmish
 from centurion.hexgrid import distance, parse_label
 from centurion.rules.infantry_fire import MORTAR_RANGE, PERSONAL_RANGE, TVLG_RANGE
 
@@ -135,3 +135,22 @@ def test_bot_fires_squads_by_expected_damage():
         chosen.append(a)
         s = s.apply(a)
     assert SquadFire("T21s", "tvlg", "R21") in chosen
+
+
+def test_bot_keeps_a_squad_with_a_target_for_fire_rather_than_painting():
+    """A squad that paints does nothing else (book-a 7.3): the bot lets T21s paint nothing when it can fire, even
+    when it is the last unit to declare painting, and then fires with it."""
+    s = new_skirmish("village", seed=0)
+    vs = tuple(replace(v, hex=parse_label("2813"), velocity=0, facing=1) if v.key == "R21" else v
+               for v in s.vehicles)
+    s = replace(s, vehicles=vs)._fresh()
+    while not (s.phase == "painting" and "T21s" in s.undeclared()):
+        s = s.apply(passive(s))
+    assert any(a.target == "R21" for a in s.paint_actions("T21s"))  # it could paint R21
+    chosen = []
+    while s.phase in ("painting", "fire"):
+        a = bot_action(s, "novice", budget=0.2)
+        chosen.append(a)
+        s = s.apply(a)
+    assert not any(isinstance(a, Paint) and a.unit == "T21s" and a.target for a in chosen)
+    assert any(isinstance(a, SquadFire) and a.unit == "T21s" for a in chosen)

@@ -290,7 +290,7 @@ def _paint(s: Skirmish) -> Action:
             best, chance = a, c
     if best is not None:
         return best
-    return next(a for a in s.legal_actions() if isinstance(a, Paint))
+    return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing
 
 
 def _fire(s: Skirmish) -> Action:
