@@ -91,7 +91,6 @@ def map_from_rows(terrain: list[str], elevation: list[str] | None = None, *, roa
     return load_map(f"{name}.yaml", text="\n".join(lines) + "\n")
 
 
-@cache
 def rules_reference():
     """The rules reference: every rule ID in the project's own words (data/rules_reference.yaml)."""
     from .reference import rules_reference as load
@@ -99,6 +98,7 @@ def rules_reference():
     return load()
 
 
+@cache
 def sample_map() -> BattleMap:
     """The shipped two-mapsheet sample battlefield (HEX-4)."""
     return load_map(data_dir() / "maps" / "battlefield.yaml")
