@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from ..data import BattleMap, TerrainTable, VehicleType, facing_change_table
 from ..dice import Dice, Roll
@@ -249,23 +250,23 @@ class ResolvedMove:
         )
 
 
-def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, vehicle: VehicleType, *,
-                      table: TerrainTable | None = None,
-                      craters_taken: Mapping[Hex, int] | None = None) -> ResolvedMove | Refusal:
-    """Check a grav move against CEN-GRAV-1..6, CEN-TER, CEN-SPD, CEN-GRD and CEN-CRT-1; never changes `state`.
+class MoveStart(NamedTuple):
+    """A grav move's start checked: lift thrust, budget, velocity after acceleration, facing on leaving the hex."""
 
-    The vehicle's damage (GravState's damage fields, book-a §13) limits thrust, turns and piloting.
-    `craters_taken`: per hex, how many other vehicles already hold a crater there (one vehicle per crater).
+    moving: bool
+    down: bool
+    lift: int
+    thrust_max: int
+    total: int
+    velocity: int
+    facing: int
+
+
+def move_start(state: GravState, move: GravMove, vehicle: VehicleType) -> MoveStart | Refusal:
+    """Check a move's thrust, damage, lift-off and initial facing before any hex (CEN-GRAV-1, -4, -6, CEN-CMB-1).
+
+    Shared by `resolve_grav_move` and the variant move resolver, so both refuse a start alike.
     """
-    if vehicle.kind != "grav" or vehicle.max_thrust is None:
-        return Refusal("CEN-GV-1", f"the {vehicle.label} is a ground vehicle: it moves with movement points")
-    if state.hex not in battlemap:
-        return Refusal("HEX-4", f"the vehicle stands off the map at {state.hex!r}")
-    if move.accelerate < 0 or move.decelerate < 0:
-        return Refusal("CEN-GRAV-1", "acceleration and deceleration are whole thrust points, 0 or more")
-    bad = [s for s in move.steps if s not in STEP_NAMES]
-    if bad:
-        return Refusal("CEN-GRAV-2", f"unknown step {bad[0]!r}; steps are F, B, L and R")
     moving = bool(move.steps) or move.accelerate > 0 or move.initial_facing is not None
     if state.destroyed and (moving or move.decelerate):
         return Refusal("CEN-CMB-1", "the vehicle is destroyed (Vehicle Destroyed): it no longer moves")
@@ -308,6 +309,30 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
             why = "the driver is out" if state.driver_out else "both vanes are lost"
             return Refusal("CEN-CMB-1", f"{why}: the vehicle cannot change facing")
         facing = new
+    return MoveStart(moving, down, lift, thrust_max, total, v, facing)
+
+
+def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, vehicle: VehicleType, *,
+                      table: TerrainTable | None = None,
+                      craters_taken: Mapping[Hex, int] | None = None) -> ResolvedMove | Refusal:
+    """Check a grav move against CEN-GRAV-1..6, CEN-TER, CEN-SPD, CEN-GRD and CEN-CRT-1; never changes `state`.
+
+    The vehicle's damage (GravState's damage fields, book-a §13) limits thrust, turns and piloting.
+    `craters_taken`: per hex, how many other vehicles already hold a crater there (one vehicle per crater).
+    """
+    if vehicle.kind != "grav" or vehicle.max_thrust is None:
+        return Refusal("CEN-GV-1", f"the {vehicle.label} is a ground vehicle: it moves with movement points")
+    if state.hex not in battlemap:
+        return Refusal("HEX-4", f"the vehicle stands off the map at {state.hex!r}")
+    if move.accelerate < 0 or move.decelerate < 0:
+        return Refusal("CEN-GRAV-1", "acceleration and deceleration are whole thrust points, 0 or more")
+    bad = [s for s in move.steps if s not in STEP_NAMES]
+    if bad:
+        return Refusal("CEN-GRAV-2", f"unknown step {bad[0]!r}; steps are F, B, L and R")
+    start = move_start(state, move, vehicle)
+    if isinstance(start, Refusal):
+        return start
+    moving, down, lift, thrust_max, _total, v, facing = start
 
     interval = facing_change_interval(v)
     vp_left = abs(v)

@@ -36,6 +36,7 @@ from ..rules.grav import (
     execute_grav_move,
     facing_change_interval,
     lift_cost,
+    move_start,
 )
 from ..rules.speed import grounding_damage
 from ..rules.terrain import craters_free, entry_cost, hex_speed_limit, vp_cost
@@ -271,48 +272,10 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
         if s in ("SL", "SR") and not rules.enabled("VAR-LATERAL"):
             return Refusal("VAR-LATERAL", "a lateral shift needs the variant rule VAR-LATERAL, which is off in this "
                            "game", i)
-    moving = bool(move.steps) or move.accelerate > 0 or move.initial_facing is not None
-    if state.destroyed and (moving or move.decelerate):
-        return Refusal("CEN-CMB-1", "the vehicle is destroyed (Vehicle Destroyed): it no longer moves")
-    if state.grav_drive_lost and moving:
-        return Refusal("CEN-CMB-1", "the Grav Drive is destroyed: no movement or facing change for the rest of "
-                       "the game")
-    if state.driver_out and (move.accelerate or move.decelerate):
-        return Refusal("CEN-CMB-1", "the driver is out (or the Helm lost): no thrust, so no acceleration, "
-                       "deceleration or lift-off")
-    if move.under_water and not state.submerged:
-        return Refusal("CEN-GRD-2", "only a vehicle under water can move beneath the surface")
-    down = state.grounded or state.submerged
-    lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down and moving else 0
-    if move.under_water and lift:
-        lift = 1
-    if move.accelerate < lift:
-        where = "under water" if state.submerged and not move.under_water else (
-            "a crater" if state.in_crater and not state.submerged else "the ground")
-        what = "leave the lake bottom" if move.under_water else f"lift off from {where}"
-        return Refusal("CEN-GRAV-6", f"to {what} the vehicle spends the first {lift} TP of its acceleration; it "
-                       f"accelerates {move.accelerate}")
-    thrust_max = state.max_thrust(vehicle)
-    total = move.accelerate + move.decelerate
-    if total > thrust_max:
-        lift_text = f" (of which {lift} lift it off, CEN-GRAV-6)" if lift else ""
-        lost = f" after losing {state.thrust_quarters_lost}/4 of its thrust" if state.thrust_quarters_lost else ""
-        return Refusal("CEN-GRAV-1", f"acceleration {move.accelerate}{lift_text} + deceleration {move.decelerate} = "
-                       f"{total} thrust points; the {vehicle.label} has {thrust_max}{lost}")
-    v = state.velocity + move.accelerate - lift
-    if down and move.decelerate > 0 and v == 0:
-        return Refusal("CEN-GRAV-1", "a grounded vehicle that only lifts off has no velocity to decelerate")
-
-    facing = state.facing
-    if move.initial_facing is not None:
-        if state.velocity != 0:
-            return Refusal("CEN-GRAV-4", "only a vehicle that started the turn at velocity 0 may face a new direction "
-                           f"before leaving its hex; it started at {state.velocity}")
-        new = move.initial_facing % 6
-        if new != facing and not (state.may_turn("L") or state.may_turn("R")):
-            why = "the driver is out" if state.driver_out else "both vanes are lost"
-            return Refusal("CEN-CMB-1", f"{why}: the vehicle cannot change facing")
-        facing = new
+    start = move_start(state, move, vehicle)
+    if isinstance(start, Refusal):
+        return start
+    moving, down, lift, thrust_max, total, v, facing = start
 
     interval = facing_change_interval(v)
     vp_left = abs(v)
