@@ -43,7 +43,7 @@ def test_tsr_lost_on_the_sheet_mid_move_halves_the_later_limits(monkeypatch):
     so its target is 5 - ceil(7/2) = 1, not 4; that hit (40 front) reaches the Vehicle Destroyed boxes and the
     tank grounds at once in 3312 (CEN-SPD-2) instead of rolling for 3313."""
     s = _r21_charging_the_hamlet(12, front_armor_gone=True)
-    monkeypatch.setattr(skirmish_module, "_dice", lambda seed, n: Dice.scripted([9] * 60))
+    monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([9] * 60))
     n = len(s.log)
     s = s.apply(Move("R21", GravMove(steps=("F",) * 12)))
     assert _rolls(s.log[n:]) == [("3311", 10, 4), ("3312", 5, 1)]
@@ -59,7 +59,7 @@ def test_movement_damage_is_marked_once(monkeypatch):
     """Intact tank at velocity 11 through three limit-10 hexes: target 4 each; the first roll fails (10 front
     damage, CEN-SPD-2), the others pass: the front armor loses exactly 10 boxes, the limits stay 10."""
     s = _r21_charging_the_hamlet(11, front_armor_gone=False)
-    monkeypatch.setattr(skirmish_module, "_dice", lambda seed, n: Dice.scripted([9] + [1] * 40))
+    monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([9] + [1] * 40))
     before = s.vehicle("R21").sheet.armor["front"].intact
     n = len(s.log)
     s = s.apply(Move("R21", GravMove(steps=("F",) * 11)))

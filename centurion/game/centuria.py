@@ -37,12 +37,11 @@ from ..centuria.battle import Event, is_engine
 from ..centuria.checks import attack_refusal
 from ..data import centuria_tables
 from ..data.centuria_scenarios import CenturiaBattleSpec, centuria_battle_names, shipped_centuria_battle
-from ..dice import Dice
 from ..hexgrid import Hex, distance, neighbor
 from ..rules.grav import Refusal
 from ..rules.victory import victory_level
 from .actions import IllegalAction
-from .skirmish import Result
+from .skirmish import Result, decision_dice
 
 SYSTEM = "centuria"
 STEPS = ("F", "FL", "FR", "T0", "T1", "T2", "T3", "T4", "T5")
@@ -152,9 +151,6 @@ def action_from_data(data: Any, where: str = "action") -> CtaAction:
     return cls(**kw)
 
 
-def _dice(seed: int, n: int) -> Dice:
-    """The dice of decision n of a battle: a stream of its own from the seed (as `skirmish._dice`)."""
-    return Dice(seed=seed * 1_000_003 + n + 1)
 
 
 # --- the state --------------------------------------------------------------------------------------------------
@@ -344,7 +340,7 @@ class CenturiaSkirmish:
             raise IllegalAction("CTA-1", "the battle is over")
         if not isinstance(action, tuple(KINDS.values())):
             raise IllegalAction("CTA-1", f"not a Centuria action: {action!r}"[:200])
-        dice = _dice(self.seed, len(self.history))
+        dice = decision_dice(self.seed, len(self.history))
         b = self.battle
         entry = f"R{b.round} {b.phase} — {self.label(b.active_side)}: {action.describe()}"
         events: list[Event] = []
@@ -456,7 +452,7 @@ def centuria_scenarios() -> list[str]:
 
 def load_centuria(data: dict, name: str = "saved game") -> CenturiaSkirmish:
     """A Centuria battle from a parsed save (already through the upload guard); SaveError names what is wrong."""
-    from .save import FORMAT, MAX_ACTIONS, VERSION, SaveError
+    from .save import FORMAT, MAX_ACTIONS, VERSION, SaveError, replay
 
     if data.get("format") != FORMAT:
         raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data.get('format'))[:60]!r}")
@@ -481,16 +477,7 @@ def load_centuria(data: dict, name: str = "saved game") -> CenturiaSkirmish:
     if len(actions) > MAX_ACTIONS:
         raise SaveError(f"{name}: field 'actions': at most {MAX_ACTIONS} actions, got {len(actions)}")
     game = new_centuria_skirmish(scen, seed=seed)
-    for i, raw in enumerate(actions):
-        try:
-            act = action_from_data(raw, f"actions[{i}]")
-        except ValueError as exc:
-            raise SaveError(f"{name}: {exc}") from None
-        try:
-            game = game.apply(act)
-        except IllegalAction as exc:
-            raise SaveError(f"{name}: actions[{i}] ({act.describe()}) is not legal at that point: {exc}") from None
-    return game
+    return replay(game, actions, name, action_from_data)
 
 
 __all__ = ["CenturiaSkirmish", "CtaAction", "CtaAttack", "CtaEndPhase", "CtaMove", "CtaShoot", "CtaTimeUp",

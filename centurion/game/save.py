@@ -85,9 +85,14 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
         game = new_skirmish(scen, seed=seed, variants=tuple(variants))
     except ValueError as exc:
         raise SaveError(f"{name}: field 'variants': {exc}") from None
+    return replay(game, actions, name, action_from_data)
+
+
+def replay(game: Any, actions: list, name: str, parse: Any) -> Any:
+    """Apply a save's actions in order; the first unreadable or illegal one refuses the whole file (issue 14)."""
     for i, raw in enumerate(actions):
         try:
-            act = action_from_data(raw, f"actions[{i}]")
+            act = parse(raw, f"actions[{i}]")
         except ValueError as exc:
             raise SaveError(f"{name}: {exc}") from None
         try:

@@ -167,7 +167,7 @@ def _map_with(base: BattleMap, extra: tuple[tuple[Hex, str], ...]) -> BattleMap:
     return out
 
 
-def _dice(seed: int, n: int) -> Dice:
+def decision_dice(seed: int, n: int) -> Dice:
     """The dice of decision n of a game (n = -1 for the set-up): a stream of its own from the seed."""
     return Dice(seed=seed * 1_000_003 + n + 1)
 
@@ -604,7 +604,7 @@ class Skirmish:
         if self.over:
             raise IllegalAction("CEN-SEQ-1", "the game is over")
         self._check(action)
-        dice = _dice(self.seed, len(self.history))
+        dice = decision_dice(self.seed, len(self.history))
         nxt = replace(self, history=self.history + (action,))
         entry = f"T{self.turn} {self.phase} — {self.label(self.active)}: {action.describe()}"
         start = len(dice.log)
@@ -897,7 +897,7 @@ class Skirmish:
         if self.queue:
             return replace(self, active=self.queue[0])._fresh()
         if dice is None:
-            dice = _dice(self.seed, len(self.history))
+            dice = decision_dice(self.seed, len(self.history))
         if self.phase == "painting":
             return self._resolve_painting(dice)
         return self._resolve_fire(dice)
@@ -1103,7 +1103,7 @@ def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) ->
                 squads.append(Squad(q.id, side.key, p.name, q.men, q.hex, q.aboard, q.men))
     s = Skirmish(sc, seed, variants, (), 1, "initiative", None, tuple(vehicles), tuple(squads))
     s = s._log(f"{sc.title}: {sc.sides[0].label} against {sc.sides[1].label}, seed {seed}, {sc.turns} turns")
-    dice = _dice(seed, -1)
+    dice = decision_dice(seed, -1)
     start = len(dice.log)
     s = s._start_turn(dice)
     return replace(s, log=s.log + tuple(f"    {r.describe()}" for r in dice.log[start:]))
