@@ -113,6 +113,26 @@ def test_strength_table_templates_tvlgs_mortars():
     assert squad_strength(0) is None
 
 
+def test_squad_strength_lives_only_in_infantry_yaml_and_bad_entries_are_named(tmp_path):
+    import shutil
+
+    from centurion.data import data_dir
+    from centurion.data.infantry_damage import load_casualty_table
+    from centurion.data.yamlfile import DataError
+
+    shutil.copy(data_dir() / "infantry_damage.yaml", tmp_path / "infantry_damage.yaml")
+    text = (data_dir() / "infantry.yaml").read_text(encoding="utf-8")
+    (tmp_path / "infantry.yaml").write_text(text, encoding="utf-8")
+    assert load_casualty_table(tmp_path / "infantry_damage.yaml").strength == casualty_table().strength
+    (tmp_path / "infantry.yaml").write_text(text.replace("3: {template: IWF3", "3: {template: IWF4"), encoding="utf-8")
+    with pytest.raises(DataError, match=r"infantry\.yaml.*'3'.*template.*IWF4"):
+        load_casualty_table(tmp_path / "infantry_damage.yaml")
+    (tmp_path / "infantry.yaml").write_text(text.replace("  1: {template: IWF1", "  one: {template: IWF1"),
+                                           encoding="utf-8")
+    with pytest.raises(DataError, match="one.*a number of men 1-8"):
+        load_casualty_table(tmp_path / "infantry_damage.yaml")
+
+
 def test_personal_weapon_attacks_1_2_3():
     assert personal_weapon_attacks(moved=True) == 1
     assert personal_weapon_attacks(moved=False) == 2

@@ -1,4 +1,5 @@
-"""The Infantry Damage Table and the squad strength table from `data/infantry_damage.yaml` (CEN-CMB-1, book-a §16)."""
+"""The Infantry Damage Table from `data/infantry_damage.yaml`, with the squad strength table of `data/infantry.yaml`
+(CEN-CMB-1, book-a §16)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,10 @@ from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 
+from .vehicles import SquadStrength, _data_dir, load_infantry
 from .yamlfile import DataError, YamlFile
 
 COLUMNS = tuple(range(-1, 11))
-
-
-@dataclass(frozen=True)
-class SquadStrength:
-    """What a squad of so many men can still use (book-a §16.3)."""
-
-    men: int
-    template: str
-    tvlgs: int
-    mortars: int
 
 
 @dataclass(frozen=True)
@@ -50,8 +42,9 @@ class CasualtyTable:
         return self.rows[self.row_key(row)][col]
 
 
-def load_casualty_table(path: Path | str) -> CasualtyTable:
-    """Load and check the Infantry Damage Table file (CEN-CMB-1)."""
+def load_casualty_table(path: Path | str, infantry_path: Path | str | None = None) -> CasualtyTable:
+    """Load and check the Infantry Damage Table file, with the squad strength table of `infantry.yaml` beside it
+    (CEN-CMB-1, book-a §16.3)."""
     f = YamlFile(path)
     cols = f.data.get("columns") if isinstance(f.data, Mapping) else None
     if cols != list(COLUMNS):
@@ -74,18 +67,16 @@ def load_casualty_table(path: Path | str) -> CasualtyTable:
         if target not in rows:
             raise aliases_e.fail(k, "the name of a row", target)
         aliases[k] = target
-    strength = {}
-    for key, e in f.section("strength").items():
-        try:
-            men = int(key)
-        except ValueError:
-            raise DataError(f.name, key, None, "a number of men 1-8", key, f.line(("strength", key))) from None
-        template = e.str("template")
-        if template not in rows:
-            raise e.fail("template", "an IWF row of the table", template)
-        strength[men] = SquadStrength(men, template, e.int("tvlgs", lo=0, hi=4), e.int("mortars", lo=0, hi=2))
-    if sorted(strength) != list(range(1, 9)):
-        raise f.error(("strength",), "strength", None, "one entry for each of 1 to 8 men", sorted(strength))
+    if isinstance(f.data, Mapping) and "strength" in f.data:
+        raise f.error(("strength",), "strength", None, "no strength table here: it lives in infantry.yaml", "strength")
+    if infantry_path is None:
+        sibling = Path(path).parent / "infantry.yaml"
+        infantry_path = sibling if sibling.exists() else _data_dir() / "infantry.yaml"
+    strength = dict(load_infantry(Path(infantry_path)).strength)
+    for men, st in strength.items():
+        if st.template not in rows:
+            raise DataError(Path(infantry_path).name, str(men), "template", "an IWF row of the Infantry Damage Table",
+                            st.template)
     return CasualtyTable(MappingProxyType(rows), MappingProxyType(labels), MappingProxyType(aliases),
                          MappingProxyType(strength))
 

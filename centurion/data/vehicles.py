@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
-from .yamlfile import Entry, YamlFile
+from .yamlfile import DataError, Entry, YamlFile
 
 SECTIONS = ("front", "turret", "left", "right", "stern", "bottom")
 SHIELD_FACINGS = ("front", "left", "right", "stern", "bottom")
@@ -306,7 +306,13 @@ def load_infantry(path: Path) -> InfantryTables:
                                      "mortars": e.int("mortars", lo=0, hi=2)})
     strength = {}
     for k, e in f.section("strength").items():
-        strength[int(k)] = SquadStrength(int(k), e.str("template"), e.int("tvlgs", lo=0), e.int("mortars", lo=0))
+        try:
+            men = int(k)
+        except (TypeError, ValueError):
+            raise DataError(f.name, k, None, "a number of men 1-8", k, f.line(("strength", k))) from None
+        strength[men] = SquadStrength(men, e.str("template"), e.int("tvlgs", lo=0, hi=4), e.int("mortars", lo=0, hi=2))
+    if sorted(strength) != list(range(1, 9)):
+        raise f.error(("strength",), "strength", None, "one entry for each of 1 to 8 men", sorted(strength))
     return InfantryTables(sq.int("men", lo=1), sq.int("movement_points", lo=0), sq.int("destroyed_at_killed", lo=1),
                           MappingProxyType(kinds), MappingProxyType(strength))
 
