@@ -97,15 +97,15 @@ def attack_terms(attacker: str, defender: str, *, side: str = "front", attacker_
     terms = [Modifier(f"{a.label} attack", a.attack, "CTA-2"), Modifier(f"{d.label} defence", d.defence, "CTA-2")]
     ta, ma = _terrain_mod(tables, attacker_terrain, attacker)
     if ma and ma.attack and not as_target_row(ma):
-        terms.append(Modifier(f"attacker in {ta.label}", ma.attack, "CTA-2"))
+        terms.append(Modifier(f"attacker in {ta.key}", ma.attack, "CTA-2"))
     td, md = _terrain_mod(tables, defender_terrain, defender)
     if md and md.defence and not as_target_row(md):
-        terms.append(Modifier(f"defender in {td.label}", md.defence, "CTA-2"))
+        terms.append(Modifier(f"defender in {td.key}", md.defence, "CTA-2"))
     la, ld = _leader(tables, attacker_leader), _leader(tables, defender_leader)
     if la and la.attack:
-        terms.append(Modifier(f"{la.label} leads the attacker", la.attack, "CTA-COMBAT"))
+        terms.append(Modifier(f"{la.key} leads the attacker", la.attack, "CTA-COMBAT"))
     if ld and ld.defence:
-        terms.append(Modifier(f"{ld.label} leads the defender", ld.defence, "CTA-COMBAT"))
+        terms.append(Modifier(f"{ld.key} leads the defender", ld.defence, "CTA-COMBAT"))
     if SIDES[side]:
         terms.append(Modifier(f"attack on the {side}", SIDES[side], "CTA-COMBAT"))
     if MARKER_ATTACK.get(attacker_marker):
@@ -131,9 +131,9 @@ def shot_terms(engine: str, target: str, *, side: str = "front", engine_terrain:
     tz, mz = _terrain_mod(tables, target_terrain, engine)
     if as_target_row(mz):
         if mz.attack:
-            terms.append(Modifier(f"target in {tz.label} (Ziel): {engine} attack", mz.attack, "CTA-MOVE"))
+            terms.append(Modifier(f"target in {tz.key} (Ziel): {engine} attack", mz.attack, "CTA-MOVE"))
         if mz.defence:
-            terms.append(Modifier(f"target in {tz.label} (Ziel): defence", mz.defence, "CTA-MOVE"))
+            terms.append(Modifier(f"target in {tz.key} (Ziel): defence", mz.defence, "CTA-MOVE"))
     return Target(sum(t.value for t in terms), tuple(terms), tables.die_sides)
 
 
@@ -174,7 +174,7 @@ def morale_terms(unit: str, *, leader: str | None = None, adjacent_intact: int =
     terms = [Modifier(f"{u.label} morale", u.morale, "CTA-2")]
     lead = _leader(tables, leader)
     if lead and lead.morale:
-        terms.append(Modifier(f"{lead.label} in range", lead.morale, "CTA-MORALE"))
+        terms.append(Modifier(f"{lead.key} in range", lead.morale, "CTA-MORALE"))
     if adjacent_intact:
         terms.append(Modifier(f"{adjacent_intact} adjacent intact unit(s)", -adjacent_intact, "CTA-MORALE"))
     return Target(sum(t.value for t in terms), tuple(terms), tables.die_sides)
