@@ -8,17 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb
 
 from ..data import BattleMap, VehicleType
-from ..rules.grav import GravState
+from ..rules.grav import GravMove, GravState, Refusal, ResolvedMove, resolve_grav_move
 from ..rules.legal import legal_grav_moves
 from ..rules.rolls import TargetRoll
 from ..rules.sequence import movement_order
 from .activation import activation_order
-from .fire import shield_shot, with_speed_modifier
-from .movement import variant_end_states
+from .crew import self_destruct_check
+from .fire import SalvoWeapon, declare_salvo, salvo_odds, shield_shot, with_speed_modifier
+from .movement import VariantMove, VariantResolvedMove, resolve_variant_move, variant_end_states
 from .ramming import ram_damage, ram_hit_chance
-from .ruleset import RuleSet
+from .ruleset import OPTIONS, RuleSet
 
 
 @dataclass(frozen=True)
@@ -55,3 +57,46 @@ def legal_moves_side_by_side(state: GravState, vehicle: VehicleType, battlemap: 
     basic = legal_grav_moves(state, vehicle, battlemap, accelerate=accelerate)
     variant = variant_end_states(state, vehicle, battlemap, RuleSet.from_names(names), accelerate=accelerate)
     return SideBySide("legal end states", basic, variant, "VAR-LATERAL")
+
+
+def straight_runs_side_by_side(state: GravState, vehicle: VehicleType, battlemap: BattleMap, *,
+                               most: int) -> SideBySide:
+    """A grav tank flying 1..`most` hexes straight ahead: each run resolved by the basic rules | under VAR-MOVETYPE
+    with the terrain surcharge burned off the velocity, and paid in thrust (a resolved move or a Refusal each)."""
+    if most < 1:
+        raise ValueError(f"VAR-MOVETYPE: a run is at least 1 hex, got {most}")
+    ahead = "F" if state.velocity >= 0 else "B"
+    runs = [(ahead,) * k for k in range(1, most + 1)]
+    basic: list[ResolvedMove | Refusal] = [resolve_grav_move(state, GravMove(0, r), battlemap, vehicle) for r in runs]
+    variant: dict[str, list[VariantResolvedMove | Refusal]] = {}
+    for option in OPTIONS["VAR-MOVETYPE"]:
+        rules = RuleSet.from_names([f"VAR-MOVETYPE:{option}"])
+        variant[option] = [resolve_variant_move(state, VariantMove(0, r), battlemap, vehicle, rules) for r in runs]
+    return SideBySide("straight runs through the terrain", basic, variant, "VAR-MOVETYPE")
+
+
+def self_destruct_side_by_side(skill: int, damage_modifier: int = 0, *, check: str = "piloting") -> SideBySide:
+    """The basic rules have no self-destruction | the check's chance and the turns until the blast (d3, each 1/3)
+    (VAR-SELFDESTRUCT)."""
+    roll = self_destruct_check(skill, damage_modifier, check=check)
+    delay = {t: roll.chance / 3 for t in (1, 2, 3)}
+    return SideBySide("self-destruct: chance the charge is set, and when it blows", None, (roll, delay),
+                      "VAR-SELFDESTRUCT")
+
+
+def salvo_side_by_side(roll: TargetRoll, mounts: int, *, weapon: str = "laser", names: tuple[str, ...] = ("VAR-SALVO",),
+                       ) -> SideBySide:
+    """Rounds that do damage from `mounts` identical direct-fire mounts: each rolls on its own (basic) | one roll
+    for all (VAR-SALVO; with VAR-SHIELD a stop roll per round): exact distributions {rounds: chance}."""
+    rules = RuleSet.from_names(names)
+    if not rules.enabled("VAR-SALVO"):
+        raise ValueError("VAR-SALVO: the comparison needs the VAR-SALVO switch among the names")
+    mount = SalvoWeapon(weapon, weapon, "8", "turret")
+    salvo = declare_salvo([mount] * mounts, rules)
+    if isinstance(salvo, Refusal):
+        raise ValueError(str(salvo))
+    basic_shot = shield_shot(roll, weapon=weapon, rules=RuleSet())
+    p = basic_shot.p_damage
+    basic = {k: comb(mounts, k) * p**k * (1 - p) ** (mounts - k) for k in range(mounts + 1)}
+    variant = salvo_odds(salvo, shield_shot(roll, weapon=weapon, rules=rules))
+    return SideBySide("rounds that get through", {k: v for k, v in basic.items() if v}, variant, "VAR-SALVO")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
+from types import MappingProxyType
 
 import ipywidgets as w
 
@@ -24,6 +25,7 @@ from ..variants import (
     shield_shot,
     with_speed_modifier,
 )
+from ..variants.compare import salvo_side_by_side, self_destruct_side_by_side, straight_runs_side_by_side
 from .hexmap import Counter, HexMapView
 from .reference import link_rules
 from .safety import MessageArea, guarded
@@ -198,3 +200,128 @@ class LegalMovesSideBySide(w.VBox):
         from ..rules import legal_grav_moves
 
         return legal_grav_moves(state, self.vehicle, self.battlemap, accelerate=self.accelerate.value)
+
+
+def _distribution(dist: dict[int, Fraction], what: str) -> str:
+    """{count: chance} as HTML rows."""
+    return "<br>".join(f"{k} {what}: {_pct(p)}" for k, p in sorted(dist.items()))
+
+
+class SalvoSideBySide(w.VBox):
+    """Identical mounts firing: each rolls on its own (basic) | one roll for all (VAR-SALVO), optionally with the
+    shield stop roll per round (VAR-SHIELD)."""
+
+    def __init__(self, range_hexes: int = 5, shield_factor: int = 5, mounts: int = 2, weapon: str = "laser"):
+        style = {"description_width": "120px"}
+        self.range = w.IntSlider(value=range_hexes, min=1, max=20, description="Range (hexes)", style=style)
+        self.shield = w.IntSlider(value=shield_factor, min=0, max=20, description="Shield factor", style=style)
+        self.mounts = w.IntSlider(value=mounts, min=2, max=4, description="Identical mounts", style=style)
+        self.weapon = w.Dropdown(options=["laser", "mdc"], value=weapon, description="Weapon", style=style)
+        self.shield_rule = w.Checkbox(value=False, description="with VAR-SHIELD too")
+        self.out = w.HTML()
+        self.message = MessageArea()
+        for c in (self.range, self.shield, self.mounts, self.weapon, self.shield_rule):
+            c.observe(self._update, names="value")
+        super().__init__([w.HBox([self.range, self.shield]), w.HBox([self.mounts, self.weapon]), self.shield_rule,
+                          self.out, self.message])
+        self._update()
+
+    @guarded()
+    def _update(self, _change=None) -> None:
+        roll = to_hit(self.range.value, weapon=self.weapon.value, shield_factor=self.shield.value)
+        if roll.impossible:
+            self.out.value = _columns("no shot at this range", "no shot at this range", "VAR-SALVO")
+            return
+        names = ("VAR-SALVO", "VAR-SHIELD") if self.shield_rule.value else ("VAR-SALVO",)
+        side = salvo_side_by_side(roll, self.mounts.value, weapon=self.weapon.value, names=names)
+        basic = (f"{self.mounts.value} rolls, each hits on {roll.value} or less<br>"
+                 f"{_distribution(side.basic, 'rounds do damage')}")
+        variant = ("one roll for the salvo: all hit or all miss"
+                   + (", then a stop roll per round" if self.shield_rule.value else "")
+                   + f"<br>{_distribution(side.variant, 'rounds do damage')}")
+        self.out.value = _columns(basic, variant, "VAR-SALVO")
+
+
+#: the terrain a straight run crosses in the VAR-MOVETYPE view, by name: its map letter
+RUN_TERRAIN = MappingProxyType({"light woods": "l", "heavy woods": "h", "clear": "."})
+
+
+class MoveTypeSideBySide(w.VBox):
+    """A Liberator flying straight into woods: how far it may go and at what velocity it ends, by the basic VP
+    costs | under VAR-MOVETYPE, the surcharge burned off the velocity or paid in thrust."""
+
+    def __init__(self, velocity: int = 6, terrain: str = "heavy woods"):
+        style = {"description_width": "110px"}
+        self.velocity = w.IntSlider(value=velocity, min=1, max=10, description="Velocity", style=style)
+        self.terrain = w.Dropdown(options=list(RUN_TERRAIN), value=terrain, description="Terrain ahead",
+                                  style=style)
+        self.vehicle = vehicle_types()["liberator"]
+        self.out = w.HTML()
+        self.message = MessageArea()
+        for c in (self.velocity, self.terrain):
+            c.observe(self._update, names="value")
+        super().__init__([w.HBox([self.velocity, self.terrain]), self.out, self.message])
+        self._update()
+
+    @staticmethod
+    def _cell(res) -> str:
+        if not res:
+            return f"<span style='color:#888'>refused: {html.escape(str(res.reason))}</span>"
+        base = getattr(res, "basic", res)
+        extra = ""
+        if getattr(res, "burned", 0):
+            extra = f", {res.burned} burned"
+        if getattr(res, "terrain_thrust", 0):
+            extra = f", {res.terrain_thrust} TP paid"
+        if base.grounds:
+            unspent = f" ({base.vp_unspent} VP left unspent)" if base.vp_unspent else ""
+            return f"grounds at velocity {base.end_velocity}{unspent}{extra}; no damage {_pct(res.p_no_damage)}"
+        return f"ends at velocity {base.end_velocity}{extra}; no damage {_pct(res.p_no_damage)}"
+
+    @guarded()
+    def _update(self, _change=None) -> None:
+        v = self.velocity.value
+        letter = RUN_TERRAIN[self.terrain.value]
+        battlemap = map_from_rows([letter * 3] * (v + 2) + ["..."])
+        state = GravState.of(self.vehicle, from_offset(1, v + 2), 0, v)
+        side = straight_runs_side_by_side(state, self.vehicle, battlemap, most=v + 1)
+        rows = "".join(f"<tr><td>{k}</td><td>{self._cell(b)}</td><td>{self._cell(burn)}</td><td>{self._cell(tp)}"
+                       f"</td></tr>" for k, (b, burn, tp) in enumerate(zip(side.basic, side.variant["burn"],
+                                                                              side.variant["thrust"],
+                                                                              strict=True), start=1))
+        cell = "padding:2px 8px;border:1px solid #ccc"
+        self.out.value = (
+            f"<p>A Liberator (max thrust {self.vehicle.max_thrust}) at velocity {v}, flying 1 to {v + 1} hexes "
+            f"straight into {self.terrain.value}. Basic rules: each hex costs its full VP "
+            f"<small>{link_rules('CEN-TER-1')}</small>. {link_rules('VAR-MOVETYPE')}: each hex costs 1 VP (plus the "
+            "slope); the rest of the terrain's cost (the seed's terrain table is absent: our assumption, the basic "
+            "VP − 1) is burned off the velocity at the end of the move, or paid in thrust.</p>"
+            f"<table style='border-collapse:collapse'><tr><th style='{cell}'>hexes</th><th style='{cell}'>Basic "
+            f"rules</th><th style='{cell}'>Variant: burn velocity</th><th style='{cell}'>Variant: pay thrust</th>"
+            f"</tr>{rows}</table>").replace("<td>", f"<td style='{cell}'>")
+
+
+class SelfDestructSideBySide(w.VBox):
+    """Blowing up one's own tank: not in the basic rules | the check and the d3 turns (VAR-SELFDESTRUCT)."""
+
+    def __init__(self, skill: int = 5, damage_modifier: int = 0, check: str = "piloting"):
+        style = {"description_width": "140px"}
+        self.skill = w.IntSlider(value=skill, min=1, max=9, description="Crew skill", style=style)
+        self.damage = w.IntSlider(value=damage_modifier, min=-4, max=0, description="Damage modifiers", style=style)
+        self.check = w.Dropdown(options=["piloting", "gunnery"], value=check, description="Check", style=style)
+        self.out = w.HTML()
+        self.message = MessageArea()
+        for c in (self.skill, self.damage, self.check):
+            c.observe(self._update, names="value")
+        super().__init__([w.HBox([self.skill, self.damage]), self.check, self.out, self.message])
+        self._update()
+
+    @guarded()
+    def _update(self, _change=None) -> None:
+        side = self_destruct_side_by_side(self.skill.value, self.damage.value, check=self.check.value)
+        roll, delay = side.variant
+        basic = "No such action: a crew may only bail out of its tank."
+        variant = (f"{_terms(roll)}<br>d10 of {roll.value} or less: <b>the charge is set {_pct(roll.chance)}</b><br>"
+                   + "<br>".join(f"blows up after {t} turn{'s' if t > 1 else ''}: {_pct(p)}"
+                                 for t, p in delay.items()))
+        self.out.value = _columns(basic, variant, "VAR-SELFDESTRUCT")

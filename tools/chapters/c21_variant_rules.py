@@ -76,7 +76,13 @@ for rs in (RuleSet(), RuleSet.from_names(["VAR-SHIELD", "VAR-SPEEDMOD"])):
        "Two or more identical direct-fire weapons in one location (the hull counts as one location, the turret "
        "as the other) may fire as a **salvo**: one roll for all of them, so they all hit or all miss. The "
        "basic rules roll each weapon on its own. Under VAR-SHIELD as well, each round of a salvo that hit "
-       "gets its own stop roll (our decision)."),
+       "gets its own stop roll (our decision).\n\n"
+       "**Try it:** range, shield, the number of identical mounts. Left, each mount rolls on its own; right, "
+       "one roll for the salvo. The average is the same; the salvo makes the result all or nothing."),
+    code("""
+from centurion.widgets.variants_view import SalvoSideBySide
+SalvoSideBySide()
+""", widget=True),
     code("""
 from centurion.variants import declare_salvo, salvo_odds, shield_shot
 from centurion.variants.fire import SalvoWeapon
@@ -158,24 +164,54 @@ for a, b in ((5, 3), (6, 2), (4, 4)):
     side = activation_side_by_side(a, b)
     print(f"{a} v {b}: basic {side.basic}\\n       variant {side.variant}")
 """),
-    md("## Movement types, positions in a hex, self-destruction, weapons and crew\n\n"
-       "- **VAR-MOVETYPE**: wheeled, tracked and hover vehicles move differently from grav tanks, above all on "
-       "roads (wheeled ×1.5 on gravel and ×2 on paved roads, tracked ×1.5 on prepared roads, hover and grav ×2 "
-       "on any road, for a whole turn on the road). For grav tanks the terrain surcharge beyond 1 velocity "
-       "point is either **burned off** the velocity at the end of the move or **paid in thrust** (the two "
-       "sub-options). The seed's own terrain table is **absent**: our costs are assumptions.\n"
+    md("## Movement types (VAR-MOVETYPE)\n\n"
+       "The basic rules have one kind of vehicle that flies (grav) and one that drives (ground). VAR-MOVETYPE "
+       "adds wheeled, tracked and hover vehicles, which move differently above all on roads (wheeled ×1.5 on "
+       "gravel and ×2 on paved roads, tracked ×1.5 on prepared roads, hover and grav ×2 on any road, for a "
+       "whole turn spent on the road). For grav tanks every hex costs 1 velocity point (plus the slope) while "
+       "it moves; what the terrain costs beyond that is either **burned off** the velocity at the end of the "
+       "move or **paid in thrust** (the two sub-options, `VAR-MOVETYPE:burn` and `VAR-MOVETYPE:thrust`). The "
+       "seed's own terrain table is **absent**: our costs are assumptions (`data/variants.yaml`), chosen so that "
+       "a hex costs in all what the basic rules charge.\n\n"
+       "**Try it:** a Liberator flying straight into woods. Each row is a run of that many hexes: refused, "
+       "grounded (velocity points left unspent), or where and how fast it ends."),
+    code("""
+from centurion.widgets.variants_view import MoveTypeSideBySide
+MoveTypeSideBySide()
+""", widget=True),
+    code("""
+from centurion.variants import road_multiplier, movement_points
+from centurion.variants.compare import straight_runs_side_by_side
+print({t: road_multiplier(t, "paved") for t in ("wheeled", "tracked", "hover", "grav")})
+print({t: road_multiplier(t, "gravel") for t in ("wheeled", "tracked", "hover", "grav")})
+print("wheeled, base 6 MP, a whole turn on a paved road:", movement_points("wheeled", 6, road="paved",
+                                                                          whole_turn_on_road=True))
+woods = map_from_rows(["hhh"] * 8 + ["..."])
+from centurion.rules import GravState
+start = GravState.of(liberator, parse_label("0209"), 0, 6)
+side = straight_runs_side_by_side(start, liberator, woods, most=4)
+for k, (b, burn, tp) in enumerate(zip(side.basic, side.variant["burn"], side.variant["thrust"]), start=1):
+    show = lambda r: f"v{getattr(r, 'basic', r).end_velocity}" if r else "refused"
+    print(f"{k} hexes of heavy woods: basic {show(b)} | burn {show(burn)} | thrust {show(tp)}")
+"""),
+    md("## Self-destruction (VAR-SELFDESTRUCT)\n\n"
+       "A crew that must abandon its tank may set it to blow up: a piloting (or gunnery) check with the tank's "
+       "damage modifiers; on a success the tank explodes one to three turns later (the seed says minutes; a "
+       "turn is a minute, so we roll a d3). The basic rules only let the crew bail out.\n\n"
+       "**Try it:** the crew's skill and the damage modifiers."),
+    code("""
+from centurion.widgets.variants_view import SelfDestructSideBySide
+SelfDestructSideBySide()
+""", widget=True),
+    md("## Positions in a hex, weapons and crew (VAR-OCCUPY, VAR-WEAPONS)\n\n"
        "- **VAR-OCCUPY**: in a hex only partly covered by woods or buildings a unit says where it stands, in "
        "the cover or out of it, which changes line of sight; maps describe such hexes with a `partial_terrain` "
        "field.\n"
-       "- **VAR-SELFDESTRUCT**: a crew may blow up its own tank with a piloting or gunnery check; it explodes "
-       "1–3 turns later.\n"
        "- **VAR-WEAPONS**: the engine class (light up to 1500, medium to 2000, heavy to 2500) caps the weapons a "
        "location carries at 3, 4 or 5, plus one AP laser or Vulcan; the driver, gunner and commander each have "
        "their own part in firing."),
     code("""
-from centurion.variants import road_multiplier, weapons_per_location, driver_speed_limit
-print({t: road_multiplier(t, "paved") for t in ("wheeled", "tracked", "hover", "grav")})
-print({t: road_multiplier(t, "gravel") for t in ("wheeled", "tracked", "hover", "grav")})
+from centurion.variants import weapons_per_location, driver_speed_limit
 print({rating: weapons_per_location(rating) for rating in (1200, 1500, 1800, 2400, 2600)})
 print("driver fired two weapons: speed limit 9 becomes", driver_speed_limit(9, 2))
 """),
