@@ -139,8 +139,8 @@ def test_a_double_click_on_end_phase_ends_one_phase():
     cta = CenturiaTable(battle, mode="round")
     cta.buttons["end"].click()
     cta.buttons["end"].click()
-    assert cta.battle.phase == "combat" and len(cta.history) == 1
-    assert "Rome's combat phase" in html.unescape(cta.phase_label.value)
+    assert cta.battle.passed == {"rome"} and cta.battle.phase == "movement" and len(cta.history) == 1
+    assert "Rome ended its part" in html.unescape(cta.phase_label.value)
 
 
 def test_a_double_click_on_attack_attacks_once():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from centurion.data import sample_map, terrain_table
 from centurion.hexgrid import parse_label, to_offset
 from centurion.widgets import HexMapView, MessageArea, guarded
@@ -139,10 +141,26 @@ def test_centuria_round_timer_and_phases():
     assert "No time limit" in t.timer.display.value
     t.timer.enabled.value = True
     assert t.timer.play.playing and "2:00" in t.timer.display.value
+    t.end_phase()  # the round is played alternately (CTA-1): Rome ends its part, the rebels may still move
+    assert (t.battle.active_side, t.battle.phase, t.battle.passed) == ("rebels", "movement", {"rome"})
+    assert "Rome ended its part" in t.phase_label.value and t.timer.play.playing
     t.end_phase()
-    assert t.battle.phase == "combat"
+    assert (t.battle.active_side, t.battle.phase) == ("rome", "combat")
     t.end_phase()
-    assert (t.battle.active_side, t.battle.phase, t.timer.play.value) == ("rebels", "movement", 0)
+    t.end_phase()  # round 2: the other side starts, the countdown starts again
+    assert (t.battle.round, t.battle.active_side, t.battle.phase, t.timer.play.value) == (2, "rebels", "movement", 0)
+
+
+def test_centuria_round_alternates_one_unit_at_a_time():
+    t = centuria_table()
+    t.click(parse_label("0608"))
+    assert t.add_step("F") and t.do_move()
+    assert t.battle.active_side == "rebels" and "The rebels to act" in t.phase_label.value
+    t.click(parse_label("0708"))  # a second Roman move before the rebels act is refused by the engine
+    assert t.selected == "R-C3"
+    assert not t.add_step("F") and "CTA-1" in t.message.value and "the rebels' turn to move, not Rome's" in (
+        html.unescape(t.message.value))
+    assert not t.do_move() and t.battle.piece("R-C3").hex == parse_label("0708")
 
 
 def test_tank_arcs_overlay_follows_hex4():

@@ -29,6 +29,8 @@ from ..centuria import (
     movement_value,
     rally_phase,
     spotters,
+    start_alternating,
+    start_round,
 )
 from ..centuria.battle import ENGINE_RANGE, Piece, move_cost
 from ..centuria.checks import attack_refusal
@@ -184,6 +186,8 @@ class CenturiaTable(w.VBox):
         if mode not in MODES:
             raise ValueError(f"mode is one of {', '.join(MODES)}, got {mode!r}")
         self.tables = tables or centuria_tables()
+        if mode == "round" and not battle.alternate:  # a whole round is played as the seed has it (CTA-1)
+            battle = start_alternating(battle)
         self.battle = battle
         self.history: list[CenturiaBattle] = []
         self.mode = mode
@@ -474,14 +478,20 @@ class CenturiaTable(w.VBox):
         self.end_phase()
 
     def end_phase(self) -> None:
-        """Movement -> combat -> the other side -> next round (CTA-1); rally tests at the start of a side's turn."""
-        new = end_phase(self.battle)
-        if new.phase == "movement":
+        """End the active side's part of the phase (CTA-1). In a round played alternately both sides end theirs,
+        then movement gives way to combat and combat to the next round, whose rally tests open it (CTA-MORALE);
+        the per-side order of the other tables hands over to the next side, its rally tests first."""
+        old = self.battle
+        new = end_phase(old)
+        events = []
+        if new.alternate and new.round > old.round:
+            new, events = start_round(new, self.dice, self.tables)
+        elif not new.alternate and new.phase == "movement":
             new, events = rally_phase(new, new.active_side, self.dice, self.tables)
-            if events:
-                self._show_events(events)
-            if self.timer is not None:
-                self.timer.restart()
+        if events:
+            self._show_events(events)
+        if self.timer is not None and new.phase == "movement" and (new.round > old.round or not new.alternate):
+            self.timer.restart()
         self._push(new)
         self.selected, self.target = None, None
         self.plot.clear()
@@ -512,9 +522,16 @@ class CenturiaTable(w.VBox):
         counters.sort(key=lambda c: c.kind in self.tables.leaders)
         self.map.set_counters(counters)
         self.map.set_overlay(self._overlay())
-        self.phase_label.value = (f"<div class='centurion-phase'><b>Round {b.round}</b>: "
-                                  f"{html.escape(side_possessive(b.active_side, start=True))} {b.phase} phase "
-                                  "<code>CTA-1</code></div>")
+        if b.alternate:  # both sides in one phase, one unit at a time (CTA-1)
+            done = [side_name(s) for s in b.sides if s in b.passed]
+            waiting = f" ({', '.join(done)} ended {'its' if len(done) == 1 else 'their'} part)" if done else ""
+            self.phase_label.value = (f"<div class='centurion-phase'><b>Round {b.round}</b>, {b.phase} phase: "
+                                      f"{html.escape(side_name(b.active_side, start=True))} to act"
+                                      f"{html.escape(waiting)} <code>CTA-1</code></div>")
+        else:
+            self.phase_label.value = (f"<div class='centurion-phase'><b>Round {b.round}</b>: "
+                                      f"{html.escape(side_possessive(b.active_side, start=True))} {b.phase} phase "
+                                      "<code>CTA-1</code></div>")
         self.panel.value = link_rules(self._panel_html())
         self.odds.value = link_rules(self._odds_html())
         if self.selected:

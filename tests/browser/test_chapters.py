@@ -189,8 +189,12 @@ def interact_cta_artillery(page):
 
 def interact_cta_round(page):
     before = text_of(page, ".centurion-phase")
+    page.get_by_role("button", name="End phase").click()  # Rome ends its part; the rebels still move (CTA-1)
+    middle = wait_text_change(page, ".centurion-phase", before)
+    assert "movement phase" in middle and "ended its part" in middle
+    page.wait_for_timeout(700)  # a second click within 0.6 s counts as a double click
     page.get_by_role("button", name="End phase").click()
-    assert "combat phase" in wait_text_change(page, ".centurion-phase", before)
+    assert "combat phase" in wait_text_change(page, ".centurion-phase", middle)
     page.get_by_text("Time limit per round", exact=True).click()
     page.wait_for_function("() => document.body.innerText.includes('left this round')", timeout=15_000)
 

@@ -6,11 +6,14 @@ TITLE = "Centuria: a round"
 
 CELLS = [
     md("# Centuria: a round\n\n" + BACK +
-       "A round has two phases for each side in turn: a **movement phase** and a **combat phase** (CTA-1). The "
-       "scenario may set a time limit for each round; the countdown below is off unless you tick it. Play the "
-       "sample scenario: move in your movement phase, attack and shoot in your combat phase, press *End phase* "
-       "to hand over. *Undo* takes back the last action.\n\n"
-       "**Try it:** the Romans (red) move first."),
+       "A round has **one movement phase** and then **one combat phase**, and in each the two sides take turns, "
+       "one unit or leader at a time (CTA-1; the alternation is our reading of the seed, recorded in RULES.md). "
+       "A side that has nothing more to do presses *End phase* to end its part; the other side goes on alone "
+       "until it ends its part too, and the phase moves on. Round 1 starts with the Romans, round 2 with the "
+       "rebels, and so on; every marked unit takes its rally test as a round begins. The scenario may set a "
+       "time limit for each round; the countdown below is off unless you tick it. *Undo* takes back the last "
+       "action.\n\n"
+       "**Try it:** the Romans (red) move first; after each move the rebels may answer with one of theirs."),
     code(CTA_SETUP),
     code("""
 from centurion.widgets import CenturiaTable
