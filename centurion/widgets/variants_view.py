@@ -67,6 +67,7 @@ class FireSideBySide(w.VBox):
             c.observe(self._update, names="value")
         super().__init__([w.HBox([self.range, self.shield]), w.HBox([self.velocity, self.weapon]), self.out,
                           self.message])
+        self.add_class("centurion-variant-fire")
         self._update()
 
     @guarded()
@@ -102,6 +103,7 @@ class RamSideBySide(w.VBox):
         for c in (self.attacker, self.defender, self.velocity):
             c.observe(self._update, names="value")
         super().__init__([w.HBox([self.attacker, self.defender]), self.velocity, self.out, self.message])
+        self.add_class("centurion-variant-ram")
         self._update()
 
     @guarded()
@@ -128,6 +130,7 @@ class ActivationSideBySide(w.VBox):
         for c in (self.first, self.second):
             c.observe(self._update, names="value")
         super().__init__([w.HBox([self.first, self.second]), self.out, self.message])
+        self.add_class("centurion-variant-activation")
         self._update()
 
     @guarded()
@@ -168,6 +171,7 @@ class LegalMovesSideBySide(w.VBox):
             c.observe(self._update, names="value")
         super().__init__([w.HBox([self.velocity, self.accelerate]), w.HBox([self.lateral, self.emergency]),
                           self.map, self.out, self.message])
+        self.add_class("centurion-variant-moves")
         self._update()
 
     @guarded()
@@ -224,6 +228,7 @@ class SalvoSideBySide(w.VBox):
             c.observe(self._update, names="value")
         super().__init__([w.HBox([self.range, self.shield]), w.HBox([self.mounts, self.weapon]), self.shield_rule,
                           self.out, self.message])
+        self.add_class("centurion-variant-salvo")
         self._update()
 
     @guarded()
@@ -261,6 +266,7 @@ class MoveTypeSideBySide(w.VBox):
         for c in (self.velocity, self.terrain):
             c.observe(self._update, names="value")
         super().__init__([w.HBox([self.velocity, self.terrain]), self.out, self.message])
+        self.add_class("centurion-variant-movetype")
         self._update()
 
     @staticmethod
@@ -314,6 +320,7 @@ class SelfDestructSideBySide(w.VBox):
         for c in (self.skill, self.damage, self.check):
             c.observe(self._update, names="value")
         super().__init__([w.HBox([self.skill, self.damage]), self.check, self.out, self.message])
+        self.add_class("centurion-variant-selfdestruct")
         self._update()
 
     @guarded()
