@@ -73,6 +73,8 @@ def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = No
     if p == "initiative":
         return max(s.legal_actions(), key=lambda a: a.points)
     if p == "order":
+        if s.rules.enabled("VAR-INIT"):  # who activates first (VAR-INIT)
+            return _activation_first(s)
         return Order(False)  # moving last sees the enemy's moves first (CEN-SEQ-2)
     if p == "movement":
         return _movement(s, lv, deadline)
@@ -261,6 +263,14 @@ def _move_for(s: Skirmish, v: Vehicle, e) -> Action:
     carrying = any(q.aboard == v.key and q.men > 0 for q in s.squads)
     near_objective = any(distance(e.hex, o.hex) <= 1 for o in s.scenario.objectives)
     return Move(v.key, e.safest.move, dismount=carrying and e.grounded and near_objective)
+
+
+def _activation_first(s: Skirmish) -> Action:
+    """VAR-INIT: activate first when an enemy is already within reach of its weapons (its fire and damage come
+    at once, before the enemy acts); otherwise let the enemy activate first and see its moves."""
+    side = s.active
+    close = any(distance(v.hex, e.hex) <= _max_range(v) for v in s.live_vehicles(side) for e in _enemies(s, side))
+    return Order(close)
 
 
 # --- opportunity, painting, fire, end ----------------------------------------------------------------------

@@ -54,6 +54,7 @@ from ..rules.targets import Attack, FirePlan, declare_fire, in_arc, infantry_pai
 from ..rules.victory import battle_outcome, victory_points
 from ..variants.movement import VariantMove, execute_variant_move, resolve_variant_move
 from ..variants.ruleset import RuleSet
+from . import activation as vinit
 from .actions import (
     Action,
     Conceal,
@@ -203,6 +204,10 @@ class Skirmish:
     declared: frozenset[str] = frozenset()
     end_done: tuple[str, ...] = ()
     log: tuple[str, ...] = ()
+    # VAR-INIT (the variant turn sequence, game/activation.py): points spent, velocities at the turn's start, fired
+    spent: tuple[tuple[str, int], ...] = ()
+    start_velocities: tuple[tuple[str, int], ...] = ()
+    fired: frozenset[str] = frozenset()
     result: Result | None = None
     _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -309,7 +314,8 @@ class Skirmish:
                 return f"The game is over: a draw ({r.reason})."
             return f"The game is over: {r.level} victory for {self.label(r.winner)} ({r.reason})."
         who = self.label(self.active)
-        what = {
+        variant = vinit.banner(self) if vinit.on(self) else None
+        what = variant or {
             "initiative": "decide how many Leadership Advantage points to spend on the initiative roll "
                           "(the rest buys passes, 3 points each) [CEN-INI-1, CEN-INI-2]",
             "order": "won the initiative: choose to move first (side A) or last (side B) [CEN-INI-1]",
@@ -339,6 +345,8 @@ class Skirmish:
 
     def _legal(self) -> list[Action]:
         p = self.phase
+        if p == "initiative" and vinit.on(self):
+            return vinit.initiative_actions(self)
         if p == "initiative":
             _side, points = century_advantage(self.centurion(self.sides[0]), self.centurion(self.sides[1]))
             return [Leadership(k) for k in range(points + 1)]
@@ -441,6 +449,8 @@ class Skirmish:
         """Vehicles of the side not moving that stand on opportunity fire and have not fired (CEN-OPP-1)."""
         if self.pending_move is None:
             return []
+        if vinit.on(self):  # stationary since last turn, or dropped to 0 in its own activation (VAR-INIT)
+            return vinit.watchers(self)
         mover = self.vehicle(self.pending_move[0])
         return [v for v in self.live_vehicles(self.other(mover.side))
                 if v.key in self.watching and v.key not in self.opp_fired and v.sheet.may_fire]
@@ -454,11 +464,14 @@ class Skirmish:
         """
         ck = ("atk", firer.key, target_key, at, opportunity)
         if ck not in self._cache:
-            self._cache[ck] = self._attack_set(firer, target_key, at, opportunity)
+            plan = self._attack_set(firer, target_key, at, opportunity)
+            if plan is None and at is None and not opportunity and vinit.on(self):  # a pop-up attack (VAR-INIT)
+                plan = vinit.pop_up_plan(self, firer, target_key)
+            self._cache[ck] = plan
         return self._cache[ck]
 
     def _attack_set(self, firer: Vehicle, target_key: str, at: tuple[Hex, int] | None,
-                    opportunity: bool) -> FirePlan | None:
+                    opportunity: bool, *, level: int | None = None) -> FirePlan | None:
         units = self.combat_units()
         target = units.get(target_key)
         if target is None or firer.destroyed or not firer.sheet.may_fire or firer.key not in units:
@@ -468,6 +481,8 @@ class Skirmish:
             tv = replace(tv, hex=at[0], facing=at[1], crater=False)
         rng = distance(firer.hex, tv.hex)
         fv = units[firer.key].firer_view()
+        if level is not None:  # a pop-up attack fires from above its cover (VAR-INIT)
+            fv = replace(fv, level=level)
         bm = self.battlemap
         tf = next((f for f in range(6) if in_arc("turret", firer.facing, f, firer.hex, tv.hex)), firer.facing)
         singles: list[Attack] = []
@@ -519,6 +534,9 @@ class Skirmish:
         out = [v.key for v in self.live_vehicles(side) if v.sheet.may_paint and v.key not in self.opp_fired]
         out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
                 and not self.concealed(s.key)]
+        if vinit.on(self):  # only the platoon being activated, and units that have not fired (VAR-INIT)
+            mine = vinit.in_activation(self, side)
+            out = [k for k in out if k in mine and k not in self.fired]
         return out
 
     def _firers(self, side: str) -> list[str]:
@@ -526,6 +544,9 @@ class Skirmish:
         painted = {p for p, _t in self.paints}  # a squad that paints does nothing else (book-a 7.3)
         out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
                 and not self.concealed(s.key) and s.key not in painted]
+        if vinit.on(self):  # only the platoon being activated, and units that have not fired (VAR-INIT)
+            mine = vinit.in_activation(self, side)
+            out = [k for k in out if k in mine and k not in self.fired]
         return out
 
     def _enemy_keys(self, side: str, at: Hex | None = None) -> list[str]:
@@ -607,6 +628,9 @@ class Skirmish:
         dice = decision_dice(self.seed, len(self.history))
         nxt = replace(self, history=self.history + (action,))
         entry = f"T{self.turn} {self.phase} — {self.label(self.active)}: {action.describe()}"
+        if vinit.on(self) and self.phase in ("initiative", "order"):  # the variant's decisions, named (VAR-INIT)
+            entry = (f"T{self.turn} {self.phase} — {self.label(self.active)}: "
+                     f"{vinit.describe(self, action) or action.describe()} [VAR-INIT]")
         start = len(dice.log)
         nxt = nxt._do(action, dice)
         rolls = tuple(f"    {r.describe()}" for r in dice.log[start:])
@@ -642,15 +666,21 @@ class Skirmish:
             rule = {"initiative": "CEN-INI-1", "order": "CEN-INI-1", "movement": "CEN-SEQ-2",
                     "opportunity": "CEN-OPP-1", "painting": "CEN-SEQ-3", "fire": "CEN-SEQ-3",
                     "end": "CEN-SEQ-1"}[self.phase]
+            if vinit.on(self) and self.phase != "end":
+                rule = "VAR-INIT"
             what = getattr(action, "describe", lambda: repr(action))()
             raise IllegalAction(rule, f"not allowed now ({self.phase} phase, {self.label(self.active)} to "
                                 f"decide): {what}")
 
     def _do(self, action: Action, dice: Dice) -> Skirmish:
         if isinstance(action, Leadership):
+            if vinit.on(self):
+                return vinit.spend(self, action.points, dice)
             return self._roll_initiative(action.points, dice)
         if isinstance(action, Order):
             first = self.initiative_winner if action.move_first else self.other(self.initiative_winner)
+            if vinit.on(self):
+                return vinit.start_activations(self, first)
             return replace(self, first=first)._start_movement()
         if isinstance(action, Move):
             return self._move(action, dice)
@@ -722,6 +752,10 @@ class Skirmish:
                                                                  vanes_lost=v.vanes_lost + v.vanes_shorted)
                                                          for v in self.vehicles))
         base = base._log(f"— Turn {self.turn} —")
+        if vinit.on(self):  # Initiative, Action and End phases (VAR-INIT)
+            base = replace(base, fired=frozenset(), start_velocities=tuple((v.key, v.velocity) for v in base.vehicles))
+            return vinit.start_initiative(base._log("  the variant turn: Initiative, Action and End phases "
+                                                    "[VAR-INIT]"), dice)
         if points > 0:
             return replace(base, active=a if side == "first" else b)._fresh()
         return base._roll_initiative(0, dice)
@@ -757,6 +791,8 @@ class Skirmish:
         return nxt._log("  movement order (CEN-SEQ-2): " + ", ".join(p for _s, p in seq))._next_mover()
 
     def _next_mover(self) -> Skirmish:
+        if vinit.on(self):  # the platoon being activated moves, then paints and fires (VAR-INIT)
+            return vinit.next_mover(self)
         s = replace(self, phase="movement", pending_move=None)  # back from an opportunity decision, if any
         while s.sequence and not s.movers():
             s = replace(s, sequence=s.sequence[1:])._fresh()
@@ -880,6 +916,8 @@ class Skirmish:
 
     # declarations
     def _start_declarations(self, phase: str, dice: Dice | None) -> Skirmish:
+        if vinit.on(self):  # the activated platoon's declarations only (VAR-INIT)
+            return vinit.start_declarations(self, phase, dice)
         winner = self.initiative_winner
         loser = self.other(winner)
         tmp = replace(self, phase=phase, declared=frozenset(), queue=(), pending_move=None)._fresh()
@@ -921,6 +959,8 @@ class Skirmish:
         return nxt._start_declarations("fire", dice)
 
     def _resolve_fire(self, dice: Dice) -> Skirmish:
+        if vinit.on(self):  # the activated platoon's fire, all damage at once (VAR-INIT)
+            return vinit.resolve_activation_fire(self, dice)
         units = self.combat_units()
         decls = []
         terms: list[str] = []
