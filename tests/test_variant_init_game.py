@@ -287,3 +287,25 @@ def test_the_basic_turn_is_unchanged_with_the_switch_off():
     assert s.phase == "order" and "passes this turn" in s.log[-1]
     s = s.apply(Order(False))
     assert any("movement order (CEN-SEQ-2)" in ln for ln in s.log) and s.start_velocities == ()
+
+
+def test_the_skirmish_page_offers_the_variant_decisions():
+    from centurion.widgets.skirmish import PLAYED_VARIANTS, SkirmishTable
+
+    assert "VAR-INIT" in PLAYED_VARIANTS
+    page = SkirmishTable("meeting", seed=6, players={"renegade": "person", "tog": "person"})
+    page.variant_picks.value = VI
+    page._on_start()
+    assert page.game.rules.enabled("VAR-INIT") and page.game.phase == "initiative"
+    assert "rating points" in page.banner.value and "VAR-INIT" in page.banner.value
+    assert [label for label, _i in page.choice.options] == [Leadership(k).describe() for k in range(4)]
+    page.choice.value = 3
+    page.confirm()
+    page.confirm()  # TOG spends 0 (the first item)
+    assert page.game.phase == "order" and "who activates a platoon first" in page.banner.value
+    labels = [label for label, _i in page.choice.options]
+    assert labels == ["lets the enemy activate a platoon first [VAR-INIT]", "activates a platoon first [VAR-INIT]"]
+    page.choice.value = 1
+    page.confirm()
+    g = page.game
+    assert g.phase == "movement" and g.sequence[0][0] == g.initiative_winner and "activate" in page.banner.value

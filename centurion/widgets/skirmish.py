@@ -19,6 +19,7 @@ from ..data.scenarios import shipped_scenario
 from ..game import (
     LEVELS,
     Fire,
+    Order,
     IllegalAction,
     March,
     Move,
@@ -47,7 +48,7 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
-PLAYED_VARIANTS = ("VAR-LATERAL", "VAR-EMERGENCY", "VAR-SHIELD", "VAR-SPEEDMOD")
+PLAYED_VARIANTS = ("VAR-INIT", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-SHIELD", "VAR-SPEEDMOD")
 VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (seed 001, off by default; chapter 'Variant rules'). "
                 f"The turn plays {', '.join(PLAYED_VARIANTS)}; the others are recorded in the game and its save "
                 "but play as the basic rules for now.</small>")
@@ -363,6 +364,10 @@ class SkirmishTable(w.VBox):
             tail = "grounded" if e.grounded else f"v {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
             return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
                     + (", squad gets out" if a.dismount else ""))
+        if isinstance(a, Order) and g.rules.enabled("VAR-INIT"):  # who activates a platoon first (VAR-INIT)
+            from ..game.activation import describe
+
+            return f"{describe(g, a)} [VAR-INIT]"
         return a.describe()
 
     def _fill_choices(self) -> None:
