@@ -309,3 +309,20 @@ def test_the_skirmish_page_offers_the_variant_decisions():
     page.confirm()
     g = page.game
     assert g.phase == "movement" and g.sequence[0][0] == g.initiative_winner and "activate" in page.banner.value
+
+
+def test_the_commander_chooses_which_platoon_activates_in_a_slot():
+    from centurion.game.actions import Pass
+
+    s = _first(_spend_all(new_skirmish("village", seed=2, variants=VI)), "renegade")
+    assert [p for _s, p in s.sequence] == ["Renegade Tank Platoon", "TOG Garrison Platoon",
+                                           "Renegade Mechanised Platoon"]
+    assert Pass("Renegade Tank Platoon") in s.legal_actions()
+    s = s.apply(Pass("Renegade Tank Platoon"))
+    assert [p for _s, p in s.sequence] == ["Renegade Mechanised Platoon", "TOG Garrison Platoon",
+                                           "Renegade Tank Platoon"]
+    assert s.active == "renegade" and {v.platoon for v in s.movers()} == {"Renegade Mechanised Platoon"}
+    assert "[VAR-INIT]" in s.log[-1]
+    s = s.apply(bot_action(s, "novice", budget=0.02))  # once one of its units has acted, no more passing
+    assert s.sequence[0][1] == "Renegade Mechanised Platoon" and s.done
+    assert not any(isinstance(a, Pass) for a in replace(s, phase="movement")._fresh().movement_others())

@@ -29,7 +29,7 @@ from ..rules.resolution import (
 from ..rules.sight import line_of_sight, unit_level
 from ..rules.targets import FirePlan
 from ..variants.activation import activation_order, may_opportunity_fire, pop_up_attack, roll_variant_initiative
-from .actions import Action, Leadership, Order
+from .actions import Action, Leadership, Order, Pass
 
 if TYPE_CHECKING:
     from .skirmish import Skirmish, Vehicle
@@ -276,7 +276,8 @@ BANNERS = {
     "initiative": "spend rating points on the initiative roll, +1 each (a negative rating is spent whole) [VAR-INIT]",
     "order": "won the initiative: choose who activates a platoon first [VAR-INIT]",
     "movement": "activate {platoon}: move each vehicle (pick it, then a shaded end hex), march its squads; then it "
-                "paints and fires at once [VAR-INIT, CEN-GRAV]",
+                "paints and fires at once; before it acts you may pass it to activate another of your platoons "
+                "first [VAR-INIT, CEN-GRAV]",
     "opportunity": "an enemy moved in sight of a stationary unit that has not fired: fire on opportunity at one hex "
                    "of its move, or let it pass [VAR-INIT]",
     "painting": "{platoon} declares painting: pick a unit and the enemy it paints, or none (resolved at once) "
@@ -293,3 +294,27 @@ def banner(s: Skirmish) -> str | None:
         return None
     platoon = s.sequence[0][1] if s.sequence else "-"
     return text.format(platoon=platoon)
+
+
+# --- which platoon activates -------------------------------------------------------------------------------
+
+def pass_actions(s: Skirmish) -> list[Action]:
+    """`Pass(platoon)`: before any of its units has acted, the side sends another of its platoons in this slot and
+    this one in that platoon's later slot; the seed: platoons are activated "in turn as chosen by their
+    commanders" (VAR-INIT)."""
+    if s.phase != "movement" or not s.sequence:
+        return []
+    side, platoon = s.sequence[0]
+    if not any(sd == side for sd, _p in s.sequence[1:]) or in_activation(s, side) & s.done:
+        return []
+    return [Pass(platoon)]
+
+
+def pass_platoon(s: Skirmish, platoon: str) -> Skirmish:
+    """The side's next platoon takes this slot and this platoon takes the next one's (VAR-INIT)."""
+    side = s.sequence[0][0]
+    seq = list(s.sequence)
+    j = next(i for i in range(1, len(seq)) if seq[i][0] == side)
+    seq[0], seq[j] = seq[j], seq[0]
+    nxt = replace(s, sequence=tuple(seq))._log(f"  {seq[0][1]} activates now, {platoon} later {TAG}")
+    return next_mover(nxt._fresh())

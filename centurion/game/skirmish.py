@@ -428,6 +428,8 @@ class Skirmish:
             if self.passes > 0 and later and side == self._pass_side() and not any(
                     v.key in self.done for v in self.live_vehicles(side) if v.platoon == platoon):
                 out.append(Pass(platoon))
+            if vinit.on(self):  # the commander picks which of his platoons activates in this slot (VAR-INIT)
+                out += vinit.pass_actions(self)
             for s in self.squads:
                 if s.side == side and s.platoon == platoon and s.hex is not None and s.men > 0 \
                         and s.key not in self.done and not self.concealed(s.key):
@@ -686,6 +688,8 @@ class Skirmish:
             return self._move(action, dice)
         if isinstance(action, Watch):
             return replace(self, done=self.done | {action.unit}, watching=self.watching | {action.unit})._next_mover()
+        if isinstance(action, Pass) and vinit.on(self):
+            return vinit.pass_platoon(self, action.platoon)
         if isinstance(action, Pass):
             side, platoon = self.sequence[0]
             after = next(p for s, p in self.sequence[1:] if s == side)
