@@ -54,16 +54,19 @@ class Move:
     """One vehicle's whole grav move: acceleration, steps, deceleration, ground, dig (CEN-GRAV-1..6, CEN-CRT-1).
 
     `dismount`: the squad aboard gets out at the end of the move (the carrier must end at velocity 0, CEN-MNT-1).
+    `ram`: the enemy vehicle this move rams, declared before moving (VAR-RAM).
     """
 
     kind: ClassVar[str] = "move"
     unit: str
     move: GravMove | VariantMove  # a VariantMove: lateral shifts or emergency turns (VAR-LATERAL, VAR-EMERGENCY)
     dismount: bool = False
+    ram: str | None = None
 
     def describe(self) -> str:
         """In words."""
-        return f"{self.unit} moves: {self.move.describe()}" + (", the squad dismounts" if self.dismount else "")
+        return (f"{self.unit} moves: {self.move.describe()}" + (", the squad dismounts" if self.dismount else "")
+                + (f", ramming {self.ram} [VAR-RAM]" if self.ram else ""))
 
 
 @dataclass(frozen=True)
@@ -210,6 +213,19 @@ class Smoke:
 
 
 @dataclass(frozen=True)
+class SelfDestruct:
+    """In the End Phase the crew tries to set the vehicle's self-destruct charge: a piloting or gunnery check; a
+    pass blows it up d3 turns later (VAR-SELFDESTRUCT)."""
+
+    kind: ClassVar[str] = "self_destruct"
+    unit: str
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.unit}'s crew tries to self-destruct it [VAR-SELFDESTRUCT]"
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """The side has finished its End Phase decisions (CEN-SEQ-1)."""
 
@@ -221,10 +237,11 @@ class EndTurn:
 
 
 Action = (Leadership | Order | Move | Watch | Pass | Mount | March | Conceal | OpportunityFire | LetPass | Paint | Fire
-          | SquadFire | Smoke | EndTurn)
+          | SquadFire | Smoke | SelfDestruct | EndTurn)
 KINDS: dict[str, type] = {c.kind: c for c in (Leadership, Order, Move, Watch, Pass, Mount, March, Conceal,
                                                 OpportunityFire, LetPass, Paint, Fire, SquadFire, Smoke,
-                                                EndTurn)}
+                                                SelfDestruct, EndTurn)}
+_OMIT_DEFAULT = ("ram", "driver")  # variant fields left out of the save when unused (older saves stay the same)
 _MOVE_FIELDS = {"accelerate": int, "steps": str, "decelerate": int, "ground": bool, "initial_facing": (int, None),
                 "dig_at": (int, None), "take_crater": (bool, None)}
 
@@ -234,6 +251,8 @@ def action_to_data(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": action.kind}
     for f in fields(action):
         v = getattr(action, f.name)
+        if f.name in _OMIT_DEFAULT and v == f.default:
+            continue
         if isinstance(v, GravMove):
             v = {"accelerate": v.accelerate, "steps": "".join(v.steps), "decelerate": v.decelerate,
                  "ground": v.ground, "initial_facing": v.initial_facing, "dig_at": v.dig_at,
@@ -295,9 +314,9 @@ def action_from_data(data: Any, where: str = "action") -> Action:
             kw[name] = GravMove(**mv)
         elif name in ("points", "step"):
             kw[name] = _typed(v, int, f"{where}.{name}")
-        elif name in ("move_first", "dismount"):
+        elif name in ("move_first", "dismount", "driver"):
             kw[name] = _typed(v, bool, f"{where}.{name}")
-        elif name == "target":
+        elif name in ("target", "ram"):
             kw[name] = _typed(v, (str, None), f"{where}.{name}")
         else:
             kw[name] = _typed(v, str, f"{where}.{name}")

@@ -170,6 +170,12 @@ def _movement(s: Skirmish, lv: Level, deadline: float) -> Action:
         near = min(distance(v.hex, e.hex) for e in enemies)
         if v.in_crater and near <= 15:
             return Watch(v.key)
+    if s.rules.enabled("VAR-RAM"):  # a ram whose expected damage dealt beats what it takes (game/ramming.py)
+        from .ramming import bot_ram
+
+        ram = bot_ram(s, v.key)
+        if ram is not None:
+            return ram
     ends = s.end_states(v.key)
     if not ends:
         return next(a for a in s.legal_actions() if getattr(a, "unit", None) == v.key)
@@ -322,6 +328,12 @@ def _fire(s: Skirmish) -> Action:
 
 
 def _end(s: Skirmish, lv: Level) -> Action:
+    if s.rules.enabled("VAR-SELFDESTRUCT"):  # immobile, badly damaged, enemy near (game/crew.py)
+        from .crew import bot_self_destruct
+
+        sd = bot_self_destruct(s, s.legal_actions())
+        if sd is not None:
+            return sd
     if lv.tactics:
         for a in s.legal_actions():
             if isinstance(a, Smoke):

@@ -70,6 +70,7 @@ from .actions import (
     Order,
     Paint,
     Pass,
+    SelfDestruct,
     Smoke,
     SquadFire,
     Watch,
@@ -100,6 +101,8 @@ class Vehicle:
     vane_boxes: tuple[tuple[str, int], ...] = ()  # VAR-EMERGENCY: vane boxes lost per side (left, right)
     vanes_lost: tuple[str, ...] = ()  # VAR-EMERGENCY: vanes burnt out, or shorted in an earlier turn
     vanes_shorted: tuple[str, ...] = ()  # VAR-EMERGENCY: shorted this turn: lost from the next turn
+    destruct_turn: int | None = None  # VAR-SELFDESTRUCT: the turn whose End Phase blows the charge set
+    destruct_tried: int = 0  # VAR-SELFDESTRUCT: the last turn its crew tried (one attempt per End Phase)
 
     @property
     def destroyed(self) -> bool:
@@ -209,6 +212,7 @@ class Skirmish:
     start_velocities: tuple[tuple[str, int], ...] = ()
     fired: frozenset[str] = frozenset()
     result: Result | None = None
+    rams: tuple = ()  # VAR-RAM: PendingRam values waiting for the end of the Combat Phase (game/ramming.py)
     _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     system = SYSTEM
@@ -364,7 +368,9 @@ class Skirmish:
         if p == "fire":
             return [a for u in self.undeclared() for a in self.fire_actions(u)]
         if p == "end":
-            return [*self.smoke_actions(), EndTurn()]
+            from .crew import self_destruct_actions  # VAR-SELFDESTRUCT (none with the switch off)
+
+            return [*self.smoke_actions(), *self_destruct_actions(self), EndTurn()]
         raise AssertionError(p)
 
     # movement
@@ -409,6 +415,10 @@ class Skirmish:
                 out.append((Move(key, m), e))
                 if carrying and e.grounded:
                     out.append((Move(key, m, dismount=True), e))
+            if self.rules.enabled("VAR-RAM"):  # the ends in an enemy's hex at v > 0, as rams (VAR-RAM)
+                from .ramming import ram_options
+
+                out += ram_options(self, key, out)
             self._cache[ck] = out
         return self._cache[ck]
 
@@ -653,6 +663,10 @@ class Skirmish:
             res = self.resolve_move(v.key, action.move)
             if isinstance(res, Refusal):
                 raise IllegalAction(res.rule, res.reason)
+            if action.ram is not None:  # a declared ram must end in the target's hex at v > 0 (VAR-RAM)
+                from .ramming import check_ram
+
+                check_ram(self, action, res)
             if action.dismount:
                 if not any(s.aboard == v.key and s.men > 0 for s in self.squads):
                     raise IllegalAction("CEN-MNT-1", f"no squad rides in {v.key}")
@@ -726,6 +740,10 @@ class Skirmish:
             nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
                           fires=self.fires + ((action.unit, action.target, action.weapon),))
             return nxt._fresh()._next_declarer(dice)
+        if isinstance(action, SelfDestruct):  # the check, then the charge set or nothing (VAR-SELFDESTRUCT)
+            from .crew import attempt
+
+            return attempt(self, action, dice)
         if isinstance(action, Smoke):
             v = self.vehicle(action.unit)
             vs = self._with_vehicle(replace(v, sheet=v.sheet.spend_smoke_charge()))
@@ -737,6 +755,15 @@ class Skirmish:
                 return replace(nxt, active=self.other(self.active))._fresh()
             return nxt._victory_check(dice)
         raise AssertionError(action)
+
+    def resolve_rams(self, attackers=None, dice: Dice | None = None) -> Skirmish:
+        """The state after the pending rams of `attackers` (every pending ram when None) are resolved, in the
+        order declared (VAR-RAM; VAR-INIT calls it at the end of the rammer's activation). See game/ramming.py."""
+        if not self.rams:
+            return self
+        from .ramming import resolve_rams
+
+        return resolve_rams(self, attackers, dice if dice is not None else decision_dice(self.seed, len(self.history)))
 
     def _fresh(self) -> Skirmish:
         """The same state with its caches emptied (after any change)."""
@@ -868,6 +895,10 @@ class Skirmish:
         nxt = replace(self, vehicles=self._with_vehicle(nv), squads=squads, counters=counters,
                       done=self.done | {v.key} | riders)._log(*lines)._sync_riders()
         path = variant_path(resolved) if isinstance(action.move, VariantMove) else _path(resolved)
+        if action.ram is not None:  # the ram waits for the end of the Combat Phase (VAR-RAM)
+            from .ramming import register_ram
+
+            nxt = register_ram(nxt, action, v.hex, path)
         if path and not nv.destroyed:
             pend = replace(nxt, pending_move=(v.key, path), phase="opportunity", active=self.other(v.side))._fresh()
             if pend.opportunity_actions():
@@ -979,10 +1010,15 @@ class Skirmish:
             terms += _variant_terms(firer, plan)
         res = combat_phase(self.battlemap, units, decls, dice, turn=self.turn, rules=self.rules)
         nxt = self._absorb(res.units, res.internals, res.casualties)._log(*terms, *_fire_lines(res))
+        nxt = nxt.resolve_rams(None, dice)  # rams after the Combat Phase (VAR-RAM)
         return nxt._end_phase(dice)
 
     # end phase
     def _end_phase(self, dice: Dice) -> Skirmish:
+        if any(v.destruct_turn is not None and v.destruct_turn <= self.turn for v in self.vehicles):
+            from .crew import explode_due  # self-destruct charges set to blow now (VAR-SELFDESTRUCT)
+
+            return explode_due(self)._end_phase(dice)
         vs = []
         lines = []
         for v in self.vehicles:

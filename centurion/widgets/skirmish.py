@@ -33,6 +33,7 @@ from ..game import (
     new_skirmish,
     scenarios,
 )
+from ..game.actions import SelfDestruct
 from ..hexgrid import Hex, format_label
 from ..rules import lift_cost
 from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS, RuleSet
@@ -48,7 +49,8 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
-PLAYED_VARIANTS = ("VAR-INIT", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-SHIELD", "VAR-SPEEDMOD")
+PLAYED_VARIANTS = ("VAR-INIT", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-SHIELD", "VAR-SPEEDMOD",
+                   "VAR-RAM", "VAR-SELFDESTRUCT")
 VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (seed 001, off by default; chapter 'Variant rules'). "
                 f"The turn plays {', '.join(PLAYED_VARIANTS)}; the others are recorded in the game and its save "
                 "but play as the basic rules for now.</small>")
@@ -70,6 +72,16 @@ def _scenario_options() -> list[tuple[str, str]]:
     centuria = set(scenarios("centuria"))
     return [(f"{new_skirmish(k).scenario.title} (Centuria)" if k in centuria else shipped_scenario(k).title, k)
             for k in scenarios("all")]
+
+
+def _ram_text(g: Skirmish, a: Move) -> str:
+    """', rams X: odds and damage' for a ram move (the game's own odds, VAR-RAM); '' for any other move."""
+    if not a.ram:
+        return ""
+    from ..game.ramming import ram_preview
+
+    odds = ram_preview(g, a)
+    return f", RAMS {a.ram}" + (f": {odds.describe()}" if odds is not None else "")
 
 
 def _pct(p: Fraction) -> str:
@@ -363,7 +375,7 @@ class SkirmishTable(w.VBox):
                 a.move.accelerate or a.move.steps) else 0
             tail = "grounded" if e.grounded else f"v {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
             return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
-                    + (", squad gets out" if a.dismount else ""))
+                    + (", squad gets out" if a.dismount else "") + _ram_text(g, a))
         if isinstance(a, Order) and g.rules.enabled("VAR-INIT"):  # who activates a platoon first (VAR-INIT)
             from ..game.activation import describe
 
@@ -404,6 +416,9 @@ class SkirmishTable(w.VBox):
             opt = e.safest
             lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
                          f"{opt.rolls} piloting roll(s), chance of no damage {_pct(opt.p_no_damage)} [CEN-SPD-1]")
+            if a.ram:  # declared before moving, resolved after the Combat Phase (VAR-RAM)
+                lines.append(html.escape(f"Ram {a.ram}{_ram_text(g, a)}; resolved after the Combat Phase if both "
+                                         "are still in this hex"))
         elif isinstance(a, Fire) and a.target:
             plan = g.attack_set(g.vehicle(a.unit), a.target)
             lines += [f"{html.escape(ra.weapon.type)} at range {ra.range} ({ra.side or 'infantry'}): "
@@ -416,6 +431,12 @@ class SkirmishTable(w.VBox):
         elif isinstance(a, Paint) and a.target:
             att = g.paint_attempt(a.unit, a.target)
             lines.append(f"paint at range {att.range}: {html.escape(att.to_hit.describe())}")
+        elif isinstance(a, SelfDestruct):  # the check the crew rolls (VAR-SELFDESTRUCT)
+            from ..game.crew import destruct_check
+
+            who, check = destruct_check(g.vehicle(a.unit))
+            lines.append(html.escape(f"the {who}'s check: {check.describe()}; a pass blows it up in the End Phase "
+                                     "d3 turns later (it then counts as destroyed)"))
         elif isinstance(a, OpportunityFire):
             _k, path = g.pending_move
             plan = g.attack_set(g.vehicle(a.unit), a.target, at=path[a.step - 1], opportunity=True)
