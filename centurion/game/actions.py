@@ -258,9 +258,12 @@ def action_to_data(action: Action) -> dict[str, Any]:
                  "ground": v.ground, "initial_facing": v.initial_facing, "dig_at": v.dig_at,
                  "take_crater": v.take_crater}
         elif isinstance(v, VariantMove):  # steps spaced (SL, SR), marked as a variant move (VAR-LATERAL)
+            positions = v.positions
             v = {"accelerate": v.accelerate, "steps": " ".join(v.steps), "decelerate": v.decelerate,
                  "ground": v.ground, "initial_facing": v.initial_facing, "dig_at": v.dig_at,
                  "take_crater": v.take_crater, "variant": True}
+            if positions:  # VAR-OCCUPY: (step, 'in' or 'out') declared in partly covered hexes
+                v["positions"] = [[i, p] for i, p in positions]
         out[f.name] = v
     return out
 
@@ -278,6 +281,14 @@ def _typed(value: Any, want: Any, where: str) -> Any:
             return value
     names = " or ".join("null" if w is None else w.__name__ for w in wants)
     raise ValueError(f"{where}: expected {names}, got {value!r}"[:300])
+
+
+def _positions(raw: Any, where: str) -> tuple[tuple[int, str], ...]:
+    """VAR-OCCUPY positions of a variant move: a short list of [step, 'in' or 'out']."""
+    if not isinstance(raw, list) or len(raw) > 100 or not all(
+            isinstance(x, list) and len(x) == 2 and x[1] in ("in", "out") for x in raw):
+        raise ValueError(f"{where}: expected a list of [step, 'in' or 'out'], got {raw!r}"[:300])
+    return tuple((_typed(i, int, where), p) for i, p in raw)
 
 
 def action_from_data(data: Any, where: str = "action") -> Action:
@@ -300,14 +311,15 @@ def action_from_data(data: Any, where: str = "action") -> Action:
             continue
         v = data[name]
         if name == "move":
-            if not isinstance(v, dict) or set(v) - set(_MOVE_FIELDS) - {"variant"}:
+            if not isinstance(v, dict) or set(v) - set(_MOVE_FIELDS) - {"variant", "positions"}:
                 raise ValueError(f"{where}.move: expected a mapping of {', '.join(_MOVE_FIELDS)}")
             mv = {k: _typed(v[k], t, f"{where}.move.{k}") for k, t in _MOVE_FIELDS.items() if k in v}
             if _typed(v.get("variant", False), bool, f"{where}.move.variant"):
                 steps = mv.get("steps", "").split()
                 if set(steps) - {"F", "B", "L", "R", "SL", "SR"}:
                     raise ValueError(f"{where}.move.steps: expected F, B, L, R, SL, SR, got {mv['steps']!r}"[:300])
-                kw[name] = VariantMove(**{**mv, "steps": tuple(steps)})
+                kw[name] = VariantMove(**{**mv, "steps": tuple(steps)}, positions=_positions(v.get("positions", []),
+                                                                                         f"{where}.move.positions"))
                 continue
             if set(mv.get("steps", "")) - set("FBLR"):
                 raise ValueError(f"{where}.move.steps: expected letters F, B, L, R, got {mv['steps']!r}")

@@ -75,7 +75,22 @@ from .actions import (
     SquadFire,
     Watch,
 )
-from .variants import check_variants, moves_need_variants, variant_ends, variant_path
+from .variants import (
+    as_variant_move,
+    check_variants,
+    end_position,
+    fire_map,
+    game_end_states,
+    moves_need_variants,
+    movetype_lines,
+    occupy_combat_phase,
+    occupy_lines,
+    occupy_options,
+    occupy_painting,
+    occupy_parts,
+    positions_in_play,
+    variant_path,
+)
 
 SYSTEM = "centurion"
 SQUAD_DESTROYED_AT = 5  # men killed for a squad to count as destroyed (book-b §15.2, rules/victory.py)
@@ -103,6 +118,7 @@ class Vehicle:
     vanes_shorted: tuple[str, ...] = ()  # VAR-EMERGENCY: shorted this turn: lost from the next turn
     destruct_turn: int | None = None  # VAR-SELFDESTRUCT: the turn whose End Phase blows the charge set
     destruct_tried: int = 0  # VAR-SELFDESTRUCT: the last turn its crew tried (one attempt per End Phase)
+    occupy: str = ""  # VAR-OCCUPY: 'in' or 'out' in its partly covered hex ('' = the basic reading)
 
     @property
     def destroyed(self) -> bool:
@@ -387,9 +403,10 @@ class Skirmish:
         if ck not in self._cache:
             v = self.vehicle(key)
             vt = v.sheet.vehicle
-            ends = legal_grav_moves(v.grav(), vt, self.battlemap)
-            if moves_need_variants(self.rules):  # plus the ends only lateral shifts / emergency turns reach
-                ends = list(ends) + variant_ends(v.grav(), vt, self.battlemap, self.rules, ends)
+            if moves_need_variants(self.rules):  # variant costs, shifts, emergency turns, positions (VAR-*)
+                ends = game_end_states(v.grav(), vt, self.battlemap, self.rules, **occupy_options(self, key))
+            else:
+                ends = legal_grav_moves(v.grav(), vt, self.battlemap)
             self._cache[ck] = ends
         return self._cache[ck]
 
@@ -397,8 +414,10 @@ class Skirmish:
         """A vehicle's move checked by the engine (the variant resolver for a VariantMove): the engine's
         `ResolvedMove` (hexes entered, odds) or a `Refusal` (CEN-GRAV, VAR-LATERAL, VAR-EMERGENCY)."""
         v = self.vehicle(key)
+        move = as_variant_move(move, self.rules)  # with a move variant on, the variant resolver checks every move
         if isinstance(move, VariantMove):
-            res = resolve_variant_move(v.grav(), move, self.battlemap, v.sheet.vehicle, self.rules)
+            res = resolve_variant_move(v.grav(), move, self.battlemap, v.sheet.vehicle, self.rules,
+                                       partial=occupy_parts(self))
             return res if isinstance(res, Refusal) else res.basic
         return resolve_grav_move(v.grav(), move, self.battlemap, v.sheet.vehicle)
 
@@ -495,7 +514,7 @@ class Skirmish:
         fv = units[firer.key].firer_view()
         if level is not None:  # a pop-up attack fires from above its cover (VAR-INIT)
             fv = replace(fv, level=level)
-        bm = self.battlemap
+        bm = fire_map(self, firer.key, target_key if at is None else None)  # positions taken (VAR-OCCUPY)
         tf = next((f for f in range(6) if in_arc("turret", firer.facing, f, firer.hex, tv.hex)), firer.facing)
         singles: list[Attack] = []
         for i, w in enumerate(firer.sheet.vehicle.weapons):
@@ -851,10 +870,11 @@ class Skirmish:
                                                       max(0, points - len(crossed)), lost)
 
         vlines: list[str] = []
-        if isinstance(action.move, VariantMove):  # lateral shifts, emergency turns (VAR-LATERAL, VAR-EMERGENCY)
+        move = as_variant_move(action.move, self.rules)  # VAR-LATERAL, -EMERGENCY, -MOVETYPE, -OCCUPY
+        if isinstance(move, VariantMove):  # lateral shifts, emergency turns (VAR-LATERAL, VAR-EMERGENCY)
             boxes = dict(v.vane_boxes)
-            vres = resolve_variant_move(v.grav(), action.move, bm, v.sheet.vehicle, self.rules,
-                                        vane_boxes_lost=boxes)
+            vres = resolve_variant_move(v.grav(), move, bm, v.sheet.vehicle, self.rules,
+                                        vane_boxes_lost=boxes, partial=occupy_parts(self))
             vrep = execute_variant_move(vres, dice, vane_boxes_lost=boxes, damage=mark)
             report, resolved = replace(vrep.report, state=vrep.state), vres
             for sh in vres.shifts:
@@ -866,6 +886,7 @@ class Skirmish:
                               + f"{'; the vane burns out' if r.burned_out else ''}"
                               + f"{f'; {r.boxes_lost} vane box lost' if r.boxes_lost else ''}"
                               + f"{'; the vane shorts' if r.shorted else ''} [VAR-EMERGENCY]")
+            vlines += movetype_lines(v.key, vres) + occupy_lines(v.key, vres)
         else:
             resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle)
             report = execute_grav_move(resolved, dice, damage=mark)
@@ -877,7 +898,8 @@ class Skirmish:
             counters = counters + ((report.dig_hex, "crater"),)
         nv = replace(v, hex=end.hex, facing=end.facing, velocity=end.velocity, grounded=end.grounded,
                      in_crater=end.in_crater, submerged=end.submerged, sheet=sheet)
-        if isinstance(action.move, VariantMove):  # the vanes after the emergency turns' saves (VAR-EMERGENCY)
+        if isinstance(move, VariantMove):  # the vanes after the emergency turns' saves (VAR-EMERGENCY)
+            nv = replace(nv, occupy=end_position(vres, v.occupy))  # where it stands in its hex (VAR-OCCUPY)
             nv = _vanes_after(nv, vrep.vanes, end)
         squads = self.squads
         lines = vlines + [f"  {v.key} ends in {format_label(end.hex)} facing {end.facing}, velocity {end.velocity}"
@@ -894,7 +916,7 @@ class Skirmish:
         # a squad that got out does not move this turn (CEN-MNT-1)
         nxt = replace(self, vehicles=self._with_vehicle(nv), squads=squads, counters=counters,
                       done=self.done | {v.key} | riders)._log(*lines)._sync_riders()
-        path = variant_path(resolved) if isinstance(action.move, VariantMove) else _path(resolved)
+        path = variant_path(resolved) if isinstance(move, VariantMove) else _path(resolved)
         if action.ram is not None:  # the ram waits for the end of the Combat Phase (VAR-RAM)
             from .ramming import register_ram
 
@@ -979,7 +1001,8 @@ class Skirmish:
         units = self.combat_units()
         lines = []
         if self.paints:
-            units, results = resolve_painting(self.battlemap, units, self.paints, dice, rules=self.rules)
+            units, results = (occupy_painting(self, units, self.paints, dice) if positions_in_play(self) else
+                              resolve_painting(self.battlemap, units, self.paints, dice, rules=self.rules))
             for r in results:
                 if isinstance(r, Refusal):
                     lines.append(f"  painting refused: {r}")
@@ -1008,7 +1031,8 @@ class Skirmish:
                 continue
             decls.append((firer, [a.attack for a in plan.attacks], plan.turret_facing))
             terms += _variant_terms(firer, plan)
-        res = combat_phase(self.battlemap, units, decls, dice, turn=self.turn, rules=self.rules)
+        res = (occupy_combat_phase(self, units, decls, dice) if positions_in_play(self) else  # VAR-OCCUPY
+               combat_phase(self.battlemap, units, decls, dice, turn=self.turn, rules=self.rules))
         nxt = self._absorb(res.units, res.internals, res.casualties)._log(*terms, *_fire_lines(res))
         nxt = nxt.resolve_rams(None, dice)  # rams after the Combat Phase (VAR-RAM)
         return nxt._end_phase(dice)

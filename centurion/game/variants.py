@@ -1,23 +1,30 @@
 """The optional-rule variants a skirmish is played with: checked by `centurion.variants.RuleSet` (VAR-*).
 
 The game stores the canonical names (`RuleSet.names`) in its state and its save file; `Skirmish.rules`
-rebuilds the value and passes it to the rules. The turn plays VAR-SPEEDMOD and VAR-SHIELD (fire, painting,
-opportunity fire) and VAR-LATERAL and VAR-EMERGENCY (moves: offered at the present velocity up to
-`VARIANT_SEARCH_MAX_VELOCITY`, any typed-in variant move checked by the variant resolver); the skirmish
-declares no salvos (no shipped vehicle has twin direct-fire mounts), and the other switches are recorded and
-saved but play as the basic rules for now (docs/decisions.md, Variant rules).
+rebuilds the value and passes it to the rules. Moves: with VAR-LATERAL, VAR-EMERGENCY, VAR-MOVETYPE or
+VAR-OCCUPY on, every move goes through the variant resolver (`as_variant_move`) and `game_end_states` lists the
+legal ends: VAR-MOVETYPE by the engine's vectorised search on the variant in-move costs (`movetype_table`), each
+end re-resolved; lateral shifts and emergency turns at the present velocity up to `variant_search_cap`; VAR-OCCUPY
+positions in the scenario's partly covered hexes ('in' paths and 'out' paths searched on the open parts, one
+picked by `position_chooser`), stored on the vehicle and used by each shot's own map (`fire_map`). See
+docs/decisions.md ("Movement types, positions and the variant search in the skirmish").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from operator import itemgetter
 
-from ..data import BattleMap, VehicleType
-from ..hexgrid import Hex, neighbor
-from ..rules.grav import GravState
-from ..variants.movement import VariantMove, VariantResolvedMove, variant_end_states
+from ..data import BattleMap, TerrainTable, VehicleType, terrain_table
+from ..data.battlemap import MapHex
+from ..data.partial_hexes import PartialHex, load_partial_terrain
+from ..data.variant_tables import variant_tables
+from ..hexgrid import Hex, format_label, neighbor
+from ..rules.grav import GravMove, GravState, Refusal
+from ..rules.legal import legal_grav_moves
+from ..variants.movement import VariantMove, VariantResolvedMove, resolve_variant_move, variant_end_states
 from ..variants.ruleset import VARIANTS, RuleSet
 
 #: the variant names a game accepts, in one place (the variant module's own list)
@@ -41,7 +48,18 @@ def check_variants(variants: tuple[str, ...]) -> tuple[str, ...]:
 #: ~43 s over every acceleration from 12, ~190 s from 20, measured on a loaded 2-core machine); faster vehicles
 #: are offered the basic moves, and any variant move typed in is still checked by the variant resolver
 VARIANT_SEARCH_MAX_VELOCITY = 8
+#: with VAR-LATERAL alone (no emergency turns: far fewer paths) the search stays cheap further up:
+#: ~0.08 s at 8, ~0.25 s at 10 and 12 (benchmarks/variant_moves.py), so shifts are offered up to 12
+LATERAL_SEARCH_MAX_VELOCITY = 12
+
+
+def variant_search_cap(rules: RuleSet) -> int:
+    """The fastest velocity at which the skirmish searches variant moves under this rule set (VAR-LATERAL,
+    VAR-EMERGENCY): higher for lateral shifts alone, whose search stays under ~0.3 s a vehicle there."""
+    return VARIANT_SEARCH_MAX_VELOCITY if rules.enabled("VAR-EMERGENCY") else LATERAL_SEARCH_MAX_VELOCITY
 MOVE_VARIANTS = ("VAR-LATERAL", "VAR-EMERGENCY")
+#: every variant that changes a grav move: with one of these on, every move goes through the variant resolver
+RESOLVER_VARIANTS = ("VAR-LATERAL", "VAR-EMERGENCY", "VAR-MOVETYPE", "VAR-OCCUPY")
 
 
 @dataclass(frozen=True)
@@ -81,16 +99,109 @@ class VariantEnd(tuple):
 
 
 def moves_need_variants(rules: RuleSet) -> bool:
-    """Whether the rule set changes which grav moves are legal (VAR-LATERAL, VAR-EMERGENCY)."""
-    return any(rules.enabled(r) for r in MOVE_VARIANTS)
+    """Whether the rule set changes grav moves, so that every move goes through the variant resolver
+    (VAR-LATERAL, VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY)."""
+    return any(rules.enabled(r) for r in RESOLVER_VARIANTS)
+
+
+def as_variant_move(move, rules: RuleSet):
+    """The move as the variant resolver takes it when a move variant is on (a `VariantMove`), else unchanged."""
+    if isinstance(move, GravMove) and moves_need_variants(rules):
+        return VariantMove.of(move)
+    return move
+
+
+# --- VAR-MOVETYPE: the variant in-move costs, searched by the engine's vectorised search ---------------------
+
+_MOVETYPE_TABLES: dict[int, tuple[TerrainTable, TerrainTable]] = {}
+
+
+def movetype_table(table: TerrainTable | None = None) -> TerrainTable:
+    """The Terrain Effects Table with the grav VP of every terrain the Variant Terrain Table lists set to the base
+    cost (clear's, 1 VP; slopes still added); speed limits unchanged. Under VAR-MOVETYPE this is what a hex costs
+    *during* the move; the surcharge is burned off the end velocity or paid in thrust (resolve_variant_move).
+    Kept per table, so the engine's per-map step tables are built once."""
+    base = table or terrain_table()
+    if id(base) in _MOVETYPE_TABLES and _MOVETYPE_TABLES[id(base)][0] is base:
+        return _MOVETYPE_TABLES[id(base)][1]
+    extra = variant_tables().terrain_extra
+    clear = base["clear"].vp["grav"]
+    rows = {}
+    for key, row in base.terrain.items():
+        if (extra.get(key) or {}).get("grav") is not None and row.vp.get("grav") is not None:
+            row = replace(row, vp={**row.vp, "grav": clear})
+        rows[key] = row
+    out = replace(base, terrain=rows)
+    _MOVETYPE_TABLES[id(base)] = (base, out)
+    return out
+
+
+def _burn(velocity: int, decel: int, surcharge: int) -> int:
+    """The end velocity after `decel` and burning `surcharge` off it, never past 0 (VAR-MOVETYPE 'burn')."""
+    e = velocity - decel
+    return max(0, e - surcharge) if e > 0 else min(0, e + surcharge)
+
+
+def _rolls(r: VariantResolvedMove) -> int:
+    return sum(1 for e in r.basic.entries if e.check.needs_roll)
+
+
+def _variant_rules_of(r: VariantResolvedMove) -> tuple[str, ...]:
+    return tuple(rule for rule, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies),
+                                       ("VAR-MOVETYPE", r.terrain_surcharge), ("VAR-OCCUPY", r.positions)) if on)
+
+
+def _end_of(r: VariantResolvedMove, thrust_max: int) -> VariantEnd:
+    """A resolved variant move as an end state: its hex, facing, grounding, the end velocities its thrust left
+    allows (deceleration 0 .. the thrust not spent), and the move as its path."""
+    if r.basic.grounds:
+        vmin = vmax = r.basic.end_velocity
+    else:
+        v, room = r.basic.velocity, thrust_max - (r.thrust_used - r.move.decelerate)
+        d = r.move.decelerate
+        if r.burned or (r.terrain_surcharge and r.rules.option("VAR-MOVETYPE") == "burn"):
+            a, b = _burn(v, d, r.terrain_surcharge), _burn(v, room, r.terrain_surcharge)
+        else:
+            a, b = v - d, v - room
+        vmin, vmax = min(a, b), max(a, b)
+    path = VariantPath(r.move, r.p_no_damage, r.thrust_used, _variant_rules_of(r), _rolls(r))
+    return VariantEnd((r.end_hex, r.end_facing, r.basic.grounds, vmin, vmax, path))
+
+
+def movetype_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
+                  accelerate: int | None = None, table: TerrainTable | None = None, partial=None) -> list[VariantEnd]:
+    """Every legal end state under VAR-MOVETYPE (grav), each with a path the variant resolver accepts.
+
+    The engine's vectorised search runs on `movetype_table` (the in-move costs); each end state's safest path
+    (then its cheapest) is resolved again by `resolve_variant_move`, which gives the real end velocity, thrust and
+    odds; an end neither path of which the resolver accepts (terrain paid in thrust over the budget) is dropped.
+    Under 'burn' a grounding that decelerates to 0 first needs only the velocity the terrain does not burn off.
+    """
+    thrust_max = state.max_thrust(vehicle)
+    out: list[VariantEnd] = []
+    for e in legal_grav_moves(state, vehicle, battlemap, table=movetype_table(table), accelerate=accelerate):
+        for path in (e.safest, e.cheapest):
+            move = VariantMove.of(path.move)
+            r = resolve_variant_move(state, move, battlemap, vehicle, rules, table=table, partial=partial)
+            if not r or (r.end_hex, r.end_facing, r.basic.grounds) != (e.hex, e.facing, e.grounded):
+                continue
+            if r.burned == 0 and r.terrain_surcharge and move.ground and move.decelerate and \
+                    rules.option("VAR-MOVETYPE") == "burn":
+                less = replace(move, decelerate=max(0, move.decelerate - r.terrain_surcharge))
+                r2 = resolve_variant_move(state, less, battlemap, vehicle, rules, table=table, partial=partial)
+                if r2 and r2.basic.grounding_damage == 0 and r2.end_hex == r.end_hex:
+                    r = r2
+            out.append(_end_of(r, thrust_max))
+            break
+    return out
 
 
 def variant_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,
                  basic: list) -> list[VariantEnd]:
     """The end states lateral shifts or emergency turns reach (new ones, or known ones more safely), at the
     present velocity (acceleration 0), each with its safest path; none when the vehicle is faster than
-    `VARIANT_SEARCH_MAX_VELOCITY` or the search gives up (VAR-LATERAL, VAR-EMERGENCY; docs/decisions.md)."""
-    if not moves_need_variants(rules) or abs(state.velocity) > VARIANT_SEARCH_MAX_VELOCITY:
+    `variant_search_cap(rules)` or the search gives up (VAR-LATERAL, VAR-EMERGENCY; docs/decisions.md)."""
+    if not any(rules.enabled(r) for r in MOVE_VARIANTS) or abs(state.velocity) > variant_search_cap(rules):
         return []
     try:
         found = variant_end_states(state, vehicle, battlemap, rules, accelerate=0)
@@ -124,3 +235,282 @@ def variant_path(resolved: VariantResolvedMove) -> tuple[tuple[Hex, int], ...]:
             here = neighbor(here, side)
             out.append((here, facing))
     return tuple(out)
+
+
+def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
+                    partial: Mapping[Hex, PartialHex] | None = None, choose=None) -> list:
+    """The legal end states the skirmish offers under its rule set: the engine's (on the variant in-move costs
+    under VAR-MOVETYPE, each re-resolved by the variant resolver), plus the ends lateral shifts and emergency
+    turns reach (VAR-LATERAL, VAR-EMERGENCY), with positions declared in partly covered end hexes (VAR-OCCUPY,
+    `partial`: the map's partly covered hexes; `choose` picks 'in' or 'out' where both reach an end)."""
+    if rules.enabled("VAR-MOVETYPE"):
+        ends: list = movetype_ends(state, vehicle, battlemap, rules)
+    else:
+        ends = list(legal_grav_moves(state, vehicle, battlemap))
+    if any(rules.enabled(r) for r in MOVE_VARIANTS):
+        ends += variant_ends(state, vehicle, battlemap, rules, ends)
+    if partial and rules.enabled("VAR-OCCUPY"):
+        ends = occupy_ends(state, vehicle, battlemap, rules, partial, ends, choose)
+    return ends
+
+
+def movetype_lines(unit: str, resolved: VariantResolvedMove) -> list[str]:
+    """Log lines of a move whose terrain surcharge was burned off or paid in thrust (VAR-MOVETYPE)."""
+    if not resolved.terrain_surcharge:
+        return []
+    if resolved.terrain_thrust:
+        how = f"{resolved.terrain_thrust} TP paid in thrust"
+    else:
+        how = f"{resolved.burned} burned off the end velocity" + (
+            " (it reached velocity 0; the rest is not burned)"
+            if resolved.burned < resolved.terrain_surcharge else "")
+    hexes = ", ".join(format_label(e.hex) for e in resolved.basic.entries
+                      if (variant_tables().terrain_extra.get(e.terrain) or {}).get("grav"))
+    return [f"  {unit} terrain surcharge {resolved.terrain_surcharge} VP ({hexes}): {how} [VAR-MOVETYPE]"]
+
+
+# --- VAR-OCCUPY: partly covered hexes, positions, and the map a shot sees -------------------------------------
+
+_PARTIALS: dict[str, Mapping[Hex, PartialHex]] = {}
+
+
+def scenario_partial_terrain(scenario) -> Mapping[Hex, PartialHex]:
+    """The partly covered hexes of a shipped scenario: its file's optional `partial_terrain` list (the map format's
+    field, `centurion.data.partial_hexes`); empty for a scenario without one (VAR-OCCUPY)."""
+    from ..data.scenarios import scenario_dir
+
+    key = scenario.key
+    if key not in _PARTIALS:
+        path = scenario_dir() / f"{key}.yaml"
+        _PARTIALS[key] = load_partial_terrain(path, scenario.map, known_terrain=frozenset(
+            k for k, t in terrain_table().terrain.items() if t.movement_terrain)) if path.is_file() else {}
+    return _PARTIALS[key]
+
+
+def _stand_cell(cell: MapHex, part: PartialHex, position: str) -> MapHex:
+    terrain, level = (part.terrain, part.level) if position == "in" else (part.open, part.open_level)
+    return replace(cell, terrain=terrain, level=level,
+                   building_levels=cell.building_levels if terrain == "building" else 0)
+
+
+_VIEWS: dict[tuple, tuple[BattleMap, BattleMap]] = {}
+
+
+def positions_map(battlemap: BattleMap, parts: Mapping[Hex, PartialHex],
+                  stands: Mapping[Hex, str]) -> BattleMap:
+    """The map with each hex of `stands` read as the part of it the unit there stands in: the covering terrain and
+    its level ('in') or the open terrain and level ('out') (VAR-OCCUPY). No stand: the map itself (the basic
+    reading: the letter fills the hex). Kept per map and stands, so sight caches are built once."""
+    stands = {h: p for h, p in stands.items() if h in parts and p in ("in", "out")}
+    if not stands:
+        return battlemap
+    key = (id(battlemap), tuple(sorted(((h.q, h.r), p) for h, p in stands.items())))
+    if key in _VIEWS and _VIEWS[key][0] is battlemap:
+        return _VIEWS[key][1]
+    if len(_VIEWS) > 256:
+        _VIEWS.clear()
+    hexes = dict(battlemap.hexes)
+    for h, p in stands.items():
+        hexes[h] = _stand_cell(hexes[h], parts[h], p)
+    out = replace(battlemap, hexes=hexes)
+    _VIEWS[key] = (battlemap, out)
+    return out
+
+
+def out_map(battlemap: BattleMap, parts: Mapping[Hex, PartialHex]) -> BattleMap:
+    """The map with every partly covered hex read as its open part: where the 'out' paths are searched."""
+    return positions_map(battlemap, parts, {h: "out" for h in parts})
+
+
+def shot_map(battlemap: BattleMap, parts: Mapping[Hex, PartialHex], *stands: tuple[Hex, str] | None) -> BattleMap:
+    """The map one shot (or paint) sees: the firer's and the target's hexes read as the part each stands in, every
+    other hex as the basic rules read it (VAR-OCCUPY, CEN-LOS-1, CEN-CMB-1). `stands`: (hex, position) or None."""
+    return positions_map(battlemap, parts, dict(s for s in stands if s is not None))
+
+
+def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,
+                parts: Mapping[Hex, PartialHex], ends: list,
+                choose: Callable[[VariantEnd, VariantEnd], VariantEnd] | None = None) -> list:
+    """The end states with positions declared in partly covered end hexes (VAR-OCCUPY).
+
+    'in' paths are the ones already found (the basic reading), now declaring 'in' on entering their end hex; 'out'
+    paths are searched by the engine on the map with every partly covered hex read as its open part, each
+    declaring 'out' in every such hex it enters, and kept when the variant resolver accepts them on the real map
+    (a covered hexside or a feature crossed forces 'in'). Where both reach an end, `choose` picks (default: the
+    safer, 'in' on a tie); other ends are unchanged.
+    """
+    thrust_max = state.max_thrust(vehicle)
+    key = itemgetter(0, 1, 2)
+    out: dict[tuple, VariantEnd] = {}
+    om = out_map(battlemap, parts)
+    table = movetype_table() if rules.enabled("VAR-MOVETYPE") else None
+    for e in legal_grav_moves(state, vehicle, om, table=table):
+        if e.hex not in parts:
+            continue
+        for path in (e.safest, e.cheapest):
+            probe = resolve_variant_move(state, VariantMove.of(path.move), om, vehicle, rules)
+            if not probe or not probe.basic.entries:
+                continue
+            move = replace(VariantMove.of(path.move), positions=tuple(
+                (en.step, "out") for en in probe.basic.entries if en.hex in parts))
+            r = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts)
+            if r and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
+                out[key(e)] = _end_of(r, thrust_max)
+                break
+    result = []
+    for e in ends:
+        if e.hex not in parts:
+            result.append(e)
+            continue
+        move = e.safest.move if isinstance(e.safest.move, VariantMove) else VariantMove.of(e.safest.move)
+        probe = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts)
+        inside = e
+        if probe and probe.basic.entries and probe.basic.entries[-1].hex == e.hex:
+            last = probe.basic.entries[-1].step
+            declared = replace(move, positions=move.positions + ((last, "in"),))
+            r = resolve_variant_move(state, declared, battlemap, vehicle, rules, partial=parts)
+            if r and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
+                inside = _end_of(r, thrust_max)
+        other = out.pop(key(e), None)
+        if other is None:
+            result.append(inside)
+        elif choose is not None:
+            result.append(choose(inside, other))
+        else:
+            result.append(other if other.p_no_damage > inside.p_no_damage else inside)
+    result += out.values()  # ends only the open parts reach
+    return result
+
+
+def end_position(resolved: VariantResolvedMove, before: str) -> str:
+    """Where the unit stands after the move: the position declared on entering its end hex, '' (the basic reading)
+    when it entered its end hex without one, the position it had when it entered no hex (VAR-OCCUPY)."""
+    if not resolved.basic.entries:
+        return before
+    for h, pos, _terrain, _level in resolved.positions:
+        if h == resolved.end_hex:
+            return pos
+    return ""
+
+
+def occupy_lines(unit: str, resolved: VariantResolvedMove) -> list[str]:
+    """Log lines of the positions a move declared in partly covered hexes (VAR-OCCUPY)."""
+    return [f"  {unit} stands {'out in the open part' if pos == 'out' else 'in the cover'} of {format_label(h)} "
+            f"({pos!r}: {terrain.replace('_', ' ')}, level {level}) [VAR-OCCUPY]"
+            for h, pos, terrain, level in resolved.positions]
+
+
+# --- VAR-OCCUPY in the game: what the skirmish hands the rules ------------------------------------------------
+
+def occupy_parts(game) -> Mapping[Hex, PartialHex]:
+    """The game's partly covered hexes when VAR-OCCUPY is on (its scenario's `partial_terrain`), else none."""
+    return scenario_partial_terrain(game.scenario) if game.rules.enabled("VAR-OCCUPY") else {}
+
+
+def _stand(game, key: str | None) -> tuple[Hex, str] | None:
+    if key is None or not occupy_parts(game):
+        return None
+    v = next((x for x in game.vehicles if x.key == key), None)
+    return (v.hex, v.occupy) if v is not None and v.occupy else None
+
+
+def fire_map(game, firer: str, target: str | None) -> BattleMap:
+    """The map a shot or paint from `firer` at `target` sees: each of the two vehicles' hexes read as the part it
+    stands in (VAR-OCCUPY); the game's map when neither declared a position (the basic reading)."""
+    return shot_map(game.battlemap, occupy_parts(game), _stand(game, firer), _stand(game, target))
+
+
+def positions_in_play(game) -> bool:
+    """Whether any vehicle stands in a declared position, so that shots need their own map (VAR-OCCUPY)."""
+    return bool(occupy_parts(game)) and any(v.occupy for v in game.vehicles)
+
+
+def _max_range(vehicle) -> int:
+    return max((w.range for w in vehicle.sheet.vehicle.weapons), default=0)
+
+
+def position_chooser(game, key: str) -> Callable[[VariantEnd, VariantEnd], VariantEnd]:
+    """How the skirmish (and so the computer) picks a position where both reach an end (VAR-OCCUPY): 'out' when
+    only the open part gives it a line of sight to an enemy in its weapons' range; else 'in' when an enemy in
+    range sees the hex (the cover counts); else the safer move ('in' on a tie)."""
+    from ..hexgrid import distance
+    from ..rules.sight import line_of_sight
+
+    v = game.vehicle(key)
+    enemies = [x for x in game.live_vehicles(game.other(v.side))]
+    bm, parts, reach = game.battlemap, occupy_parts(game), _max_range(v)
+
+    def sees(h: Hex, level: int) -> bool:
+        return any(distance(h, x.hex) <= reach and line_of_sight(bm, h, x.hex, level_a=level) for x in enemies)
+
+    def seen(h: Hex, level: int) -> bool:
+        return any(distance(h, x.hex) <= _max_range(x) and line_of_sight(bm, x.hex, h, level_b=level)
+                   for x in enemies)
+
+    def choose(inside: VariantEnd, outside: VariantEnd) -> VariantEnd:
+        part = parts[inside.hex]
+        if sees(inside.hex, part.open_level) and not sees(inside.hex, part.level):
+            return outside
+        if seen(inside.hex, part.level) or seen(inside.hex, part.open_level):
+            return inside
+        return outside if outside.p_no_damage > inside.p_no_damage else inside
+
+    return choose
+
+
+def occupy_options(game, key: str) -> dict:
+    """The keyword arguments `game_end_states` takes for VAR-OCCUPY in this game (none when it is off)."""
+    parts = occupy_parts(game)
+    return {"partial": parts, "choose": position_chooser(game, key)} if parts else {}
+
+
+def occupy_painting(game, units, paints, dice):
+    """Painting resolved paint by paint, each on the map its painter and target see (VAR-OCCUPY; same order and
+    rolls as `resolve_painting` does them)."""
+    from ..rules.resolution import resolve_painting
+
+    results = []
+    for p, t in paints:
+        units, (r,) = resolve_painting(fire_map(game, p, t), units, [(p, t)], dice, rules=game.rules)
+        results.append(r)
+    return units, tuple(results)
+
+
+def occupy_combat_phase(game, units, declarations, dice):
+    """`combat_phase` without painting, each declaration checked and resolved on the map its firer and target see
+    (VAR-OCCUPY): fire declared in order, resolved one firing unit at a time, then internals and infantry losses
+    (CEN-SEQ-3), as `combat_phase` does."""
+    from ..rules.resolution import (
+        PhaseResult,
+        SquadOrder,
+        declare_squad_fire,
+        declare_weapons_fire,
+        finish_fire,
+        resolve_fire,
+        resolve_squad_fire,
+    )
+
+    start = len(dice.log)
+    plans = []
+    for d in declarations:
+        if isinstance(d, SquadOrder):
+            bm = fire_map(game, d.squad, d.target)
+            plans.append((d, declare_squad_fire(bm, units, d), bm))
+        else:
+            k, atks, tf = d
+            bm = fire_map(game, k, atks[0].target if atks else None)
+            plans.append((None, declare_weapons_fire(bm, units, k, atks, turret_facing=tf, rules=game.rules), bm))
+    live = dict(units)
+    out = []
+    for order, plan, bm in plans:
+        if isinstance(plan, Refusal):
+            out.append(plan)
+            continue
+        if order is not None:
+            res = resolve_squad_fire(order, plan, live, dice, battlemap=bm)
+        else:
+            res = resolve_fire(plan, live, dice, battlemap=bm, rules=game.rules)
+        live = dict(res.units)
+        out.append(res)
+    live, reports, casualties = finish_fire(live, dice, turn=game.turn)
+    return PhaseResult(tuple(out), reports, casualties, live, tuple(dice.log[start:]), ())

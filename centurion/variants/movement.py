@@ -627,7 +627,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         front.append((p, tp))
         if variant or movetype:
             end = (here, facing, vp == 0 and entered > 0)
-            ends.setdefault(end, (init, steps))  # the first path popped is the safest, then the cheapest
+            ends.setdefault(end, (init, steps, p, tp))  # the first path popped is the safest, then the cheapest
         ahead = facing if v > 0 else (facing + 3) % 6
         options: list[tuple[str, int]] = []
         if vp > 0:
@@ -665,7 +665,14 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             push(q, tp + extra_tp, dest, facing, 0 if shift else straight + 1, 0 if one_hex else vp - cost,
                  entered + 1, steps + (step,), variant or shift, init)
 
-    for init, steps in ends.values():
+    for (end_hex, end_facing, spent), (init, steps, p, tp) in ends.items():
+        # the search knows the path's chance and thrust: a path no better than the known end is not resolved
+        # (a grounding costs at least that thrust and is at most that likely to take no damage)
+        fly, down = best.get((end_hex, end_facing, False)), best.get((end_hex, end_facing, True))
+        fly_new = spent and (fly is None or (p, -(accelerate + tp)) > (fly.p_no_damage, -fly.thrust_used))
+        down_new = down is None or p > down.p_no_damage or accelerate + tp < down.thrust_used
+        if not (fly_new or down_new):
+            continue
         probe = resolve_variant_move(state, VariantMove(accelerate, steps, 0, False, init), battlemap, vehicle, rules,
                                      table=table)
         if not probe:

@@ -1,0 +1,233 @@
+"""Movement types, positions and the variant search in the skirmish (issue 16): VAR-MOVETYPE resolved on every
+move and searched by the engine on the variant in-move costs, VAR-OCCUPY positions stored and used for sight and
+cover, lateral shifts / emergency turns offered at more speeds, and bot-against-bot games that exercise each."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from centurion.data import map_from_rows, vehicle_types
+from centurion.game import Move, bot_action, new_skirmish
+from centurion.game.variants import game_end_states, movetype_ends, movetype_table
+from centurion.hexgrid import from_offset, parse_label
+from centurion.rules import GravState, legal_grav_moves
+from centurion.variants import RuleSet, VariantMove, resolve_variant_move
+
+VIPER = vehicle_types()["viper"]
+BURN = RuleSet.from_names(["VAR-MOVETYPE:burn"])
+THRUST = RuleSet.from_names(["VAR-MOVETYPE:thrust"])
+COLS, ROWS = 7, 9
+
+
+@st.composite
+def situations(draw, max_v=8):
+    terrain = ["".join(draw(st.sampled_from(".....lhwbx")) for _ in range(COLS)) for _ in range(ROWS)]
+    elevation = ["".join(draw(st.sampled_from("0001123")) for _ in range(COLS)) for _ in range(ROWS)]
+    m = map_from_rows(terrain, elevation)
+    hex_ = from_offset(draw(st.integers(1, COLS)), draw(st.integers(1, ROWS)))
+    grounded = draw(st.booleans()) and draw(st.booleans())
+    v = 0 if grounded else draw(st.integers(-3, max_v))
+    vehicle = dataclasses.replace(VIPER, max_thrust=draw(st.integers(2, 8)))
+    state = GravState.of(vehicle, hex_, draw(st.integers(0, 5)), v, grounded=grounded,
+                         tsr_lost=draw(st.booleans()) and draw(st.booleans()))
+    return m, vehicle, state
+
+
+# --- VAR-MOVETYPE --------------------------------------------------------------------------------------------
+
+def test_movetype_table_costs_the_base_vp_and_keeps_the_speed_limits():
+    t = movetype_table()
+    assert t["heavy_woods"].vp["grav"] == 1 and t["light_woods"].vp["grav"] == 1 and t["rubble"].vp["grav"] == 1
+    assert t["heavy_woods"].speed_limit == 6 and t["light_woods"].speed_limit == 8
+    assert t["under_water"].vp["grav"] == 4  # not in the Variant Terrain Table: the basic row
+    assert movetype_table() is t  # built once, so the engine keeps its step tables per map
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(situations(), st.sampled_from([BURN, THRUST]))
+def test_every_movetype_end_is_a_move_the_variant_resolver_accepts_and_ends_where_listed(situation, rules):
+    m, vehicle, state = situation
+    for e in movetype_ends(state, vehicle, m, rules):
+        r = resolve_variant_move(state, e.safest.move, m, vehicle, rules)
+        assert r, (e, r)
+        assert (r.end_hex, r.end_facing, r.basic.grounds) == (e.hex, e.facing, e.grounded)
+        assert r.p_no_damage == e.p_no_damage and r.thrust_used == e.safest.thrust_used
+        assert e.velocity_min <= r.basic.end_velocity <= e.velocity_max
+        if not e.grounded:
+            assert r.basic.end_velocity == e.velocity_max  # the listed path decelerates nothing
+
+
+def test_woods_surcharge_is_burned_off_or_paid_in_thrust_with_numbers():
+    # a Viper at 4 facing north through two heavy-woods hexes: 1 + 1 VP in the move, surcharge 2 + 2
+    m = map_from_rows([".....", ".....", "..h..", "..h..", ".....", "....."])
+    start = from_offset(3, 5)
+    state = GravState.of(VIPER, start, 0, 4)
+    ends = {(e.hex, e.facing, e.grounded): e for e in movetype_ends(state, VIPER, m, BURN, accelerate=0)}
+    far = ends[(from_offset(3, 1), 0, False)]  # four hexes ahead: the basic rules could not reach it (3+3+1+1 VP)
+    assert far.safest.variant_rules == ("VAR-MOVETYPE",)
+    r = resolve_variant_move(state, far.safest.move, m, VIPER, BURN)
+    assert r.terrain_surcharge == 4 and r.burned == 4 and r.basic.end_velocity == 0
+    assert (far.velocity_min, far.velocity_max) == (0, 0)
+    assert not any(e.hex == from_offset(3, 1) for e in legal_grav_moves(state, VIPER, m, accelerate=0)
+                   if not e.grounded)
+    paid = {(e.hex, e.facing, e.grounded): e for e in movetype_ends(state, VIPER, m, THRUST, accelerate=0)}
+    p = paid[(from_offset(3, 1), 0, False)]
+    assert p.safest.thrust_used == 4 and p.velocity_max == 4  # 4 TP for the woods, velocity kept
+    assert p.velocity_min == 4 - (VIPER.max_thrust - 4) == 0
+    slow = GravState.of(dataclasses.replace(VIPER, max_thrust=3), start, 0, 4)  # 3 TP cannot pay 4: not offered
+    assert (from_offset(3, 1), 0, False) not in {(e.hex, e.facing, e.grounded) for e in movetype_ends(
+        slow, dataclasses.replace(VIPER, max_thrust=3), m, THRUST, accelerate=0)}
+
+
+def test_skirmish_plays_movetype_every_move_through_the_variant_resolver():
+    s = new_skirmish("meeting", seed=3, variants=("VAR-MOVETYPE:thrust",))
+    while s.phase != "movement":
+        s = s.apply(bot_action(s, "novice", budget=0.05))
+    key = s.movers()[0].key
+    v = s.vehicle(key)
+    ends = s.end_states(key)
+    assert ends == game_end_states(v.grav(), v.sheet.vehicle, s.battlemap, s.rules)
+    for e in ends[::25]:
+        r = resolve_variant_move(v.grav(), e.safest.move, s.battlemap, v.sheet.vehicle, s.rules)
+        assert r and (r.end_hex, r.end_facing) == (e.hex, e.facing)
+    # a basic GravMove sent to apply is checked by the variant resolver too
+    basic = legal_grav_moves(v.grav(), v.sheet.vehicle, s.battlemap)
+    through_woods = [e for e in basic if any(s.battlemap[h].terrain.endswith("woods") for h in [e.hex])]
+    for e in through_woods[:3]:
+        res = s.resolve_move(key, e.safest.move)
+        want = resolve_variant_move(v.grav(), VariantMove.of(e.safest.move), s.battlemap, v.sheet.vehicle, s.rules)
+        assert bool(res) == bool(want)
+
+
+def test_movetype_surcharge_is_logged_with_the_variant():
+    s = new_skirmish("meeting", seed=3, variants=("VAR-MOVETYPE",))
+    while s.phase != "movement":
+        s = s.apply(bot_action(s, "novice", budget=0.05))
+    key = s.movers()[0].key
+    e = next(e for e in s.end_states(key) if "VAR-MOVETYPE" in e.safest.variant_rules and not e.grounded)
+    after = s.apply(Move(key, e.safest.move))
+    line = next(ln for ln in after.log[len(s.log):] if "[VAR-MOVETYPE]" in ln)
+    assert "burned off the end velocity" in line
+    assert after.vehicle(key).velocity == e.velocity_max or after.vehicle(key).destroyed
+
+
+def test_with_movetype_off_the_skirmish_lists_the_engines_end_states():
+    s = new_skirmish("meeting", seed=3)
+    key = s.vehicles[0].key
+    v = s.vehicle(key)
+    assert [tuple(e[:5]) for e in s.end_states(key)] == [
+        tuple(e[:5]) for e in legal_grav_moves(v.grav(), v.sheet.vehicle, s.battlemap)]
+
+
+def _play(variants: tuple[str, ...], scenario: str = "meeting", seed: int = 3, turns: int = 2, limit: int = 400):
+    s = new_skirmish(scenario, seed=seed, variants=variants)
+    for _ in range(limit):
+        if s.over or s.turn > turns:
+            break
+        a = bot_action(s, "novice", budget=0.05)
+        legal = s.move_actions(a.unit) if isinstance(a, Move) else s.legal_actions()
+        assert legal and a in legal, f"bot chose {a} not among the legal actions"
+        s = s.apply(a)
+    return s
+
+
+@pytest.mark.parametrize("switch", ["VAR-MOVETYPE:burn", "VAR-MOVETYPE:thrust"])
+def test_bot_against_bot_exercises_movetype(switch):
+    s = _play((switch,), scenario="pursuit")  # the chase crosses the woods of the north-west
+    assert any("[VAR-MOVETYPE]" in line for line in s.log), switch
+
+
+# --- VAR-OCCUPY ----------------------------------------------------------------------------------------------
+
+def _part(h, **kw):
+    from centurion.data.partial_hexes import PartialHex
+
+    return PartialHex(h, kw.pop("terrain", "light_woods"), kw.pop("open", "clear"), kw.pop("level", 0),
+                      kw.pop("open_level", 0), **kw)
+
+
+def test_a_unit_out_on_the_rise_sees_over_the_woods_and_in_the_hollow_does_not():
+    from centurion.game.variants import shot_map
+    from centurion.rules.sight import line_of_sight
+
+    # firer F at 0101 (level 0), clear, clear, light woods (height 1) at 0104, target hex 0105: woods in a hollow
+    # (level 0), its open part on a rise (level 1)
+    m = map_from_rows([".", ".", ".", "l", "l"])
+    f, w, t = from_offset(1, 1), from_offset(1, 4), from_offset(1, 5)
+    parts = {t: _part(t, level=0, open_level=1)}
+    assert not line_of_sight(m, f, t)  # the basic reading: the woods at 0104 (height 1 > level 0) block
+    inside = line_of_sight(shot_map(m, parts, (t, "in")), f, t)
+    outside = line_of_sight(shot_map(m, parts, (t, "out")), f, t)
+    assert not inside and inside.deciding == w
+    assert outside  # at level 1 the woods (height 1) are not higher than the taller unit
+    assert shot_map(m, parts, None, None) is m and shot_map(m, parts, (t, "in")) is shot_map(m, parts, (t, "in"))
+
+
+def _occupy_game(position: str):
+    s = new_skirmish("village", seed=3, variants=("VAR-OCCUPY",))
+    hexes = {"T21": parse_label("2106"), "R21": parse_label("2114")}  # R21 8 hexes south of the wood's edge hex
+    vs = tuple(dataclasses.replace(v, hex=hexes[v.key], occupy=position if v.key == "T21" else "", grounded=False,
+                                   in_crater=False) if v.key in hexes else v for v in s.vehicles)
+    return dataclasses.replace(s, vehicles=vs)
+
+
+def test_the_cover_counts_in_the_woods_and_not_out_in_the_open_part():
+    from centurion.game.variants import occupy_parts
+
+    s_in, s_out, s_basic = _occupy_game("in"), _occupy_game("out"), _occupy_game("")
+    assert parse_label("2106") in occupy_parts(s_in) and s_in.battlemap[parse_label("2106")].terrain == "heavy_woods"
+    plans = [g.attack_set(g.vehicle("R21"), "T21") for g in (s_in, s_out, s_basic)]
+    assert all(plans)
+    t_in, t_out, t_basic = (p.attacks[0].to_hit for p in plans)
+    # heavy woods: -2 to hit the target in them (CEN-CMB-1); out in the open part: no terrain modifier
+    assert t_in.value == t_basic.value == t_out.value - 2
+    assert t_in.chance < t_out.chance
+    assert [t.value for t in t_in.terms if "woods" in t.label.lower()] == [-2]
+    assert not any("woods" in t.label.lower() for t in t_out.terms)
+
+
+def test_fire_resolution_uses_the_position_the_target_declared():
+    from centurion.dice import Dice
+    from centurion.game.variants import occupy_combat_phase
+
+    for pos, modifier in (("in", -2), ("out", 0)):
+        s = _occupy_game(pos)
+        plan = s.attack_set(s.vehicle("R21"), "T21")
+        decl = [("R21", [a.attack for a in plan.attacks], plan.turret_facing)]
+        res = occupy_combat_phase(s, s.combat_units(), decl, Dice(seed=1))
+        (fr,) = res.fire
+        assert sorted(h.to_hit.target for h in fr.hits) == sorted(a.to_hit.value for a in plan.attacks)
+        woods = [t.value for t in plan.attacks[0].to_hit.terms if "woods" in t.label.lower()]
+        assert sum(woods) == modifier
+
+
+def test_a_move_ending_out_of_the_woods_stores_the_position_and_logs_it():
+    s = new_skirmish("village", seed=3, variants=("VAR-OCCUPY",))
+    while s.phase != "movement" or not any(
+            getattr(e.safest.move, "positions", ()) for v in s.movers()[:1] for e in s.end_states(v.key)):
+        s = s.apply(bot_action(s, "novice", budget=0.05))
+    key = s.movers()[0].key
+    for want in ("out", "in"):
+        e = next((e for e in s.end_states(key) if getattr(e.safest.move, "positions", ())
+                  and e.safest.move.positions[-1][1] == want), None)
+        if e is None:
+            continue
+        after = s.apply(Move(key, e.safest.move))
+        v = after.vehicle(key)
+        assert v.occupy == want or v.destroyed or v.hex != e.hex
+        assert any("[VAR-OCCUPY]" in ln and repr(want) in ln for ln in after.log[len(s.log):])
+        refused = dataclasses.replace(s, variants=()).resolve_move(key, e.safest.move)  # the switch off: refused
+        assert not refused and refused.rule == "VAR-OCCUPY"
+
+
+def test_bot_against_bot_exercises_occupy_and_replays():
+    from centurion.game import load
+
+    s = _play(("VAR-OCCUPY",), scenario="village")
+    assert any("[VAR-OCCUPY]" in line for line in s.log)
+    again = load(s.to_json())
+    assert again.log == s.log and again.vehicles == s.vehicles
