@@ -166,6 +166,7 @@ def test_variant_opportunity_fire_by_units_stationary_since_last_turn():
     assert "[VAR-INIT]" in opp.banner()
     fired = opp.apply(acts[0])
     assert acts[0].unit in fired.opp_fired
+    assert any(ln.startswith("T1 opportunity") and "(opportunity fire) [VAR-INIT]" in ln for ln in fired.log)
     # a Renegade tank that was moving at the end of last turn may not fire on opportunity
     moving = replace(opp, vehicles=tuple(replace(v, velocity=3) if v.key == acts[0].unit else v
                                          for v in opp.vehicles),
