@@ -327,3 +327,11 @@ def test_the_commander_chooses_which_platoon_activates_in_a_slot():
     s = s.apply(bot_action(s, "novice", budget=0.02))  # once one of its units has acted, no more passing
     assert s.sequence[0][1] == "Renegade Mechanised Platoon" and s.done
     assert not any(isinstance(a, Pass) for a in replace(s, phase="movement")._fresh().movement_others())
+
+
+def test_standing_still_is_worded_for_the_variant():
+    s = new_skirmish("meeting", seed=3, variants=VI)
+    s = replace(s, vehicles=tuple(replace(v, velocity=0) for v in s.vehicles))._fresh()
+    s = _first(_spend_all(s), "tog")
+    s = s.apply(Watch(s.movers()[0].key))
+    assert any("stays at velocity 0" in ln and "[VAR-INIT]" in ln for ln in s.log[-3:])

@@ -29,7 +29,7 @@ from ..rules.resolution import (
 from ..rules.sight import line_of_sight, unit_level
 from ..rules.targets import FirePlan
 from ..variants.activation import activation_order, may_opportunity_fire, pop_up_attack, roll_variant_initiative
-from .actions import Action, Leadership, Order, Pass
+from .actions import Action, Leadership, Order, Pass, Watch
 
 if TYPE_CHECKING:
     from .skirmish import Skirmish, Vehicle
@@ -131,6 +131,9 @@ def describe(s: Skirmish, action: Action) -> str | None:
     """The words for a decision the variant changes (None: the action's own words)."""
     if isinstance(action, Order):
         return "activates a platoon first" if action.move_first else "lets the enemy activate a platoon first"
+    if isinstance(action, Watch):
+        return (f"{action.unit} stays at velocity 0 (it still paints and fires with its platoon; if it holds its "
+                "fire it may fire on opportunity later this turn)")
     return None
 
 

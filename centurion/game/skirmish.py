@@ -659,7 +659,7 @@ class Skirmish:
         dice = decision_dice(self.seed, len(self.history))
         nxt = replace(self, history=self.history + (action,))
         entry = f"T{self.turn} {self.phase} — {self.label(self.active)}: {action.describe()}"
-        if vinit.on(self) and self.phase in ("initiative", "order", "opportunity"):  # decisions of VAR-INIT
+        if vinit.on(self) and (self.phase in ("initiative", "order", "opportunity") or vinit.describe(self, action)):
             entry = (f"T{self.turn} {self.phase} — {self.label(self.active)}: "
                      f"{vinit.describe(self, action) or action.describe()} [VAR-INIT]")
         start = len(dice.log)

@@ -19,15 +19,16 @@ from ..data.scenarios import shipped_scenario
 from ..game import (
     LEVELS,
     Fire,
-    Order,
     IllegalAction,
     March,
     Move,
     OpportunityFire,
+    Order,
     Paint,
     SaveError,
     Skirmish,
     SquadFire,
+    Watch,
     bot_action,
     load,
     new_skirmish,
@@ -376,7 +377,7 @@ class SkirmishTable(w.VBox):
             tail = "grounded" if e.grounded else f"v {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
             return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
                     + (", squad gets out" if a.dismount else "") + _ram_text(g, a))
-        if isinstance(a, Order) and g.rules.enabled("VAR-INIT"):  # who activates a platoon first (VAR-INIT)
+        if isinstance(a, (Order, Watch)) and g.rules.enabled("VAR-INIT"):  # the variant's words (VAR-INIT)
             from ..game.activation import describe
 
             return f"{describe(g, a)} [VAR-INIT]"
