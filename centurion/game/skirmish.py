@@ -12,6 +12,8 @@ passes with 3 unused leadership points, CEN-INI-2) with opportunity decisions af
 (CEN-OPP-1) -> painting declarations (CEN-SEQ-3 order) -> painting resolved -> fire declarations (loser
 first, alternating) -> fire resolved one firing unit at a time, internals after all fire -> End Phase
 (widowed armor, waking crews, old smoke lifts; each side may lay smoke) -> victory check.
+With VAR-INIT on, `game/activation.py` runs the variant turn instead (rating points -> who activates first ->
+platoon activations, each moving, painting and firing with damage at once -> the same End Phase).
 """
 
 from __future__ import annotations
