@@ -13,6 +13,7 @@ from centurion.dice import Dice
 from centurion.game import IllegalAction, bot_action, load, new_skirmish
 from centurion.game.actions import SelfDestruct, action_from_data, action_to_data
 from centurion.game.crew import attempt, bot_self_destruct, destruct_check
+from centurion.rules import resolve_grav_move
 from centurion.rules.damage import cross_rowwise
 
 
@@ -135,3 +136,164 @@ def test_bot_against_bot_with_var_selfdestruct_attempts_and_replays():
         plain = plain.apply(bot_action(plain, "novice", budget=0.05))
     again = load(plain.to_json())
     assert again.log == plain.log and again.vehicles == plain.vehicles
+
+
+# --- VAR-WEAPONS ---------------------------------------------------------------------------------------------------
+
+def test_crew_shares_gunner_8_systems_commander_missiles_and_ap_lasers_and_8_with_paint_if_gunner_out():
+    from centurion.data import vehicle_types
+    from centurion.game.crew import crew_indices
+    from centurion.rules import RecordSheet
+    from centurion.variants import RuleSet
+
+    on = RuleSet.from_names(["VAR-WEAPONS"])
+    sheet = RecordSheet.of(vehicle_types()["liberator"])
+
+    def crew(**states):
+        return replace(sheet, crew=tuple(replace(m, state=states.get(m.role, "ok")) for m in sheet.crew))
+
+    nine_lasers = ["laser"] * 9
+    assert crew_indices(on, sheet, nine_lasers) == list(range(8))  # the gunner's 8; the 9th is nobody's
+    assert crew_indices(on, sheet, ["laser"] * 8 + ["missile"]) == list(range(9))  # the commander takes a missile
+    assert crew_indices(on, sheet, ["ap_laser", "laser"]) == [0, 1]  # AP laser: the commander's
+    assert crew_indices(on, crew(commander="dead"), ["ap_laser", "laser"]) == [1]  # the gunner never fires it
+    assert crew_indices(on, crew(gunner="unconscious"), nine_lasers) == list(range(8))  # commander takes over: 8
+    assert crew_indices(on, crew(gunner="dead"), nine_lasers, painted=True) == list(range(7))  # 8 with the paint
+    assert crew_indices(on, crew(gunner="dead", commander="dead"), nine_lasers) == []
+
+
+def _fire_phase_with_gutted(key: str = "R11", variants=("VAR-WEAPONS",)):
+    """Meeting, seed 1: the turn-1 Fire phase with `key`'s gunner and commander dead (killed before the last move)."""
+    s = new_skirmish("meeting", seed=1, variants=variants)
+    states = [s]
+    while s.phase in ("initiative", "order", "movement", "opportunity"):
+        s = s.apply(bot_action(s, "novice", budget=0.05))
+        states.append(s)
+    pre, last = states[-2], s.history[-1]
+    v = pre.vehicle(key)
+    crew = tuple(replace(m, state="dead") if m.role in ("gunner", "commander") else m for m in v.sheet.crew)
+    g = replace(pre, vehicles=pre._with_vehicle(replace(v, sheet=replace(v.sheet, crew=crew))))._fresh().apply(last)
+    while g.phase == "painting":
+        g = g.apply(bot_action(g, "novice", budget=0.05))
+    assert g.phase == "fire" and key in g.undeclared()
+    return g
+
+
+def test_driver_fire_offered_when_nobody_else_may_fire_each_weapon_at_minus_2():
+    from centurion.game import Fire
+    from centurion.game.crew import driver_plan
+
+    g = _fire_phase_with_gutted()
+    mine = [a for a in g.legal_actions() if a.unit == "R11"]
+    assert mine and all(a.driver for a in mine if a.target) and Fire("R11", None) in mine
+    v = g.vehicle("R11")
+    manned = replace(v, sheet=replace(v.sheet, crew=tuple(replace(m, state="ok") for m in v.sheet.crew)))
+    target = mine[0].target
+    plan, full = driver_plan(g, v, target), g._attack_set(manned, target, None, False)
+    assert [ra.to_hit.value for ra in plan.attacks] == [ra.to_hit.value - 2 for ra in full.attacks]
+    assert all(ra.to_hit.terms[-1].rule == "VAR-WEAPONS" for ra in plan.attacks)
+    assert action_from_data(action_to_data(mine[0])) == mine[0] and action_to_data(mine[0])["driver"] is True
+    assert "driver" not in action_to_data(Fire("R11", target))
+
+
+def test_without_the_switch_a_vehicle_with_gunner_and_commander_out_does_not_fire():
+    s = new_skirmish("meeting", seed=1)
+    states = [s]
+    while s.phase in ("initiative", "order", "movement", "opportunity"):
+        s = s.apply(bot_action(s, "novice", budget=0.05))
+        states.append(s)
+    pre, last = states[-2], s.history[-1]
+    v = pre.vehicle("R11")
+    crew = tuple(replace(m, state="dead") if m.role in ("gunner", "commander") else m for m in v.sheet.crew)
+    g = replace(pre, vehicles=pre._with_vehicle(replace(v, sheet=replace(v.sheet, crew=crew))))._fresh().apply(last)
+    while g.phase == "painting":
+        g = g.apply(bot_action(g, "novice", budget=0.05))
+    assert "R11" not in g.undeclared() and not any(getattr(a, "driver", False) for a in g.legal_actions())
+
+
+def test_driver_fires_after_his_roll_and_next_turn_speed_limits_are_cut_by_thirds():
+    from centurion.game import Fire
+    from centurion.game.crew import cut_table, declare_driver_fire, speed_table
+    from centurion.game.skirmish import decision_dice
+    from centurion.variants import driver_speed_limit
+
+    g = _fire_phase_with_gutted()
+    act = next(a for a in g.legal_actions() if a.unit == "R11" and a.target)
+    failed = declare_driver_fire(g, act, Dice.scripted([9]))  # 9 > 5: his weapons do not fire
+    assert failed.vehicle("R11").driver_fire == () and "failed, his weapons do not fire" in failed.log[-1]
+    # a pass, d10 3 <= 5; then the declaration goes on as the game's own Fire (the rest of the turn with real dice)
+    h = declare_driver_fire(g, act, Dice.scripted([3]))
+    n = h.vehicle("R11").driver_fire[2]
+    assert h.vehicle("R11").driver_fire == (1, act.target, n) and n >= 1
+    assert "piloting roll d10 3 against 5 (P = 1/2 = 50%): passed" in h.log[-1]
+    h = h._do(Fire("R11", act.target), decision_dice(h.seed, len(h.history)))
+    while h.turn == 1 and not h.over:
+        h = h.apply(bot_action(h, "novice", budget=0.05))
+    shots = [x for x in h.log if "the driver fires it -2 [VAR-WEAPONS]" in x]
+    assert len(shots) == n and any(x.startswith("  R11 fires: ") and f"of {n} shot(s)" in x for x in h.log)
+    # turn 2: every limit cut by a third per weapon: clear 20 -> 14 (one), 7 (two); woods 8 -> 6, 3
+    assert cut_table(1)["clear"].speed_limit == 14 and cut_table(2)["clear"].speed_limit == 7
+    assert cut_table(2)["light_woods"].speed_limit == driver_speed_limit(8, 2) == 3
+    assert h.turn == 2 and speed_table(h, "R11") is cut_table(n) and speed_table(h, "R12") is None
+    while h.phase != "movement" or "R11" not in {v.key for v in h.movers()}:
+        h = h.apply(bot_action(h, "novice", budget=0.05))
+    m = next(m for m, e in h.move_options("R11") if m.move.steps)
+    cut = h.resolve_move("R11", m.move)
+    v = h.vehicle("R11")
+    basic = resolve_grav_move(v.grav(), m.move, h.battlemap, v.sheet.vehicle)  # the engine's own table
+    assert [e.terrain_limit for e in cut.entries] == [driver_speed_limit(e.terrain_limit, n) for e in basic.entries]
+    assert cut.p_no_damage <= basic.p_no_damage
+
+
+def test_bot_lets_the_driver_fire_and_the_game_replays():
+    from centurion.game import Fire
+
+    g = _fire_phase_with_gutted()
+    others = {k for k in g.undeclared() if k != "R11"}
+    only = replace(g, declared=g.declared | others)._fresh()
+    a = bot_action(only, "novice", budget=0.05)
+    assert isinstance(a, Fire) and a.unit == "R11" and a.driver
+    h = g
+    while h.turn == 1 and not h.over:
+        h = h.apply(bot_action(h, "novice", budget=0.05))
+    assert any("the driver fires" in x and "[VAR-WEAPONS]" in x for x in h.log)
+
+
+def test_var_weapons_game_checks_the_designs_and_replays():
+    s = new_skirmish("meeting", seed=5, variants=("VAR-WEAPONS",))
+    assert any("fits its class's weapons per location [VAR-WEAPONS]" in x for x in s.log)
+    while not s.over and s.turn <= 2:
+        s = s.apply(bot_action(s, "novice", budget=0.05))
+    again = load(s.to_json())
+    assert again.log == s.log and again.vehicles == s.vehicles
+
+
+def test_the_page_offers_self_destruct_and_driver_fire_with_their_odds():
+    from centurion.widgets.skirmish import PERSON, PLAYED_VARIANTS, SkirmishTable
+
+    def table():
+        tab = SkirmishTable("meeting", seed=1)
+        for pick in tab.player_picks:  # people on both sides
+            pick.value = PERSON
+        return tab
+
+    assert {"VAR-SELFDESTRUCT", "VAR-WEAPONS"} <= set(PLAYED_VARIANTS)
+    tab = table()
+    g = _to_phase(("VAR-SELFDESTRUCT",), "end")
+    tab._begin(g)
+    tab.click(g.live_vehicles(g.active)[0].hex)  # select a vehicle: its End Phase decisions are listed
+    i = next(i for label, i in tab.choice.options if "tries to self-destruct" in label)
+    tab.choice.value = i
+    assert "the driver&#x27;s check" in tab.preview.value or "the driver's check" in tab.preview.value
+    assert "(P = 1/2)" in tab.preview.value and "d3 turns later" in tab.preview.value
+    tab.confirm()
+    assert "[VAR-SELFDESTRUCT]" in tab.log_html.value
+    tab = table()
+    g = _fire_phase_with_gutted()
+    tab._begin(g)
+    tab.click(g.vehicle("R11").hex)
+    i = next(i for label, i in tab.choice.options if "the driver too" in label)
+    tab.choice.value = i
+    assert "the driver: " in tab.preview.value and "piloting roll first" in tab.preview.value
+    tab.confirm()
+    assert "piloting roll d10" in tab.log_html.value

@@ -172,15 +172,23 @@ class Paint:
 
 @dataclass(frozen=True)
 class Fire:
-    """A vehicle declares every weapon that bears at `target`, or holds its fire (`target` None) (CEN-SEQ-3)."""
+    """A vehicle declares every weapon that bears at `target`, or holds its fire (`target` None) (CEN-SEQ-3).
+
+    `driver`: the driver also fires the weapons that bear and that no able crew member may fire, at -2, after an
+    immediate piloting roll; next turn's speed limits are cut by a third per weapon (VAR-WEAPONS).
+    """
 
     kind: ClassVar[str] = "fire"
     unit: str
     target: str | None = None
+    driver: bool = False
 
     def describe(self) -> str:
         """In words."""
-        return f"{self.unit} fires at {self.target}" if self.target else f"{self.unit} holds its fire"
+        if not self.target:
+            return f"{self.unit} holds its fire"
+        return f"{self.unit} fires at {self.target}" + (", the driver too (-2 each) [VAR-WEAPONS]" if self.driver
+                                                         else "")
 
 
 @dataclass(frozen=True)

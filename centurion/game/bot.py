@@ -320,6 +320,10 @@ def _fire(s: Skirmish) -> Action:
         else:
             plan = s.attack_set(s.vehicle(a.unit), a.target)
             val = _plan_hits(plan, s.rules) * _worth(s, a.target)
+            if getattr(a, "driver", False):  # the driver's weapons at half weight: his roll, next turn's limits
+                from .crew import driver_plan
+
+                val += 0.5 * _plan_hits(driver_plan(s, s.vehicle(a.unit), a.target), s.rules) * _worth(s, a.target)
         if val > score:
             best, score = a, val
     if best is not None:

@@ -1,5 +1,16 @@
 """Self-destruction and crew roles played by the skirmish (VAR-SELFDESTRUCT, VAR-WEAPONS).
 
+VAR-WEAPONS (seed: the gunner handles direct fire and missiles, at most 8 systems a turn; the commander the
+painting laser, missiles and AP lasers, and all systems, 8 with the painting laser, if the gunner is out; the
+driver may fire too, at -2, with an immediate piloting roll, each weapon cutting next turn's speed limits by a
+third): a vehicle's fire declaration (`Skirmish.attack_set`) holds the weapons its able crew may fire
+(`crew_share`); `Fire(unit, target, driver=True)` adds the driver firing the weapons that bear and nobody else
+may fire (in the shipped vehicles: when gunner and commander are both out). His piloting roll is made when he
+declares (failed: his weapons do not fire); his shots are rolled first in the weapons fire, each at -2; next
+turn the vehicle's basic moves use a terrain table whose speed limits are cut by a third per weapon
+(`speed_table`, `driver_speed_limit`). The shipped designs are checked against the weapons-per-location quota
+when a game starts with the switch on (`check_layouts`).
+
 VAR-SELFDESTRUCT (seed: "roll a Piloting or Gunnery Check, with appropriate damage modifiers ... If successful,
 the craft will explode in 1-3 minutes"): a `SelfDestruct(unit)` decision in the End Phase rolls the check of the
 best crew member still able (the driver's piloting skill 5, else the gunner's or commander's gunnery skill 4 less
@@ -12,21 +23,38 @@ Game decisions: docs/decisions.md, "Ramming, self-destruct and crew roles in the
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cache
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
+from ..data import TerrainTable, terrain_table
+from ..data.variant_tables import variant_tables
 from ..dice import Dice
 from ..hexgrid import distance
 from ..rules.fire import STANDARD_GUNNERY
-from ..variants.crew import attempt_self_destruct, self_destruct_check
-from .actions import SelfDestruct
+from ..rules.record import RecordSheet
+from ..rules.resolution import CombatUnit, resolve_fire
+from ..rules.rolls import TargetRoll
+from ..rules.targets import FirePlan
+from ..variants.crew import (
+    CrewFire,
+    attempt_self_destruct,
+    crew_may_fire,
+    driver_speed_limit,
+    self_destruct_check,
+    vehicle_weapon_layout,
+)
+from ..variants.ruleset import RuleSet
+from .actions import Fire, SelfDestruct
 from .ramming import PILOTING_SKILL
 
 if TYPE_CHECKING:  # the skirmish imports this module
-    from ..rules.rolls import TargetRoll
     from .skirmish import Skirmish, Vehicle
 
 SD = "VAR-SELFDESTRUCT"
+W = "VAR-WEAPONS"
 
 
 # --- VAR-SELFDESTRUCT ------------------------------------------------------------------------------------------
@@ -107,4 +135,153 @@ def bot_self_destruct(game: Skirmish, actions: list) -> SelfDestruct | None:
     return None
 
 
-__all__ = ["attempt", "bot_self_destruct", "destruct_check", "explode_due", "self_destruct_actions"]
+# --- VAR-WEAPONS ---------------------------------------------------------------------------------------------
+
+def check_layouts(rules: RuleSet, vehicle_types: Sequence[object]) -> list[str]:
+    """Log lines for the weapons-per-location check of the game's vehicle types; ValueError naming VAR-WEAPONS
+    when a design breaks its class quota (VAR-WEAPONS)."""
+    if not rules.enabled(W):
+        return []
+    lines = []
+    for vt in {vt.key: vt for vt in vehicle_types}.values():
+        bad = vehicle_weapon_layout(vt)
+        if bad:
+            raise ValueError(f"{W}: the {vt.label} breaks the weapons-per-location quota: "
+                             + "; ".join(r.reason for r in bad))
+        if getattr(vt, "engine", None) is not None:
+            lines.append(f"  the {vt.label} (engine {vt.engine}) fits its class's weapons per location [{W}]")
+    return lines
+
+
+def crew_indices(rules: RuleSet, sheet: RecordSheet, families: Sequence[str], *, painted: bool = False) -> list[int]:
+    """Which of these weapons (by family, in order) the able gunner and commander may fire this turn: the gunner
+    direct fire and missiles up to 8 systems, the commander the painting laser, missiles and AP lasers, or every
+    system up to 8 with the painting laser if the gunner is out (VAR-WEAPONS, `crew_may_fire`)."""
+    gunner, commander = sheet.able("gunner"), sheet.able("commander")
+    g, c = 0, (1 if painted and not gunner else 0)
+    out = []
+    for i, fam in enumerate(families):
+        if gunner and isinstance(crew_may_fire(rules, "gunner", fam, fired=g), CrewFire):
+            g += 1
+            out.append(i)
+        elif commander and isinstance(crew_may_fire(rules, "commander", fam, fired=c, gunner_alive=gunner), CrewFire):
+            c += 1
+            out.append(i)
+    return out
+
+
+def crew_share(game: Skirmish, v: Vehicle, plan: FirePlan) -> FirePlan | None:
+    """The part of a fire plan the vehicle's able crew may fire (None: nothing) (VAR-WEAPONS)."""
+    painted = v.key in {p for p, _t in game.paints}
+    keep = crew_indices(game.rules, v.sheet, [ra.family for ra in plan.attacks], painted=painted)
+    if len(keep) == len(plan.attacks):
+        return plan
+    if not keep:
+        return None
+    return replace(plan, attacks=tuple(plan.attacks[i] for i in keep), salvos=())
+
+
+def driver_plan(game: Skirmish, v: Vehicle, target: str) -> FirePlan | None:
+    """The weapons the driver would fire at `target`: those that bear and that no able crew member may fire, each
+    at -2 (VAR-WEAPONS); None when there are none, the driver is out, or VAR-INIT is on (its activation fire
+    does not take the driver's yet)."""
+    rules = game.rules
+    if not rules.enabled(W) or rules.enabled("VAR-INIT") or v.destroyed or not v.sheet.able("driver"):
+        return None
+    manned = replace(v, sheet=replace(v.sheet, crew=tuple(replace(m, state="ok") for m in v.sheet.crew)))
+    full = game._attack_set(manned, target, None, False)  # every weapon that bears, whoever fires it
+    if full is None:
+        return None
+    crew = game.attack_set(v, target) if v.sheet.may_fire else None
+    taken = {ra.attack.weapon for ra in crew.attacks} if crew is not None else set()
+    penalty = variant_tables().driver_to_hit_penalty
+    mine = tuple(replace(ra, to_hit=ra.to_hit.plus("the driver fires it", penalty, W))
+                 for ra in full.attacks if ra.attack.weapon not in taken)
+    return replace(full, attacks=mine, salvos=()) if mine else None
+
+
+def driver_may_fire(game: Skirmish, v: Vehicle) -> bool:
+    """Whether the vehicle takes part in the fire declarations for its driver alone (VAR-WEAPONS)."""
+    return (game.rules.enabled(W) and not game.rules.enabled("VAR-INIT") and not v.destroyed
+            and v.sheet.able("driver"))
+
+
+def driver_fire_actions(game: Skirmish, v: Vehicle) -> list[Fire]:
+    """`Fire(unit, target, driver=True)` for each enemy the driver's weapons bear on (VAR-WEAPONS)."""
+    if not driver_may_fire(game, v):
+        return []
+    return [Fire(v.key, t, driver=True) for t in game._enemy_keys(v.side, v.hex) if driver_plan(game, v, t)]
+
+
+def driver_check(v: Vehicle) -> TargetRoll:
+    """The driver's immediate Piloting Skill Roll when he fires: d10 <= 5 + damage modifiers (VAR-WEAPONS)."""
+    roll = TargetRoll.of("piloting skill (the driver fires)", PILOTING_SKILL, W)
+    mod = v.grav().piloting_modifier
+    return roll.plus("damage modifiers", mod, W) if mod else roll
+
+
+def declare_driver_fire(game: Skirmish, action: Fire, dice: Dice) -> Skirmish:
+    """The driver's piloting roll as he declares: a pass puts his weapons in the weapons fire (each at -2) and
+    cuts next turn's speed limits by a third per weapon; a failure: his weapons do not fire (VAR-WEAPONS)."""
+    v = game.vehicle(action.unit)
+    plan = driver_plan(game, v, action.target)
+    n = len(plan.attacks)
+    check = driver_check(v)
+    roll = check.roll(dice, purpose=f"{v.key}: the driver's piloting roll as he fires {n} weapon(s)", rule=W)
+    head = (f"  {v.key}: the driver fires {', '.join(ra.weapon.type for ra in plan.attacks)} at {action.target} "
+            f"(-2 each): piloting roll d10 {roll.result} against {check.value} (P = {check.chance} = "
+            f"{float(check.chance):.0%})")
+    if not roll.success:
+        return game._log(f"{head}: failed, his weapons do not fire [{W}]")
+    nv = replace(v, driver_fire=(game.turn, action.target, n))
+    return replace(game, vehicles=game._with_vehicle(nv))._fresh()._log(
+        f"{head}: passed; next turn its speed limits are cut by {n} third(s) [{W}]")
+
+
+def resolve_driver_fire(game: Skirmish, units: Mapping[str, CombatUnit], dice: Dice
+                        ) -> tuple[dict[str, CombatUnit], list[str]]:
+    """Roll the driver's declared shots of this turn, first in the weapons fire (VAR-WEAPONS): the units after
+    them (armor at once, internals pending like every shot) and the log lines."""
+    from .skirmish import _fire_lines  # the skirmish's own wording of a firing unit's result
+
+    live = dict(units)
+    lines: list[str] = []
+    for v in game.vehicles:
+        if not v.driver_fire or v.driver_fire[0] != game.turn or v.key not in live or v.destroyed:
+            continue
+        plan = driver_plan(game, v, v.driver_fire[1])
+        if plan is None:
+            lines.append(f"  {v.key}: the driver's weapons no longer bear [{W}]")
+            continue
+        lines += [f"  {v.key} {ra.weapon.type} at {ra.target.key}: the driver fires it -2 [{W}]" for ra in plan.attacks]
+        res = resolve_fire(plan, live, dice, battlemap=game.battlemap, rules=game.rules)
+        live = dict(res.units)
+        lines += _fire_lines(SimpleNamespace(fire=(res,), internals={}, casualties={}))
+    return live, lines
+
+
+def _cut(limit: int, n: int) -> int:
+    return driver_speed_limit(limit, n)
+
+
+@cache
+def cut_table(weapons: int) -> TerrainTable:
+    """The Terrain Effects Table with every speed limit (terrain and slopes) cut by a third of itself per weapon
+    the driver fired (VAR-WEAPONS, `driver_speed_limit`); one table per count, kept (the engine caches by it)."""
+    t = terrain_table()
+    return replace(t, terrain={k: replace(r, speed_limit=_cut(r.speed_limit, weapons)) for k, r in t.terrain.items()},
+                   slopes={k: replace(r, speed_limit=_cut(r.speed_limit, weapons)) for k, r in t.slopes.items()})
+
+
+def speed_table(game: Skirmish, key: str) -> TerrainTable | None:
+    """The terrain table of a vehicle's basic move this turn: speed limits cut if its driver fired last turn,
+    else None (the engine's own table) (VAR-WEAPONS)."""
+    v = game.vehicle(key)
+    if not v.driver_fire or v.driver_fire[0] + 1 != game.turn or not game.rules.enabled(W):
+        return None
+    return cut_table(v.driver_fire[2])
+
+
+__all__ = ["attempt", "bot_self_destruct", "check_layouts", "crew_indices", "crew_share", "cut_table",
+           "declare_driver_fire", "destruct_check", "driver_check", "driver_fire_actions", "driver_may_fire",
+           "driver_plan", "explode_due", "resolve_driver_fire", "self_destruct_actions", "speed_table"]

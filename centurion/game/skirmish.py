@@ -120,6 +120,7 @@ class Vehicle:
     vanes_shorted: tuple[str, ...] = ()  # VAR-EMERGENCY: shorted this turn: lost from the next turn
     destruct_turn: int | None = None  # VAR-SELFDESTRUCT: the turn whose End Phase blows the charge set
     destruct_tried: int = 0  # VAR-SELFDESTRUCT: the last turn its crew tried (one attempt per End Phase)
+    driver_fire: tuple = ()  # VAR-WEAPONS: (turn, target, weapons) the driver fires; next turn's limits cut
     occupy: str = ""  # VAR-OCCUPY: 'in' or 'out' in its partly covered hex ('' = the basic reading)
 
     @property
@@ -408,7 +409,7 @@ class Skirmish:
             if moves_need_variants(self.rules):  # variant costs, shifts, emergency turns, positions (VAR-*)
                 ends = game_end_states(v.grav(), vt, self.battlemap, self.rules, **occupy_options(self, key))
             else:
-                ends = legal_grav_moves(v.grav(), vt, self.battlemap)
+                ends = legal_grav_moves(v.grav(), vt, self.battlemap, table=self.speed_table(key))
             self._cache[ck] = ends
         return self._cache[ck]
 
@@ -421,7 +422,7 @@ class Skirmish:
             res = resolve_variant_move(v.grav(), move, self.battlemap, v.sheet.vehicle, self.rules,
                                        partial=occupy_parts(self))
             return res if isinstance(res, Refusal) else res.basic
-        return resolve_grav_move(v.grav(), move, self.battlemap, v.sheet.vehicle)
+        return resolve_grav_move(v.grav(), move, self.battlemap, v.sheet.vehicle, table=self.speed_table(key))
 
     def move_options(self, key: str) -> list[tuple[Move, object]]:
         """Each legal move of the vehicle with its end state (hex, facing, grounded, odds): one per end state,
@@ -500,6 +501,10 @@ class Skirmish:
             plan = self._attack_set(firer, target_key, at, opportunity)
             if plan is None and at is None and not opportunity and vinit.on(self):  # a pop-up attack (VAR-INIT)
                 plan = vinit.pop_up_plan(self, firer, target_key)
+            if plan is not None and self.rules.enabled("VAR-WEAPONS"):  # what the able crew may fire (VAR-WEAPONS)
+                from .crew import crew_share
+
+                plan = crew_share(self, firer, plan)
             self._cache[ck] = plan
         return self._cache[ck]
 
@@ -573,7 +578,8 @@ class Skirmish:
         return out
 
     def _firers(self, side: str) -> list[str]:
-        out = [v.key for v in self.live_vehicles(side) if v.sheet.may_fire and v.key not in self.opp_fired]
+        out = [v.key for v in self.live_vehicles(side) if (v.sheet.may_fire or self._driver_may_fire(v))
+               and v.key not in self.opp_fired]
         painted = {p for p, _t in self.paints}  # a squad that paints does nothing else (book-a 7.3)
         out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
                 and not self.concealed(s.key) and s.key not in painted]
@@ -641,6 +647,10 @@ class Skirmish:
             v = self.vehicle(unit)
             out: list[Action] = [Fire(unit, t) for t in self._enemy_keys(v.side, v.hex)
                                  if self.attack_set(v, t) is not None]
+            if self.rules.enabled("VAR-WEAPONS"):  # the driver fires what nobody else may, at -2 (VAR-WEAPONS)
+                from .crew import driver_fire_actions
+
+                out += driver_fire_actions(self, v)
             self._cache[ck] = [*out, Fire(unit, None)]
         return self._cache[ck]
 
@@ -753,6 +763,10 @@ class Skirmish:
             nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
                           paints=self.paints + ((action.unit, action.target),) if action.target else self.paints)
             return nxt._fresh()._next_declarer(dice)
+        if isinstance(action, Fire) and action.driver:  # the driver's piloting roll now (VAR-WEAPONS)
+            from .crew import declare_driver_fire
+
+            return declare_driver_fire(self, action, dice)._do(Fire(action.unit, action.target), dice)
         if isinstance(action, Fire):
             nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
                           fires=self.fires + ((action.unit, action.target),) if action.target else self.fires)
@@ -776,6 +790,23 @@ class Skirmish:
                 return replace(nxt, active=self.other(self.active))._fresh()
             return nxt._victory_check(dice)
         raise AssertionError(action)
+
+    def speed_table(self, key: str):
+        """The terrain table for a vehicle's basic move: None (the engine's), or one with speed limits cut by a
+        third per weapon its driver fired last turn (VAR-WEAPONS, game/crew.py)."""
+        if not self.rules.enabled("VAR-WEAPONS"):
+            return None
+        from .crew import speed_table
+
+        return speed_table(self, key)
+
+    def _driver_may_fire(self, v: Vehicle) -> bool:
+        """Whether a vehicle declares fire for its driver alone (gunner and commander out) (VAR-WEAPONS)."""
+        if not self.rules.enabled("VAR-WEAPONS"):
+            return False
+        from .crew import driver_may_fire
+
+        return driver_may_fire(self, v)
 
     def resolve_rams(self, attackers=None, dice: Dice | None = None) -> Skirmish:
         """The state after the pending rams of `attackers` (every pending ram when None) are resolved, in the
@@ -890,7 +921,7 @@ class Skirmish:
                               + f"{'; the vane shorts' if r.shorted else ''} [VAR-EMERGENCY]")
             vlines += movetype_lines(v.key, vres) + occupy_lines(v.key, vres)
         else:
-            resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle)
+            resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle, table=self.speed_table(v.key))
             report = execute_grav_move(resolved, dice, damage=mark)
         sheet = marked[0]  # every damage event is already on it, in the order it happened
         end = report.state
@@ -1024,6 +1055,10 @@ class Skirmish:
         units = self.combat_units()
         decls = []
         terms: list[str] = []
+        if any(v.driver_fire for v in self.vehicles):  # the drivers' shots first, -2 each (VAR-WEAPONS)
+            from .crew import resolve_driver_fire
+
+            units, terms = resolve_driver_fire(self, units, dice)
         for firer, target, *weapon in self.fires:
             if weapon:  # a squad: its order goes to the engine as declared (book-a §16, CEN-SEQ-3)
                 decls.append(SquadOrder(firer, weapon[0], target))
@@ -1207,8 +1242,12 @@ def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) ->
                                         vs.cost, vs.grounded, crater))
             for q in p.squads:
                 squads.append(Squad(q.id, side.key, p.name, q.men, q.hex, q.aboard, q.men))
+    from .crew import check_layouts  # the designs against the weapons-per-location quota (VAR-WEAPONS)
+
+    layout = check_layouts(RuleSet.from_names(variants), [v.sheet.vehicle for v in vehicles])
     s = Skirmish(sc, seed, variants, (), 1, "initiative", None, tuple(vehicles), tuple(squads))
     s = s._log(f"{sc.title}: {sc.sides[0].label} against {sc.sides[1].label}, seed {seed}, {sc.turns} turns")
+    s = s._log(*layout)
     dice = decision_dice(seed, -1)
     start = len(dice.log)
     s = s._start_turn(dice)

@@ -51,7 +51,7 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
 PLAYED_VARIANTS = ("VAR-INIT", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-SHIELD", "VAR-SPEEDMOD",
-                   "VAR-RAM", "VAR-SELFDESTRUCT")
+                   "VAR-RAM", "VAR-SELFDESTRUCT", "VAR-WEAPONS")
 VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (seed 001, off by default; chapter 'Variant rules'). "
                 f"The turn plays {', '.join(PLAYED_VARIANTS)}; the others are recorded in the game and its save "
                 "but play as the basic rules for now.</small>")
@@ -424,6 +424,15 @@ class SkirmishTable(w.VBox):
             plan = g.attack_set(g.vehicle(a.unit), a.target)
             lines += [f"{html.escape(ra.weapon.type)} at range {ra.range} ({ra.side or 'infantry'}): "
                       f"{html.escape(ra.to_hit.describe())}" for ra in plan.attacks] if plan else []
+            if a.driver:  # the driver's weapons, his roll and next turn's speed limits (VAR-WEAPONS)
+                from ..game.crew import driver_check, driver_plan
+
+                v = g.vehicle(a.unit)
+                dplan = driver_plan(g, v, a.target)
+                lines += [f"the driver: {html.escape(ra.weapon.type)} at range {ra.range}: "
+                          f"{html.escape(ra.to_hit.describe())}" for ra in dplan.attacks] if dplan else []
+                lines.append(html.escape(f"the driver's piloting roll first: {driver_check(v).describe()}; each "
+                                         "weapon he fires cuts next turn's speed limits by a third [VAR-WEAPONS]"))
         elif isinstance(a, SquadFire):  # the squad's attacks, each at this to-hit (book-a §16, CEN-INF-1)
             att = g.squad_attack(a.unit, a.weapon, a.target)
             if hasattr(att, "to_hit"):
