@@ -297,3 +297,20 @@ def test_the_page_offers_self_destruct_and_driver_fire_with_their_odds():
     assert "the driver: " in tab.preview.value and "piloting roll first" in tab.preview.value
     tab.confirm()
     assert "piloting roll d10" in tab.log_html.value
+
+
+def test_driver_fire_under_var_init_is_resolved_in_its_activation():
+    # seed 3, both R11 and T11 without gunner and commander from the start: T11's driver passes his roll (d10 2)
+    # in the first activation and his shot is rolled there, at -2 (VAR-INIT activation fire, VAR-WEAPONS)
+    s = new_skirmish("meeting", seed=3, variants=("VAR-INIT", "VAR-WEAPONS"))
+    for key in ("R11", "T11"):
+        v = s.vehicle(key)
+        crew = tuple(replace(m, state="dead") if m.role in ("gunner", "commander") else m for m in v.sheet.crew)
+        s = replace(s, vehicles=s._with_vehicle(replace(v, sheet=replace(v.sheet, crew=crew))))._fresh()
+    while not s.over and s.turn <= 1:
+        s = s.apply(bot_action(s, "novice", budget=0.05))
+    passed = [x for x in s.log if "the driver fires" in x and "passed; next turn its speed limits" in x]
+    shots = [x for x in s.log if "the driver fires it -2 [VAR-WEAPONS]" in x]
+    assert passed and len(shots) >= len(passed)
+    fired = {x.split()[0] for x in shots}
+    assert fired <= {"R11", "T11"} and any(x.startswith(f"  {k} fires: ") for k in fired for x in s.log)

@@ -179,6 +179,10 @@ def resolve_activation_fire(s: Skirmish, dice: Dice) -> Skirmish:
     live = dict(units)
     out = []
     terms: list[str] = []
+    if any(v.driver_fire for v in s.vehicles):  # the drivers' shots first, -2 each (VAR-WEAPONS, game/crew.py)
+        from .crew import resolve_driver_fire
+
+        live, terms = resolve_driver_fire(s, live, dice, firers={f[0] for f in s.fires})
     for firer, target, *weapon in s.fires:
         if weapon:  # a squad's order, checked by the engine as declared (book-a §16)
             order = SquadOrder(firer, weapon[0], target)

@@ -23,7 +23,7 @@ Game decisions: docs/decisions.md, "Ramming, self-destruct and crew roles in the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
 from types import SimpleNamespace
@@ -183,10 +183,9 @@ def crew_share(game: Skirmish, v: Vehicle, plan: FirePlan) -> FirePlan | None:
 
 def driver_plan(game: Skirmish, v: Vehicle, target: str) -> FirePlan | None:
     """The weapons the driver would fire at `target`: those that bear and that no able crew member may fire, each
-    at -2 (VAR-WEAPONS); None when there are none, the driver is out, or VAR-INIT is on (its activation fire
-    does not take the driver's yet)."""
+    at -2 (VAR-WEAPONS); None when there are none or the driver is out."""
     rules = game.rules
-    if not rules.enabled(W) or rules.enabled("VAR-INIT") or v.destroyed or not v.sheet.able("driver"):
+    if not rules.enabled(W) or v.destroyed or not v.sheet.able("driver"):
         return None
     manned = replace(v, sheet=replace(v.sheet, crew=tuple(replace(m, state="ok") for m in v.sheet.crew)))
     full = game._attack_set(manned, target, None, False)  # every weapon that bears, whoever fires it
@@ -202,8 +201,7 @@ def driver_plan(game: Skirmish, v: Vehicle, target: str) -> FirePlan | None:
 
 def driver_may_fire(game: Skirmish, v: Vehicle) -> bool:
     """Whether the vehicle takes part in the fire declarations for its driver alone (VAR-WEAPONS)."""
-    return (game.rules.enabled(W) and not game.rules.enabled("VAR-INIT") and not v.destroyed
-            and v.sheet.able("driver"))
+    return game.rules.enabled(W) and not v.destroyed and v.sheet.able("driver")
 
 
 def driver_fire_actions(game: Skirmish, v: Vehicle) -> list[Fire]:
@@ -238,16 +236,18 @@ def declare_driver_fire(game: Skirmish, action: Fire, dice: Dice) -> Skirmish:
         f"{head}: passed; next turn its speed limits are cut by {n} third(s) [{W}]")
 
 
-def resolve_driver_fire(game: Skirmish, units: Mapping[str, CombatUnit], dice: Dice
-                        ) -> tuple[dict[str, CombatUnit], list[str]]:
-    """Roll the driver's declared shots of this turn, first in the weapons fire (VAR-WEAPONS): the units after
-    them (armor at once, internals pending like every shot) and the log lines."""
+def resolve_driver_fire(game: Skirmish, units: Mapping[str, CombatUnit], dice: Dice, *,
+                        firers: Collection[str] | None = None) -> tuple[dict[str, CombatUnit], list[str]]:
+    """Roll the driver's declared shots of this turn (of `firers` only, e.g. one VAR-INIT activation's), first in
+    the weapons fire (VAR-WEAPONS): the units after them (armor at once, internals pending like every shot) and
+    the log lines."""
     from .skirmish import _fire_lines  # the skirmish's own wording of a firing unit's result
 
     live = dict(units)
     lines: list[str] = []
     for v in game.vehicles:
-        if not v.driver_fire or v.driver_fire[0] != game.turn or v.key not in live or v.destroyed:
+        if not v.driver_fire or v.driver_fire[0] != game.turn or v.key not in live or v.destroyed or (
+                firers is not None and v.key not in firers):
             continue
         plan = driver_plan(game, v, v.driver_fire[1])
         if plan is None:
