@@ -135,10 +135,84 @@ def _play(variants: tuple[str, ...], scenario: str = "meeting", seed: int = 3, t
     return s
 
 
-@pytest.mark.parametrize("switch", ["VAR-MOVETYPE:burn", "VAR-MOVETYPE:thrust"])
-def test_bot_against_bot_exercises_movetype(switch):
-    s = _play((switch,), scenario="pursuit")  # the chase crosses the woods of the north-west
-    assert any("[VAR-MOVETYPE]" in line for line in s.log), switch
+def _exercised(switch: str, tag: str, scenario: str) -> tuple[int, object]:
+    """The first of three short bot-against-bot games (seeds 1..3) whose log shows `tag`, and that game."""
+    for seed in (1, 2, 3):
+        s = _play((switch,), scenario=scenario, seed=seed)
+        if any(tag in line for line in s.log):
+            return seed, s
+    return 0, s
+
+
+@pytest.mark.parametrize(("switch", "tag", "scenario"), [
+    ("VAR-MOVETYPE:burn", "[VAR-MOVETYPE]", "pursuit"),  # the chase crosses the woods of the north-west
+    ("VAR-MOVETYPE:thrust", "[VAR-MOVETYPE]", "pursuit"),
+    ("VAR-OCCUPY", "[VAR-OCCUPY]", "village"),  # the Renegades come in past the edge of the southern woods
+    ("VAR-LATERAL", "[VAR-LATERAL]", "pursuit"),
+    ("VAR-EMERGENCY", "[VAR-EMERGENCY]", "pursuit"),
+])
+def test_bot_against_bot_with_the_switch_alone_exercises_it(switch, tag, scenario):
+    seed, s = _exercised(switch, tag, scenario)
+    assert seed, f"{switch}: no {tag} line in three bot-against-bot games of {scenario}"
+    # the other move switches stay silent when off
+    others = {"[VAR-MOVETYPE]", "[VAR-OCCUPY]", "[VAR-LATERAL]", "[VAR-EMERGENCY]"} - {tag}
+    assert not any(o in line for o in others for line in s.log)
+
+
+# --- the faster variant search (VAR-LATERAL, VAR-EMERGENCY) ----------------------------------------------------
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(situations(max_v=7), st.integers(0, 3), st.sampled_from([["VAR-LATERAL"], ["VAR-EMERGENCY"],
+                                                                 ["VAR-LATERAL", "VAR-EMERGENCY"]]))
+def test_variant_ends_from_the_search_are_the_resolvers(situation, accel, names):
+    from centurion.variants import variant_end_states
+
+    m, vehicle, state = situation
+    lift = 1 if state.grounded else 0
+    if accel < lift or accel > state.max_thrust(vehicle):
+        return
+    rules = RuleSet.from_names(names)
+    fast = variant_end_states(state, vehicle, m, rules, accelerate=accel)
+    slow = variant_end_states(state, vehicle, m, rules, accelerate=accel, resolve_each=True)
+    assert fast == slow  # the same ends, paths, thrust, odds and velocities as resolving each end
+    for e in fast:
+        if e.variant_rules:
+            r = resolve_variant_move(state, e.move, m, vehicle, rules)
+            assert r and r.p_no_damage == e.p_no_damage and r.thrust_used == e.thrust_used
+
+
+def test_variant_moves_are_searched_at_every_acceleration_when_slow_and_at_0_up_to_the_cap():
+    from centurion.game.variants import (
+        ALL_ACCELERATIONS_MAX_VELOCITY,
+        LATERAL_SEARCH_MAX_VELOCITY,
+        VARIANT_SEARCH_MAX_VELOCITY,
+        variant_accelerations,
+    )
+
+    both, lateral = RuleSet.from_names(["VAR-LATERAL", "VAR-EMERGENCY"]), RuleSet.from_names(["VAR-LATERAL"])
+    at = lambda v, **kw: GravState.of(VIPER, from_offset(3, 3), 0, v, **kw)  # noqa: E731
+    assert variant_accelerations(at(ALL_ACCELERATIONS_MAX_VELOCITY), VIPER, both) == tuple(
+        range(VIPER.max_thrust + 1))
+    assert variant_accelerations(at(0, grounded=True), VIPER, both) == tuple(range(1, VIPER.max_thrust + 1))
+    assert variant_accelerations(at(VARIANT_SEARCH_MAX_VELOCITY), VIPER, both) == (0,)
+    assert variant_accelerations(at(VARIANT_SEARCH_MAX_VELOCITY + 1), VIPER, both) == ()
+    assert variant_accelerations(at(LATERAL_SEARCH_MAX_VELOCITY), VIPER, lateral) == (0,)
+    assert variant_accelerations(at(-3), VIPER, lateral) == tuple(range(VIPER.max_thrust + 1))
+
+
+def test_skirmish_offers_shifts_at_speed_10_with_their_resolver_odds():
+    s = new_skirmish("meeting", seed=3, variants=("VAR-LATERAL",))
+    while s.phase != "movement":
+        s = s.apply(bot_action(s, "novice", budget=0.05))
+    key = s.movers()[0].key
+    s = dataclasses.replace(s, vehicles=tuple(dataclasses.replace(x, velocity=10) if x.key == key else x
+                                              for x in s.vehicles))
+    v = s.vehicle(key)
+    shifts = [e for e in s.end_states(key) if isinstance(e.safest.move, VariantMove)]
+    assert shifts  # before issue 16's search work the skirmish offered none above velocity 8
+    for e in shifts[:15]:
+        r = resolve_variant_move(v.grav(), e.safest.move, s.battlemap, v.sheet.vehicle, s.rules)
+        assert r and (r.end_hex, r.end_facing) == (e.hex, e.facing) and r.p_no_damage == e.p_no_damage
 
 
 # --- VAR-OCCUPY ----------------------------------------------------------------------------------------------
@@ -224,10 +298,10 @@ def test_a_move_ending_out_of_the_woods_stores_the_position_and_logs_it():
         assert not refused and refused.rule == "VAR-OCCUPY"
 
 
-def test_bot_against_bot_exercises_occupy_and_replays():
+@pytest.mark.parametrize("switch", ["VAR-OCCUPY", "VAR-LATERAL"])
+def test_a_game_with_positions_or_shifts_replays_from_its_save(switch):
     from centurion.game import load
 
-    s = _play(("VAR-OCCUPY",), scenario="village")
-    assert any("[VAR-OCCUPY]" in line for line in s.log)
+    _seed, s = _exercised(switch, f"[{switch}]", "village" if switch == "VAR-OCCUPY" else "pursuit")
     again = load(s.to_json())
     assert again.log == s.log and again.vehicles == s.vehicles

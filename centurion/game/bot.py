@@ -40,6 +40,7 @@ from .actions import (
     Watch,
 )
 from .skirmish import Skirmish, Vehicle
+from .variants import variant_move_bonus, with_variant_candidates
 
 
 @dataclass(frozen=True)
@@ -186,11 +187,13 @@ def _movement(s: Skirmish, lv: Level, deadline: float) -> Action:
     pref = max(4, reach * 2 // 3)
 
     quick = _quick_scores(ends, enemies, objectives, mates, pref, late)
+    quick = quick + variant_move_bonus(s, v, ends, enemies)  # facing the enemy (VAR-LATERAL/-EMERGENCY; else 0)
     if objectives and any(q.aboard == v.key and q.men > 0 for q in s.squads):  # a carrier: set the squad down
         hexes = np.array([e[0] for e in ends], dtype=np.int64).reshape(-1, 2)
         near = np.min(np.stack([_distances(hexes, o) for o in objectives]), axis=0) <= 1
         quick += 3.0 * (near & np.array([e.grounded for e in ends]))
     order = np.argsort(-quick, kind="stable")[: lv.candidates]
+    order = with_variant_candidates(ends, quick, order)  # the best variant ends weighed too (VAR-LATERAL/-EMERGENCY)
     ranked = [ends[i] for i in order.tolist()]
     if not enemies:
         return _move_for(s, v, ranked[0])

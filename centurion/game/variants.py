@@ -22,7 +22,7 @@ from ..data.battlemap import MapHex
 from ..data.partial_hexes import PartialHex, load_partial_terrain
 from ..data.variant_tables import variant_tables
 from ..hexgrid import Hex, format_label, neighbor
-from ..rules.grav import GravMove, GravState, Refusal
+from ..rules.grav import GravMove, GravState, Refusal, lift_cost
 from ..rules.legal import legal_grav_moves
 from ..variants.movement import VariantMove, VariantResolvedMove, resolve_variant_move, variant_end_states
 from ..variants.ruleset import VARIANTS, RuleSet
@@ -43,20 +43,37 @@ def check_variants(variants: tuple[str, ...]) -> tuple[str, ...]:
 
 # --- variant moves in the skirmish (VAR-LATERAL, VAR-EMERGENCY) ----------------------------------------------
 
-#: the fastest velocity at which the skirmish searches for lateral shifts and emergency turns: the variant
-#: search grows steeply with speed (benchmarks/variant_moves.py: 0.2 s at 8, 0.7 s at 12 at acceleration 0;
-#: ~43 s over every acceleration from 12, ~190 s from 20, measured on a loaded 2-core machine); faster vehicles
-#: are offered the basic moves, and any variant move typed in is still checked by the variant resolver
-VARIANT_SEARCH_MAX_VELOCITY = 8
-#: with VAR-LATERAL alone (no emergency turns: far fewer paths) the search stays cheap further up:
-#: ~0.08 s at 8, ~0.25 s at 10 and 12 (benchmarks/variant_moves.py), so shifts are offered up to 12
-LATERAL_SEARCH_MAX_VELOCITY = 12
+#: the fastest velocity at which the skirmish searches for lateral shifts and emergency turns (at acceleration 0):
+#: benchmarks/variant_moves.py, 2-core machine, the whole game-layer search per vehicle at acceleration 0 with
+#: both switches: ~0.05 s at 8, 0.1-0.2 s at 10, 0.15-0.26 s at 12, 0.3-0.7 s at 14, 0.8-1.9 s at 16; faster
+#: vehicles are offered the basic moves, and any variant move typed in is still checked by the variant resolver
+VARIANT_SEARCH_MAX_VELOCITY = 12
+#: with VAR-LATERAL alone (no emergency turns: far fewer paths) the search stays cheap further up (~0.12 s at 16)
+LATERAL_SEARCH_MAX_VELOCITY = 16
+#: up to this speed the variant moves are searched at every acceleration the vehicle can make (0.1-0.2 s a vehicle
+#: at 6 with both switches, 0.2-0.35 s at 8); faster, at acceleration 0 only
+ALL_ACCELERATIONS_MAX_VELOCITY = 6
 
 
 def variant_search_cap(rules: RuleSet) -> int:
     """The fastest velocity at which the skirmish searches variant moves under this rule set (VAR-LATERAL,
     VAR-EMERGENCY): higher for lateral shifts alone, whose search stays under ~0.3 s a vehicle there."""
     return VARIANT_SEARCH_MAX_VELOCITY if rules.enabled("VAR-EMERGENCY") else LATERAL_SEARCH_MAX_VELOCITY
+
+
+def variant_accelerations(state: GravState, vehicle: VehicleType, rules: RuleSet) -> tuple[int, ...]:
+    """The accelerations at which the skirmish searches lateral shifts and emergency turns: every one the vehicle
+    can make up to `ALL_ACCELERATIONS_MAX_VELOCITY`, acceleration 0 up to `variant_search_cap`, none above."""
+    speed = abs(state.velocity)
+    if speed > variant_search_cap(rules) or state.driver_out:
+        return ()
+    if speed > ALL_ACCELERATIONS_MAX_VELOCITY:
+        return (0,)
+    down = state.grounded or state.submerged
+    lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
+    return tuple(range(lift, state.max_thrust(vehicle) + 1))
+
+
 MOVE_VARIANTS = ("VAR-LATERAL", "VAR-EMERGENCY")
 #: every variant that changes a grav move: with one of these on, every move goes through the variant resolver
 RESOLVER_VARIANTS = ("VAR-LATERAL", "VAR-EMERGENCY", "VAR-MOVETYPE", "VAR-OCCUPY")
@@ -198,20 +215,27 @@ def movetype_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, 
 
 def variant_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,
                  basic: list) -> list[VariantEnd]:
-    """The end states lateral shifts or emergency turns reach (new ones, or known ones more safely), at the
-    present velocity (acceleration 0), each with its safest path; none when the vehicle is faster than
+    """The end states lateral shifts or emergency turns reach (new ones, or known ones more safely), searched at
+    `variant_accelerations`, each with its safest path; none when the vehicle is faster than
     `variant_search_cap(rules)` or the search gives up (VAR-LATERAL, VAR-EMERGENCY; docs/decisions.md)."""
-    if not any(rules.enabled(r) for r in MOVE_VARIANTS) or abs(state.velocity) > variant_search_cap(rules):
+    if not any(rules.enabled(r) for r in MOVE_VARIANTS):
         return []
-    try:
-        found = variant_end_states(state, vehicle, battlemap, rules, accelerate=0)
-    except ValueError:
-        return []
+    found: dict[tuple, object] = {}
+    for a in variant_accelerations(state, vehicle, rules):
+        try:
+            ends = variant_end_states(state, vehicle, battlemap, rules, accelerate=a)
+        except ValueError:
+            continue
+        for e in ends:  # per end, the safest (then cheapest) variant path over the accelerations searched
+            key = (e.hex, e.facing, e.grounded)
+            if e.variant_rules and (key not in found or (e.p_no_damage, -e.thrust_used) > (
+                    found[key].p_no_damage, -found[key].thrust_used)):
+                found[key] = e
     have = {(e.hex, e.facing, e.grounded): e.p_no_damage for e in basic}
     out = []
-    for e in found:  # kept when it reaches a new end, or an end more safely than every basic path
+    for e in found.values():  # kept when it reaches a new end, or an end more safely than every basic path
         key = (e.hex, e.facing, e.grounded)
-        if not e.variant_rules or (key in have and e.p_no_damage <= have[key]):
+        if key in have and e.p_no_damage <= have[key]:
             continue
         path = VariantPath(e.move, e.p_no_damage, e.thrust_used, e.variant_rules)
         out.append(VariantEnd((e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max, path)))
@@ -514,3 +538,57 @@ def occupy_combat_phase(game, units, declarations, dice):
         out.append(res)
     live, reports, casualties = finish_fire(live, dice, turn=game.turn)
     return PhaseResult(tuple(out), reports, casualties, live, tuple(dice.log[start:]), ())
+
+
+# --- the computer and the variant moves -----------------------------------------------------------------------
+
+#: what the computer adds to an end state's quick score for facing the nearest enemy within its weapons' reach
+#: (front armour and hull weapons toward it) when lateral shifts or emergency turns are on: they are the ways to
+#: keep or gain that facing while moving
+FACING_ENEMY_BONUS = 1.0
+#: and for an end reached by a lateral shift: a tie-break (the quick score cannot see what keeping the facing
+#: while sliding sideways is worth; among otherwise equal ends the computer takes the shift)
+LATERAL_TIE_BREAK = 0.05
+
+
+def variant_move_bonus(game, vehicle, ends: list, enemies: list):
+    """Per end state, the computer's extra quick score under VAR-LATERAL / VAR-EMERGENCY: FACING_ENEMY_BONUS when
+    the end faces the nearest enemy within reach (its hull front arc holds it), LATERAL_TIE_BREAK for an end a
+    lateral shift reaches. 0 with both switches off, so the basic computer plays exactly as before."""
+    import numpy as np
+
+    from ..hexgrid import distance
+    from ..rules.targets import in_arc
+
+    if not enemies or not any(game.rules.enabled(r) for r in MOVE_VARIANTS):
+        return 0.0
+    reach = _max_range(vehicle)
+    out = np.zeros(len(ends))
+    for i, e in enumerate(ends):
+        near = min(enemies, key=lambda x: distance(e.hex, x.hex))
+        if distance(e.hex, near.hex) <= reach and in_arc("hull", e.facing, e.facing, e.hex, near.hex):
+            out[i] = FACING_ENEMY_BONUS
+        if isinstance(e, VariantEnd) and "VAR-LATERAL" in e.safest.variant_rules:
+            out[i] += LATERAL_TIE_BREAK
+    return out
+
+
+#: how many of the best variant end states (by quick score) the computer always weighs exactly
+VARIANT_CANDIDATES = 2
+
+
+def with_variant_candidates(ends: list, quick, order):
+    """The computer's candidate order with the best `VARIANT_CANDIDATES` ends reached by lateral shifts or
+    emergency turns placed second (weighed exactly even when the quick score, blind to facing and arcs, ranks them
+    lower); unchanged when there are none (the basic game)."""
+    import numpy as np
+
+    variant = [i for i, e in enumerate(ends) if isinstance(e, VariantEnd) and (
+        "VAR-LATERAL" in e.safest.variant_rules or "VAR-EMERGENCY" in e.safest.variant_rules)]
+    if not variant:
+        return order
+    have = set(order.tolist())
+    best = [i for i in sorted(variant, key=lambda i: -quick[i]) if i not in have][:VARIANT_CANDIDATES]
+    if not best:
+        return order
+    return np.concatenate([order[:1], np.array(best, dtype=order.dtype), order[1:]])

@@ -550,18 +550,52 @@ def _better(a: VariantEndState, b: VariantEndState | None) -> bool:
                                                                       -len(b.variant_rules))
 
 
+def _searched_ends(end_hex: Hex, end_facing: int, spent: bool, init: int | None, steps: tuple[str, ...],
+                   p: Fraction, thrust: int, v: int, interval: int, thrust_max: int, accelerate: int,
+                   vane_p) -> list[VariantEndState]:
+    """The end states of one searched path (no VAR-MOVETYPE), as `resolve_variant_move` would give them: flying
+    when every VP is spent, grounded at velocity 0 when the thrust left can stop it, else at once (damage)."""
+    shifts = sum(1 for s in steps if s in ("SL", "SR"))
+    emergency, p_vanes, straight = 0, Fraction(1), 0
+    for s in steps:
+        if s in ("F", "B"):
+            straight += 1
+            continue
+        if interval and straight < interval:  # an emergency turn or shift (VAR-EMERGENCY)
+            emergency += interval - straight
+            p_vanes *= vane_p(interval - straight)
+        straight = 0  # a turn or a shift restarts the count (VAR-LATERAL)
+    rules = tuple(r for r, on in (("VAR-LATERAL", shifts), ("VAR-EMERGENCY", emergency)) if on)
+    out = []
+    room = thrust_max - thrust
+    if spent:
+        move = VariantMove(accelerate, steps, 0, False, init)
+        lo, hi = sorted((v, v - room))
+        out.append(VariantEndState(end_hex, end_facing, False, lo, hi, move, thrust, p, shifts, emergency, p_vanes,
+                                   rules))
+    decel = v if 0 < v <= room else 0
+    move = VariantMove(accelerate, steps, decel, True, init)
+    out.append(VariantEndState(end_hex, end_facing, True, 0, 0, move, thrust + decel, p if v - decel == 0 else
+                               Fraction(0), shifts, emergency, p_vanes, rules))
+    return out
+
+
 def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
                        accelerate: int, table: TerrainTable | None = None,
-                       node_limit: int = 200_000) -> list[VariantEndState]:
+                       node_limit: int = 200_000, resolve_each: bool = False) -> list[VariantEndState]:
     """Every legal end state at this acceleration under the rule set, each with its safest path (VAR-LATERAL,
     VAR-EMERGENCY, CEN-GRAV).
 
     The basic end states come from the engine's `legal_grav_moves`; with VAR-LATERAL or VAR-EMERGENCY on, a
-    simple depth-first search adds the paths that use a lateral shift or an emergency turn, and every such
-    path is checked by `resolve_variant_move` (which gives its thrust and exact odds). Per (hex, facing,
+    best-first search (safest, then cheapest) adds the paths that use a lateral shift or an emergency turn.
+    Per (hex, facing,
     grounded) the safest path is kept. A driver out and velocity 0 after acceleration have no variant steps:
     the basic answer is returned. VAR-MOVETYPE changes hex costs, so with it on only the basic paths that
     enter no hex are kept (and moves under water, which use their own row) and the search finds the rest.
+
+    Without VAR-MOVETYPE each end is built from the search's own account of its path (chance, thrust, vane
+    saves), which is what the resolver gives (tests compare the two); `resolve_each=True` resolves every end
+    with `resolve_variant_move` instead (the earlier, slower way: benchmarks/variant_moves.py prints both).
     """
     from ..rules.legal import legal_grav_moves
 
@@ -606,25 +640,27 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         return step_memo[here, dest]
 
     def push(p: Fraction, tp: int, *label) -> None:
+        # ordered by float(p) (correctly rounded from the exact chance, so equal chances tie exactly), the exact
+        # chance rides along: Fraction comparisons were a third of the search's time
         nonlocal counter
         counter += 1
-        heapq.heappush(heap, (-p, tp, counter, label))
+        heapq.heappush(heap, (-float(p), tp, counter, p, label))
 
     for f in facings:
         push(Fraction(1), 0, state.hex, f, 0, abs(v), 0, (), False, f if f != state.facing else None)
     # best first (safest, then cheapest): each position keeps the paths no other path beats on both counts
     while heap:
-        neg_p, tp, _n, (here, facing, straight, vp, entered, steps, variant, init) = heapq.heappop(heap)
-        p = -neg_p
+        neg_f, tp, _n, p, (here, facing, straight, vp, entered, steps, variant, init) = heapq.heappop(heap)
+        pf = -neg_f
         nodes += 1
         if nodes > node_limit:
             raise ValueError(f"VAR-LATERAL, VAR-EMERGENCY: the variant legal-moves search stops at {node_limit} "
                              f"positions; velocity {v} is too fast for it (resolve_variant_move checks any one move)")
         key = (here, facing, straight, vp, entered > 0)
         front = seen.setdefault(key, [])
-        if any(q >= p and t <= tp for q, t in front):
+        if any(q >= pf and t <= tp for q, t in front):
             continue  # a path here at least as safe and no dearer is known
-        front.append((p, tp))
+        front.append((pf, tp))
         if variant or movetype:
             end = (here, facing, vp == 0 and entered > 0)
             ends.setdefault(end, (init, steps, p, tp))  # the first path popped is the safest, then the cheapest
@@ -672,6 +708,13 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         fly_new = spent and (fly is None or (p, -(accelerate + tp)) > (fly.p_no_damage, -fly.thrust_used))
         down_new = down is None or p > down.p_no_damage or accelerate + tp < down.thrust_used
         if not (fly_new or down_new):
+            continue
+        if not movetype and not resolve_each:  # the search's own account of the path is the resolver's
+            for cand in _searched_ends(end_hex, end_facing, spent, init, steps, p, accelerate + tp, v, interval,
+                                       thrust_max, accelerate, vane_p):
+                k = (cand.hex, cand.facing, cand.grounded)
+                if _better(cand, best.get(k)):
+                    best[k] = cand
             continue
         probe = resolve_variant_move(state, VariantMove(accelerate, steps, 0, False, init), battlemap, vehicle, rules,
                                      table=table)
