@@ -282,6 +282,7 @@ def test_the_page_offers_self_destruct_and_driver_fire_with_their_odds():
     g = _to_phase(("VAR-SELFDESTRUCT",), "end")
     tab._begin(g)
     tab.click(g.live_vehicles(g.active)[0].hex)  # select a vehicle: its End Phase decisions are listed
+    assert "to set its self-destruct charge" in tab.banner.value
     i = next(i for label, i in tab.choice.options if "tries to self-destruct" in label)
     tab.choice.value = i
     assert "the driver&#x27;s check" in tab.preview.value or "the driver's check" in tab.preview.value
@@ -292,6 +293,7 @@ def test_the_page_offers_self_destruct_and_driver_fire_with_their_odds():
     g = _fire_phase_with_gutted()
     tab._begin(g)
     tab.click(g.vehicle("R11").hex)
+    assert "a driver may fire what nobody else can, at -2" in tab.banner.value
     i = next(i for label, i in tab.choice.options if "the driver too" in label)
     tab.choice.value = i
     assert "the driver: " in tab.preview.value and "piloting roll first" in tab.preview.value

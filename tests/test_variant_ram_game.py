@@ -173,6 +173,7 @@ def test_the_page_offers_a_ram_with_its_odds_and_declares_it():
     tab._begin(s)
     tab.click(s.vehicle(key).hex)
     tab.click(h)  # the enemy's hex: the moves ending there, the ram among them
+    assert "also lists the ram, with its odds" in tab.banner.value and "VAR-RAM" in tab.banner.value
     labels = [label for label, _i in tab.choice.options]
     ram_i = next(i for label, i in tab.choice.options if "RAMS T11" in label)
     assert "9/20 = 45%; 48 to it, 32 to the rammer's front [VAR-RAM]" in labels[ram_i]

@@ -282,6 +282,20 @@ def speed_table(game: Skirmish, key: str) -> TerrainTable | None:
     return cut_table(v.driver_fire[2])
 
 
-__all__ = ["attempt", "bot_self_destruct", "check_layouts", "crew_indices", "crew_share", "cut_table",
+__all__ = ["attempt", "banner_hint", "bot_self_destruct", "check_layouts", "crew_indices", "crew_share", "cut_table",
            "declare_driver_fire", "destruct_check", "driver_check", "driver_fire_actions", "driver_may_fire",
            "driver_plan", "explode_due", "resolve_driver_fire", "self_destruct_actions", "speed_table"]
+
+
+def banner_hint(game: Skirmish) -> str:
+    """What the ram, self-destruct and crew switches add to the decision now, for the page's banner ('' when
+    none applies) (VAR-RAM, VAR-SELFDESTRUCT, VAR-WEAPONS)."""
+    rules, phase = game.rules, game.phase
+    if phase == "movement" and rules.enabled("VAR-RAM"):
+        return "; an end hex holding an enemy vehicle also lists the ram, with its odds [VAR-RAM]"
+    if phase == "fire" and rules.enabled("VAR-WEAPONS"):
+        return ("; each crew member fires only his own systems, and a driver may fire what nobody else can, at -2 "
+                "[VAR-WEAPONS]")
+    if phase == "end" and rules.enabled(SD):
+        return "; pick a vehicle to try to set its self-destruct charge [VAR-SELFDESTRUCT]"
+    return ""

@@ -352,6 +352,10 @@ class Skirmish:
                     "its weapon and its target, or hold [CEN-SEQ-3, CEN-INF-1]",
             "end": "End Phase: lay smoke in a vehicle's hex if you wish, then end the turn [CEN-SEQ-1]",
         }[self.phase]
+        if any(self.rules.enabled(r) for r in ("VAR-RAM", "VAR-SELFDESTRUCT", "VAR-WEAPONS")):
+            from .crew import banner_hint  # rams, self-destruct, the driver's fire (VAR-RAM, -SELFDESTRUCT, -WEAPONS)
+
+            what += banner_hint(self)
         return f"Turn {self.turn} of {self.scenario.turns}, {self.phase} phase. {who}: {what}."
 
     def _current_platoon(self) -> str:
