@@ -184,6 +184,7 @@ def test_variant_ends_from_the_search_are_the_resolvers(situation, accel, names)
 def test_variant_moves_are_searched_at_every_acceleration_when_slow_and_at_0_up_to_the_cap():
     from centurion.game.variants import (
         ALL_ACCELERATIONS_MAX_VELOCITY,
+        LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY,
         LATERAL_SEARCH_MAX_VELOCITY,
         VARIANT_SEARCH_MAX_VELOCITY,
         variant_accelerations,
@@ -198,6 +199,9 @@ def test_variant_moves_are_searched_at_every_acceleration_when_slow_and_at_0_up_
     assert variant_accelerations(at(VARIANT_SEARCH_MAX_VELOCITY + 1), VIPER, both) == ()
     assert variant_accelerations(at(LATERAL_SEARCH_MAX_VELOCITY), VIPER, lateral) == (0,)
     assert variant_accelerations(at(-3), VIPER, lateral) == tuple(range(VIPER.max_thrust + 1))
+    assert variant_accelerations(at(LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY), VIPER, lateral) == tuple(
+        range(VIPER.max_thrust + 1))
+    assert variant_accelerations(at(ALL_ACCELERATIONS_MAX_VELOCITY + 1), VIPER, both) == (0,)
 
 
 def test_skirmish_offers_shifts_at_speed_10_with_their_resolver_odds():
@@ -281,21 +285,28 @@ def test_fire_resolution_uses_the_position_the_target_declared():
 
 def test_a_move_ending_out_of_the_woods_stores_the_position_and_logs_it():
     s = new_skirmish("village", seed=3, variants=("VAR-OCCUPY",))
-    while s.phase != "movement" or not any(
-            getattr(e.safest.move, "positions", ()) for v in s.movers()[:1] for e in s.end_states(v.key)):
+    checked: list[str] = []
+    for _ in range(200):  # the Renegades' moves past the southern woods list ends 'out' and ends 'in'
+        if len(checked) == 2 or s.over:
+            break
+        movers = s.movers() if s.phase == "movement" else []
+        for want in ("out", "in"):
+            if not movers or want in checked:
+                continue
+            key = movers[0].key
+            e = next((e for e in s.end_states(key) if getattr(e.safest.move, "positions", ())
+                      and e.safest.move.positions[-1][1] == want), None)
+            if e is None:
+                continue
+            checked.append(want)
+            after = s.apply(Move(key, e.safest.move))
+            v = after.vehicle(key)
+            assert v.occupy == want or v.destroyed or v.hex != e.hex
+            assert any("[VAR-OCCUPY]" in ln and repr(want) in ln for ln in after.log[len(s.log):])
+            refused = dataclasses.replace(s, variants=()).resolve_move(key, e.safest.move)  # switch off: refused
+            assert not refused and refused.rule == "VAR-OCCUPY"
         s = s.apply(bot_action(s, "novice", budget=0.05))
-    key = s.movers()[0].key
-    for want in ("out", "in"):
-        e = next((e for e in s.end_states(key) if getattr(e.safest.move, "positions", ())
-                  and e.safest.move.positions[-1][1] == want), None)
-        if e is None:
-            continue
-        after = s.apply(Move(key, e.safest.move))
-        v = after.vehicle(key)
-        assert v.occupy == want or v.destroyed or v.hex != e.hex
-        assert any("[VAR-OCCUPY]" in ln and repr(want) in ln for ln in after.log[len(s.log):])
-        refused = dataclasses.replace(s, variants=()).resolve_move(key, e.safest.move)  # the switch off: refused
-        assert not refused and refused.rule == "VAR-OCCUPY"
+    assert sorted(checked) == ["in", "out"]
 
 
 @pytest.mark.parametrize("switch", ["VAR-OCCUPY", "VAR-LATERAL"])
@@ -305,3 +316,10 @@ def test_a_game_with_positions_or_shifts_replays_from_its_save(switch):
     _seed, s = _exercised(switch, f"[{switch}]", "village" if switch == "VAR-OCCUPY" else "pursuit")
     again = load(s.to_json())
     assert again.log == s.log and again.vehicles == s.vehicles
+
+
+def test_the_skirmish_page_lists_movetype_and_occupy_as_played():
+    from centurion.widgets.skirmish import PLAYED_VARIANTS, VARIANT_NOTE
+
+    assert {"VAR-MOVETYPE", "VAR-OCCUPY", "VAR-LATERAL", "VAR-EMERGENCY"} <= set(PLAYED_VARIANTS)
+    assert "VAR-MOVETYPE" in VARIANT_NOTE and "VAR-OCCUPY" in VARIANT_NOTE

@@ -43,16 +43,18 @@ def check_variants(variants: tuple[str, ...]) -> tuple[str, ...]:
 
 # --- variant moves in the skirmish (VAR-LATERAL, VAR-EMERGENCY) ----------------------------------------------
 
-#: the fastest velocity at which the skirmish searches for lateral shifts and emergency turns (at acceleration 0):
-#: benchmarks/variant_moves.py, 2-core machine, the whole game-layer search per vehicle at acceleration 0 with
-#: both switches: ~0.05 s at 8, 0.1-0.2 s at 10, 0.15-0.26 s at 12, 0.3-0.7 s at 14, 0.8-1.9 s at 16; faster
-#: vehicles are offered the basic moves, and any variant move typed in is still checked by the variant resolver
+#: the fastest velocity at which the skirmish searches for lateral shifts and emergency turns (at acceleration 0).
+#: Per vehicle with both switches (`variant_ends`; benchmarks/variant_moves.py, 2-core machine, quiet, Liberator /
+#: Horatius): 0.03-0.05 s at 8, 0.12-0.22 s at 12, 0.20-0.33 s at 13, 0.27-0.52 s at 14. Faster vehicles are
+#: offered the basic moves; any variant move typed in is still checked by the variant resolver
 VARIANT_SEARCH_MAX_VELOCITY = 12
-#: with VAR-LATERAL alone (no emergency turns: far fewer paths) the search stays cheap further up (~0.12 s at 16)
+#: with VAR-LATERAL alone (no emergency turns: far fewer paths) the search stays cheap further up (~0.15 s at 16)
 LATERAL_SEARCH_MAX_VELOCITY = 16
-#: up to this speed the variant moves are searched at every acceleration the vehicle can make (0.1-0.2 s a vehicle
-#: at 6 with both switches, 0.2-0.35 s at 8); faster, at acceleration 0 only
+#: up to this speed the variant moves are searched at every acceleration the vehicle can make, both switches:
+#: 0.08-0.14 s a vehicle at 4, 0.18-0.27 s at 6 (0.36-0.46 s on a loaded machine); faster, at acceleration 0 only
 ALL_ACCELERATIONS_MAX_VELOCITY = 6
+#: the same for VAR-LATERAL alone: 0.09-0.13 s at 6, 0.16-0.19 s at 8, 0.32-0.34 s at 10
+LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY = 8
 
 
 def variant_search_cap(rules: RuleSet) -> int:
@@ -63,11 +65,13 @@ def variant_search_cap(rules: RuleSet) -> int:
 
 def variant_accelerations(state: GravState, vehicle: VehicleType, rules: RuleSet) -> tuple[int, ...]:
     """The accelerations at which the skirmish searches lateral shifts and emergency turns: every one the vehicle
-    can make up to `ALL_ACCELERATIONS_MAX_VELOCITY`, acceleration 0 up to `variant_search_cap`, none above."""
+    can make up to `ALL_ACCELERATIONS_MAX_VELOCITY` (`LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY` for VAR-LATERAL
+    alone), acceleration 0 up to `variant_search_cap`, none above."""
     speed = abs(state.velocity)
     if speed > variant_search_cap(rules) or state.driver_out:
         return ()
-    if speed > ALL_ACCELERATIONS_MAX_VELOCITY:
+    if speed > (ALL_ACCELERATIONS_MAX_VELOCITY if rules.enabled("VAR-EMERGENCY") else
+                 LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY):
         return (0,)
     down = state.grounded or state.submerged
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0

@@ -45,11 +45,14 @@ from .ruleset import RuleSet
 from .vanes import VaneOdds, VaneResult, roll_vane_saves, vane_odds
 
 STEPS = ("F", "B", "L", "R", "SL", "SR")
+_STEP_SET = frozenset(STEPS)
 SIDE = {"L": "left", "R": "right", "SL": "left", "SR": "right"}
 
 
 def parse_steps(steps: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """Steps from 'F F SL R' or a sequence; letters F, B, L, R may also run together ('FFR')."""
+    if type(steps) is tuple and all(type(t) is str and t in _STEP_SET for t in steps):
+        return steps  # already parsed (the legal-moves search builds thousands of moves)
     if isinstance(steps, str):
         steps = steps.replace(",", " ").split()
     out: list[str] = []
