@@ -47,7 +47,7 @@ def test_movetype_table_costs_the_base_vp_and_keeps_the_speed_limits():
     assert movetype_table() is t  # built once, so the engine keeps its step tables per map
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(situations(), st.sampled_from([BURN, THRUST]))
 def test_every_movetype_end_is_a_move_the_variant_resolver_accepts_and_ends_where_listed(situation, rules):
     m, vehicle, state = situation
@@ -56,9 +56,12 @@ def test_every_movetype_end_is_a_move_the_variant_resolver_accepts_and_ends_wher
         assert r, (e, r)
         assert (r.end_hex, r.end_facing, r.basic.grounds) == (e.hex, e.facing, e.grounded)
         assert r.p_no_damage == e.p_no_damage and r.thrust_used == e.safest.thrust_used
-        assert e.velocity_min <= r.basic.end_velocity <= e.velocity_max
-        if not e.grounded:
-            assert r.basic.end_velocity == e.velocity_max  # the listed path decelerates nothing
+        if e.grounded:
+            assert e.velocity_min == e.velocity_max == r.end_state().velocity == 0
+        else:
+            assert e.velocity_min <= r.basic.end_velocity == e.velocity_max  # the listed path decelerates nothing
+        assert e.safest.rolls == sum(1 for x in r.basic.entries if x.check.needs_roll)
+        assert e.safest.variant_rules == (("VAR-MOVETYPE",) if r.terrain_surcharge else ())
 
 
 def test_woods_surcharge_is_burned_off_or_paid_in_thrust_with_numbers():

@@ -22,8 +22,9 @@ from ..data.battlemap import MapHex
 from ..data.partial_hexes import PartialHex, load_partial_terrain
 from ..data.variant_tables import variant_tables
 from ..hexgrid import Hex, format_label, neighbor
-from ..rules.grav import GravMove, GravState, Refusal, lift_cost
+from ..rules.grav import GravMove, GravState, Refusal, lift_cost, move_start
 from ..rules.legal import legal_grav_moves
+from ..rules.terrain import entry_terrain
 from ..variants.movement import VariantMove, VariantResolvedMove, resolve_variant_move, variant_end_states
 from ..variants.ruleset import VARIANTS, RuleSet
 
@@ -176,7 +177,7 @@ def _end_of(r: VariantResolvedMove, thrust_max: int) -> VariantEnd:
     """A resolved variant move as an end state: its hex, facing, grounding, the end velocities its thrust left
     allows (deceleration 0 .. the thrust not spent), and the move as its path."""
     if r.basic.grounds:
-        vmin = vmax = r.basic.end_velocity
+        vmin = vmax = 0  # grounded: velocity 0 after the move, as the engine lists it
     else:
         v, room = r.basic.velocity, thrust_max - (r.thrust_used - r.move.decelerate)
         d = r.move.decelerate
@@ -187,6 +188,34 @@ def _end_of(r: VariantResolvedMove, thrust_max: int) -> VariantEnd:
         vmin, vmax = min(a, b), max(a, b)
     path = VariantPath(r.move, r.p_no_damage, r.thrust_used, _variant_rules_of(r), _rolls(r))
     return VariantEnd((r.end_hex, r.end_facing, r.basic.grounds, vmin, vmax, path))
+
+
+def _surcharge(state: GravState, move: GravMove, battlemap: BattleMap, extra) -> int:
+    """The Variant Terrain Table's extra VP of the hexes a basic move enters (VAR-MOVETYPE)."""
+    facing = move.initial_facing if move.initial_facing is not None else state.facing
+    here, total = state.hex, 0
+    for s in move.steps:
+        if s in ("L", "R"):
+            facing = (facing + (1 if s == "R" else -1)) % 6
+            continue
+        dest = neighbor(here, facing if s == "F" else (facing + 3) % 6)
+        if dest not in battlemap:
+            return -1
+        total += (extra.get(entry_terrain(battlemap, here, dest, "grav")) or {}).get("grav") or 0
+        here = dest
+    return total
+
+
+def _plain_end(e, path, v: int, thrust_max: int) -> VariantEnd:
+    """An engine end state whose path pays no surcharge, with the velocities of that path (as `_end_of`)."""
+    move = VariantMove.of(path.move)
+    if e.grounded:
+        vmin = vmax = 0
+    else:
+        room = thrust_max - (path.thrust_used - move.decelerate)
+        vmin, vmax = sorted((v - move.decelerate, v - room))
+    return VariantEnd((e.hex, e.facing, e.grounded, vmin, vmax,
+                       VariantPath(move, path.p_no_damage, path.thrust_used, (), path.rolls)))
 
 
 def movetype_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
@@ -200,8 +229,17 @@ def movetype_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, 
     """
     thrust_max = state.max_thrust(vehicle)
     out: list[VariantEnd] = []
+    extra = variant_tables().terrain_extra
+    shortcut = partial is None and not state.driver_out
     for e in legal_grav_moves(state, vehicle, battlemap, table=movetype_table(table), accelerate=accelerate):
         for path in (e.safest, e.cheapest):
+            if shortcut and not path.move.under_water:
+                # a path entering no terrain with a surcharge costs what it costs in the basic rules: the engine's
+                # account of it is the resolver's (the property tests check this)
+                start = move_start(state, path.move, vehicle)
+                if not isinstance(start, Refusal) and _surcharge(state, path.move, battlemap, extra) == 0:
+                    out.append(_plain_end(e, path, start.velocity, thrust_max))
+                    break
             move = VariantMove.of(path.move)
             r = resolve_variant_move(state, move, battlemap, vehicle, rules, table=table, partial=partial)
             if not r or (r.end_hex, r.end_facing, r.basic.grounds) != (e.hex, e.facing, e.grounded):

@@ -109,6 +109,8 @@ class VariantMove:
             parts.append(f"decelerate {self.decelerate}")
         if self.ground:
             parts.append("ground")
+        if self.positions:  # VAR-OCCUPY: the position declared on entering a partly covered hex
+            parts.append(", ".join(f"{pos} at step {i + 1}" for i, pos in self.positions))
         return ", ".join(parts)
 
 
