@@ -46,15 +46,15 @@ def check_variants(variants: tuple[str, ...]) -> tuple[str, ...]:
 
 #: the fastest velocity at which the skirmish searches for lateral shifts and emergency turns (at acceleration 0).
 #: Per vehicle with both switches (`variant_ends`; benchmarks/variant_moves.py, 2-core machine, quiet, Liberator /
-#: Horatius): 0.03-0.05 s at 8, 0.12-0.22 s at 12, 0.20-0.33 s at 13, 0.27-0.52 s at 14. Faster vehicles are
+#: Horatius): 0.03-0.06 s at 8, 0.12-0.31 s at 12, 0.20-0.33 s at 13, 0.27-0.52 s at 14. Faster vehicles are
 #: offered the basic moves; any variant move typed in is still checked by the variant resolver
 VARIANT_SEARCH_MAX_VELOCITY = 12
 #: with VAR-LATERAL alone (no emergency turns: far fewer paths) the search stays cheap further up (~0.15 s at 16)
 LATERAL_SEARCH_MAX_VELOCITY = 16
 #: up to this speed the variant moves are searched at every acceleration the vehicle can make, both switches:
-#: 0.08-0.14 s a vehicle at 4, 0.18-0.27 s at 6 (0.36-0.46 s on a loaded machine); faster, at acceleration 0 only
+#: 0.08-0.16 s a vehicle at 4, 0.18-0.32 s at 6 (0.36-0.46 s on a loaded machine); faster, at acceleration 0 only
 ALL_ACCELERATIONS_MAX_VELOCITY = 6
-#: the same for VAR-LATERAL alone: 0.09-0.13 s at 6, 0.16-0.19 s at 8, 0.32-0.34 s at 10
+#: the same for VAR-LATERAL alone: 0.09-0.15 s at 6, 0.16-0.25 s at 8, 0.32-0.34 s at 10
 LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY = 8
 
 
