@@ -89,6 +89,29 @@ def test_armor_damage_at_once_internal_damage_after_all_fire():
     assert not res.units["v"].sheet.pending
 
 
+def test_a_declared_fire_plan_is_resolved_as_it_is_and_each_pair_may_see_its_own_map():
+    units = {"a": unit("a", "TOG", "0210", 0, "horatius"), "b": unit("b", "TOG", "0310", 0, "horatius"),
+             "v": unit("v", "RL", "0205", 3, "viper")}
+    decl = [("a", [Attack(1, "v")], None), ("b", [Attack(1, "v")], None)]
+    plans = [declare_weapons_fire(MAP, units, k, atks) for k, atks, _tf in decl]
+    same = [combat_phase(MAP, units, d, Dice.scripted([1, 5, 5, 1, 5, 5, 10, 3])) for d in (decl, plans)]
+    assert same[0].units == same[1].units and [r.describe() for r in same[0].rolls] == [
+        r.describe() for r in same[1].rolls]
+    # a term added to a declared plan (e.g. a pop-up attack, VAR-INIT) stays in it: the roll of 3 now misses
+    harder = replace(plans[0], attacks=tuple(replace(a, to_hit=a.to_hit.plus("harder", -8, "TEST"))
+                                             for a in plans[0].attacks))
+    res = combat_phase(MAP, units, [harder], Dice.scripted([3]))
+    (miss,) = res.fire[0].hits
+    assert not miss.to_hit.success and miss.to_hit.probability == Fraction(1, 10) and miss.mark is None
+    assert res.units["v"].sheet == units["v"].sheet
+    # map_for: the pair's own map (VAR-OCCUPY) decides sight; heavy woods all round the Viper block this shot
+    woods = map_from_rows(["hhhhhhhh"] * 8 + ["........"] * 4)
+    seen = []
+    res = combat_phase(MAP, units, decl[:1], Dice.scripted([]),
+                       map_for=lambda f, t: seen.append((f, t)) or woods)
+    assert seen == [("a", "v")] and isinstance(res.fire[0], Refusal)
+
+
 def test_refusals_name_their_rule_and_change_nothing():
     units = e20_units()
     hurt = units["hor"].sheet.with_damage({}, [("left", b) for b in units["hor"].sheet.boxes_of("left",

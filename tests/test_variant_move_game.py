@@ -273,13 +273,15 @@ def test_the_cover_counts_in_the_woods_and_not_out_in_the_open_part():
 
 def test_fire_resolution_uses_the_position_the_target_declared():
     from centurion.dice import Dice
-    from centurion.game.variants import occupy_combat_phase
+    from centurion.game.variants import occupy_map_for
+    from centurion.rules import combat_phase
 
     for pos, modifier in (("in", -2), ("out", 0)):
         s = _occupy_game(pos)
         plan = s.attack_set(s.vehicle("R21"), "T21")
         decl = [("R21", [a.attack for a in plan.attacks], plan.turret_facing)]
-        res = occupy_combat_phase(s, s.combat_units(), decl, Dice(seed=1))
+        res = combat_phase(s.battlemap, s.combat_units(), decl, Dice(seed=1), turn=s.turn, rules=s.rules,
+                           map_for=occupy_map_for(s))
         (fr,) = res.fire
         assert sorted(h.to_hit.target for h in fr.hits) == sorted(a.to_hit.value for a in plan.attacks)
         woods = [t.value for t in plan.attacks[0].to_hit.terms if "woods" in t.label.lower()]

@@ -18,18 +18,12 @@ from typing import TYPE_CHECKING
 
 from ..dice import Dice
 from ..rules.grav import Refusal
-from ..rules.resolution import (
-    PhaseResult,
-    SquadOrder,
-    declare_squad_fire,
-    finish_fire,
-    resolve_fire,
-    resolve_squad_fire,
-)
+from ..rules.resolution import SquadOrder, combat_phase
 from ..rules.sight import line_of_sight, unit_level
 from ..rules.targets import FirePlan
 from ..variants.activation import activation_order, may_opportunity_fire, pop_up_attack, roll_variant_initiative
 from .actions import Action, Leadership, Order, Pass, Watch
+from .variants import occupy_map_for, positions_in_play
 
 if TYPE_CHECKING:
     from .skirmish import Skirmish, Vehicle
@@ -174,31 +168,24 @@ def resolve_activation_fire(s: Skirmish, dice: Dice) -> Skirmish:
     then internal damage and infantry losses, all before the next activation (VAR-INIT, CEN-SEQ-3)."""
     from .skirmish import _fire_lines, _variant_terms
 
-    units = s.combat_units()
-    bm = s.battlemap
-    live = dict(units)
-    out = []
+    live = dict(s.combat_units())
     terms: list[str] = []
     if any(v.driver_fire for v in s.vehicles):  # the drivers' shots first, -2 each (VAR-WEAPONS, game/crew.py)
         from .crew import resolve_driver_fire
 
         live, terms = resolve_driver_fire(s, live, dice, firers={f[0] for f in s.fires})
+    decls: list[SquadOrder | FirePlan] = []
     for firer, target, *weapon in s.fires:
         if weapon:  # a squad's order, checked by the engine as declared (book-a §16)
-            order = SquadOrder(firer, weapon[0], target)
-            att = declare_squad_fire(bm, units, order)
-            res = att if isinstance(att, Refusal) else resolve_squad_fire(order, att, live, dice, battlemap=bm)
-        else:
-            plan = s.attack_set(s.vehicle(firer), target)
-            if plan is None:
-                continue
+            decls.append(SquadOrder(firer, weapon[0], target))
+            continue
+        plan = s.attack_set(s.vehicle(firer), target)  # declared now: a pop-up term stays in it
+        if plan is not None:
             terms += _variant_terms(firer, plan)
-            res = resolve_fire(plan, live, dice, battlemap=bm, rules=s.rules)
-        if not isinstance(res, Refusal):
-            live = dict(res.units)
-        out.append(res)
-    live, reports, casualties = finish_fire(live, dice, turn=s.turn)
-    res = PhaseResult(tuple(out), reports, casualties, live)
+            decls.append(plan)
+    res = combat_phase(s.battlemap, live, decls, dice, turn=s.turn, rules=s.rules,
+                       map_for=occupy_map_for(s) if positions_in_play(s) else None)  # VAR-OCCUPY
+    live, reports, casualties = res.units, res.internals, res.casualties
     side, platoon = s.sequence[0]
     head = [f"  {platoon} fires: every attack resolved and all damage applied now {TAG}"] if s.fires else []
     nxt = s._absorb(live, reports, casualties)._log(*head, *terms, *_fire_lines(res))

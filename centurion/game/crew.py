@@ -49,6 +49,7 @@ from ..variants.crew import (
 from ..variants.ruleset import RuleSet
 from .actions import Fire, SelfDestruct
 from .ramming import PILOTING_SKILL
+from .variants import fire_map
 
 if TYPE_CHECKING:  # the skirmish imports this module
     from .skirmish import Skirmish, Vehicle
@@ -254,7 +255,8 @@ def resolve_driver_fire(game: Skirmish, units: Mapping[str, CombatUnit], dice: D
             lines.append(f"  {v.key}: the driver's weapons no longer bear [{W}]")
             continue
         lines += [f"  {v.key} {ra.weapon.type} at {ra.target.key}: the driver fires it -2 [{W}]" for ra in plan.attacks]
-        res = resolve_fire(plan, live, dice, battlemap=game.battlemap, rules=game.rules)
+        bm = fire_map(game, v.key, plan.targets[0] if plan.targets else None)  # where each stands (VAR-OCCUPY)
+        res = resolve_fire(plan, live, dice, battlemap=bm, rules=game.rules)
         live = dict(res.units)
         lines += _fire_lines(SimpleNamespace(fire=(res,), internals={}, casualties={}))
     return live, lines

@@ -85,10 +85,9 @@ from .variants import (
     game_end_states,
     moves_need_variants,
     movetype_lines,
-    occupy_combat_phase,
     occupy_lines,
+    occupy_map_for,
     occupy_options,
-    occupy_painting,
     occupy_parts,
     positions_in_play,
     variant_path,
@@ -1038,8 +1037,8 @@ class Skirmish:
         units = self.combat_units()
         lines = []
         if self.paints:
-            units, results = (occupy_painting(self, units, self.paints, dice) if positions_in_play(self) else
-                              resolve_painting(self.battlemap, units, self.paints, dice, rules=self.rules))
+            units, results = resolve_painting(self.battlemap, units, self.paints, dice, rules=self.rules,
+                                              map_for=occupy_map_for(self) if positions_in_play(self) else None)
             for r in results:
                 if isinstance(r, Refusal):
                     lines.append(f"  painting refused: {r}")
@@ -1072,8 +1071,8 @@ class Skirmish:
                 continue
             decls.append((firer, [a.attack for a in plan.attacks], plan.turret_facing))
             terms += _variant_terms(firer, plan)
-        res = (occupy_combat_phase(self, units, decls, dice) if positions_in_play(self) else  # VAR-OCCUPY
-               combat_phase(self.battlemap, units, decls, dice, turn=self.turn, rules=self.rules))
+        res = combat_phase(self.battlemap, units, decls, dice, turn=self.turn, rules=self.rules,
+                           map_for=occupy_map_for(self) if positions_in_play(self) else None)  # VAR-OCCUPY
         nxt = self._absorb(res.units, res.internals, res.casualties)._log(*terms, *_fire_lines(res))
         nxt = nxt.resolve_rams(None, dice)  # rams after the Combat Phase (VAR-RAM)
         return nxt._end_phase(dice)

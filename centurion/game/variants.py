@@ -530,56 +530,9 @@ def occupy_options(game, key: str) -> dict:
     return {"partial": parts, "choose": position_chooser(game, key)} if parts else {}
 
 
-def occupy_painting(game, units, paints, dice):
-    """Painting resolved paint by paint, each on the map its painter and target see (VAR-OCCUPY; same order and
-    rolls as `resolve_painting` does them)."""
-    from ..rules.resolution import resolve_painting
-
-    results = []
-    for p, t in paints:
-        units, (r,) = resolve_painting(fire_map(game, p, t), units, [(p, t)], dice, rules=game.rules)
-        results.append(r)
-    return units, tuple(results)
-
-
-def occupy_combat_phase(game, units, declarations, dice):
-    """`combat_phase` without painting, each declaration checked and resolved on the map its firer and target see
-    (VAR-OCCUPY): fire declared in order, resolved one firing unit at a time, then internals and infantry losses
-    (CEN-SEQ-3), as `combat_phase` does."""
-    from ..rules.resolution import (
-        PhaseResult,
-        SquadOrder,
-        declare_squad_fire,
-        declare_weapons_fire,
-        finish_fire,
-        resolve_fire,
-        resolve_squad_fire,
-    )
-
-    start = len(dice.log)
-    plans = []
-    for d in declarations:
-        if isinstance(d, SquadOrder):
-            bm = fire_map(game, d.squad, d.target)
-            plans.append((d, declare_squad_fire(bm, units, d), bm))
-        else:
-            k, atks, tf = d
-            bm = fire_map(game, k, atks[0].target if atks else None)
-            plans.append((None, declare_weapons_fire(bm, units, k, atks, turret_facing=tf, rules=game.rules), bm))
-    live = dict(units)
-    out = []
-    for order, plan, bm in plans:
-        if isinstance(plan, Refusal):
-            out.append(plan)
-            continue
-        if order is not None:
-            res = resolve_squad_fire(order, plan, live, dice, battlemap=bm)
-        else:
-            res = resolve_fire(plan, live, dice, battlemap=bm, rules=game.rules)
-        live = dict(res.units)
-        out.append(res)
-    live, reports, casualties = finish_fire(live, dice, turn=game.turn)
-    return PhaseResult(tuple(out), reports, casualties, live, tuple(dice.log[start:]), ())
+def occupy_map_for(game):
+    """The map each firer and target see (VAR-OCCUPY), for the rules' `resolve_painting` and `combat_phase`."""
+    return lambda firer, target: fire_map(game, firer, target)
 
 
 # --- the computer and the variant moves -----------------------------------------------------------------------

@@ -19,7 +19,7 @@ A phase in code::
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -49,6 +49,8 @@ if TYPE_CHECKING:  # the variants package sits above the rules: imported lazily,
     from ..variants.ruleset import RuleSet
 
 RULE = "CEN-CMB-1"
+#: the map a firer (or painter) and its target see: (firer key, target key or None) -> map (VAR-OCCUPY)
+MapFor = Callable[[str, "str | None"], BattleMap]
 
 
 @dataclass(frozen=True)
@@ -229,17 +231,20 @@ class PaintResult:
 
 
 def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], paints: Sequence[tuple[str, str]],
-                     dice: Dice, *, rules: RuleSet | None = None
+                     dice: Dice, *, rules: RuleSet | None = None, map_for: MapFor | None = None
                      ) -> tuple[dict[str, CombatUnit], tuple[PaintResult | Refusal, ...]]:
     """Declare and resolve painting (Combat Phase A and B): a vehicle needs its turret weapons, comm and commander;
     a squad paints on 9 - casualties. A hit marks the target painted for the rest of the turn (book-a 7, 13.2).
 
     Under VAR-SHIELD a vehicle's painting laser rolls without the shield, then the shield's stop roll
-    (`PaintResult.stop`); under VAR-SPEEDMOD the target's speed modifies the roll.
+    (`PaintResult.stop`); under VAR-SPEEDMOD the target's speed modifies the roll. `map_for(painter, target)`:
+    the map that pair sees, when units stand in part of a hex (VAR-OCCUPY); by default `battlemap`.
     """
     live = dict(units)
     out: list[PaintResult | Refusal] = []
+    whole = battlemap
     for painter_key, target_key in paints:
+        battlemap = whole if map_for is None else map_for(painter_key, target_key)
         if painter_key not in live or target_key not in live:
             out.append(Refusal(RULE, f"painting: no unit {painter_key if painter_key not in live else target_key!r}"))
             continue
@@ -575,12 +580,16 @@ def finish_fire(units: Mapping[str, CombatUnit], dice: Dice, *, turn: int = 1
 
 
 def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
-                 declarations: Sequence[tuple[str, Sequence[Attack], int | None] | SquadOrder], dice: Dice, *,
-                 turn: int = 1, paints: Sequence[tuple[str, str]] = (), rules: RuleSet | None = None) -> PhaseResult:
+                 declarations: Sequence[tuple[str, Sequence[Attack], int | None] | SquadOrder | FirePlan],
+                 dice: Dice, *,
+                 turn: int = 1, paints: Sequence[tuple[str, str]] = (), rules: RuleSet | None = None,
+                 map_for: MapFor | None = None) -> PhaseResult:
     """Painting (declared and resolved, `paints` = (painter, target) pairs), then weapons fire declared in the given
     order, resolved one firing unit at a time, then internal damage and infantry losses (CEN-SEQ-1, CEN-SEQ-3).
-    Declarations: a vehicle's (firer, attacks, turret facing or None), or a squad's `SquadOrder`. A squad that
-    painted does nothing else this turn (book-a 7.3).
+    Declarations: a vehicle's (firer, attacks, turret facing or None) or its `FirePlan` already declared (kept as
+    it is, e.g. with a pop-up term, VAR-INIT), or a squad's `SquadOrder`. A squad that
+    painted does nothing else this turn (book-a 7.3). `map_for(firer, target)`: the map that pair sees, when units
+    stand in part of a hex (VAR-OCCUPY); by default `battlemap` for every shot.
 
     Every declaration is checked against the state at the start of the resolution (all are made before any is
     resolved); a refused one is reported and nothing of it happens.
@@ -588,29 +597,37 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
     start = len(dice.log)
     paint_results: tuple[PaintResult | Refusal, ...] = ()
     if paints:
-        units, paint_results = resolve_painting(battlemap, units, paints, dice, rules=rules)
+        units, paint_results = resolve_painting(battlemap, units, paints, dice, rules=rules, map_for=map_for)
     painters = {p for p, _t in paints}
-    plans: list[tuple[SquadOrder | None, FirePlan | SquadAttack | Refusal]] = []
+
+    def seen(firer: str, target: str | None) -> BattleMap:
+        return battlemap if map_for is None else map_for(firer, target)
+
+    plans: list[tuple[SquadOrder | None, FirePlan | SquadAttack | Refusal, BattleMap]] = []
     for d in declarations:
         if isinstance(d, SquadOrder):
+            bm = seen(d.squad, d.target)
             if d.squad in painters and units.get(d.squad) is not None and units[d.squad].kind == "infantry":
                 plans.append((d, Refusal(RULE, f"{d.squad} painted this turn: a painting squad does nothing "
-                                         "else (book-a 7.3)")))
+                                         "else (book-a 7.3)"), bm))
             else:
-                plans.append((d, declare_squad_fire(battlemap, units, d)))
+                plans.append((d, declare_squad_fire(bm, units, d), bm))
+        elif isinstance(d, FirePlan):
+            plans.append((None, d, seen(d.firer.key, d.targets[0] if d.targets else None)))
         else:
             k, atks, tf = d
-            plans.append((None, declare_weapons_fire(battlemap, units, k, atks, turret_facing=tf, rules=rules)))
+            bm = seen(k, atks[0].target if atks else None)
+            plans.append((None, declare_weapons_fire(bm, units, k, atks, turret_facing=tf, rules=rules), bm))
     live = dict(units)
     out: list[FireResult | Refusal] = []
-    for order, plan in plans:
+    for order, plan, bm in plans:
         if isinstance(plan, Refusal):
             out.append(plan)
             continue
         if order is not None:
-            res = resolve_squad_fire(order, plan, live, dice, battlemap=battlemap)
+            res = resolve_squad_fire(order, plan, live, dice, battlemap=bm)
         else:
-            res = resolve_fire(plan, live, dice, battlemap=battlemap, rules=rules)
+            res = resolve_fire(plan, live, dice, battlemap=bm, rules=rules)
         live = dict(res.units)
         out.append(res)
     live, reports, casualties = finish_fire(live, dice, turn=turn)
