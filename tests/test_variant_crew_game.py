@@ -243,6 +243,16 @@ def test_driver_fires_after_his_roll_and_next_turn_speed_limits_are_cut_by_third
     basic = resolve_grav_move(v.grav(), m.move, h.battlemap, v.sheet.vehicle)  # the engine's own table
     assert [e.terrain_limit for e in cut.entries] == [driver_speed_limit(e.terrain_limit, n) for e in basic.entries]
     assert cut.p_no_damage <= basic.p_no_damage
+    # with a move variant on too, the variant resolver and its search use the same cut limits
+    from centurion.variants import RuleSet
+
+    lat = replace(h, variants=RuleSet.from_names(["VAR-WEAPONS", "VAR-LATERAL"]).names)._fresh()
+    vcut = lat.resolve_move("R11", m.move)
+    assert [e.terrain_limit for e in vcut.entries] == [e.terrain_limit for e in cut.entries]
+    assert vcut.p_no_damage == cut.p_no_damage
+    ends = lat.end_states("R11")
+    assert ends and all(lat.resolve_move("R11", e.safest.move).p_no_damage == e.safest.p_no_damage
+                        for e in ends[:: max(1, len(ends) // 12)] if not getattr(e.safest, "variant_rules", ()))
 
 
 def test_bot_lets_the_driver_fire_and_the_game_replays():

@@ -276,8 +276,8 @@ def cut_table(weapons: int) -> TerrainTable:
 
 
 def speed_table(game: Skirmish, key: str) -> TerrainTable | None:
-    """The terrain table of a vehicle's basic move this turn: speed limits cut if its driver fired last turn,
-    else None (the engine's own table) (VAR-WEAPONS)."""
+    """The terrain table of a vehicle's move this turn (basic or variant): speed limits cut if its driver fired
+    last turn, else None (the engine's own table) (VAR-WEAPONS)."""
     v = game.vehicle(key)
     if not v.driver_fire or v.driver_fire[0] + 1 != game.turn or not game.rules.enabled(W):
         return None

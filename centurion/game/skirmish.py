@@ -410,7 +410,8 @@ class Skirmish:
             v = self.vehicle(key)
             vt = v.sheet.vehicle
             if moves_need_variants(self.rules):  # variant costs, shifts, emergency turns, positions (VAR-*)
-                ends = game_end_states(v.grav(), vt, self.battlemap, self.rules, **occupy_options(self, key))
+                ends = game_end_states(v.grav(), vt, self.battlemap, self.rules, **occupy_options(self, key),
+                                       table=self.speed_table(key))
             else:
                 ends = legal_grav_moves(v.grav(), vt, self.battlemap, table=self.speed_table(key))
             self._cache[ck] = ends
@@ -423,7 +424,7 @@ class Skirmish:
         move = as_variant_move(move, self.rules)  # with a move variant on, the variant resolver checks every move
         if isinstance(move, VariantMove):
             res = resolve_variant_move(v.grav(), move, self.battlemap, v.sheet.vehicle, self.rules,
-                                       partial=occupy_parts(self))
+                                       partial=occupy_parts(self), table=self.speed_table(key))
             return res if isinstance(res, Refusal) else res.basic
         return resolve_grav_move(v.grav(), move, self.battlemap, v.sheet.vehicle, table=self.speed_table(key))
 
@@ -795,8 +796,8 @@ class Skirmish:
         raise AssertionError(action)
 
     def speed_table(self, key: str):
-        """The terrain table for a vehicle's basic move: None (the engine's), or one with speed limits cut by a
-        third per weapon its driver fired last turn (VAR-WEAPONS, game/crew.py)."""
+        """The terrain table for a vehicle's move (basic or variant): None (the engine's), or one with speed limits
+        cut by a third per weapon its driver fired last turn (VAR-WEAPONS, game/crew.py)."""
         if not self.rules.enabled("VAR-WEAPONS"):
             return None
         from .crew import speed_table
@@ -910,7 +911,8 @@ class Skirmish:
         if isinstance(move, VariantMove):  # lateral shifts, emergency turns (VAR-LATERAL, VAR-EMERGENCY)
             boxes = dict(v.vane_boxes)
             vres = resolve_variant_move(v.grav(), move, bm, v.sheet.vehicle, self.rules,
-                                        vane_boxes_lost=boxes, partial=occupy_parts(self))
+                                        vane_boxes_lost=boxes, partial=occupy_parts(self),
+                                        table=self.speed_table(v.key))
             vrep = execute_variant_move(vres, dice, vane_boxes_lost=boxes, damage=mark)
             report, resolved = replace(vrep.report, state=vrep.state), vres
             for sh in vres.shifts:

@@ -256,7 +256,7 @@ def movetype_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, 
 
 
 def variant_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,
-                 basic: list) -> list[VariantEnd]:
+                 basic: list, *, table: TerrainTable | None = None) -> list[VariantEnd]:
     """The end states lateral shifts or emergency turns reach (new ones, or known ones more safely), searched at
     `variant_accelerations`, each with its safest path; none when the vehicle is faster than
     `variant_search_cap(rules)` or the search gives up (VAR-LATERAL, VAR-EMERGENCY; docs/decisions.md)."""
@@ -265,7 +265,7 @@ def variant_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, r
     found: dict[tuple, object] = {}
     for a in variant_accelerations(state, vehicle, rules):
         try:
-            ends = variant_end_states(state, vehicle, battlemap, rules, accelerate=a)
+            ends = variant_end_states(state, vehicle, battlemap, rules, accelerate=a, table=table)
         except ValueError:
             continue
         for e in ends:  # per end, the safest (then cheapest) variant path over the accelerations searched
@@ -304,19 +304,21 @@ def variant_path(resolved: VariantResolvedMove) -> tuple[tuple[Hex, int], ...]:
 
 
 def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
-                    partial: Mapping[Hex, PartialHex] | None = None, choose=None) -> list:
+                    partial: Mapping[Hex, PartialHex] | None = None, choose=None,
+                    table: TerrainTable | None = None) -> list:
     """The legal end states the skirmish offers under its rule set: the engine's (on the variant in-move costs
     under VAR-MOVETYPE, each re-resolved by the variant resolver), plus the ends lateral shifts and emergency
     turns reach (VAR-LATERAL, VAR-EMERGENCY), with positions declared in partly covered end hexes (VAR-OCCUPY,
-    `partial`: the map's partly covered hexes; `choose` picks 'in' or 'out' where both reach an end)."""
+    `partial`: the map's partly covered hexes; `choose` picks 'in' or 'out' where both reach an end; `table`: the
+    terrain table of this move, e.g. speed limits cut after the driver fired, VAR-WEAPONS)."""
     if rules.enabled("VAR-MOVETYPE"):
-        ends: list = movetype_ends(state, vehicle, battlemap, rules)
+        ends: list = movetype_ends(state, vehicle, battlemap, rules, table=table)
     else:
-        ends = list(legal_grav_moves(state, vehicle, battlemap))
+        ends = list(legal_grav_moves(state, vehicle, battlemap, table=table))
     if any(rules.enabled(r) for r in MOVE_VARIANTS):
-        ends += variant_ends(state, vehicle, battlemap, rules, ends)
+        ends += variant_ends(state, vehicle, battlemap, rules, ends, table=table)
     if partial and rules.enabled("VAR-OCCUPY"):
-        ends = occupy_ends(state, vehicle, battlemap, rules, partial, ends, choose)
+        ends = occupy_ends(state, vehicle, battlemap, rules, partial, ends, choose, table=table)
     return ends
 
 
@@ -396,7 +398,8 @@ def shot_map(battlemap: BattleMap, parts: Mapping[Hex, PartialHex], *stands: tup
 
 def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,
                 parts: Mapping[Hex, PartialHex], ends: list,
-                choose: Callable[[VariantEnd, VariantEnd], VariantEnd] | None = None) -> list:
+                choose: Callable[[VariantEnd, VariantEnd], VariantEnd] | None = None, *,
+                table: TerrainTable | None = None) -> list:
     """The end states with positions declared in partly covered end hexes (VAR-OCCUPY).
 
     'in' paths are the ones already found (the basic reading), now declaring 'in' on entering their end hex; 'out'
@@ -409,17 +412,17 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
     key = itemgetter(0, 1, 2)
     out: dict[tuple, VariantEnd] = {}
     om = out_map(battlemap, parts)
-    table = movetype_table() if rules.enabled("VAR-MOVETYPE") else None
-    for e in legal_grav_moves(state, vehicle, om, table=table):
+    search = movetype_table(table) if rules.enabled("VAR-MOVETYPE") else table
+    for e in legal_grav_moves(state, vehicle, om, table=search):
         if e.hex not in parts:
             continue
         for path in (e.safest, e.cheapest):
-            probe = resolve_variant_move(state, VariantMove.of(path.move), om, vehicle, rules)
+            probe = resolve_variant_move(state, VariantMove.of(path.move), om, vehicle, rules, table=table)
             if not probe or not probe.basic.entries:
                 continue
             move = replace(VariantMove.of(path.move), positions=tuple(
                 (en.step, "out") for en in probe.basic.entries if en.hex in parts))
-            r = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts)
+            r = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts, table=table)
             if r and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
                 out[key(e)] = _end_of(r, thrust_max)
                 break
@@ -429,12 +432,12 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
             result.append(e)
             continue
         move = e.safest.move if isinstance(e.safest.move, VariantMove) else VariantMove.of(e.safest.move)
-        probe = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts)
+        probe = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts, table=table)
         inside = e
         if probe and probe.basic.entries and probe.basic.entries[-1].hex == e.hex:
             last = probe.basic.entries[-1].step
             declared = replace(move, positions=move.positions + ((last, "in"),))
-            r = resolve_variant_move(state, declared, battlemap, vehicle, rules, partial=parts)
+            r = resolve_variant_move(state, declared, battlemap, vehicle, rules, partial=parts, table=table)
             if r and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
                 inside = _end_of(r, thrust_max)
         other = out.pop(key(e), None)
