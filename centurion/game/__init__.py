@@ -21,6 +21,7 @@ from .actions import (
     Order,
     Paint,
     Pass,
+    SelfDestruct,
     Smoke,
     SquadFire,
     Watch,
@@ -32,7 +33,7 @@ from .variants import KNOWN_VARIANTS
 
 __all__ = [
     "Action", "Conceal", "EndTurn", "Fire", "IllegalAction", "Leadership", "LetPass", "March", "Mount", "Move",
-    "OpportunityFire", "Order", "Paint", "Pass", "Smoke", "SquadFire", "Watch", "LEVELS", "bot_action", "FORMAT",
-    "VERSION",
-    "SaveError", "load", "Result", "Skirmish", "Squad", "Vehicle", "new_skirmish", "scenarios", "KNOWN_VARIANTS",
+    "OpportunityFire", "Order", "Paint", "Pass", "SelfDestruct", "Smoke", "SquadFire", "Watch", "LEVELS",
+    "bot_action", "FORMAT", "VERSION", "SaveError", "load", "Result", "Skirmish", "Squad", "Vehicle", "new_skirmish",
+    "scenarios", "KNOWN_VARIANTS",
 ]

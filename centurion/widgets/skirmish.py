@@ -50,11 +50,12 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
-PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-SHIELD",
-                   "VAR-SPEEDMOD", "VAR-RAM", "VAR-SELFDESTRUCT", "VAR-WEAPONS")
+PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
+                   "VAR-SELFDESTRUCT", "VAR-SALVO", "VAR-SHIELD", "VAR-SPEEDMOD", "VAR-WEAPONS")
 VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (seed 001, off by default; chapter 'Variant rules'). "
-                f"The turn plays {', '.join(PLAYED_VARIANTS)}; the others are recorded in the game and its save "
-                "but play as the basic rules for now.</small>")
+                f"The turn plays every switch ({', '.join(PLAYED_VARIANTS)}) and the log names the variant behind "
+                "each roll it changes. VAR-SALVO never comes up here: no vehicle of these scenarios carries two "
+                "identical direct-fire mounts.</small>")
 
 
 def _variant_options() -> list[tuple[str, str]]:
