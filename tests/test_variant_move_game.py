@@ -232,8 +232,8 @@ def _part(h, **kw):
 
 
 def test_a_unit_out_on_the_rise_sees_over_the_woods_and_in_the_hollow_does_not():
-    from centurion.game.variants import shot_map
     from centurion.rules.sight import line_of_sight
+    from centurion.variants.occupy import shot_map
 
     # firer F at 0101 (level 0), clear, clear, light woods (height 1) at 0104, target hex 0105: woods in a hollow
     # (level 0), its open part on a rise (level 1)

@@ -64,3 +64,47 @@ def test_side_by_side_views_show_both_answers():
     assert "stop roll per round" in salvo.out.value
     sd = SelfDestructSideBySide(skill=5, damage_modifier=-1)
     assert "2/5" in sd.out.value and "bail out" in sd.out.value
+
+
+def test_occupy_a_tank_out_on_the_rise_is_seen_over_the_woods_in_the_cover_it_is_not():
+    from centurion.data.partial_hexes import PartialHex
+    from centurion.hexgrid import from_offset
+    from centurion.variants.compare import occupy_side_by_side
+
+    firer, target = from_offset(1, 1), from_offset(1, 6)
+    parts = {target: PartialHex(target, "heavy_woods", "clear", 0, 1)}
+    behind = occupy_side_by_side(map_from_rows([".", ".", ".", ".", "l", "h"]), parts, firer, target)
+    assert not behind.basic.sight.seen and behind.basic.sight.deciding == from_offset(1, 5)
+    assert not behind.variant["in"].sight.seen
+    out = behind.variant["out"]
+    assert out.sight.seen and (out.terrain, out.level) == ("clear", 1) and out.roll.value == 10  # range 5 base
+    open_ = occupy_side_by_side(map_from_rows([".", ".", ".", ".", ".", "h"]), parts, firer, target)
+    assert open_.basic.roll.value == open_.variant["in"].roll.value == 8  # heavy woods -2 (CEN-TER-1)
+    assert open_.variant["out"].roll.chance == Fraction(9, 10)
+
+
+def test_crew_roles_gunner_commander_and_the_driver():
+    from centurion.variants.compare import crew_side_by_side
+
+    trajan = vehicle_types()["trajan"]
+    roles = [r for _t, _f, r in crew_side_by_side(trajan).variant[0]]
+    assert roles == ["gunner", "gunner", "commander", "gunner", "gunner", "gunner"]  # the Vulcan is the commander's
+    rows, limit = crew_side_by_side(trajan, gunner=False).variant
+    assert {r for *_x, r in rows} == {"commander"} and limit == 8  # he takes over the gunner's 8
+    rows, limit = crew_side_by_side(trajan, gunner=False, commander=False, speed_limit=9).variant
+    assert {r for *_x, r in rows} == {None} and limit == 0  # six weapons for the driver: 9 - 6 x 3 -> 0
+    rows, limit = crew_side_by_side(vehicle_types()["lupus"], gunner=False, commander=False, speed_limit=9).variant
+    assert len(rows) == 2 and limit == 3  # two weapons: 9 - 2 x 3
+
+
+def test_occupy_and_crew_views():
+    from centurion.widgets.variants_view import CrewSideBySide, OccupySideBySide
+
+    view = OccupySideBySide()
+    assert "not seen" in view.out.value and "declared 'out' (clear, level 1): seen" in view.out.value
+    view.between.value = False
+    assert "not seen" not in view.out.value and "4/5" in view.out.value
+    crew = CrewSideBySide()
+    assert "gunner" in crew.out.value and "all may fire" in crew.out.value
+    crew.gunner.value = crew.commander.value = False
+    assert "none fires" in crew.out.value and "only the driver" in crew.out.value

@@ -39,9 +39,8 @@ from ..rules.resolution import CombatUnit, resolve_fire
 from ..rules.rolls import TargetRoll
 from ..rules.targets import FirePlan
 from ..variants.crew import (
-    CrewFire,
+    assign_crew,
     attempt_self_destruct,
-    crew_may_fire,
     driver_speed_limit,
     self_destruct_check,
     vehicle_weapon_layout,
@@ -158,17 +157,9 @@ def crew_indices(rules: RuleSet, sheet: RecordSheet, families: Sequence[str], *,
     """Which of these weapons (by family, in order) the able gunner and commander may fire this turn: the gunner
     direct fire and missiles up to 8 systems, the commander the painting laser, missiles and AP lasers, or every
     system up to 8 with the painting laser if the gunner is out (VAR-WEAPONS, `crew_may_fire`)."""
-    gunner, commander = sheet.able("gunner"), sheet.able("commander")
-    g, c = 0, (1 if painted and not gunner else 0)
-    out = []
-    for i, fam in enumerate(families):
-        if gunner and isinstance(crew_may_fire(rules, "gunner", fam, fired=g), CrewFire):
-            g += 1
-            out.append(i)
-        elif commander and isinstance(crew_may_fire(rules, "commander", fam, fired=c, gunner_alive=gunner), CrewFire):
-            c += 1
-            out.append(i)
-    return out
+    roles = assign_crew(rules, families, gunner=sheet.able("gunner"), commander=sheet.able("commander"),
+                        painted=painted)
+    return [i for i, role in enumerate(roles) if role is not None]
 
 
 def crew_share(game: Skirmish, v: Vehicle, plan: FirePlan) -> FirePlan | None:

@@ -18,7 +18,6 @@ from fractions import Fraction
 from operator import itemgetter
 
 from ..data import BattleMap, TerrainTable, VehicleType, terrain_table
-from ..data.battlemap import MapHex
 from ..data.partial_hexes import PartialHex, load_partial_terrain
 from ..data.variant_tables import variant_tables
 from ..hexgrid import Hex, format_label, neighbor
@@ -26,6 +25,7 @@ from ..rules.grav import GravMove, GravState, Refusal, lift_cost, move_start
 from ..rules.legal import legal_grav_moves
 from ..rules.terrain import entry_terrain
 from ..variants.movement import VariantMove, VariantResolvedMove, resolve_variant_move, variant_end_states
+from ..variants.occupy import out_map, shot_map
 from ..variants.ruleset import VARIANTS, RuleSet
 
 #: the variant names a game accepts, in one place (the variant module's own list)
@@ -353,47 +353,6 @@ def scenario_partial_terrain(scenario) -> Mapping[Hex, PartialHex]:
         _PARTIALS[key] = load_partial_terrain(path, scenario.map, known_terrain=frozenset(
             k for k, t in terrain_table().terrain.items() if t.movement_terrain)) if path.is_file() else {}
     return _PARTIALS[key]
-
-
-def _stand_cell(cell: MapHex, part: PartialHex, position: str) -> MapHex:
-    terrain, level = (part.terrain, part.level) if position == "in" else (part.open, part.open_level)
-    return replace(cell, terrain=terrain, level=level,
-                   building_levels=cell.building_levels if terrain == "building" else 0)
-
-
-_VIEWS: dict[tuple, tuple[BattleMap, BattleMap]] = {}
-
-
-def positions_map(battlemap: BattleMap, parts: Mapping[Hex, PartialHex],
-                  stands: Mapping[Hex, str]) -> BattleMap:
-    """The map with each hex of `stands` read as the part of it the unit there stands in: the covering terrain and
-    its level ('in') or the open terrain and level ('out') (VAR-OCCUPY). No stand: the map itself (the basic
-    reading: the letter fills the hex). Kept per map and stands, so sight caches are built once."""
-    stands = {h: p for h, p in stands.items() if h in parts and p in ("in", "out")}
-    if not stands:
-        return battlemap
-    key = (id(battlemap), tuple(sorted(((h.q, h.r), p) for h, p in stands.items())))
-    if key in _VIEWS and _VIEWS[key][0] is battlemap:
-        return _VIEWS[key][1]
-    if len(_VIEWS) > 256:
-        _VIEWS.clear()
-    hexes = dict(battlemap.hexes)
-    for h, p in stands.items():
-        hexes[h] = _stand_cell(hexes[h], parts[h], p)
-    out = replace(battlemap, hexes=hexes)
-    _VIEWS[key] = (battlemap, out)
-    return out
-
-
-def out_map(battlemap: BattleMap, parts: Mapping[Hex, PartialHex]) -> BattleMap:
-    """The map with every partly covered hex read as its open part: where the 'out' paths are searched."""
-    return positions_map(battlemap, parts, {h: "out" for h in parts})
-
-
-def shot_map(battlemap: BattleMap, parts: Mapping[Hex, PartialHex], *stands: tuple[Hex, str] | None) -> BattleMap:
-    """The map one shot (or paint) sees: the firer's and the target's hexes read as the part each stands in, every
-    other hex as the basic rules read it (VAR-OCCUPY, CEN-LOS-1, CEN-CMB-1). `stands`: (hex, position) or None."""
-    return positions_map(battlemap, parts, dict(s for s in stands if s is not None))
 
 
 def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,

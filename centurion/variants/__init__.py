@@ -17,6 +17,7 @@ from .compare import (
     ram_side_by_side,
 )
 from .crew import (
+    assign_crew,
     attempt_self_destruct,
     check_weapon_layout,
     crew_may_fire,
@@ -90,6 +91,7 @@ __all__ = [
     "apply_ram_damage",
     "attempt_self_destruct",
     "check_weapon_layout",
+    "assign_crew",
     "crew_may_fire",
     "declare_ram",
     "declare_salvo",

@@ -6,19 +6,25 @@ Each function returns both answers as plain values (numbers, Fractions, lists), 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
 from ..data import BattleMap, VehicleType
+from ..data.partial_hexes import PartialHex
+from ..hexgrid import Hex, distance
+from ..rules.fire import to_hit
 from ..rules.grav import GravMove, GravState, Refusal, ResolvedMove, resolve_grav_move
 from ..rules.legal import legal_grav_moves
 from ..rules.rolls import TargetRoll
 from ..rules.sequence import movement_order
+from ..rules.sight import Sight, line_of_sight
 from .activation import activation_order
-from .crew import self_destruct_check
+from .crew import assign_crew, driver_speed_limit, self_destruct_check
 from .fire import SalvoWeapon, declare_salvo, salvo_odds, shield_shot, with_speed_modifier
 from .movement import VariantMove, VariantResolvedMove, resolve_variant_move, variant_end_states
+from .occupy import shot_map
 from .ramming import ram_damage, ram_hit_chance
 from .ruleset import OPTIONS, RuleSet
 
@@ -100,3 +106,44 @@ def salvo_side_by_side(roll: TargetRoll, mounts: int, *, weapon: str = "laser", 
     basic = {k: comb(mounts, k) * p**k * (1 - p) ** (mounts - k) for k in range(mounts + 1)}
     variant = salvo_odds(salvo, shield_shot(roll, weapon=weapon, rules=rules))
     return SideBySide("rounds that get through", {k: v for k, v in basic.items() if v}, variant, "VAR-SALVO")
+
+
+@dataclass(frozen=True)
+class ShotView:
+    """A shot as one reading of the map gives it: the sight line and, when seen, the to-hit roll."""
+
+    sight: Sight
+    roll: TargetRoll | None
+    terrain: str
+    level: int
+
+
+def occupy_side_by_side(battlemap: BattleMap, parts: Mapping[Hex, PartialHex], firer: Hex, target: Hex, *,
+                        weapon: str = "laser") -> SideBySide:
+    """A shot at a unit in a partly covered hex: the basic rules (the terrain fills the hex) | VAR-OCCUPY with the
+    target declared 'in' the cover or 'out' in the open part (its terrain and level): sight and to-hit each."""
+
+    def shot(bm: BattleMap) -> ShotView:
+        sight = line_of_sight(bm, firer, target)
+        cell = bm[target]
+        roll = to_hit(distance(firer, target), weapon=weapon, terrain=cell.terrain) if sight.seen else None
+        return ShotView(sight, roll, cell.terrain, cell.level)
+
+    variant = {pos: shot(shot_map(battlemap, parts, (target, pos))) for pos in ("in", "out")}
+    return SideBySide("a shot at a unit in a partly covered hex", shot(battlemap), variant, "VAR-OCCUPY")
+
+
+def crew_side_by_side(vehicle: VehicleType, *, gunner: bool = True, commander: bool = True,
+                      speed_limit: int = 8) -> SideBySide:
+    """A vehicle's weapons in one turn: every weapon fires (basic) | who fires each under VAR-WEAPONS (gunner,
+    commander, or only the driver: at -2 with a piloting roll, each cutting next turn's `speed_limit` by a third).
+    Variant: ([(weapon type, family, role or None)], next turn's limit if the driver fires all that nobody else may)."""
+    from ..rules.targets import weapon_family  # the rules' own reading of a weapon's family
+
+    families = [weapon_family(w) for w in vehicle.weapons]
+    roles = assign_crew(RuleSet.from_names(["VAR-WEAPONS"]), families, gunner=gunner, commander=commander)
+    rows = [(w.type, f, r) for w, f, r in zip(vehicle.weapons, families, roles, strict=True)]
+    driver = sum(1 for r in roles if r is None)
+    basic = [(w.type, f) for w, f in zip(vehicle.weapons, families, strict=True)]
+    return SideBySide("who fires which weapon", basic, (rows, driver_speed_limit(speed_limit, driver)),
+                      "VAR-WEAPONS")

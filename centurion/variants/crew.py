@@ -118,6 +118,27 @@ def crew_may_fire(rules: RuleSet, role: str, family: str, *, fired: int = 0, gun
     raise ValueError(f"VAR-WEAPONS: a crew role is one of {', '.join(ROLES)}, got {role!r}")
 
 
+def assign_crew(rules: RuleSet, families: Sequence[str], *, gunner: bool = True, commander: bool = True,
+                painted: bool = False) -> list[str | None]:
+    """Who fires each of these weapons (by family, in order): 'gunner', 'commander', or None (nobody able: only the
+    driver could). The gunner takes direct fire and missiles up to 8 systems, the commander the painting laser,
+    missiles and AP lasers, or every system up to 8 with the painting laser (`painted`) if the gunner is out
+    (VAR-WEAPONS, `crew_may_fire`)."""
+    g, c = 0, (1 if painted and not gunner else 0)
+    out: list[str | None] = []
+    for fam in families:
+        if gunner and isinstance(crew_may_fire(rules, "gunner", fam, fired=g), CrewFire):
+            g += 1
+            out.append("gunner")
+        elif commander and isinstance(crew_may_fire(rules, "commander", fam, fired=c, gunner_alive=gunner),
+                                      CrewFire):
+            c += 1
+            out.append("commander")
+        else:
+            out.append(None)
+    return out
+
+
 def driver_speed_limit(limit: int, weapons_fired: int) -> int:
     """A speed limit next turn after the driver fired `weapons_fired` weapons: each cuts it by a third.
 

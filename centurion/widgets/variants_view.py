@@ -13,6 +13,7 @@ from types import MappingProxyType
 import ipywidgets as w
 
 from ..data import map_from_rows, terrain_table, vehicle_types
+from ..data.partial_hexes import PartialHex
 from ..hexgrid import format_label, from_offset
 from ..rules import GravState
 from ..rules.fire import to_hit
@@ -25,7 +26,13 @@ from ..variants import (
     shield_shot,
     with_speed_modifier,
 )
-from ..variants.compare import salvo_side_by_side, self_destruct_side_by_side, straight_runs_side_by_side
+from ..variants.compare import (
+    crew_side_by_side,
+    occupy_side_by_side,
+    salvo_side_by_side,
+    self_destruct_side_by_side,
+    straight_runs_side_by_side,
+)
 from .hexmap import Counter, HexMapView
 from .reference import link_rules
 from .safety import MessageArea, guarded
@@ -332,3 +339,83 @@ class SelfDestructSideBySide(w.VBox):
                    + "<br>".join(f"blows up after {t} turn{'s' if t > 1 else ''}: {_pct(p)}"
                                  for t, p in delay.items()))
         self.out.value = _columns(basic, variant, "VAR-SELFDESTRUCT")
+
+
+#: the covering terrain a partly covered hex may hold in the VAR-OCCUPY view: its map letter and TET key
+COVER = MappingProxyType({"heavy woods": ("h", "heavy_woods"), "light woods": ("l", "light_woods")})
+
+
+class OccupySideBySide(w.VBox):
+    """A shot at a tank in a partly wooded hex, 5 hexes away: the basic rules (the woods fill the hex) | the tank
+    declared in the woods or out in the open part (VAR-OCCUPY)."""
+
+    def __init__(self, cover: str = "heavy woods", open_level: int = 1, woods_between: bool = True):
+        style = {"description_width": "150px"}
+        self.cover = w.Dropdown(options=list(COVER), value=cover, description="Cover in its hex", style=style)
+        self.open_level = w.IntSlider(value=open_level, min=0, max=2, description="Level of the open part",
+                                      style=style)
+        self.between = w.Checkbox(value=woods_between, description="light woods in the hex before it")
+        self.out = w.HTML()
+        self.message = MessageArea()
+        for c in (self.cover, self.open_level, self.between):
+            c.observe(self._update, names="value")
+        super().__init__([w.HBox([self.cover, self.open_level]), self.between, self.out, self.message])
+        self.add_class("centurion-variant-occupy")
+        self._update()
+
+    @staticmethod
+    def _shot(view, where: str) -> str:
+        head = f"{where} ({view.terrain.replace('_', ' ')}, level {view.level}): "
+        if not view.sight.seen:
+            return head + f"<b>not seen</b> — {html.escape(view.sight.reason)} <small>{link_rules('CEN-LOS-1')}</small>"
+        return head + f"seen; {_terms(view.roll)}<br><b>hit on {view.roll.value} or less: {_pct(view.roll.chance)}</b>"
+
+    @guarded()
+    def _update(self, _change=None) -> None:
+        letter, terrain = COVER[self.cover.value]
+        battlemap = map_from_rows([".", ".", ".", ".", "l" if self.between.value else ".", letter])
+        firer, target = from_offset(1, 1), from_offset(1, 6)
+        parts = {target: PartialHex(target, terrain, "clear", 0, self.open_level.value)}
+        side = occupy_side_by_side(battlemap, parts, firer, target)
+        basic = self._shot(side.basic, "the woods fill the hex")
+        variant = "<br><br>".join(self._shot(side.variant[p], f"declared '{p}'") for p in ("in", "out"))
+        self.out.value = (f"<p>A laser in 0101 fires at a tank in 0106 (range 5). Part of 0106 is "
+                          f"{self.cover.value} at level 0, the rest open ground at level {self.open_level.value}."
+                          "</p>" + _columns(basic, variant, "VAR-OCCUPY"))
+
+
+class CrewSideBySide(w.VBox):
+    """Who fires a tank's weapons: anyone while the gunner or the commander is able (basic) | each weapon to a crew
+    role, the driver only at -2 and at a cost to next turn's speed limits (VAR-WEAPONS)."""
+
+    def __init__(self, vehicle: str = "trajan", gunner: bool = True, commander: bool = True):
+        style = {"description_width": "80px"}
+        names = {t.label: k for k, t in vehicle_types().items() if t.kind == "grav"}
+        self.vehicle = w.Dropdown(options=sorted(names.items()), value=vehicle, description="Vehicle", style=style)
+        self.gunner = w.Checkbox(value=gunner, description="gunner able")
+        self.commander = w.Checkbox(value=commander, description="commander able")
+        self.out = w.HTML()
+        self.message = MessageArea()
+        for c in (self.vehicle, self.gunner, self.commander):
+            c.observe(self._update, names="value")
+        super().__init__([self.vehicle, w.HBox([self.gunner, self.commander]), self.out, self.message])
+        self.add_class("centurion-variant-crew")
+        self._update()
+
+    @guarded()
+    def _update(self, _change=None) -> None:
+        vt = vehicle_types()[self.vehicle.value]
+        side = crew_side_by_side(vt, gunner=self.gunner.value, commander=self.commander.value)
+        rows, limit = side.variant
+        able = self.gunner.value or self.commander.value
+        basic = (f"{len(side.basic)} weapons: " + ", ".join(html.escape(t) for t, _f in side.basic)
+                 + ("<br><b>all may fire</b>, whoever is at the controls" if able else
+                    "<br><b>none fires</b>: the gunner and the commander are both out")
+                 + f" <small>{link_rules('CEN-CMB-1')}</small>")
+        cells = "".join(f"<tr><td>{html.escape(t)}</td><td>{role or '<i>only the driver: -2, piloting roll</i>'}"
+                        f"</td></tr>" for t, _f, role in rows)
+        driver = sum(1 for *_x, role in rows if role is None)
+        cut = (f"<br>if the driver fires those {driver}, a speed limit of 8 is {limit} next turn"
+               if driver else "")
+        variant = f"<table>{cells}</table>{cut}"
+        self.out.value = _columns(basic, variant, "VAR-WEAPONS")

@@ -16,7 +16,7 @@ def test_variant_chapter_renders_paints_and_compares(page, voila_url, artifacts)
     page.set_viewport_size({"width": 1366, "height": 900})
     open_chapter(page, f"{voila_url}/voila/render/{CHAPTER}.ipynb")
     assert page.evaluate(CANVAS_PAINTED_JS)  # the legal-moves map of VAR-LATERAL / VAR-EMERGENCY
-    for tag in ("fire", "salvo", "moves", "ram", "activation", "movetype", "selfdestruct"):
+    for tag in ("fire", "salvo", "moves", "ram", "activation", "movetype", "selfdestruct", "occupy", "crew"):
         page.wait_for_selector(f".centurion-variant-{tag}", timeout=30_000)  # cells render one after another
         assert page.locator(f".centurion-variant-{tag}").count() == 1, tag
     view = ".centurion-variant-movetype"

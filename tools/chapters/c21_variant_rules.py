@@ -203,22 +203,59 @@ for k, (b, burn, tp) in enumerate(zip(side.basic, side.variant["burn"], side.var
 from centurion.widgets.variants_view import SelfDestructSideBySide
 SelfDestructSideBySide()
 """, widget=True),
-    md("## Positions in a hex, weapons and crew (VAR-OCCUPY, VAR-WEAPONS)\n\n"
-       "- **VAR-OCCUPY**: in a hex only partly covered by woods or buildings a unit says where it stands, in "
-       "the cover or out of it, which changes line of sight; maps describe such hexes with a `partial_terrain` "
-       "field.\n"
-       "- **VAR-WEAPONS**: the engine class (light up to 1500, medium to 2000, heavy to 2500) caps the weapons a "
-       "location carries at 3, 4 or 5, plus one AP laser or Vulcan; the driver, gunner and commander each have "
-       "their own part in firing."),
+    md("## Where in a hex a unit stands (VAR-OCCUPY)\n\n"
+       "A hex is 200 m across, and woods or buildings often cover only part of it. In the basic rules the "
+       "terrain fills the whole hex. Under VAR-OCCUPY a unit entering a partly covered hex says where it stands: "
+       "**in** the cover (the basic reading) or **out** in the open part, with that part's terrain and level. "
+       "It must take the cover when the terrain fills the hex, when the hex holds a barricade or rubble, when "
+       "the hexside it crosses is covered along its whole length, or when a feature crosses the hex and it "
+       "leaves on the far side. Maps list such hexes in an optional `partial_terrain` field; the skirmish "
+       "scenarios have one for every wood edge.\n\n"
+       "**Try it:** the cover in the target's hex, the level of its open part, and woods in front of it."),
+    code("""
+from centurion.widgets.variants_view import OccupySideBySide
+OccupySideBySide()
+""", widget=True),
+    code("""
+from centurion.data.partial_hexes import PartialHex
+from centurion.hexgrid import from_offset
+from centurion.variants.compare import occupy_side_by_side
+row = map_from_rows([".", ".", ".", ".", "l", "h"])   # a laser in 0101, light woods in 0105, the tank in 0106
+firer, target = from_offset(1, 1), from_offset(1, 6)
+parts = {target: PartialHex(target, "heavy_woods", "clear", 0, 1)}   # heavy woods at level 0, open ground at 1
+side = occupy_side_by_side(row, parts, firer, target)
+for name, shot in (("basic", side.basic), ("in", side.variant["in"]), ("out", side.variant["out"])):
+    odds = "" if shot.roll is None else f"hit on {shot.roll.value}: {shot.roll.chance}"
+    print(f"{name:>5}: seen {shot.sight.seen}", odds)
+"""),
+    md("## Weapons per location and the crew's roles (VAR-WEAPONS)\n\n"
+       "The engine's rating sets a tank's class — light up to 1500, medium to 2000, heavy to 2500 — and the class "
+       "caps the weapons each location (hull 1, hull 2, turret) carries at 3, 4 or 5, plus one AP laser or "
+       "Vulcan (a Vulcan only in the turret). In battle the crew splits the work: the **gunner** fires direct-fire "
+       "weapons and missiles, at most 8 systems a turn; the **commander** fires the painting laser, missiles and "
+       "AP lasers, and takes over the gunner's 8 when the gunner is out; the **driver** may fire too, at −2 and "
+       "with a piloting roll, and each weapon he fires cuts next turn's speed limits by a third. In the basic "
+       "rules any weapon may fire while the gunner or the commander is able.\n\n"
+       "**Try it:** a vehicle, and who of its crew is still able."),
+    code("""
+from centurion.widgets.variants_view import CrewSideBySide
+CrewSideBySide()
+""", widget=True),
     code("""
 from centurion.variants import weapons_per_location, driver_speed_limit
+from centurion.variants.crew import vehicle_weapon_layout
 print({rating: weapons_per_location(rating) for rating in (1200, 1500, 1800, 2400, 2600)})
 print("driver fired two weapons: speed limit 9 becomes", driver_speed_limit(9, 2))
+print({key: vehicle_weapon_layout(v) == () for key, v in vehicles.items() if v.kind == "grav"})
 """),
     md("## In the skirmish\n\n"
-       "The Skirmish page offers every switch at set-up and records them in the game and its save. The turn "
-       "plays VAR-SHIELD, VAR-SPEEDMOD, VAR-LATERAL and VAR-EMERGENCY (lateral shifts and emergency turns are "
-       "offered up to velocity 8) and names the variant behind every roll it changes in the log; the "
-       "other switches are recorded but still play as the basic rules in the skirmish (VAR-SALVO works in the "
-       "fire engine, but no shipped vehicle has two identical direct-fire mounts; see `docs/decisions.md`)."),
+       "The Skirmish page offers every switch at set-up, records them in the game and its save, and plays them: "
+       "the variant turn of VAR-INIT (platoon activations with immediate fire), positions in partly wooded hexes, "
+       "movement costs burned off or paid in thrust, lateral shifts and emergency turns among the legal moves "
+       "(with their thrust and odds; searched at every acceleration up to velocity 6 and at the present velocity "
+       "up to 12), rams declared with a move, self-destruction in the End Phase, the crew's roles in each fire "
+       "declaration, shield stop rolls and the speed modifier. The log names the variant behind every roll it "
+       "changes, and the computer opponent uses the switches too. VAR-SALVO is in the fire engine, but no vehicle "
+       "of the shipped scenarios carries two identical direct-fire mounts, so no salvo comes up in a game "
+       "(`docs/decisions.md` records every choice the seed leaves open)."),
 ]
