@@ -9,13 +9,14 @@ from dataclasses import replace
 
 import pytest
 
-from centurion.game import IllegalAction, Move, bot_action, load, new_skirmish
+from centurion.game import IllegalAction, bot_action, load, new_skirmish
 from centurion.game.actions import Fire, Leadership, LetPass, OpportunityFire, Order, Paint, Watch
 from centurion.game.skirmish import decision_dice
 from centurion.hexgrid import Hex, distance, neighbor
 from centurion.rules.armor import Armor, ArmorSection
 from centurion.rules.sight import line_of_sight, unit_level
 from centurion.variants import roll_variant_initiative
+from tests.bot_games import bot_game
 
 VI = ("VAR-INIT",)
 
@@ -259,15 +260,7 @@ def test_pop_up_attack_from_behind_cover_with_a_spotter(scenario):
 
 
 def _play(name: str, seed: int, turns: int = 2):
-    s = new_skirmish(name, seed=seed, variants=VI)
-    for _ in range(600):
-        if s.over or s.turn > turns:
-            break
-        a = bot_action(s, "novice", budget=0.03)
-        legal = s.move_actions(a.unit) if isinstance(a, Move) else s.legal_actions()
-        assert a in legal
-        s = s.apply(a)
-    return s
+    return bot_game(VI, name, seed, turns=turns, budget=0.03)
 
 
 @pytest.mark.parametrize(("name", "seed"), [("village", 2), ("pursuit", 1)])

@@ -16,6 +16,7 @@ from centurion.game.variants import game_end_states, movetype_ends, movetype_tab
 from centurion.hexgrid import from_offset, parse_label
 from centurion.rules import GravState, legal_grav_moves
 from centurion.variants import RuleSet, VariantMove, resolve_variant_move
+from tests.bot_games import bot_game
 
 VIPER = vehicle_types()["viper"]
 BURN = RuleSet.from_names(["VAR-MOVETYPE:burn"])
@@ -127,15 +128,7 @@ def test_with_movetype_off_the_skirmish_lists_the_engines_end_states():
 
 
 def _play(variants: tuple[str, ...], scenario: str = "meeting", seed: int = 3, turns: int = 2, limit: int = 400):
-    s = new_skirmish(scenario, seed=seed, variants=variants)
-    for _ in range(limit):
-        if s.over or s.turn > turns:
-            break
-        a = bot_action(s, "novice", budget=0.05)
-        legal = s.move_actions(a.unit) if isinstance(a, Move) else s.legal_actions()
-        assert legal and a in legal, f"bot chose {a} not among the legal actions"
-        s = s.apply(a)
-    return s
+    return bot_game(variants, scenario, seed, turns=turns, limit=limit)
 
 
 def _exercised(switch: str, tag: str, scenario: str) -> tuple[int, object]:

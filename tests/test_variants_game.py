@@ -5,22 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from centurion.game import Move, bot_action, load, new_skirmish
+from centurion.game import bot_action, load, new_skirmish
 from centurion.variants import VARIANTS, RuleSet
+from tests.bot_games import bot_game
 
 TURNS = 2  # a short game: the first turns of the meeting scenario
 
 
 def play(variants: tuple[str, ...], seed: int = 3, *, turns: int = TURNS, limit: int = 400):
-    s = new_skirmish("meeting", seed=seed, variants=variants)
-    for _ in range(limit):
-        if s.over or s.turn > turns:
-            break
-        a = bot_action(s, "novice", budget=0.05)
-        legal = s.move_actions(a.unit) if isinstance(a, Move) else s.legal_actions()
-        assert legal and a in legal, f"bot chose {a} not among the legal actions"
-        s = s.apply(a)
-    return s
+    return bot_game(variants, "meeting", seed, turns=turns, limit=limit)
 
 
 @pytest.mark.parametrize("switch", list(VARIANTS))
