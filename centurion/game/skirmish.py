@@ -57,6 +57,7 @@ from ..rules.victory import battle_outcome, victory_points
 from ..variants.movement import VariantMove, execute_variant_move, resolve_variant_move
 from ..variants.ruleset import RuleSet
 from . import activation as vinit
+from . import crew, ramming
 from .actions import (
     Action,
     Conceal,
@@ -352,9 +353,7 @@ class Skirmish:
             "end": "End Phase: lay smoke in a vehicle's hex if you wish, then end the turn [CEN-SEQ-1]",
         }[self.phase]
         if any(self.rules.enabled(r) for r in ("VAR-RAM", "VAR-SELFDESTRUCT", "VAR-WEAPONS")):
-            from .crew import banner_hint  # rams, self-destruct, the driver's fire (VAR-RAM, -SELFDESTRUCT, -WEAPONS)
-
-            what += banner_hint(self)
+            what += crew.banner_hint(self)  # rams, self-destruct, the driver's fire (VAR-RAM, -SELFDESTRUCT, -WEAPONS)
         return f"Turn {self.turn} of {self.scenario.turns}, {self.phase} phase. {who}: {what}."
 
     def _current_platoon(self) -> str:
@@ -390,9 +389,8 @@ class Skirmish:
         if p == "fire":
             return [a for u in self.undeclared() for a in self.fire_actions(u)]
         if p == "end":
-            from .crew import self_destruct_actions  # VAR-SELFDESTRUCT (none with the switch off)
-
-            return [*self.smoke_actions(), *self_destruct_actions(self), EndTurn()]
+            # self-destruct only under VAR-SELFDESTRUCT (none with the switch off)
+            return [*self.smoke_actions(), *crew.self_destruct_actions(self), EndTurn()]
         raise AssertionError(p)
 
     # movement
@@ -442,9 +440,7 @@ class Skirmish:
                 if carrying and e.grounded:
                     out.append((Move(key, m, dismount=True), e))
             if self.rules.enabled("VAR-RAM"):  # the ends in an enemy's hex at v > 0, as rams (VAR-RAM)
-                from .ramming import ram_options
-
-                out += ram_options(self, key, out)
+                out += ramming.ram_options(self, key, out)
             self._cache[ck] = out
         return self._cache[ck]
 
@@ -506,9 +502,7 @@ class Skirmish:
             if plan is None and at is None and not opportunity and vinit.on(self):  # a pop-up attack (VAR-INIT)
                 plan = vinit.pop_up_plan(self, firer, target_key)
             if plan is not None and self.rules.enabled("VAR-WEAPONS"):  # what the able crew may fire (VAR-WEAPONS)
-                from .crew import crew_share
-
-                plan = crew_share(self, firer, plan)
+                plan = crew.crew_share(self, firer, plan)
             self._cache[ck] = plan
         return self._cache[ck]
 
@@ -652,9 +646,7 @@ class Skirmish:
             out: list[Action] = [Fire(unit, t) for t in self._enemy_keys(v.side, v.hex)
                                  if self.attack_set(v, t) is not None]
             if self.rules.enabled("VAR-WEAPONS"):  # the driver fires what nobody else may, at -2 (VAR-WEAPONS)
-                from .crew import driver_fire_actions
-
-                out += driver_fire_actions(self, v)
+                out += crew.driver_fire_actions(self, v)
             self._cache[ck] = [*out, Fire(unit, None)]
         return self._cache[ck]
 
@@ -699,9 +691,7 @@ class Skirmish:
             if isinstance(res, Refusal):
                 raise IllegalAction(res.rule, res.reason)
             if action.ram is not None:  # a declared ram must end in the target's hex at v > 0 (VAR-RAM)
-                from .ramming import check_ram
-
-                check_ram(self, action, res)
+                ramming.check_ram(self, action, res)
             if action.dismount:
                 if not any(s.aboard == v.key and s.men > 0 for s in self.squads):
                     raise IllegalAction("CEN-MNT-1", f"no squad rides in {v.key}")
@@ -768,9 +758,7 @@ class Skirmish:
                           paints=self.paints + ((action.unit, action.target),) if action.target else self.paints)
             return nxt._fresh()._next_declarer(dice)
         if isinstance(action, Fire) and action.driver:  # the driver's piloting roll now (VAR-WEAPONS)
-            from .crew import declare_driver_fire
-
-            return declare_driver_fire(self, action, dice)._do(Fire(action.unit, action.target), dice)
+            return crew.declare_driver_fire(self, action, dice)._do(Fire(action.unit, action.target), dice)
         if isinstance(action, Fire):
             nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
                           fires=self.fires + ((action.unit, action.target),) if action.target else self.fires)
@@ -780,9 +768,7 @@ class Skirmish:
                           fires=self.fires + ((action.unit, action.target, action.weapon),))
             return nxt._fresh()._next_declarer(dice)
         if isinstance(action, SelfDestruct):  # the check, then the charge set or nothing (VAR-SELFDESTRUCT)
-            from .crew import attempt
-
-            return attempt(self, action, dice)
+            return crew.attempt(self, action, dice)
         if isinstance(action, Smoke):
             v = self.vehicle(action.unit)
             vs = self._with_vehicle(replace(v, sheet=v.sheet.spend_smoke_charge()))
@@ -800,26 +786,21 @@ class Skirmish:
         cut by a third per weapon its driver fired last turn (VAR-WEAPONS, game/crew.py)."""
         if not self.rules.enabled("VAR-WEAPONS"):
             return None
-        from .crew import speed_table
-
-        return speed_table(self, key)
+        return crew.speed_table(self, key)
 
     def _driver_may_fire(self, v: Vehicle) -> bool:
         """Whether a vehicle declares fire for its driver alone (gunner and commander out) (VAR-WEAPONS)."""
         if not self.rules.enabled("VAR-WEAPONS"):
             return False
-        from .crew import driver_may_fire
-
-        return driver_may_fire(self, v)
+        return crew.driver_may_fire(self, v)
 
     def resolve_rams(self, attackers=None, dice: Dice | None = None) -> Skirmish:
         """The state after the pending rams of `attackers` (every pending ram when None) are resolved, in the
         order declared (VAR-RAM; VAR-INIT calls it at the end of the rammer's activation). See game/ramming.py."""
         if not self.rams:
             return self
-        from .ramming import resolve_rams
-
-        return resolve_rams(self, attackers, dice if dice is not None else decision_dice(self.seed, len(self.history)))
+        dice = dice if dice is not None else decision_dice(self.seed, len(self.history))
+        return ramming.resolve_rams(self, attackers, dice)
 
     def _fresh(self) -> Skirmish:
         """The same state with its caches emptied (after any change)."""
@@ -956,9 +937,7 @@ class Skirmish:
                       done=self.done | {v.key} | riders)._log(*lines)._sync_riders()
         path = variant_path(resolved) if isinstance(move, VariantMove) else _path(resolved)
         if action.ram is not None:  # the ram waits for the end of the Combat Phase (VAR-RAM)
-            from .ramming import register_ram
-
-            nxt = register_ram(nxt, action, v.hex, path)
+            nxt = ramming.register_ram(nxt, action, v.hex, path)
         if path and not nv.destroyed:
             pend = replace(nxt, pending_move=(v.key, path), phase="opportunity", active=self.other(v.side))._fresh()
             if pend.opportunity_actions():
@@ -1061,9 +1040,7 @@ class Skirmish:
         decls = []
         terms: list[str] = []
         if any(v.driver_fire for v in self.vehicles):  # the drivers' shots first, -2 each (VAR-WEAPONS)
-            from .crew import resolve_driver_fire
-
-            units, terms = resolve_driver_fire(self, units, dice)
+            units, terms = crew.resolve_driver_fire(self, units, dice)
         for firer, target, *weapon in self.fires:
             if weapon:  # a squad: its order goes to the engine as declared (book-a §16, CEN-SEQ-3)
                 decls.append(SquadOrder(firer, weapon[0], target))
@@ -1082,9 +1059,7 @@ class Skirmish:
     # end phase
     def _end_phase(self, dice: Dice) -> Skirmish:
         if any(v.destruct_turn is not None and v.destruct_turn <= self.turn for v in self.vehicles):
-            from .crew import explode_due  # self-destruct charges set to blow now (VAR-SELFDESTRUCT)
-
-            return explode_due(self)._end_phase(dice)
+            return crew.explode_due(self)._end_phase(dice)  # self-destruct charges set to blow now (VAR-SELFDESTRUCT)
         vs = []
         lines = []
         for v in self.vehicles:
@@ -1247,9 +1222,8 @@ def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) ->
                                         vs.cost, vs.grounded, crater))
             for q in p.squads:
                 squads.append(Squad(q.id, side.key, p.name, q.men, q.hex, q.aboard, q.men))
-    from .crew import check_layouts  # the designs against the weapons-per-location quota (VAR-WEAPONS)
-
-    layout = check_layouts(RuleSet.from_names(variants), [v.sheet.vehicle for v in vehicles])
+    # the designs against the weapons-per-location quota (VAR-WEAPONS)
+    layout = crew.check_layouts(RuleSet.from_names(variants), [v.sheet.vehicle for v in vehicles])
     s = Skirmish(sc, seed, variants, (), 1, "initiative", None, tuple(vehicles), tuple(squads))
     s = s._log(f"{sc.title}: {sc.sides[0].label} against {sc.sides[1].label}, seed {seed}, {sc.turns} turns")
     s = s._log(*layout)
