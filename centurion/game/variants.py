@@ -67,12 +67,15 @@ def variant_search_cap(rules: RuleSet) -> int:
 def variant_accelerations(state: GravState, vehicle: VehicleType, rules: RuleSet) -> tuple[int, ...]:
     """The accelerations at which the skirmish searches lateral shifts and emergency turns: every one the vehicle
     can make up to `ALL_ACCELERATIONS_MAX_VELOCITY` (`LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY` for VAR-LATERAL
-    alone), acceleration 0 up to `variant_search_cap`, none above."""
+    alone), acceleration 0 up to `variant_search_cap`, none above. With VAR-MOVETYPE on too, acceleration 0 only:
+    there every path the search finds is resolved again for its terrain cost, ~1 s per acceleration at velocity 6
+    (`python benchmarks/skirmish.py --variants all`)."""
     speed = abs(state.velocity)
     if speed > variant_search_cap(rules) or state.driver_out:
         return ()
-    if speed > (ALL_ACCELERATIONS_MAX_VELOCITY if rules.enabled("VAR-EMERGENCY") else
-                 LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY):
+    if rules.enabled("VAR-MOVETYPE") or speed > (
+            ALL_ACCELERATIONS_MAX_VELOCITY if rules.enabled("VAR-EMERGENCY") else
+            LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY):
         return (0,)
     down = state.grounded or state.submerged
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
