@@ -54,7 +54,7 @@ from ..rules.resolution import SquadOrder, declare_squad_fire, resolve_painting
 from ..rules.sequence import declaration_order
 from ..rules.targets import Attack, FirePlan, declare_fire, in_arc, infantry_paint, vehicle_paint, weapon_family
 from ..rules.victory import battle_outcome, victory_points
-from ..variants.movement import VariantMove, execute_variant_move, resolve_variant_move
+from ..variants.movement import VariantMove, VariantResolvedMove, execute_variant_move, resolve_variant_move
 from ..variants.ruleset import RuleSet
 from . import activation as vinit
 from . import crew, ramming
@@ -418,13 +418,22 @@ class Skirmish:
     def resolve_move(self, key: str, move):
         """A vehicle's move checked by the engine (the variant resolver for a VariantMove): the engine's
         `ResolvedMove` (hexes entered, odds) or a `Refusal` (CEN-GRAV, VAR-LATERAL, VAR-EMERGENCY)."""
-        v = self.vehicle(key)
-        move = as_variant_move(move, self.rules)  # with a move variant on, the variant resolver checks every move
-        if isinstance(move, VariantMove):
-            res = resolve_variant_move(v.grav(), move, self.battlemap, v.sheet.vehicle, self.rules,
-                                       partial=occupy_parts(self), table=self.speed_table(key))
+        res = self.resolve_variant(key, move)
+        if res is not None:
             return res if isinstance(res, Refusal) else res.basic
+        v = self.vehicle(key)
         return resolve_grav_move(v.grav(), move, self.battlemap, v.sheet.vehicle, table=self.speed_table(key))
+
+    def resolve_variant(self, key: str, move) -> VariantResolvedMove | Refusal | None:
+        """With a move variant on, the move as the variant resolver sees it (its lateral shifts, emergency turns
+        with their vane odds, terrain surcharge burned or paid, positions declared) or its `Refusal`; None when no
+        move variant is on (VAR-LATERAL, VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY)."""
+        move = as_variant_move(move, self.rules)  # with a move variant on, the variant resolver checks every move
+        if not isinstance(move, VariantMove):
+            return None
+        v = self.vehicle(key)
+        return resolve_variant_move(v.grav(), move, self.battlemap, v.sheet.vehicle, self.rules,
+                                    partial=occupy_parts(self), table=self.speed_table(key))
 
     def move_options(self, key: str) -> list[tuple[Move, object]]:
         """Each legal move of the vehicle with its end state (hex, facing, grounded, odds): one per end state,
