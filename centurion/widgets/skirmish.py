@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import html
+import time
 from fractions import Fraction
 
 import ipywidgets as w
@@ -41,7 +42,7 @@ from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS, RuleSet
 from .centuria_skirmish import CenturiaSkirmishTable
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
-from .safety import MessageArea, guarded
+from .safety import DOUBLE_CLICK_SECONDS, MessageArea, guarded, once_per_click
 
 SIDE_COLORS = ("#1f4e9c", "#a11d1d")
 PERSON = "person"
@@ -109,6 +110,9 @@ class SkirmishTable(w.VBox):
         self.start_button = w.Button(description="Start a new game", button_style="primary",
                                      layout=w.Layout(width="170px"))
         self.start_button.on_click(self._on_start)
+        self._abandon_asked: float | None = None  # when Start was clicked once over a game in progress
+        self._choices_shown_at = 0.0  # when the list of decisions last changed (a Confirm sooner did not see it)
+        self._choice_labels: list[str] = []
         self.scenario_pick.observe(self._on_scenario, names="value")
         self.banner = w.HTML()
         self.banner.add_class("centurion-banner")
@@ -196,7 +200,25 @@ class SkirmishTable(w.VBox):
         self._label_players(change["new"])
 
     @guarded()
+    @once_per_click()
     def _on_start(self, _button=None) -> None:
+        self.start()
+
+    def in_progress(self) -> bool:
+        """Whether a game is running, unfinished, with at least one decision taken (a new one would throw it away)."""
+        return self.centuria is None and not self.game.over and any(a != "computer" for a in self.actors[1:])
+
+    def start(self) -> None:
+        """Start a new game with the set-up's scenario, seed, players and variants; over a game in progress only at
+        the second click (the first one asks), so one stray click never throws a game away."""
+        if self.in_progress() and self._abandon_asked is None:
+            self._abandon_asked = time.monotonic()
+            self.start_button.description = "Click again to abandon"
+            self.message.show(f"A game is in progress (turn {self.game.turn}, {self.game.phase} phase): click "
+                              "'Click again to abandon' to throw it away and start the new one; any other "
+                              "decision keeps it.", "refusal")
+            return
+        self._forget_abandon()
         seed = self.seed_box.value
         if not isinstance(seed, int):
             self.message.show("The seed is a whole number.", "refusal")
@@ -208,9 +230,15 @@ class SkirmishTable(w.VBox):
             return
         self._begin(new_skirmish(self.scenario_pick.value, seed=seed, variants=variants))
 
+    def _forget_abandon(self) -> None:
+        """Take back the question 'abandon the game in progress?' (Start asks it again next time)."""
+        self._abandon_asked = None
+        self.start_button.description = "Start a new game"
+
     def _begin(self, game: Skirmish, history: list[Skirmish] | None = None) -> None:
         self.players = {side.key: pick.value for pick, side in zip(self.player_picks, game.scenario.sides,
                                                                        strict=True)}
+        self._forget_abandon()
         self.states = history or [game]
         self.actors = [None] * len(self.states)
         self.selected = None
@@ -386,9 +414,13 @@ class SkirmishTable(w.VBox):
 
     def _fill_choices(self) -> None:
         acts = self._actions_now()
+        labels = [self._label(a) for a in acts]
+        if labels != self._choice_labels or acts != getattr(self, "_choices", None):
+            self._choices_shown_at = time.monotonic()  # a Confirm arriving sooner than a person reacts saw the old list
         self._choices = acts
+        self._choice_labels = labels
         self.choice.unobserve(self._on_choice, names="value")
-        self.choice.options = [(self._label(a), i) for i, a in enumerate(acts)]
+        self.choice.options = [(label, i) for i, label in enumerate(labels)]
         self.choice.value = 0 if acts else None
         self.choice.observe(self._on_choice, names="value")
         self.confirm_button.disabled = not acts
@@ -488,6 +520,7 @@ class SkirmishTable(w.VBox):
     def click(self, hex_: Hex) -> None:
         """A click on the map: select a unit there, or (with a vehicle selected) pick an end hex of its move."""
         g = self.game
+        self._forget_abandon()
         if self.viewing is not None:
             self.message.show("You are looking at an earlier step: move the replay slider to the end first.",
                               "refusal")
@@ -534,11 +567,19 @@ class SkirmishTable(w.VBox):
         self._draw_overlay()
 
     @guarded()
+    @once_per_click()
     def _on_confirm(self, _button=None) -> None:
+        if time.monotonic() - self._choices_shown_at < DOUBLE_CLICK_SECONDS:
+            # the list changed just before this click arrived: the player cannot have seen what is now selected
+            # (a click queued while the previous decision was being played), so nothing is decided
+            self.message.show("The list of decisions changed just before your click, so nothing was decided: look "
+                              "at the new list and click Confirm again.", "refusal")
+            return
         self.confirm()
 
     def confirm(self) -> None:
         """Take the decision picked in the list (the game checks it again), then let the computer answer."""
+        self._forget_abandon()
         a = self.chosen()
         if a is None:
             self.message.show("Nothing is picked: choose a decision in the list first.", "refusal")
