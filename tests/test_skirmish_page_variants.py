@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from centurion.game import Leadership
+from centurion.hexgrid import format_label
 from centurion.widgets import safety
 from centurion.widgets.skirmish import SkirmishTable
 
@@ -73,3 +74,73 @@ def test_a_decision_takes_back_the_abandon_question():
     running = tab.game
     tab.start()
     assert tab.game is running
+
+
+# --- variant moves marked and previewed (VAR-LATERAL, VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY) --------------------
+
+def _movement_page(variants: tuple[str, ...]) -> SkirmishTable:
+    """Meeting, seed 1, hot seat, with these switches: the page at the Renegades' first movement decision."""
+    tab = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "person"})
+    tab.variant_picks.value = variants
+    tab.start()
+    assert set(tab.game.variants) == set(variants)
+    while tab.game.phase != "movement":
+        tab.confirm()
+    return tab
+
+
+def _pick_move(tab: SkirmishTable, unit: str, want) -> tuple:
+    """Select `unit`, click the end hex of its first listed move that `want(move, end)` accepts, pick that move."""
+    g = tab.game
+    m, e = next((m, e) for m, e in g.move_options(unit) if want(m, e))
+    tab.selected, tab.target_hex = unit, e.hex
+    tab._refresh()
+    i = next(i for _label, i in tab.choice.options if tab._choices[i] == m)
+    tab.choice.value = i
+    label = next(label for label, j in tab.choice.options if j == i)
+    return m, e, label
+
+
+def test_a_lateral_and_emergency_path_is_tagged_and_previewed_with_the_resolvers_numbers():
+    tab = _movement_page(("VAR-LATERAL", "VAR-EMERGENCY"))
+    g = tab.game
+    m, e, label = _pick_move(tab, "R11", lambda m, e: "VAR-LATERAL" in getattr(e.safest, "variant_rules", ()))
+    assert label.endswith(f"[{', '.join(e.safest.variant_rules)}]") and "VAR-LATERAL" in label
+    r = g.resolve_variant("R11", m.move)
+    assert r.shifts and r.emergencies
+    text = tab.preview.value
+    s = r.shifts[0]
+    assert f"lateral shift {s.side} at step {s.step}" in text and f"{s.thrust} TP + {s.vp} VP" in text
+    em, o = r.emergencies[0], r.emergencies[0].odds
+    assert f"{em.thrust} TP into the vane" in text
+    assert f"unharmed {o.p_unharmed} = {float(o.p_unharmed):.0%}" in text and f"burns out {o.p_burnout}" in text
+    assert "rule=VAR-LATERAL" in text and "rule=VAR-EMERGENCY" in text  # each step with its tag, linked
+    # a basic path on the same page carries no tag
+    _m, _e, basic = _pick_move(tab, "R11", lambda m, e: not getattr(e.safest, "variant_rules", ()))
+    assert "[VAR-" not in basic
+
+
+def test_the_preview_counts_the_piloting_rolls_the_engine_checks_on_a_variant_path():
+    tab = _movement_page(("VAR-LATERAL", "VAR-EMERGENCY"))
+    g = tab.game
+
+    def rolled(m, e):
+        r = g.resolve_variant("R11", m.move)
+        return getattr(e.safest, "variant_rules", ()) and len(r.basic.checks) > 0
+
+    m, _e, _label = _pick_move(tab, "R11", rolled)
+    n = len(g.resolve_variant("R11", m.move).basic.checks)
+    assert f"{n} piloting roll(s)" in tab.preview.value
+
+
+def test_movetype_and_occupy_steps_are_previewed():
+    tab = _movement_page(("VAR-MOVETYPE:burn", "VAR-OCCUPY"))
+    g = tab.game
+    m, _e, label = _pick_move(tab, "R13", lambda m, e: getattr(e.safest, "variant_rules", ()) == (
+        "VAR-MOVETYPE", "VAR-OCCUPY"))
+    assert "[VAR-MOVETYPE, VAR-OCCUPY]" in label
+    r = g.resolve_variant("R13", m.move)
+    text = tab.preview.value
+    assert f"terrain surcharge {r.terrain_surcharge} VP burned off the end velocity: {r.burned} burned" in text
+    h, pos, terrain, level = r.positions[0]
+    assert f"position declared in {format_label(h)}: " in text and f"{pos} ({terrain.replace('_', ' ')}, level {level})" in text

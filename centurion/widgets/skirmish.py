@@ -37,7 +37,8 @@ from ..game import (
 )
 from ..game.actions import SelfDestruct
 from ..hexgrid import Hex, format_label
-from ..rules import lift_cost
+from ..rules import Refusal, lift_cost
+from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS, RuleSet
 from .centuria_skirmish import CenturiaSkirmishTable
 from .hexmap import Counter, HexMapView, Overlay
@@ -89,6 +90,36 @@ def _ram_text(g: Skirmish, a: Move) -> str:
 
 def _pct(p: Fraction) -> str:
     return f"{p} = {float(p):.0%}"
+
+
+def _variant_tags(end) -> str:
+    """' [VAR-LATERAL, VAR-EMERGENCY]' naming the variants the end state's path uses (the game's search); ''."""
+    rules = getattr(end.safest, "variant_rules", ())
+    return f" [{', '.join(rules)}]" if rules else ""
+
+
+def _variant_steps(r: VariantResolvedMove) -> list[str]:
+    """The variant resolver's steps of a move, one line each with its tag: lateral shifts, emergency turns with
+    their vane odds, the terrain surcharge burned or paid in thrust, positions declared (VAR-LATERAL,
+    VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY)."""
+    out = [f"lateral shift {s.side} at step {s.step}: {format_label(s.from_hex)} to {format_label(s.to_hex)}, "
+           f"{s.thrust} TP + {s.vp} VP [VAR-LATERAL]" for s in r.shifts]
+    for em in r.emergencies:
+        o = em.odds
+        out.append(f"emergency turn {em.side} in {format_label(em.hex)} after {em.straight} hex(es) straight (the "
+                   f"table asks {em.required}): {em.thrust} TP into the vane; the vane comes through unharmed "
+                   f"{_pct(o.p_unharmed)}, burns out {_pct(o.p_burnout)}, loses a box {_pct(o.p_box_lost)}, is out "
+                   f"for a turn {_pct(o.p_short)} [VAR-EMERGENCY]")
+    if r.terrain_surcharge:
+        if r.terrain_thrust:
+            out.append(f"terrain surcharge {r.terrain_surcharge} VP paid in thrust: {r.terrain_thrust} TP "
+                       "[VAR-MOVETYPE]")
+        else:
+            out.append(f"terrain surcharge {r.terrain_surcharge} VP burned off the end velocity: {r.burned} "
+                       "burned [VAR-MOVETYPE]")
+    out += [f"position declared in {format_label(h)}: {pos} ({terrain.replace('_', ' ')}, level {level}) "
+            "[VAR-OCCUPY]" for h, pos, terrain, level in r.positions]
+    return out
 
 
 class SkirmishTable(w.VBox):
@@ -405,7 +436,7 @@ class SkirmishTable(w.VBox):
                 a.move.accelerate or a.move.steps) else 0
             tail = "grounded" if e.grounded else f"v {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
             return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
-                    + (", squad gets out" if a.dismount else "") + _ram_text(g, a))
+                    + (", squad gets out" if a.dismount else "") + _ram_text(g, a) + _variant_tags(e))
         if isinstance(a, (Order, Watch)) and g.rules.enabled("VAR-INIT"):  # the variant's words (VAR-INIT)
             from ..game.activation import describe
 
@@ -448,8 +479,17 @@ class SkirmishTable(w.VBox):
                 self.preview.value = "<i>A move that is not among the listed ones.</i>"
                 return
             opt = e.safest
+            res = g.resolve_variant(a.unit, a.move)  # None when no move variant is on
+            # the piloting rolls the engine checks on this path (a variant path object may not count them)
+            rolls = len(res.basic.checks) if isinstance(res, VariantResolvedMove) else opt.rolls
             lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
-                         f"{opt.rolls} piloting roll(s), chance of no damage {_pct(opt.p_no_damage)} [CEN-SPD-1]")
+                         f"{rolls} piloting roll(s), chance of no damage {_pct(opt.p_no_damage)} [CEN-SPD-1]")
+            if getattr(opt, "variant_rules", ()):
+                lines.append("Variant rules this path uses: " + ", ".join(opt.variant_rules))
+            if isinstance(res, VariantResolvedMove):
+                lines += [html.escape(x) for x in _variant_steps(res)]
+            elif isinstance(res, Refusal):
+                lines.append(html.escape(f"The variant resolver refuses this path: {res}"))
             if a.ram:  # declared before moving, resolved after the Combat Phase (VAR-RAM)
                 lines.append(html.escape(f"Ram {a.ram}{_ram_text(g, a)}; resolved after the Combat Phase if both "
                                          "are still in this hex"))
