@@ -274,8 +274,8 @@ BANNERS = {
                 "first [VAR-INIT, CEN-GRAV]",
     "opportunity": "an enemy moved in sight of a stationary unit that has not fired: fire on opportunity at one hex "
                    "of its move, or let it pass [VAR-INIT]",
-    "painting": "{platoon} declares painting: pick a unit and the enemy it paints, or none (resolved at once) "
-                "[VAR-INIT]",
+    "painting": "{platoon} declares painting: pick a unit and the enemy it paints, or none; the paints are rolled "
+                "as soon as the platoon has declared [VAR-INIT]",
     "fire": "{platoon} declares fire: pick a unit and its target, or hold; resolved with all damage at once when "
             "the platoon has declared [VAR-INIT]",
 }

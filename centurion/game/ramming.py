@@ -159,7 +159,15 @@ def register_ram(game: Skirmish, action: Move, start: Hex, path: tuple[tuple[Hex
     odds = ram_odds(game, v.key, target.key, v.velocity)
     pend = PendingRam(v.key, target.key, v.velocity, came_from)
     return replace(game, rams=game.rams + (pend,))._log(
-        f"  {v.key} will ram {target.key} after the Combat Phase at velocity {v.velocity}: {odds.describe()}")
+        f"  {v.key} will ram {target.key} {ram_when(game)} at velocity {v.velocity}: {odds.describe()}")
+
+
+def ram_when(game: Skirmish) -> str:
+    """When a declared ram is resolved: after the Combat Phase, or under VAR-INIT at the end of the rammer's
+    platoon activation (docs/decisions.md)."""
+    if game.rules.enabled("VAR-INIT"):
+        return "at the end of its platoon's activation [VAR-INIT]"
+    return "after the Combat Phase"
 
 
 def resolve_rams(game: Skirmish, attackers: Collection[str] | None, dice: Dice) -> Skirmish:
@@ -265,6 +273,7 @@ def bot_ram(game: Skirmish, key: str) -> Move | None:
 
 
 __all__ = ["PILOTING_SKILL", "PendingRam", "RamOdds", "bot_ram", "check_ram", "ram_odds", "ram_options", "ram_preview",
+           "ram_when",
            "ram_value", "register_ram", "resolve_rams", "side_bonus"]
 
 

@@ -354,7 +354,28 @@ class Skirmish:
         }[self.phase]
         if any(self.rules.enabled(r) for r in ("VAR-RAM", "VAR-SELFDESTRUCT", "VAR-WEAPONS")):
             what += crew.banner_hint(self)  # rams, self-destruct, the driver's fire (VAR-RAM, -SELFDESTRUCT, -WEAPONS)
-        return f"Turn {self.turn} of {self.scenario.turns}, {self.phase} phase. {who}: {what}."
+        return f"Turn {self.turn} of {self.scenario.turns}, {self.phase_name()}. {who}: {what}."
+
+    def phase_name(self) -> str:
+        """The phase as the rules in play name it: under VAR-INIT moving, painting and fire are steps of the
+        Action Phase (one platoon's activation)."""
+        if vinit.on(self) and self.phase in ("movement", "opportunity", "painting", "fire"):
+            step = {"movement": "moves", "opportunity": "opportunity fire", "painting": "painting",
+                    "fire": "fire"}[self.phase]
+            return f"Action Phase ({self._current_platoon()}: {step})"
+        if vinit.on(self) and self.phase in ("initiative", "order"):
+            return "Initiative Phase"
+        return f"{self.phase} phase"
+
+    def describe(self, action: Action) -> str:
+        """An action in the words of the rules in play (the log, the page): under VAR-INIT the initiative spends
+        rating points and the winner picks who activates first."""
+        if vinit.on(self) and isinstance(action, Leadership):
+            return f"spends {action.points} rating point(s) on the initiative roll [VAR-INIT]"
+        if vinit.on(self) and isinstance(action, Order):
+            return ("activates a platoon first [VAR-INIT]" if action.move_first else
+                    "lets the enemy activate a platoon first [VAR-INIT]")
+        return action.describe()
 
     def _current_platoon(self) -> str:
         return self.sequence[0][1] if self.sequence else "-"
@@ -675,7 +696,7 @@ class Skirmish:
         self._check(action)
         dice = decision_dice(self.seed, len(self.history))
         nxt = replace(self, history=self.history + (action,))
-        entry = f"T{self.turn} {self.phase} — {self.label(self.active)}: {action.describe()}"
+        entry = f"T{self.turn} {self.phase} — {self.label(self.active)}: {self.describe(action)}"
         if vinit.on(self) and (self.phase in ("initiative", "order", "opportunity") or vinit.describe(self, action)):
             entry = (f"T{self.turn} {self.phase} — {self.label(self.active)}: "
                      f"{vinit.describe(self, action) or action.describe()} [VAR-INIT]")
@@ -881,6 +902,7 @@ class Skirmish:
         v = self.vehicle(action.unit)
         bm = self.battlemap
         marked = [v.sheet]  # the record sheet as the move damages it (the hook below keeps it)
+        effects: list[str] = []  # the internal effects of that damage, for the log
 
         def mark(state: GravState, section: str, points: int, cause: str, rule: str):
             """Movement damage straight onto the record sheet, internals at once; the rest of the move uses the
@@ -888,6 +910,8 @@ class Skirmish:
             sheet, crossed, rep = movement_damage(marked[0], section, points, dice, velocity=v.velocity,
                                                   turn=self.turn)
             marked[0] = sheet
+            if rep.effects:  # what the internals did, in the order it happened (book-a §13)
+                effects.append(f"  {v.key} internal damage ({cause}): " + "; ".join(rep.effects))
             eff = movement_effects(sheet)
             del eff["digging_charges"]  # charges are the move's own business until it ends
             for side in ("left", "right"):  # vanes lost to emergency turns stay lost (VAR-EMERGENCY)
@@ -934,6 +958,11 @@ class Skirmish:
                           f"{', grounded' if end.grounded else ''}{', in a crater' if end.in_crater else ''}"]
         for ev in report.damage:
             lines.append(f"  {v.key}: {ev.points} damage to the {ev.section} ({ev.cause}) [{ev.rule}]")
+        lines += effects
+        if nv.destroyed and not v.destroyed:  # the move's damage destroyed it (book-a 14.1)
+            why = ("its ammunition exploded" if sheet.exploded else "its whole crew is dead"
+                   if all(m.state == "dead" for m in sheet.crew) else "the Vehicle Destroyed box is crossed")
+            lines.append(f"  {v.key} is DESTROYED during its move: {why} [book-a 14.1]")
         if action.dismount and end.velocity == 0:
             squads = tuple(replace(s, hex=end.hex, aboard=None, men=sheet.infantry_aboard or s.men)
                            if s.aboard == v.key else s for s in squads)
