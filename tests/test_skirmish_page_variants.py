@@ -144,3 +144,28 @@ def test_movetype_and_occupy_steps_are_previewed():
     assert f"terrain surcharge {r.terrain_surcharge} VP burned off the end velocity: {r.burned} burned" in text
     h, pos, terrain, level = r.positions[0]
     assert f"position declared in {format_label(h)}: " in text and f"{pos} ({terrain.replace('_', ' ')}, level {level})" in text
+
+
+# --- the running game's switches shown; the picks apply to the next game ------------------------------------------
+
+def test_the_running_games_switches_are_shown_and_new_picks_wait_for_the_next_game():
+    tab = SkirmishTable("meeting", seed=1)
+    assert "Rules of this game: the basic rules" in tab.rules_line.value
+    tab.variant_picks.value = ("VAR-LATERAL",)
+    g = tab.game
+    assert tab.game is g and g.variants == ()  # picking changes nothing in the running game
+    text = tab.rules_line.value
+    assert "the basic rules" in text and "rule=VAR-LATERAL" in text and "apply to the next game" in text
+    tab.start()
+    assert tab.game.variants == ("VAR-LATERAL",)
+    text = tab.rules_line.value
+    assert "Rules of this game: " in text and "rule=VAR-LATERAL" in text and "next game" not in text
+    assert "apply to the next game you start" in tab.variant_note.value
+
+
+def test_the_movetype_options_differ_where_the_list_cuts_them_off():
+    labels = {name: label for label, name in SkirmishTable("meeting").variant_picks.options}
+    burn, thrust = labels["VAR-MOVETYPE:burn"], labels["VAR-MOVETYPE:thrust"]
+    width = 90  # characters the 760-pixel list shows of an entry
+    assert burn[:width] != thrust[:width]
+    assert "burn" in burn[len("VAR-MOVETYPE:burn"):width] and "thrust" in thrust[len("VAR-MOVETYPE:thrust"):width]

@@ -55,6 +55,8 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
                    "VAR-SELFDESTRUCT", "VAR-SALVO", "VAR-SHIELD", "VAR-SPEEDMOD", "VAR-WEAPONS")
 VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (seed 001, off by default; chapter 'Variant rules'). "
+                "<b>The picks apply to the next game you start</b>; the line under the banner names the running "
+                "game's rules. "
                 f"The turn plays every switch ({', '.join(PLAYED_VARIANTS)}) and the log names the variant behind "
                 "each roll it changes. VAR-SALVO never comes up here: no vehicle of these scenarios carries two "
                 "identical direct-fire mounts.</small>")
@@ -65,9 +67,10 @@ def _variant_options() -> list[tuple[str, str]]:
     out = []
     for rule, text in VARIANTS.items():
         for opt in OPTIONS.get(rule, (None,)):
-            name = f"{rule}:{opt}" if opt else rule
-            extra = f" ({OPTION_TEXT[(rule, opt)]})" if opt else ""
-            out.append((f"{name}: {text}{extra}", name))
+            if opt:  # the sub-option's own words first, so the entries differ where the list cuts them off
+                out.append((f"{rule}:{opt}: {OPTION_TEXT[(rule, opt)]} ({text})", f"{rule}:{opt}"))
+            else:
+                out.append((f"{rule}: {text}", rule))
     return out
 
 
@@ -147,6 +150,9 @@ class SkirmishTable(w.VBox):
         self.scenario_pick.observe(self._on_scenario, names="value")
         self.banner = w.HTML()
         self.banner.add_class("centurion-banner")
+        self.rules_line = w.HTML()  # the running game's rule set (its switches), under the banner
+        self.rules_line.add_class("centurion-rules-line")
+        self.variant_picks.observe(self._on_variant_picks, names="value")
         self.unit_info = w.HTML()
         self.unit_info.add_class("centurion-unit")
         self.choice = w.Select(options=[], rows=8, layout=w.Layout(width="290px"))
@@ -188,7 +194,7 @@ class SkirmishTable(w.VBox):
                         self.variant_picks, self.variant_note, w.HBox([self.start_button, self.undo_button])])
         log_box = w.Box([self.log_html], layout=w.Layout(max_height="260px", overflow="auto", width="100%",
                                                           border="1px solid #ccc"))
-        super().__init__([setup, self.banner, self.victory, self.map, self.message,
+        super().__init__([setup, self.banner, self.rules_line, self.victory, self.map, self.message,
                           w.HBox([self.save_link, self.upload]), self.replay, log_box])
         self.add_class("centurion-skirmish")
         self._centurion_children = self.children
@@ -261,6 +267,23 @@ class SkirmishTable(w.VBox):
             return
         self._begin(new_skirmish(self.scenario_pick.value, seed=seed, variants=variants))
 
+    @guarded()
+    def _on_variant_picks(self, _change: dict) -> None:
+        self._draw_rules_line()
+
+    def _draw_rules_line(self) -> None:
+        """Name the running game's switches (its `variants`), and say when the set-up's picks differ: they apply to
+        the next game only (VAR-*)."""
+        running = tuple(self.game.variants)
+        text = ("Rules of this game: " + (", ".join(running) + " (fan variants on)" if running else
+                                          "the basic rules (no variant switch on)") + ".")
+        picked = tuple(self.variant_picks.value)
+        if set(picked) != set(running):
+            text += (f" The switches picked above ({', '.join(picked) or 'none'}) apply to the next game: click "
+                     "'Start a new game' to play with them.")
+        self.rules_line.value = (f'<div class="centurion-rules-text" style="font-size:12px;padding:2px 6px">'
+                                 f"{link_rules(html.escape(text))}</div>")
+
     def _forget_abandon(self) -> None:
         """Take back the question 'abandon the game in progress?' (Start asks it again next time)."""
         self._abandon_asked = None
@@ -312,6 +335,7 @@ class SkirmishTable(w.VBox):
             self.map.redraw()
         self._draw_units(g)
         self._draw_banner(g)
+        self._draw_rules_line()
         self._fill_choices()
         self._draw_unit_info()
         self._draw_overlay()
