@@ -169,3 +169,31 @@ def test_the_movetype_options_differ_where_the_list_cuts_them_off():
     width = 90  # characters the 760-pixel list shows of an entry
     assert burn[:width] != thrust[:width]
     assert "burn" in burn[len("VAR-MOVETYPE:burn"):width] and "thrust" in thrust[len("VAR-MOVETYPE:thrust"):width]
+
+
+# --- computer against computer: the old board is cleared before the computer plays ------------------------------
+
+def test_computer_against_computer_clears_the_old_board_and_shows_progress(monkeypatch):
+    from centurion.widgets import skirmish as page
+
+    tab = SkirmishTable("meeting", seed=2, players={"renegade": "novice", "tog": "novice"})
+    assert tab.game.over and tab.victory.value  # the finished game's result box is up
+    seen = []
+    real = page.bot_action
+
+    def spy(g, level):
+        seen.append((tab.victory.value, tab.map.battlemap is g.battlemap,
+                     {c.hex for c in tab.map._counters}, {v.hex for v in g.vehicles if not v.destroyed},
+                     tab.banner.value))
+        return real(g, level)
+
+    monkeypatch.setattr(page, "bot_action", spy)
+    tab.scenario_pick.value = "village"
+    for pick in tab.player_picks:  # the new scenario's sides, both played by the computer
+        pick.value = "novice"
+    tab.start()  # a finished game: no question asked
+    assert tab.game.scenario.key == "village" and seen
+    victory, same_map, shown, where, banner = seen[0]
+    assert victory == "" and same_map and shown >= where  # the new game's map and units, no old result
+    assert "turn 1 of" in banner and "0 computer decision(s) so far" in banner
+    assert f"{len(seen) - 1} computer decision(s) so far" in seen[-1][4]

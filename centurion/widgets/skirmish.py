@@ -299,6 +299,8 @@ class SkirmishTable(w.VBox):
         self.target_hex = None
         self.viewing = None
         self.message.show(f"{game.scenario.title}: {game.scenario.description}", "info")
+        if self.computer_to_play():  # the new game's map and an empty result box first: the computer may play it all
+            self._refresh()
         self._run_computer()
         self._refresh()
 
@@ -314,11 +316,18 @@ class SkirmishTable(w.VBox):
 
     def _run_computer(self) -> None:
         """Let the computer take its decisions until a person is to decide or the game is over."""
+        stage = None
+        decided = 0
         while self.computer_to_play():
             g = self.game
+            if (g.turn, g.phase) != stage:  # progress: the units where they stand, once a phase (cheap)
+                stage = (g.turn, g.phase)
+                self._draw_units(g)
             self.banner.value = (f'<div class="centurion-thinking" style="padding:6px;background:#fff3cd">'
-                                 f"{html.escape(g.label(g.active))} (the computer) is thinking…</div>")
+                                 f"{html.escape(g.label(g.active))} (the computer) is thinking… turn {g.turn} of "
+                                 f"{g.scenario.turns}, {g.phase_name()}; {decided} computer decision(s) so far</div>")
             action = bot_action(g, self.players[g.active])
+            decided += 1
             self.states.append(g.apply(action))
             self.actors.append("computer")
 
