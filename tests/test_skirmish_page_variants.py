@@ -197,3 +197,48 @@ def test_computer_against_computer_clears_the_old_board_and_shows_progress(monke
     assert victory == "" and same_map and shown >= where  # the new game's map and units, no old result
     assert "turn 1 of" in banner and "0 computer decision(s) so far" in banner
     assert f"{len(seen) - 1} computer decision(s) so far" in seen[-1][4]
+
+
+# --- the crew's part in a fire declaration (VAR-WEAPONS) ------------------------------------------------------------
+
+def _fire_page(variants: tuple[str, ...], gunner_dead: bool = False):
+    """Meeting, seed 1, hot seat: the page at the turn-1 Fire phase, a vehicle with a target selected and its fire
+    picked (optionally with that vehicle's gunner dead)."""
+    from dataclasses import replace
+
+    from centurion.game import Fire, bot_action, new_skirmish
+
+    s = new_skirmish("meeting", seed=1, variants=variants)
+    while s.phase != "fire":
+        s = s.apply(bot_action(s, "novice", budget=0.05))
+    fire = next(a for a in s.legal_actions() if isinstance(a, Fire) and a.target and not a.driver)
+    if gunner_dead:
+        v = s.vehicle(fire.unit)
+        crew = tuple(replace(m, state="dead") if m.role == "gunner" else m for m in v.sheet.crew)
+        s = replace(s, vehicles=s._with_vehicle(replace(v, sheet=replace(v.sheet, crew=crew))))._fresh()
+    tab = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "person"})
+    tab._begin(s)
+    tab.selected = fire.unit
+    tab._refresh()
+    tab.choice.value = next(i for _label, i in tab.choice.options if tab._choices[i] == fire)
+    return tab, s, fire
+
+
+def test_the_fire_preview_names_who_of_the_crew_fires_each_weapon():
+    from centurion.rules.targets import weapon_family
+    from centurion.variants import RuleSet, assign_crew
+
+    for gunner_dead, role in ((False, "gunner"), (True, "commander")):
+        tab, s, fire = _fire_page(("VAR-WEAPONS",), gunner_dead)
+        plan = s.attack_set(s.vehicle(fire.unit), fire.target)
+        sheet = s.vehicle(fire.unit).sheet
+        roles = assign_crew(RuleSet.from_names(["VAR-WEAPONS"]), [weapon_family(ra.weapon) for ra in plan.attacks],
+                            gunner=sheet.able("gunner"), commander=sheet.able("commander"))
+        assert role in roles
+        text = tab.preview.value
+        assert text.count("the gunner fires") == roles.count("gunner")
+        assert text.count("the commander fires") == roles.count("commander")
+        first = f"the {roles[0]} fires [" if roles[0] else "nobody of the crew"
+        assert text.index(first) < text.index(plan.attacks[0].weapon.type)
+    tab, _s, _fire = _fire_page(())
+    assert "fires [" not in tab.preview.value and " at range " in tab.preview.value  # the switch off: no roles

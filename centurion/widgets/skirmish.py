@@ -38,6 +38,8 @@ from ..game import (
 from ..game.actions import SelfDestruct
 from ..hexgrid import Hex, format_label
 from ..rules import Refusal, lift_cost
+from ..rules.targets import weapon_family
+from ..variants import assign_crew
 from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS, RuleSet
 from .centuria_skirmish import CenturiaSkirmishTable
@@ -89,6 +91,18 @@ def _ram_text(g: Skirmish, a: Move) -> str:
 
     odds = ram_preview(g, a)
     return f", RAMS {a.ram}" + (f": {odds.describe()}" if odds is not None else "")
+
+
+def _crew_roles(g: Skirmish, unit: str, plan) -> list[str]:
+    """'the gunner fires: ' / 'the commander fires: ' for each weapon of the crew's fire plan, in order, from the
+    game's crew assignment (VAR-WEAPONS, `assign_crew`); '' each when the switch is off."""
+    if not g.rules.enabled("VAR-WEAPONS"):
+        return [""] * len(plan.attacks)
+    sheet = g.vehicle(unit).sheet
+    roles = assign_crew(g.rules, [weapon_family(ra.weapon) for ra in plan.attacks], gunner=sheet.able("gunner"),
+                        commander=sheet.able("commander"), painted=unit in {p for p, _t in g.paints})
+    return [f"the {role} fires [VAR-WEAPONS]: " if role else "nobody of the crew may fire [VAR-WEAPONS]: "
+            for role in roles]
 
 
 def _pct(p: Fraction) -> str:
@@ -528,8 +542,9 @@ class SkirmishTable(w.VBox):
                                          "are still in this hex"))
         elif isinstance(a, Fire) and a.target:
             plan = g.attack_set(g.vehicle(a.unit), a.target)
-            lines += [f"{html.escape(ra.weapon.type)} at range {ra.range} ({ra.side or 'infantry'}): "
-                      f"{html.escape(ra.to_hit.describe())}" for ra in plan.attacks] if plan else []
+            who = _crew_roles(g, a.unit, plan) if plan else []
+            lines += [f"{who[i]}{html.escape(ra.weapon.type)} at range {ra.range} ({ra.side or 'infantry'}): "
+                      f"{html.escape(ra.to_hit.describe())}" for i, ra in enumerate(plan.attacks)] if plan else []
             if a.driver:  # the driver's weapons, his roll and next turn's speed limits (VAR-WEAPONS)
                 from ..game.crew import driver_check, driver_plan
 
