@@ -305,3 +305,20 @@ def test_bot_faces_the_enemy_and_brings_up_reserves_first():
     aux = hold.battle.piece("A-C1")
     assert hv.hold and _score(hv, aux, aux.hex, 3, LEVELS["veteran"]) >= _score(
         hv, aux, parse_label("0605"), 3, LEVELS["veteran"])  # a holding side stays in its buildings
+
+
+def test_the_centuria_computer_ignores_the_clock(monkeypatch):
+    import centurion.game.centuria_bot as bot_module
+
+    def battle():
+        s = new_skirmish("centuria_ford_road", seed=2)
+        for _ in range(40):
+            if s.over:
+                break
+            s = s.apply(bot_action(s, "veteran"))
+        return s
+
+    first = battle()
+    ticks = itertools.count(0, 1000.0)  # every look at the clock 1000 s later: a budget would cut the search
+    monkeypatch.setattr(bot_module.time, "perf_counter", lambda: next(ticks))
+    assert battle().history == first.history

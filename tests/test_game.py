@@ -396,3 +396,20 @@ def test_a_concealed_squad_is_engaged_only_from_its_hex():
     assert s.concealed("T21s")
     assert all(getattr(a, "target", None) != "T21s" for k in s._firers("renegade") for a in s.fire_actions(k))
     assert "T21s" not in s._painters("tog")
+
+
+def test_the_computer_ignores_the_clock_so_a_seed_replays_its_game(monkeypatch):
+    import itertools
+
+    import centurion.game.bot as bot_module
+
+    def game():
+        s = new_skirmish("meeting", seed=5)
+        while not s.over and s.turn <= 1:
+            s = s.apply(bot_action(s, "veteran"))
+        return s
+
+    first = game()
+    ticks = itertools.count(0, 1000.0)  # a machine so slow that every look at the clock is 1000 s later
+    monkeypatch.setattr(bot_module.time, "perf_counter", lambda: next(ticks))
+    assert game().history == first.history

@@ -5,8 +5,9 @@ nearest enemy against the range its weapons like, the objectives, staying near i
 no piloting damage); the best few are then weighed exactly: the expected hits it can deal from there (the
 engine's fire declaration, to-hit odds as Fractions) against the expected hits the enemy can deal to it there
 (its shields on the side shown, cover, hull down in a crater). Fire and painting: the target with the most
-expected hits, weighted by what the target is worth and how damaged it already is. Every decision keeps to a
-time budget: the exact weighing stops when the budget is spent.
+expected hits, weighted by what the target is worth and how damaged it already is. The work is bounded by the
+level's number of candidates, not by the clock, so a seed and the levels replay a computer game exactly on any
+machine; an optional `budget` (seconds) caps a decision's exact weighing (its choice then depends on the machine).
 
 Levels: "novice" (few candidates, only its own fire counts, never stands on opportunity fire or lays smoke)
 and "veteran" (more candidates, weighs the fire it takes, uses opportunity fire and smoke).
@@ -45,23 +46,23 @@ from .variants import variant_move_bonus, with_variant_candidates
 
 @dataclass(frozen=True)
 class Level:
-    """How hard the computer thinks: candidates weighed exactly, whether it fears return fire, budget (s)."""
+    """How hard the computer thinks: candidates weighed exactly, whether it fears return fire, tactics."""
 
     name: str
     candidates: int
     defensive: bool
-    budget: float
     tactics: bool
 
 
 LEVELS: dict[str, Level] = {
-    "novice": Level("novice", 6, False, 0.4, False),
-    "veteran": Level("veteran", 24, True, 0.8, True),
+    "novice": Level("novice", 6, False, False),
+    "veteran": Level("veteran", 24, True, True),
 }
 
 
 def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = None) -> Action:
-    """A legal action for `s.active`, chosen from the exact odds within the time budget (seconds)."""
+    """A legal action for `s.active`, chosen from the exact odds; deterministic unless `budget` (seconds) caps the
+    exact weighing."""
     if getattr(s, "system", "centurion") == "centuria":  # issue 15: the Centuria opponent
         from .centuria_bot import centuria_bot_action
 
@@ -69,7 +70,7 @@ def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = No
     if s.over:
         raise ValueError("CEN-SEQ-1: the game is over; there is no decision to make")
     lv = LEVELS[level]
-    deadline = time.perf_counter() + (lv.budget if budget is None else budget)
+    deadline = None if budget is None else time.perf_counter() + budget
     p = s.phase
     if p == "initiative":
         return max(s.legal_actions(), key=lambda a: a.points)
@@ -157,7 +158,7 @@ def _enemies(s: Skirmish, side: str) -> list[Vehicle]:
 
 # --- movement ------------------------------------------------------------------------------------------------
 
-def _movement(s: Skirmish, lv: Level, deadline: float) -> Action:
+def _movement(s: Skirmish, lv: Level, deadline: float | None) -> Action:
     movers = s.movers()
     if not movers:
         return s.legal_actions()[0]
@@ -200,7 +201,7 @@ def _movement(s: Skirmish, lv: Level, deadline: float) -> Action:
     units = s.combat_units()
     best, best_score = ranked[0], None
     for n, (i, e) in enumerate(zip(order.tolist(), ranked, strict=True)):
-        if n and time.perf_counter() > deadline:
+        if n and deadline is not None and time.perf_counter() > deadline:
             break
         score = float(quick[i])
         deal = 0.0

@@ -7,7 +7,8 @@ command (CTA-CMD), the exact odds of the attack it could make from there against
 closing on the enemy (reserves far from the fight close first; a side whose scenario posture is `hold` does not
 advance). Engines look for targets in range and keep out of contact; leaders stay among their units and out of
 contact. Combat: the attack or shot with the best exact expectation, attacks only where the odds favour the
-attacker; otherwise the side ends its part of the phase. Each decision keeps to a time budget.
+attacker; otherwise the side ends its part of the phase. The work is bounded by the pieces and their moves, not
+by the clock, so a battle replays from its seed; an optional `budget` (seconds) caps a decision.
 """
 
 from __future__ import annotations
@@ -24,14 +25,13 @@ from .centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMo
 
 @dataclass(frozen=True)
 class Level:
-    """How hard the computer thinks: whether it weighs the attacks it would suffer, and its budget (s)."""
+    """How hard the computer thinks: whether it weighs the attacks it would suffer."""
 
     name: str
     defensive: bool
-    budget: float
 
 
-LEVELS: dict[str, Level] = {"novice": Level("novice", False, 0.4), "veteran": Level("veteran", True, 0.8)}
+LEVELS: dict[str, Level] = {"novice": Level("novice", False), "veteran": Level("veteran", True)}
 WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 0.8, "tormentum": 0.8,
          "legatus": 3.0}
 MIN_GAIN = 0.05
@@ -43,11 +43,12 @@ def worth(p: Piece) -> float:
 
 
 def centuria_bot_action(s: CenturiaSkirmish, level: str = "veteran", *, budget: float | None = None) -> CtaAction:
-    """A legal action for `s.active`, chosen from the exact odds within the time budget (seconds)."""
+    """A legal action for `s.active`, chosen from the exact odds; deterministic unless `budget` (seconds) caps the
+    search."""
     if s.over:
         raise ValueError("CTA-1: the battle is over; there is no decision to make")
     lv = LEVELS[level]
-    deadline = time.perf_counter() + (lv.budget if budget is None else budget)
+    deadline = None if budget is None else time.perf_counter() + budget
     if s.phase == "combat":
         return _combat(s)
     return _movement(s, lv, deadline)
@@ -186,7 +187,7 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: Level) -> float:
     return score
 
 
-def _movement(s: CenturiaSkirmish, lv: Level, deadline: float) -> CtaAction:
+def _movement(s: CenturiaSkirmish, lv: Level, deadline: float | None) -> CtaAction:
     v = _View(s)
     best: CtaAction = CtaEndPhase()
     best_gain = MIN_GAIN
@@ -194,7 +195,7 @@ def _movement(s: CenturiaSkirmish, lv: Level, deadline: float) -> CtaAction:
     # units before leaders (leaders follow their units), the ones farthest from the enemy first (reserves)
     movers.sort(key=lambda p: (p.is_leader, -v.nearest_enemy(p.hex)[0]))
     for p in movers:
-        if time.perf_counter() > deadline and not isinstance(best, CtaEndPhase):
+        if deadline is not None and time.perf_counter() > deadline and not isinstance(best, CtaEndPhase):
             break
         here = _score(v, p, p.hex, p.facing, lv)
         for a in s.move_actions(p.id):
