@@ -14,9 +14,8 @@ from centurion.widgets.skirmish import SkirmishTable
 
 def _age_clicks(tab: SkirmishTable, seconds: float = 10.0) -> None:
     """As if the last click and the last change of the list were `seconds` ago (a person's pace)."""
-    for name in ("_last_click__on_confirm", "_last_click__on_start"):
-        if getattr(tab, name, None) is not None:
-            setattr(tab, name, getattr(tab, name) - seconds)
+    if getattr(tab, "_last_click__on_confirm", None) is not None:
+        tab._last_click__on_confirm -= seconds
     tab._choices_shown_at -= seconds
 
 
@@ -60,6 +59,9 @@ def test_start_asks_before_abandoning_a_game_in_progress():
     tab.start()
     assert tab.game is running and "Click again" in tab.start_button.description
     assert "in progress" in tab.message.value
+    tab.start()  # straight after: the second click of a double click does not abandon the game
+    assert tab.game is running and "double click" in tab.message.value
+    tab._abandon_asked -= 10  # a deliberate second click, later
     tab.start()
     assert len(tab.states) == 1 and tab.game.turn == 1 and tab.start_button.description == "Start a new game"
 

@@ -251,7 +251,6 @@ class SkirmishTable(w.VBox):
         self._label_players(change["new"])
 
     @guarded()
-    @once_per_click()
     def _on_start(self, _button=None) -> None:
         self.start()
 
@@ -262,13 +261,18 @@ class SkirmishTable(w.VBox):
     def start(self) -> None:
         """Start a new game with the set-up's scenario, seed, players and variants; over a game in progress only at
         the second click (the first one asks), so one stray click never throws a game away."""
-        if self.in_progress() and self._abandon_asked is None:
-            self._abandon_asked = time.monotonic()
-            self.start_button.description = "Click again to abandon"
-            self.message.show(f"A game is in progress (turn {self.game.turn}, {self.game.phase} phase): click "
-                              "'Click again to abandon' to throw it away and start the new one; any other "
-                              "decision keeps it.", "refusal")
-            return
+        if self.in_progress():
+            if self._abandon_asked is None:
+                self._abandon_asked = time.monotonic()
+                self.start_button.description = "Click again to abandon"
+                self.message.show(f"A game is in progress (turn {self.game.turn}, {self.game.phase} phase): click "
+                                  "'Click again to abandon' to throw it away and start the new one; any other "
+                                  "decision keeps it.", "refusal")
+                return
+            if time.monotonic() - self._abandon_asked < DOUBLE_CLICK_SECONDS:  # one double click is not two
+                self.message.show("A game is in progress: the second click of a double click does not abandon "
+                                  "it. Click 'Click again to abandon' once more to start the new game.", "refusal")
+                return
         self._forget_abandon()
         seed = self.seed_box.value
         if not isinstance(seed, int):
