@@ -89,13 +89,16 @@ RESOLVER_VARIANTS = ("VAR-LATERAL", "VAR-EMERGENCY", "VAR-MOVETYPE", "VAR-OCCUPY
 
 @dataclass(frozen=True)
 class VariantPath:
-    """The path to a variant end state, shaped like the engine's path options (`.move`, `.p_no_damage`, `.rolls`)."""
+    """The path to a variant end state, shaped like the engine's path options (`.move`, `.p_no_damage`, `.rolls`).
+
+    `rolls` is None when the search did not count the path's piloting rolls (lateral shifts and emergency turns are
+    found by their odds only): `Skirmish.resolve_variant` gives them, with every other detail of the path."""
 
     move: VariantMove
     p_no_damage: Fraction
     thrust_used: int
     variant_rules: tuple[str, ...]
-    rolls: int = 0
+    rolls: int | None = None
 
 
 class VariantEnd(tuple):
@@ -118,8 +121,8 @@ class VariantEnd(tuple):
         return self[5].p_no_damage
 
     @property
-    def rolls(self) -> int:
-        """Piloting rolls of the path (the engine's count)."""
+    def rolls(self) -> int | None:
+        """Piloting rolls of the path, None when the search did not count them (`VariantPath`)."""
         return self[5].rolls
 
 
