@@ -33,6 +33,9 @@ def wait_for_person(page, timeout_ms: int = 90_000) -> str:
 
 def confirm(page) -> None:
     before = banner(page) + text_of(page, ".centurion-log")
+    # a person looks at the list before clicking: a click sooner after the list changed decides nothing (the page's
+    # guard against a click meant for the previous list)
+    page.wait_for_timeout(800)
     page.get_by_role("button", name="Confirm").click()
     page.wait_for_function(
         "(old) => { const b = document.querySelector('.centurion-banner-text'); "
@@ -132,3 +135,20 @@ def test_a_bad_save_is_refused_and_the_game_goes_on(page, voila_url, artifacts):
     page.wait_for_selector(".centurion-skirmish .centurion-refusal", timeout=60_000)
     assert "actions[0]" in text_of(page, ".centurion-skirmish .centurion-refusal")
     assert banner(page) == before
+
+
+def test_a_double_click_on_confirm_decides_once(page, voila_url, artifacts):
+    open_chapter(page, f"{voila_url}/voila/render/skirmish.ipynb")
+    text = wait_for_person(page)
+    assert "initiative" in text
+    page.wait_for_timeout(800)
+    page.get_by_role("button", name="Confirm").dblclick()
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.centurion-skirmish').innerText; "
+        "return t.includes('one click acts once') || t.includes('nothing was decided'); }", timeout=90_000)
+    wait_for_person(page)
+    page.wait_for_timeout(1000)  # anything a second click would have started has finished by now
+    log = text_of(page, ".centurion-log")
+    assert log.count("T1 initiative — Renegade Legion") == 1
+    assert "spends 0 leadership point(s)" in log
+    page.screenshot(path=str(artifacts / "skirmish_double_click.png"))
