@@ -148,6 +148,19 @@ def test_movetype_and_occupy_steps_are_previewed():
     assert f"position declared in {format_label(h)}: " in text and f"{pos} ({terrain.replace('_', ' ')}, level {level})" in text
 
 
+
+def test_the_movetype_thrust_option_previews_the_surcharge_paid_in_thrust():
+    tab = _movement_page(("VAR-MOVETYPE:thrust",))
+    g = tab.game
+    m, e, label = _pick_move(tab, "R11", lambda m, e: "VAR-MOVETYPE" in getattr(e.safest, "variant_rules", ()))
+    assert label.endswith("[VAR-MOVETYPE]")
+    r = g.resolve_variant("R11", m.move)
+    assert r.terrain_thrust > 0 and r.burned == 0
+    text = tab.preview.value
+    assert f"terrain surcharge {r.terrain_surcharge} VP paid in thrust: {r.terrain_thrust} TP" in text
+    assert f"thrust {e.safest.thrust_used}," in text and "burned off" not in text
+
+
 # --- the running game's switches shown; the picks apply to the next game ------------------------------------------
 
 def test_the_running_games_switches_are_shown_and_new_picks_wait_for_the_next_game():

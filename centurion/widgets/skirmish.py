@@ -575,8 +575,9 @@ class SkirmishTable(w.VBox):
         elif isinstance(a, OpportunityFire):
             _k, path = g.pending_move
             plan = g.attack_set(g.vehicle(a.unit), a.target, at=path[a.step - 1], opportunity=True)
-            lines += [f"{html.escape(ra.weapon.type)} at range {ra.range}: {html.escape(ra.to_hit.describe())}"
-                      for ra in plan.attacks] if plan else []
+            who = _crew_roles(g, a.unit, plan) if plan else []
+            lines += [f"{who[i]}{html.escape(ra.weapon.type)} at range {ra.range}: "
+                      f"{html.escape(ra.to_hit.describe())}" for i, ra in enumerate(plan.attacks)] if plan else []
         self.preview.value = link_rules("<div style='font-size:12px'>" + "<br>".join(lines) + "</div>")
 
     def _draw_overlay(self) -> None:
