@@ -533,6 +533,7 @@ class SkirmishTable(w.VBox):
             res = g.resolve_variant(a.unit, a.move)  # None when no move variant is on
             # the piloting rolls the engine checks on this path (a variant path object may not count them)
             rolls = len(res.basic.checks) if isinstance(res, VariantResolvedMove) else opt.rolls
+            rolls = "uncounted" if rolls is None else rolls  # a variant path the search did not count
             lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
                          f"{rolls} piloting roll(s), chance of no damage {_pct(opt.p_no_damage)} [CEN-SPD-1]")
             if getattr(opt, "variant_rules", ()):
