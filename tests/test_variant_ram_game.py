@@ -182,3 +182,15 @@ def test_the_page_offers_a_ram_with_its_odds_and_declares_it():
     tab.confirm()
     assert tab.game.rams and tab.game.rams[0].defender == "T11"
     assert "ramming T11 [VAR-RAM]" in tab.log_html.value
+
+
+def test_the_ram_line_says_when_it_resolves():
+    from dataclasses import replace
+
+    from centurion.game.ramming import ram_when
+    from centurion.variants import RuleSet
+
+    s = new_skirmish("meeting", seed=1, variants=("VAR-RAM",))
+    assert ram_when(s) == "after the Combat Phase"
+    both = replace(s, variants=RuleSet.from_names(["VAR-RAM", "VAR-INIT"]).names)._fresh()
+    assert ram_when(both) == "at the end of its platoon's activation [VAR-INIT]"

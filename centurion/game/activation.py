@@ -123,6 +123,8 @@ def start_activations(s: Skirmish, first: str) -> Skirmish:
 
 def describe(s: Skirmish, action: Action) -> str | None:
     """The words for a decision the variant changes (None: the action's own words)."""
+    if isinstance(action, Leadership):
+        return f"spends {action.points} rating point(s) on the initiative roll"
     if isinstance(action, Order):
         return "activates a platoon first" if action.move_first else "lets the enemy activate a platoon first"
     if isinstance(action, Watch):

@@ -369,12 +369,9 @@ class Skirmish:
 
     def describe(self, action: Action) -> str:
         """An action in the words of the rules in play (the log, the page): under VAR-INIT the initiative spends
-        rating points and the winner picks who activates first."""
-        if vinit.on(self) and isinstance(action, Leadership):
-            return f"spends {action.points} rating point(s) on the initiative roll [VAR-INIT]"
-        if vinit.on(self) and isinstance(action, Order):
-            return ("activates a platoon first [VAR-INIT]" if action.move_first else
-                    "lets the enemy activate a platoon first [VAR-INIT]")
+        rating points, the winner picks who activates first, a vehicle standing still may fire later (VAR-INIT)."""
+        if vinit.on(self) and (self.phase in ("initiative", "order", "opportunity") or vinit.describe(self, action)):
+            return f"{vinit.describe(self, action) or action.describe()} [VAR-INIT]"
         return action.describe()
 
     def _current_platoon(self) -> str:
@@ -697,9 +694,6 @@ class Skirmish:
         dice = decision_dice(self.seed, len(self.history))
         nxt = replace(self, history=self.history + (action,))
         entry = f"T{self.turn} {self.phase} — {self.label(self.active)}: {self.describe(action)}"
-        if vinit.on(self) and (self.phase in ("initiative", "order", "opportunity") or vinit.describe(self, action)):
-            entry = (f"T{self.turn} {self.phase} — {self.label(self.active)}: "
-                     f"{vinit.describe(self, action) or action.describe()} [VAR-INIT]")
         start = len(dice.log)
         nxt = nxt._do(action, dice)
         rolls = tuple(f"    {r.describe()}" for r in dice.log[start:])

@@ -24,18 +24,17 @@ from ..game import (
     March,
     Move,
     OpportunityFire,
-    Order,
     Paint,
     SaveError,
     Skirmish,
     SquadFire,
-    Watch,
     bot_action,
     load,
     new_skirmish,
     scenarios,
 )
 from ..game.actions import SelfDestruct
+from ..game.ramming import ram_when
 from ..hexgrid import Hex, format_label
 from ..rules import Refusal, lift_cost
 from ..rules.targets import weapon_family
@@ -488,11 +487,7 @@ class SkirmishTable(w.VBox):
             tail = "grounded" if e.grounded else f"v {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
             return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
                     + (", squad gets out" if a.dismount else "") + _ram_text(g, a) + _variant_tags(e))
-        if isinstance(a, (Order, Watch)) and g.rules.enabled("VAR-INIT"):  # the variant's words (VAR-INIT)
-            from ..game.activation import describe
-
-            return f"{describe(g, a)} [VAR-INIT]"
-        return a.describe()
+        return g.describe(a)  # in the words of the rules in play (VAR-INIT)
 
     def _fill_choices(self) -> None:
         acts = self._actions_now()
@@ -542,8 +537,8 @@ class SkirmishTable(w.VBox):
                 lines += [html.escape(x) for x in _variant_steps(res)]
             elif isinstance(res, Refusal):
                 lines.append(html.escape(f"The variant resolver refuses this path: {res}"))
-            if a.ram:  # declared before moving, resolved after the Combat Phase (VAR-RAM)
-                lines.append(html.escape(f"Ram {a.ram}{_ram_text(g, a)}; resolved after the Combat Phase if both "
+            if a.ram:  # declared before moving, resolved after the Combat Phase or the activation (VAR-RAM)
+                lines.append(html.escape(f"Ram {a.ram}{_ram_text(g, a)}; resolved {ram_when(g)} if both "
                                          "are still in this hex"))
         elif isinstance(a, Fire) and a.target:
             plan = g.attack_set(g.vehicle(a.unit), a.target)
@@ -687,7 +682,7 @@ class SkirmishTable(w.VBox):
         self.actors.append(PERSON)
         self.selected = None if isinstance(a, Move) else self.selected
         self.target_hex = None
-        self.message.show(f"Done: {a.describe()}.", "info")
+        self.message.show(f"Done: {self.states[-2].describe(a)}.", "info")
         self._run_computer()
         self._refresh()
 
