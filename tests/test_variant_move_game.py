@@ -321,3 +321,57 @@ def test_the_skirmish_page_lists_movetype_and_occupy_as_played():
 
     assert {"VAR-MOVETYPE", "VAR-OCCUPY", "VAR-LATERAL", "VAR-EMERGENCY"} <= set(PLAYED_VARIANTS)
     assert "VAR-MOVETYPE" in VARIANT_NOTE and "VAR-OCCUPY" in VARIANT_NOTE
+
+
+# --- VAR-OCCUPY: the player declares the position in the end hex (Skirmish.with_position) ----------------------
+
+def _r23_at(label: str, velocity: int):
+    """Village, seed 3, at R23's first move (the bots played up to it), R23 moved to `label` at `velocity`."""
+    s = new_skirmish("village", seed=3, variants=("VAR-OCCUPY",))
+    for _ in range(60):
+        if s.phase == "movement" and s.movers() and s.movers()[0].key == "R23":
+            break
+        s = s.apply(bot_action(s, "novice", budget=0.05))
+    assert [v.key for v in s.movers()][:1] == ["R23"]
+    vs = tuple(dataclasses.replace(v, hex=parse_label(label), velocity=velocity, grounded=False, in_crater=False)
+               if v.key == "R23" else v for v in s.vehicles)
+    return dataclasses.replace(s, vehicles=vs)
+
+
+def _option(s, end: str, steps: tuple[str, ...]):
+    return next(m for m, e in s.move_options("R23") if e.hex == parse_label(end) and tuple(m.move.steps) == steps)
+
+
+def test_with_position_switches_the_end_hex_both_ways_and_apply_plays_it():
+    s = _r23_at("2108", 3)  # heavy woods at 2506, partly covered: the game picked 'in' on entering it (step 7)
+    m = _option(s, "2506", ("F", "F", "L", "F", "F", "L", "F", "F"))
+    assert m.move.positions == ((7, "in"),)
+    out = s.with_position(m, "out")
+    assert out.move.positions == ((7, "out"),) and out.move.steps == m.move.steps and out.unit == "R23"
+    r_in, r_out = s.resolve_variant("R23", m.move), s.resolve_variant("R23", out.move)
+    assert r_in.positions[-1][1:] == ("in", "heavy_woods", 0) and r_out.positions[-1][1:] == ("out", "clear", 0)
+    assert r_in.p_no_damage != r_out.p_no_damage  # the speed limit of the woods or of the open part counts
+    back = s.with_position(out, "in")
+    assert back == m
+    after_out, after_in = s.apply(out), s.apply(back)
+    assert after_out.vehicle("R23").hex == parse_label("2506") or after_out.vehicle("R23").destroyed
+    assert after_out.vehicle("R23").occupy == "out" and after_in.vehicle("R23").occupy == "in"
+    assert any("stands out in the open part of 2506" in ln for ln in after_out.log[len(s.log):])
+
+
+def test_with_position_refuses_the_open_part_behind_a_covered_hexside_and_cover_it_cannot_pay_for():
+    s = _r23_at("2004", 1)
+    m = _option(s, "2105", ("F",))
+    r = s.with_position(m, "out")
+    assert not r and r.rule == "VAR-OCCUPY" and "hexside it crosses (5) is covered" in r.reason
+    assert s.with_position(m, "in") == m
+    s = _r23_at("2108", 1)  # an 'out' path whose last VP cannot pay for the heavy woods
+    m = _option(s, "2106", ("F", "L", "F", "L", "F", "L", "F", "F"))
+    assert m.move.positions == ((7, "out"),)
+    r = s.with_position(m, "in")
+    assert not r and r.rule == "VAR-OCCUPY" and "cannot stand in the cover of 2106" in r.reason
+    assert "CEN-GRAV-2" in r.reason and "costs 3 VP" in r.reason
+    end = s.with_position(_option(_r23_at("2004", 1), "2004", ()), "in")
+    assert not end and end.rule == "VAR-OCCUPY"  # no hex entered: nothing to declare
+    off = dataclasses.replace(s, variants=())
+    assert off.with_position(m, "out").rule == "VAR-OCCUPY"

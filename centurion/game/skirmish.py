@@ -453,6 +453,31 @@ class Skirmish:
         return resolve_variant_move(v.grav(), move, self.battlemap, v.sheet.vehicle, self.rules,
                                     partial=occupy_parts(self), table=self.speed_table(key))
 
+    def with_position(self, action: Move, position: str) -> Move | Refusal:
+        """The same move with the position declared on entering its end hex set to 'in' (the covering terrain) or
+        'out' (the open part), checked by the variant resolver; else a Refusal naming VAR-OCCUPY with the reason
+        (a covered hexside, an open part or a cover its VP cannot pay for, a hex not partly covered)."""
+        if not self.rules.enabled("VAR-OCCUPY"):
+            return Refusal("VAR-OCCUPY", "the variant rule VAR-OCCUPY is off in this game: no position is declared")
+        if position not in ("in", "out"):
+            return Refusal("VAR-OCCUPY", f"a position is 'in' (the terrain) or 'out' (the open part), not {position!r}")
+        move = as_variant_move(action.move, self.rules)
+        probe = self.resolve_variant(action.unit, move)
+        if not isinstance(probe, VariantResolvedMove):
+            return Refusal("VAR-OCCUPY", f"the move itself is refused ({probe})")
+        if not probe.basic.entries or probe.end_hex not in occupy_parts(self):
+            return Refusal("VAR-OCCUPY", f"the move ends in {format_label(probe.end_hex)}, which is not a partly "
+                           "covered hex entered on this move: there is no position to declare")
+        step = probe.basic.entries[-1].step
+        placed = replace(move, positions=tuple((i, p) for i, p in move.positions if i != step) + ((step, position),))
+        res = self.resolve_variant(action.unit, placed)
+        if not isinstance(res, VariantResolvedMove):
+            where = "out in the open part" if position == "out" else "in the cover"
+            why = res.reason if res.rule == "VAR-OCCUPY" else str(res)
+            return Refusal("VAR-OCCUPY", f"{action.unit} cannot stand {where} of {format_label(probe.end_hex)}: "
+                           f"{why}")
+        return replace(action, move=placed)
+
     def move_options(self, key: str) -> list[tuple[Move, object]]:
         """Each legal move of the vehicle with its end state (hex, facing, grounded, odds): one per end state,
         the safest path, plus dismounting where it ends grounded with a squad aboard (CEN-GRAV, CEN-MNT-1).
