@@ -257,3 +257,82 @@ def test_the_fire_preview_names_who_of_the_crew_fires_each_weapon():
         assert text.index(first) < text.index(plan.attacks[0].weapon.type)
     tab, _s, _fire = _fire_page(())
     assert "fires [" not in tab.preview.value and " at range " in tab.preview.value  # the switch off: no roles
+
+
+# --- VAR-OCCUPY: the player picks where the vehicle stands in a partly covered end hex ----------------------------
+
+def _position_page():
+    """The village page, hot seat, at R23's move with R23 moved to 2108 at velocity 3 (tests/test_variant_move_game)."""
+    from tests.test_variant_move_game import _r23_at
+
+    tab = SkirmishTable("village", seed=3, players={"renegade": "person", "tog": "person"})
+    tab._begin(_r23_at("2108", 3))
+    return tab
+
+
+def _pick_steps(tab: SkirmishTable, end: str, steps: tuple[str, ...]):
+    from centurion.hexgrid import parse_label
+
+    tab.selected, tab.target_hex = "R23", parse_label(end)
+    tab._refresh()
+    i = next(i for _label, i in tab.choice.options if tab._choices[i].move.steps == steps
+             and not tab._choices[i].dismount)
+    tab.choice.value = i
+    return tab._choices[i]
+
+
+def test_the_position_toggle_changes_the_move_its_preview_and_confirm_plays_it():
+    tab = _position_page()
+    g = tab.game
+    m = _pick_steps(tab, "2506", ("F", "F", "L", "F", "F", "L", "F", "F"))
+    assert m.move.positions == ((7, "in"),)
+    assert tab.position_toggle.layout.display != "none" and tab.position_toggle.value == "in"
+    assert ("stand in the woods", "in") in tab.position_toggle.options
+    before = tab.preview.value
+    p_in = g.resolve_variant("R23", m.move).p_no_damage
+    assert f"chance of no damage {p_in} =" in before and "in (heavy woods, level 0)" in before
+    tab.position_toggle.value = "out"  # a person clicks 'out in the open part'
+    out = tab.chosen()
+    assert out.move.positions == ((7, "out"),) and out == g.with_position(m, "out")
+    p_out = g.resolve_variant("R23", out.move).p_no_damage
+    text = tab.preview.value
+    assert p_out != p_in and f"chance of no damage {p_out} =" in text and "Path with your position" in text
+    assert "position declared in 2506: out (clear, level 0)" in text
+    tab.confirm()
+    assert tab.game is not g and tab.game.vehicle("R23").occupy == "out"
+    assert any("stands out in the open part of 2506" in ln for ln in tab.game.log)
+
+
+def test_a_refused_position_is_named_and_the_toggle_goes_back():
+    from tests.test_variant_move_game import _r23_at
+
+    tab = SkirmishTable("village", seed=3, players={"renegade": "person", "tog": "person"})
+    tab._begin(_r23_at("2004", 1))
+    m = _pick_steps(tab, "2105", ("F",))
+    assert tab.position_toggle.layout.display != "none" and tab.position_toggle.value == "in"
+    tab.position_toggle.value = "out"
+    assert tab.position_toggle.value == "in" and tab.chosen() == m  # nothing changed
+    text = tab.message.value
+    assert "VAR-OCCUPY" in text and "covered along its whole length" in text
+    tab._positioned.clear()
+    m0 = _pick_steps(tab, "2004", ())
+    assert m0.move.steps == () and tab.position_toggle.layout.display == "none"  # no hex entered: no toggle
+
+
+def test_partly_covered_hexes_are_outlined_and_named_with_occupy_on_only():
+    from centurion.game.variants import occupy_parts
+    from centurion.hexgrid import parse_label
+    from centurion.widgets.skirmish import PARTIAL_COLOR
+
+    tab = _position_page()
+    parts = occupy_parts(tab.game)
+    assert parse_label("2506") in parts
+    outlined = {h for h, col in tab.map.overlay.outlines if col == PARTIAL_COLOR}
+    assert outlined == set(parts)
+    tab.map.select(parse_label("2506"))
+    assert "Partly covered (" in tab.map.info.value and "VAR-OCCUPY" in tab.map.info.value
+    assert "heavy woods, level 0 / open clear, level 0" in tab.map.info.value
+    tab.map.select(parse_label("2508"))
+    assert "Partly covered" not in tab.map.info.value
+    basic = SkirmishTable("village", seed=3, players={"renegade": "person", "tog": "person"})
+    assert not [h for h, col in basic.map.overlay.outlines if col == PARTIAL_COLOR]

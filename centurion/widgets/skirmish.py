@@ -35,6 +35,7 @@ from ..game import (
 )
 from ..game.actions import SelfDestruct
 from ..game.ramming import ram_when
+from ..game.variants import end_position, occupy_parts
 from ..hexgrid import Hex, format_label
 from ..rules import Refusal, lift_cost
 from ..rules.targets import weapon_family
@@ -50,6 +51,7 @@ SIDE_COLORS = ("#1f4e9c", "#a11d1d")
 PERSON = "person"
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
+PARTIAL_COLOR = "#00acc1"  # the outline of a partly covered hex (VAR-OCCUPY)
 
 
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
@@ -175,10 +177,21 @@ class SkirmishTable(w.VBox):
         self.preview.add_class("centurion-preview")
         self.confirm_button = w.Button(description="Confirm", button_style="success", layout=w.Layout(width="140px"))
         self.confirm_button.on_click(self._on_confirm)
+        # VAR-OCCUPY: where the picked move stands in its partly covered end hex (shown only for such a move)
+        self.position_toggle = w.ToggleButtons(options=[("stand in the woods", "in"), ("out in the open part", "out")],
+                                               value="in", style={"button_width": "135px"},
+                                               tooltips=["in the covering terrain: its cover and sight (VAR-OCCUPY)",
+                                                         "in the open part of the hex (VAR-OCCUPY)"],
+                                               layout=w.Layout(display="none"))
+        self.position_toggle.add_class("centurion-position")
+        self.position_toggle.observe(self._on_position, names="value")
+        self._positioned: dict[int, Move] = {}  # the listed move at this index with the position the player chose
         self.undo_button = w.Button(description="Undo my last decision", layout=w.Layout(width="180px"))
         self.undo_button.on_click(self._on_undo)
         panel = w.VBox([w.HTML("<b>Selected unit</b>"), self.unit_info, w.HTML("<b>What you may do now</b>"),
-                        self.choice, self.preview, w.HBox([self.confirm_button])])
+                        self.choice, self.preview,
+                        w.HBox([self.confirm_button, self.position_toggle],
+                               layout=w.Layout(flex_flow="row wrap"))])
         self.save_link = w.HTML()
         self.save_link.add_class("centurion-save")
         self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a saved game",
@@ -202,6 +215,7 @@ class SkirmishTable(w.VBox):
         game = new_skirmish("meeting" if is_centuria else scenario, seed=seed)
         self.map = HexMapView(game.battlemap, terrain_table(), side_panel=panel, size=12.0)
         self.map.on_hex_click(self._on_hex)
+        self.map.hex_details = self._hex_details  # names a partly covered hex (VAR-OCCUPY)
         self._label_players(game.scenario.key, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
                         self.variant_picks, self.variant_note, w.HBox([self.start_button, self.undo_button])])
@@ -494,6 +508,7 @@ class SkirmishTable(w.VBox):
         labels = [self._label(a) for a in acts]
         if labels != self._choice_labels or acts != getattr(self, "_choices", None):
             self._choices_shown_at = time.monotonic()  # a Confirm arriving sooner than a person reacts saw the old list
+            self._positioned = {}
         self._choices = acts
         self._choice_labels = labels
         self.choice.unobserve(self._on_choice, names="value")
@@ -505,6 +520,13 @@ class SkirmishTable(w.VBox):
 
     def chosen(self):
         """The decision picked in the list, or None."""
+        i = self.choice.value
+        if i is not None and i in self._positioned:  # the listed move with the position the player chose
+            return self._positioned[i]
+        return self._choices[i] if i is not None and 0 <= i < len(self._choices) else None
+
+    def _listed(self):
+        """The decision as the list shows it (before any position the player chose), or None."""
         i = self.choice.value
         return self._choices[i] if i is not None and 0 <= i < len(self._choices) else None
 
@@ -519,8 +541,10 @@ class SkirmishTable(w.VBox):
                 self.preview.value = ""
             return
         lines: list[str] = []
+        self._draw_position_toggle(a)
         if isinstance(a, Move) and a.unit in {v.key for v in g.movers()}:
-            e = next((e for m, e in g.move_options(a.unit) if m == a), None)
+            listed = self._listed()
+            e = next((e for m, e in g.move_options(a.unit) if m == listed), None)
             if e is None:
                 self.preview.value = "<i>A move that is not among the listed ones.</i>"
                 return
@@ -529,8 +553,12 @@ class SkirmishTable(w.VBox):
             # the piloting rolls the engine checks on this path (a variant path object may not count them)
             rolls = len(res.basic.checks) if isinstance(res, VariantResolvedMove) else opt.rolls
             rolls = "uncounted" if rolls is None else rolls  # a variant path the search did not count
-            lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
-                         f"{rolls} piloting roll(s), chance of no damage {_pct(opt.p_no_damage)} [CEN-SPD-1]")
+            if a != listed and isinstance(res, VariantResolvedMove):  # the position the player chose (VAR-OCCUPY)
+                lines.append(f"Path with your position: {html.escape(a.move.describe())}; thrust {res.thrust_used}, "
+                             f"{rolls} piloting roll(s), chance of no damage {_pct(res.p_no_damage)} [CEN-SPD-1]")
+            else:
+                lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
+                             f"{rolls} piloting roll(s), chance of no damage {_pct(opt.p_no_damage)} [CEN-SPD-1]")
             if getattr(opt, "variant_rules", ()):
                 lines.append("Variant rules this path uses: " + ", ".join(opt.variant_rules))
             if isinstance(res, VariantResolvedMove):
@@ -576,11 +604,80 @@ class SkirmishTable(w.VBox):
                       f"{html.escape(ra.to_hit.describe())}" for i, ra in enumerate(plan.attacks)] if plan else []
         self.preview.value = link_rules("<div style='font-size:12px'>" + "<br>".join(lines) + "</div>")
 
+    def _position_hex(self, a):
+        """(resolved move, partly covered end hex) when `a` is a move of a vehicle moving now that enters a partly
+        covered end hex with VAR-OCCUPY on (so its player may declare the position there); else None."""
+        g = self.game
+        if not isinstance(a, Move) or not g.rules.enabled("VAR-OCCUPY") or g.over or self.viewing is not None:
+            return None
+        if a.unit not in {v.key for v in g.movers()}:
+            return None
+        res = g.resolve_variant(a.unit, a.move)
+        parts = occupy_parts(g)
+        if not isinstance(res, VariantResolvedMove) or not res.basic.entries or res.end_hex not in parts:
+            return None
+        return res, parts[res.end_hex]
+
+    def _draw_position_toggle(self, a) -> None:
+        """Show the 'in the woods / out in the open part' toggle for a move ending in a partly covered hex, set to
+        the position the move declares there (VAR-OCCUPY); hide it otherwise."""
+        found = self._position_hex(a)
+        self.position_toggle.unobserve(self._on_position, names="value")
+        try:
+            if found is None:
+                self.position_toggle.layout.display = "none"
+                return
+            res, part = found
+            cover = part.terrain.replace("_", " ")
+            self.position_toggle.options = [(f"stand in the {cover}" if "woods" not in cover else
+                                             "stand in the woods", "in"), ("out in the open part", "out")]
+            self.position_toggle.value = end_position(res, "") or "in"
+            self.position_toggle.layout.display = None
+        finally:
+            self.position_toggle.observe(self._on_position, names="value")
+
+    @guarded()
+    def _on_position(self, change: dict) -> None:
+        self.choose_position(change["new"])
+
+    def choose_position(self, position: str) -> None:
+        """Replace the picked move by the same move standing `position` ('in' or 'out') in its partly covered end
+        hex (`Skirmish.with_position`); a refusal is shown naming VAR-OCCUPY and the toggle goes back."""
+        i, a = self.choice.value, self.chosen()
+        if self._position_hex(a) is None:
+            self.message.show("Pick a move that ends in a partly covered hex first (VAR-OCCUPY).", "refusal")
+            self._draw_position_toggle(a)
+            return
+        new = self.game.with_position(a, position)
+        if isinstance(new, Refusal):
+            self.message.show(f"Refused: {new}", "refusal")
+            self._draw_position_toggle(a)  # back to the position the move declares
+            return
+        if new == self._choices[i]:
+            self._positioned.pop(i, None)
+        else:
+            self._positioned[i] = new
+        where = "out in the open part" if position == "out" else "in the cover"
+        self.message.show(f"{a.unit} will stand {where} of {format_label(self._position_hex(new)[0].end_hex)} "
+                          "(VAR-OCCUPY): Confirm to move.", "info")
+        self._show_preview()
+        self._draw_overlay()
+
+    def _hex_details(self, cell) -> list[tuple[str, str]]:
+        """The hex panel's extra rows: a partly covered hex's two parts when VAR-OCCUPY is on."""
+        part = occupy_parts(self.shown()).get(cell.hex)
+        if part is None:
+            return []
+        return [("Partly covered (VAR-OCCUPY)", f"{part.terrain.replace('_', ' ')}, level {part.level} / open "
+                 f"{part.open.replace('_', ' ')}, level {part.open_level}")]
+
     def _draw_overlay(self) -> None:
         g = self.shown()
         ov = Overlay(hatch=False)
         for o in g.scenario.objectives:
             ov.outlines.append((o.hex, "#ffbf00"))
+        # partly covered hexes (VAR-OCCUPY): outlined, so they do not pass for hexes the woods fill
+        ov.outlines += [(h, PARTIAL_COLOR) for h in occupy_parts(g)]
         a = self.chosen()
         if self.viewing is None and not g.over:
             if g.phase == "movement" and self.selected in {v.key for v in g.movers()}:
