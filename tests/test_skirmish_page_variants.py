@@ -300,6 +300,7 @@ def test_the_position_toggle_changes_the_move_its_preview_and_confirm_plays_it()
     assert "position declared in 2506: out (clear, level 0)" in text
     tab.confirm()
     assert tab.game is not g and tab.game.vehicle("R23").occupy == "out"
+    assert tab.position_toggle.layout.display == "none"  # the next decision is not that move
     assert any("stands out in the open part of 2506" in ln for ln in tab.game.log)
 
 
@@ -325,6 +326,8 @@ def test_partly_covered_hexes_are_outlined_and_named_with_occupy_on_only():
     from centurion.widgets.skirmish import PARTIAL_COLOR
 
     tab = _position_page()
+    assert tab.chosen() is None and "outlined in cyan are partly covered" in tab.preview.value
+    assert tab.position_toggle.layout.display == "none"
     parts = occupy_parts(tab.game)
     assert parse_label("2506") in parts
     outlined = {h for h, col in tab.map.overlay.outlines if col == PARTIAL_COLOR}

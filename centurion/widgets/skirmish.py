@@ -533,15 +533,18 @@ class SkirmishTable(w.VBox):
     def _show_preview(self) -> None:
         a = self.chosen()
         g = self.game
+        self._draw_position_toggle(a)  # hidden unless `a` is a move into a partly covered hex (VAR-OCCUPY)
         if a is None:
             if g.phase == "movement" and not self.computer_to_play() and not g.over:
                 self.preview.value = ("<i>Click a vehicle of the moving platoon, then one of its shaded end hexes "
-                                      "(each shaded hex is a legal end of its move, CEN-GRAV).</i>")
+                                      "(each shaded hex is a legal end of its move, CEN-GRAV).</i>"
+                                      + ("<br><i>Hexes outlined in cyan are partly covered: a move ending in one "
+                                         "may stand in the cover or out in the open part (VAR-OCCUPY).</i>"
+                                         if occupy_parts(g) else ""))
             else:
                 self.preview.value = ""
             return
         lines: list[str] = []
-        self._draw_position_toggle(a)
         if isinstance(a, Move) and a.unit in {v.key for v in g.movers()}:
             listed = self._listed()
             e = next((e for m, e in g.move_options(a.unit) if m == listed), None)
