@@ -365,6 +365,10 @@ def test_with_position_refuses_the_open_part_behind_a_covered_hexside_and_cover_
     r = s.with_position(m, "out")
     assert not r and r.rule == "VAR-OCCUPY" and "hexside it crosses (5) is covered" in r.reason
     assert s.with_position(m, "in") == m
+    from centurion.game import IllegalAction
+
+    with pytest.raises(IllegalAction, match="VAR-OCCUPY"):  # apply checks a hand-made position with the resolver
+        s.apply(dataclasses.replace(m, move=dataclasses.replace(m.move, positions=((0, "out"),))))
     s = _r23_at("2108", 1)  # an 'out' path whose last VP cannot pay for the heavy woods
     m = _option(s, "2106", ("F", "L", "F", "L", "F", "L", "F", "F"))
     assert m.move.positions == ((7, "out"),)
