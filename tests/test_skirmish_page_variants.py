@@ -298,6 +298,11 @@ def test_the_position_toggle_changes_the_move_its_preview_and_confirm_plays_it()
     text = tab.preview.value
     assert p_out != p_in and f"chance of no damage {p_out} =" in text and "Path with your position" in text
     assert "position declared in 2506: out (clear, level 0)" in text
+    label = next(label for label, j in tab.choice.options if j == tab.choice.value)
+    assert label.endswith(f" — you chose: out in the open part, {float(p_out):.0%} safe [VAR-OCCUPY]")
+    tab.position_toggle.value = "in"  # and back: the listed move again
+    assert tab.chosen() == m and "you chose" not in next(lb for lb, j in tab.choice.options if j == tab.choice.value)
+    tab.position_toggle.value = "out"
     tab.confirm()
     assert tab.game is not g and tab.game.vehicle("R23").occupy == "out"
     assert tab.position_toggle.layout.display == "none"  # the next decision is not that move

@@ -512,7 +512,7 @@ class SkirmishTable(w.VBox):
         self._choices = acts
         self._choice_labels = labels
         self.choice.unobserve(self._on_choice, names="value")
-        self.choice.options = [(label, i) for i, label in enumerate(labels)]
+        self.choice.options = [(label + self._position_note(i), i) for i, label in enumerate(labels)]
         self.choice.value = 0 if acts else None
         self.choice.observe(self._on_choice, names="value")
         self.confirm_button.disabled = not acts
@@ -663,8 +663,26 @@ class SkirmishTable(w.VBox):
         where = "out in the open part" if position == "out" else "in the cover"
         self.message.show(f"{a.unit} will stand {where} of {format_label(self._position_hex(new)[0].end_hex)} "
                           "(VAR-OCCUPY): Confirm to move.", "info")
+        self._relabel()
         self._show_preview()
         self._draw_overlay()
+
+    def _position_note(self, i: int) -> str:
+        """' — you chose: out in the open part, 40% safe' for a listed move whose position the player changed."""
+        a = self._positioned.get(i)
+        res = self.game.resolve_variant(a.unit, a.move) if a is not None else None
+        if not isinstance(res, VariantResolvedMove):
+            return ""
+        where = "out in the open part" if end_position(res, "") == "out" else "in the cover"
+        return f" — you chose: {where}, {float(res.p_no_damage):.0%} safe [VAR-OCCUPY]"
+
+    def _relabel(self) -> None:
+        """The list's labels with the positions chosen, keeping the pick."""
+        i = self.choice.value
+        self.choice.unobserve(self._on_choice, names="value")
+        self.choice.options = [(label + self._position_note(j), j) for j, label in enumerate(self._choice_labels)]
+        self.choice.value = i
+        self.choice.observe(self._on_choice, names="value")
 
     def _hex_details(self, cell) -> list[tuple[str, str]]:
         """The hex panel's extra rows: a partly covered hex's two parts when VAR-OCCUPY is on."""
