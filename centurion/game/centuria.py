@@ -452,20 +452,14 @@ def centuria_scenarios() -> list[str]:
 
 def load_centuria(data: dict, name: str = "saved game") -> CenturiaSkirmish:
     """A Centuria battle from a parsed save (already through the upload guard); SaveError names what is wrong."""
-    from .save import FORMAT, MAX_ACTIONS, VERSION, SaveError, replay
+    from .save import FORMAT, MAX_ACTIONS, VERSION, SaveError, replay, scenario_and_seed
 
     if data.get("format") != FORMAT:
         raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data.get('format'))[:60]!r}")
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
         raise SaveError(f"{name}: field 'version': a Centuria save is version {VERSION}, got {str(version)[:20]!r}")
-    scen = data.get("scenario")
-    if scen not in centuria_scenarios():
-        raise SaveError(f"{name}: field 'scenario': expected one of {', '.join(centuria_scenarios())}, "
-                        f"got {str(scen)[:60]!r}")
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
-        raise SaveError(f"{name}: field 'seed': expected a whole number, got {str(seed)[:40]!r}")
+    scen, seed = scenario_and_seed(data, name, centuria_scenarios())
     if data.get("variants", []) != []:
         raise SaveError(f"{name}: field 'variants': a Centuria battle takes none, got {str(data['variants'])[:60]!r}")
     extra = set(data) - {"format", "version", "system", "scenario", "seed", "variants", "actions"}

@@ -34,6 +34,17 @@ def dump(game) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=False)
 
 
+def scenario_and_seed(data: dict, name: str, known: list[str]) -> tuple[str, int]:
+    """A save's `scenario` (one of `known`) and `seed` (a whole number), or SaveError naming the field."""
+    scen = data.get("scenario")
+    if scen not in known:
+        raise SaveError(f"{name}: field 'scenario': expected one of {', '.join(known)}, got {str(scen)[:60]!r}")
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
+        raise SaveError(f"{name}: field 'seed': expected a whole number, got {str(seed)[:40]!r}")
+    return scen, seed
+
+
 def load(text: str | bytes, name: str = "saved game") -> Any:
     """A game from its save text; anything wrong raises SaveError naming the problem (nothing half loaded)."""
     from .skirmish import new_skirmish, scenarios
@@ -66,13 +77,7 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
         raise SaveError(f"{name}: field 'version': this program reads versions 0 and {VERSION}, got {version!r}")
     if version >= 1 and data.get("system") != "centurion":
         raise SaveError(f"{name}: field 'system': expected 'centurion', got {str(data.get('system'))[:40]!r}")
-    scen = data.get("scenario")
-    if scen not in scenarios():
-        raise SaveError(f"{name}: field 'scenario': expected one of {', '.join(scenarios())}, "
-                        f"got {str(scen)[:60]!r}")
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
-        raise SaveError(f"{name}: field 'seed': expected a whole number, got {str(seed)[:40]!r}")
+    scen, seed = scenario_and_seed(data, name, scenarios())
     variants = data.get("variants", [])
     if not isinstance(variants, list):
         raise SaveError(f"{name}: field 'variants': expected a list of names, got {str(variants)[:60]!r}")

@@ -8,7 +8,7 @@ or a `Refusal` naming the rule broken. `execute_grav_move` then rolls the dice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import NamedTuple
@@ -312,6 +312,22 @@ def move_start(state: GravState, move: GravMove, vehicle: VehicleType) -> MoveSt
     return MoveStart(moving, down, lift, thrust_max, total, v, facing)
 
 
+def move_form_refusal(state: GravState, move, battlemap: BattleMap, vehicle: VehicleType, steps: Collection[str],
+                      named: str) -> Refusal | None:
+    """What is wrong with a move before any hex is looked at: a ground vehicle, a start off the map, negative
+    thrust, an unknown step (`steps` allowed, `named` in the message) (CEN-GV-1, HEX-4, CEN-GRAV-1, CEN-GRAV-2)."""
+    if vehicle.kind != "grav" or vehicle.max_thrust is None:
+        return Refusal("CEN-GV-1", f"the {vehicle.label} is a ground vehicle: it moves with movement points")
+    if state.hex not in battlemap:
+        return Refusal("HEX-4", f"the vehicle stands off the map at {state.hex!r}")
+    if move.accelerate < 0 or move.decelerate < 0:
+        return Refusal("CEN-GRAV-1", "acceleration and deceleration are whole thrust points, 0 or more")
+    bad = [s for s in move.steps if s not in steps]
+    if bad:
+        return Refusal("CEN-GRAV-2", f"unknown step {bad[0]!r}; steps are {named}")
+    return None
+
+
 def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, vehicle: VehicleType, *,
                       table: TerrainTable | None = None,
                       craters_taken: Mapping[Hex, int] | None = None) -> ResolvedMove | Refusal:
@@ -320,15 +336,9 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
     The vehicle's damage (GravState's damage fields, book-a §13) limits thrust, turns and piloting.
     `craters_taken`: per hex, how many other vehicles already hold a crater there (one vehicle per crater).
     """
-    if vehicle.kind != "grav" or vehicle.max_thrust is None:
-        return Refusal("CEN-GV-1", f"the {vehicle.label} is a ground vehicle: it moves with movement points")
-    if state.hex not in battlemap:
-        return Refusal("HEX-4", f"the vehicle stands off the map at {state.hex!r}")
-    if move.accelerate < 0 or move.decelerate < 0:
-        return Refusal("CEN-GRAV-1", "acceleration and deceleration are whole thrust points, 0 or more")
-    bad = [s for s in move.steps if s not in STEP_NAMES]
-    if bad:
-        return Refusal("CEN-GRAV-2", f"unknown step {bad[0]!r}; steps are F, B, L and R")
+    refused = move_form_refusal(state, move, battlemap, vehicle, STEP_NAMES, "F, B, L and R")
+    if refused:
+        return refused
     start = move_start(state, move, vehicle)
     if isinstance(start, Refusal):
         return start

@@ -36,6 +36,7 @@ from ..rules.grav import (
     execute_grav_move,
     facing_change_interval,
     lift_cost,
+    move_form_refusal,
     move_start,
 )
 from ..rules.speed import grounding_damage
@@ -258,15 +259,9 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
     if isinstance(move, GravMove):
         move = VariantMove.of(move)
     boxes = dict(vane_boxes_lost or {})
-    if vehicle.kind != "grav" or vehicle.max_thrust is None:
-        return Refusal("CEN-GV-1", f"the {vehicle.label} is a ground vehicle: it moves with movement points")
-    if state.hex not in battlemap:
-        return Refusal("HEX-4", f"the vehicle stands off the map at {state.hex!r}")
-    if move.accelerate < 0 or move.decelerate < 0:
-        return Refusal("CEN-GRAV-1", "acceleration and deceleration are whole thrust points, 0 or more")
-    bad = [s for s in move.steps if s not in STEPS]
-    if bad:
-        return Refusal("CEN-GRAV-2", f"unknown step {bad[0]!r}; steps are F, B, L and R (SL and SR with VAR-LATERAL)")
+    refused = move_form_refusal(state, move, battlemap, vehicle, STEPS, "F, B, L and R (SL and SR with VAR-LATERAL)")
+    if refused:
+        return refused
     parts = partial or {}
     declared = dict(move.positions)
     levels: dict[Hex, int] = {}  # the level of the position declared in a hex entered (VAR-OCCUPY)
