@@ -213,9 +213,10 @@ class LegalMovesSideBySide(w.VBox):
         return legal_grav_moves(state, self.vehicle, self.battlemap, accelerate=self.accelerate.value)
 
 
-def _distribution(dist: dict[int, Fraction], what: str) -> str:
-    """{count: chance} as HTML rows."""
-    return "<br>".join(f"{k} {what}: {_pct(p)}" for k, p in sorted(dist.items()))
+def _distribution(dist: dict[int, Fraction]) -> str:
+    """{rounds: chance} as HTML rows: 'k round(s) do damage: p'."""
+    return "<br>".join(f"{k} {'round does' if k == 1 else 'rounds do'} damage: {_pct(p)}"
+                       for k, p in sorted(dist.items()))
 
 
 class SalvoSideBySide(w.VBox):
@@ -247,10 +248,10 @@ class SalvoSideBySide(w.VBox):
         names = ("VAR-SALVO", "VAR-SHIELD") if self.shield_rule.value else ("VAR-SALVO",)
         side = salvo_side_by_side(roll, self.mounts.value, weapon=self.weapon.value, names=names)
         basic = (f"{self.mounts.value} rolls, each hits on {roll.value} or less<br>"
-                 f"{_distribution(side.basic, 'rounds do damage')}")
+                 f"{_distribution(side.basic)}")
         variant = ("one roll for the salvo: all hit or all miss"
                    + (", then a stop roll per round" if self.shield_rule.value else "")
-                   + f"<br>{_distribution(side.variant, 'rounds do damage')}")
+                   + f"<br>{_distribution(side.variant)}")
         self.out.value = _columns(basic, variant, "VAR-SALVO")
 
 
