@@ -15,6 +15,7 @@ from centurion.centuria import (
     attack,
     attack_target,
     end_phase,
+    practice_order,
     exchange,
     fire,
     fire_refusal,
@@ -310,6 +311,8 @@ def test_centurio_ballista_lets_engines_fire_twice():
 def test_round_sequence_and_scenario():
     s = centuria_scenario()
     b = CenturiaBattle.from_scenario(s)
+    assert b.alternate  # the seed's round by default (K15); the chapter tables practise side by side
+    b = practice_order(b)
     assert (b.round, b.phase, b.active_side) == (1, "movement", "rome")
     b = end_phase(b)
     assert (b.phase, b.active_side) == ("combat", "rome")
