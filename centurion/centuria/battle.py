@@ -341,7 +341,7 @@ def move(battle: CenturiaBattle, mv: CenturiaMove, tables: CenturiaTables | None
     if battle.phase != "movement":
         return Refusal("CTA-1", f"moves belong to the movement phase; it is the {battle.phase} phase")
     if p.side != battle.active_side:
-        return Refusal("CTA-1", f"it is {battle.active_side}'s turn to move; {p.side} must wait")
+        return Refusal("CTA-1", f"it is {battle.active_side}'s turn to move, not {p.side}'s")
     if p.side in battle.passed:
         return Refusal("CTA-1", f"{p.side} has ended its part of the movement phase")
     if not p.alive:
@@ -458,7 +458,7 @@ def _turn_refusal(battle: CenturiaBattle, side: str, phase: str) -> Refusal | No
     if battle.phase != phase:
         return Refusal("CTA-1", f"that belongs to the {phase} phase; it is the {battle.phase} phase")
     if side != battle.active_side:
-        return Refusal("CTA-1", f"it is {battle.active_side}'s turn; {side} must wait")
+        return Refusal("CTA-1", f"it is {battle.active_side}'s turn, not {side}'s")
     if side in battle.passed:
         return Refusal("CTA-1", f"{side} has ended its part of the {phase} phase")
     return None
