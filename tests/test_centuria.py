@@ -15,7 +15,6 @@ from centurion.centuria import (
     attack,
     attack_target,
     end_phase,
-    practice_order,
     exchange,
     fire,
     fire_refusal,
@@ -25,6 +24,7 @@ from centurion.centuria import (
     morale_triggers,
     move,
     p_success,
+    practice_order,
     rally_phase,
 )
 from centurion.centuria.values import attack_terms, morale_terms

@@ -222,7 +222,8 @@ class CenturiaSkirmish:
             name = self.label(side)
 
             def sub(m: re.Match, name: str = name) -> str:
-                mid = m.start() > 0 and text[:m.start()].rstrip()[-1:] not in ".!?"
+                before = m.string[:m.start()].rstrip()
+                mid = before != "" and before[-1] not in ".!?"
                 n = "t" + name[1:] if mid and name.startswith("The ") else name
                 return (f"{n}'" if n.endswith("s") else f"{n}'s") if m.group(1) else n
 
