@@ -202,8 +202,6 @@ class CenturiaTable(w.VBox):
         self.tables = tables or centuria_tables()
         if mode == "round" and not battle.alternate:  # a whole round is played as the seed has it (CTA-1)
             battle = start_alternating(battle)
-        elif mode != "round" and battle.alternate:  # chapters 10-14 practise one side at a time (decision)
-            battle = practice_order(battle)
         self.battle = battle
         self.history: list[CenturiaBattle] = []
         self.mode = mode
@@ -379,7 +377,7 @@ class CenturiaTable(w.VBox):
         if not self.selected:
             self.message.show("Select a piece first.", "refusal")
             return False
-        trial = move(self.battle, CenturiaMove(self.selected, (*self.plot, step)), self.tables)
+        trial = move(self._act_on(), CenturiaMove(self.selected, (*self.plot, step)), self.tables)
         if isinstance(trial, Refusal):
             self._say(str(trial), "refusal")
             return False
@@ -405,7 +403,7 @@ class CenturiaTable(w.VBox):
         if not self.selected or not self.plot:
             self.message.show("Select a piece and plot a move first.", "refusal")
             return False
-        r = move(self.battle, CenturiaMove(self.selected, tuple(self.plot)), self.tables)
+        r = move(self._act_on(), CenturiaMove(self.selected, tuple(self.plot)), self.tables)
         if isinstance(r, Refusal):
             self._say(str(r), "refusal")
             return False
@@ -441,7 +439,7 @@ class CenturiaTable(w.VBox):
         if not (self.selected and self.target):
             self.message.show(hint, "refusal")
             return False
-        r = action(self.battle, self.selected, self.target, self.dice, self.tables)
+        r = action(self._act_on(), self.selected, self.target, self.dice, self.tables)
         if isinstance(r, Refusal):
             self._say(str(r), "refusal")
             return False
@@ -513,7 +511,7 @@ class CenturiaTable(w.VBox):
         """End the active side's part of the phase (CTA-1). In a round played alternately both sides end theirs,
         then movement gives way to combat and combat to the next round, whose rally tests open it (CTA-MORALE);
         the per-side order of the other tables hands over to the next side, its rally tests first."""
-        old = self.battle
+        old = self._act_on()
         new = end_phase(old)
         events = []
         if new.alternate and new.round > old.round:
@@ -528,6 +526,13 @@ class CenturiaTable(w.VBox):
         self.selected, self.target = None, None
         self.plot.clear()
         self.refresh()
+
+    def _act_on(self) -> CenturiaBattle:
+        """The battle an action is taken on: chapters 10-14 are practice tables, one side acting with nobody
+        answering (`practice_order`); the round table plays the seed's round (CTA-1)."""
+        if self.mode != "round" and self.battle.alternate:
+            return practice_order(self.battle)
+        return self.battle
 
     def _time_refusal(self) -> bool:
         """Refuse an action when the round's countdown has run out (CTA-1); True if refused."""
@@ -587,7 +592,7 @@ class CenturiaTable(w.VBox):
         counters.sort(key=lambda c: c.kind in self.tables.leaders)
         self.map.set_counters(counters)
         self.map.set_overlay(self._overlay())
-        if b.alternate:  # both sides in one phase, one unit at a time (CTA-1)
+        if self.mode == "round":  # both sides in one phase, one unit at a time (CTA-1)
             done = [side_name(s) for s in b.sides if s in b.passed]
             waiting = f" ({', '.join(done)} ended {'its' if len(done) == 1 else 'their'} part)" if done else ""
             self.phase_label.value = (f"<div class='centurion-phase'><b>Round {b.round}</b>, {b.phase} phase: "
