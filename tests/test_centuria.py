@@ -24,6 +24,7 @@ from centurion.centuria import (
     morale_triggers,
     move,
     p_success,
+    practice_order,
     rally_phase,
 )
 from centurion.centuria.values import attack_terms, morale_terms
@@ -310,6 +311,8 @@ def test_centurio_ballista_lets_engines_fire_twice():
 def test_round_sequence_and_scenario():
     s = centuria_scenario()
     b = CenturiaBattle.from_scenario(s)
+    assert b.alternate  # the seed's round by default (K15); the chapter tables practise side by side
+    b = practice_order(b)
     assert (b.round, b.phase, b.active_side) == (1, "movement", "rome")
     b = end_phase(b)
     assert (b.phase, b.active_side) == ("combat", "rome")

@@ -83,6 +83,7 @@ class CenturiaBattle:
     alternate: bool = False  # CTA-1 as the seed has it: both sides in one phase, one unit at a time
     passed: frozenset[str] = frozenset()  # sides that have ended their part of the current phase (CTA-1)
     first_side: str = ""  # the side that starts alternating this round (CTA-1)
+    die_sides: int | None = None  # the scenario's die (DIE-20); None: the tables' die
     _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # --- lookups ---------------------------------------------------------------------
@@ -93,8 +94,9 @@ class CenturiaBattle:
         pieces = [Piece(p.id, p.type, p.side, p.hex, p.facing, p.commander, tables.units[p.type].kind, p.arm)
                   for p in (*scenario.leaders, *scenario.units)]
         sides = tuple(scenario.sides)
-        return cls(scenario.name, scenario.map, tuple(pieces), active_side=sides[0], sides=sides,
-                   time_limit_seconds=scenario.time_limit_seconds)
+        battle = cls(scenario.name, scenario.map, tuple(pieces), active_side=sides[0], sides=sides,
+                     time_limit_seconds=scenario.time_limit_seconds, die_sides=scenario.die_sides)
+        return start_alternating(battle)  # the round as the seed has it (CTA-1); `practice_order` for the tables
 
     def piece(self, pid: str) -> Piece:
         """The piece with this id."""
@@ -196,6 +198,15 @@ class CenturiaBattle:
         cs = self.commanders(p)
         return cs[0] if cs else None
 
+    def acting_leader(self, p: Piece) -> Piece | None:
+        """A sub-unit's leader now: its own if he lives, else his replacement (CTA-MORALE b), else None."""
+        if p.is_leader or p.commander is None:
+            return None
+        own = self._by_id().get(p.commander)
+        if own is None:
+            return None
+        return own if own.alive else self.replacement_for(own)
+
     def formation_leaders(self, leader: Piece) -> list[Piece]:
         """The leaders in command of a leader's formation: those above him and those under him (decision)."""
         above = self.superiors(leader.commander)
@@ -207,10 +218,25 @@ class CenturiaBattle:
             frontier = [q.id for q in nxt]
         return above + below
 
+    def _under(self, leader_id: str) -> list[Piece]:
+        """Every leader below a leader in the chain of command, living or not."""
+        below: list[Piece] = []
+        frontier = [leader_id]
+        while frontier:
+            nxt = [q for q in self.pieces if q.is_leader and q.commander in frontier and q not in below]
+            below += nxt
+            frontier = [q.id for q in nxt]
+        return below
+
     def replacement_for(self, fallen: Piece) -> Piece | None:
         """Who takes over a fallen leader (CTA-MORALE b): the nearest living subpraefectus or tribunus in command
-        of the fallen leader's formation (above or under him in the chain); ties by id (decision)."""
-        eligible = [q for q in self.formation_leaders(fallen)
+        of the fallen leader's formation (above or under him in the chain, and under any fallen leader above
+        him, whose formation he may have led as a replacement himself); ties by id (decision)."""
+        pool = list(self.formation_leaders(fallen))
+        for sup in self.superiors(fallen.commander):
+            if not sup.alive:
+                pool += self._under(sup.id)
+        eligible = [q for q in pool
                     if q.alive and q.type in REPLACEMENT_TYPES and q.id != fallen.id and q.side == fallen.side]
         if not eligible:
             return None
@@ -271,10 +297,7 @@ def terrain_movement(battle: CenturiaBattle, p: Piece, hex_: Hex, tables: Centur
 
     Leaders have no row: they move as their arm (infantry like a centuria, cavalry like a turma; decision).
     """
-    row_key = p.type
-    if p.is_leader:
-        row_key = "turma" if _arm(p, tables) == "cavalry" else "centuria"
-    mod = tables.terrain[battle.terrain(hex_)].modifiers.get(row_key)
+    mod = tables.terrain[battle.terrain(hex_)].modifiers.get(terrain_row(p, tables))
     return mod.movement if mod and not as_target_row(mod) else 0
 
 
@@ -333,8 +356,8 @@ def move(battle: CenturiaBattle, mv: CenturiaMove, tables: CenturiaTables | None
         if status == "out" and hex_steps:
             return Refusal("CTA-CMD", f"{p.id} is out of command (beyond its leader's action radius or sight, "
                            "and not next to a sub-unit in command): it may turn, defend or flee, not move")
-        if p.marker in (1, 2) and hex_steps:
-            return Refusal("CTA-MORALE", f"{p.id} is {MARKERS[p.marker]}: it stands and does not move")
+        if p.marker in (1, 2):
+            return Refusal("CTA-MORALE", f"{p.id} is {MARKERS[p.marker]}: it stands and neither moves nor turns")
     mp = movement_allowance(p, tables)
     here, facing, spent = p.hex, p.facing, 0
     through = [p.hex]
@@ -378,6 +401,20 @@ def move(battle: CenturiaBattle, mv: CenturiaMove, tables: CenturiaTables | None
 # --- combat (CTA-COMBAT) --------------------------------------------------------------------
 
 
+def battle_tables(battle: CenturiaBattle, tables: CenturiaTables) -> CenturiaTables:
+    """The tables with the battle's own die: the scenario's `die_sides` (DIE-20: the die is a data value)."""
+    if battle.die_sides is None or battle.die_sides == tables.die_sides:
+        return tables
+    return replace(tables, die_sides=battle.die_sides)
+
+
+def terrain_row(p: Piece, tables: CenturiaTables) -> str:
+    """The terrain table row of a piece: its own type, or for a leader his arm's (centuria or turma; decision)."""
+    if p.is_leader:
+        return "turma" if _arm(p, tables) == "cavalry" else "centuria"
+    return p.type
+
+
 def shot(battle: CenturiaBattle, engine_id: str, target_id: str, tables: CenturiaTables | None = None) -> Target:
     """The target number of an engine's shot with its terms: the one function behind the preview and the roll
     (CTA-ART): the engine's best commanding leader, the target's hex with its "(Ziel)" rows, side and marker."""
@@ -385,7 +422,8 @@ def shot(battle: CenturiaBattle, engine_id: str, target_id: str, tables: Centuri
     e, t = battle.piece(engine_id), battle.piece(target_id)
     return shot_terms(e.type, t.type, side=battle.side_of_attack(e, t), engine_terrain=battle.terrain(e.hex),
                       target_terrain=battle.terrain(t.hex), engine_leader=battle.best_leader(e, "attack", tables),
-                      target_leader=battle.best_leader(t, "defence", tables), target_marker=t.marker, tables=tables)
+                      target_leader=battle.best_leader(t, "defence", tables), target_marker=t.marker,
+                      tables=battle_tables(battle, tables), target_row=terrain_row(t, tables))
 
 
 def is_engine(p: Piece, tables: CenturiaTables | None = None) -> bool:
@@ -404,9 +442,10 @@ def exchange(battle: CenturiaBattle, attacker_id: str, defender_id: str, tables:
     tables = tables or centuria_tables()
     a, d = battle.piece(attacker_id), battle.piece(defender_id)
     if is_engine(a, tables):
-        return Exchange(shot(battle, a.id, d.id, tables), no_counter(tables))
+        return Exchange(shot(battle, a.id, d.id, tables), no_counter(battle_tables(battle, tables)))
     kw = dict(attacker_terrain=battle.terrain(a.hex), defender_terrain=battle.terrain(d.hex),
-              attacker_marker=a.marker, defender_marker=d.marker, tables=tables)
+              attacker_marker=a.marker, defender_marker=d.marker, tables=battle_tables(battle, tables),
+              attacker_row=terrain_row(a, tables), defender_row=terrain_row(d, tables))
     att = attack_terms(a.type, d.type, side=battle.side_of_attack(a, d),
                        attacker_leader=battle.best_leader(a, "attack", tables),
                        defender_leader=battle.best_leader(d, "defence", tables), **kw)
@@ -474,7 +513,7 @@ def morale_test_target(battle: CenturiaBattle, pid: str, tables: CenturiaTables 
     tables = tables or centuria_tables()
     p = battle.piece(pid)
     return morale_terms(p.type, leader=battle.best_leader(p, "morale", tables),
-                        adjacent_intact=battle.adjacent_intact(p), tables=tables)
+                        adjacent_intact=battle.adjacent_intact(p), tables=battle_tables(battle, tables))
 
 
 def morale_test(battle: CenturiaBattle, pid: str, dice: Dice, reason: str, *, rally: bool = False,
@@ -487,6 +526,9 @@ def morale_test(battle: CenturiaBattle, pid: str, dice: Dice, reason: str, *, ra
     """
     tables = tables or centuria_tables()
     p = battle.piece(pid)
+    if p.marker >= 3:  # a fleeing unit takes no more tests and does not come back (decision)
+        ev = Event(f"{pid} is fleeing: it takes no more morale or rally tests", "CTA-MORALE")
+        return battle, [ev]
     target = morale_test_target(battle, pid, tables)
     roll = roll_over(dice, target, purpose=f"{'rally' if rally else 'morale'} test of {pid} ({reason})",
                      rule="CTA-MORALE")
@@ -507,19 +549,22 @@ def morale_test(battle: CenturiaBattle, pid: str, dice: Dice, reason: str, *, ra
 
 
 def flee_path(battle: CenturiaBattle, p: Piece, tables: CenturiaTables | None = None) -> list[Hex]:
-    """The hexes a fleeing unit enters: straight back through its rear hexside as far as its movement value
-    allows, stopping at the map edge or an occupied hex (CTA-MORALE, CTA-MOVE)."""
+    """The hexes a fleeing unit enters: straight back through its rear hexside as far as a move could take it
+    (CTA-MORALE: "as far as the movement rules allow"): its movement value, never into the enemy or off the map;
+    it may pass friendly pieces and ends where no other unit stands (a hex with only a leader will do, CTA-MOVE)."""
     tables = tables or centuria_tables()
     back = (p.facing + 3) % 6
     here, path = p.hex, []
     while True:
         dest = neighbor(here, back)
-        if dest not in battle.map or battle.at(dest):
+        if dest not in battle.map or any(q.side != p.side for q in battle.at(dest)):
             break
         if len(path) + 1 > movement_value(battle, p, [p.hex, *path, dest], tables):
             break
         path.append(dest)
         here = dest
+    while path and any(q.id != p.id and not q.is_leader for q in battle.at(path[-1])):
+        path.pop()  # a move may pass a friendly unit but not end on it
     return path
 
 
@@ -546,37 +591,60 @@ def flee(battle: CenturiaBattle, pid: str, dice: Dice, tables: CenturiaTables | 
     return new, events
 
 
+def out_of_action(p: Piece) -> bool:
+    """Whether a sub-unit counts as "ausgefallen" for trigger (a): removed or fleeing (CTA-MORALE, decision)."""
+    return not p.alive or p.marker >= 3
+
+
+def led_units(battle: CenturiaBattle, lead: Piece) -> list[Piece]:
+    """The sub-units a leader leads (CTA-MORALE b, c): those whose acting leader he is (their own, or the one he
+    replaced); a leader with none of his own (a legatus) leads every sub-unit under him in the chain (decision)."""
+    subs = [p for p in battle.pieces if not p.is_leader and p.alive and p.side == lead.side]
+    own = [p for p in subs if (q := battle.acting_leader(p)) is not None and q.id == lead.id]
+    if own or any(p.commander == lead.id for p in battle.pieces if not p.is_leader):
+        return own
+    under = {q.id for q in battle._under(lead.id)}
+    return [p for p in subs if p.commander in under]
+
+
 def morale_triggers(before: CenturiaBattle, after: CenturiaBattle, tables: CenturiaTables | None = None
                     ) -> list[tuple[str, str]]:
     """Which sub-units must test morale after losses, as (id, reason) (CTA-MORALE a-c).
 
-    (b): the sub-units of a fallen leader that the replacement (`replacement_for`) does not have within his
-    action radius **and** in sight.
+    (a): more than half of a leader's sub-units are out of action (removed or fleeing), the first time.
+    (b): the sub-units a fallen leader led (`led_units`: his own or those he had taken over) that their new
+    leader (`acting_leader`, a subpraefectus or tribunus) does not have within his action radius **and** in sight.
+    (c): all of them, when no replacement is left.
     """
     tables = tables or centuria_tables()
     out: dict[str, str] = {}
     leaders_before = {p.id: p for p in before.pieces if p.is_leader}
     for lead in leaders_before.values():
         subs_all = [p for p in after.pieces if not p.is_leader and p.commander == lead.id]
-        if not subs_all:
+        if subs_all:
+            lost = sum(1 for p in subs_all if out_of_action(p))
+            lost_before = sum(1 for p in before.pieces
+                              if not p.is_leader and p.commander == lead.id and out_of_action(p))
+            if lost * 2 > len(subs_all) and lost_before * 2 <= len(subs_all):
+                why = "has fallen" if all(not p.alive for p in subs_all if out_of_action(p)) else "has fallen or fled"
+                for p in subs_all:
+                    if not out_of_action(p):
+                        out.setdefault(p.id, f"more than half of the unit {why} (a)")
+        if not (lead.alive and not after.piece(lead.id).alive):
             continue
-        lost = sum(1 for p in subs_all if not p.alive)
-        lost_before = sum(1 for p in before.pieces if not p.is_leader and p.commander == lead.id and not p.alive)
-        alive = [p for p in subs_all if p.alive]
-        if lost * 2 > len(subs_all) and lost_before * 2 <= len(subs_all):
-            for p in alive:
-                out.setdefault(p.id, "more than half of the unit has fallen (a)")
-        fell = before.piece(lead.id).alive and not after.piece(lead.id).alive
-        if fell:
-            repl = after.replacement_for(after.piece(lead.id))
+        for q in led_units(before, lead):
+            p = after.piece(q.id)
+            if not p.alive:
+                continue
+            was = before.acting_leader(q)
+            repl = (after.acting_leader(p) if was is not None and was.id == lead.id
+                    else after.replacement_for(after.piece(lead.id)))  # a legatus: his own replacement
             if repl is None:
-                for p in alive:
-                    out.setdefault(p.id, f"{lead.id} fell with no one to replace him (c)")
-            else:
-                radius = tables.units[repl.type].action_radius
-                for p in alive:
-                    if distance(p.hex, repl.hex) > radius or not in_sight(p.hex, repl.hex, after.map, tables):
-                        out.setdefault(p.id, f"{lead.id} fell; outside {repl.id}'s range or sight (b)")
+                out.setdefault(p.id, f"{lead.id} fell with no one to replace him (c)")
+                continue
+            radius = tables.units[repl.type].action_radius
+            if distance(p.hex, repl.hex) > radius or not in_sight(p.hex, repl.hex, after.map, tables):
+                out.setdefault(p.id, f"{lead.id} fell; outside {repl.id}'s range or sight (b)")
     return sorted(out.items())
 
 
@@ -606,10 +674,13 @@ ENGINE_RANGE = {k: u.action_radius for k, u in centuria_tables().units.items() i
 
 
 def spotters(battle: CenturiaBattle, engine: Piece, target: Piece, tables: CenturiaTables) -> list[str]:
-    """Friendly pieces that see the target and touch the engine or see it (CTA-ART)."""
+    """Friendly pieces (units and leaders, the seed's "Einheit" table lists both) that see the target and touch
+    the engine or see it; an engine that sees the target itself is its own spotter (CTA-ART, decision)."""
     out = []
     for q in battle.living(engine.side):
         if q.id == engine.id:
+            if in_sight(q.hex, target.hex, battle.map, tables):
+                out.append(q.id)
             continue
         touches = distance(q.hex, engine.hex) <= 1
         if (touches or in_sight(q.hex, engine.hex, battle.map, tables)) and in_sight(
@@ -676,7 +747,8 @@ def fire(battle: CenturiaBattle, engine_id: str, target_id: str, dice: Dice, tab
     shots[e.id] = shots.get(e.id, 0) + 1
     new = replace(battle, shots=tuple(sorted(shots.items())))
     events = [Event(f"{e.id} shoots at {t.id}: roll {roll.result} vs {target.value}, "
-                    f"{'hit' if roll.success else 'miss'}", "CTA-ART", (roll,))]
+                    f"{'hit' if roll.success else 'miss'}{' (a 1 always misses)' if roll.result == 1 else ''}",
+                    "CTA-ART", (roll,))]
     if roll.success:
         new = new.with_piece(replace(t, alive=False))
         events.append(Event(f"{t.id} falls", "CTA-ART"))
@@ -710,6 +782,12 @@ def start_alternating(battle: CenturiaBattle) -> CenturiaBattle:
                    passed=frozenset())
 
 
+def practice_order(battle: CenturiaBattle) -> CenturiaBattle:
+    """The practice order of the chapter tables 10-14 (not the seed's round): one side moves and fights with
+    nobody answering, then the other (`end_phase`); chapter 15 and the battles alternate (CTA-1)."""
+    return replace(battle, alternate=False, passed=frozenset(), first_side="")
+
+
 def pass_phase(battle: CenturiaBattle, *, time_up: bool = False) -> CenturiaBattle:
     """The active side ends its part of the current phase (CTA-1): its units not yet ordered stay as they are.
 
@@ -718,9 +796,9 @@ def pass_phase(battle: CenturiaBattle, *, time_up: bool = False) -> CenturiaBatt
     Rally tests of the new round are rolled by the caller (`start_round`), which has the dice.
     """
     side = battle.active_side
-    why = "time is up" if time_up else "ends its part"
-    new = replace(battle, passed=battle.passed | {side}).logged(
-        Event(f"{side} {why} of the {battle.phase} phase", "CTA-1"))
+    text = (f"time is up for {side} in the {battle.phase} phase" if time_up
+            else f"{side} ends its part of the {battle.phase} phase")
+    new = replace(battle, passed=battle.passed | {side}).logged(Event(text, "CTA-1"))
     other = new.other_side(side)
     if other not in new.passed:
         return replace(new, active_side=other)

@@ -30,12 +30,18 @@ class Target:
 
     value: int
     terms: tuple[Modifier, ...]
-    sides: int = 20  # the die, from data/centuria.yaml (DIE-20, CTA-2)
+    sides: int = 20  # the die, from data/centuria.yaml or the scenario (DIE-20, CTA-2)
+    one_fails: bool = False  # a roll of 1 always fails (an engine's shot, CTA-ART decision)
 
     @property
     def p_success(self) -> Fraction:
-        """Exact chance that the die exceeds the target."""
-        return over_chance(self.value, self.sides)
+        """Exact chance that the die exceeds the target (a 1 never succeeds when `one_fails`)."""
+        p = over_chance(self.value, self.sides)
+        return min(p, Fraction(self.sides - 1, self.sides)) if self.one_fails else p
+
+    def succeeds(self, result: int) -> bool:
+        """Whether a roll succeeds: strictly over the target, and not a 1 when `one_fails` (DIE-20, CTA-ART)."""
+        return result > self.value and not (self.one_fails and result == 1)
 
 
 def over_chance(target: int, sides: int = 20) -> Fraction:
@@ -44,15 +50,13 @@ def over_chance(target: int, sides: int = 20) -> Fraction:
 
 
 def roll_over(dice: Dice, target: Target, *, purpose: str, rule: str) -> Roll:
-    """Roll the Centuria die (its size from the data) against a target: success when strictly greater (DIE-20)."""
-    if target.sides == 20:
-        return dice.d20_over_test(target.value, purpose=purpose, rule=rule)
+    """Roll the Centuria die (its size from the data or the scenario) against a target: success when strictly
+    greater (DIE-20); a 1 fails when the target says so (`one_fails`, CTA-ART)."""
     die = f"d{target.sides}"
     if die not in dice.SIDES:  # a group's own die size: known to this dice source only
         dice.SIDES = {**dice.SIDES, die: target.sides}
     result = dice._face(die)
-    return dice._record(Roll(die, result, purpose, rule, target.value, result > target.value,
-                             over_chance(target.value, target.sides)))
+    return dice._record(Roll(die, result, purpose, rule, target.value, target.succeeds(result), target.p_success))
 
 
 def as_target_row(mod) -> bool:
@@ -88,17 +92,21 @@ def _terrain_mod(tables: CenturiaTables, terrain: str, unit: str):
 def attack_terms(attacker: str, defender: str, *, side: str = "front", attacker_terrain: str = "grass",
                  defender_terrain: str = "grass", attacker_leader: str | None = None,
                  defender_leader: str | None = None, attacker_marker: int = 0, defender_marker: int = 0,
-                 tables: CenturiaTables | None = None) -> Target:
-    """The attack roll's target with its terms: attacker's attack + defender's defence, modified (CTA-COMBAT)."""
+                 tables: CenturiaTables | None = None, attacker_row: str | None = None,
+                 defender_row: str | None = None) -> Target:
+    """The attack roll's target with its terms: attacker's attack + defender's defence, modified (CTA-COMBAT).
+
+    `attacker_row`/`defender_row`: the terrain table row to use when it is not the type's own (a leader fights
+    in terrain as his arm: centuria or turma, decision)."""
     tables = tables or centuria_tables()
     if side not in SIDES:
         raise ValueError(f"CTA-COMBAT: side is front, flank or rear, got {side!r}")
     a, d = _unit(tables, attacker), _unit(tables, defender)
     terms = [Modifier(f"{a.label} attack", a.attack, "CTA-2"), Modifier(f"{d.label} defence", d.defence, "CTA-2")]
-    ta, ma = _terrain_mod(tables, attacker_terrain, attacker)
+    ta, ma = _terrain_mod(tables, attacker_terrain, attacker_row or attacker)
     if ma and ma.attack and not as_target_row(ma):
         terms.append(Modifier(f"attacker in {ta.key}", ma.attack, "CTA-2"))
-    td, md = _terrain_mod(tables, defender_terrain, defender)
+    td, md = _terrain_mod(tables, defender_terrain, defender_row or defender)
     if md and md.defence and not as_target_row(md):
         terms.append(Modifier(f"defender in {td.key}", md.defence, "CTA-2"))
     la, ld = _leader(tables, attacker_leader), _leader(tables, defender_leader)
@@ -117,7 +125,7 @@ def attack_terms(attacker: str, defender: str, *, side: str = "front", attacker_
 
 def shot_terms(engine: str, target: str, *, side: str = "front", engine_terrain: str = "grass",
                target_terrain: str = "grass", engine_leader: str | None = None, target_leader: str | None = None,
-               target_marker: int = 0, tables: CenturiaTables | None = None) -> Target:
+               target_marker: int = 0, tables: CenturiaTables | None = None, target_row: str | None = None) -> Target:
     """An engine's shot: its attack + the target's defence, with the "(Ziel)" rows of the target's hex (CTA-ART).
 
     The same terms as a close attack (the engine's own hex, leaders, side, the target's marker); a road row marked
@@ -126,15 +134,15 @@ def shot_terms(engine: str, target: str, *, side: str = "front", engine_terrain:
     tables = tables or centuria_tables()
     base = attack_terms(engine, target, side=side, attacker_terrain=engine_terrain, defender_terrain=target_terrain,
                         attacker_leader=engine_leader, defender_leader=target_leader, defender_marker=target_marker,
-                        tables=tables)
+                        tables=tables, defender_row=target_row)
     terms = list(base.terms)
     tz, mz = _terrain_mod(tables, target_terrain, engine)
     if as_target_row(mz):
         if mz.attack:
-            terms.append(Modifier(f"target in {tz.key} (Ziel): {engine} attack", mz.attack, "CTA-MOVE"))
+            terms.append(Modifier(f"target on the {tz.key}: {engine} attack", mz.attack, "CTA-MOVE"))
         if mz.defence:
-            terms.append(Modifier(f"target in {tz.key} (Ziel): defence", mz.defence, "CTA-MOVE"))
-    return Target(sum(t.value for t in terms), tuple(terms), tables.die_sides)
+            terms.append(Modifier(f"target on the {tz.key}: defence", mz.defence, "CTA-MOVE"))
+    return Target(sum(t.value for t in terms), tuple(terms), tables.die_sides, one_fails=True)
 
 
 def no_counter(tables: CenturiaTables | None = None) -> Target:
@@ -156,12 +164,14 @@ def attack_target(attacker: str, defender: str, *, side: str = "front", attacker
 def counter_terms(attacker: str, defender: str, *, attacker_terrain: str = "grass", defender_terrain: str = "grass",
                   attacker_leader: str | None = None, defender_leader: str | None = None,
                   attacker_marker: int = 0, defender_marker: int = 0,
-                  tables: CenturiaTables | None = None) -> Target:
+                  tables: CenturiaTables | None = None, attacker_row: str | None = None,
+                  defender_row: str | None = None) -> Target:
     """The defender's counter roll: its attack + the attacker's defence; no flank or rear term (CTA-COMBAT)."""
     return attack_terms(defender, attacker, side="front", attacker_terrain=defender_terrain,
                         defender_terrain=attacker_terrain, attacker_leader=defender_leader,
                         defender_leader=attacker_leader, attacker_marker=defender_marker,
-                        defender_marker=attacker_marker, tables=tables)
+                        defender_marker=attacker_marker, tables=tables, attacker_row=defender_row,
+                        defender_row=attacker_row)
 
 
 def morale_terms(unit: str, *, leader: str | None = None, adjacent_intact: int = 0,

@@ -30,6 +30,7 @@ class CenturiaBattleSpec:
     scenario: CenturiaScenario
     goals: Mapping[str, str]
     postures: Mapping[str, str]  # advance or hold: how the computer plays the side (issue 15)
+    holds_out: str | None = None  # the side that wins by not having lost when the last round ends (decision)
 
     @property
     def map(self):
@@ -57,12 +58,16 @@ def load_centuria_battle(path: Path | str, tables: CenturiaTables, *, text: str 
     postures = {k: e.str("posture", default="advance", choices=("advance", "hold")) for k, e in sides_e.items()}
     if len(sc.sides) != 2:
         raise top.fail("sides", "exactly two sides", list(sc.sides))
+    holds_out = top.value.get("holds_out")
+    if holds_out is not None:
+        holds_out = top.str("holds_out", choices=tuple(sc.sides))
     for side in sc.sides:
         if not any(p.side == side for p in sc.leaders):
             raise top.fail("leaders", f"at least one leader of side {side!r}", None)
         if not any(p.side == side for p in sc.units):
             raise top.fail("units", f"at least one unit of side {side!r}", None)
-    return CenturiaBattleSpec(key or PREFIX + Path(path).stem, title, description, rounds, sc, goals, postures)
+    return CenturiaBattleSpec(key or PREFIX + Path(path).stem, title, description, rounds, sc, goals, postures,
+                              holds_out)
 
 
 def centuria_battle_dir() -> Path:

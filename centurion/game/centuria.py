@@ -6,13 +6,14 @@ first side starting and the sides taking turns to start; one combat phase with e
 the same way; a side ends its part of a phase with `CtaEndPhase`, or the countdown does it (`CtaTimeUp`, sent by
 the page when the round's time runs out: the side's units not yet ordered stay). Rally tests open each round after
 the first (CTA-MORALE). The battle ends when a side has lost (all its units removed, fled or dissolving, or all its
-leaders fallen) or after the last round (the side that lost fewer units wins). Decisions in docs/decisions.md,
-"Centuria battles".
+leaders fallen) or after the last round (a scenario's `holds_out` side wins if it has not lost; otherwise the
+side that lost fewer units wins). Decisions in docs/decisions.md, "Centuria battles".
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
@@ -215,6 +216,20 @@ class CenturiaSkirmish:
         """A side's name."""
         return "nobody" if side is None else self.scenario.scenario.sides[side]
 
+    def words(self, text: str) -> str:
+        """Text of the rules engine as shown to players: each side key becomes the side's name (CTA-1)."""
+        for side in self.sides:
+            name = self.label(side)
+
+            def sub(m: re.Match, name: str = name) -> str:
+                before = m.string[:m.start()].rstrip()
+                mid = before != "" and before[-1] not in ".!?"
+                n = "t" + name[1:] if mid and name.startswith("The ") else name
+                return (f"{n}'" if n.endswith("s") else f"{n}'s") if m.group(1) else n
+
+            text = re.sub(rf"\b{re.escape(side)}\b('s\b)?", sub, text)
+        return text
+
     def units(self, side: str | None = None) -> list:
         """The fighting units (sub-units and engines, not leaders) of a side, living or not."""
         return [p for p in self.battle.pieces if not p.is_leader and (side is None or p.side == side)]
@@ -350,7 +365,7 @@ class CenturiaSkirmish:
                                     "ordered")
             r = move(b, CenturiaMove(action.unit, action.steps))
             if isinstance(r, Refusal):
-                raise IllegalAction(r.rule, r.reason)
+                raise IllegalAction(r.rule, self.words(r.reason))
             new, events = r
         elif isinstance(action, (CtaAttack, CtaShoot)):
             if isinstance(action, CtaAttack):
@@ -358,7 +373,7 @@ class CenturiaSkirmish:
             else:
                 r = fire(b, action.engine, action.target, dice)
             if isinstance(r, Refusal):
-                raise IllegalAction(r.rule, r.reason)
+                raise IllegalAction(r.rule, self.words(r.reason))
             new, events = r
             for pid, reason in morale_triggers(b, new):
                 q = new.piece(pid)
@@ -374,7 +389,7 @@ class CenturiaSkirmish:
                 new, more = start_round(new, dice)
                 events += more
         rolls = tuple(f"    {r.describe()}" for r in dice.log)
-        lines = tuple(f"  {e.text} [{e.rule}]" for e in events)
+        lines = tuple(f"  {self.words(e.text)} [{e.rule}]" for e in events)
         nxt = replace(self, history=self.history + (action,), battle=new, log=self.log + (entry,) + rolls + lines)
         return nxt._victory_check()
 
@@ -400,6 +415,11 @@ class CenturiaSkirmish:
             return self._ended(winner, _level(removed[winner], removed[self.other(winner)]), removed, la or lb)
         if self.battle.round > self.scenario.round_limit:
             reason = f"the {self.scenario.round_limit} rounds are fought"
+            holder = self.scenario.holds_out
+            if holder is not None:  # the scenario's own goal: this side only has to hold out (decision)
+                mine, theirs = removed[holder], removed[self.other(holder)]
+                level = _level(mine, theirs) if mine > theirs else "marginal"  # holding alone: a marginal win
+                return self._ended(holder, level, removed, f"{reason}; {self.label(holder)} held out")
             if removed[a] == removed[b]:
                 return self._ended(None, "draw", removed, f"{reason}; both sides lost {removed[a]} unit(s)")
             winner = a if self.losses(a) < self.losses(b) else b

@@ -121,7 +121,7 @@ class _View:
             if not seen:
                 return 0.0
             value = self.tables.units[e.type].attack + self.tables.units[p.type].defence - 1
-            total += float(over_chance(value, self.tables.die_sides)) * worth(p)
+            total += float(over_chance(value, self.b.die_sides or self.tables.die_sides)) * worth(p)  # DIE-20
         return total
 
     def in_command_at(self, p: Piece, h: Hex) -> bool:

@@ -27,6 +27,8 @@ from ..centuria import (
     move,
     movement_allowance,
     movement_value,
+    pass_phase,
+    practice_order,
     rally_phase,
     spotters,
     start_alternating,
@@ -140,6 +142,8 @@ class RoundTimer(w.VBox):
         self.enabled.observe(self._changed, names="value")
         self.length.observe(self._changed, names="value")
         self.play.observe(self._tick, names="value")
+        self.on_time_up: list = []  # called once when the countdown reaches 0 (the table ends the round, CTA-1)
+        self._up = False
         super().__init__([w.HBox([self.enabled, self.length, self.play]), self.display])
         self.add_class("centurion-timer")
         self._changed(None)
@@ -148,6 +152,11 @@ class RoundTimer(w.VBox):
     def remaining(self) -> int:
         """Seconds left this round."""
         return max(0, self.length.value - self.play.value)
+
+    @property
+    def time_is_up(self) -> bool:
+        """Whether the countdown is on and has run out (CTA-1)."""
+        return bool(self.enabled.value) and self.remaining == 0
 
     @guarded("display")
     def _changed(self, _change: dict | None) -> None:
@@ -159,9 +168,14 @@ class RoundTimer(w.VBox):
     @guarded("display")
     def _tick(self, _change: dict) -> None:
         self.render()
+        if self.time_is_up and not self._up:
+            self._up = True
+            for fn in list(self.on_time_up):
+                fn()
 
     def restart(self) -> None:
         """A new round: the countdown starts again from the full time."""
+        self._up = False
         self.play.value = 0
         self.play.playing = bool(self.enabled.value)
         self.render()
@@ -173,7 +187,7 @@ class RoundTimer(w.VBox):
                                   "default).</div>")
             return
         left = self.remaining
-        up = " — <b>time is up</b>: end the phase." if left == 0 else ""
+        up = " — <b>time is up</b>: the round ends (CTA-1)." if left == 0 else ""
         self.display.value = (f"<div class='centurion-clock' style='font-size:1.3em'>⏱ {left // 60}:{left % 60:02d} "
                               f"left this round{up}</div>")
 
@@ -209,6 +223,8 @@ class CenturiaTable(w.VBox):
         self.map.on_key(self._key)
         self.diagram = MoraleDiagram()
         self.timer = RoundTimer(battle.time_limit_seconds if timer else None) if timer else None
+        if self.timer is not None:
+            self.timer.on_time_up.append(self.time_up)
         self.phase_label = w.HTML()
 
         def button(label: str, fn, style: str = "", tip: str = "") -> w.Button:
@@ -361,7 +377,7 @@ class CenturiaTable(w.VBox):
         if not self.selected:
             self.message.show("Select a piece first.", "refusal")
             return False
-        trial = move(self.battle, CenturiaMove(self.selected, (*self.plot, step)), self.tables)
+        trial = move(self._act_on(), CenturiaMove(self.selected, (*self.plot, step)), self.tables)
         if isinstance(trial, Refusal):
             self._say(str(trial), "refusal")
             return False
@@ -382,10 +398,12 @@ class CenturiaTable(w.VBox):
 
     def do_move(self) -> bool:
         """Carry out the plotted move."""
+        if self._time_refusal():
+            return False
         if not self.selected or not self.plot:
             self.message.show("Select a piece and plot a move first.", "refusal")
             return False
-        r = move(self.battle, CenturiaMove(self.selected, tuple(self.plot)), self.tables)
+        r = move(self._act_on(), CenturiaMove(self.selected, tuple(self.plot)), self.tables)
         if isinstance(r, Refusal):
             self._say(str(r), "refusal")
             return False
@@ -416,10 +434,12 @@ class CenturiaTable(w.VBox):
 
     def _strike(self, action, hint: str) -> bool:
         """Resolve an attack or a shot from the selected piece at the target; refusals leave the battle as it was."""
+        if self._time_refusal():
+            return False
         if not (self.selected and self.target):
             self.message.show(hint, "refusal")
             return False
-        r = action(self.battle, self.selected, self.target, self.dice, self.tables)
+        r = action(self._act_on(), self.selected, self.target, self.dice, self.tables)
         if isinstance(r, Refusal):
             self._say(str(r), "refusal")
             return False
@@ -446,9 +466,19 @@ class CenturiaTable(w.VBox):
         if not self.selected:
             self.message.show("Select a unit first.", "refusal")
             return False
+        if self._time_refusal():
+            return False
         p = self.battle.piece(self.selected)
         if p.is_leader or not p.alive:
             self.message.show("CTA-MORALE: only living sub-units test morale.", "refusal")
+            return False
+        if p.marker == 3:
+            self.message.show(f"CTA-MORALE: {p.id} is fleeing: it takes no more morale or rally tests and does "
+                              "not come back.", "refusal")
+            return False
+        if rally and p.marker == 0:
+            self.message.show(f"CTA-MORALE: {p.id} is intact: only idle or dissolving units take a rally test.",
+                              "refusal")
             return False
         new, events = morale_test(self.battle, p.id, self.dice, "rally test" if rally else "test on demand",
                                   rally=rally, tables=self.tables)
@@ -481,7 +511,7 @@ class CenturiaTable(w.VBox):
         """End the active side's part of the phase (CTA-1). In a round played alternately both sides end theirs,
         then movement gives way to combat and combat to the next round, whose rally tests open it (CTA-MORALE);
         the per-side order of the other tables hands over to the next side, its rally tests first."""
-        old = self.battle
+        old = self._act_on()
         new = end_phase(old)
         events = []
         if new.alternate and new.round > old.round:
@@ -495,6 +525,46 @@ class CenturiaTable(w.VBox):
         self._push(new)
         self.selected, self.target = None, None
         self.plot.clear()
+        self.refresh()
+
+    def _act_on(self) -> CenturiaBattle:
+        """The battle an action is taken on: chapters 10-14 are practice tables, one side acting with nobody
+        answering (`practice_order`); the round table plays the seed's round (CTA-1)."""
+        if self.mode != "round" and self.battle.alternate:
+            return practice_order(self.battle)
+        return self.battle
+
+    def _time_refusal(self) -> bool:
+        """Refuse an action when the round's countdown has run out (CTA-1); True if refused."""
+        if self.timer is not None and self.timer.time_is_up:
+            self.message.show("CTA-1: time is up for this round; no more moves, attacks or shots.", "refusal")
+            return True
+        return False
+
+    def time_up(self) -> None:
+        """The countdown ran out (CTA-1, the seed's limited time per round): every part of the round still open
+        ends now, units not yet ordered stay where they are; the next round starts with its rally tests."""
+        old = self.battle
+        new, steps = old, 0
+        while new.round == old.round and steps < 8:
+            if new.alternate:
+                new = pass_phase(new, time_up=True)
+            else:
+                new = end_phase(new)
+            steps += 1
+        if new.alternate:
+            new, events = start_round(new, self.dice, self.tables)
+        else:
+            new, events = rally_phase(new, new.active_side, self.dice, self.tables)
+        if events:
+            self._show_events(events)
+        self._push(new)
+        self.selected, self.target = None, None
+        self.plot.clear()
+        self.message.show(f"Time is up: round {old.round} has ended; units not yet ordered stayed where they were "
+                          "(CTA-1).", "info")
+        if self.timer is not None:
+            self.timer.restart()
         self.refresh()
 
     @guarded()
@@ -522,16 +592,16 @@ class CenturiaTable(w.VBox):
         counters.sort(key=lambda c: c.kind in self.tables.leaders)
         self.map.set_counters(counters)
         self.map.set_overlay(self._overlay())
-        if b.alternate:  # both sides in one phase, one unit at a time (CTA-1)
+        if self.mode == "round":  # both sides in one phase, one unit at a time (CTA-1)
             done = [side_name(s) for s in b.sides if s in b.passed]
             waiting = f" ({', '.join(done)} ended {'its' if len(done) == 1 else 'their'} part)" if done else ""
             self.phase_label.value = (f"<div class='centurion-phase'><b>Round {b.round}</b>, {b.phase} phase: "
                                       f"{html.escape(side_name(b.active_side, start=True))} to act"
                                       f"{html.escape(waiting)} <code>CTA-1</code></div>")
         else:
-            self.phase_label.value = (f"<div class='centurion-phase'><b>Round {b.round}</b>: "
-                                      f"{html.escape(side_possessive(b.active_side, start=True))} {b.phase} phase "
-                                      "<code>CTA-1</code></div>")
+            self.phase_label.value = (f"<div class='centurion-phase'><b>Round {b.round}</b>, {b.phase} phase — "
+                                      f"practice table: {html.escape(side_possessive(b.active_side))} units "
+                                      "(in a real round the sides take turns, chapter 15) <code>CTA-1</code></div>")
         self.panel.value = link_rules(self._panel_html())
         self.odds.value = link_rules(self._odds_html())
         if self.selected:

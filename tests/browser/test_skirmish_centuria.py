@@ -62,7 +62,7 @@ def test_play_a_round_against_the_computer_save_reload_load(page, voila_url, art
     page.get_by_role("button", name="Confirm").click()
     text = wait_banner_change(page, before)
     log = text_of(page, ".centurion-centuria-skirmish .centurion-log")
-    assert "R1 movement — Legio XX: R-C2 moves" in log and "The mirror legion:" in log  # the computer answered
+    assert "R1 movement — Legio XX: R-C2 moves" in log and "The rebel legion:" in log  # the computer answered
     for _ in range(40):
         if "Round 2" in text or "battle is over" in text:
             break

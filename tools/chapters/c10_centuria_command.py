@@ -9,8 +9,10 @@ CELLS = [
        "In Centuria the smallest body a general moves is the **centuria**, about eighty men; leaders move alone. "
        "A sub-unit can only act while it is **in command**: inside its leader's action radius *and* in his sight, "
        "or standing next to a friendly sub-unit that is itself in command (the chain may run on from unit to "
-       "unit). Trees and buildings block sight. A sub-unit out of command may still turn, defend itself or flee, "
-       "but it cannot move or attack (CTA-CMD).\n\n"
+       "unit). Trees and buildings block sight. A sub-unit out of command may still turn and defend itself, and it "
+       "still flees when its morale breaks, but it cannot move or attack (CTA-CMD).\n\n"
+       "The tables of chapters 10 to 14 are **practice tables**: the Romans act and nobody answers. In a real "
+       "round the two sides take turns, one unit at a time (chapter 15).\n\n"
        "**Try it:** click a leader, then click an empty hex to try him there: the outlines show who is in command "
        "(green directly, blue through a neighbour, red out of command) and lines show his sight to the units he "
        "commands. Click a unit to read what it may do."),

@@ -11,7 +11,8 @@ CELLS = [
        "the unit's own plus the worst terrain modifier of the hexes it starts in or enters, never below 1 (CTA-MOVE, "
        "table CTA-2). A centuria (2) stepping into trees (−1) has 1; a turma (4) has 1 in trees (−3) and 3 across "
        "a field (−1). Turning to a new front or flank hexside costs 1, an about-face 2. The subpraefectus moves 2 "
-       "with infantry and 4 with cavalry.\n\n"
+       "with infantry and 4 with cavalry. An idle or dissolving unit stands: it neither moves nor turns "
+       "(CTA-MORALE).\n\n"
        "**Try it:** click a Roman unit, plot a move with the buttons (or ↑, Q, E and ←/→ once the map has focus) "
        "and press *Move*. A plot that breaks a rule is refused with its rule ID."),
     code(CTA_SETUP + "from centurion.widgets.reference import centuria_terrain_table_en"),

@@ -14,7 +14,8 @@ CELLS = [
     md("# Centuria: combat\n\n" + BACK +
        "Attack and defence happen **at once**. The attacker rolls a d20 and strikes if the roll is *greater than* "
        "its attack value plus the defender's defence value; at the same moment the defender strikes back if its "
-       "roll beats its own attack value plus the attacker's defence. Each unit's terrain changes its own values, "
+       "roll beats its own attack value plus the attacker's defence. Each unit's terrain changes its own values "
+       "(a leader, who has no row in the terrain table, fights as his arm: like a centuria or a turma), "
        "the best leader in range helps (leaders do not add up), an attack on a flank takes 2 off the defence and "
        "one from the rear 4, and morale markers weaken a unit. A struck unit is removed; both may fall "
        "(CTA-COMBAT, tables CTA-2, die DIE-20).\n\n"

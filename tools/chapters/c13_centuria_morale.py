@@ -6,14 +6,18 @@ TITLE = "Centuria: morale"
 
 CELLS = [
     md("# Centuria: morale\n\n" + BACK +
-       "Units test their morale when (a) more than half the sub-units of their unit have fallen, (b) their leader "
-       "falls and a subpraefectus or tribunus takes over — those out of his range test, (c) their leader falls "
-       "with nobody to replace him — all test, and (d) a fleeing unit runs into them. A test succeeds on a d20 "
+       "Units test their morale when (a) more than half the sub-units of their unit are out of action (removed or "
+       "fleeing), (b) their leader falls and a subpraefectus or tribunus takes over — those out of his range or "
+       "sight test, (c) their leader falls with nobody to replace him — all test, and (d) a fleeing unit runs "
+       "into them. Succession runs down the whole chain: if the replacement falls too, the next subpraefectus or "
+       "tribunus takes over; when a legatus, who leads only leaders, falls, every unit under him counts as his. "
+       "A test succeeds on a d20 "
        "roll greater than the morale value, plus the best leader's modifier, minus one for each neighbouring "
        "friendly unit whose morale is intact. The first failure leaves the unit **idle**, the second sets it "
-       "**dissolving**, the third makes it **flee** backwards as far as it can move, forcing tests on every unit "
-       "it touches (CTA-MORALE). At the start of its side's turn a marked unit may rally: a pass clears its "
-       "markers, a failure adds one (a decision of RULES.md).\n\n"
+       "**dissolving**, the third makes it **flee** backwards as far as a move could take it (past friends, never "
+       "into the enemy), forcing tests on every unit it touches (CTA-MORALE). At the start of each round a marked "
+       "unit takes a rally test: a pass clears its markers, a failure leaves them (a decision of RULES.md). A "
+       "fleeing unit takes no more tests: the table refuses them.\n\n"
        "**Try it:** click a unit, see its target with each term and the odds, and press *Test morale* or *Rally "
        "test*; the diagram lights its state."),
     code(CTA_SETUP),
@@ -39,9 +43,9 @@ table = pd.DataFrame([(x.label, x.value) for x in t.terms] + [("target: roll ove
 table
 """),
     md("Three failures in a row: idle, dissolving, then flight — the unit runs back as far as its movement "
-       "allows and every unit it then touches must test."),
+       "allows, past the praefectus standing behind it, and every unit it then touches must test."),
     code("""
-b = battle.placed("R-PC1", "0509")  # the praefectus steps aside, so the way back is open
+b = battle  # R-PC1 stands behind R-C2: a fleeing unit passes a friend, as a move may
 for roll in ([1], [1], [1, 20, 20]):
     b, events = morale_test(b, "R-C2", Dice.scripted(roll), "worked example")
     print(MARKERS[b.piece("R-C2").marker], "|", " / ".join(e.text for e in events[1:]) or events[0].text)

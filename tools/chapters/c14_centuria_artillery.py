@@ -7,9 +7,11 @@ TITLE = "Centuria: artillery"
 CELLS = [
     md("# Centuria: artillery\n\n" + BACK +
        "The **ballista** reaches 5 hexes and the **tormentum** 6. A target must be seen by a friendly piece that "
-       "touches the engine or is in its sight; the ballista must also see the target itself, while the tormentum "
-       "may lob its shot over cover. A roll of 1 puts the engine out of action for the next round and its crew "
-       "must test morale. With a centurio ballista in command, each engine shoots twice a round (CTA-ART).\n\n"
+       "touches the engine or is in its sight (an engine that sees the target spots for itself); the ballista "
+       "must also see the target itself, while the tormentum may lob its shot over cover. A roll of 1 always "
+       "misses, puts the engine out of action for the next round, and its crew must test morale. A shot at a "
+       "target on the road is easier to hit. With a centurio ballista in command, each engine shoots twice a round "
+       "(CTA-ART).\n\n"
        "**Try it:** click a Roman engine (B or M): its range is shaded. Then click an enemy: the panel says who "
        "spots it and whether the shot is allowed; *Shoot* rolls."),
     code(CTA_SETUP),

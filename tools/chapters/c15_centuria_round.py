@@ -11,8 +11,9 @@ CELLS = [
        "A side that has nothing more to do presses *End phase* to end its part; the other side goes on alone "
        "until it ends its part too, and the phase moves on. Round 1 starts with the Romans, round 2 with the "
        "rebels, and so on; every marked unit takes its rally test as a round begins. The scenario may set a "
-       "time limit for each round; the countdown below is off unless you tick it. *Undo* takes back the last "
-       "action.\n\n"
+       "time limit for each round; the countdown below is off unless you tick it. When it reaches 0:00 the round "
+       "ends: every part of it still open is closed, units not yet ordered stay where they are, and the next "
+       "round begins. *Undo* takes back the last action.\n\n"
        "**Try it:** the Romans (red) move first; after each move the rebels may answer with one of theirs."),
     code(CTA_SETUP),
     code("""

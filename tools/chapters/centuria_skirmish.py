@@ -16,7 +16,8 @@ CELLS = [
        "**End my part of the phase** leaves your remaining units where they are. Above the map: the countdown of "
        "the round (when the battle has one, the round ends for you when it runs out), each side's losses and the "
        "morale of every unit (CTA-MORALE). The battle ends when a side's units are all removed, fled or dissolving, "
-       "or its leaders have all fallen; after the last round the side that lost fewer units wins. **Save** "
+       "or its leaders have all fallen; after the last round a side that only has to hold out (the farmstead's "
+       "auxilia) wins if it has not lost, and otherwise the side that lost fewer units wins. **Save** "
        "downloads the battle; **Load** reads it back."),
     code("""
 from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
