@@ -240,7 +240,7 @@ def test_C1_spine_shot_at_range_2_hull_weapons_either_neighbouring_facing() -> N
     """Hull weapons bear when the firer faces N or NE (the target is in both wedges), not otherwise."""
     from centurion.rules.targets import Attack, FirePlan, declare_fire
 
-    V, m, f, t, tv, FirerView = _spine_case()
+    V, m, f, _t, tv, FirerView = _spine_case()
     ok = {hf for hf in range(6)
           if isinstance(declare_fire(m, FirerView("hor", f, hf, V["horatius"].weapons), [Attack(1, "lib")], [tv]),
                         FirePlan)}
@@ -254,7 +254,7 @@ def test_C1_spine_side_struck_is_one_of_the_two_and_the_defenders_choice() -> No
 
     from centurion.rules.targets import Attack, FirePlan, declare_fire
 
-    V, m, f, t, tv, FirerView = _spine_case()
+    V, m, f, _t, tv, FirerView = _spine_case()
     hor = FirerView("hor", f, 0, V["horatius"].weapons)
     plan = declare_fire(m, hor, [Attack(1, "lib")], [tv])
     assert isinstance(plan, FirePlan)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 
-from .coords import Hex, distance
+from .coords import Hex
+
 
 def _cube_round(x: float, y: float, z: float) -> Hex:
     rx, ry, rz = round(x), round(y), round(z)

@@ -266,8 +266,10 @@ def _line_offsets(span_q: int, span_r: int, width: int, longest: int
         second = np.where(swap[:, None], s1, s2)
         step = np.where(along[:, None], s1 + s2, _STEP[side])
         at = m[live]
-        pq, pr = q[live] + np.where(along, first[:, 0], step[:, 0]), r[live] + np.where(along, first[:, 1], step[:, 1])
-        mq, mr = q[live] + np.where(along, second[:, 0], step[:, 0]), r[live] + np.where(along, second[:, 1], step[:, 1])
+        one = np.where(along[:, None], first, step)  # the entry written: the pair, or the hex stepped into
+        two = np.where(along[:, None], second, step)
+        pq, pr = q[live] + one[:, 0], r[live] + one[:, 1]
+        mq, mr = q[live] + two[:, 0], r[live] + two[:, 1]
         q[live] += step[:, 0]
         r[live] += step[:, 1]
         arrived = (q[live] == tq[live]) & (r[live] == tr[live])
