@@ -183,8 +183,9 @@ class SightTable:
         dr = self.rs - origin.r + self.span_r
         n = self.n[dq, dr]
         m = self.m[dq, dr]
-        ip = of + self.plus[dq, dr]
-        im = of + self.minus[dq, dr]
+        k = max(int(m.max()), 1)  # the longest run of hexes between from this origin
+        ip = of + self.plus[dq, dr, :k].astype(np.intp)
+        im = of + self.minus[dq, dr, :k].astype(np.intp)
         hp = self.height[ip]
         hm = self.height[im]
         steps = np.arange(ip.shape[1])
@@ -283,8 +284,11 @@ def _line_offsets(span_q: int, span_r: int, width: int, longest: int
         m[live[beyond]] += 1
         live = live[~arrived]
     depth = max(int(m.max()), 1)
-    out = (np.ascontiguousarray(plus[:, :depth]).reshape(*shape, depth),
-           np.ascontiguousarray(minus[:, :depth]).reshape(*shape, depth), n.astype(np.int64), m.reshape(shape))
+    # the smallest integers that hold the offsets: the table is read once per hex of the map on every call
+    small = np.int16 if max(int(np.abs(plus).max()), int(np.abs(minus).max())) < 2 ** 15 else np.int32
+    out = (np.ascontiguousarray(plus[:, :depth], dtype=small).reshape(*shape, depth),
+           np.ascontiguousarray(minus[:, :depth], dtype=small).reshape(*shape, depth), n.astype(np.int64),
+           m.reshape(shape))
     _LINE_CACHE[key] = out
     return out
 
