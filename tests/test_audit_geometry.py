@@ -450,10 +450,12 @@ def test_C9_squad_on_floor_1_of_a_building_on_a_plateau_paints() -> None:
 def test_C19_line_of_sight_refuses_impossible_levels(level) -> None:
     """A unit's level for sight is a whole number 0-19 (ground 0-9, building floors, a pop-up): anything else is a
     ValueError naming CEN-LOS-1."""
-    from centurion.rules.sight import line_of_sight
+    from centurion.rules.sight import line_of_sight, sight_from
 
     m = map_from_rows(["...."] * 8)
     with pytest.raises(ValueError, match="CEN-LOS-1"):
         line_of_sight(m, parse_label("0101"), parse_label("0105"), level_a=level)
     with pytest.raises(ValueError, match="CEN-LOS-1"):
         line_of_sight(m, parse_label("0101"), parse_label("0105"), level_b=level)
+    with pytest.raises(ValueError, match="CEN-LOS-1"):
+        sight_from(m, parse_label("0101"), level=level)

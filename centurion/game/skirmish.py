@@ -570,7 +570,7 @@ class Skirmish:
             return None
         tv = target.target_view(units[firer.key])
         if at is not None:
-            tv = replace(tv, hex=at[0], facing=at[1], crater=False)
+            tv = replace(tv, hex=at[0], facing=at[1], crater=False, entered=None)  # its end-hex entry: not here
         rng = distance(firer.hex, tv.hex)
         fv = units[firer.key].firer_view()
         if level is not None:  # a pop-up attack fires from above its cover (VAR-INIT)

@@ -86,6 +86,13 @@ class Sight:
         return f"{self.rule}: {self.reason}"
 
 
+def _check_level(level: object) -> None:
+    if level is not None and (isinstance(level, bool) or not isinstance(level, (int, np.integer))
+                              or not 0 <= level <= MAX_SIGHT_LEVEL):
+        raise ValueError(f"{RULE}: a unit's level for sight is a whole number 0-{MAX_SIGHT_LEVEL} (ground 0-9, "
+                         f"building floors, a pop-up level), got {level!r}")
+
+
 def line_of_sight(battlemap: BattleMap, a: Hex, b: Hex, *, level_a: int | None = None, level_b: int | None = None,
                   table: TerrainTable | None = None) -> Sight:
     """Whether units in `a` and `b` see each other, and which hex decides it (CEN-LOS-1, book-a §9).
@@ -93,11 +100,8 @@ def line_of_sight(battlemap: BattleMap, a: Hex, b: Hex, *, level_a: int | None =
     `level_a`/`level_b` override the units' levels (e.g. infantry on a building floor: hex level + floor); a level
     outside 0-MAX_SIGHT_LEVEL, or not a whole number, raises ValueError.
     """
-    for lv in (level_a, level_b):
-        if lv is not None and (isinstance(lv, bool) or not isinstance(lv, (int, np.integer))
-                               or not 0 <= lv <= MAX_SIGHT_LEVEL):
-            raise ValueError(f"{RULE}: a unit's level for sight is a whole number 0-{MAX_SIGHT_LEVEL} (ground 0-9, "
-                             f"building floors, a pop-up level), got {lv!r}")
+    _check_level(level_a)
+    _check_level(level_b)
     for h in (a, b):
         if h not in battlemap:
             return Sight(False, f"{h!r} is off the map", None, "off map")
@@ -343,6 +347,7 @@ def sight_from(battlemap: BattleMap, origin: Hex, *, level: int | None = None,
     """Every hex of the map a unit in `origin` sees (targets at their ground level), with the blockers (CEN-LOS-1)."""
     if origin not in battlemap:
         raise ValueError(f"{RULE}: {origin!r} is off the map")
+    _check_level(level)
     st = sight_table(battlemap, table)
     seen, deciding = st.sight_from(origin, level)
     return SightMap(origin, st, seen, deciding)
