@@ -128,13 +128,19 @@ def test_distance_triangle_inequality(a, b, c):
 
 
 @given(hexes, hexes)
-def test_line_length_is_distance_plus_one_and_steps_adjacent(a, b):
+def test_line_is_a_chain_of_neighbours_between_the_ends(a, b):
+    # CEN-LOS-1 is a supercover (issue 20, C2): at least distance + 1 entries (one per hex the segment runs
+    # inside, a pair along a hexside), each next to the entry before, none off a shortest path from a to b
     steps = line(a, b)
-    assert len(steps) == distance(a, b) + 1
+    n = distance(a, b)
+    assert len(steps) >= n + 1
     assert steps[0] == (a,) and steps[-1] == (b,)
-    for i, step in enumerate(steps):
+    for before, step in zip(steps, steps[1:]):
+        assert all(any(distance(h, g) == 1 for g in before) for h in step)
+    for step in steps:
+        assert len(step) == 1 or distance(step[0], step[1]) == 1
         for h in step:
-            assert distance(a, h) == i
+            assert distance(a, h) + distance(h, b) == n
 
 
 @given(hexes, st.sampled_from([6.0, 12.0, 17.5]))

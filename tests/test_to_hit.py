@@ -344,11 +344,12 @@ def test_ap_laser_fires_at_infantry_beside_the_direct_fire_target():
     assert [a.to_hit.value for a in plan.attacks] == [10 - 5, 11]
 
 
-def test_the_forward_arc_shading_is_one_wedge_without_its_edges():
+def test_the_forward_arc_shading_is_one_wedge_with_its_edges():
+    # HEX-4 (issue 20, C1): a hex on the wedge's boundary spine is in both wedges, so inside the arc
     from centurion.rules.targets import firing_arc_hexes
     m = open_map()
     h = from_offset(5, 10)
     arc = firing_arc_hexes(m, h, 0, 4)
     assert neighbor(h, 0) in arc and neighbor(h, 1) not in arc and neighbor(h, 5) not in arc
-    assert all(attack_sides(h, 0, x) == ("front",) for x in arc)
-    assert len(arc) == 1 + 1 + 3 + 3  # rings 1..4 of a 60-degree wedge without its spines: 1, 1, 3, 3
+    assert all("front" in attack_sides(h, 0, x) for x in arc)
+    assert len(arc) == 1 + 3 + 3 + 5  # rings 1..4 of a 60-degree wedge with its spines: 1, 1+2, 3, 3+2

@@ -122,6 +122,7 @@ class Vehicle:
     destruct_tried: int = 0  # VAR-SELFDESTRUCT: the last turn its crew tried (one attempt per End Phase)
     driver_fire: tuple = ()  # VAR-WEAPONS: (turn, target, weapons) the driver fires; next turn's limits cut
     occupy: str = ""  # VAR-OCCUPY: 'in' or 'out' in its partly covered hex ('' = the basic reading)
+    entered: int | None = None  # the hexside it came in by, into a hex an enemy held (same hex, book-a §14.2)
 
     @property
     def destroyed(self) -> bool:
@@ -326,6 +327,9 @@ class Skirmish:
                     crater = "crater" in self.battlemap[s.hex].counters
                     out[s.key] = CombatUnit(s.key, s.side, s.hex, 0, men=s.men, crater=crater,
                                             moved=s.key in self.marched, tvlgs_left=s.tvlgs_left)
+            for v in self.vehicles:  # the same hex: how it came in (book-a §14.2)
+                if v.entered is not None and v.key in out:
+                    out[v.key] = replace(out[v.key], entered=v.entered)
             self._cache["units"] = out
         return self._cache["units"]
 
@@ -566,7 +570,7 @@ class Skirmish:
             return None
         tv = target.target_view(units[firer.key])
         if at is not None:
-            tv = replace(tv, hex=at[0], facing=at[1], crater=False)
+            tv = replace(tv, hex=at[0], facing=at[1], crater=False, entered=None)  # its end-hex entry: not here
         rng = distance(firer.hex, tv.hex)
         fv = units[firer.key].firer_view()
         if level is not None:  # a pop-up attack fires from above its cover (VAR-INIT)
@@ -993,6 +997,7 @@ class Skirmish:
         nxt = replace(self, vehicles=self._with_vehicle(nv), squads=squads, counters=counters,
                       done=self.done | {v.key} | riders)._log(*lines)._sync_riders()
         path = variant_path(resolved) if isinstance(move, VariantMove) else _path(resolved)
+        nxt = _entered(nxt, v, path)  # into an enemy's hex: its sides are fixed by the entry (book-a §14.2)
         if action.ram is not None:  # the ram waits for the end of the Combat Phase (VAR-RAM)
             nxt = ramming.register_ram(nxt, action, v.hex, path)
         if path and not nv.destroyed:
@@ -1219,6 +1224,25 @@ def _path(resolved) -> tuple[tuple[Hex, int], ...]:
             here = neighbor(here, facing if s == "F" else (facing + 3) % 6)
             out.append((here, facing))
     return tuple(out)
+
+
+def _entered(game: Skirmish, mover: Vehicle, path: tuple[tuple[Hex, int], ...]) -> Skirmish:
+    """The game with the mover's `entered` set: the hexside it crossed last into its end hex when an enemy
+    stood there, else None; unchanged when it never left its hex (book-a §14.2)."""
+    from ..hexgrid import facing_between  # kept here: one small hunk for this rule
+
+    v = game.vehicle(mover.key)
+    steps = [h for h, _f in path]
+    if v.hex not in steps:
+        return game
+    i = len(steps) - 1 - steps[::-1].index(v.hex)
+    came_from = steps[i - 1] if i else mover.hex
+    enemy = any(x.hex == v.hex for x in game.live_vehicles(game.other(v.side))) or any(
+        q.hex == v.hex and q.men > 0 and q.side != v.side for q in game.squads)
+    side = facing_between(v.hex, came_from) if enemy else None
+    if side == v.entered:
+        return game
+    return replace(game, vehicles=game._with_vehicle(replace(v, entered=side)))
 
 
 def _variant_terms(firer: str, plan: FirePlan) -> list[str]:

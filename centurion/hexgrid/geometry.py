@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import math
 
-from .coords import Hex, distance
-
-# A nudge off the exact centre line, used to detect lines that run along a spine.
-_EPS = (1e-6, 2e-6, -3e-6)
+from .coords import Hex
 
 
 def _cube_round(x: float, y: float, z: float) -> Hex:
@@ -20,25 +17,67 @@ def _cube_round(x: float, y: float, z: float) -> Hex:
     return Hex(int(rx), int(ry))
 
 
-def line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
-    """The hexes crossed by the line between two hex centres (CEN-LOS-1).
+# Supercover geometry (CEN-LOS-1) in scaled coordinates u = 2x, v = 2y / sqrt(3) of the flat-topped layout
+# (size 1): the centre of Hex(q, r) is (3q, 2r + q) and every hexagon is {|v| <= 1, |u| + |v| <= 2} around it,
+# so all the arithmetic below is on integers. Hexside k (facing k, HEX-3) is the edge w_k . (p - c) <= b_k.
+_SIDE_W = ((0, -1), (1, -1), (1, 1), (0, 1), (-1, 1), (-1, -1))
+_SIDE_B = (1, 2, 2, 1, 2, 2)
+#: the corner between hexsides k and k + 1, from the centre
+_CORNER = ((1, -1), (2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1))
+#: the step to the neighbour across hexside k, axial (q, r)
+_STEP = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 
-    One entry per step from `a` to `b` (so `distance(a, b) + 1` entries). An entry
-    holds one hex, or two where the line runs exactly along the spine between
-    them; the rules decide which of the two counts (on a spine the defender chooses).
+
+def line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
+    """Every hex the straight segment between the two hex centres passes through, in order (CEN-LOS-1).
+
+    A supercover: a hex is on the line when the segment runs inside it for any positive length (a line that
+    only touches a corner does not count). An entry holds one hex, or two where the segment runs exactly along
+    the hexside between them (a spine from `a`: HEX-4); the rules decide which of the two counts (the defender
+    chooses). The ends are the first and last entries; there are `distance(a, b) + 1` entries or more.
     """
-    n = distance(a, b)
-    if n == 0:
+    dq, dr = b.q - a.q, b.r - a.r
+    if dq == 0 and dr == 0:
         return [(a,)]
-    out: list[tuple[Hex, ...]] = []
-    for i in range(n + 1):
-        t = i / n
-        x = a.q + (b.q - a.q) * t
-        y = a.r + (b.r - a.r) * t
-        z = a.s + (b.s - a.s) * t
-        plus = _cube_round(x + _EPS[0], y + _EPS[1], z + _EPS[2])
-        minus = _cube_round(x - _EPS[0], y - _EPS[1], z - _EPS[2])
-        out.append((plus,) if plus == minus else (plus, minus))
+    du, dv = 3 * dq, 2 * dr + dq
+    exits = []  # hexsides the segment can leave a hex by: (k, w_u, w_v, b_k, w . D > 0)
+    for k in range(6):
+        wu, wv = _SIDE_W[k]
+        den = wu * du + wv * dv
+        if den > 0:
+            exits.append((k, wu, wv, _SIDE_B[k], den))
+    out: list[tuple[Hex, ...]] = [(a,)]
+    q, r, cu, cv = a.q, a.r, 0, 0  # the current hex, its centre relative to a's (scaled)
+    while q != b.q or r != b.r:
+        # the exit parameter through hexside k is (b_k + w_k . c) / (w_k . D); the least wins
+        best, bnum, bden, tie = -1, 0, 1, -1
+        for k, wu, wv, bk, den in exits:
+            num = bk + wu * cu + wv * cv
+            if best < 0 or num * bden < bnum * den:
+                best, bnum, bden, tie = k, num, den, -1
+            elif num * bden == bnum * den:
+                tie = k
+        if tie < 0:
+            sq, sr = _STEP[best]
+            q, r = q + sq, r + sr
+            cu, cv = cu + 3 * sq, cv + 2 * sr + sq
+            out.append((Hex(q, r),))
+            continue
+        # out through a corner: the hexsides k and k + 1 around it
+        k = best if (best + 1) % 6 == tie else tie
+        ku, kv = _CORNER[k]
+        cross = ku * dv - kv * du
+        if cross == 0:  # along the hexside between the two neighbours (a spine), on to the hex beyond
+            s1, s2 = _STEP[k], _STEP[(k + 1) % 6]
+            sq, sr = s1[0] + s2[0], s1[1] + s2[1]
+            if 4 * s1[0] + 5 * s1[1] < 4 * s2[0] + 5 * s2[1]:  # a fixed order of the pair (as before)
+                s1, s2 = s2, s1
+            out.append((Hex(q + s1[0], r + s1[1]), Hex(q + s2[0], r + s2[1])))
+        else:  # across the corner into one neighbour; the third hex there is only touched
+            sq, sr = _STEP[(k + 1) % 6] if cross > 0 else _STEP[k]
+        q, r = q + sq, r + sr
+        cu, cv = cu + 3 * sq, cv + 2 * sr + sq
+        out.append((Hex(q, r),))
     return out
 
 

@@ -120,8 +120,8 @@ def to_hit_number(range_hexes: int, *, weapon: str, shield_factor: int = 0, terr
 def attack_sides(target: Hex, facing: int, attacker: Hex) -> tuple[str, ...]:
     """Every side of the target the attack may come from: one, or two on a spine (the defender picks) (HEX-4).
 
-    An attacker in the target's own hex gives all four: the sides are then fixed by how the units
-    entered the hex (book-a §14.2), which the caller must say.
+    An attacker in the target's own hex gives all four: book-a §14.2 fixes the side by how the units entered the
+    hex, so callers that know it pass the later unit's former hex (`targets.arc_positions`).
     """
     out: list[str] = []
     for a in arcs(target, facing % 6, attacker):

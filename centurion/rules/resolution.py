@@ -103,13 +103,14 @@ class CombatUnit:
     painted_by: tuple[str, ...] = ()  # painters whose paint hit it this turn (combat_phase's painting segment)
     building: Building | None = None
     men: int = 0  # dismounted squad strength
-    level: int | None = None  # a squad inside a building: its level (book-b 2.3)
+    level: int | None = None  # a squad inside a building: its floor (book-b 2.3); it sees from hex level + floor
     submerged: bool = False  # grounded under a lake's surface: cannot be fired on (CEN-GRD-2)
     vulcan: VulcanEngagement | None = None
     pending_casualties: int = 0
     squad_kind: str = "tvlg"  # a dismounted squad: tvlg or mortar (book-a 0.6)
     moved: bool = False  # a squad that moved this turn makes 1 personal attack (book-a 16.3)
     tvlgs_left: int | None = None
+    entered: int | None = None  # the hexside it came in by, into a hex an enemy held (book-a §14.2)
 
     @property
     def kind(self) -> str:
@@ -129,14 +130,15 @@ class CombatUnit:
         painted = own or (comm and (self.painted or bool(self.painted_by)))
         inside = self.kind == "infantry" and self.level is not None
         return TargetView(self.key, self.hex, self.facing, self.kind, shields, self.crater, painted,
-                          in_building=inside, submerged=self.submerged, velocity=self.velocity)
+                          in_building=inside, submerged=self.submerged, velocity=self.velocity, entered=self.entered)
 
     def firer_view(self) -> FirerView:
         """How the fire rules see it as a firer: usable weapons only keep their place on the sheet."""
         s = self.sheet
         assert s is not None
         left = {k: s.missiles_left(k) for k in ("SMLM", "TVLG")}
-        return FirerView(self.key, self.hex, self.facing, s.vehicle.weapons, s.targeting_lost, left)
+        return FirerView(self.key, self.hex, self.facing, s.vehicle.weapons, s.targeting_lost, left,
+                         entered=self.entered)
 
 
 @dataclass(frozen=True)
@@ -267,7 +269,7 @@ def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], pain
             attempt = vehicle_paint(battlemap, painter.firer_view(), view, rules=rules)
         else:
             attempt = infantry_paint(battlemap, painter.hex, painter.men, view, squad_key=painter_key,
-                                     level=painter.level)
+                                     level=sight_level(battlemap, painter))
         if isinstance(attempt, Refusal):
             out.append(attempt)
             continue
@@ -465,6 +467,14 @@ class SquadOrder:
     observed: bool = False
 
 
+def sight_level(battlemap: BattleMap, unit: CombatUnit) -> int | None:
+    """The level a unit sees from: a squad on a building floor at its hex's level + the floor (book-b §2.7),
+    else None (its hex's ground level, CEN-LOS-1)."""
+    if unit.level is None or unit.hex not in battlemap:
+        return None
+    return battlemap[unit.hex].level + unit.level
+
+
 def declare_squad_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], order: SquadOrder
                        ) -> SquadAttack | Refusal:
     """Check a squad's order with the infantry rules against the live units (CEN-INF-1, CEN-CMB-1)."""
@@ -481,7 +491,8 @@ def declare_squad_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], or
         if tgt.side == squad.side:
             return Refusal(RULE, f"{order.target} is a friendly unit")
         view = tgt.target_view(squad)
-    sv = SquadView(squad.key, squad.hex, squad.men, squad.squad_kind, squad.moved, level=squad.level,
+    sv = SquadView(squad.key, squad.hex, squad.men, squad.squad_kind, squad.moved,
+                   level=sight_level(battlemap, squad),
                    tvlgs_left=squad.tvlgs_left)
     act = SquadAction(order.action, view, order.count, order.location, order.target_hex, order.observed)
     return squad_fire(battlemap, sv, act)

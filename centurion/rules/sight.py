@@ -1,5 +1,8 @@
 """Line of sight: centre to centre over the hexes between, dead zones, spines (CEN-LOS-1, book-a §9).
 
+The hexes between are every hex the straight segment between the two centres runs inside (a supercover,
+`hexgrid.line`); where it runs exactly along a hexside the two hexes of that side are a pair (a spine).
+
 Heights in levels (20 m): a unit stands at its hex's ground level (its own woods are not
 added). A hex between the two units has a blocking height of ground level + 1 for woods
 (or smoke) + its building levels; a rubble counter leaves the bare ground. Units never block.
@@ -8,7 +11,7 @@ added). A hex between the two units has a blocking height of ground level + 1 fo
 * Dead zones (range 2 or more, units at different levels): the hex on the line next to the
   **lower** unit blocks when its height is **equal to or greater** than the higher unit's level
   (shooting up: the hex in front of the firer; shooting down: the hex the target hides behind).
-* Where the line runs along a spine it touches two hexes; the defender chooses which one counts,
+* Where the line runs along a hexside (a spine) it touches two hexes; the defender chooses which one counts,
   so the line is blocked when either of them would block. The answer is then the same in both
   directions (docs/decisions.md).
 
@@ -25,12 +28,14 @@ from functools import cached_property
 import numpy as np
 
 from ..data import BattleMap, TerrainTable, terrain_table
-from ..hexgrid import Hex, format_label, line
+from ..hexgrid import Hex, distance, format_label, line
 
 RULE = "CEN-LOS-1"
 #: levels a smoke counter adds for line of sight: it counts as heavy woods (book-b §10.3)
 SMOKE_HEIGHT = 1
 OFF_MAP_HEIGHT = -1000
+#: the highest level a unit can see from: ground 9, a building's top floor 9 above it, a pop-up level (decision)
+MAX_SIGHT_LEVEL = 19
 
 
 def blocking_height(battlemap: BattleMap, hex_: Hex, table: TerrainTable | None = None) -> int:
@@ -81,20 +86,30 @@ class Sight:
         return f"{self.rule}: {self.reason}"
 
 
+def _check_level(level: object) -> None:
+    if level is not None and (isinstance(level, bool) or not isinstance(level, (int, np.integer))
+                              or not 0 <= level <= MAX_SIGHT_LEVEL):
+        raise ValueError(f"{RULE}: a unit's level for sight is a whole number 0-{MAX_SIGHT_LEVEL} (ground 0-9, "
+                         f"building floors, a pop-up level), got {level!r}")
+
+
 def line_of_sight(battlemap: BattleMap, a: Hex, b: Hex, *, level_a: int | None = None, level_b: int | None = None,
                   table: TerrainTable | None = None) -> Sight:
     """Whether units in `a` and `b` see each other, and which hex decides it (CEN-LOS-1, book-a §9).
 
-    `level_a`/`level_b` override the units' levels (e.g. infantry on a building floor: hex level + floor).
+    `level_a`/`level_b` override the units' levels (e.g. infantry on a building floor: hex level + floor); a level
+    outside 0-MAX_SIGHT_LEVEL, or not a whole number, raises ValueError.
     """
+    _check_level(level_a)
+    _check_level(level_b)
     for h in (a, b):
         if h not in battlemap:
             return Sight(False, f"{h!r} is off the map", None, "off map")
-    la = unit_level(battlemap, a) if level_a is None else level_a
-    lb = unit_level(battlemap, b) if level_b is None else level_b
+    la = unit_level(battlemap, a) if level_a is None else int(level_a)
+    lb = unit_level(battlemap, b) if level_b is None else int(level_b)
     top = max(la, lb)
     entries = line(a, b)
-    n = len(entries) - 1
+    n = distance(a, b)
     spines: list[tuple[tuple[Hex, Hex], Hex]] = []
     path: list[Hex] = [a]
     heights: list[tuple[Hex, int]] = []
@@ -133,12 +148,10 @@ def line_of_sight(battlemap: BattleMap, a: Hex, b: Hex, *, level_a: int | None =
 
 # --- one hex to every hex, vectorised -------------------------------------------------------------------
 
-_EPS = (1e-6, 2e-6, -3e-6)  # the same nudges as centurion.hexgrid.line
-
-
 class SightTable:
     """Per-map arrays for fast sight (CEN-LOS-1): heights and levels on a padded axial grid, and for every
-    offset between two hexes of the map the grid steps of the line between them (both hexes on a spine).
+    offset between two hexes of the map the grid steps of the hexes between on its line (both hexes on a spine),
+    the same supercover as `hexgrid.line`.
 
     The line table depends only on the map's extent, so one-to-all sight is a few array look-ups.
     """
@@ -165,7 +178,7 @@ class SightTable:
         self.span_q = int(qs.max() - qs.min())
         self.span_r = int(rs.max() - rs.min())
         longest = max(self.span_q, self.span_r, int((qs + rs).max() - (qs + rs).min()))  # the farthest two hexes
-        self.plus, self.minus, self.n = _line_offsets(self.span_q, self.span_r, self.width, longest)
+        self.plus, self.minus, self.n, self.m = _line_offsets(self.span_q, self.span_r, self.width, longest)
 
     def sight_from(self, origin: Hex, level: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(seen, deciding index) for every hex of the map from `origin` (index -1 = in sight)."""
@@ -173,12 +186,14 @@ class SightTable:
         dq = self.qs - origin.q + self.span_q
         dr = self.rs - origin.r + self.span_r
         n = self.n[dq, dr]
-        ip = of + self.plus[dq, dr]
-        im = of + self.minus[dq, dr]
+        m = self.m[dq, dr]
+        k = max(int(m.max()), 1)  # the longest run of hexes between from this origin
+        ip = of + self.plus[dq, dr, :k].astype(np.intp)
+        im = of + self.minus[dq, dr, :k].astype(np.intp)
         hp = self.height[ip]
         hm = self.height[im]
         steps = np.arange(ip.shape[1])
-        valid = steps[None, :] < (n[:, None] - 1)  # column i holds step i + 1; steps 1..n-1 lie between
+        valid = steps[None, :] < m[:, None]  # column i holds the i-th hex between; m of them
         h = np.where(valid, np.maximum(hp, hm), OFF_MAP_HEIGHT)
         la = self.level[of] if level is None else level
         lb = self.level[self.flat]
@@ -188,7 +203,7 @@ class SightTable:
         first = over.argmax(axis=1)
         # dead zones: the hex next to the lower unit, at least the higher unit's level
         rows = np.arange(len(self.hexes))
-        far = np.maximum(n - 2, 0)
+        far = np.maximum(m - 1, 0)
         up = (n >= 2) & (la < lb) & (h[:, 0] >= top)
         down = (n >= 2) & (la > lb) & (h[rows, far] >= top)
         step = np.where(blocked, first, np.where(up, 0, far))
@@ -199,43 +214,87 @@ class SightTable:
         return ~blocked, deciding
 
 
-_LINE_CACHE: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_LINE_CACHE: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+
+# The supercover walk of `hexgrid.line`, for every offset at once, in the same scaled integer coordinates: the
+# centre of Hex(q, r) is (3q, 2r + q); hexside k of a hex is w_k . (p - c) <= b_k; _CORNER[k] lies between
+# hexsides k and k + 1; _STEP[k] is the axial step across hexside k.
+_SIDE_W = np.array([(0, -1), (1, -1), (1, 1), (0, 1), (-1, 1), (-1, -1)], dtype=np.int64)
+_SIDE_B = np.array([1, 2, 2, 1, 2, 2], dtype=np.int64)
+_CORNER = np.array([(1, -1), (2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1)], dtype=np.int64)
+_STEP = np.array([(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)], dtype=np.int64)
 
 
 def _line_offsets(span_q: int, span_r: int, width: int, longest: int
-                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For each offset (dq, dr) within the spans: the flat grid offsets of the line's steps 1..n-1 (the two
-    nudged roundings, which differ on a spine), and n, the distance. Same arithmetic as hexgrid.line.
-    Offsets farther than `longest` (the map's greatest distance) never occur and are left at 0."""
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For each offset (dq, dr) within the spans: the flat grid offsets of the hexes between on the line, in
+    order (two hexes that differ where the line runs along a hexside, the same hex twice elsewhere), n (the
+    distance) and m (how many hexes between). Same walk as `hexgrid.line`, on integers. Offsets farther than
+    `longest` (the map's greatest distance) never occur and are left empty."""
     key = (span_q, span_r, width, longest)
     if key in _LINE_CACHE:
         return _LINE_CACHE[key]
     dq, dr = np.meshgrid(np.arange(-span_q, span_q + 1), np.arange(-span_r, span_r + 1), indexing="ij")
     n = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
     n = np.where(n > longest, 0, n)  # offsets that no two hexes of the map have
-    steps = np.arange(1, max(longest - 1, 1) + 1, dtype=np.float64)
-    t = steps[None, None, :] / np.maximum(n, 1)[:, :, None]
-    x = dq[:, :, None] * t
-    y = dr[:, :, None] * t
-    z = -x - y
-    pq, pr = _cube_round(x + _EPS[0], y + _EPS[1], z + _EPS[2])
-    mq, mr = _cube_round(x - _EPS[0], y - _EPS[1], z - _EPS[2])
-    between = steps[None, None, :] < n[:, :, None]  # past the far end: point at the origin (masked anyway)
-    plus = np.where(between, pq * width + pr, 0).astype(np.int32)
-    minus = np.where(between, mq * width + mr, 0).astype(np.int32)
-    out = (plus, minus, n.astype(np.int64))
+    shape = dq.shape
+    tq, tr = dq.ravel(), dr.ravel()
+    du, dv = 3 * tq, 2 * tr + tq
+    den = _SIDE_W[:, 0, None] * du[None, :] + _SIDE_W[:, 1, None] * dv[None, :]  # (6, offsets)
+    depth = 2 * max(longest, 1) + 2
+    plus = np.zeros((tq.size, depth), dtype=np.int32)
+    minus = np.zeros((tq.size, depth), dtype=np.int32)
+    m = np.zeros(tq.size, dtype=np.int64)
+    q = np.zeros(tq.size, dtype=np.int64)
+    r = np.zeros(tq.size, dtype=np.int64)
+    live = np.flatnonzero(n.ravel() > 0)
+    while live.size:
+        cu, cv = 3 * q[live], 2 * r[live] + q[live]
+        num = _SIDE_B[:, None] + _SIDE_W[:, 0, None] * cu[None, :] + _SIDE_W[:, 1, None] * cv[None, :]
+        d = den[:, live]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = np.where(d > 0, num / np.where(d > 0, d, 1), np.inf)
+        best = t.argmin(axis=0)
+        cols = np.arange(live.size)
+        nb, db = num[best, cols], d[best, cols]
+        nxt, prv = (best + 1) % 6, (best + 5) % 6
+        tie_next = (d[nxt, cols] > 0) & (num[nxt, cols] * db == nb * d[nxt, cols])
+        tie_prev = (d[prv, cols] > 0) & (num[prv, cols] * db == nb * d[prv, cols])
+        k = np.where(tie_prev, prv, best)  # a corner lies between hexsides k and k + 1
+        corner = tie_next | tie_prev
+        cross = _CORNER[k, 0] * dv[live] - _CORNER[k, 1] * du[live]
+        along = corner & (cross == 0)  # along a hexside: the pair, then on to the hex beyond
+        side = np.where(corner & (cross > 0), (k + 1) % 6, k)
+        s1, s2 = _STEP[k], _STEP[(k + 1) % 6]
+        swap = (4 * s1[:, 0] + 5 * s1[:, 1]) < (4 * s2[:, 0] + 5 * s2[:, 1])  # the pair's order, as in line()
+        first = np.where(swap[:, None], s2, s1)
+        second = np.where(swap[:, None], s1, s2)
+        step = np.where(along[:, None], s1 + s2, _STEP[side])
+        at = m[live]
+        one = np.where(along[:, None], first, step)  # the entry written: the pair, or the hex stepped into
+        two = np.where(along[:, None], second, step)
+        pq, pr = q[live] + one[:, 0], r[live] + one[:, 1]
+        mq, mr = q[live] + two[:, 0], r[live] + two[:, 1]
+        q[live] += step[:, 0]
+        r[live] += step[:, 1]
+        arrived = (q[live] == tq[live]) & (r[live] == tr[live])
+        write = along | ~arrived  # a pair is always between; a single hex unless it is the far end
+        plus[live[write], at[write]] = (pq * width + pr)[write]
+        minus[live[write], at[write]] = (mq * width + mr)[write]
+        m[live[write]] += 1
+        beyond = along & ~arrived  # the hex past the pair, when it is not the far end
+        plus[live[beyond], at[beyond] + 1] = (q[live] * width + r[live])[beyond]
+        minus[live[beyond], at[beyond] + 1] = (q[live] * width + r[live])[beyond]
+        m[live[beyond]] += 1
+        live = live[~arrived]
+    depth = max(int(m.max()), 1)
+    # the smallest integers that hold the offsets: the table is read once per hex of the map on every call
+    small = np.int16 if max(int(np.abs(plus).max()), int(np.abs(minus).max())) < 2 ** 15 else np.int32
+    out = (np.ascontiguousarray(plus[:, :depth], dtype=small).reshape(*shape, depth),
+           np.ascontiguousarray(minus[:, :depth], dtype=small).reshape(*shape, depth), n.astype(np.int64),
+           m.reshape(shape))
     _LINE_CACHE[key] = out
     return out
-
-
-def _cube_round(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    rx, ry, rz = np.rint(x), np.rint(y), np.rint(z)
-    dx, dy, dz = np.abs(rx - x), np.abs(ry - y), np.abs(rz - z)
-    fix_x = (dx > dy) & (dx > dz)
-    fix_y = ~fix_x & (dy > dz)
-    rx = np.where(fix_x, -ry - rz, rx)
-    ry = np.where(fix_y, -rx - rz, ry)
-    return rx.astype(np.int64), ry.astype(np.int64)
 
 
 def sight_table(battlemap: BattleMap, table: TerrainTable | None = None) -> SightTable:
@@ -288,6 +347,7 @@ def sight_from(battlemap: BattleMap, origin: Hex, *, level: int | None = None,
     """Every hex of the map a unit in `origin` sees (targets at their ground level), with the blockers (CEN-LOS-1)."""
     if origin not in battlemap:
         raise ValueError(f"{RULE}: {origin!r} is off the map")
+    _check_level(level)
     st = sight_table(battlemap, table)
     seen, deciding = st.sight_from(origin, level)
     return SightMap(origin, st, seen, deciding)

@@ -12,7 +12,10 @@ through small protocols (a weapon needs `type`, `location`, `range`), so record 
 * missiles: at most 1 SMLM and 2 TVLG a vehicle a turn, whatever the launchers; never at infantry;
   without line of sight only at a target painted this turn (indirect fire, E24), still within the arc;
 * Gauss shells: HEAP, APDS, Hammerhead (not 150 or 200 mm), anti-personnel (infantry only);
-* range: no fire beyond a weapon's maximum; the same hex counts as range 1.
+* range: no fire beyond a weapon's maximum; the same hex counts as range 1;
+* arcs (HEX-4): a target on a wedge boundary (a spine) is in both wedges, so a weapon bears when either is its
+  arc and the defender picks which of the two sides is struck; two units in one hex read arcs and sides as if
+  the one that came in later still stood in the hex it entered from (book-a §14.2, `entered`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ..data import BattleMap
-from ..hexgrid import Hex, arcs, distance, format_label
+from ..hexgrid import Hex, arcs, distance, facing_between, format_label, neighbor
 from .fire import attack_side, attack_sides, to_hit
 from .grav import Refusal
 from .rolls import TargetRoll
@@ -100,6 +103,8 @@ class TargetView:
     kind: vehicle, infantry (dismounted squad) or building. shields: factor per side (front, left,
     right, stern, bottom); none for ground vehicles. crater: hull down in a crater. painted: painted by
     a friendly unit this turn. in_building: infantry inside a building (not a target, book-a §10.3).
+    entered: the hexside 0-5 (HEX-3) of its hex it crossed coming in while the enemy already stood there (the
+    same hex, book-a §14.2); None when it did not (or it is not known).
     """
 
     key: str
@@ -113,11 +118,15 @@ class TargetView:
     level: int | None = None
     submerged: bool = False
     velocity: int = 0  # read only by the variant speed modifier (VAR-SPEEDMOD)
+    entered: int | None = None  # the hexside it came in by, into a hex an enemy held (book-a §14.2)
 
 
 @dataclass(frozen=True)
 class FirerView:
-    """A vehicle about to fire (CEN-CMB-1): where, which way, its weapons, Targ boxes lost, missiles left."""
+    """A vehicle about to fire (CEN-CMB-1): where, which way, its weapons, Targ boxes lost, missiles left.
+
+    entered: as `TargetView.entered`, the hexside it came in by into a hex an enemy held (book-a §14.2).
+    """
 
     key: str
     hex: Hex
@@ -126,6 +135,7 @@ class FirerView:
     targeting_lost: int = 0
     missiles_left: Mapping[str, int] | None = None
     level: int | None = None
+    entered: int | None = None
 
 
 @dataclass(frozen=True)
@@ -171,15 +181,31 @@ class FirePlan:
 
 
 def in_arc(location: str, vehicle_facing: int, turret_facing: int, shooter: Hex, target: Hex) -> bool:
-    """Whether a weapon at `location` bears on `target`: the hull's or the turret's forward arc (CEN-CMB-1).
+    """Whether a weapon at `location` bears on `target`: the hull's or the turret's forward arc (CEN-CMB-1, HEX-4).
 
-    A target exactly on the arc's edge (a spine) is outside it: a spine is resolved in favour of the
-    defender (HEX-4). A target in the same hex is in every arc (book-a §14.2 fixes the sides by entry).
+    A target exactly on the arc's edge (a spine) lies in both wedges, so it is inside (HEX-4: the defender then
+    picks the side struck, never escapes the arc). A target in the same hex is in every arc when nothing says how
+    the units came in; `arc_positions` first moves the later one back to the hex it entered from (book-a §14.2).
     """
     if shooter == target:
         return True
     facing = turret_facing if location == "turret" else vehicle_facing
-    return arcs(shooter, facing % 6, target) == (0,)
+    return 0 in arcs(shooter, facing % 6, target)
+
+
+def arc_positions(firer_hex: Hex, firer_entered: int | None, target_hex: Hex, target_entered: int | None
+                  ) -> tuple[Hex, Hex]:
+    """(firer, target) hexes to read arcs and sides from (book-a §14.2): in one hex the unit that came in later
+    counts as still in the hex it entered from, across its `entered` hexside; unknown (neither or both) leaves
+    them in one hex (every arc, the defender picks among the four sides)."""
+    for e in (firer_entered, target_entered):
+        if e is not None and (isinstance(e, bool) or not isinstance(e, int) or not 0 <= e <= 5):
+            raise ValueError(f"HEX-3: the hexside a unit entered by is 0-5, got {e!r} (book-a §14.2)")
+    if firer_hex != target_hex or (firer_entered is None) == (target_entered is None):
+        return firer_hex, target_hex
+    if firer_entered is not None:
+        return neighbor(firer_hex, firer_entered), target_hex
+    return firer_hex, neighbor(target_hex, target_entered)  # type: ignore[arg-type]
 
 
 def _shield_factor(target: TargetView, side: str) -> int:
@@ -282,8 +308,12 @@ def declare_fire(battlemap: BattleMap, firer: FirerView, attacks: Sequence[Attac
         rng = distance(firer.hex, tgt.hex)
         if rng > w.range:
             return Refusal(RULE, f"{name}: range {rng} is beyond its maximum of {w.range} hexes", n)
-        # arc
-        if not in_arc(w.location, firer.facing, tf, firer.hex, tgt.hex):
+        # arc (a spine: both wedges; one hex: as the later unit came in, book-a §14.2)
+        try:
+            shooter, aim = arc_positions(firer.hex, firer.entered, tgt.hex, tgt.entered)
+        except ValueError as exc:
+            return Refusal("HEX-3", f"{name}: {exc}", n)
+        if not in_arc(w.location, firer.facing, tf, shooter, aim):
             where_arc = "the turret's" if w.location == "turret" else "the forward (hull)"
             return Refusal(RULE, f"{name}: {format_label(tgt.hex)} is outside {where_arc} arc", n)
         # two targets at most: direct fire at one, missiles at that one or one other (E17)
@@ -316,8 +346,8 @@ def declare_fire(battlemap: BattleMap, firer: FirerView, attacks: Sequence[Attac
                 hint = " (a missile could fire indirectly at a painted target)" if fam == "missile" else ""
                 return Refusal("CEN-LOS-1", f"{name}: no line of sight: {sight.reason}{hint}", n)
         if tgt.kind == "vehicle":
-            options = attack_sides(tgt.hex, tgt.facing, firer.hex)
-            side = attack_side(tgt.hex, tgt.facing, firer.hex, shields=dict(tgt.shields) or None)
+            options = attack_sides(aim, tgt.facing, shooter)
+            side = attack_side(aim, tgt.facing, shooter, shields=dict(tgt.shields) or None)
         else:
             options, side = (), ""
         roll = attack_to_hit(battlemap, fam, rng, tgt, side, targeting_lost=firer.targeting_lost, rules=rules)
@@ -388,7 +418,11 @@ def vehicle_paint(battlemap: BattleMap, painter: FirerView, target: TargetView, 
     sight = line_of_sight(battlemap, painter.hex, target.hex, level_a=painter.level, level_b=target.level)
     if not sight.seen:
         return Refusal("CEN-LOS-1", f"painting needs line of sight: {sight.reason}")
-    side = attack_side(target.hex, target.facing, painter.hex, shields=dict(target.shields) or None)
+    try:
+        shooter, aim = arc_positions(painter.hex, painter.entered, target.hex, target.entered)
+    except ValueError as exc:
+        return Refusal("HEX-3", f"painting: {exc}")
+    side = attack_side(aim, target.facing, shooter, shields=dict(target.shields) or None)
     unpainted = replace(target, painted=False)
     roll = attack_to_hit(battlemap, "painting", rng, unpainted, side, targeting_lost=painter.targeting_lost,
                          rules=rules)
@@ -408,7 +442,13 @@ def infantry_paint(battlemap: BattleMap, squad_hex: Hex, men: int, target: Targe
         return Refusal("CEN-LOS-1", f"painting needs line of sight: {sight.reason}")
     roll = TargetRoll.of("infantry painting", 9, RULE)
     roll = roll.plus(f"{8 - men} casualties", -(8 - men), RULE).plus("shields ignored by infantry paint", 0, RULE)
-    side = attack_side(target.hex, target.facing, squad_hex) if target.kind == "vehicle" else ""
+    side = ""
+    if target.kind == "vehicle":
+        try:
+            shooter, aim = arc_positions(squad_hex, None, target.hex, target.entered)
+        except ValueError as exc:
+            return Refusal("HEX-3", f"infantry painting: {exc}")
+        side = attack_side(aim, target.facing, shooter)
     return PaintAttempt(squad_key, target, rng, side, sight, roll)
 
 
@@ -432,8 +472,10 @@ def opportunity_chances(battlemap: BattleMap, watcher: FirerView, attacks: Seque
     """
     out: list[OpportunityChance | tuple[int, Hex, Refusal]] = []
     for step, (h, facing) in enumerate(path, start=1):
+        came_from = path[step - 2][0] if step > 1 else mover.hex
+        entered = facing_between(h, came_from) if h == watcher.hex else None  # into the watcher's hex (§14.2)
         at = TargetView(mover.key, h, facing, mover.kind, mover.shields, False, False, mover.in_building,
-                        mover.level, mover.submerged, mover.velocity)
+                        mover.level, mover.submerged, mover.velocity, entered)
         atks = [Attack(a.weapon, mover.key, a.shell, a.missiles) for a in attacks]
         plan = declare_fire(battlemap, watcher, atks, [at], turret_facing=turret_facing, opportunity=True)
         out.append(OpportunityChance(step, h, plan) if isinstance(plan, FirePlan) else (step, h, plan))
@@ -443,7 +485,7 @@ def opportunity_chances(battlemap: BattleMap, watcher: FirerView, attacks: Seque
 def firing_arc_hexes(battlemap: BattleMap, shooter: Hex, facing: int, max_range: int) -> frozenset[Hex]:
     """The map hexes in a forward arc within `max_range` (for shading the arc on the map) (CEN-CMB-1)."""
     return frozenset(h for h in battlemap.hexes if h != shooter and distance(shooter, h) <= max_range
-                     and arcs(shooter, facing % 6, h) == (0,))
+                     and 0 in arcs(shooter, facing % 6, h))
 
 
 def shield_factors(vehicle: object) -> dict[str, int]:

@@ -38,14 +38,16 @@ def verdict(m, a, b):
 
 CELLS = [
     md("# Line of sight\n\n" + BACK +
-       "Two units see each other when the straight line between their hex centres is open (CEN-LOS-1). Each hex "
+       "Two units see each other when the straight line between their hex centres is open (CEN-LOS-1). Every hex "
+       "that line runs through counts, however short the stretch inside it; a hex it only touches at a corner "
+       "does not. Each hex "
        "has a **height for sight**: its ground level, plus 1 for woods (smoke counts as heavy woods), plus the "
        "levels of a building; rubble adds nothing. A hex on the line blocks when it is *higher than the taller "
        "of the two units*. Units stand at their hex's ground level: the trees in their own hex never block.\n\n"
        "Two more cases close a line even when nothing is higher than the taller unit. A **dead zone**: when one "
        "unit is lower, the hex right next to the lower unit blocks if it is at least as high as the higher unit "
        "(you cannot see over the lip of a plateau to its foot). A **spine**: when the line runs exactly along "
-       "the edge between two hexes, the defender chooses which one counts, so the higher one does. Adjacent "
+       "the hexside between two hexes, the defender chooses which one counts, so the higher one does. Adjacent "
        "units always see each other.\n\n"
        "**Try it:** the next click places the firer (F) or the target (T). The line is drawn, every hex it "
        "crosses is shaded by what it does (the table under the map lists them with their heights), and the "
