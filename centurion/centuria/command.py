@@ -24,7 +24,7 @@ def in_sight(a: Hex, b: Hex, battlemap: BattleMap, tables: CenturiaTables) -> bo
 
 
 def sight_line(a: Hex, b: Hex) -> list[Hex]:
-    """The hexes a sight line passes through, one per step (the first candidate on a spine), for drawing."""
+    """The hexes a sight line passes through (every crossed hex; the first of a spine pair), for drawing (CEN-LOS-1)."""
     return [step[0] for step in line(a, b)]
 
 
