@@ -320,14 +320,27 @@ class Skirmish:
                 if v.destroyed:
                     continue
                 out[v.key] = CombatUnit(v.key, v.side, v.hex, v.facing, v.sheet, v.velocity, v.in_crater,
-                                        painted_by=v.painted_by)
+                                        painted_by=v.painted_by, submerged=v.submerged)  # CEN-GRD-2
+            in_crater = self._squads_in_craters()
             for s in self.squads:
                 if s.hex is not None and s.men > 0:
-                    crater = "crater" in self.battlemap[s.hex].counters
-                    out[s.key] = CombatUnit(s.key, s.side, s.hex, 0, men=s.men, crater=crater,
-                                            moved=s.key in self.marched, tvlgs_left=s.tvlgs_left)
+                    out[s.key] = CombatUnit(s.key, s.side, s.hex, 0, men=s.men, crater=s.key in in_crater,
+                                            moved=s.key in self.marched, tvlgs_left=s.tvlgs_left,
+                                            started=s.started)
             self._cache["units"] = out
         return self._cache["units"]
+
+    def _squads_in_craters(self) -> set[str]:
+        """The squads that have a crater: one infantry unit per crater, so in a hex with n craters the first n
+        squads by key (CEN-CRT-1; docs/decisions.md)."""
+        out: set[str] = set()
+        here: dict[Hex, list[str]] = {}
+        for s in self.squads:
+            if s.hex is not None and s.men > 0:
+                here.setdefault(s.hex, []).append(s.key)
+        for h, keys in here.items():
+            out.update(sorted(keys)[:self.battlemap[h].counters.count("crater")])
+        return out
 
     def banner(self) -> str:
         """What is happening now and what may be done, in a sentence for the page."""
@@ -562,7 +575,8 @@ class Skirmish:
                     opportunity: bool, *, level: int | None = None) -> FirePlan | None:
         units = self.combat_units()
         target = units.get(target_key)
-        if target is None or firer.destroyed or not firer.sheet.may_fire or firer.key not in units:
+        if target is None or firer.destroyed or not firer.sheet.may_fire or firer.key not in units \
+                or firer.submerged or target.submerged:  # nothing fires out of or into a lake (CEN-GRD-2)
             return None
         tv = target.target_view(units[firer.key])
         if at is not None:
@@ -619,7 +633,8 @@ class Skirmish:
         return [k for k in eligible if k not in self.declared]
 
     def _painters(self, side: str) -> list[str]:
-        out = [v.key for v in self.live_vehicles(side) if v.sheet.may_paint and v.key not in self.opp_fired]
+        out = [v.key for v in self.live_vehicles(side) if v.sheet.may_paint and v.key not in self.opp_fired
+               and not v.submerged]  # CEN-GRD-2
         out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
                 and not self.concealed(s.key)]
         if vinit.on(self):  # only the platoon being activated, and units that have not fired (VAR-INIT)
@@ -629,7 +644,7 @@ class Skirmish:
 
     def _firers(self, side: str) -> list[str]:
         out = [v.key for v in self.live_vehicles(side) if (v.sheet.may_fire or self._driver_may_fire(v))
-               and v.key not in self.opp_fired]
+               and v.key not in self.opp_fired and not v.submerged]  # CEN-GRD-2
         painted = {p for p, _t in self.paints}  # a squad that paints does nothing else (book-a 7.3)
         out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
                 and not self.concealed(s.key) and s.key not in painted]
@@ -649,6 +664,8 @@ class Skirmish:
         u, t = units.get(unit), units.get(target)
         if u is None or t is None or t.kind != "vehicle" or t.side == u.side:
             return Refusal("CEN-CMB-1", f"{unit} cannot paint {target}")
+        if u.submerged or t.submerged:
+            return Refusal("CEN-GRD-2", f"{unit if u.submerged else target} is under water: no painting")
         view = replace(t.target_view(), painted=False)
         if u.sheet is not None:
             return vehicle_paint(self.battlemap, u.firer_view(), view, rules=self.rules)
@@ -1155,11 +1172,12 @@ class Skirmish:
         return out
 
     def points(self, side: str) -> int:
-        """A side's victory points now (book-b §15.2)."""
+        """A side's victory points now (book-b §15.2): an enemy vehicle scores when its ammunition exploded or its
+        Vehicle Destroyed box is crossed, not when only its crew is dead."""
         enemy = self.other(side)
         squads = sum(1 for q in self.squads if q.side == enemy and q.started - q.men >= SQUAD_DESTROYED_AT)
-        vp = victory_points(objectives=len(self.holds(side)),
-                            vehicles_destroyed=[v.cost for v in self.destroyed_this_game(enemy)],
+        scored = [v.cost for v in self.destroyed_this_game(enemy) if v.sheet.exploded or v.sheet.vehicle_destroyed_box]
+        vp = victory_points(objectives=len(self.holds(side)), vehicles_destroyed=scored,
                             squads_destroyed=squads, unspent=self.scenario.side(side).unspent)
         return vp.total
 

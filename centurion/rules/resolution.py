@@ -104,12 +104,13 @@ class CombatUnit:
     building: Building | None = None
     men: int = 0  # dismounted squad strength
     level: int | None = None  # a squad inside a building: its level (book-b 2.3)
-    submerged: bool = False  # grounded under a lake's surface: cannot be fired on (CEN-GRD-2)
+    submerged: bool = False  # grounded under a lake's surface: neither fires nor is fired on (CEN-GRD-2)
     vulcan: VulcanEngagement | None = None
     pending_casualties: int = 0
     squad_kind: str = "tvlg"  # a dismounted squad: tvlg or mortar (book-a 0.6)
     moved: bool = False  # a squad that moved this turn makes 1 personal attack (book-a 16.3)
     tvlgs_left: int | None = None
+    started: int | None = None  # a squad's men at the start of the battle (None: `men`), for losses (book-a 14.1)
 
     @property
     def kind(self) -> str:
@@ -178,6 +179,8 @@ def _refuse(firer: CombatUnit) -> Refusal | None:
         return Refusal(RULE, f"the {s.vehicle.label} {firer.key} is destroyed ({s.destroyed_by()})")
     if not s.may_fire:
         return Refusal(RULE, f"{firer.key}: gunner and commander are both out, so it cannot fire (book-a 13.2)")
+    if firer.submerged:
+        return Refusal("CEN-GRD-2", f"{firer.key} is under water: it cannot fire out at any target")
     return None
 
 
@@ -192,7 +195,7 @@ def declare_weapons_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], 
         return Refusal(RULE, f"no unit {firer_key!r}")
     firer = units[firer_key]
     bad = _refuse(firer)
-    if bad:
+    if bad is not None:
         return bad
     for n, atk in enumerate(attacks, start=1):
         if isinstance(atk.weapon, int) and 0 <= atk.weapon < len(firer.sheet.vehicle.weapons) \
@@ -254,6 +257,10 @@ def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], pain
             continue
         if target.kind != "vehicle":
             out.append(Refusal(RULE, f"painting: {target_key} is not a vehicle"))
+            continue
+        if painter.submerged or target.submerged:
+            who = painter_key if painter.submerged else target_key
+            out.append(Refusal("CEN-GRD-2", f"painting: {who} is under water (no painting out of or into a lake)"))
             continue
         view = replace(target.target_view(), painted=False)
         if painter.sheet is not None:
@@ -573,7 +580,8 @@ def finish_fire(units: Mapping[str, CombatUnit], dice: Dice, *, turn: int = 1
             out[key] = replace(u, sheet=sheet, velocity=velocity)
             reports[key] = rep
         elif u.kind == "infantry" and u.pending_casualties:
-            losses = apply_losses(u.men, min(u.men, u.pending_casualties))  # destroyed at 5 killed (book-a 14.1)
+            start = u.men if u.started is None else max(u.started, u.men)  # men it never had are not killed
+            losses = apply_losses(u.men, min(u.men, u.pending_casualties), started_with=start)  # 5 killed (14.1)
             casualties[key] = min(u.men, u.pending_casualties)
             out[key] = replace(u, men=losses.men, pending_casualties=0)
     return out, reports, casualties
