@@ -124,3 +124,14 @@ def test_C13_one_squad_per_crater():
     flags = {k: u.crater for k, u in s2.combat_units().items() if u.kind == "infantry" and u.hex == h}
     assert len(flags) == 2 and sum(flags.values()) == 1
     assert flags[min(flags)]  # the first by key takes it (docs/decisions.md)
+
+
+# --- C15: the Consciousness Roll counts the boxes lost in the whole section (book-a §13.2, book-b §7.6) -----
+def test_C15_consciousness_counts_the_whole_section():
+    from centurion.rules.internals import apply_internal_damage
+
+    s = RecordSheet.of(V["horatius"])
+    s = replace(s, internal_lost=frozenset({("turret", 0), ("turret", 4)}), pending=frozenset({("turret", 10)}))
+    out, rep = apply_internal_damage(s, Dice.scripted([6]))  # the default, as the game calls it
+    assert rep.rolls[0].target == 8 - 3  # three turret boxes lost in all
+    assert out.crew_member("gunner").state == "unconscious"
