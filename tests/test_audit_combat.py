@@ -5,28 +5,25 @@ Expected values come from the rulebook digests (book-a, book-b), RULES.md and th
 
 from __future__ import annotations
 
-import math
 import sys
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_game import passive  # noqa: E402
+from test_game import passive
 
-import centurion.game.skirmish as skirmish_module  # noqa: E402
-from centurion.data import map_from_rows, vehicle_types  # noqa: E402
-from centurion.dice import Dice  # noqa: E402
-from centurion.game import Move, new_skirmish  # noqa: E402
-from centurion.hexgrid import neighbor, parse_label  # noqa: E402
-from centurion.rules import GravMove  # noqa: E402
-from centurion.rules.damage import cross_rowwise  # noqa: E402
-from centurion.rules.grav import Refusal  # noqa: E402
-from centurion.rules.record import CrewMember, RecordSheet  # noqa: E402
-from centurion.rules.resolution import CombatUnit, declare_weapons_fire, finish_fire, resolve_painting  # noqa: E402
-from centurion.rules.targets import Attack, TargetView  # noqa: E402
+import centurion.game.skirmish as skirmish_module
+from centurion.data import map_from_rows, vehicle_types
+from centurion.dice import Dice
+from centurion.game import Move, new_skirmish
+from centurion.hexgrid import neighbor, parse_label
+from centurion.rules import GravMove
+from centurion.rules.damage import cross_rowwise
+from centurion.rules.grav import Refusal
+from centurion.rules.record import CrewMember, RecordSheet
+from centurion.rules.resolution import CombatUnit, declare_weapons_fire, finish_fire, resolve_painting
+from centurion.rules.targets import Attack, TargetView
 
 V = vehicle_types()
 
@@ -117,7 +114,7 @@ def test_C12_dead_crew_scores_no_points():
 # --- C13: one crater covers one vehicle and one infantry unit (CEN-CRT-1) -----------------------------------
 def test_C13_one_squad_per_crater():
     s = new_skirmish("village", seed=0)
-    h = [h for h in s.battlemap.hexes if s.battlemap[h].counters.count("crater") == 1][0]
+    h = next(h for h in s.battlemap.hexes if s.battlemap[h].counters.count("crater") == 1)
     sq = [q for q in s.squads if q.hex is not None][:2]
     s2 = replace(s, squads=tuple(replace(q, hex=h) if q.key in (sq[0].key, sq[1].key) else q
                                  for q in s.squads))._fresh()
@@ -135,3 +132,82 @@ def test_C15_consciousness_counts_the_whole_section():
     out, rep = apply_internal_damage(s, Dice.scripted([6]))  # the default, as the game calls it
     assert rep.rolls[0].target == 8 - 3  # three turret boxes lost in all
     assert out.crew_member("gunner").state == "unconscious"
+
+
+# --- C4: opportunity fire is resolved inside the move (CEN-OPP-1 D, book-a §5.1, §13.2) ---------------------
+def _clear_run(m, h, n):
+    """A straight clear column of n+1 hexes going north from h, or None."""
+    out = [h]
+    for _ in range(n):
+        h = neighbor(h, 0)
+        out.append(h)
+    ok = all(x in m and m[x].terrain == "clear" and m[x].level == m[out[0]].level and not m[x].counters for x in out)
+    return out if ok else None
+
+
+def test_C4_opportunity_fire_stops_the_mover_in_the_hex(monkeypatch):
+    from centurion.game.actions import OpportunityFire
+
+    s = _to(new_skirmish("meeting", seed=0), "movement", "R11")
+    m = s.battlemap
+    run = next(r for h in m.hexes if (r := _clear_run(m, h, 9)))
+    start, watch_hex = run[0], run[9]
+    r11 = s.vehicle("R11")
+    sheet, *_ = cross_rowwise(r11.sheet, "front", r11.sheet.vehicle.armor["front"])  # front armor already gone
+    s = _put(s, "R11", hex=start, facing=0, velocity=4, sheet=sheet)
+    s = replace(_put(s, "T11", hex=watch_hex, facing=3, velocity=0), watching=s.watching | {"T11"})._fresh()
+    monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([10, 1, 10, 5, 5] + [1] * 40))
+    s = s.apply(Move("R11", GravMove(steps="FFFF")))
+    assert s.phase == "opportunity" and s.vehicle("R11").hex == run[4]  # the watchers see the whole path
+    s = s.apply(OpportunityFire("T11", "R11", 1))
+    v = s.vehicle("R11")
+    assert v.destroyed
+    assert v.hex == run[1] and v.grounded and v.velocity == 0  # it grounds where it was hit, not at the end
+
+
+def test_C4_a_lost_tsr_halves_the_limits_for_the_rest_of_the_move(monkeypatch):
+    from centurion.game.actions import OpportunityFire
+    from centurion.hexgrid import to_offset
+    from centurion.rules.resolution import PhaseResult
+
+    s = _to(new_skirmish("meeting", seed=0), "movement", "R11")
+    cols = max(to_offset(h)[0] for h in s.battlemap.hexes)
+    rows = max(to_offset(h)[1] for h in s.battlemap.hexes)
+    s = replace(s, scenario=replace(s.scenario, map=map_from_rows(["." * cols] * rows)))._fresh()  # all clear
+    start = next(h for h in s.battlemap.hexes if to_offset(h) == (4, rows - 1))
+    s = _put(s, "R11", hex=start, facing=0, velocity=6)
+    s = replace(_put(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
+                watching=s.watching | {"T11"})._fresh()
+
+    def tsr_shot(plan, units, dice, **_kw):  # the shot's result: R11's TS&R box hit (book-a 13.2)
+        u = units["R11"]
+        box = u.sheet.boxes_of("front", "tsr_1")[0]
+        return PhaseResult((), {}, {}, {**units, "R11": replace(u, sheet=u.sheet.with_damage({}, [("front", box)],
+                                                                                              immediate=True))})
+
+    monkeypatch.setattr(skirmish_module, "resolve_opportunity_fire", tsr_shot)
+    s = s.apply(Move("R11", GravMove(accelerate=6, steps="F" * 12)))  # velocity 12 in clear (limit 20): no roll
+    n = len(s.log)
+    assert s.phase == "opportunity"
+    assert not [line for line in s.log if "Piloting Skill Roll" in line]
+    k = min(a.step for a in s.opportunity_actions() if a.unit == "T11")
+    assert k < 12
+    s = s.apply(OpportunityFire("T11", "R11", k))
+    rolls = [line for line in s.log[n:] if "Piloting Skill Roll" in line]
+    assert s.vehicle("R11").sheet.tsr_lost
+    assert len(rolls) == 12 - k  # one roll for each hex entered after the shot
+    assert all("at velocity 12 (limit 10)" in r for r in rolls)  # the clear hexes' 20 halved (CEN-SPD-3)
+
+
+# --- C11: explosion survival during a move rolls against the velocity flown (book-a §13.2) ------------------
+def test_C11_explosion_survival_uses_the_velocity_flown(monkeypatch):
+    s = _to(new_skirmish("village", seed=0), "movement", "R21")
+    v = s.vehicle("R21")
+    sheet, *_ = cross_rowwise(v.sheet, "front", v.sheet.vehicle.armor["front"])  # no front armor
+    s = _put(s, "R21", hex=parse_label("3309"), facing=3, velocity=6, sheet=sheet)
+    monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([9] * 60))
+    n = len(s.log)
+    s = s.apply(Move("R21", GravMove(accelerate=6, steps=("F",) * 12)))
+    survive = [line for line in s.log[n:] if "survives the explosion" in line]
+    assert survive
+    assert all("at velocity 12" in line and "target -4" in line and "P = 1/10" in line for line in survive)

@@ -38,10 +38,9 @@ from ..rules import (
     resolve_grav_move,
     resolve_opportunity_fire,
 )
-from ..rules.grav import DamageEvent, Refusal
+from ..rules.grav import Refusal
 from ..rules.ground import ground_reach
 from ..rules.infantry_fire import SquadAttack
-from ..rules.internals import movement_damage
 from ..rules.leadership import (
     Centurion,
     activation_sequence,
@@ -57,7 +56,7 @@ from ..rules.victory import battle_outcome, victory_points
 from ..variants.movement import VariantMove, VariantResolvedMove, execute_variant_move, resolve_variant_move
 from ..variants.ruleset import RuleSet
 from . import activation as vinit
-from . import crew, ramming
+from . import crew, opportunity, ramming
 from .actions import (
     Action,
     Conceal,
@@ -219,6 +218,7 @@ class Skirmish:
     watching: frozenset[str] = frozenset()
     opp_fired: frozenset[str] = frozenset()
     pending_move: tuple[str, tuple[tuple[Hex, int], ...]] | None = None  # mover, path entered (opportunity)
+    moving: opportunity.MoveInProgress | None = None  # that move, to fly it again from a shot (CEN-OPP-1)
     queue: tuple[str, ...] = ()  # sides still to declare, in order (painting / fire)
     paints: tuple[tuple[str, str], ...] = ()
     fires: tuple[tuple[str, ...], ...] = ()  # (vehicle, target) or (squad, target, weapon)
@@ -615,10 +615,11 @@ class Skirmish:
         if ck not in self._cache:
             mover_key, path = self.pending_move
             out = []
+            floor = self.moving.step if self.moving is not None else 0  # in the order it enters them (CEN-OPP-1)
             if mover_key in self.combat_units():
                 for w in self.watchers():
                     for step, at in enumerate(path, start=1):
-                        if self.attack_set(w, mover_key, at=at, opportunity=True) is not None:
+                        if step >= floor and self.attack_set(w, mover_key, at=at, opportunity=True) is not None:
                             out.append(OpportunityFire(w.key, mover_key, step))
             self._cache[ck] = out
         return self._cache[ck]
@@ -927,7 +928,7 @@ class Skirmish:
     def _next_mover(self) -> Skirmish:
         if vinit.on(self):  # the platoon being activated moves, then paints and fires (VAR-INIT)
             return vinit.next_mover(self)
-        s = replace(self, phase="movement", pending_move=None)  # back from an opportunity decision, if any
+        s = replace(self, phase="movement", pending_move=None, moving=None)  # back from an opportunity decision
         while s.sequence and not s.movers():
             s = replace(s, sequence=s.sequence[1:])._fresh()
         if s.sequence:
@@ -940,21 +941,9 @@ class Skirmish:
         marked = [v.sheet]  # the record sheet as the move damages it (the hook below keeps it)
         effects: list[str] = []  # the internal effects of that damage, for the log
 
-        def mark(state: GravState, section: str, points: int, cause: str, rule: str):
-            """Movement damage straight onto the record sheet, internals at once; the rest of the move uses the
-            sheet's effects (TS&R, driver, grav drive, thrust lost) (CEN-SPD-2, CEN-GRD-1, book-a §13)."""
-            sheet, crossed, rep = movement_damage(marked[0], section, points, dice, velocity=v.velocity,
-                                                  turn=self.turn)
-            marked[0] = sheet
-            if rep.effects:  # what the internals did, in the order it happened (book-a §13)
-                effects.append(f"  {v.key} internal damage ({cause}): " + "; ".join(rep.effects))
-            eff = movement_effects(sheet)
-            del eff["digging_charges"]  # charges are the move's own business until it ends
-            for side in ("left", "right"):  # vanes lost to emergency turns stay lost (VAR-EMERGENCY)
-                eff[f"{side}_vane_lost"] = eff[f"{side}_vane_lost"] or getattr(state, f"{side}_vane_lost")
-            lost = tuple(dict.fromkeys(c for _s, c, n in rep.components if n))
-            return replace(state, **eff), DamageEvent(cause, rule, section, points, crossed,
-                                                      max(0, points - len(crossed)), lost)
+        def mark_at(res):  # survivors of an explosion roll against the velocity flown (book-a §13.2)
+            return opportunity.damage_hook(v, marked, effects, dice, self.turn, res.velocity,
+                                           max(0, res.velocity - res.move.decelerate))
 
         vlines: list[str] = []
         move = as_variant_move(action.move, self.rules)  # VAR-LATERAL, -EMERGENCY, -MOVETYPE, -OCCUPY
@@ -963,7 +952,7 @@ class Skirmish:
             vres = resolve_variant_move(v.grav(), move, bm, v.sheet.vehicle, self.rules,
                                         vane_boxes_lost=boxes, partial=occupy_parts(self),
                                         table=self.speed_table(v.key))
-            vrep = execute_variant_move(vres, dice, vane_boxes_lost=boxes, damage=mark)
+            vrep = execute_variant_move(vres, dice, vane_boxes_lost=boxes, damage=mark_at(vres.basic))
             report, resolved = replace(vrep.report, state=vrep.state), vres
             for sh in vres.shifts:
                 vlines.append(f"  {v.key} shifts {sh.side} to {format_label(sh.to_hex)}: {sh.thrust} TP + {sh.vp} VP "
@@ -977,7 +966,7 @@ class Skirmish:
             vlines += movetype_lines(v.key, vres) + occupy_lines(v.key, vres)
         else:
             resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle, table=self.speed_table(v.key))
-            report = execute_grav_move(resolved, dice, damage=mark)
+            report = execute_grav_move(resolved, dice, damage=mark_at(resolved))
         sheet = marked[0]  # every damage event is already on it, in the order it happened
         end = report.state
         counters = self.counters
@@ -1010,6 +999,9 @@ class Skirmish:
         nxt = replace(self, vehicles=self._with_vehicle(nv), squads=squads, counters=counters,
                       done=self.done | {v.key} | riders)._log(*lines)._sync_riders()
         path = variant_path(resolved) if isinstance(move, VariantMove) else _path(resolved)
+        path = opportunity.stopped_in(path, report.stopped_at)  # it went no further (CEN-SPD-2)
+        nxt = replace(nxt, moving=None if isinstance(move, VariantMove) else  # fired at inside the move (CEN-OPP-1)
+                      opportunity.MoveInProgress(len(self.history) - 1, v))
         if action.ram is not None:  # the ram waits for the end of the Combat Phase (VAR-RAM)
             nxt = ramming.register_ram(nxt, action, v.hex, path)
         if path and not nv.destroyed:
@@ -1019,13 +1011,36 @@ class Skirmish:
         return nxt._next_mover()
 
     def _opportunity(self, action: OpportunityFire, dice: Dice) -> Skirmish:
+        """The shot taken as the mover enters hex `step`, damage at once; the mover stops there if destroyed or
+        grounded by it, else flies the rest of its path with its damage (CEN-OPP-1 D, game/opportunity.py)."""
         mover_key, path = self.pending_move
-        w = self.vehicle(action.unit)
-        plan = self.attack_set(w, mover_key, at=path[action.step - 1], opportunity=True)
-        res = resolve_opportunity_fire(plan, self.combat_units(), dice, battlemap=self.battlemap, turn=self.turn,
+        k, mp, here = action.step, self.moving, self
+        if mp is not None:  # the mover as it enters hex k (its move flown again with the same dice)
+            here = replace(self, vehicles=self._with_vehicle(opportunity.at_step(self, mp, k)))._fresh()
+        w = here.vehicle(action.unit)
+        plan = here.attack_set(w, mover_key, at=path[k - 1], opportunity=True)
+        if plan is None:
+            raise IllegalAction("CEN-OPP-1", f"no weapon of {w.key} bears on {mover_key} in hex {k} of its move")
+        res = resolve_opportunity_fire(plan, here.combat_units(), dice, battlemap=self.battlemap, turn=self.turn,
                                        rules=self.rules)
-        nxt = replace(self, opp_fired=self.opp_fired | {w.key})._absorb(res.units, res.internals, res.casualties)
+        nxt = replace(here, opp_fired=self.opp_fired | {w.key})._absorb(res.units, res.internals, res.casualties)
         nxt = nxt._log(*_variant_terms(w.key, plan), *_fire_lines(res))
+        hit = nxt.vehicle(mover_key)
+        at_k = format_label(path[k - 1][0])
+        irep = res.internals.get(mover_key)
+        if hit.destroyed or (irep is not None and irep.grounded_at_velocity is not None):  # grounds there (13.2)
+            hit = replace(hit, hex=path[k - 1][0], facing=path[k - 1][1], velocity=0, grounded=True,
+                          in_crater=False, submerged=self.battlemap[path[k - 1][0]].terrain == "lake")
+            nxt = replace(nxt, vehicles=nxt._with_vehicle(hit), pending_move=(mover_key, path[:k]))
+            nxt = nxt._log(f"  {mover_key} {'is destroyed' if hit.destroyed else 'grounds'} in {at_k}, where the "
+                           "opportunity fire hit it: its move ends there [CEN-OPP-1]")
+        elif mp is not None:  # the rest of the path flown again with the damage (CEN-OPP-1, CEN-SPD-1..3)
+            nxt = nxt._log(f"  {mover_key} survives the fire in {at_k} and goes on with its move [CEN-OPP-1]")
+            nv, rep, lines = opportunity.fly_on(self, mp, k, hit, len(self.history) - 1)
+            rest = opportunity.stopped_in(path, rep.stopped_at)
+            nxt = replace(nxt, vehicles=nxt._with_vehicle(nv), pending_move=(mover_key, rest),
+                          moving=replace(mp, step=k, dice_index=len(self.history) - 1, at_step=hit))._log(*lines)
+            nxt = nxt._sync_riders()
         nxt = nxt._fresh()
         if nxt.opportunity_actions():
             return nxt
