@@ -40,6 +40,7 @@ class MoveInProgress:
     step: int = 0  # the hex (1 = the first entered) of the last shot taken; 0: none yet
     dice_index: int = -1  # the decision whose own stream flew the rest of the move from `step` (-1: none)
     at_step: Vehicle | None = None  # the mover in hex `step` just after that shot
+    riders: tuple[str, ...] = ()  # squads that dismounted at the end of the move: they get out where it ends
 
 
 def rest_dice(seed: int, n: int) -> Dice:
@@ -90,6 +91,8 @@ def at_step(s: Skirmish, mp: MoveInProgress, k: int) -> Vehicle:
     resolved = _resolved(s, mp)
     if mp.at_step is None:
         base, dice, resume = mp.before, _decision_dice(s, mp.move_index), None
+        if mp.riders:  # the squad is out already (CEN-MNT-1)
+            base = replace(base, sheet=replace(base.sheet, infantry_aboard=0))
     else:
         base, dice = mp.at_step, rest_dice(s.seed, mp.dice_index)
         resume = (mp.step, _state_of(mp.at_step, resolved.velocity))
@@ -139,4 +142,12 @@ def stopped_in(path: tuple[tuple[Hex, int], ...], stopped_at: Hex | None) -> tup
     return path
 
 
-__all__ = ["MoveInProgress", "at_step", "damage_hook", "fly_on", "rest_dice", "stopped_in"]
+def riders_follow(s: Skirmish, mp: MoveInProgress, mover_key: str) -> Skirmish:
+    """The squads that dismounted with the move get out where it now ends (CEN-MNT-1)."""
+    if not mp.riders:
+        return s
+    h = s.vehicle(mover_key).hex
+    return replace(s, squads=tuple(replace(q, hex=h) if q.key in mp.riders else q for q in s.squads))
+
+
+__all__ = ["MoveInProgress", "at_step", "damage_hook", "fly_on", "rest_dice", "riders_follow", "stopped_in"]

@@ -1001,7 +1001,7 @@ class Skirmish:
         path = variant_path(resolved) if isinstance(move, VariantMove) else _path(resolved)
         path = opportunity.stopped_in(path, report.stopped_at)  # it went no further (CEN-SPD-2)
         nxt = replace(nxt, moving=None if isinstance(move, VariantMove) else  # fired at inside the move (CEN-OPP-1)
-                      opportunity.MoveInProgress(len(self.history) - 1, v))
+                      opportunity.MoveInProgress(len(self.history) - 1, v, riders=tuple(sorted(riders))))
         if action.ram is not None:  # the ram waits for the end of the Combat Phase (VAR-RAM)
             nxt = ramming.register_ram(nxt, action, v.hex, path)
         if path and not nv.destroyed:
@@ -1041,6 +1041,8 @@ class Skirmish:
             nxt = replace(nxt, vehicles=nxt._with_vehicle(nv), pending_move=(mover_key, rest),
                           moving=replace(mp, step=k, dice_index=len(self.history) - 1, at_step=hit))._log(*lines)
             nxt = nxt._sync_riders()
+        if mp is not None:
+            nxt = opportunity.riders_follow(nxt, mp, mover_key)
         nxt = nxt._fresh()
         if nxt.opportunity_actions():
             return nxt
