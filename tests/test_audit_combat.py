@@ -5,6 +5,7 @@ Expected values come from the rulebook digests (book-a, book-b), RULES.md and th
 
 from __future__ import annotations
 
+import math
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -211,3 +212,32 @@ def test_C11_explosion_survival_uses_the_velocity_flown(monkeypatch):
     survive = [line for line in s.log[n:] if "survives the explosion" in line]
     assert survive
     assert all("at velocity 12" in line and "target -4" in line and "P = 1/10" in line for line in survive)
+
+
+# --- C6: scenario vehicle costs follow book-b §15.1 (ceil(talents / 100,000)) -------------------------------
+def test_C6_scenario_costs_follow_the_book():
+    from centurion.data.scenarios import shipped_scenario
+    from centurion.data.vehicles import weapon_table
+    from centurion.rules.construction import build_grav_vehicle
+    from centurion.rules.victory import battle_outcome, victory_points
+
+    table = weapon_table().weapons
+
+    def book_cost(v) -> int:  # the construction rules' price in talents, then book-b §15.1
+        c = build_grav_vehicle(engine=v.engine, shields=dict(v.shields), armor=dict(v.armor),
+                               weapons=[(w.type, w.location) for w in v.weapons], weapon_table=table,
+                               infantry_bay=bool(v.infantry_capacity))
+        return math.ceil(c.cost / 100_000)
+
+    expected = {"liberator": 12, "horatius": 11, "viper": 5, "lupus": 3, "trajan": 19}
+    assert {k: book_cost(V[k]) for k in expected} == expected
+    for name in ("meeting", "village", "pursuit"):
+        for side in shipped_scenario(name).sides:
+            for p in side.platoons:
+                for vs in p.vehicles:
+                    assert vs.cost == expected[vs.type], (name, vs.id)
+    # the audit's example: TOG destroys two Liberators, the Renegades hold the bridge
+    s = new_skirmish("meeting", seed=0)
+    lib = [v.cost for v in s.vehicles if v.type == "liberator"][:2]
+    out = battle_outcome(victory_points(vehicles_destroyed=lib).total, victory_points(objectives=1).total)
+    assert (out.winner, out.level) == ("second", "decisive")
