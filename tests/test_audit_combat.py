@@ -241,3 +241,52 @@ def test_C6_scenario_costs_follow_the_book():
     lib = [v.cost for v in s.vehicles if v.type == "liberator"][:2]
     out = battle_outcome(victory_points(vehicles_destroyed=lib).total, victory_points(objectives=1).total)
     assert (out.winner, out.level) == ("second", "decisive")
+
+
+# --- C10: the Vulcan is declared at the first attack, once its hits are known; rolls kept back (E25) -------
+def test_C10_vulcan_declared_after_the_first_hits_and_a_roll_kept_for_later_attackers():
+    from centurion.data.vehicles import Weapon
+    from centurion.rules.resolution import combat_phase
+
+    m = map_from_rows(["........"] * 12)
+    hor = replace(V["horatius"], weapons=V["horatius"].weapons + (Weapon("Vulcan-2", "turret", "S", 0),))
+
+    def unit(k, side, lab, f, vt):
+        return CombatUnit(k, side, parse_label(lab), f, RecordSheet.of(vt))
+
+    units = {"h": unit("h", "TOG", "0205", 3, hor), "l1": unit("l1", "RL", "0209", 0, V["liberator"]),
+             "l2": unit("l2", "RL", "0309", 0, V["liberator"]), "l3": unit("l3", "RL", "0409", 0, V["liberator"])}
+    assert units["h"].vulcan is None  # nothing declared before the fire
+    decl = [("l1", [Attack(2, "h", missiles=1), Attack(3, "h", missiles=1)], None),
+            ("l2", [Attack(2, "h")], None), ("l3", [Attack(2, "h")], None)]
+    # l1: two TVLG hits; the owner now engages N = 3 (kill on <= 2), rolls 2 (down) and 7; location 5, column 4
+    # l2: hit, the kept roll 9 (survives), location 5, column 6; l3: hit, no roll left, location 5, column 6
+    dice = Dice.scripted([1, 1, 2, 7, 5, 4, 1, 9, 5, 6, 1, 5, 6])
+    res = combat_phase(m, units, decl, dice)
+    v1 = [r for h in res.fire[0].hits for r in h.vulcan]
+    assert [(r.target, r.result, r.success) for r in v1] == [(2, 2, True), (2, 7, False)]
+    assert "(3 engaged)" in v1[0].purpose
+    assert [len(h.vulcan) for h in res.fire[1].hits] == [1] and res.fire[2].hits[0].vulcan == ()
+    assert res.units["h"].vulcan.engaged == 3 and res.units["h"].vulcan.rolls_left == 0
+
+
+def test_C10_vulcan_engages_in_the_skirmish(monkeypatch):
+    from centurion.game import Fire
+
+    s = _to(new_skirmish("meeting", seed=0), "movement", "R11")
+    m = s.battlemap
+    run = next(r for h in m.hexes if (r := _clear_run(m, h, 4)))
+    s = _put(s, "R11", hex=run[0], facing=0, velocity=0)
+    s = _put(s, "T11", hex=run[3], facing=3, velocity=0, type="trajan", sheet=RecordSheet.of(V["trajan"]))
+    monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([1] * 400))
+    while s.phase != "fire":
+        s = s.apply(passive(s))
+    s = _put(_put(s, "R11", hex=run[0], facing=0, velocity=0), "T11", hex=run[3], facing=3, velocity=0)
+    assert any(isinstance(a, Fire) and a.target == "T11" for a in s.fire_actions("R11"))
+    n = len(s.log)
+    while s.phase == "fire":
+        legal = s.legal_actions()
+        mine = [a for a in legal if isinstance(a, Fire) and a.unit == "R11" and a.target == "T11"]
+        s = s.apply(mine[0] if mine else passive(s))
+    vulcan = [line for line in s.log[n:] if "Vulcan-2 of T11" in line]
+    assert vulcan and all("engaged" in line for line in vulcan)  # engaged by the owner's default choice (E25)

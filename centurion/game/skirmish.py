@@ -121,6 +121,7 @@ class Vehicle:
     destruct_tried: int = 0  # VAR-SELFDESTRUCT: the last turn its crew tried (one attempt per End Phase)
     driver_fire: tuple = ()  # VAR-WEAPONS: (turn, target, weapons) the driver fires; next turn's limits cut
     occupy: str = ""  # VAR-OCCUPY: 'in' or 'out' in its partly covered hex ('' = the basic reading)
+    vulcan: object = None  # its Vulcan's engagement this turn (a VulcanEngagement, book-a 15.2), None: not yet
 
     @property
     def destroyed(self) -> bool:
@@ -320,7 +321,8 @@ class Skirmish:
                 if v.destroyed:
                     continue
                 out[v.key] = CombatUnit(v.key, v.side, v.hex, v.facing, v.sheet, v.velocity, v.in_crater,
-                                        painted_by=v.painted_by, submerged=v.submerged)  # CEN-GRD-2
+                                        painted_by=v.painted_by, submerged=v.submerged,  # CEN-GRD-2
+                                        vulcan=v.vulcan)  # declared once a turn (book-a 15.2)
             in_crater = self._squads_in_craters()
             for s in self.squads:
                 if s.hex is not None and s.men > 0:
@@ -883,7 +885,7 @@ class Skirmish:
         base = replace(self, phase="initiative", done=frozenset(), watching=frozenset(), opp_fired=frozenset(),
                        marched=frozenset(),
                        paints=(), fires=(), declared=frozenset(), end_done=(), queue=(), sequence=(),
-                       pending_move=None, vehicles=tuple(replace(v, painted_by=(), vanes_shorted=(),
+                       pending_move=None, vehicles=tuple(replace(v, painted_by=(), vanes_shorted=(), vulcan=None,
                                                                  vanes_lost=v.vanes_lost + v.vanes_shorted)
                                                          for v in self.vehicles))
         base = base._log(f"— Turn {self.turn} —")
@@ -1056,7 +1058,7 @@ class Skirmish:
             if u is None or u.sheet is None:
                 vs.append(v)
                 continue
-            nv = replace(v, sheet=u.sheet, painted_by=u.painted_by)
+            nv = replace(v, sheet=u.sheet, painted_by=u.painted_by, vulcan=u.vulcan)
             rep = internals.get(v.key)
             if rep is not None and rep.grounded_at_velocity is not None:
                 nv = replace(nv, velocity=0, grounded=True)
