@@ -5,6 +5,7 @@ Expected values come from the rulebook digests (book-a, book-b), RULES.md and th
 
 from __future__ import annotations
 
+import json
 import math
 import sys
 from dataclasses import replace
@@ -12,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import pytest
 from test_game import passive
 
 import centurion.game.skirmish as skirmish_module
@@ -290,3 +292,75 @@ def test_C10_vulcan_engages_in_the_skirmish(monkeypatch):
         s = s.apply(mine[0] if mine else passive(s))
     vulcan = [line for line in s.log[n:] if "Vulcan-2 of T11" in line]
     assert vulcan and all("engaged" in line for line in vulcan)  # engaged by the owner's default choice (E25)
+
+
+# --- C21: the fire declaration offers the player's legal choices (book-a §8.2-8.3, E17) -------------------
+def _duel(extra=None):
+    """Fire phase of "meeting" with R11 and T11 three clear hexes apart, facing each other."""
+    s = _to(new_skirmish("meeting", seed=0), "painting")
+    m = s.battlemap
+    run = next(r for h in m.hexes if (r := _clear_run(m, h, 6)))
+    s = _put(_put(s, "R11", hex=run[0], facing=0, velocity=0), "T11", hex=run[3], facing=3, velocity=0)
+    if extra is not None:
+        s = extra(s, run)
+    return _to(s, "fire"), run
+
+
+def test_C21_fire_action_has_choices_with_todays_defaults():
+    from dataclasses import fields
+
+    from centurion.game import Fire
+    from centurion.game.actions import action_from_data, action_to_data
+
+    names = [f.name for f in fields(Fire)]
+    assert {"weapons", "shells", "second", "second_weapons"} <= set(names)
+    plain = Fire("R11", "T11")
+    assert not plain.chosen and action_to_data(plain) == {"kind": "fire", "unit": "R11", "target": "T11"}
+    a = Fire("R11", "T11", weapons=(0, 1), shells=((0, "APDS"),), second="T12", second_weapons=(2,))
+    assert action_from_data(action_to_data(a)) == a
+    with pytest.raises(ValueError, match="shells"):
+        action_from_data({**action_to_data(a), "shells": "APDS"})
+
+
+def test_C21_weapons_and_shell_chosen_in_the_skirmish():
+    from centurion.game import Fire, IllegalAction
+    from centurion.game.actions import action_from_data, action_to_data
+
+    s, _run = _duel()
+    assert Fire("R11", "T11") in s.fire_actions("R11")
+    full = s.attack_set(s.vehicle("R11"), "T11")
+    assert len(full.attacks) > 1  # by default every weapon that bears fires
+    choice = Fire("R11", "T11", weapons=(0,), shells=((0, "APDS"),))
+    plan = s.chosen_plan(choice)
+    assert [(ra.attack.weapon, ra.attack.shell) for ra in plan.attacks] == [(0, "APDS")]
+    with pytest.raises(IllegalAction, match="Hammerhead"):  # not in a 150mm Gauss (book-a §8.3)
+        s._check(Fire("R11", "T11", weapons=(0,), shells=((0, "Hammerhead"),)))
+    # play the fire phase with the choice (as written to a save file and read back): only the Gauss fires
+    saved = action_from_data(json.loads(json.dumps(action_to_data(choice))))
+    assert saved == choice
+    while s.phase == "fire":
+        legal = s.legal_actions()
+        s = s.apply(saved if Fire("R11", "T11") in legal else passive(s))
+    assert any("R11 fires: " in line and "of 1 shot(s)" in line for line in s.log)
+
+
+def test_C21_second_target_hull_missiles_and_turret_direct_fire():
+    from centurion.game import Fire
+    from centurion.hexgrid import distance, hex_range
+    from centurion.rules.targets import in_arc
+
+    def t12(s, run):
+        r11 = s.vehicle("R11")
+        m = s.battlemap
+        spot = next(h for h in hex_range(r11.hex, 5) if h not in run and h in m and m[h].terrain == "clear"
+                    and not m[h].counters and m[h].level == m[r11.hex].level and 2 <= distance(r11.hex, h) <= 5
+                    and in_arc("hull 1", 0, 0, r11.hex, h))
+        return _put(s, "T12", hex=spot, facing=3, velocity=0)
+
+    s, run = _duel(t12)
+    two = Fire("R11", "T11", weapons=(0, 1), second="T12", second_weapons=(2,))  # E17: turret direct, hull missile
+    plan = s.chosen_plan(two)
+    assert not isinstance(plan, Refusal), plan
+    assert sorted((ra.attack.weapon, ra.target.key) for ra in plan.attacks) == [(0, "T11"), (1, "T11"), (2, "T12")]
+    bad = Fire("R11", "T11", weapons=(0,), second="T12", second_weapons=(1,))  # direct fire at two targets
+    assert isinstance(s.chosen_plan(bad), Refusal)

@@ -223,6 +223,7 @@ class Skirmish:
     queue: tuple[str, ...] = ()  # sides still to declare, in order (painting / fire)
     paints: tuple[tuple[str, str], ...] = ()
     fires: tuple[tuple[str, ...], ...] = ()  # (vehicle, target) or (squad, target, weapon)
+    fire_choices: tuple[Fire, ...] = ()  # declarations naming weapons, shells or a second target (book-a §8.2)
     marched: frozenset[str] = frozenset()  # squads that walked this turn: 1 personal attack (book-a 16.3)
     declared: frozenset[str] = frozenset()
     end_done: tuple[str, ...] = ()
@@ -565,7 +566,12 @@ class Skirmish:
         """
         ck = ("atk", firer.key, target_key, at, opportunity)
         if ck not in self._cache:
-            plan = self._attack_set(firer, target_key, at, opportunity)
+            choice = next((f for f in self.fire_choices if f.unit == firer.key and f.target == target_key), None)
+            if choice is not None and at is None and not opportunity:  # the weapons and shells declared
+                plan = self.chosen_plan(choice)
+                plan = plan if isinstance(plan, FirePlan) else None
+            else:
+                plan = self._attack_set(firer, target_key, at, opportunity)
             if plan is None and at is None and not opportunity and vinit.on(self):  # a pop-up attack (VAR-INIT)
                 plan = vinit.pop_up_plan(self, firer, target_key)
             if plan is not None and self.rules.enabled("VAR-WEAPONS"):  # what the able crew may fire (VAR-WEAPONS)
@@ -608,6 +614,51 @@ class Skirmish:
                 return plan
             singles = singles[:-1] if plan.step is None else singles[:plan.step - 1] + singles[plan.step:]
         return None
+
+    def chosen_plan(self, action: Fire) -> FirePlan | Refusal:
+        """The checked plan of a fire declaration with the player's choices: the weapons firing at the target (by
+        default every weapon that bears), their Gauss shells (HEAP, APDS, Hammerhead; AP at infantry) and a second
+        target with its weapons; the turret turned to a facing that serves them all (book-a §8.2-8.3, E17)."""
+        units = self.combat_units()
+        v = next((x for x in self.vehicles if x.key == action.unit), None)
+        if v is None or action.unit not in units or action.target is None:
+            return Refusal("CEN-SEQ-3", f"{action.unit} is not a vehicle that may fire now")
+        for t in (action.target, action.second):
+            if t is not None and t not in self._enemy_keys(v.side, v.hex):
+                return Refusal("CEN-CMB-1", f"{action.unit} cannot engage {t}")
+        if action.weapons is None:
+            full = self._attack_set(v, action.target, None, False)
+            weapons = tuple(ra.attack.weapon for ra in full.attacks) if full is not None else ()
+        else:
+            weapons = action.weapons
+        shells = dict(action.shells)
+        n_weapons = len(v.sheet.vehicle.weapons)
+        attacks: list[Attack] = []
+        for target, idxs in ((action.target, weapons), (action.second, action.second_weapons)):
+            for i in idxs:
+                if not 0 <= i < n_weapons:
+                    return Refusal("CEN-CMB-1", f"{v.key} has no weapon {i + 1}")
+                if not v.sheet.weapon_usable(i):
+                    return Refusal("CEN-CMB-1", f"{v.key}'s {v.sheet.vehicle.weapons[i].type} is out (book-a 13.2)")
+                gauss = weapon_family(v.sheet.vehicle.weapons[i]) == "gauss"
+                infantry = units[target].kind == "infantry"
+                shell = shells.get(i, ("AP" if infantry else "HEAP") if gauss else None)
+                attacks.append(Attack(i, target, shell))
+        if not attacks:
+            return Refusal("CEN-CMB-1", f"{v.key}: no weapon declared to fire")
+        fv = units[v.key].firer_view()
+        views = {t: units[t].target_view(units[v.key]) for t in {a.target for a in attacks}}
+        bm = fire_map(self, v.key, action.target if action.second is None else None)  # VAR-OCCUPY
+        first = next((f for f in range(6) if in_arc("turret", v.facing, f, v.hex, views[action.target].hex)),
+                     v.facing)
+        out: FirePlan | Refusal = Refusal("CEN-CMB-1", "no turret facing serves these attacks")
+        for tf in (first, *[f for f in range(6) if f != first]):
+            plan = declare_fire(bm, fv, attacks, views, turret_facing=tf, rules=self.rules)
+            if isinstance(plan, FirePlan):
+                return plan
+            if tf == first:
+                out = plan
+        return out
 
     def opportunity_actions(self) -> list[OpportunityFire]:
         """Each (watcher, hex of the enemy's move) where the watcher may fire (CEN-OPP-1)."""
@@ -768,6 +819,9 @@ class Skirmish:
                     raise IllegalAction("CEN-MNT-1", "a squad dismounts only with its carrier at velocity 0 at the "
                                         "end of its move")
             return
+        if isinstance(action, Fire) and action.chosen and action.unit in {v.key for v in self.vehicles}:
+            self._check_fire_choices(action)  # weapons, shells, second target (book-a §8.2-8.3)
+            return
         try:  # in the movement phase the other decisions are checked without listing every move
             ok = action in (self.movement_others() if self.phase == "movement" else self.legal_actions())
         except TypeError:
@@ -781,6 +835,16 @@ class Skirmish:
             what = getattr(action, "describe", lambda: repr(action))()
             raise IllegalAction(rule, f"not allowed now ({self.phase} phase, {self.label(self.active)} to "
                                 f"decide): {what}")
+
+    def _check_fire_choices(self, action: Fire) -> None:
+        """A fire declaration with choices: the same declaration without them must be open, and the plan legal."""
+        plain = replace(action, weapons=None, shells=(), second=None, second_weapons=())
+        if self.phase != "fire" or plain not in self.legal_actions():
+            raise IllegalAction("VAR-INIT" if vinit.on(self) else "CEN-SEQ-3",
+                                f"not allowed now ({self.phase} phase): {action.describe()}")
+        plan = self.chosen_plan(action)
+        if isinstance(plan, Refusal):
+            raise IllegalAction(plan.rule, plan.reason)
 
     def _do(self, action: Action, dice: Dice) -> Skirmish:
         if isinstance(action, Leadership):
@@ -827,10 +891,11 @@ class Skirmish:
                           paints=self.paints + ((action.unit, action.target),) if action.target else self.paints)
             return nxt._fresh()._next_declarer(dice)
         if isinstance(action, Fire) and action.driver:  # the driver's piloting roll now (VAR-WEAPONS)
-            return crew.declare_driver_fire(self, action, dice)._do(Fire(action.unit, action.target), dice)
+            return crew.declare_driver_fire(self, action, dice)._do(replace(action, driver=False), dice)
         if isinstance(action, Fire):
             nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
-                          fires=self.fires + ((action.unit, action.target),) if action.target else self.fires)
+                          fires=self.fires + ((action.unit, action.target),) if action.target else self.fires,
+                          fire_choices=self.fire_choices + ((action,) if action.chosen else ()))
             return nxt._fresh()._next_declarer(dice)
         if isinstance(action, SquadFire):
             nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
@@ -884,7 +949,7 @@ class Skirmish:
         side, points = century_advantage(self.centurion(a), self.centurion(b))
         base = replace(self, phase="initiative", done=frozenset(), watching=frozenset(), opp_fired=frozenset(),
                        marched=frozenset(),
-                       paints=(), fires=(), declared=frozenset(), end_done=(), queue=(), sequence=(),
+                       paints=(), fires=(), fire_choices=(), declared=frozenset(), end_done=(), queue=(), sequence=(),
                        pending_move=None, vehicles=tuple(replace(v, painted_by=(), vanes_shorted=(), vulcan=None,
                                                                  vanes_lost=v.vanes_lost + v.vanes_shorted)
                                                          for v in self.vehicles))
