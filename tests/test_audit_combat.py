@@ -357,10 +357,29 @@ def test_C21_second_target_hull_missiles_and_turret_direct_fire():
                     and in_arc("hull 1", 0, 0, r11.hex, h))
         return _put(s, "T12", hex=spot, facing=3, velocity=0)
 
-    s, run = _duel(t12)
+    s, _run = _duel(t12)
     two = Fire("R11", "T11", weapons=(0, 1), second="T12", second_weapons=(2,))  # E17: turret direct, hull missile
     plan = s.chosen_plan(two)
     assert not isinstance(plan, Refusal), plan
     assert sorted((ra.attack.weapon, ra.target.key) for ra in plan.attacks) == [(0, "T11"), (1, "T11"), (2, "T12")]
     bad = Fire("R11", "T11", weapons=(0,), second="T12", second_weapons=(1,))  # direct fire at two targets
     assert isinstance(s.chosen_plan(bad), Refusal)
+
+
+def test_C21_skirmish_page_picks_weapons_and_shell():
+    from centurion.game import Fire
+    from centurion.widgets.skirmish import SkirmishTable
+
+    s, _run = _duel()
+    tab = SkirmishTable("meeting", seed=0)
+    tab._begin(s)
+    tab.click(s.vehicle("R11").hex)
+    tab.choice.value = next(i for i, a in enumerate(tab._choices) if a == Fire("R11", "T11"))
+    assert tab.fire_weapons.layout.display is None and len(tab.fire_weapons.options) == 4
+    assert tab.chosen() == Fire("R11", "T11")  # by default: every weapon that bears, HEAP
+    assert "Hammerhead" not in tab.fire_shell.options and "APDS" in tab.fire_shell.options  # 150mm (book-a §8.3)
+    tab.fire_weapons.value = (0,)
+    tab.fire_shell.value = "APDS"
+    assert tab.chosen() == Fire("R11", "T11", weapons=(0,), shells=((0, "APDS"),))
+    tab.confirm()
+    assert tab.game.fire_choices == (Fire("R11", "T11", weapons=(0,), shells=((0, "APDS"),)),)

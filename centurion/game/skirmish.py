@@ -364,8 +364,9 @@ class Skirmish:
                            "move, or let it pass [CEN-OPP-1]",
             "painting": "declare painting: pick a vehicle (or squad) and the enemy it paints, or none "
                         "[CEN-SEQ-1, CEN-SEQ-3]",
-            "fire": "declare fire: pick a vehicle and its target (every weapon that bears fires), or a squad, "
-                    "its weapon and its target, or hold [CEN-SEQ-3, CEN-INF-1]",
+            "fire": "declare fire: pick a vehicle and its target (every weapon that bears fires unless you pick the "
+                    "weapons and the Gauss shell), or a squad, its weapon and its target, or hold "
+                    "[CEN-SEQ-3, CEN-INF-1]",
             "end": "End Phase: lay smoke in a vehicle's hex if you wish, then end the turn [CEN-SEQ-1]",
         }[self.phase]
         if any(self.rules.enabled(r) for r in ("VAR-RAM", "VAR-SELFDESTRUCT", "VAR-WEAPONS")):
