@@ -383,3 +383,17 @@ def test_C21_skirmish_page_picks_weapons_and_shell():
     assert tab.chosen() == Fire("R11", "T11", weapons=(0,), shells=((0, "APDS"),))
     tab.confirm()
     assert tab.game.fire_choices == (Fire("R11", "T11", weapons=(0,), shells=((0, "APDS"),)),)
+
+
+# --- C20: a squad dismounts only from a carrier that ended its move grounded (CEN-MNT-1) -------------------
+def test_C20_dismount_needs_the_carrier_grounded():
+    from centurion.game import IllegalAction
+
+    s = _to(new_skirmish("village", seed=0), "movement", "R31")
+    s = _put(s, "R31", velocity=0, grounded=False)  # hovering at velocity 0: not grounded
+    assert not s.resolve_move("R31", GravMove()).end_state().grounded
+    with pytest.raises(IllegalAction, match="CEN-MNT-1"):
+        s.apply(Move("R31", GravMove(), dismount=True))
+    landed = Move("R31", GravMove(ground=True), dismount=True)  # setting down in place, then getting out
+    assert s.resolve_move("R31", landed.move).end_state().grounded
+    assert s.apply(landed).squad("R31s").aboard is None

@@ -816,9 +816,9 @@ class Skirmish:
             if action.dismount:
                 if not any(s.aboard == v.key and s.men > 0 for s in self.squads):
                     raise IllegalAction("CEN-MNT-1", f"no squad rides in {v.key}")
-                if res.end_state().velocity != 0:
-                    raise IllegalAction("CEN-MNT-1", "a squad dismounts only with its carrier at velocity 0 at the "
-                                        "end of its move")
+                if not res.end_state().grounded:
+                    raise IllegalAction("CEN-MNT-1", "a squad dismounts only with its carrier grounded (velocity 0) "
+                                        "at the end of its move")
             return
         if isinstance(action, Fire) and action.chosen and action.unit in {v.key for v in self.vehicles}:
             self._check_fire_choices(action)  # weapons, shells, second target (book-a §8.2-8.3)
@@ -1056,7 +1056,7 @@ class Skirmish:
             why = ("its ammunition exploded" if sheet.exploded else "its whole crew is dead"
                    if all(m.state == "dead" for m in sheet.crew) else "the Vehicle Destroyed box is crossed")
             lines.append(f"  {v.key} is DESTROYED during its move: {why} [book-a 14.1]")
-        if action.dismount and end.velocity == 0:
+        if action.dismount and end.grounded:  # the carrier ended its move grounded (CEN-MNT-1)
             squads = tuple(replace(s, hex=end.hex, aboard=None, men=sheet.infantry_aboard or s.men)
                            if s.aboard == v.key else s for s in squads)
             nv = replace(nv, sheet=replace(nv.sheet, infantry_aboard=0))
