@@ -397,3 +397,20 @@ def test_C20_dismount_needs_the_carrier_grounded():
     landed = Move("R31", GravMove(ground=True), dismount=True)  # setting down in place, then getting out
     assert s.resolve_move("R31", landed.move).end_state().grounded
     assert s.apply(landed).squad("R31s").aboard is None
+
+
+def test_C4_an_undamaged_mover_goes_on_as_it_moved(monkeypatch):
+    from centurion.game.actions import OpportunityFire
+    from centurion.rules.resolution import PhaseResult
+
+    s = _to(new_skirmish("meeting", seed=0), "movement", "R11")
+    m = s.battlemap
+    run = next(r for h in m.hexes if (r := _clear_run(m, h, 9)))
+    s = _put(s, "R11", hex=run[0], facing=0, velocity=4)
+    s = replace(_put(s, "T11", hex=run[9], facing=3, velocity=0), watching=s.watching | {"T11"})._fresh()
+    monkeypatch.setattr(skirmish_module, "resolve_opportunity_fire",
+                        lambda plan, units, dice, **_kw: PhaseResult((), {}, {}, dict(units)))  # every shot missed
+    s = s.apply(Move("R11", GravMove(steps="FFFF")))
+    seen = s.vehicle("R11")
+    s = s.apply(OpportunityFire("T11", "R11", 2))
+    assert s.vehicle("R11") == seen and any("takes no damage" in line for line in s.log)

@@ -6,10 +6,12 @@ so the same damage), the shot is resolved there with every damage at once, and t
 
 - a mover destroyed, or grounded by the hit (Grav Drive or Vehicle Destroyed box), stays in hex k, grounded
   (its grounding damage at the velocity it was flying, book-a §13.2);
-- a survivor flies the rest of its path again from hex k, hex by hex through the same rules, with its damaged
-  record sheet: a TS&R lost halves the later speed limits, a driver out fails its later rolls on 2+ and cannot
-  decelerate (book-a §13.2, CEN-SPD-1..3). The rolls of that rest come from a dice stream of the decision that
-  fired, so a replay gives them again.
+- a survivor undamaged by the shot goes on exactly as it moved;
+- a damaged survivor flies the rest of its path again from hex k, hex by hex through the same rules, with its
+  damaged record sheet: a TS&R lost halves the later speed limits, a driver out fails its later rolls on 2+ and
+  cannot decelerate (book-a §13.2, CEN-SPD-1..3). Its rolls go on from the move's own dice stream where the move
+  had got to, so where the damage changes nothing the rolls are those the watchers saw, and a replay gives them
+  again.
 
 Later shots at the same move are taken at hex k or beyond (the order the mover enters them). A move under a
 move variant (lateral shifts, emergency turns, VAR-*) is not flown again: a mover destroyed or grounded by the
@@ -33,19 +35,17 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class MoveInProgress:
-    """The move the watchers may still fire at: where it started and the last hex a shot was taken at."""
+    """The move the watchers may still fire at: how it started and the shots taken at it so far."""
 
-    move_index: int  # the Move decision in the history: its dice fly the move up to the first shot
+    move_index: int  # the Move decision in the history: its dice fly the whole move, shots or not
     before: Vehicle  # the mover as it started the move
-    step: int = 0  # the hex (1 = the first entered) of the last shot taken; 0: none yet
-    dice_index: int = -1  # the decision whose own stream flew the rest of the move from `step` (-1: none)
-    at_step: Vehicle | None = None  # the mover in hex `step` just after that shot
+    shots: tuple[tuple[int, Vehicle], ...] = ()  # (hex fired at, 1 = the first entered; the mover just after)
     riders: tuple[str, ...] = ()  # squads that dismounted at the end of the move: they get out where it ends
 
-
-def rest_dice(seed: int, n: int) -> Dice:
-    """The dice that fly the rest of a move after the opportunity fire of decision n (a stream of its own)."""
-    return Dice(seed=(seed * 1_000_003 + n + 1) * 7 + 3_000_000_000_019)
+    @property
+    def step(self) -> int:
+        """The hex of the last shot (0: none yet); later shots are taken there or beyond."""
+        return self.shots[-1][0] if self.shots else 0
 
 
 def damage_hook(v: Vehicle, marked: list, effects: list[str], dice: Dice, turn: int, velocity: int,
@@ -85,23 +85,29 @@ def _state_of(v: Vehicle, velocity: int) -> GravState:
     return replace(v.grav(), velocity=velocity, grounded=False, in_crater=False, submerged=False)
 
 
-def at_step(s: Skirmish, mp: MoveInProgress, k: int) -> Vehicle:
-    """The mover as it enters hex k of its move: flown again from the start (or the last shot) with the same
-    dice, its damage on the way marked, flying at the move's velocity (CEN-OPP-1)."""
-    resolved = _resolved(s, mp)
-    if mp.at_step is None:
-        base, dice, resume = mp.before, _decision_dice(s, mp.move_index), None
-        if mp.riders:  # the squad is out already (CEN-MNT-1)
-            base = replace(base, sheet=replace(base.sheet, infantry_aboard=0))
-    else:
-        base, dice = mp.at_step, rest_dice(s.seed, mp.dice_index)
-        resume = (mp.step, _state_of(mp.at_step, resolved.velocity))
+def _segment(s: Skirmish, resolved, dice: Dice, base: Vehicle, first: int, k: int) -> Vehicle:
+    """`base` flown from hex `first` (0: the start) to hex k of the move, its damage on the way marked."""
     marked = [base.sheet]
     hook = damage_hook(base, marked, [], dice, s.turn, resolved.velocity, resolved.velocity)
-    rep = execute_grav_move(resolved, dice, damage=hook, resume=resume, stop_after=k)
-    st = rep.state
+    resume = None if first == 0 else (first, _state_of(base, resolved.velocity))
+    st = execute_grav_move(resolved, dice, damage=hook, resume=resume, stop_after=k).state
     return replace(base, hex=st.hex, facing=st.facing, velocity=resolved.velocity, grounded=False, in_crater=False,
                    submerged=False, sheet=marked[0])
+
+
+def at_step(s: Skirmish, mp: MoveInProgress, k: int) -> tuple[Vehicle, Dice]:
+    """The mover as it enters hex k of its move, flown again with the move's own dice (the same rolls, so the same
+    damage; from each earlier shot on with the damage it took), and those dice where the move has got to
+    (CEN-OPP-1)."""
+    resolved = _resolved(s, mp)
+    dice = _decision_dice(s, mp.move_index)
+    base, first = mp.before, 0
+    if mp.riders:  # the squad is out already (CEN-MNT-1)
+        base = replace(base, sheet=replace(base.sheet, infantry_aboard=0))
+    for step, after in mp.shots:  # each stretch flown as it was, to the dice's place at the next shot
+        _segment(s, resolved, dice, base, first, step)
+        base, first = after, step
+    return _segment(s, resolved, dice, base, first, k), dice
 
 
 def _decision_dice(s: Skirmish, n: int) -> Dice:
@@ -110,11 +116,13 @@ def _decision_dice(s: Skirmish, n: int) -> Dice:
     return skirmish.decision_dice(s.seed, n)
 
 
-def fly_on(s: Skirmish, mp: MoveInProgress, k: int, mover: Vehicle, n: int) -> tuple[Vehicle, MoveReport, list[str]]:
-    """The rest of the move from hex k with the mover's damage, on the stream of decision n: the vehicle at the
-    end, the report and the log lines (its rolls, damage and internal effects) (CEN-OPP-1, CEN-SPD-1..3)."""
+def fly_on(s: Skirmish, mp: MoveInProgress, k: int, mover: Vehicle, dice: Dice
+           ) -> tuple[Vehicle, MoveReport, list[str]]:
+    """The rest of the move from hex k with the mover's damage, on the move's own dice where they have got to: the
+    vehicle at the end, the report and the log lines (its rolls, damage and internal effects) (CEN-OPP-1,
+    CEN-SPD-1..3)."""
     resolved = _resolved(s, mp)
-    dice = rest_dice(s.seed, n)
+    start = len(dice.log)
     marked = [mover.sheet]
     effects: list[str] = []
     end_v = max(0, resolved.velocity - resolved.move.decelerate)
@@ -123,7 +131,7 @@ def fly_on(s: Skirmish, mp: MoveInProgress, k: int, mover: Vehicle, n: int) -> t
     end = rep.state
     nv = replace(mover, hex=end.hex, facing=end.facing, velocity=end.velocity, grounded=end.grounded,
                  in_crater=end.in_crater, submerged=end.submerged, sheet=marked[0])
-    lines = [f"    {r.describe()}" for r in dice.log]
+    lines = [f"    {r.describe()}" for r in dice.log[start:]]
     lines.append(f"  {mover.key} flies on from {format_label(mover.hex)} with its damage and ends in "
                  f"{format_label(end.hex)} facing {end.facing}, velocity {end.velocity}"
                  f"{', grounded' if end.grounded else ''}{', in a crater' if end.in_crater else ''} [CEN-OPP-1]")
@@ -150,4 +158,4 @@ def riders_follow(s: Skirmish, mp: MoveInProgress, mover_key: str) -> Skirmish:
     return replace(s, squads=tuple(replace(q, hex=h) if q.key in mp.riders else q for q in s.squads))
 
 
-__all__ = ["MoveInProgress", "at_step", "damage_hook", "fly_on", "rest_dice", "riders_follow", "stopped_in"]
+__all__ = ["MoveInProgress", "at_step", "damage_hook", "fly_on", "riders_follow", "stopped_in"]

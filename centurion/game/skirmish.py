@@ -1080,11 +1080,12 @@ class Skirmish:
 
     def _opportunity(self, action: OpportunityFire, dice: Dice) -> Skirmish:
         """The shot taken as the mover enters hex `step`, damage at once; the mover stops there if destroyed or
-        grounded by it, else flies the rest of its path with its damage (CEN-OPP-1 D, game/opportunity.py)."""
+        grounded by it, else goes on with its damage (CEN-OPP-1 D, game/opportunity.py)."""
         mover_key, path = self.pending_move
-        k, mp, here = action.step, self.moving, self
-        if mp is not None:  # the mover as it enters hex k (its move flown again with the same dice)
-            here = replace(self, vehicles=self._with_vehicle(opportunity.at_step(self, mp, k)))._fresh()
+        k, mp, here, flown = action.step, self.moving, self, None
+        if mp is not None:  # the mover as it enters hex k (its move flown again with its own dice)
+            at_k, flown = opportunity.at_step(self, mp, k)
+            here = replace(self, vehicles=self._with_vehicle(at_k))._fresh()
         w = here.vehicle(action.unit)
         plan = here.attack_set(w, mover_key, at=path[k - 1], opportunity=True)
         if plan is None:
@@ -1094,21 +1095,27 @@ class Skirmish:
         nxt = replace(here, opp_fired=self.opp_fired | {w.key})._absorb(res.units, res.internals, res.casualties)
         nxt = nxt._log(*_variant_terms(w.key, plan), *_fire_lines(res))
         hit = nxt.vehicle(mover_key)
-        at_k = format_label(path[k - 1][0])
+        at_label = format_label(path[k - 1][0])
         irep = res.internals.get(mover_key)
         if hit.destroyed or (irep is not None and irep.grounded_at_velocity is not None):  # grounds there (13.2)
             hit = replace(hit, hex=path[k - 1][0], facing=path[k - 1][1], velocity=0, grounded=True,
                           in_crater=False, submerged=self.battlemap[path[k - 1][0]].terrain == "lake")
             nxt = replace(nxt, vehicles=nxt._with_vehicle(hit), pending_move=(mover_key, path[:k]))
-            nxt = nxt._log(f"  {mover_key} {'is destroyed' if hit.destroyed else 'grounds'} in {at_k}, where the "
-                           "opportunity fire hit it: its move ends there [CEN-OPP-1]")
-        elif mp is not None:  # the rest of the path flown again with the damage (CEN-OPP-1, CEN-SPD-1..3)
-            nxt = nxt._log(f"  {mover_key} survives the fire in {at_k} and goes on with its move [CEN-OPP-1]")
-            nv, rep, lines = opportunity.fly_on(self, mp, k, hit, len(self.history) - 1)
-            rest = opportunity.stopped_in(path, rep.stopped_at)
-            nxt = replace(nxt, vehicles=nxt._with_vehicle(nv), pending_move=(mover_key, rest),
-                          moving=replace(mp, step=k, dice_index=len(self.history) - 1, at_step=hit))._log(*lines)
-            nxt = nxt._sync_riders()
+            nxt = nxt._log(f"  {mover_key} {'is destroyed' if hit.destroyed else 'grounds'} in {at_label}, where "
+                           "the opportunity fire hit it: its move ends there [CEN-OPP-1]")
+        elif mp is not None:
+            shots = mp.shots + ((k, hit),)
+            if hit.sheet == here.vehicle(mover_key).sheet:  # undamaged: it goes on as it moved
+                nv = replace(self.vehicle(mover_key), vulcan=hit.vulcan, painted_by=hit.painted_by)
+                nxt = replace(nxt, vehicles=nxt._with_vehicle(nv), moving=replace(mp, shots=shots))
+                nxt = nxt._log(f"  {mover_key} takes no damage in {at_label} and goes on as it moved [CEN-OPP-1]")
+            else:  # the rest of the path flown again with the damage (CEN-OPP-1, CEN-SPD-1..3)
+                nv, rep, lines = opportunity.fly_on(self, mp, k, hit, flown)
+                rest = opportunity.stopped_in(path, rep.stopped_at)
+                nxt = replace(nxt, vehicles=nxt._with_vehicle(nv), pending_move=(mover_key, rest),
+                              moving=replace(mp, shots=shots))
+                nxt = nxt._log(f"  {mover_key} survives the fire in {at_label} and goes on with its damage "
+                               "[CEN-OPP-1]", *lines)._sync_riders()
         if mp is not None:
             nxt = opportunity.riders_follow(nxt, mp, mover_key)
         nxt = nxt._fresh()
