@@ -376,9 +376,9 @@ def test_movement_damage_takes_internal_effects_at_once():
 def test_consciousness_boxes_counted_option():
     s = RecordSheet.of(V["horatius"])
     s = s.with_damage({}, [("front", 14), ("front", 0), ("front", 1)])  # a driver box and two TS&R boxes
-    _, rep = apply_internal_damage(s, Dice.scripted([5]))
+    _, rep = apply_internal_damage(s, Dice.scripted([5]), boxes_counted="component")
     assert rep.rolls[0].target == 7
-    _, rep = apply_internal_damage(s, Dice.scripted([5]), boxes_counted="section")
+    _, rep = apply_internal_damage(s, Dice.scripted([5]))  # the default: the whole section (book-a 13.2, C15)
     assert rep.rolls[0].target == 5
     with pytest.raises(ValueError, match="CEN-CMB-1"):
         apply_internal_damage(s, Dice.scripted([5]), boxes_counted="vehicle")

@@ -336,7 +336,8 @@ def test_close_assault_picks_its_location_and_uses_the_iwf_template():
 
 
 def test_vehicle_fire_at_a_squad_losses_after_all_fire_and_destroyed_at_5_killed():
-    units = {"hor": unit("hor", "TOG", "0210", 0, "horatius"), "sq": squad("sq", "RL", "0205", men=6)}
+    units = {"hor": unit("hor", "TOG", "0210", 0, "horatius"),
+             "sq": replace(squad("sq", "RL", "0205", men=6), started=8)}  # 8 at the start: 2 lost before
     # laser at the squad (range 5: 10, no shield or terrain): hit 1; casualties row 8 roll 10 -> 3 killed
     res = combat_phase(MAP, units, [("hor", [Attack(1, "sq")], None)], Dice.scripted([1, 10]))
     assert res.fire[0].hits[0].casualties == 3 and res.casualties == {"sq": 3}

@@ -141,10 +141,10 @@ def test_bot_rams_when_expected_damage_dealt_beats_what_it_takes():
     a = bot_action(s, "novice", budget=0.05)
     assert isinstance(a, Move) and a.ram == "T11"
     dealt, taken = ram_value(s, a)
-    # exact: 9/20 x 48 boxes x (Horatius 35 points / its armor) against 9/20 x 32 x (Liberator 40 / its armor)
+    # exact: 9/20 x 48 boxes x (Horatius 11 points / its armor) against 9/20 x 32 x (Liberator 12 / its armor)
     types = vehicle_types()
     hor, lib = sum(types["horatius"].armor.values()), sum(types["liberator"].armor.values())
-    assert dealt == pytest.approx(0.45 * 48 * 35 / hor) and taken == pytest.approx(0.45 * 32 * 40 / lib)
+    assert dealt == pytest.approx(0.45 * 48 * 11 / hor) and taken == pytest.approx(0.45 * 32 * 12 / lib)
     assert dealt > taken
     fresh, key2, _h = _enemy_ahead(_movement(), 4, moved=False)  # an enemy still to move may fly away: no ram
     assert bot_ram(fresh, key2) is None

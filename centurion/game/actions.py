@@ -172,8 +172,12 @@ class Paint:
 
 @dataclass(frozen=True)
 class Fire:
-    """A vehicle declares every weapon that bears at `target`, or holds its fire (`target` None) (CEN-SEQ-3).
+    """A vehicle declares its fire at `target`, or holds its fire (`target` None) (CEN-SEQ-3, book-a §8.2-8.3).
 
+    By default every usable weapon that bears fires, Gauss HEAP (AP at infantry). The player's choices:
+    `weapons` the weapon indices (on the sheet) that fire at `target`; `shells` a Gauss shell per weapon index
+    ((index, "HEAP" / "APDS" / "Hammerhead" / "AP"), ...); `second` a second target and `second_weapons` the
+    weapons that fire at it (the two-target limits of E17 are checked by the rules).
     `driver`: the driver also fires the weapons that bear and that no able crew member may fire, at -2, after an
     immediate piloting roll; next turn's speed limits are cut by a third per weapon (VAR-WEAPONS).
     """
@@ -182,13 +186,28 @@ class Fire:
     unit: str
     target: str | None = None
     driver: bool = False
+    weapons: tuple[int, ...] | None = None
+    shells: tuple[tuple[int, str], ...] = ()
+    second: str | None = None
+    second_weapons: tuple[int, ...] = ()
+
+    @property
+    def chosen(self) -> bool:
+        """Whether the declaration names its weapons, shells or a second target (else: every weapon that bears)."""
+        return self.weapons is not None or bool(self.shells) or self.second is not None or bool(self.second_weapons)
 
     def describe(self) -> str:
         """In words."""
         if not self.target:
             return f"{self.unit} holds its fire"
-        return f"{self.unit} fires at {self.target}" + (", the driver too (-2 each) [VAR-WEAPONS]" if self.driver
-                                                         else "")
+        out = f"{self.unit} fires at {self.target}"
+        if self.weapons is not None:
+            out += " with weapon(s) " + (", ".join(str(i + 1) for i in self.weapons) or "none")
+        if self.shells:
+            out += " (" + ", ".join(f"weapon {i + 1} {sh}" for i, sh in self.shells) + ")"
+        if self.second is not None:
+            out += f", and at {self.second} with weapon(s) " + ", ".join(str(i + 1) for i in self.second_weapons)
+        return out + (", the driver too (-2 each) [VAR-WEAPONS]" if self.driver else "")
 
 
 @dataclass(frozen=True)
@@ -249,7 +268,8 @@ Action = (Leadership | Order | Move | Watch | Pass | Mount | March | Conceal | O
 KINDS: dict[str, type] = {c.kind: c for c in (Leadership, Order, Move, Watch, Pass, Mount, March, Conceal,
                                                 OpportunityFire, LetPass, Paint, Fire, SquadFire, Smoke,
                                                 SelfDestruct, EndTurn)}
-_OMIT_DEFAULT = ("ram", "driver")  # variant fields left out of the save when unused (older saves stay the same)
+_OMIT_DEFAULT = ("ram", "driver", "weapons", "shells", "second", "second_weapons")  # left out when unused
+# (older saves stay the same)
 _MOVE_FIELDS = {"accelerate": int, "steps": str, "decelerate": int, "ground": bool, "initial_facing": (int, None),
                 "dig_at": (int, None), "take_crater": (bool, None)}
 
@@ -272,6 +292,8 @@ def action_to_data(action: Action) -> dict[str, Any]:
                  "take_crater": v.take_crater, "variant": True}
             if positions:  # VAR-OCCUPY: (step, 'in' or 'out') declared in partly covered hexes
                 v["positions"] = [[i, p] for i, p in positions]
+        elif f.name in ("weapons", "second_weapons", "shells") and v is not None:  # a fire's choices, as lists
+            v = [list(x) if isinstance(x, tuple) else x for x in v]
         out[f.name] = v
     return out
 
@@ -297,6 +319,20 @@ def _positions(raw: Any, where: str) -> tuple[tuple[int, str], ...]:
             isinstance(x, list) and len(x) == 2 and x[1] in ("in", "out") for x in raw):
         raise ValueError(f"{where}: expected a list of [step, 'in' or 'out'], got {raw!r}"[:300])
     return tuple((_typed(i, int, where), p) for i, p in raw)
+
+
+def _indices(raw: Any, where: str) -> tuple[int, ...]:
+    """Weapon indices of a fire declaration: a short list of whole numbers."""
+    if not isinstance(raw, list) or len(raw) > 8:
+        raise ValueError(f"{where}: expected a list of up to 8 weapon indices, got {raw!r}"[:300])
+    return tuple(_typed(i, int, where) for i in raw)
+
+
+def _shells(raw: Any, where: str) -> tuple[tuple[int, str], ...]:
+    """Gauss shells of a fire declaration: a short list of [weapon index, shell]."""
+    if not isinstance(raw, list) or len(raw) > 8 or not all(isinstance(x, list) and len(x) == 2 for x in raw):
+        raise ValueError(f"{where}: expected a list of [weapon index, shell], got {raw!r}"[:300])
+    return tuple((_typed(i, int, where), _typed(sh, str, where)) for i, sh in raw)
 
 
 def action_from_data(data: Any, where: str = "action") -> Action:
@@ -336,8 +372,14 @@ def action_from_data(data: Any, where: str = "action") -> Action:
             kw[name] = _typed(v, int, f"{where}.{name}")
         elif name in ("move_first", "dismount", "driver"):
             kw[name] = _typed(v, bool, f"{where}.{name}")
-        elif name in ("target", "ram"):
+        elif name in ("target", "ram", "second"):
             kw[name] = _typed(v, (str, None), f"{where}.{name}")
+        elif name == "weapons":  # a fire declaration's choices (book-a §8.2-8.3)
+            kw[name] = None if v is None else _indices(v, f"{where}.{name}")
+        elif name == "second_weapons":
+            kw[name] = _indices(v, f"{where}.{name}")
+        elif name == "shells":
+            kw[name] = _shells(v, f"{where}.{name}")
         else:
             kw[name] = _typed(v, str, f"{where}.{name}")
     return cls(**kw)

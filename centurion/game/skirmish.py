@@ -38,10 +38,9 @@ from ..rules import (
     resolve_grav_move,
     resolve_opportunity_fire,
 )
-from ..rules.grav import DamageEvent, Refusal
+from ..rules.grav import Refusal
 from ..rules.ground import ground_reach
 from ..rules.infantry_fire import SquadAttack
-from ..rules.internals import movement_damage
 from ..rules.leadership import (
     Centurion,
     activation_sequence,
@@ -57,7 +56,7 @@ from ..rules.victory import battle_outcome, victory_points
 from ..variants.movement import VariantMove, VariantResolvedMove, execute_variant_move, resolve_variant_move
 from ..variants.ruleset import RuleSet
 from . import activation as vinit
-from . import crew, ramming
+from . import crew, opportunity, ramming
 from .actions import (
     Action,
     Conceal,
@@ -123,6 +122,7 @@ class Vehicle:
     driver_fire: tuple = ()  # VAR-WEAPONS: (turn, target, weapons) the driver fires; next turn's limits cut
     occupy: str = ""  # VAR-OCCUPY: 'in' or 'out' in its partly covered hex ('' = the basic reading)
     entered: int | None = None  # the hexside it came in by, into a hex an enemy held (same hex, book-a §14.2)
+    vulcan: object = None  # its Vulcan's engagement this turn (a VulcanEngagement, book-a 15.2), None: not yet
 
     @property
     def destroyed(self) -> bool:
@@ -220,9 +220,11 @@ class Skirmish:
     watching: frozenset[str] = frozenset()
     opp_fired: frozenset[str] = frozenset()
     pending_move: tuple[str, tuple[tuple[Hex, int], ...]] | None = None  # mover, path entered (opportunity)
+    moving: opportunity.MoveInProgress | None = None  # that move, to fly it again from a shot (CEN-OPP-1)
     queue: tuple[str, ...] = ()  # sides still to declare, in order (painting / fire)
     paints: tuple[tuple[str, str], ...] = ()
     fires: tuple[tuple[str, ...], ...] = ()  # (vehicle, target) or (squad, target, weapon)
+    fire_choices: tuple[Fire, ...] = ()  # declarations naming weapons, shells or a second target (book-a §8.2)
     marched: frozenset[str] = frozenset()  # squads that walked this turn: 1 personal attack (book-a 16.3)
     declared: frozenset[str] = frozenset()
     end_done: tuple[str, ...] = ()
@@ -321,17 +323,31 @@ class Skirmish:
                 if v.destroyed:
                     continue
                 out[v.key] = CombatUnit(v.key, v.side, v.hex, v.facing, v.sheet, v.velocity, v.in_crater,
-                                        painted_by=v.painted_by)
+                                        painted_by=v.painted_by, submerged=v.submerged,  # CEN-GRD-2
+                                        vulcan=v.vulcan)  # declared once a turn (book-a 15.2)
+            in_crater = self._squads_in_craters()
             for s in self.squads:
                 if s.hex is not None and s.men > 0:
-                    crater = "crater" in self.battlemap[s.hex].counters
-                    out[s.key] = CombatUnit(s.key, s.side, s.hex, 0, men=s.men, crater=crater,
-                                            moved=s.key in self.marched, tvlgs_left=s.tvlgs_left)
+                    out[s.key] = CombatUnit(s.key, s.side, s.hex, 0, men=s.men, crater=s.key in in_crater,
+                                            moved=s.key in self.marched, tvlgs_left=s.tvlgs_left,
+                                            started=s.started)
             for v in self.vehicles:  # the same hex: how it came in (book-a §14.2)
                 if v.entered is not None and v.key in out:
                     out[v.key] = replace(out[v.key], entered=v.entered)
             self._cache["units"] = out
         return self._cache["units"]
+
+    def _squads_in_craters(self) -> set[str]:
+        """The squads that have a crater: one infantry unit per crater, so in a hex with n craters the first n
+        squads by key (CEN-CRT-1; docs/decisions.md)."""
+        out: set[str] = set()
+        here: dict[Hex, list[str]] = {}
+        for s in self.squads:
+            if s.hex is not None and s.men > 0:
+                here.setdefault(s.hex, []).append(s.key)
+        for h, keys in here.items():
+            out.update(sorted(keys)[:self.battlemap[h].counters.count("crater")])
+        return out
 
     def banner(self) -> str:
         """What is happening now and what may be done, in a sentence for the page."""
@@ -352,8 +368,9 @@ class Skirmish:
                            "move, or let it pass [CEN-OPP-1]",
             "painting": "declare painting: pick a vehicle (or squad) and the enemy it paints, or none "
                         "[CEN-SEQ-1, CEN-SEQ-3]",
-            "fire": "declare fire: pick a vehicle and its target (every weapon that bears fires), or a squad, "
-                    "its weapon and its target, or hold [CEN-SEQ-3, CEN-INF-1]",
+            "fire": "declare fire: pick a vehicle and its target (every weapon that bears fires unless you pick the "
+                    "weapons and the Gauss shell), or a squad, its weapon and its target, or hold "
+                    "[CEN-SEQ-3, CEN-INF-1]",
             "end": "End Phase: lay smoke in a vehicle's hex if you wish, then end the turn [CEN-SEQ-1]",
         }[self.phase]
         if any(self.rules.enabled(r) for r in ("VAR-RAM", "VAR-SELFDESTRUCT", "VAR-WEAPONS")):
@@ -554,7 +571,12 @@ class Skirmish:
         """
         ck = ("atk", firer.key, target_key, at, opportunity)
         if ck not in self._cache:
-            plan = self._attack_set(firer, target_key, at, opportunity)
+            choice = next((f for f in self.fire_choices if f.unit == firer.key and f.target == target_key), None)
+            if choice is not None and at is None and not opportunity:  # the weapons and shells declared
+                plan = self.chosen_plan(choice)
+                plan = plan if isinstance(plan, FirePlan) else None
+            else:
+                plan = self._attack_set(firer, target_key, at, opportunity)
             if plan is None and at is None and not opportunity and vinit.on(self):  # a pop-up attack (VAR-INIT)
                 plan = vinit.pop_up_plan(self, firer, target_key)
             if plan is not None and self.rules.enabled("VAR-WEAPONS"):  # what the able crew may fire (VAR-WEAPONS)
@@ -566,7 +588,8 @@ class Skirmish:
                     opportunity: bool, *, level: int | None = None) -> FirePlan | None:
         units = self.combat_units()
         target = units.get(target_key)
-        if target is None or firer.destroyed or not firer.sheet.may_fire or firer.key not in units:
+        if target is None or firer.destroyed or not firer.sheet.may_fire or firer.key not in units \
+                or firer.submerged or target.submerged:  # nothing fires out of or into a lake (CEN-GRD-2)
             return None
         tv = target.target_view(units[firer.key])
         if at is not None:
@@ -597,6 +620,51 @@ class Skirmish:
             singles = singles[:-1] if plan.step is None else singles[:plan.step - 1] + singles[plan.step:]
         return None
 
+    def chosen_plan(self, action: Fire) -> FirePlan | Refusal:
+        """The checked plan of a fire declaration with the player's choices: the weapons firing at the target (by
+        default every weapon that bears), their Gauss shells (HEAP, APDS, Hammerhead; AP at infantry) and a second
+        target with its weapons; the turret turned to a facing that serves them all (book-a §8.2-8.3, E17)."""
+        units = self.combat_units()
+        v = next((x for x in self.vehicles if x.key == action.unit), None)
+        if v is None or action.unit not in units or action.target is None:
+            return Refusal("CEN-SEQ-3", f"{action.unit} is not a vehicle that may fire now")
+        for t in (action.target, action.second):
+            if t is not None and t not in self._enemy_keys(v.side, v.hex):
+                return Refusal("CEN-CMB-1", f"{action.unit} cannot engage {t}")
+        if action.weapons is None:
+            full = self._attack_set(v, action.target, None, False)
+            weapons = tuple(ra.attack.weapon for ra in full.attacks) if full is not None else ()
+        else:
+            weapons = action.weapons
+        shells = dict(action.shells)
+        n_weapons = len(v.sheet.vehicle.weapons)
+        attacks: list[Attack] = []
+        for target, idxs in ((action.target, weapons), (action.second, action.second_weapons)):
+            for i in idxs:
+                if not 0 <= i < n_weapons:
+                    return Refusal("CEN-CMB-1", f"{v.key} has no weapon {i + 1}")
+                if not v.sheet.weapon_usable(i):
+                    return Refusal("CEN-CMB-1", f"{v.key}'s {v.sheet.vehicle.weapons[i].type} is out (book-a 13.2)")
+                gauss = weapon_family(v.sheet.vehicle.weapons[i]) == "gauss"
+                infantry = units[target].kind == "infantry"
+                shell = shells.get(i, ("AP" if infantry else "HEAP") if gauss else None)
+                attacks.append(Attack(i, target, shell))
+        if not attacks:
+            return Refusal("CEN-CMB-1", f"{v.key}: no weapon declared to fire")
+        fv = units[v.key].firer_view()
+        views = {t: units[t].target_view(units[v.key]) for t in {a.target for a in attacks}}
+        bm = fire_map(self, v.key, action.target if action.second is None else None)  # VAR-OCCUPY
+        first = next((f for f in range(6) if in_arc("turret", v.facing, f, v.hex, views[action.target].hex)),
+                     v.facing)
+        out: FirePlan | Refusal = Refusal("CEN-CMB-1", "no turret facing serves these attacks")
+        for tf in (first, *[f for f in range(6) if f != first]):
+            plan = declare_fire(bm, fv, attacks, views, turret_facing=tf, rules=self.rules)
+            if isinstance(plan, FirePlan):
+                return plan
+            if tf == first:
+                out = plan
+        return out
+
     def opportunity_actions(self) -> list[OpportunityFire]:
         """Each (watcher, hex of the enemy's move) where the watcher may fire (CEN-OPP-1)."""
         if self.pending_move is None:
@@ -605,10 +673,11 @@ class Skirmish:
         if ck not in self._cache:
             mover_key, path = self.pending_move
             out = []
+            floor = self.moving.step if self.moving is not None else 0  # in the order it enters them (CEN-OPP-1)
             if mover_key in self.combat_units():
                 for w in self.watchers():
                     for step, at in enumerate(path, start=1):
-                        if self.attack_set(w, mover_key, at=at, opportunity=True) is not None:
+                        if step >= floor and self.attack_set(w, mover_key, at=at, opportunity=True) is not None:
                             out.append(OpportunityFire(w.key, mover_key, step))
             self._cache[ck] = out
         return self._cache[ck]
@@ -623,7 +692,8 @@ class Skirmish:
         return [k for k in eligible if k not in self.declared]
 
     def _painters(self, side: str) -> list[str]:
-        out = [v.key for v in self.live_vehicles(side) if v.sheet.may_paint and v.key not in self.opp_fired]
+        out = [v.key for v in self.live_vehicles(side) if v.sheet.may_paint and v.key not in self.opp_fired
+               and not v.submerged]  # CEN-GRD-2
         out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
                 and not self.concealed(s.key)]
         if vinit.on(self):  # only the platoon being activated, and units that have not fired (VAR-INIT)
@@ -633,7 +703,7 @@ class Skirmish:
 
     def _firers(self, side: str) -> list[str]:
         out = [v.key for v in self.live_vehicles(side) if (v.sheet.may_fire or self._driver_may_fire(v))
-               and v.key not in self.opp_fired]
+               and v.key not in self.opp_fired and not v.submerged]  # CEN-GRD-2
         painted = {p for p, _t in self.paints}  # a squad that paints does nothing else (book-a 7.3)
         out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
                 and not self.concealed(s.key) and s.key not in painted]
@@ -653,6 +723,8 @@ class Skirmish:
         u, t = units.get(unit), units.get(target)
         if u is None or t is None or t.kind != "vehicle" or t.side == u.side:
             return Refusal("CEN-CMB-1", f"{unit} cannot paint {target}")
+        if u.submerged or t.submerged:
+            return Refusal("CEN-GRD-2", f"{unit if u.submerged else target} is under water: no painting")
         view = replace(t.target_view(), painted=False)
         if u.sheet is not None:
             return vehicle_paint(self.battlemap, u.firer_view(), view, rules=self.rules)
@@ -748,9 +820,12 @@ class Skirmish:
             if action.dismount:
                 if not any(s.aboard == v.key and s.men > 0 for s in self.squads):
                     raise IllegalAction("CEN-MNT-1", f"no squad rides in {v.key}")
-                if res.end_state().velocity != 0:
-                    raise IllegalAction("CEN-MNT-1", "a squad dismounts only with its carrier at velocity 0 at the "
-                                        "end of its move")
+                if not res.end_state().grounded:
+                    raise IllegalAction("CEN-MNT-1", "a squad dismounts only with its carrier grounded (velocity 0) "
+                                        "at the end of its move")
+            return
+        if isinstance(action, Fire) and action.chosen and action.unit in {v.key for v in self.vehicles}:
+            self._check_fire_choices(action)  # weapons, shells, second target (book-a §8.2-8.3)
             return
         try:  # in the movement phase the other decisions are checked without listing every move
             ok = action in (self.movement_others() if self.phase == "movement" else self.legal_actions())
@@ -765,6 +840,16 @@ class Skirmish:
             what = getattr(action, "describe", lambda: repr(action))()
             raise IllegalAction(rule, f"not allowed now ({self.phase} phase, {self.label(self.active)} to "
                                 f"decide): {what}")
+
+    def _check_fire_choices(self, action: Fire) -> None:
+        """A fire declaration with choices: the same declaration without them must be open, and the plan legal."""
+        plain = replace(action, weapons=None, shells=(), second=None, second_weapons=())
+        if self.phase != "fire" or plain not in self.legal_actions():
+            raise IllegalAction("VAR-INIT" if vinit.on(self) else "CEN-SEQ-3",
+                                f"not allowed now ({self.phase} phase): {action.describe()}")
+        plan = self.chosen_plan(action)
+        if isinstance(plan, Refusal):
+            raise IllegalAction(plan.rule, plan.reason)
 
     def _do(self, action: Action, dice: Dice) -> Skirmish:
         if isinstance(action, Leadership):
@@ -811,10 +896,11 @@ class Skirmish:
                           paints=self.paints + ((action.unit, action.target),) if action.target else self.paints)
             return nxt._fresh()._next_declarer(dice)
         if isinstance(action, Fire) and action.driver:  # the driver's piloting roll now (VAR-WEAPONS)
-            return crew.declare_driver_fire(self, action, dice)._do(Fire(action.unit, action.target), dice)
+            return crew.declare_driver_fire(self, action, dice)._do(replace(action, driver=False), dice)
         if isinstance(action, Fire):
             nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
-                          fires=self.fires + ((action.unit, action.target),) if action.target else self.fires)
+                          fires=self.fires + ((action.unit, action.target),) if action.target else self.fires,
+                          fire_choices=self.fire_choices + ((action,) if action.chosen else ()))
             return nxt._fresh()._next_declarer(dice)
         if isinstance(action, SquadFire):
             nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
@@ -868,8 +954,8 @@ class Skirmish:
         side, points = century_advantage(self.centurion(a), self.centurion(b))
         base = replace(self, phase="initiative", done=frozenset(), watching=frozenset(), opp_fired=frozenset(),
                        marched=frozenset(),
-                       paints=(), fires=(), declared=frozenset(), end_done=(), queue=(), sequence=(),
-                       pending_move=None, vehicles=tuple(replace(v, painted_by=(), vanes_shorted=(),
+                       paints=(), fires=(), fire_choices=(), declared=frozenset(), end_done=(), queue=(), sequence=(),
+                       pending_move=None, vehicles=tuple(replace(v, painted_by=(), vanes_shorted=(), vulcan=None,
                                                                  vanes_lost=v.vanes_lost + v.vanes_shorted)
                                                          for v in self.vehicles))
         base = base._log(f"— Turn {self.turn} —")
@@ -914,7 +1000,7 @@ class Skirmish:
     def _next_mover(self) -> Skirmish:
         if vinit.on(self):  # the platoon being activated moves, then paints and fires (VAR-INIT)
             return vinit.next_mover(self)
-        s = replace(self, phase="movement", pending_move=None)  # back from an opportunity decision, if any
+        s = replace(self, phase="movement", pending_move=None, moving=None)  # back from an opportunity decision
         while s.sequence and not s.movers():
             s = replace(s, sequence=s.sequence[1:])._fresh()
         if s.sequence:
@@ -927,21 +1013,9 @@ class Skirmish:
         marked = [v.sheet]  # the record sheet as the move damages it (the hook below keeps it)
         effects: list[str] = []  # the internal effects of that damage, for the log
 
-        def mark(state: GravState, section: str, points: int, cause: str, rule: str):
-            """Movement damage straight onto the record sheet, internals at once; the rest of the move uses the
-            sheet's effects (TS&R, driver, grav drive, thrust lost) (CEN-SPD-2, CEN-GRD-1, book-a §13)."""
-            sheet, crossed, rep = movement_damage(marked[0], section, points, dice, velocity=v.velocity,
-                                                  turn=self.turn)
-            marked[0] = sheet
-            if rep.effects:  # what the internals did, in the order it happened (book-a §13)
-                effects.append(f"  {v.key} internal damage ({cause}): " + "; ".join(rep.effects))
-            eff = movement_effects(sheet)
-            del eff["digging_charges"]  # charges are the move's own business until it ends
-            for side in ("left", "right"):  # vanes lost to emergency turns stay lost (VAR-EMERGENCY)
-                eff[f"{side}_vane_lost"] = eff[f"{side}_vane_lost"] or getattr(state, f"{side}_vane_lost")
-            lost = tuple(dict.fromkeys(c for _s, c, n in rep.components if n))
-            return replace(state, **eff), DamageEvent(cause, rule, section, points, crossed,
-                                                      max(0, points - len(crossed)), lost)
+        def mark_at(res):  # survivors of an explosion roll against the velocity flown (book-a §13.2)
+            return opportunity.damage_hook(v, marked, effects, dice, self.turn, res.velocity,
+                                           max(0, res.velocity - res.move.decelerate))
 
         vlines: list[str] = []
         move = as_variant_move(action.move, self.rules)  # VAR-LATERAL, -EMERGENCY, -MOVETYPE, -OCCUPY
@@ -950,7 +1024,7 @@ class Skirmish:
             vres = resolve_variant_move(v.grav(), move, bm, v.sheet.vehicle, self.rules,
                                         vane_boxes_lost=boxes, partial=occupy_parts(self),
                                         table=self.speed_table(v.key))
-            vrep = execute_variant_move(vres, dice, vane_boxes_lost=boxes, damage=mark)
+            vrep = execute_variant_move(vres, dice, vane_boxes_lost=boxes, damage=mark_at(vres.basic))
             report, resolved = replace(vrep.report, state=vrep.state), vres
             for sh in vres.shifts:
                 vlines.append(f"  {v.key} shifts {sh.side} to {format_label(sh.to_hex)}: {sh.thrust} TP + {sh.vp} VP "
@@ -964,7 +1038,7 @@ class Skirmish:
             vlines += movetype_lines(v.key, vres) + occupy_lines(v.key, vres)
         else:
             resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle, table=self.speed_table(v.key))
-            report = execute_grav_move(resolved, dice, damage=mark)
+            report = execute_grav_move(resolved, dice, damage=mark_at(resolved))
         sheet = marked[0]  # every damage event is already on it, in the order it happened
         end = report.state
         counters = self.counters
@@ -986,7 +1060,7 @@ class Skirmish:
             why = ("its ammunition exploded" if sheet.exploded else "its whole crew is dead"
                    if all(m.state == "dead" for m in sheet.crew) else "the Vehicle Destroyed box is crossed")
             lines.append(f"  {v.key} is DESTROYED during its move: {why} [book-a 14.1]")
-        if action.dismount and end.velocity == 0:
+        if action.dismount and end.grounded:  # the carrier ended its move grounded (CEN-MNT-1)
             squads = tuple(replace(s, hex=end.hex, aboard=None, men=sheet.infantry_aboard or s.men)
                            if s.aboard == v.key else s for s in squads)
             nv = replace(nv, sheet=replace(nv.sheet, infantry_aboard=0))
@@ -997,7 +1071,10 @@ class Skirmish:
         nxt = replace(self, vehicles=self._with_vehicle(nv), squads=squads, counters=counters,
                       done=self.done | {v.key} | riders)._log(*lines)._sync_riders()
         path = variant_path(resolved) if isinstance(move, VariantMove) else _path(resolved)
+        path = opportunity.stopped_in(path, report.stopped_at)  # it went no further (CEN-SPD-2)
         nxt = _entered(nxt, v, path)  # into an enemy's hex: its sides are fixed by the entry (book-a §14.2)
+        nxt = replace(nxt, moving=None if isinstance(move, VariantMove) else  # fired at inside the move (CEN-OPP-1)
+                      opportunity.MoveInProgress(len(self.history) - 1, v, riders=tuple(sorted(riders))))
         if action.ram is not None:  # the ram waits for the end of the Combat Phase (VAR-RAM)
             nxt = ramming.register_ram(nxt, action, v.hex, path)
         if path and not nv.destroyed:
@@ -1007,13 +1084,47 @@ class Skirmish:
         return nxt._next_mover()
 
     def _opportunity(self, action: OpportunityFire, dice: Dice) -> Skirmish:
+        """The shot taken as the mover enters hex `step`, damage at once; the mover stops there if destroyed or
+        grounded by it, else goes on with its damage (CEN-OPP-1 D, game/opportunity.py)."""
         mover_key, path = self.pending_move
-        w = self.vehicle(action.unit)
-        plan = self.attack_set(w, mover_key, at=path[action.step - 1], opportunity=True)
-        res = resolve_opportunity_fire(plan, self.combat_units(), dice, battlemap=self.battlemap, turn=self.turn,
+        k, mp, here, flown = action.step, self.moving, self, None
+        if mp is not None:  # the mover as it enters hex k (its move flown again with its own dice)
+            at_k, flown = opportunity.at_step(self, mp, k)
+            here = replace(self, vehicles=self._with_vehicle(at_k))._fresh()
+        w = here.vehicle(action.unit)
+        plan = here.attack_set(w, mover_key, at=path[k - 1], opportunity=True)
+        if plan is None:
+            raise IllegalAction("CEN-OPP-1", f"no weapon of {w.key} bears on {mover_key} in hex {k} of its move")
+        res = resolve_opportunity_fire(plan, here.combat_units(), dice, battlemap=self.battlemap, turn=self.turn,
                                        rules=self.rules)
-        nxt = replace(self, opp_fired=self.opp_fired | {w.key})._absorb(res.units, res.internals, res.casualties)
+        nxt = replace(here, opp_fired=self.opp_fired | {w.key})._absorb(res.units, res.internals, res.casualties)
         nxt = nxt._log(*_variant_terms(w.key, plan), *_fire_lines(res))
+        hit = nxt.vehicle(mover_key)
+        at_label = format_label(path[k - 1][0])
+        irep = res.internals.get(mover_key)
+        if hit.destroyed or (irep is not None and irep.grounded_at_velocity is not None):  # grounds there (13.2)
+            hit = replace(hit, hex=path[k - 1][0], facing=path[k - 1][1], velocity=0, grounded=True,
+                          in_crater=False, submerged=self.battlemap[path[k - 1][0]].terrain == "lake")
+            nxt = replace(nxt, vehicles=nxt._with_vehicle(hit), pending_move=(mover_key, path[:k]))
+            nxt = nxt._log(f"  {mover_key} {'is destroyed' if hit.destroyed else 'grounds'} in {at_label}, where "
+                           "the opportunity fire hit it: its move ends there [CEN-OPP-1]")
+        elif mp is not None:
+            shots = mp.shots + ((k, hit),)
+            if hit.sheet == here.vehicle(mover_key).sheet:  # undamaged: it goes on as it moved
+                nv = replace(self.vehicle(mover_key), vulcan=hit.vulcan, painted_by=hit.painted_by)
+                nxt = replace(nxt, vehicles=nxt._with_vehicle(nv), moving=replace(mp, shots=shots))
+                nxt = nxt._log(f"  {mover_key} takes no damage in {at_label} and goes on as it moved [CEN-OPP-1]")
+            else:  # the rest of the path flown again with the damage (CEN-OPP-1, CEN-SPD-1..3)
+                nv, rep, lines = opportunity.fly_on(self, mp, k, hit, flown)
+                rest = opportunity.stopped_in(path, rep.stopped_at)
+                nxt = replace(nxt, vehicles=nxt._with_vehicle(nv), pending_move=(mover_key, rest),
+                              moving=replace(mp, shots=shots))
+                nxt = nxt._log(f"  {mover_key} survives the fire in {at_label} and goes on with its damage "
+                               "[CEN-OPP-1]", *lines)._sync_riders()
+        if mp is not None:
+            nxt = opportunity.riders_follow(nxt, mp, mover_key)
+            if nxt.pending_move is not None and nxt.pending_move[1] != path:  # stopped short: its entry (§14.2)
+                nxt = _entered(nxt, mp.before, nxt.pending_move[1])
         nxt = nxt._fresh()
         if nxt.opportunity_actions():
             return nxt
@@ -1027,7 +1138,7 @@ class Skirmish:
             if u is None or u.sheet is None:
                 vs.append(v)
                 continue
-            nv = replace(v, sheet=u.sheet, painted_by=u.painted_by)
+            nv = replace(v, sheet=u.sheet, painted_by=u.painted_by, vulcan=u.vulcan)
             rep = internals.get(v.key)
             if rep is not None and rep.grounded_at_velocity is not None:
                 nv = replace(nv, velocity=0, grounded=True)
@@ -1160,11 +1271,12 @@ class Skirmish:
         return out
 
     def points(self, side: str) -> int:
-        """A side's victory points now (book-b §15.2)."""
+        """A side's victory points now (book-b §15.2): an enemy vehicle scores when its ammunition exploded or its
+        Vehicle Destroyed box is crossed, not when only its crew is dead."""
         enemy = self.other(side)
         squads = sum(1 for q in self.squads if q.side == enemy and q.started - q.men >= SQUAD_DESTROYED_AT)
-        vp = victory_points(objectives=len(self.holds(side)),
-                            vehicles_destroyed=[v.cost for v in self.destroyed_this_game(enemy)],
+        scored = [v.cost for v in self.destroyed_this_game(enemy) if v.sheet.exploded or v.sheet.vehicle_destroyed_box]
+        vp = victory_points(objectives=len(self.holds(side)), vehicles_destroyed=scored,
                             squads_destroyed=squads, unspent=self.scenario.side(side).unspent)
         return vp.total
 

@@ -517,7 +517,8 @@ def take_movement_damage(state: GravState, section: str, points: int, cause: str
 DamageRule = Callable[[GravState, str, int, str, str], tuple[GravState, DamageEvent]]
 
 
-def execute_grav_move(resolved: ResolvedMove, dice: Dice, *, damage: DamageRule | None = None) -> MoveReport:
+def execute_grav_move(resolved: ResolvedMove, dice: Dice, *, damage: DamageRule | None = None,
+                      resume: tuple[int, GravState] | None = None, stop_after: int | None = None) -> MoveReport:
     """Carry out a resolved move: piloting rolls, speed-limit damage, grounding (CEN-SPD-1..3, CEN-GRD-1, -2).
 
     Damage takes effect at once (CEN-SPD-2): a TS&R lost halves the limits of the later hexes, a driver
@@ -525,15 +526,25 @@ def execute_grav_move(resolved: ResolvedMove, dice: Dice, *, damage: DamageRule 
     deceleration. A Grav Drive or Vehicle Destroyed hit grounds the vehicle at once in that hex at its
     current velocity, without deceleration (under water in a lake hex); charges fired before stay spent.
     `damage` replaces `take_movement_damage` (same signature), e.g. by one that marks a record sheet.
+    Opportunity fire inside the move (CEN-OPP-1): `stop_after=k` carries the move out up to its k-th hex entered
+    and reports the vehicle there, still flying at the move's velocity; `resume=(k, state)` goes on from the k-th
+    hex with `state` (the damage taken meanwhile), the later hexes checked against it.
     """
     take = damage or take_movement_damage
     start = resolved.start
     move = resolved.move
     state = replace(start, armor=start.armor or Armor.full({"front": 100, "bottom": 100}))
+    first = 0
+    if resume is not None:
+        first, state = resume
     rolls: list[Roll] = []
     events: list[DamageEvent] = []
     v = resolved.velocity
     for n, e in enumerate(resolved.entries, 1):
+        if n <= first:
+            continue
+        if stop_after is not None and n > stop_after:
+            break
         check = e.check if e.terrain_limit is None else state.check(v, e.terrain_limit, move.odd_group_to)
         if not check.needs_roll:
             continue
@@ -557,6 +568,11 @@ def execute_grav_move(resolved: ResolvedMove, dice: Dice, *, damage: DamageRule 
                             in_crater=False, submerged=e.lake, digging_charges=start.digging_charges - spent)
             return MoveReport(resolved, tuple(rolls), tuple(events), state, e.hex,
                               state.grav_drive_lost and not start.grav_drive_lost, dig_hex)
+    if stop_after is not None and 0 < stop_after <= len(resolved.entries):  # the vehicle in that hex, flying
+        e = resolved.entries[stop_after - 1]
+        state = replace(state, hex=e.hex, facing=_facing_at(resolved, e.step), velocity=v, grounded=False,
+                        in_crater=False, submerged=False)
+        return MoveReport(resolved, tuple(rolls), tuple(events), state, None, False)
     # the end of the move, with the damage taken on the way (no thrust left with the driver out or thrust lost)
     notes: list[str] = []
     decel = move.decelerate

@@ -221,7 +221,8 @@ def squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction) -> Squa
             return _close_assault(squad, act, tgt, n, strength)
         side = _attack_side(tgt, squad.hex)
         roll = to_hit(rng, weapon="laser", shield_factor=int(tgt.shields.get(side, 0)),
-                      terrain=battlemap[tgt.hex].movement_terrain, crater=tgt.crater, shield_side=side)
+                      terrain=battlemap[tgt.hex].movement_terrain, crater=tgt.crater, painted=tgt.painted,
+                      shield_side=side)  # painting negates the shield for infantry fire too (book-a §10.2)
         return SquadAttack(squad, "personal", rng, n, roll, template=strength.template, side=side)
 
     if act.action == "tvlg":
@@ -295,7 +296,10 @@ def _close_assault(squad: SquadView, act: SquadAction, tgt: TargetView, n: int,
         return Refusal(RULE, f"close assault picks front, left, right, stern or turret (never the bottom), "
                        f"got {loc!r}")
     roll = TargetRoll.of("base, same hex (counts as range 1)", 12, RULE)
-    roll = roll.plus(f"{loc} shield factor {shield(loc)}", -shield(loc), RULE)
+    if tgt.painted:  # painting negates the shield for infantry fire, close assault included (book-a §10.2)
+        roll = roll.plus(f"{loc} shield ignored: target painted", 0, RULE)
+    else:
+        roll = roll.plus(f"{loc} shield factor {shield(loc)}", -shield(loc), RULE)
     roll = roll.plus("close assault: terrain and craters ignored", 0, RULE)
     return SquadAttack(squad, "personal", 0, n, roll, template=strength.template, side=loc, close_assault=True)
 

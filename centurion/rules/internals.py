@@ -36,7 +36,7 @@ class InternalReport:
 
 
 def consciousness_target(boxes_lost: int) -> int:
-    """Consciousness Roll target: 8 minus the boxes of that crew member lost (book-a 13.2)."""
+    """Consciousness Roll target: 8 minus the internal boxes lost in that section (book-a 13.2, book-b 7.6)."""
     return 8 - boxes_lost
 
 
@@ -54,14 +54,14 @@ BOX_COUNTS = ("component", "section")
 
 
 def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0, turn: int = 1,
-                          boxes_counted: str = "component",
+                          boxes_counted: str = "section",
                           ground_when_moving: bool = True) -> tuple[RecordSheet, InternalReport]:
     """Apply the pending internal boxes and their effects, after all weapons fire (CEN-SEQ-3, book-a 13.2).
 
     `velocity` is the vehicle's current velocity (a Grav Drive or Vehicle Destroyed hit grounds it at that
     velocity with the usual grounding damage; an explosion's survivors roll against it).
-    `boxes_counted`: the "boxes lost" of the Consciousness Roll (8 - boxes) are the crew member's own boxes
-    ("component", default) or every internal box lost in that section ("section") (docs/decisions.md).
+    `boxes_counted`: the "boxes lost" of the Consciousness Roll (8 - boxes) are every internal box lost in the
+    crew member's section ("section", default: book-a 13.2, book-b 7.6) or only its own boxes ("component").
     `ground_when_moving=False` leaves the grounding to the movement rules (damage taken during a move).
     """
     if boxes_counted not in BOX_COUNTS:
@@ -217,8 +217,8 @@ def end_phase(record: RecordSheet, dice: Dice, *, turn: int) -> tuple[RecordShee
     members = []
     for m in record.crew:
         if m.state == "unconscious" and m.since_turn is not None and m.since_turn < turn:
-            section = record.crew_section(m.role)
-            lost = record.lost(section, m.role) if section else 0
+            section = record.crew_section(m.role)  # the same target: the boxes lost in its section (book-b 7.6)
+            lost = sum(b[0] == section for b in record.internal_lost) if section else 0
             r = dice.d10_test(consciousness_target(lost), purpose=f"{m.role} of the {record.vehicle.label} wakes "
                               f"({lost} boxes lost)", rule=RULE)
             rolls.append(r)

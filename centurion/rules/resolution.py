@@ -44,6 +44,7 @@ from .infantry_fire import (
 from .internals import InternalReport, apply_internal_damage
 from .record import RecordSheet
 from .targets import Attack, FirePlan, FirerView, TargetView, declare_fire, infantry_paint, vehicle_paint
+from .vulcan import E25_POLICY, VulcanPolicy, usable_vulcan
 
 if TYPE_CHECKING:  # the variants package sits above the rules: imported lazily, only when a switch is on
     from ..variants.ruleset import RuleSet
@@ -63,8 +64,8 @@ class VulcanEngagement:
 
     @property
     def kill_number(self) -> int | None:
-        """Kill on a d10 <= this number (book-a 15.2)."""
-        return vulcan_kill_number(self.rating, self.engaged)
+        """Kill on a d10 <= this number (book-a 15.2); None when it engages none this turn."""
+        return vulcan_kill_number(self.rating, self.engaged) if self.engaged else None
 
 
 def engage_vulcan(unit: CombatUnit, engaged: int) -> CombatUnit:
@@ -104,13 +105,14 @@ class CombatUnit:
     building: Building | None = None
     men: int = 0  # dismounted squad strength
     level: int | None = None  # a squad inside a building: its floor (book-b 2.3); it sees from hex level + floor
-    submerged: bool = False  # grounded under a lake's surface: cannot be fired on (CEN-GRD-2)
+    submerged: bool = False  # grounded under a lake's surface: neither fires nor is fired on (CEN-GRD-2)
     vulcan: VulcanEngagement | None = None
     pending_casualties: int = 0
     squad_kind: str = "tvlg"  # a dismounted squad: tvlg or mortar (book-a 0.6)
     moved: bool = False  # a squad that moved this turn makes 1 personal attack (book-a 16.3)
     tvlgs_left: int | None = None
     entered: int | None = None  # the hexside it came in by, into a hex an enemy held (book-a §14.2)
+    started: int | None = None  # a squad's men at the start of the battle (None: `men`), for losses (book-a 14.1)
 
     @property
     def kind(self) -> str:
@@ -180,6 +182,8 @@ def _refuse(firer: CombatUnit) -> Refusal | None:
         return Refusal(RULE, f"the {s.vehicle.label} {firer.key} is destroyed ({s.destroyed_by()})")
     if not s.may_fire:
         return Refusal(RULE, f"{firer.key}: gunner and commander are both out, so it cannot fire (book-a 13.2)")
+    if firer.submerged:
+        return Refusal("CEN-GRD-2", f"{firer.key} is under water: it cannot fire out at any target")
     return None
 
 
@@ -194,7 +198,7 @@ def declare_weapons_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], 
         return Refusal(RULE, f"no unit {firer_key!r}")
     firer = units[firer_key]
     bad = _refuse(firer)
-    if bad:
+    if bad is not None:
         return bad
     for n, atk in enumerate(attacks, start=1):
         if isinstance(atk.weapon, int) and 0 <= atk.weapon < len(firer.sheet.vehicle.weapons) \
@@ -257,6 +261,10 @@ def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], pain
         if target.kind != "vehicle":
             out.append(Refusal(RULE, f"painting: {target_key} is not a vehicle"))
             continue
+        if painter.submerged or target.submerged:
+            who = painter_key if painter.submerged else target_key
+            out.append(Refusal("CEN-GRD-2", f"painting: {who} is under water (no painting out of or into a lake)"))
+            continue
         view = replace(target.target_view(), painted=False)
         if painter.sheet is not None:
             s = painter.sheet
@@ -302,17 +310,44 @@ class _Hit:
     location: str | None = None  # close assault: the location chosen
 
 
+def _vulcan_budget(hits: Sequence[_Hit], units: dict[str, CombatUnit], vulcan: VulcanPolicy | None,
+                   later: Mapping[str, int]) -> dict[str, int]:
+    """Per target, the kill rolls its Vulcan spends on this attacker's missile hits, once they are known; the
+    engagement declared now if this is the turn's first missile attack that hit it (book-a 15.2, E25)."""
+    missile_hits: dict[str, int] = {}
+    for h in hits:
+        if h.missile:
+            missile_hits[h.target] = missile_hits.get(h.target, 0) + 1
+    budget: dict[str, int] = {}
+    for tkey, n in missile_hits.items():
+        u = units[tkey]
+        if vulcan is None:  # no owner's choice: rolls spent on the hits in the order they come
+            budget[tkey] = u.vulcan.rolls_left if u.vulcan is not None else 0
+            continue
+        rating = usable_vulcan(u.sheet) if u.vulcan is None else None
+        if rating is not None:
+            engaged = vulcan.declare(rating, n, later.get(tkey, 0))
+            u = engage_vulcan(u, engaged) if engaged > 0 else replace(u, vulcan=VulcanEngagement(rating, 0, 0))
+            units[tkey] = u
+        if u.vulcan is not None and u.vulcan.rolls_left > 0:
+            budget[tkey] = max(0, min(u.vulcan.rolls_left, vulcan.spend(u.vulcan.rolls_left, n, later.get(tkey, 0))))
+    return budget
+
+
 def _land_hits(firer: str, hits: Sequence[_Hit], units: dict[str, CombatUnit], dice: Dice,
-               battlemap: BattleMap | None, results: list[HitResolution]) -> list[tuple[str, Roll, str]]:
+               battlemap: BattleMap | None, results: list[HitResolution], *, vulcan: VulcanPolicy | None = None,
+               later: Mapping[str, int] | None = None) -> list[tuple[str, Roll, str]]:
     """Vulcan, one location roll per target, damage column and template, casualties (CEN-CMB-1, E21, E25)."""
     locations: list[tuple[str, Roll, str]] = []
     where: dict[str, str | int | None] = {}
+    budget = _vulcan_budget(hits, units, vulcan, later or {})
     for h in hits:
         tkey = h.target
         target = units[tkey]
         vrolls: tuple[Roll, ...] = ()
-        if h.missile and target.vulcan is not None and target.vulcan.rolls_left > 0 \
+        if h.missile and target.vulcan is not None and budget.get(tkey, 0) > 0 \
                 and target.vulcan.kill_number is not None:
+            budget[tkey] -= 1
             v = target.vulcan
             vr = dice.d10_test(v.kill_number, purpose=f"Vulcan-{v.rating} of {tkey} ({v.engaged} engaged) shoots "
                                f"down the {h.label} missile", rule=RULE)
@@ -372,13 +407,16 @@ def _row_of(weapon: object) -> str | None:
 
 
 def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
-                 battlemap: BattleMap | None = None, rules: RuleSet | None = None) -> FireResult:
+                 battlemap: BattleMap | None = None, rules: RuleSet | None = None,
+                 vulcan: VulcanPolicy | None = E25_POLICY, later: Mapping[str, int] | None = None) -> FireResult:
     """Roll one firing unit's declared attacks (CEN-CMB-1, CEN-SEQ-3, E21): armor at once, internals pending.
 
     `battlemap` gives the terrain modifier of a squad's casualties roll (none without it).
     `rules` (default none): under VAR-SHIELD a laser or MDC rolls to hit without the shield, then the shield's
     percentile stop roll; a stopped round gets no hit location and no damage. Under VAR-SALVO the plan's
-    salvos roll once for all their mounts (`roll_salvo`).
+    salvos roll once for all their mounts (`roll_salvo`). `vulcan`: the Vulcan owners' choices once the hits are
+    known (book-a 15.2, E25; None: only an engagement declared beforehand rolls); `later`: per target, the
+    attackers with missiles still to fire at it this turn.
     """
     units = dict(units)
     start = len(dice.log)
@@ -422,7 +460,7 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
     if spent and firer.sheet is not None:
         fired = tuple(firer.sheet.missiles_fired) + tuple(spent.items())
         units[firer.key] = replace(firer, sheet=replace(firer.sheet, missiles_fired=fired))
-    locations = _land_hits(plan.firer.key, hits, units, dice, battlemap, results)
+    locations = _land_hits(plan.firer.key, hits, units, dice, battlemap, results, vulcan=vulcan, later=later)
     return FireResult(plan.firer.key, tuple(results), tuple(locations), tuple(dice.log[start:]), units)
 
 
@@ -499,7 +537,8 @@ def declare_squad_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], or
 
 
 def resolve_squad_fire(order: SquadOrder, attack: SquadAttack, units: Mapping[str, CombatUnit], dice: Dice, *,
-                       battlemap: BattleMap | None = None) -> FireResult:
+                       battlemap: BattleMap | None = None, vulcan: VulcanPolicy | None = E25_POLICY,
+                       later: Mapping[str, int] | None = None) -> FireResult:
     """Roll a squad's checked attacks: to-hit per attack, then templates (IWF, TVLG, mortar) on vehicles and
     buildings, casualties on squads (an AP round: every dismounted squad in the hex) (book-a 16, CEN-SEQ-3)."""
     units = dict(units)
@@ -534,17 +573,17 @@ def resolve_squad_fire(order: SquadOrder, attack: SquadAttack, units: Mapping[st
             hits.append(_Hit(label, tkey, roll, attack.action == "tvlg", shape, attack.side, row,
                              attack.side if attack.close_assault else None))
     locations = _land_hits(order.squad, hits, units, dice, battlemap if attack.action != "mortar_ap" else None,
-                           results)
+                           results, vulcan=vulcan, later=later)
     return FireResult(order.squad, tuple(results), tuple(locations), tuple(dice.log[start:]), units)
 
 
 def resolve_opportunity_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
                              battlemap: BattleMap | None = None, turn: int = 1,
-                             rules: RuleSet | None = None) -> PhaseResult:
+                             rules: RuleSet | None = None, vulcan: VulcanPolicy | None = E25_POLICY) -> PhaseResult:
     """Opportunity fire as an enemy enters a hex in sight: one attack, every damage at once, internal and
     infantry losses included (CEN-OPP-1). The mover, if it survives, goes on with its move."""
     start = len(dice.log)
-    res = resolve_fire(plan, units, dice, battlemap=battlemap, rules=rules)
+    res = resolve_fire(plan, units, dice, battlemap=battlemap, rules=rules, vulcan=vulcan)
     touched = {h.target for h in res.hits}
     live, reports, casualties = finish_fire({k: u for k, u in res.units.items() if k in touched}, dice, turn=turn)
     merged = {**res.units, **live}
@@ -584,17 +623,27 @@ def finish_fire(units: Mapping[str, CombatUnit], dice: Dice, *, turn: int = 1
             out[key] = replace(u, sheet=sheet, velocity=velocity)
             reports[key] = rep
         elif u.kind == "infantry" and u.pending_casualties:
-            losses = apply_losses(u.men, min(u.men, u.pending_casualties))  # destroyed at 5 killed (book-a 14.1)
+            start = u.men if u.started is None else max(u.started, u.men)  # men it never had are not killed
+            losses = apply_losses(u.men, min(u.men, u.pending_casualties), started_with=start)  # 5 killed (14.1)
             casualties[key] = min(u.men, u.pending_casualties)
             out[key] = replace(u, men=losses.men, pending_casualties=0)
     return out, reports, casualties
+
+
+def _missile_targets(order: SquadOrder | None, plan: FirePlan | SquadAttack | Refusal) -> set[str]:
+    """The targets a declared attack fires missiles at (for the Vulcan's owner, book-a 15.2)."""
+    if isinstance(plan, FirePlan):
+        return {ra.target.key for ra in plan.attacks if ra.family == "missile"}
+    if isinstance(plan, SquadAttack) and plan.action == "tvlg" and order is not None and order.target is not None:
+        return {order.target}
+    return set()
 
 
 def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
                  declarations: Sequence[tuple[str, Sequence[Attack], int | None] | SquadOrder | FirePlan],
                  dice: Dice, *,
                  turn: int = 1, paints: Sequence[tuple[str, str]] = (), rules: RuleSet | None = None,
-                 map_for: MapFor | None = None) -> PhaseResult:
+                 map_for: MapFor | None = None, vulcan: VulcanPolicy | None = E25_POLICY) -> PhaseResult:
     """Painting (declared and resolved, `paints` = (painter, target) pairs), then weapons fire declared in the given
     order, resolved one firing unit at a time, then internal damage and infantry losses (CEN-SEQ-1, CEN-SEQ-3).
     Declarations: a vehicle's (firer, attacks, turret facing or None) or its `FirePlan` already declared (kept as
@@ -603,7 +652,8 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
     stand in part of a hex (VAR-OCCUPY); by default `battlemap` for every shot.
 
     Every declaration is checked against the state at the start of the resolution (all are made before any is
-    resolved); a refused one is reported and nothing of it happens.
+    resolved); a refused one is reported and nothing of it happens. `vulcan`: the Vulcan owners' choices
+    (book-a 15.2, E25), told how many attackers with missiles are still to fire at their vehicle.
     """
     start = len(dice.log)
     paint_results: tuple[PaintResult | Refusal, ...] = ()
@@ -631,14 +681,19 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
             plans.append((None, declare_weapons_fire(bm, units, k, atks, turret_facing=tf, rules=rules), bm))
     live = dict(units)
     out: list[FireResult | Refusal] = []
-    for order, plan, bm in plans:
+    missiles_at = [_missile_targets(o, plan) for o, plan, _bm in plans]
+    for i, (order, plan, bm) in enumerate(plans):
         if isinstance(plan, Refusal):
             out.append(plan)
             continue
+        later: dict[str, int] = {}
+        for ts in missiles_at[i + 1:]:
+            for t in ts:
+                later[t] = later.get(t, 0) + 1
         if order is not None:
-            res = resolve_squad_fire(order, plan, live, dice, battlemap=bm)
+            res = resolve_squad_fire(order, plan, live, dice, battlemap=bm, vulcan=vulcan, later=later)
         else:
-            res = resolve_fire(plan, live, dice, battlemap=bm, rules=rules)
+            res = resolve_fire(plan, live, dice, battlemap=bm, rules=rules, vulcan=vulcan, later=later)
         live = dict(res.units)
         out.append(res)
     live, reports, casualties = finish_fire(live, dice, turn=turn)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import html
 import time
+from dataclasses import replace
 from fractions import Fraction
 
 import ipywidgets as w
@@ -186,10 +187,23 @@ class SkirmishTable(w.VBox):
         self.position_toggle.add_class("centurion-position")
         self.position_toggle.observe(self._on_position, names="value")
         self._positioned: dict[int, Move] = {}  # the listed move at this index with the position the player chose
+        # a vehicle's fire declaration: which of its weapons that bear fire, and the Gauss shell (book-a §8.2-8.3)
+        self.fire_weapons = w.SelectMultiple(options=[], rows=4, description="Weapons",
+                                             style={"description_width": "60px"},
+                                             layout=w.Layout(display="none", width="290px"))
+        self.fire_shell = w.Dropdown(options=["HEAP"], value="HEAP", description="Gauss shell",
+                                     style={"description_width": "80px"},
+                                     layout=w.Layout(display="none", width="220px"))
+        self.fire_weapons.add_class("centurion-fire-weapons")
+        self.fire_shell.add_class("centurion-fire-shell")
+        self._fire_for = None  # the listed Fire the two pickers were set for
+        self._fire_default: tuple[tuple[int, ...], int | None, str | None] = ((), None, None)
+        self.fire_weapons.observe(self._on_fire_pick, names="value")
+        self.fire_shell.observe(self._on_fire_pick, names="value")
         self.undo_button = w.Button(description="Undo my last decision", layout=w.Layout(width="180px"))
         self.undo_button.on_click(self._on_undo)
         panel = w.VBox([w.HTML("<b>Selected unit</b>"), self.unit_info, w.HTML("<b>What you may do now</b>"),
-                        self.choice, self.preview,
+                        self.choice, self.preview, self.fire_weapons, self.fire_shell,
                         w.HBox([self.confirm_button, self.position_toggle],
                                layout=w.Layout(flex_flow="row wrap"))])
         self.save_link = w.HTML()
@@ -519,11 +533,59 @@ class SkirmishTable(w.VBox):
         self._show_preview()
 
     def chosen(self):
-        """The decision picked in the list, or None."""
+        """The decision picked in the list, or None; a vehicle's fire with the weapons and shell picked."""
         i = self.choice.value
         if i is not None and i in self._positioned:  # the listed move with the position the player chose
             return self._positioned[i]
-        return self._choices[i] if i is not None and 0 <= i < len(self._choices) else None
+        a = self._choices[i] if i is not None and 0 <= i < len(self._choices) else None
+        if isinstance(a, Fire) and a.target and a == self._fire_for:  # the weapons and shell picked (book-a §8)
+            weapons, gauss, shell = self._fire_default
+            picked = tuple(sorted(self.fire_weapons.value))
+            shells = ((gauss, self.fire_shell.value),) if gauss in picked and self.fire_shell.value != shell else ()
+            return replace(a, weapons=None if picked == weapons else picked, shells=shells)
+        return a
+
+    def _draw_fire_choices(self, a) -> None:
+        """Show the weapon and Gauss shell pickers for a vehicle's fire at a target (all weapons that bear and
+        HEAP, or AP at infantry, picked by default); hide them otherwise (book-a §8.2-8.3)."""
+        g = self.game
+        plan = None
+        if isinstance(a, Fire) and a.target and not g.over and self.viewing is None \
+                and any(v.key == a.unit for v in g.vehicles):
+            plan = g.attack_set(g.vehicle(a.unit), a.target) if a == self._listed() else None
+        if plan is None:
+            self._fire_for = None
+            self.fire_weapons.layout.display = self.fire_shell.layout.display = "none"
+            return
+        if a == self._fire_for:
+            return
+        self.fire_weapons.unobserve(self._on_fire_pick, names="value")
+        self.fire_shell.unobserve(self._on_fire_pick, names="value")
+        try:
+            weapons = tuple(ra.attack.weapon for ra in plan.attacks)
+            gauss = next((ra.attack.weapon for ra in plan.attacks if ra.family == "gauss"), None)
+            shell = next((ra.attack.shell for ra in plan.attacks if ra.family == "gauss"), None)
+            self.fire_weapons.options = [(f"{ra.attack.weapon + 1}: {ra.weapon.type}", ra.attack.weapon)
+                                         for ra in plan.attacks]
+            self.fire_weapons.value = weapons
+            self.fire_weapons.layout.display = None
+            if gauss is not None:  # only the shells the rules allow for this gun at this target (book-a §8.3)
+                ok = [sh for sh in ("HEAP", "APDS", "Hammerhead", "AP")
+                      if not isinstance(g.chosen_plan(replace(a, weapons=(gauss,), shells=((gauss, sh),))), Refusal)]
+                self.fire_shell.options = ok or [shell]
+                self.fire_shell.value = shell
+                self.fire_shell.layout.display = None
+            else:
+                self.fire_shell.layout.display = "none"
+            self._fire_default = (weapons, gauss, shell)
+            self._fire_for = a
+        finally:
+            self.fire_weapons.observe(self._on_fire_pick, names="value")
+            self.fire_shell.observe(self._on_fire_pick, names="value")
+
+    @guarded()
+    def _on_fire_pick(self, _change: dict) -> None:
+        self._show_preview()
 
     def _listed(self):
         """The decision as the list shows it (before any position the player chose), or None."""
@@ -534,6 +596,8 @@ class SkirmishTable(w.VBox):
         a = self.chosen()
         g = self.game
         self._draw_position_toggle(a)  # hidden unless `a` is a move into a partly covered hex (VAR-OCCUPY)
+        self._draw_fire_choices(self._listed())  # hidden unless a vehicle's fire at a target is picked (book-a §8)
+        a = self.chosen()
         if a is None:
             if g.phase == "movement" and not self.computer_to_play() and not g.over:
                 self.preview.value = ("<i>Click a vehicle of the moving platoon, then one of its shaded end hexes "
@@ -572,7 +636,10 @@ class SkirmishTable(w.VBox):
                 lines.append(html.escape(f"Ram {a.ram}{_ram_text(g, a)}; resolved {ram_when(g)} if both "
                                          "are still in this hex"))
         elif isinstance(a, Fire) and a.target:
-            plan = g.attack_set(g.vehicle(a.unit), a.target)
+            plan = g.chosen_plan(a) if a.chosen else g.attack_set(g.vehicle(a.unit), a.target)
+            if isinstance(plan, Refusal):  # the weapons or shell picked are refused: say why
+                lines.append(html.escape(f"Refused: {plan}"))
+                plan = None
             who = _crew_roles(g, a.unit, plan) if plan else []
             lines += [f"{who[i]}{html.escape(ra.weapon.type)} at range {ra.range} ({ra.side or 'infantry'}): "
                       f"{html.escape(ra.to_hit.describe())}" for i, ra in enumerate(plan.attacks)] if plan else []

@@ -1,0 +1,161 @@
+"""Opportunity fire inside the move (CEN-OPP-1 D): the shot is taken as the mover enters the hex it names.
+
+The mover's whole move is carried out first, so the watchers see its path and pick the hex to fire at (the log
+tells it). When a watcher fires at hex k, the move is flown again up to hex k with the same dice (the same rolls,
+so the same damage), the shot is resolved there with every damage at once, and then:
+
+- a mover destroyed, or grounded by the hit (Grav Drive or Vehicle Destroyed box), stays in hex k, grounded
+  (its grounding damage at the velocity it was flying, book-a §13.2);
+- a survivor undamaged by the shot goes on exactly as it moved;
+- a damaged survivor flies the rest of its path again from hex k, hex by hex through the same rules, with its
+  damaged record sheet: a TS&R lost halves the later speed limits, a driver out fails its later rolls on 2+ and
+  cannot decelerate (book-a §13.2, CEN-SPD-1..3). Its rolls go on from the move's own dice stream where the move
+  had got to, so where the damage changes nothing the rolls are those the watchers saw, and a replay gives them
+  again.
+
+Later shots at the same move are taken at hex k or beyond (the order the mover enters them). A move under a
+move variant (lateral shifts, emergency turns, VAR-*) is not flown again: a mover destroyed or grounded by the
+shot stops in hex k, a survivor keeps the move it made (docs/decisions.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ..dice import Dice
+from ..hexgrid import Hex, format_label
+from ..rules import GravState, execute_grav_move, movement_effects, resolve_grav_move
+from ..rules.grav import DamageEvent, MoveReport
+from ..rules.internals import movement_damage
+
+if TYPE_CHECKING:
+    from .skirmish import Skirmish, Vehicle
+
+
+@dataclass(frozen=True)
+class MoveInProgress:
+    """The move the watchers may still fire at: how it started and the shots taken at it so far."""
+
+    move_index: int  # the Move decision in the history: its dice fly the whole move, shots or not
+    before: Vehicle  # the mover as it started the move
+    shots: tuple[tuple[int, Vehicle], ...] = ()  # (hex fired at, 1 = the first entered; the mover just after)
+    riders: tuple[str, ...] = ()  # squads that dismounted at the end of the move: they get out where it ends
+
+    @property
+    def step(self) -> int:
+        """The hex of the last shot (0: none yet); later shots are taken there or beyond."""
+        return self.shots[-1][0] if self.shots else 0
+
+
+def damage_hook(v: Vehicle, marked: list, effects: list[str], dice: Dice, turn: int, velocity: int,
+                end_velocity: int):
+    """The movement damage rule that marks the vehicle's record sheet (`marked[0]`), internals at once; an
+    explosion's survivors roll against the velocity being flown (`velocity`; `end_velocity` for the grounding at
+    the end of the move) (CEN-SPD-2, CEN-GRD-1, book-a §13.2)."""
+
+    def mark(state: GravState, section: str, points: int, cause: str, rule: str):
+        """Movement damage straight onto the record sheet, internals at once; the rest of the move uses the
+        sheet's effects (TS&R, driver, grav drive, thrust lost) (CEN-SPD-2, CEN-GRD-1, book-a §13)."""
+        flying = end_velocity if rule == "CEN-GRD-1" else velocity
+        sheet, crossed, rep = movement_damage(marked[0], section, points, dice, velocity=flying, turn=turn)
+        marked[0] = sheet
+        if rep.effects:  # what the internals did, in the order it happened (book-a §13)
+            effects.append(f"  {v.key} internal damage ({cause}): " + "; ".join(rep.effects))
+        eff = movement_effects(sheet)
+        del eff["digging_charges"]  # charges are the move's own business until it ends
+        for side in ("left", "right"):  # vanes lost to emergency turns stay lost (VAR-EMERGENCY)
+            eff[f"{side}_vane_lost"] = eff[f"{side}_vane_lost"] or getattr(state, f"{side}_vane_lost")
+        lost = tuple(dict.fromkeys(c for _s, c, n in rep.components if n))
+        return replace(state, **eff), DamageEvent(cause, rule, section, points, crossed,
+                                                  max(0, points - len(crossed)), lost)
+
+    return mark
+
+
+def _resolved(s: Skirmish, mp: MoveInProgress):
+    """The move as resolved when it was made (the same start, the same map)."""
+    action = s.history[mp.move_index]
+    b = mp.before
+    return resolve_grav_move(b.grav(), action.move, s.battlemap, b.sheet.vehicle, table=s.speed_table(b.key))
+
+
+def _state_of(v: Vehicle, velocity: int) -> GravState:
+    """The movement state of a vehicle in the middle of its move (flying at `velocity`) with its sheet's damage."""
+    return replace(v.grav(), velocity=velocity, grounded=False, in_crater=False, submerged=False)
+
+
+def _segment(s: Skirmish, resolved, dice: Dice, base: Vehicle, first: int, k: int) -> Vehicle:
+    """`base` flown from hex `first` (0: the start) to hex k of the move, its damage on the way marked."""
+    marked = [base.sheet]
+    hook = damage_hook(base, marked, [], dice, s.turn, resolved.velocity, resolved.velocity)
+    resume = None if first == 0 else (first, _state_of(base, resolved.velocity))
+    st = execute_grav_move(resolved, dice, damage=hook, resume=resume, stop_after=k).state
+    return replace(base, hex=st.hex, facing=st.facing, velocity=resolved.velocity, grounded=False, in_crater=False,
+                   submerged=False, sheet=marked[0])
+
+
+def at_step(s: Skirmish, mp: MoveInProgress, k: int) -> tuple[Vehicle, Dice]:
+    """The mover as it enters hex k of its move, flown again with the move's own dice (the same rolls, so the same
+    damage; from each earlier shot on with the damage it took), and those dice where the move has got to
+    (CEN-OPP-1)."""
+    resolved = _resolved(s, mp)
+    dice = _decision_dice(s, mp.move_index)
+    base, first = mp.before, 0
+    if mp.riders:  # the squad is out already (CEN-MNT-1)
+        base = replace(base, sheet=replace(base.sheet, infantry_aboard=0))
+    for step, after in mp.shots:  # each stretch flown as it was, to the dice's place at the next shot
+        _segment(s, resolved, dice, base, first, step)
+        base, first = after, step
+    return _segment(s, resolved, dice, base, first, k), dice
+
+
+def _decision_dice(s: Skirmish, n: int) -> Dice:
+    from . import skirmish
+
+    return skirmish.decision_dice(s.seed, n)
+
+
+def fly_on(s: Skirmish, mp: MoveInProgress, k: int, mover: Vehicle, dice: Dice
+           ) -> tuple[Vehicle, MoveReport, list[str]]:
+    """The rest of the move from hex k with the mover's damage, on the move's own dice where they have got to: the
+    vehicle at the end, the report and the log lines (its rolls, damage and internal effects) (CEN-OPP-1,
+    CEN-SPD-1..3)."""
+    resolved = _resolved(s, mp)
+    start = len(dice.log)
+    marked = [mover.sheet]
+    effects: list[str] = []
+    end_v = max(0, resolved.velocity - resolved.move.decelerate)
+    hook = damage_hook(mover, marked, effects, dice, s.turn, resolved.velocity, end_v)
+    rep = execute_grav_move(resolved, dice, damage=hook, resume=(k, _state_of(mover, resolved.velocity)))
+    end = rep.state
+    nv = replace(mover, hex=end.hex, facing=end.facing, velocity=end.velocity, grounded=end.grounded,
+                 in_crater=end.in_crater, submerged=end.submerged, sheet=marked[0])
+    lines = [f"    {r.describe()}" for r in dice.log[start:]]
+    lines.append(f"  {mover.key} flies on from {format_label(mover.hex)} with its damage and ends in "
+                 f"{format_label(end.hex)} facing {end.facing}, velocity {end.velocity}"
+                 f"{', grounded' if end.grounded else ''}{', in a crater' if end.in_crater else ''} [CEN-OPP-1]")
+    lines += [f"  {mover.key}: {ev.points} damage to the {ev.section} ({ev.cause}) [{ev.rule}]" for ev in rep.damage]
+    lines += effects + [f"  {note}" for note in rep.notes]
+    return nv, rep, lines
+
+
+def stopped_in(path: tuple[tuple[Hex, int], ...], stopped_at: Hex | None) -> tuple[tuple[Hex, int], ...]:
+    """The path cut at the hex where the move stopped (a Grav Drive or Vehicle Destroyed hit on the way)."""
+    if stopped_at is None:
+        return path
+    for i, (h, _f) in enumerate(path):
+        if h == stopped_at:
+            return path[:i + 1]
+    return path
+
+
+def riders_follow(s: Skirmish, mp: MoveInProgress, mover_key: str) -> Skirmish:
+    """The squads that dismounted with the move get out where it now ends (CEN-MNT-1)."""
+    if not mp.riders:
+        return s
+    h = s.vehicle(mover_key).hex
+    return replace(s, squads=tuple(replace(q, hex=h) if q.key in mp.riders else q for q in s.squads))
+
+
+__all__ = ["MoveInProgress", "at_step", "damage_hook", "fly_on", "riders_follow", "stopped_in"]
