@@ -20,7 +20,7 @@ import centurion.game.skirmish as skirmish_module
 from centurion.data import map_from_rows, vehicle_types
 from centurion.dice import Dice
 from centurion.game import Move, new_skirmish
-from centurion.hexgrid import neighbor, parse_label
+from centurion.hexgrid import distance, neighbor, parse_label
 from centurion.rules import GravMove
 from centurion.rules.damage import cross_rowwise
 from centurion.rules.grav import Refusal
@@ -198,7 +198,9 @@ def test_C4_a_lost_tsr_halves_the_limits_for_the_rest_of_the_move(monkeypatch):
     s = s.apply(OpportunityFire("T11", "R11", k))
     rolls = [line for line in s.log[n:] if "Piloting Skill Roll" in line]
     assert s.vehicle("R11").sheet.tsr_lost
-    assert len(rolls) == 12 - k  # one roll for each hex entered after the shot
+    flown = distance(start, s.vehicle("R11").hex)  # straight north: hexes entered before it stopped (or all 12)
+    assert flown > k
+    assert len(rolls) == flown - k  # one roll for each hex entered after the shot
     assert all("at velocity 12 (limit 10)" in r for r in rolls)  # the clear hexes' 20 halved (CEN-SPD-3)
 
 
