@@ -169,7 +169,7 @@ class Refusal:
         return f"{self.rule}: {self.reason}"
 
     def __bool__(self) -> bool:
-        return False
+        raise TypeError("a Refusal has no truth value; use isinstance(x, Refusal)")
 
 
 @dataclass(frozen=True)
@@ -337,7 +337,7 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
     `craters_taken`: per hex, how many other vehicles already hold a crater there (one vehicle per crater).
     """
     refused = move_form_refusal(state, move, battlemap, vehicle, STEP_NAMES, "F, B, L and R")
-    if refused:
+    if refused is not None:
         return refused
     start = move_start(state, move, vehicle)
     if isinstance(start, Refusal):

@@ -192,7 +192,7 @@ def declare_weapons_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], 
         return Refusal(RULE, f"no unit {firer_key!r}")
     firer = units[firer_key]
     bad = _refuse(firer)
-    if bad:
+    if bad is not None:
         return bad
     for n, atk in enumerate(attacks, start=1):
         if isinstance(atk.weapon, int) and 0 <= atk.weapon < len(firer.sheet.vehicle.weapons) \
