@@ -40,7 +40,7 @@ from ..data.centuria_scenarios import CenturiaBattleSpec, centuria_battle_names,
 from ..hexgrid import Hex, distance, neighbor
 from ..rules.grav import Refusal
 from ..rules.victory import victory_level
-from .actions import IllegalAction
+from .actions import IllegalAction, seed_refusal
 from .skirmish import Result, decision_dice
 
 SYSTEM = "centuria"
@@ -433,8 +433,8 @@ def _level(high: int, low: int) -> str:
 
 def new_centuria_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) -> CenturiaSkirmish:
     """A new battle of a shipped Centuria scenario, at its first decision (round 1, movement, CTA-1)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"the seed is a whole number, got {seed!r}")
+    if seed_refusal(seed) is not None:  # the save's bound (issue 20, G3)
+        raise ValueError(seed_refusal(seed))
     if tuple(variants):
         raise ValueError("VAR-*: the optional rules are Centurion's; a Centuria battle takes none")
     spec = shipped_centuria_battle(name)
@@ -457,7 +457,7 @@ def load_centuria(data: dict, name: str = "saved game") -> CenturiaSkirmish:
     if data.get("format") != FORMAT:
         raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data.get('format'))[:60]!r}")
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if type(version) is not int or version != VERSION:
         raise SaveError(f"{name}: field 'version': a Centuria save is version {VERSION}, got {str(version)[:20]!r}")
     scen, seed = scenario_and_seed(data, name, centuria_scenarios())
     if data.get("variants", []) != []:

@@ -77,6 +77,8 @@ from .actions import (
     Smoke,
     SquadFire,
     Watch,
+    check_action,
+    seed_refusal,
 )
 from .variants import (
     as_variant_move,
@@ -729,6 +731,7 @@ class Skirmish:
         return replace(self, log=self.log + lines)
 
     def _check(self, action: Action) -> None:
+        check_action(action)  # its shape and types, as the save loader checks them (issue 20, G3)
         if isinstance(action, Move):
             if self.phase != "movement":
                 raise IllegalAction("CEN-SEQ-1", f"no moves in the {self.phase} phase")
@@ -1261,8 +1264,8 @@ def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) ->
 
     if name in centuria_scenarios():
         return new_centuria_skirmish(name, seed=seed, variants=variants)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"the seed is a whole number, got {seed!r}")
+    if seed_refusal(seed) is not None:
+        raise ValueError(seed_refusal(seed))
     variants = check_variants(tuple(variants))
     sc = shipped_scenario(name)
     types = vehicle_types()
