@@ -415,8 +415,8 @@ def action_from_data(data: Any, where: str = "action") -> Action:
             steps_text = v.get("steps", "")
             if isinstance(steps_text, str) and len(steps_text) > 3 * MAX_STEPS:
                 raise ValueError(f"{where}.move.steps: at most {MAX_STEPS} steps, got {len(steps_text)} characters")
-            mv = {k: steps_text if k == "steps" and isinstance(steps_text, str) else _typed(v[k], t, f"{where}.move.{k}")
-                  for k, t in _MOVE_FIELDS.items() if k in v}
+            mv = {k: steps_text if k == "steps" and isinstance(steps_text, str)
+                  else _typed(v[k], t, f"{where}.move.{k}") for k, t in _MOVE_FIELDS.items() if k in v}
             if _typed(v.get("variant", False), bool, f"{where}.move.variant"):
                 steps = mv.get("steps", "").split()
                 odd = [t for t in steps if t not in ("F", "B", "L", "R", "SL", "SR")]

@@ -275,7 +275,7 @@ class CenturiaSkirmish:
             out.append(CtaTimeUp())
         return out
 
-    def move_actions(self, unit: str) -> list[CtaMove]:
+    def move_actions(self, unit: str) -> tuple[CtaMove, ...]:
         """One move for each end hex and facing the unit can reach now, by the fewest steps (CTA-MOVE); each is
         checked by the engine's `move`."""
         ck = ("moves", unit)
@@ -315,8 +315,8 @@ class CenturiaSkirmish:
                         if not isinstance(move(b, CenturiaMove(unit, trial)), Refusal):
                             found[cand] = trial
             out = [CtaMove(unit, steps) for steps in found.values()]
-        self._cache[ck] = out
-        return out
+        self._cache[ck] = tuple(out)  # a tuple: a caller cannot change what is legal (issue 20, G4)
+        return self._cache[ck]
 
     def command_after(self, action: CtaMove) -> str | None:
         """The command status a move would leave the unit in (direct, chain, out), None if it is not legal now —

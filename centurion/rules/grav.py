@@ -345,7 +345,8 @@ def move_form_refusal(state: GravState, move, battlemap: BattleMap, vehicle: Veh
     if bad:
         return Refusal("CEN-GRAV-2", f"unknown step {bad[0]!r}; steps are {named}")
     if move.initial_facing is not None and (not _whole(move.initial_facing) or not 0 <= move.initial_facing <= 5):
-        return Refusal("HEX-3", f"a facing is a whole number from 0 to 5; the initial facing is {move.initial_facing!r}")
+        return Refusal("HEX-3", f"a facing is a whole number from 0 to 5; the initial facing is "
+                       f"{move.initial_facing!r}")
     return None
 
 
