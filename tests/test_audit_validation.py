@@ -520,3 +520,40 @@ def test_C18_templates_refuse_every_bad_width(shape, column):
         assert not ok and str(exc).startswith("CEN-")
         return
     assert ok
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(-2, 7), st.integers(-2, 10), st.one_of(st.integers(-3, 9), ANY), st.one_of(st.integers(-3, 6), ANY),
+       st.text(alphabet="FBLRX", max_size=4))
+def test_C19_ground_moves_refuse_every_invalid_input_with_a_rule(col, row, facing, mp, steps):
+    hex_ = from_offset(col, row)
+    valid = (1 <= col <= 5 and 1 <= row <= 8 and type(facing) is int and 0 <= facing <= 5 and type(mp) is int
+             and mp >= 0 and set(steps) <= set("FBLR"))
+    r = resolve_ground_move(hex_, facing, GroundMove(steps), OPEN, movement_points=mp)
+    if isinstance(r, Refusal):
+        assert r.rule.startswith(RULE_PREFIXES) and r.reason
+    else:
+        assert valid, (hex_, facing, mp, steps, r)
+        assert 0 <= r.end_facing <= 5 and r.end_hex in OPEN
+    try:
+        reach = ground_reach(hex_, 0, OPEN, movement_points=mp)
+    except ValueError as exc:
+        assert str(exc).startswith(RULE_PREFIXES)
+        assert not (1 <= col <= 5 and 1 <= row <= 8 and type(mp) is int and mp >= 0)
+    else:
+        assert all(h in OPEN and 0 <= used <= mp for h, used in reach.items())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.integers(-(2**64), 2**64), st.integers(-5, 5), ANY))
+def test_G3_new_skirmish_and_load_agree_on_seeds(seed):
+    try:
+        g = new_skirmish("meeting", seed=seed)
+    except ValueError as exc:
+        assert "seed" in str(exc)
+        text = json.dumps({**BASE, "seed": seed}) if not isinstance(seed, float) or seed == seed else None
+        if text is not None:
+            with pytest.raises(SaveError):
+                load(text)
+        return
+    assert load(g.to_json()).seed == seed
