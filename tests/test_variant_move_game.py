@@ -95,7 +95,7 @@ def test_skirmish_plays_movetype_every_move_through_the_variant_resolver():
     key = s.movers()[0].key
     v = s.vehicle(key)
     ends = s.end_states(key)
-    assert ends == game_end_states(v.grav(), v.sheet.vehicle, s.battlemap, s.rules)
+    assert list(ends) == game_end_states(v.grav(), v.sheet.vehicle, s.battlemap, s.rules)
     for e in ends[::25]:
         r = resolve_variant_move(v.grav(), e.safest.move, s.battlemap, v.sheet.vehicle, s.rules)
         assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing) == (e.hex, e.facing)
