@@ -186,13 +186,32 @@ def test_G3_under_water_moves_survive_the_save():
 
 
 # --- G5: forged shapes --------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("bad", [None, "FFF", 3, GravMove(2, "FF", 0, initial_facing=7),
-                                 GravMove(2, "FF", 0, initial_facing=-1), GravMove(2, "FF", 0, initial_facing=100)])
-def test_G5_forged_moves_give_IllegalAction(bad):
+@pytest.mark.parametrize("bad, rule", [(None, "CEN-GRAV-1"), ("FFF", "CEN-GRAV-1"), (3, "CEN-GRAV-1"),
+                                       (GravMove(2, "FF", 0, initial_facing=7), "HEX-3"),
+                                       (GravMove(2, "FF", 0, initial_facing=-1), "HEX-3"),
+                                       (GravMove(2, "FF", 0, initial_facing=100), "HEX-3")])
+def test_G5_forged_moves_give_IllegalAction(bad, rule):
     s = movement_game()
     with pytest.raises(IllegalAction) as info:
         s.apply(Move(s.movers()[0].key, bad))
-    assert info.value.rule.startswith(RULE_PREFIXES)
+    assert info.value.rule == rule
+
+
+def test_G3_G5_forged_fields_of_every_kind_give_IllegalAction():
+    from centurion.game.actions import KINDS
+
+    s = movement_game()
+    wrong = {"int": "1", "bool": 1, "str": 7, "str | None": 7.5}
+    for cls in KINDS.values():
+        for f in dataclasses.fields(cls):
+            if f.type not in wrong:
+                continue
+            kw = {g.name: {"int": 1, "bool": False, "str": "R11", "str | None": None}.get(g.type, GravMove())
+                  for g in dataclasses.fields(cls)}
+            kw[f.name] = wrong[f.type]
+            with pytest.raises(IllegalAction) as info:
+                s.apply(cls(**kw))
+            assert "expected" in info.value.reason  # refused for its type, before any rule of the phase
 
 
 @pytest.mark.parametrize("facing", [7, -1, 100])
