@@ -13,7 +13,7 @@ import json
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from centurion.data import map_from_rows, vehicle_types
@@ -565,6 +565,8 @@ def test_C19_ground_moves_refuse_every_invalid_input_with_a_rule(col, row, facin
 
 @settings(max_examples=60, deadline=None)
 @given(st.one_of(st.integers(-(2**64), 2**64), st.integers(-5, 5), ANY))
+@example(2**63 + 1)
+@example(-(2**63) - 1)
 def test_G3_new_skirmish_and_load_agree_on_seeds(seed):
     try:
         g = new_skirmish("meeting", seed=seed)
