@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from centurion.data import map_from_rows, vehicle_types
 from centurion.hexgrid import from_offset, parse_label
 from centurion.rules import GravMove, GravState, legal_grav_moves, lift_cost, resolve_grav_move
+from centurion.rules.grav import Refusal
 from centurion.rules.reach import W2, W3, W10, odds_value, step_table, value_chance, value_rolls
 
 VIPER = vehicle_types()["viper"]
@@ -37,9 +38,9 @@ def step_sequences(state: GravState, accel: int, initial: int | None, vehicle, m
     while stack:
         steps = stack.pop()
         r = resolve_grav_move(state, GravMove(accel, steps, 0, True, initial, under_water=under_water), m, vehicle)
-        if not r and state.driver_out:  # with the driver out it may not ground at will...
+        if isinstance(r, Refusal) and state.driver_out:  # with the driver out it may not ground at will...
             r = resolve_grav_move(state, GravMove(accel, steps, 0, False, initial), m, vehicle)
-        if not r and "goes straight on; it can still enter" not in r.reason:
+        if isinstance(r, Refusal) and "goes straight on; it can still enter" not in r.reason:
             continue  # ...and a short path is refused as a whole (it must go on), not its longer ones
         yield steps
         stack.extend(steps + (s,) for s in (way, "L", "R"))
@@ -67,7 +68,7 @@ def oracle(state: GravState, vehicle, m) -> dict:
                         for ground in (False, True):
                             r = resolve_grav_move(state, GravMove(accel, steps, decel, ground, initial,
                                                                   under_water=under_water), m, vehicle)
-                            if not r:
+                            if isinstance(r, Refusal):
                                 continue
                             key = (r.end_hex, r.end_facing, r.grounds)
                             v = 0 if r.grounds else r.end_velocity
@@ -120,7 +121,7 @@ def assert_matches_oracle(m, vehicle, state) -> None:
         assert (e.velocity_min, e.velocity_max) == (vmin, vmax), key
         for option, which, best in ((e.cheapest, 0, cheap), (e.safest, 1, safe)):
             r = resolve_grav_move(state, option.move, m, vehicle)
-            assert r and (r.end_hex, r.end_facing, r.grounds) == key, (key, option, r)
+            assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.grounds) == key, (key, option, r)
             assert (r.thrust_used, r.p_no_damage, len(r.checks)) == (option.thrust_used, option.p_no_damage,
                                                                      option.rolls), (key, option)
             assert ranks(r)[which] == best, (key, which, option)

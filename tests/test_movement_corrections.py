@@ -29,7 +29,7 @@ from centurion.rules import (
     resolve_ground_move,
     speed_limit_check,
 )
-from centurion.rules.grav import reduced_max_thrust
+from centurion.rules.grav import Refusal, reduced_max_thrust
 
 V = vehicle_types()
 HORATIUS, VIPER, HEAVY = V["horatius"], V["viper"], V["heavy_tank"]
@@ -54,7 +54,7 @@ def test_slowing_to_zero_from_reverse_allows_no_facing_change_in_the_hex():
     assert refused.rule == "CEN-GRAV-4" and "started at -2" in str(refused) and refused.step == 0
     assert resolve_grav_move(backing, GravMove(accelerate=2, initial_facing=3), STRIP, HORATIUS).rule == "CEN-GRAV-4"
     stop = resolve_grav_move(backing, GravMove(accelerate=2), STRIP, HORATIUS)
-    assert stop and stop.velocity == 0 and stop.end_hex == START and stop.end_facing == 0
+    assert not isinstance(stop, Refusal) and stop.velocity == 0 and stop.end_hex == START and stop.end_facing == 0
     here = {e.facing for e in legal_grav_moves(backing, HORATIUS, STRIP) if e.hex == START}
     assert here == {0}  # not all six facings
     still = GravState.of(HORATIUS, START, 0, velocity=0)  # a vehicle that did start at 0 spins freely
@@ -91,7 +91,7 @@ def test_tsr_lost_during_the_move_halves_the_later_speed_limits():
     worn = dataclasses.replace(GravState.of(HORATIUS, START, 0, velocity=8),
                                armor=Armor.full({"front": 5, "bottom": 40}))
     r = resolve_grav_move(worn, GravMove(steps="FFFFF"), woods, HORATIUS)
-    assert r and [e.label for e in r.checks] == ["0227"]  # planned: one roll
+    assert not isinstance(r, Refusal) and [e.label for e in r.checks] == ["0227"]  # planned: one roll
     report = execute_grav_move(r, Dice.scripted([7, 2]))
     first, second = report.rolls
     assert (first.target, first.success) == (4, False)
@@ -112,7 +112,7 @@ def test_driver_out_makes_piloting_fail_on_two_or_more():
     woods = strip_with(r27="h")
     dazed = GravState.of(HORATIUS, START, 0, velocity=10, driver_out=True)
     r = resolve_grav_move(dazed, GravMove(steps="F" * 8), woods, HORATIUS)
-    assert r and r.checks[0].check.target == 1 and r.p_no_damage == Fraction(1, 10)
+    assert not isinstance(r, Refusal) and r.checks[0].check.target == 1 and r.p_no_damage == Fraction(1, 10)
     assert execute_grav_move(r, Dice.scripted([2])).rolls[0].success is False
     shaky = GravState.of(HORATIUS, START, 0, velocity=10, piloting_modifier=-1)
     assert resolve_grav_move(shaky, GravMove(steps="F" * 8), woods, HORATIUS).checks[0].check.target == 2
@@ -130,7 +130,7 @@ def test_driver_out_no_thrust_no_turns_straight_on_until_it_strikes_something():
     assert "still enter 0226" in str(resolve_grav_move(dazed, GravMove(steps="F"), STRIP, HORATIUS))
     assert resolve_grav_move(dazed, GravMove(steps="FFFF", ground=True), STRIP, HORATIUS).rule == "CEN-CMB-1"
     ok = resolve_grav_move(dazed, GravMove(steps="FFFF"), STRIP, HORATIUS)
-    assert ok and not ok.grounds and ok.end_velocity == 4
+    assert not isinstance(ok, Refusal) and not ok.grounds and ok.end_velocity == 4
     # heavy woods 4 hexes ahead cost 3 VP: with 1 VP left it strikes them and grounds at velocity 4 (no thrust)
     wall = map_from_rows(["..."] * 23 + [".h."] + ["..."] * 6)
     hit = resolve_grav_move(dazed, GravMove(steps="FFF"), wall, HORATIUS)
@@ -148,7 +148,7 @@ def test_grav_drive_grounding_in_a_lake_leaves_it_under_water_and_spent_charges_
     state = dataclasses.replace(GravState.of(VIPER, START, 0, velocity=12, tsr_lost=True),
                                 armor=Armor.full({"front": 50, "bottom": 5}))
     r = resolve_grav_move(state, GravMove(steps="F" * 12, dig_at=1), lake, VIPER)
-    assert r and len(r.checks) == 12
+    assert not isinstance(r, Refusal) and len(r.checks) == 12
     report = execute_grav_move(r, Dice.scripted([1, 1, 10]))  # fails entering the lake 0225
     assert report.grav_drive_hit and report.stopped_at == parse_label("0225")
     assert [c for d in report.damage for c in d.components] == ["Grav Drive"]
@@ -171,10 +171,10 @@ def test_a_grav_vehicle_grounding_in_a_cratered_hex_may_take_the_crater():
     r = resolve_grav_move(state, land, cratered, VIPER)
     assert r.in_crater and r.end_state().in_crater and r.end_state().digging_charges == VIPER.digging_charges
     declined = resolve_grav_move(state, dataclasses.replace(land, take_crater=False), cratered, VIPER)
-    assert declined and not declined.end_state().in_crater and declined.end_state().grounded
+    assert not isinstance(declined, Refusal) and not declined.end_state().in_crater and declined.end_state().grounded
     # one vehicle per crater: another vehicle already holds it
     full = resolve_grav_move(state, land, cratered, VIPER, craters_taken={parse_label("0225"): 1})
-    assert full and not full.in_crater
+    assert not isinstance(full, Refusal) and not full.in_crater
     insist = resolve_grav_move(state, dataclasses.replace(land, take_crater=True), cratered, VIPER,
                                craters_taken={parse_label("0225"): 1})
     assert insist.rule == "CEN-CRT-1" and "one vehicle per crater" in str(insist)
@@ -213,7 +213,7 @@ def test_one_vehicle_and_one_squad_per_crater():
                                    craters_taken={crater: 1}).in_crater
     declined = resolve_ground_move(parse_label("0304"), 0, GroundMove("FF", take_crater=False), field,
                                    movement_points=4)
-    assert declined and not declined.in_crater
+    assert not isinstance(declined, Refusal) and not declined.in_crater
 
 
 # --- mounting (CEN-MNT-1) ---------------------------------------------------------------------------------------
@@ -243,7 +243,7 @@ def test_a_ground_unit_with_no_movement_points_does_not_move():
     stuck = resolve_ground_move(here, 0, GroundMove("F"), road, movement_points=0)
     assert stuck.rule == "CEN-GV-1" and "0 MP" in str(stuck)  # neither the one-hex rule nor the road bonus
     pivot = resolve_ground_move(here, 0, GroundMove("RR"), road, movement_points=0)
-    assert pivot and pivot.end_hex == here and pivot.end_facing == 2  # it may pivot (book-a §13, Mobility)
+    assert not isinstance(pivot, Refusal) and pivot.end_hex == here and pivot.end_facing == 2  # it may pivot (book-a §13, Mobility)
     assert resolve_ground_move(here, 0, GroundMove("B"), road, movement_points=0).rule == "CEN-GV-1"
     assert ground_reach(here, 0, road, movement_points=0) == {here: 0}
     engine_lost = resolve_ground_move(here, 0, GroundMove("R"), road, movement_points=0, may_pivot=False)
@@ -258,7 +258,7 @@ def test_ground_reach_keeps_slope_costs_and_the_steep_slope_ban_on_roads():
     reach = ground_reach(parse_label("0306"), 0, hill, movement_points=2)
     assert parse_label("0303") not in reach and reach[parse_label("0304")] == 3  # with the road bonus
     ok = resolve_ground_move(parse_label("0306"), 0, GroundMove("FF"), hill, movement_points=2)
-    assert ok and ok.road_bonus and ok.mp_spent == 3
+    assert not isinstance(ok, Refusal) and ok.road_bonus and ok.mp_spent == 3
     steep = resolve_ground_move(parse_label("0306"), 0, GroundMove("FFF"), hill, movement_points=2)
     assert steep.rule == "CEN-GV-1" and "slope of 4 levels" in str(steep)
     assert reach == oracle_reach(parse_label("0306"), 0, hill, "ground", 2)
@@ -277,7 +277,7 @@ def oracle_reach(hex_, facing, m, mover, mp) -> dict:
     while stack:
         steps = stack.pop()
         r = resolve_ground_move(hex_, facing, GroundMove("".join(steps)), m, mover=mover, movement_points=mp)
-        if not r:
+        if isinstance(r, Refusal):
             continue
         note(r)
         key = (r.end_hex, r.end_facing, r.mp_spent, r.entries[-1].one_hex_rule if r.entries else False,
@@ -289,7 +289,7 @@ def oracle_reach(hex_, facing, m, mover, mp) -> dict:
             stack.append(steps + tuple(turns) + ("F",))
     for turns in ("", "R", "RR", "RRR", "L", "LL"):
         r = resolve_ground_move(hex_, facing, GroundMove(turns + "B"), m, mover=mover, movement_points=mp)
-        if r:
+        if not isinstance(r, Refusal):
             note(r)
     return best
 
@@ -341,7 +341,7 @@ def test_lost_vanes_forbid_turns_that_way():
     left_gone = GravState.of(HORATIUS, parse_label("0610"), 0, velocity=4, left_vane_lost=True)
     refused = resolve_grav_move(left_gone, GravMove(steps="FLFFF"), field, HORATIUS)
     assert refused.rule == "CEN-CMB-1" and "left vane" in str(refused)
-    assert resolve_grav_move(left_gone, GravMove(steps="FRFFF"), field, HORATIUS)
+    assert not isinstance(resolve_grav_move(left_gone, GravMove(steps="FRFFF"), field, HORATIUS), Refusal)
     # at v4 (a turn after each hex) facing 5 needs one turn left, or five right in four hexes: out of reach
     facings = {e.facing for e in legal_grav_moves(left_gone, HORATIUS, field, accelerate=0) if not e.grounded}
     assert facings == {0, 1, 2, 3, 4}
@@ -380,7 +380,7 @@ def test_driver_knocked_out_during_the_move_fails_later_rolls_on_two_and_cannot_
     woods = strip_with(r27="h", r24="h")  # v10: heavy woods twice (limit 6: target 3 each)
     state = GravState.of(HORATIUS, START, 0, velocity=10)
     r = resolve_grav_move(state, GravMove(steps="F" * 6, decelerate=4), woods, HORATIUS)
-    assert r and [e.check.target for e in r.checks] == [3, 3]
+    assert not isinstance(r, Refusal) and [e.check.target for e in r.checks] == [3, 3]
     report = execute_grav_move(r, Dice.scripted([9, 2]), damage=hit)
     assert [roll.target for roll in report.rolls] == [3, 1]  # the second roll now fails on 2+
     assert report.rolls[1].success is False and report.state.driver_out

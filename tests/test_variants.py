@@ -12,6 +12,7 @@ from centurion.data import DataError, vehicle_types
 from centurion.data.variant_tables import load_variant_tables, variant_tables
 from centurion.dice import Dice, d10_chance
 from centurion.rules import to_hit
+from centurion.rules.grav import Refusal
 from centurion.variants import (
     VARIANTS,
     RuleSet,
@@ -168,7 +169,7 @@ MDC10 = SalvoWeapon("MDC 10", "mdc", "T", "hull 1")
 def test_salvo_of_three_mdc10s_is_all_or_nothing():
     # the seed's example of a legal salvo: 3 MDC10s (hull 1 and hull 2 count as the hull)
     salvo = declare_salvo([MDC10, MDC10, SalvoWeapon("MDC 10", "mdc", "T", "hull 2")], RuleSet.from_names(["salvo"]))
-    assert salvo and salvo.location == "hull" and salvo.systems == 3  # counted one for one
+    assert not isinstance(salvo, Refusal) and salvo.location == "hull" and salvo.systems == 3  # counted one for one
     shot = shield_shot(to_hit(5, weapon="mdc", shield_factor=2), weapon="mdc", rules=RuleSet.from_names(["salvo"]))
     assert salvo_odds(salvo, shot) == {0: Fraction(2, 10), 3: Fraction(8, 10)}
     dice = Dice.scripted([8])
@@ -195,9 +196,9 @@ def test_salvo_with_shields_rolls_the_stop_per_round():
 ])
 def test_salvo_refusals_name_the_rule(weapons, words):
     r = declare_salvo(weapons, RuleSet.from_names(["VAR-SALVO"]))
-    assert not r and r.rule == "VAR-SALVO" and words in r.reason
+    assert isinstance(r, Refusal) and r.rule == "VAR-SALVO" and words in r.reason
     off = declare_salvo([MDC10, MDC10], OFF)
-    assert not off and off.rule == "VAR-SALVO" and "off" in off.reason
+    assert isinstance(off, Refusal) and off.rule == "VAR-SALVO" and "off" in off.reason
 
 
 # --- VAR-EMERGENCY ------------------------------------------------------------------------------------------
@@ -286,12 +287,12 @@ def test_ram_equal_bonuses_is_45_percent():
 
 def test_ram_declaration_refusals():
     on = RuleSet.from_names(["VAR-RAM"])
-    assert declare_ram(on, "Liberator", "Trajan", attacker_has_moved=False)
+    assert not isinstance(declare_ram(on, "Liberator", "Trajan", attacker_has_moved=False), Refusal)
     for r in (declare_ram(OFF, "a", "b", attacker_has_moved=False),
               declare_ram(on, "a", "b", attacker_has_moved=True),
               declare_ram(on, "a", "b", attacker_has_moved=False, attacker_kind="infantry"),
               declare_ram(on, "a", "a", attacker_has_moved=False)):
-        assert not r and r.rule == "VAR-RAM"
+        assert isinstance(r, Refusal) and r.rule == "VAR-RAM"
     from centurion.hexgrid import Hex
     decl = declare_ram(on, "a", "b", attacker_has_moved=False)
     assert ram_allowed(decl, Hex(0, 0), 4, Hex(0, 0)) is None
@@ -322,13 +323,13 @@ def test_crew_roles():
     driver = crew_may_fire(on, "driver", "laser")
     assert driver.to_hit_modifier == -2 and driver.piloting_roll and driver.speed_limit_thirds_cut == 1
     assert driver_speed_limit(6, 1) == 4 and driver_speed_limit(6, 3) == 0
-    assert crew_may_fire(on, "gunner", "mdc", fired=7)
+    assert not isinstance(crew_may_fire(on, "gunner", "mdc", fired=7), Refusal)
     assert crew_may_fire(on, "gunner", "mdc", fired=8).rule == "VAR-WEAPONS"
     assert crew_may_fire(on, "gunner", "painting").rule == "VAR-WEAPONS"
-    assert crew_may_fire(on, "commander", "painting") and crew_may_fire(on, "commander", "missile")
-    assert not crew_may_fire(on, "commander", "mdc")
-    assert crew_may_fire(on, "commander", "mdc", gunner_alive=False)
-    assert not crew_may_fire(on, "commander", "mdc", gunner_alive=False, fired=8)
+    assert not isinstance(crew_may_fire(on, "commander", "painting"), Refusal) and not isinstance(crew_may_fire(on, "commander", "missile"), Refusal)
+    assert isinstance(crew_may_fire(on, "commander", "mdc"), Refusal)
+    assert not isinstance(crew_may_fire(on, "commander", "mdc", gunner_alive=False), Refusal)
+    assert isinstance(crew_may_fire(on, "commander", "mdc", gunner_alive=False, fired=8), Refusal)
     assert crew_may_fire(OFF, "gunner", "mdc").rule == "VAR-WEAPONS"
 
 
@@ -428,7 +429,7 @@ def test_variant_terrain_costs_are_assumptions_with_na():
     assert variant_tables().terrain_is_assumption
     assert hex_cost("wheeled", "heavy_woods") is None and hex_cost("tracked", "clear") == 1
     r = path_cost("wheeled", ["clear", "lake"], 8)
-    assert not r and r.rule == "VAR-MOVETYPE" and "NA" in r.reason
+    assert isinstance(r, Refusal) and r.rule == "VAR-MOVETYPE" and "NA" in r.reason
     assert path_cost("tracked", ["clear", "light_woods"], 8) == 3
     titles = [s.title for s in variant_tables().absent_sections]
     assert titles == ["Variant Terrain Table for Centurion", "Variant Damage Rules", "Variant Firing Arcs"]

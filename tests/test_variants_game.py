@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from centurion.game import bot_action, load, new_skirmish
+from centurion.rules.grav import Refusal
 from centurion.variants import VARIANTS, RuleSet
 from tests.bot_games import bot_game
 
@@ -108,7 +109,7 @@ def test_lateral_shift_and_emergency_turn_are_legal_moves_with_thrust_and_odds(s
         assert any("[VAR-EMERGENCY]" in line and "d10" in line for line in after.log[-3:])
     assert after.vehicle(key).hex == e.hex or after.vehicle(key).destroyed or after.vehicle(key).grounded
     refused = basic.resolve_move(key, m.move)  # the same move with the switch off is refused by the rules
-    assert not refused and refused.rule.startswith(("VAR-", "CEN-"))
+    assert isinstance(refused, Refusal) and refused.rule.startswith(("VAR-", "CEN-"))
 
 
 def test_bot_weighs_fire_by_the_variant_odds():

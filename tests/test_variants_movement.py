@@ -16,6 +16,7 @@ from centurion.data.yamlfile import DataError
 from centurion.dice import Dice
 from centurion.hexgrid import format_label, from_offset, neighbor, parse_label
 from centurion.rules import GravMove, GravState, facing_change_interval, legal_grav_moves, resolve_grav_move
+from centurion.rules.grav import Refusal
 from centurion.variants import (
     RuleSet,
     VariantMove,
@@ -74,11 +75,11 @@ def moves_for(draw, state: GravState):
 
 
 def same(basic, variant) -> None:
-    if not basic:
-        assert not variant, (basic, variant)
+    if isinstance(basic, Refusal):
+        assert isinstance(variant, Refusal), (basic, variant)
         assert (variant.rule, variant.step) == (basic.rule, basic.step)
         return
-    assert variant, (basic, variant)
+    assert not isinstance(variant, Refusal), (basic, variant)
     assert variant.basic == basic
     assert variant.thrust_used == basic.thrust_used and variant.p_no_damage == basic.p_no_damage
 
@@ -98,9 +99,9 @@ def test_lateral_and_emergency_switches_change_nothing_for_moves_the_basic_rules
     move = data.draw(moves_for(state))
     basic = resolve_grav_move(state, move, m, vehicle)
     variant = resolve_variant_move(state, move, m, vehicle, RuleSet.from_names(["VAR-LATERAL", "VAR-EMERGENCY"]))
-    if basic:
+    if not isinstance(basic, Refusal):
         same(basic, variant)
-    elif variant:
+    elif not isinstance(variant, Refusal):
         # only an early turn can become legal: it is an emergency turn, paid in thrust
         assert basic.rule == "CEN-GRAV-4" and variant.emergencies
 
@@ -124,9 +125,9 @@ def liberator_at_14():
 def test_emergency_turn_liberator_example_through_the_move_resolver():
     state, move = liberator_at_14()
     refused = resolve_variant_move(state, move, CLEAR, LIB, OFF)
-    assert not refused and refused.rule == "CEN-GRAV-4" and refused.step == 5
+    assert isinstance(refused, Refusal) and refused.rule == "CEN-GRAV-4" and refused.step == 5
     r = resolve_variant_move(state, move, CLEAR, LIB, EMERGENCY)
-    assert r and len(r.emergencies) == 1
+    assert not isinstance(r, Refusal) and len(r.emergencies) == 1
     e = r.emergencies[0]
     assert (e.thrust, e.straight, e.required, e.odds.targets) == (2, 1, 3, (7, 6, 7))
     assert r.thrust_used == 2 and r.basic.vp_unspent == 0 and not r.basic.grounds
@@ -142,10 +143,10 @@ def test_emergency_turn_needs_its_thrust_and_a_straight_hex():
     state = GravState.of(dataclasses.replace(LIB, max_thrust=1), from_offset(10, 22), 0, 14)
     _, move = liberator_at_14()
     r = resolve_variant_move(state, move, CLEAR, dataclasses.replace(LIB, max_thrust=1), EMERGENCY)
-    assert not r and r.rule == "VAR-EMERGENCY" and "2 TP" in r.reason
+    assert isinstance(r, Refusal) and r.rule == "VAR-EMERGENCY" and "2 TP" in r.reason
     two_turns = resolve_variant_move(GravState.of(LIB, from_offset(10, 22), 0, 6), VariantMove(0, "F F R R F F F F"),
                                      CLEAR, LIB, EMERGENCY)
-    assert not two_turns and two_turns.rule == "CEN-GRAV-4" and "VAR-EMERGENCY" in two_turns.reason
+    assert isinstance(two_turns, Refusal) and two_turns.rule == "CEN-GRAV-4" and "VAR-EMERGENCY" in two_turns.reason
 
 
 def test_emergency_burnout_marks_the_vane_lost():
@@ -158,7 +159,7 @@ def test_emergency_burnout_marks_the_vane_lost():
 def test_horatius_at_10_turns_in_one_hex_for_one_tp():
     state = GravState.of(HORATIUS, from_offset(10, 22), 0, 10)
     r = resolve_variant_move(state, VariantMove(0, "F R F F F F F F F F"), CLEAR, HORATIUS, EMERGENCY)
-    assert r and r.emergencies[0].thrust == 1 and r.emergencies[0].odds.targets == (8, 7, 8)
+    assert not isinstance(r, Refusal) and r.emergencies[0].thrust == 1 and r.emergencies[0].odds.targets == (8, 7, 8)
 
 
 # --- VAR-LATERAL --------------------------------------------------------------------------------------------
@@ -169,9 +170,9 @@ def test_lateral_shift_costs_one_tp_and_the_hexs_vp_and_keeps_the_facing():
     # at v5 one hex straight, then a shift to the forward-left hex
     move = VariantMove(0, "F SL F F")
     off = resolve_variant_move(state, move, m, LIB, OFF)
-    assert not off and off.rule == "VAR-LATERAL"
+    assert isinstance(off, Refusal) and off.rule == "VAR-LATERAL"
     r = resolve_variant_move(state, move, m, LIB, LATERAL)
-    assert r and r.end_facing == 0 and len(r.shifts) == 1
+    assert not isinstance(r, Refusal) and r.end_facing == 0 and len(r.shifts) == 1
     s = r.shifts[0]
     assert s.to_hex == neighbor(s.from_hex, 5) and s.vp == 1 and r.thrust_used == 1
     assert r.basic.entries[1].hex == s.to_hex and r.basic.vp_spent == 4
@@ -180,16 +181,16 @@ def test_lateral_shift_costs_one_tp_and_the_hexs_vp_and_keeps_the_facing():
 def test_lateral_shift_follows_the_facing_change_table():
     state = GravState.of(LIB, from_offset(5, 20), 0, 10)
     early = resolve_variant_move(state, VariantMove(0, "F SR F F F F F F F F"), CLEAR, LIB, LATERAL)
-    assert not early and early.rule == "CEN-GRAV-4"
+    assert isinstance(early, Refusal) and early.rule == "CEN-GRAV-4"
     ok = resolve_variant_move(state, VariantMove(0, "F F SR F SR F F F F F"), CLEAR, LIB,
                               RuleSet.from_names(["VAR-LATERAL", "VAR-EMERGENCY"]))
-    assert ok and len(ok.shifts) == 2 and ok.emergencies[0].thrust == 1 and ok.thrust_used == 3
+    assert not isinstance(ok, Refusal) and len(ok.shifts) == 2 and ok.emergencies[0].thrust == 1 and ok.thrust_used == 3
 
 
 def test_lateral_shift_needs_its_vane():
     state = GravState.of(LIB, from_offset(5, 20), 0, 5, left_vane_lost=True)
     r = resolve_variant_move(state, VariantMove(0, "F SL F F F"), CLEAR, LIB, LATERAL)
-    assert not r and "left vane" in r.reason
+    assert isinstance(r, Refusal) and "left vane" in r.reason
 
 
 def test_lateral_shift_appears_among_the_legal_end_states_with_its_thrust():
@@ -232,7 +233,7 @@ def test_every_variant_end_state_is_a_move_the_resolver_accepts(situation, accel
     ends = variant_end_states(state, vehicle, m, rules, accelerate=accel)
     for e in ends:
         r = resolve_variant_move(state, e.move, m, vehicle, rules)
-        assert r, (e, r)
+        assert not isinstance(r, Refusal), (e, r)
         assert (r.end_hex, r.end_facing, r.basic.grounds) == (e.hex, e.facing, e.grounded)
         assert r.thrust_used == e.thrust_used and r.p_no_damage == e.p_no_damage
     if not name.startswith("VAR-MOVETYPE"):
@@ -252,9 +253,9 @@ def test_grav_terrain_surcharge_burned_off_the_end_velocity():
     m = woods_map()
     state = GravState.of(LIB, from_offset(3, 6), 0, 5)
     move = VariantMove(0, "F F F F F")  # clear, 3 heavy woods (3 VP each in the basic rules), clear
-    assert not resolve_variant_move(state, move, m, LIB, OFF)  # basic: 1 + 3 + ... VP: too dear
+    assert isinstance(resolve_variant_move(state, move, m, LIB, OFF), Refusal)  # basic: 1 + 3 + ... VP: too dear
     r = resolve_variant_move(state, move, m, LIB, RuleSet.from_names(["VAR-MOVETYPE:burn"]))
-    assert r and [e.vp for e in r.basic.entries] == [1, 1, 1, 1, 1]
+    assert not isinstance(r, Refusal) and [e.vp for e in r.basic.entries] == [1, 1, 1, 1, 1]
     assert r.terrain_surcharge == 6 and r.burned == 5 and r.basic.end_velocity == 0 and r.thrust_used == 0
     report = execute_variant_move(r, Dice.scripted([5, 5, 5]))  # v5 in heavy woods (limit 6): no rolls
     assert report.state.velocity == 0
@@ -265,10 +266,10 @@ def test_grav_terrain_surcharge_paid_in_thrust():
     state = GravState.of(LIB, from_offset(3, 6), 0, 5)
     move = VariantMove(0, "F F F F F")
     r = resolve_variant_move(state, move, m, LIB, RuleSet.from_names(["VAR-MOVETYPE:thrust"]))
-    assert r and r.terrain_thrust == 6 and r.thrust_used == 6 and r.basic.end_velocity == 5
+    assert not isinstance(r, Refusal) and r.terrain_thrust == 6 and r.thrust_used == 6 and r.basic.end_velocity == 5
     dear = resolve_variant_move(state, dataclasses.replace(move, accelerate=1), m, LIB,
                                 RuleSet.from_names(["VAR-MOVETYPE:thrust"]))
-    assert not dear and dear.rule == "VAR-MOVETYPE" and dear.step == 3 and "7 thrust points" in dear.reason
+    assert isinstance(dear, Refusal) and dear.rule == "VAR-MOVETYPE" and dear.step == 3 and "7 thrust points" in dear.reason
 
 
 # --- VAR-OCCUPY -------------------------------------------------------------------------------------------
@@ -329,7 +330,7 @@ def test_occupation_choices_follow_the_seeds_cases():
     assert declare_position(on, m, parts, south, h, "out") == ("clear", 0)
     assert declare_position(on, m, parts, south, h, "in") == ("light_woods", 1)
     r = declare_position(on, m, parts, north, h, "out")
-    assert not r and r.rule == "VAR-OCCUPY" and "covered" in r.reason
+    assert isinstance(r, Refusal) and r.rule == "VAR-OCCUPY" and "covered" in r.reason
 
 
 def test_a_position_declared_out_of_the_woods_moves_as_the_open_part():
@@ -342,19 +343,19 @@ def test_a_position_declared_out_of_the_woods_moves_as_the_open_part():
     assert [e.vp for e in basic.entries] == [2, 1]
     # standing in the woods of 0302 is the basic move, but on its level-1 part: 2 + 1 VP up, too dear to go on
     inside = resolve_variant_move(state, VariantMove(0, "F F", positions=((0, "in"),)), m, LIB, on, partial=parts)
-    assert not inside and inside.rule == "CEN-GRAV-2"
+    assert isinstance(inside, Refusal) and inside.rule == "CEN-GRAV-2"
     # out of the woods: 1 VP, and it leaves by hexside 5, along the feature (2 to 5), so it may stay out
     out = resolve_variant_move(state, VariantMove(0, "F L F", positions=((0, "out"),)), m, LIB, on, partial=parts)
-    assert out and out.basic.entries[0].vp == 1 and out.basic.entries[0].terrain == "clear"
+    assert not isinstance(out, Refusal) and out.basic.entries[0].vp == 1 and out.basic.entries[0].terrain == "clear"
     assert out.basic.entries[0].speed_limit == 20 and out.basic.vp_unspent == 1
     # leaving straight ahead (hexside 0) crosses the feature: it must take the woods
     far = resolve_variant_move(state, VariantMove(0, "F F", positions=((0, "out"),)), m, LIB, on, partial=parts)
-    assert not far and far.rule == "VAR-OCCUPY" and far.step == 0
+    assert isinstance(far, Refusal) and far.rule == "VAR-OCCUPY" and far.step == 0
     stop = resolve_variant_move(GravState.of(LIB, start, 0, 1), VariantMove(0, "F", positions=((0, "out"),)), m, LIB,
                                 on, partial=parts)
-    assert stop and stop.end_position == ("clear", 0)
+    assert not isinstance(stop, Refusal) and stop.end_position == ("clear", 0)
     off = resolve_variant_move(state, VariantMove(0, "F L F", positions=((0, "out"),)), m, LIB, OFF, partial=parts)
-    assert not off and off.rule == "VAR-OCCUPY"
+    assert isinstance(off, Refusal) and off.rule == "VAR-OCCUPY"
     none = resolve_variant_move(state, VariantMove(0, "F F"), m, LIB, on, partial=parts)
     assert none.basic == basic  # no declaration: the basic reading of the map
 
@@ -377,7 +378,7 @@ def test_random_variant_moves_keep_the_rules(situation, data, names):
     rules = RuleSet.from_names(names)
     move = data.draw(variant_moves_for(state))
     r = resolve_variant_move(state, move, m, vehicle, rules)
-    if not r:
+    if isinstance(r, Refusal):
         assert r.rule.startswith(("CEN-", "HEX-", "VAR-")) and r.reason
         if any(s in ("SL", "SR") for s in move.steps) and "VAR-LATERAL" not in rules:
             assert r.rule == "VAR-LATERAL"

@@ -90,7 +90,12 @@ def check_json(text: str, name: str) -> Any:
         value = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise DataError(name, None, None, "valid JSON", exc.msg, exc.lineno) from None
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:  # Python's own words ("maximum recursion depth") are not the reader's (issue 20, G6)
+        raise DataError(name, None, None, f"valid JSON nested at most {MAX_DEPTH} deep", "deeper nesting") from None
+    except ValueError as exc:
+        if "digits" in str(exc):  # "Exceeds the limit (4300 digits) ... sys.set_int_max_str_digits()"
+            raise DataError(name, None, None, "valid JSON with numbers of at most 4300 digits", "a longer number") \
+                from None
         raise DataError(name, None, None, "valid JSON", str(exc)[:200]) from None
     depth = _depth(value)
     if depth > MAX_DEPTH:

@@ -271,7 +271,8 @@ KINDS: dict[str, type] = {c.kind: c for c in (Leadership, Order, Move, Watch, Pa
 _OMIT_DEFAULT = ("ram", "driver", "weapons", "shells", "second", "second_weapons")  # left out when unused
 # (older saves stay the same)
 _MOVE_FIELDS = {"accelerate": int, "steps": str, "decelerate": int, "ground": bool, "initial_facing": (int, None),
-                "dig_at": (int, None), "take_crater": (bool, None)}
+                "dig_at": (int, None), "take_crater": (bool, None), "under_water": bool, "odd_group_to": str}
+_MOVE_DEFAULTS = {"under_water": False, "odd_group_to": "front"}  # left out of the save when unused
 
 
 def action_to_data(action: Action) -> dict[str, Any]:
@@ -285,11 +286,13 @@ def action_to_data(action: Action) -> dict[str, Any]:
             v = {"accelerate": v.accelerate, "steps": "".join(v.steps), "decelerate": v.decelerate,
                  "ground": v.ground, "initial_facing": v.initial_facing, "dig_at": v.dig_at,
                  "take_crater": v.take_crater}
+            v.update({k: getattr(action.move, k) for k, d in _MOVE_DEFAULTS.items() if getattr(action.move, k) != d})
         elif isinstance(v, VariantMove):  # steps spaced (SL, SR), marked as a variant move (VAR-LATERAL)
             positions = v.positions
             v = {"accelerate": v.accelerate, "steps": " ".join(v.steps), "decelerate": v.decelerate,
                  "ground": v.ground, "initial_facing": v.initial_facing, "dig_at": v.dig_at,
                  "take_crater": v.take_crater, "variant": True}
+            v.update({k: getattr(action.move, k) for k, d in _MOVE_DEFAULTS.items() if getattr(action.move, k) != d})
             if positions:  # VAR-OCCUPY: (step, 'in' or 'out') declared in partly covered hexes
                 v["positions"] = [[i, p] for i, p in positions]
         elif f.name in ("weapons", "second_weapons", "shells") and v is not None:  # a fire's choices, as lists
@@ -303,14 +306,102 @@ def _typed(value: Any, want: Any, where: str) -> Any:
     for w in wants:
         if w is None and value is None:
             return None
-        if w is int and isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10_000:
+        if w is int and isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_INT:
             return value
         if w is bool and isinstance(value, bool):
             return value
-        if w is str and isinstance(value, str) and len(value) <= 200:
+        if w is str and isinstance(value, str) and len(value) <= MAX_TEXT:
             return value
-    names = " or ".join("null" if w is None else w.__name__ for w in wants)
-    raise ValueError(f"{where}: expected {names}, got {value!r}"[:300])
+    names = " or ".join("null" if w is None else _TYPE_WORDS[w] for w in wants)
+    raise ValueError(f"{where}: expected {names}, got {_short(value)}")
+
+
+def _short(value: Any) -> str:
+    """A value for a message, cut short (a 5000-digit number is not printed in full)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return f"a number of about {len(str(abs(value)).lstrip('0')) if abs(value) < 10**4000 else 'over 4000'} digits"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+# --- the one check of an action's shape and types: Skirmish.apply and the save loader use it (issue 20, G3) ---
+MAX_INT = 9_999  # a whole number in an action: at most 9999 either way (a thrust, a step index, points)
+MAX_TEXT = 200  # a name in an action: at most 200 characters
+MAX_STEPS = 200  # a move has at most 200 steps
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1  # a seed is a 64-bit signed whole number (the save's and the game's bound)
+_TYPE_WORDS = {int: f"a whole number from -{MAX_INT} to {MAX_INT}", bool: "true or false (a bool)",
+               str: f"a text of at most {MAX_TEXT} characters"}
+_KIND_RULE = {"leadership": "CEN-INI-1", "order": "CEN-INI-1", "move": "CEN-GRAV-1", "watch": "CEN-OPP-1",
+              "pass": "CEN-INI-2", "mount": "CEN-MNT-1", "march": "CEN-INF-1", "conceal": "CEN-INF-1",
+              "opportunity": "CEN-OPP-1", "let_pass": "CEN-OPP-1", "paint": "CEN-SEQ-3", "fire": "CEN-SEQ-3",
+              "squad_fire": "CEN-SEQ-3", "smoke": "CEN-SEQ-1", "self_destruct": "VAR-SELFDESTRUCT",
+              "end_turn": "CEN-SEQ-1"}
+_FIELD_TYPES = {"int": (int,), "bool": (bool,), "str": (str,), "str | None": (str, None)}
+
+
+def seed_refusal(seed: Any) -> str | None:
+    """None for a usable seed (a whole number from -2**63 to 2**63 - 1), else what is wrong (issue 20, G3)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_MIN <= seed <= SEED_MAX:
+        return f"the seed is a whole number from -2**63 to 2**63 - 1, got {_short(seed)}"
+    return None
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def check_move(move: Any, where: str = "move") -> None:
+    """IllegalAction naming the rule when a move's fields have the wrong type or range: thrust 0 or more
+    (CEN-GRAV-1), known steps (CEN-GRAV-2), facing 0-5 (HEX-3), and the rest (CEN-GRD-1, -2, CEN-CRT-1, CEN-SPD-2)."""
+    if not isinstance(move, (GravMove, VariantMove)):
+        raise IllegalAction("CEN-GRAV-1", f"{where}: expected a GravMove (or a VariantMove), got {_short(move)}")
+    for name in ("accelerate", "decelerate"):
+        v = getattr(move, name)
+        if not _whole(v, 0, MAX_INT):
+            raise IllegalAction("CEN-GRAV-1", f"{where}.{name}: acceleration and deceleration are whole thrust "
+                                f"points, 0 or more (at most {MAX_INT}), got {_short(v)}")
+    allowed = ("F", "B", "L", "R", "SL", "SR") if isinstance(move, VariantMove) else ("F", "B", "L", "R")
+    steps = move.steps
+    if not isinstance(steps, tuple) or len(steps) > MAX_STEPS:
+        raise IllegalAction("CEN-GRAV-2", f"{where}.steps: at most {MAX_STEPS} steps, got {_short(steps)}")
+    bad = [st for st in steps if not (isinstance(st, str) and st in allowed)]
+    if bad:
+        raise IllegalAction("CEN-GRAV-2", f"{where}.steps: unknown step {_short(bad[0])}; steps are "
+                            f"{', '.join(allowed)}")
+    for name, rule in (("ground", "CEN-GRD-1"), ("under_water", "CEN-GRD-2")):
+        if not isinstance(getattr(move, name), bool):
+            raise IllegalAction(rule, f"{where}.{name}: expected true or false, got {_short(getattr(move, name))}")
+    if move.initial_facing is not None and not _whole(move.initial_facing, 0, 5):
+        raise IllegalAction("HEX-3", f"{where}.initial_facing: a facing is 0 to 5, got {_short(move.initial_facing)}")
+    if move.dig_at is not None and not _whole(move.dig_at, 0, MAX_STEPS):
+        raise IllegalAction("CEN-CRT-1", f"{where}.dig_at: a step index from 0 to {MAX_STEPS}, got "
+                            f"{_short(move.dig_at)}")
+    if move.take_crater is not None and not isinstance(move.take_crater, bool):
+        raise IllegalAction("CEN-CRT-1", f"{where}.take_crater: expected true, false or null, got "
+                            f"{_short(move.take_crater)}")
+    if move.odd_group_to not in ("front", "bottom"):
+        raise IllegalAction("CEN-SPD-2", f"{where}.odd_group_to: 'front' or 'bottom', got {_short(move.odd_group_to)}")
+    for i, pos in getattr(move, "positions", ()):
+        if not _whole(i, 0, MAX_STEPS) or pos not in ("in", "out"):
+            raise IllegalAction("VAR-OCCUPY", f"{where}.positions: (step, 'in' or 'out'), got {_short((i, pos))}")
+
+
+def check_action(action: Any, where: str = "action") -> None:
+    """IllegalAction naming the rule when `action` is not an action of a known kind with fields of the right
+    type and range; the one shape check behind `Skirmish.apply` and the save loader (issue 14, issue 20 G3)."""
+    if type(action) not in KINDS.values():
+        raise IllegalAction("CEN-SEQ-1", f"{where}: not an action: {_short(action)}")
+    rule = _KIND_RULE[action.kind]
+    for f in fields(action):
+        v = getattr(action, f.name)
+        if f.name == "move":
+            check_move(v, f"{where}.move")
+            continue
+        want = _FIELD_TYPES[f.type if isinstance(f.type, str) else f.type.__name__]
+        try:
+            _typed(v, want, f"{where}.{f.name}")
+        except ValueError as exc:
+            raise IllegalAction(rule, str(exc)) from None
 
 
 def _positions(raw: Any, where: str) -> tuple[tuple[int, str], ...]:
@@ -357,16 +448,24 @@ def action_from_data(data: Any, where: str = "action") -> Action:
         if name == "move":
             if not isinstance(v, dict) or set(v) - set(_MOVE_FIELDS) - {"variant", "positions"}:
                 raise ValueError(f"{where}.move: expected a mapping of {', '.join(_MOVE_FIELDS)}")
-            mv = {k: _typed(v[k], t, f"{where}.move.{k}") for k, t in _MOVE_FIELDS.items() if k in v}
+            steps_text = v.get("steps", "")
+            if isinstance(steps_text, str) and len(steps_text) > 3 * MAX_STEPS:
+                raise ValueError(f"{where}.move.steps: at most {MAX_STEPS} steps, got {len(steps_text)} characters")
+            mv = {k: steps_text if k == "steps" and isinstance(steps_text, str)
+                  else _typed(v[k], t, f"{where}.move.{k}") for k, t in _MOVE_FIELDS.items() if k in v}
             if _typed(v.get("variant", False), bool, f"{where}.move.variant"):
                 steps = mv.get("steps", "").split()
-                if set(steps) - {"F", "B", "L", "R", "SL", "SR"}:
-                    raise ValueError(f"{where}.move.steps: expected F, B, L, R, SL, SR, got {mv['steps']!r}"[:300])
+                odd = [t for t in steps if t not in ("F", "B", "L", "R", "SL", "SR")]
+                if odd:
+                    hint = (" (a move marked \"variant\": true lists its steps one by one, separated by spaces: "
+                            "'F F SL R')") if set(odd[0]) <= set("FBLR") else ""
+                    raise ValueError(f"{where}.move.steps: unknown step {_short(odd[0])}; steps are F, B, L, R, SL, "
+                                     f"SR{hint}")
                 kw[name] = VariantMove(**{**mv, "steps": tuple(steps)}, positions=_positions(v.get("positions", []),
                                                                                          f"{where}.move.positions"))
                 continue
-            if set(mv.get("steps", "")) - set("FBLR"):
-                raise ValueError(f"{where}.move.steps: expected letters F, B, L, R, got {mv['steps']!r}")
+            if not set(mv.get("steps", "")) <= set("FBLR"):
+                raise ValueError(f"{where}.move.steps: expected letters F, B, L, R, got {_short(mv['steps'])}")
             kw[name] = GravMove(**mv)
         elif name in ("points", "step"):
             kw[name] = _typed(v, int, f"{where}.{name}")
@@ -382,4 +481,6 @@ def action_from_data(data: Any, where: str = "action") -> Action:
             kw[name] = _shells(v, f"{where}.{name}")
         else:
             kw[name] = _typed(v, str, f"{where}.{name}")
-    return cls(**kw)
+    act = cls(**kw)
+    check_action(act, where)  # the same shape check as Skirmish.apply (issue 20, G3)
+    return act

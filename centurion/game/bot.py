@@ -29,6 +29,7 @@ from .actions import (
     Conceal,
     EndTurn,
     Fire,
+    IllegalAction,
     Leadership,
     LetPass,
     March,
@@ -68,7 +69,7 @@ def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = No
 
         return centuria_bot_action(s, level, budget=budget)
     if s.over:
-        raise ValueError("CEN-SEQ-1: the game is over; there is no decision to make")
+        raise IllegalAction("CEN-SEQ-1", "the game is over")  # what apply says (issue 20, G5)
     lv = LEVELS[level]
     deadline = None if budget is None else time.perf_counter() + budget
     p = s.phase

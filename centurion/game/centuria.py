@@ -41,7 +41,7 @@ from ..data.centuria_scenarios import CenturiaBattleSpec, centuria_battle_names,
 from ..hexgrid import Hex, distance, neighbor
 from ..rules.grav import Refusal
 from ..rules.victory import victory_level
-from .actions import IllegalAction
+from .actions import IllegalAction, seed_refusal
 from .skirmish import Result, decision_dice
 
 SYSTEM = "centuria"
@@ -290,7 +290,7 @@ class CenturiaSkirmish:
             out.append(CtaTimeUp())
         return out
 
-    def move_actions(self, unit: str) -> list[CtaMove]:
+    def move_actions(self, unit: str) -> tuple[CtaMove, ...]:
         """One move for each end hex and facing the unit can reach now, by the fewest steps (CTA-MOVE); each is
         checked by the engine's `move`."""
         ck = ("moves", unit)
@@ -330,8 +330,8 @@ class CenturiaSkirmish:
                         if not isinstance(move(b, CenturiaMove(unit, trial)), Refusal):
                             found[cand] = trial
             out = [CtaMove(unit, steps) for steps in found.values()]
-        self._cache[ck] = out
-        return out
+        self._cache[ck] = tuple(out)  # a tuple: a caller cannot change what is legal (issue 20, G4)
+        return self._cache[ck]
 
     def command_after(self, action: CtaMove) -> str | None:
         """The command status a move would leave the unit in (direct, chain, out), None if it is not legal now —
@@ -453,8 +453,8 @@ def _level(high: int, low: int) -> str:
 
 def new_centuria_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) -> CenturiaSkirmish:
     """A new battle of a shipped Centuria scenario, at its first decision (round 1, movement, CTA-1)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"the seed is a whole number, got {seed!r}")
+    if seed_refusal(seed) is not None:  # the save's bound (issue 20, G3)
+        raise ValueError(seed_refusal(seed))
     if tuple(variants):
         raise ValueError("VAR-*: the optional rules are Centurion's; a Centuria battle takes none")
     spec = shipped_centuria_battle(name)
@@ -477,7 +477,7 @@ def load_centuria(data: dict, name: str = "saved game") -> CenturiaSkirmish:
     if data.get("format") != FORMAT:
         raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data.get('format'))[:60]!r}")
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if type(version) is not int or version != VERSION:
         raise SaveError(f"{name}: field 'version': a Centuria save is version {VERSION}, got {str(version)[:20]!r}")
     scen, seed = scenario_and_seed(data, name, centuria_scenarios())
     if data.get("variants", []) != []:

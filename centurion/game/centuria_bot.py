@@ -20,6 +20,7 @@ from ..centuria import exchange, in_sight, over_chance
 from ..centuria.battle import CenturiaBattle, Piece, engine_range, is_engine, movement_allowance
 from ..data import centuria_tables
 from ..hexgrid import Hex, distance, neighbors
+from .actions import IllegalAction
 from .centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot
 
 
@@ -46,7 +47,7 @@ def centuria_bot_action(s: CenturiaSkirmish, level: str = "veteran", *, budget: 
     """A legal action for `s.active`, chosen from the exact odds; deterministic unless `budget` (seconds) caps the
     search."""
     if s.over:
-        raise ValueError("CTA-1: the battle is over; there is no decision to make")
+        raise IllegalAction("CTA-1", "the battle is over")  # what apply says (issue 20, G5)
     lv = LEVELS[level]
     deadline = None if budget is None else time.perf_counter() + budget
     if s.phase == "combat":

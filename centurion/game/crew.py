@@ -145,7 +145,7 @@ def check_layouts(rules: RuleSet, vehicle_types: Sequence[object]) -> list[str]:
     lines = []
     for vt in {vt.key: vt for vt in vehicle_types}.values():
         bad = vehicle_weapon_layout(vt)
-        if bad:
+        if len(bad) > 0:
             raise ValueError(f"{W}: the {vt.label} breaks the weapons-per-location quota: "
                              + "; ".join(r.reason for r in bad))
         if getattr(vt, "engine", None) is not None:

@@ -11,11 +11,12 @@ Versions: 1 (this one). Version 0 files (written before the format had a `format
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from ..data.upload import MAX_UPLOAD_BYTES, check_json
 from ..data.yamlfile import DataError
-from .actions import IllegalAction, action_from_data, action_to_data
+from .actions import IllegalAction, action_from_data, action_to_data, seed_refusal
 
 FORMAT = "centurion-skirmish"
 VERSION = 1
@@ -40,8 +41,8 @@ def scenario_and_seed(data: dict, name: str, known: list[str]) -> tuple[str, int
     if scen not in known:
         raise SaveError(f"{name}: field 'scenario': expected one of {', '.join(known)}, got {str(scen)[:60]!r}")
     seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
-        raise SaveError(f"{name}: field 'seed': expected a whole number, got {str(seed)[:40]!r}")
+    if seed_refusal(seed) is not None:  # the same bound as new_skirmish (issue 20, G3)
+        raise SaveError(f"{name}: field 'seed': {seed_refusal(seed)}")
     return scen, seed
 
 
@@ -70,17 +71,30 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
         from .centuria import load_centuria
 
         return load_centuria(data, name)
-    version = data.get("version", 0) if "format" in data else 0
-    if "format" in data and data["format"] != FORMAT:
-        raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data['format'])[:60]!r}")
-    if version not in (0, VERSION) or isinstance(version, bool):
-        raise SaveError(f"{name}: field 'version': this program reads versions 0 and {VERSION}, got {version!r}")
-    if version >= 1 and data.get("system") != "centurion":
-        raise SaveError(f"{name}: field 'system': expected 'centurion', got {str(data.get('system'))[:40]!r}")
+    if "format" in data:  # version 1: format, version (the whole number 1) and system (issue 20, G6)
+        if data["format"] != FORMAT:
+            raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data['format'])[:60]!r}")
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:
+            raise SaveError(f"{name}: field 'version': expected the whole number {VERSION}, got "
+                            f"{'nothing' if version is None else repr(version)[:20]}")
+        if data.get("system") != "centurion":
+            raise SaveError(f"{name}: field 'system': expected 'centurion', got {str(data.get('system'))[:40]!r}")
+        known = {"format", "version", "system", "scenario", "seed", "variants", "actions"}
+    else:  # version 0: written before the format field, it has no version either
+        if "version" in data:
+            raise SaveError(f"{name}: field 'format' is missing (expected {FORMAT!r} next to 'version')")
+        known = {"scenario", "seed", "variants", "actions"}
+    extra = set(data) - known
+    if extra:
+        raise SaveError(f"{name}: unknown field(s) {sorted(str(k)[:40] for k in extra)[:5]}")
     scen, seed = scenario_and_seed(data, name, scenarios())
     variants = data.get("variants", [])
     if not isinstance(variants, list):
         raise SaveError(f"{name}: field 'variants': expected a list of names, got {str(variants)[:60]!r}")
+    twice = sorted(str(v)[:40] for v, n in Counter(v for v in variants if isinstance(v, str)).items() if n > 1)[:5]
+    if twice:
+        raise SaveError(f"{name}: field 'variants': each variant is named once, got {', '.join(twice)} twice")
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise SaveError(f"{name}: field 'actions': expected a list, got {str(actions)[:60]!r}")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from ..data import BattleMap, vehicle_types
 from ..data.scenarios import Scenario, shipped_scenario
@@ -76,6 +77,8 @@ from .actions import (
     Smoke,
     SquadFire,
     Watch,
+    check_action,
+    seed_refusal,
 )
 from .variants import (
     as_variant_move,
@@ -295,11 +298,11 @@ class Skirmish:
         q = next((q for q in self.squads if q.key == key), None)
         return q is not None and q.concealed_turn is not None and self.turn == q.concealed_turn + 1
 
-    def march_targets(self, key: str) -> dict[Hex, int]:
-        """Where a dismounted squad can walk this turn, with the MP used (`ground_reach`, CEN-INF-1)."""
+    def march_targets(self, key: str) -> Mapping[Hex, int]:
+        """Where a dismounted squad can walk this turn, with the MP used (`ground_reach`, CEN-INF-1); read-only."""
         ck = ("march", key)
         if ck not in self._cache:
-            self._cache[ck] = self._march_targets(key)
+            self._cache[ck] = MappingProxyType(self._march_targets(key))
         return self._cache[ck]
 
     def _march_targets(self, key: str) -> dict[Hex, int]:
@@ -440,8 +443,8 @@ class Skirmish:
         side, platoon = self.sequence[0]
         return [v for v in self.live_vehicles(side) if v.platoon == platoon and v.key not in self.done]
 
-    def end_states(self, key: str) -> list:
-        """The legal end states of a vehicle's move (legal_grav_moves), cached per state."""
+    def end_states(self, key: str) -> tuple:
+        """The legal end states of a vehicle's move (legal_grav_moves), cached per state; a tuple (issue 20, G4)."""
         ck = ("ends", key)
         if ck not in self._cache:
             v = self.vehicle(key)
@@ -451,7 +454,7 @@ class Skirmish:
                                        table=self.speed_table(key))
             else:
                 ends = legal_grav_moves(v.grav(), vt, self.battlemap, table=self.speed_table(key))
-            self._cache[ck] = ends
+            self._cache[ck] = tuple(ends)
         return self._cache[ck]
 
     def resolve_move(self, key: str, move):
@@ -499,7 +502,7 @@ class Skirmish:
                            f"{why}")
         return replace(action, move=placed)
 
-    def move_options(self, key: str) -> list[tuple[Move, object]]:
+    def move_options(self, key: str) -> tuple[tuple[Move, object], ...]:
         """Each legal move of the vehicle with its end state (hex, facing, grounded, odds): one per end state,
         the safest path, plus dismounting where it ends grounded with a squad aboard (CEN-GRAV, CEN-MNT-1).
         `legal_actions` and the page's highlights both come from here."""
@@ -514,7 +517,7 @@ class Skirmish:
                     out.append((Move(key, m, dismount=True), e))
             if self.rules.enabled("VAR-RAM"):  # the ends in an enemy's hex at v > 0, as rams (VAR-RAM)
                 out += ramming.ram_options(self, key, out)
-            self._cache[ck] = out
+            self._cache[ck] = tuple(out)
         return self._cache[ck]
 
     def move_actions(self, key: str) -> list[Action]:
@@ -665,10 +668,10 @@ class Skirmish:
                 out = plan
         return out
 
-    def opportunity_actions(self) -> list[OpportunityFire]:
+    def opportunity_actions(self) -> tuple[OpportunityFire, ...]:
         """Each (watcher, hex of the enemy's move) where the watcher may fire (CEN-OPP-1)."""
         if self.pending_move is None:
-            return []
+            return ()
         ck = "opp"
         if ck not in self._cache:
             mover_key, path = self.pending_move
@@ -679,7 +682,7 @@ class Skirmish:
                     for step, at in enumerate(path, start=1):
                         if step >= floor and self.attack_set(w, mover_key, at=at, opportunity=True) is not None:
                             out.append(OpportunityFire(w.key, mover_key, step))
-            self._cache[ck] = out
+            self._cache[ck] = tuple(out)
         return self._cache[ck]
 
     # painting and fire
@@ -730,7 +733,7 @@ class Skirmish:
             return vehicle_paint(self.battlemap, u.firer_view(), view, rules=self.rules)
         return infantry_paint(self.battlemap, u.hex, u.men, view, squad_key=unit)
 
-    def paint_actions(self, unit: str) -> list[Action]:
+    def paint_actions(self, unit: str) -> tuple[Action, ...]:
         """Paint each enemy vehicle the unit may paint, or none."""
         ck = ("paint", unit)
         if ck not in self._cache:
@@ -739,7 +742,7 @@ class Skirmish:
             for t in self._enemy_keys(me.side, me.hex):
                 if self.combat_units()[t].kind == "vehicle" and not isinstance(self.paint_attempt(unit, t), Refusal):
                     out.append(Paint(unit, t))
-            self._cache[ck] = [*out, Paint(unit, None)]
+            self._cache[ck] = (*out, Paint(unit, None))
         return self._cache[ck]
 
     def squad_attack(self, unit: str, weapon: str, target: str) -> SquadAttack | Refusal:
@@ -757,7 +760,7 @@ class Skirmish:
             self._cache[ck] = out
         return self._cache[ck]
 
-    def fire_actions(self, unit: str) -> list[Action]:
+    def fire_actions(self, unit: str) -> tuple[Action, ...]:
         """Fire at each enemy the vehicle's weapons bear on, or hold (CEN-CMB-1); a squad: each weapon at each
         enemy in range and sight (CEN-INF-1)."""
         ck = ("fire", unit)
@@ -768,14 +771,14 @@ class Skirmish:
             weapons = ("personal", "mortar") if me.squad_kind == "mortar" else ("personal", "tvlg")
             acts: list[Action] = [SquadFire(unit, w, t) for t in self._enemy_keys(me.side, me.hex) for w in weapons
                                   if not isinstance(self.squad_attack(unit, w, t), Refusal)]
-            self._cache[ck] = [*acts, Fire(unit, None)]
+            self._cache[ck] = (*acts, Fire(unit, None))
         else:
             v = self.vehicle(unit)
             out: list[Action] = [Fire(unit, t) for t in self._enemy_keys(v.side, v.hex)
                                  if self.attack_set(v, t) is not None]
             if self.rules.enabled("VAR-WEAPONS"):  # the driver fires what nobody else may, at -2 (VAR-WEAPONS)
                 out += crew.driver_fire_actions(self, v)
-            self._cache[ck] = [*out, Fire(unit, None)]
+            self._cache[ck] = (*out, Fire(unit, None))
         return self._cache[ck]
 
     def smoke_actions(self) -> list[Action]:
@@ -805,6 +808,7 @@ class Skirmish:
         return replace(self, log=self.log + lines)
 
     def _check(self, action: Action) -> None:
+        check_action(action)  # its shape and types, as the save loader checks them (issue 20, G3)
         if isinstance(action, Move):
             if self.phase != "movement":
                 raise IllegalAction("CEN-SEQ-1", f"no moves in the {self.phase} phase")
@@ -1397,8 +1401,8 @@ def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) ->
 
     if name in centuria_scenarios():
         return new_centuria_skirmish(name, seed=seed, variants=variants)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"the seed is a whole number, got {seed!r}")
+    if seed_refusal(seed) is not None:
+        raise ValueError(seed_refusal(seed))
     variants = check_variants(tuple(variants))
     sc = shipped_scenario(name)
     types = vehicle_types()

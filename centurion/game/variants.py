@@ -248,13 +248,13 @@ def movetype_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, 
                     break
             move = VariantMove.of(path.move)
             r = resolve_variant_move(state, move, battlemap, vehicle, rules, table=table, partial=partial)
-            if not r or (r.end_hex, r.end_facing, r.basic.grounds) != (e.hex, e.facing, e.grounded):
+            if isinstance(r, Refusal) or (r.end_hex, r.end_facing, r.basic.grounds) != (e.hex, e.facing, e.grounded):
                 continue
             if r.burned == 0 and r.terrain_surcharge and move.ground and move.decelerate and \
                     rules.option("VAR-MOVETYPE") == "burn":
                 less = replace(move, decelerate=max(0, move.decelerate - r.terrain_surcharge))
                 r2 = resolve_variant_move(state, less, battlemap, vehicle, rules, table=table, partial=partial)
-                if r2 and r2.basic.grounding_damage == 0 and r2.end_hex == r.end_hex:
+                if not isinstance(r2, Refusal) and r2.basic.grounding_damage == 0 and r2.end_hex == r.end_hex:
                     r = r2
             out.append(_end_of(r, thrust_max))
             break
@@ -383,12 +383,12 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
             continue
         for path in (e.safest, e.cheapest):
             probe = resolve_variant_move(state, VariantMove.of(path.move), om, vehicle, rules, table=table)
-            if not probe or not probe.basic.entries:
+            if isinstance(probe, Refusal) or not probe.basic.entries:
                 continue
             move = replace(VariantMove.of(path.move), positions=tuple(
                 (en.step, "out") for en in probe.basic.entries if en.hex in parts))
             r = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts, table=table)
-            if r and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
+            if not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
                 out[key(e)] = _end_of(r, thrust_max)
                 break
     result = []
@@ -399,11 +399,11 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
         move = e.safest.move if isinstance(e.safest.move, VariantMove) else VariantMove.of(e.safest.move)
         probe = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts, table=table)
         inside = e
-        if probe and probe.basic.entries and probe.basic.entries[-1].hex == e.hex:
+        if not isinstance(probe, Refusal) and probe.basic.entries and probe.basic.entries[-1].hex == e.hex:
             last = probe.basic.entries[-1].step
             declared = replace(move, positions=move.positions + ((last, "in"),))
             r = resolve_variant_move(state, declared, battlemap, vehicle, rules, partial=parts, table=table)
-            if r and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
+            if not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
                 inside = _end_of(r, thrust_max)
         other = out.pop(key(e), None)
         if other is None:

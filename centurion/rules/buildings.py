@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from .damage import check_template
+
 RULE = "CEN-CMB-1"
 
 
@@ -75,6 +77,11 @@ class BuildingHit:
 
 def damage_building(building: Building, level: int | None, shape: Sequence[int]) -> tuple[Building, BuildingHit]:
     """Drop a sideways template (row widths; a laser is (1,)*N) on a level (book-b 2.5, 2.7)."""
+    shape = check_template(shape)
+    if level is not None and (isinstance(level, bool) or not isinstance(level, int)
+                              or not 1 <= level <= building.height):
+        raise ValueError(f"{RULE}: the level hit is 1 to the building's height {building.height} (book-b 2.5), "
+                         f"got {level!r}")
     points = sum(shape)
     if level is None or not building.standing(level):
         return building, BuildingHit(level, (), points, ())

@@ -131,6 +131,16 @@ def _cell(record: RecordSheet, section: str, row: int, col: int) -> tuple[str, i
     return _cell(record, other, row, col + COLUMNS if col < 0 else col - COLUMNS)
 
 
+def check_template(shape: Sequence[int]) -> tuple[int, ...]:
+    """The row widths of a damage template, each a positive odd whole number (centred on the struck column), as the
+    template table requires; else ValueError (CEN-CMB-1, book-a 12.1)."""
+    if isinstance(shape, (str, bytes)) or not isinstance(shape, Sequence) or not all(
+            isinstance(w, int) and not isinstance(w, bool) and w > 0 and w % 2 == 1 for w in shape):
+        raise ValueError(f"CEN-CMB-1: a damage template is a list of odd row widths (1, 3, 5, ...), each row centred "
+                         f"on the struck column; got {shape!r}"[:200])
+    return tuple(shape)
+
+
 def drop_template(record: RecordSheet, section: str, column: int, shape: Sequence[int], *,
                   immediate: bool = False) -> tuple[RecordSheet, HitMark]:
     """Drop a template (row widths) on `column` (1..10) of a section; armor at once, internals pending (CEN-SEQ-3)."""
@@ -138,6 +148,7 @@ def drop_template(record: RecordSheet, section: str, column: int, shape: Sequenc
         raise ValueError(f"CEN-REC-1: no section {section!r}")
     if isinstance(column, bool) or not isinstance(column, int) or not 1 <= column <= COLUMNS:
         raise ValueError(f"CEN-CMB-1: the damage column is a d10 roll 1..10, got {column!r}")
+    shape = check_template(shape)
     col = column - 1
     start = record.highest_remaining(section, col)
     points = sum(shape)

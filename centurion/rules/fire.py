@@ -83,6 +83,9 @@ def to_hit(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: st
         raise ValueError(f"{RULE}: a shield factor is a whole number >= 0, got {shield_factor!r}")
     if isinstance(targeting_lost, bool) or not isinstance(targeting_lost, int) or targeting_lost < 0:
         raise ValueError(f"{RULE}: Targ boxes lost is a whole number >= 0, got {targeting_lost!r}")
+    if crater and terrain == "crater":
+        raise ValueError("CEN-CRT-1: terrain 'crater' is the crater's modifier already; crater=True would count it "
+                         "twice (give the hex's own terrain with crater=True)")
     base = base_to_hit(range_hexes)
     if base is None:
         return TargetRoll.refused(RULE, f"range {range_hexes} is beyond {MAX_RANGE} hexes: no fire (book-a §10.1)")

@@ -169,7 +169,7 @@ class Refusal:
         return f"{self.rule}: {self.reason}"
 
     def __bool__(self) -> bool:
-        return False
+        raise TypeError("a Refusal has no truth value; use isinstance(x, Refusal)")
 
 
 @dataclass(frozen=True)
@@ -312,19 +312,41 @@ def move_start(state: GravState, move: GravMove, vehicle: VehicleType) -> MoveSt
     return MoveStart(moving, down, lift, thrust_max, total, v, facing)
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def move_form_refusal(state: GravState, move, battlemap: BattleMap, vehicle: VehicleType, steps: Collection[str],
                       named: str) -> Refusal | None:
-    """What is wrong with a move before any hex is looked at: a ground vehicle, a start off the map, negative
-    thrust, an unknown step (`steps` allowed, `named` in the message) (CEN-GV-1, HEX-4, CEN-GRAV-1, CEN-GRAV-2)."""
+    """What is wrong with a move before any hex is looked at: a ground vehicle, a start off the map or impossible
+    (grounded with velocity, under water outside a lake, a facing outside 0-5, a velocity not whole), negative or
+    non-whole thrust, an unknown step (`steps` allowed, `named` in the message), an initial facing outside 0-5
+    (CEN-GV-1, HEX-4, HEX-3, CEN-GRD-1, CEN-GRD-2, CEN-GRAV-1, CEN-GRAV-2)."""
     if vehicle.kind != "grav" or vehicle.max_thrust is None:
         return Refusal("CEN-GV-1", f"the {vehicle.label} is a ground vehicle: it moves with movement points")
-    if state.hex not in battlemap:
+    if not all(hasattr(move, a) for a in ("accelerate", "steps", "decelerate", "ground", "initial_facing")):
+        return Refusal("CEN-GRAV-1", f"a move is a GravMove (acceleration, steps, deceleration), got {move!r}"[:200])
+    if not isinstance(state.hex, Hex) or state.hex not in battlemap:
         return Refusal("HEX-4", f"the vehicle stands off the map at {state.hex!r}")
-    if move.accelerate < 0 or move.decelerate < 0:
-        return Refusal("CEN-GRAV-1", "acceleration and deceleration are whole thrust points, 0 or more")
+    if not _whole(state.facing) or not 0 <= state.facing <= 5:
+        return Refusal("HEX-3", f"a facing is a whole number from 0 to 5; the vehicle's is {state.facing!r}")
+    if not _whole(state.velocity):
+        return Refusal("CEN-GRAV-2", f"a velocity is a whole number of hexes; the vehicle's is {state.velocity!r}")
+    bad_state = state_refusal(state, battlemap)
+    if bad_state is not None:
+        return bad_state
+    for name in ("accelerate", "decelerate"):
+        v = getattr(move, name)
+        if not _whole(v) or v < 0:
+            what = "acceleration" if name == "accelerate" else "deceleration"
+            return Refusal("CEN-GRAV-1", f"acceleration and deceleration are whole thrust points, 0 or more; the "
+                           f"{what} is {v!r}")
     bad = [s for s in move.steps if s not in steps]
     if bad:
         return Refusal("CEN-GRAV-2", f"unknown step {bad[0]!r}; steps are {named}")
+    if move.initial_facing is not None and (not _whole(move.initial_facing) or not 0 <= move.initial_facing <= 5):
+        return Refusal("HEX-3", f"a facing is a whole number from 0 to 5; the initial facing is "
+                       f"{move.initial_facing!r}")
     return None
 
 
@@ -337,7 +359,7 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
     `craters_taken`: per hex, how many other vehicles already hold a crater there (one vehicle per crater).
     """
     refused = move_form_refusal(state, move, battlemap, vehicle, STEP_NAMES, "F, B, L and R")
-    if refused:
+    if refused is not None:
         return refused
     start = move_start(state, move, vehicle)
     if isinstance(start, Refusal):

@@ -85,8 +85,13 @@ def resolve_ground_move(hex_: Hex, facing: int, move: GroundMove, battlemap: Bat
     if mover not in ("ground", "infantry"):
         raise ValueError(f"CEN-GV-1: mover is 'ground' or 'infantry', got {mover!r}")
     mp = INFANTRY_MP if mover == "infantry" else movement_points
-    if mp is None or mp < 0:
-        return Refusal("CEN-GV-1", "a ground vehicle needs its movement points (0 or more)")
+    if mp is None or isinstance(mp, bool) or not isinstance(mp, int) or mp < 0:
+        return Refusal("CEN-GV-1", f"a ground vehicle needs its movement points (a whole number, 0 or more), got "
+                       f"{mp!r}")
+    if not isinstance(hex_, Hex) or hex_ not in battlemap:
+        return Refusal("HEX-4", f"the unit stands off the map at {hex_!r}")
+    if isinstance(facing, bool) or not isinstance(facing, int) or not 0 <= facing <= 5:
+        return Refusal("HEX-3", f"a facing is a whole number from 0 to 5, got {facing!r}")
     bad = [s for s in move.steps if s not in "FBLR"]
     if bad:
         return Refusal("CEN-GV-1", f"unknown step {bad[0]!r}; steps are F, B, L and R")
@@ -175,7 +180,11 @@ def ground_reach(hex_: Hex, facing: int, battlemap: BattleMap, *, mover: str = "
     mp = INFANTRY_MP if mover == "infantry" else movement_points
     if mp is None:
         raise ValueError("CEN-GV-1: movement points are needed for a ground vehicle")
-    if mp <= 0:
+    if isinstance(mp, bool) or not isinstance(mp, int) or mp < 0:
+        raise ValueError(f"CEN-GV-1: movement points are a whole number, 0 or more, got {mp!r}")
+    if hex_ not in battlemap:
+        raise ValueError(f"HEX-4: the unit stands off the map at {hex_!r}")
+    if mp == 0:
         return {hex_: 0}
 
     def cheapest(budget: int, road_only: bool) -> dict[Hex, int]:

@@ -53,6 +53,8 @@ def squad_strength(men: int, *, table: CasualtyTable | None = None) -> SquadStre
 
 def personal_weapon_attacks(moved: bool, same_hex: bool = False) -> int:
     """Personal-weapon attacks this turn: 1 if the squad moved, 2 if not, 3 if not and in the target's hex (§16.3)."""
+    if not isinstance(moved, bool) or not isinstance(same_hex, bool):
+        raise ValueError(f"CEN-INF-1: moved and same_hex are true or false, got {moved!r}, {same_hex!r}")
     if moved:
         return 1
     return 3 if same_hex else 2

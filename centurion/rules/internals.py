@@ -37,6 +37,8 @@ class InternalReport:
 
 def consciousness_target(boxes_lost: int) -> int:
     """Consciousness Roll target: 8 minus the internal boxes lost in that section (book-a 13.2, book-b 7.6)."""
+    if isinstance(boxes_lost, bool) or not isinstance(boxes_lost, int) or boxes_lost < 0:
+        raise ValueError(f"CEN-CMB-1: boxes lost are a whole number, 0 or more, got {boxes_lost!r}")
     return 8 - boxes_lost
 
 

@@ -72,6 +72,8 @@ def rating_from_advancement(points: int) -> int:
     -10..-6 -> 0, -5..-1 -> 1, 0..4 -> 2, ... 20..24 -> 6, 25..29 -> 7; below -10 the rating goes
     negative, above 29 it keeps rising (the book's last band "25-30" read as 25-29; docs/decisions.md).
     """
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise ValueError(f"{RULE}: advancement points are a whole number, got {points!r}")
     return DEFAULT_RATING + points // 5
 
 

@@ -15,6 +15,8 @@ END_SEGMENTS = ("remove widowed armor", "call new artillery and orbital missions
 
 def movement_order(a: int, b: int) -> list[tuple[str, int]]:
     """Who moves how many platoons, in order: A first, B last, the larger side in pairs or more (CEN-SEQ-2)."""
+    if any(isinstance(n, bool) or not isinstance(n, int) for n in (a, b)):
+        raise ValueError(f"CEN-SEQ-2: platoon counts are whole numbers, got A {a!r}, B {b!r}")
     if a < 0 or b < 0:
         raise ValueError(f"CEN-SEQ-2: platoon counts cannot be negative, got A {a}, B {b}")
     order: list[tuple[str, int]] = []

@@ -54,6 +54,9 @@ def speed_limit_check(velocity: int, speed_limit: int, *, tsr_lost: bool = False
     """
     if odd_group_to not in ("front", "bottom"):
         raise ValueError(f"CEN-SPD-2: the odd group of 10 goes 'front' or 'bottom', got {odd_group_to!r}")
+    if isinstance(damage_modifier, bool) or not isinstance(damage_modifier, int) or damage_modifier > 0:
+        raise ValueError(f"CEN-SPD-1: damage modifiers only make the Piloting Skill Roll harder (a whole number, 0 "
+                         f"or less), got {damage_modifier!r}")
     limit = effective_speed_limit(speed_limit, reverse=velocity < 0, tsr_lost=tsr_lost)
     over = max(0, abs(velocity) - limit)
     if over == 0:

@@ -260,7 +260,7 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
         move = VariantMove.of(move)
     boxes = dict(vane_boxes_lost or {})
     refused = move_form_refusal(state, move, battlemap, vehicle, STEPS, "F, B, L and R (SL and SR with VAR-LATERAL)")
-    if refused:
+    if refused is not None:
         return refused
     parts = partial or {}
     declared = dict(move.positions)
@@ -718,7 +718,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             continue
         probe = resolve_variant_move(state, VariantMove(accelerate, steps, 0, False, init), battlemap, vehicle, rules,
                                      table=table)
-        if not probe:
+        if isinstance(probe, Refusal):
             continue
         room = thrust_max - probe.thrust_used
         for ground in (False, True):
@@ -730,7 +730,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             decel = end_v if 0 < end_v <= room else 0
             r = probe if not ground else resolve_variant_move(
                 state, VariantMove(accelerate, steps, decel, True, init), battlemap, vehicle, rules, table=table)
-            if not r:
+            if isinstance(r, Refusal):
                 continue
             if ground:
                 cand = _from_resolved(r, 0, 0)

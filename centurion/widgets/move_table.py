@@ -268,7 +268,9 @@ class GravMoveTable(w.VBox):
     def place(self, hex_: Hex) -> bool:
         """Put the selected vehicle in a hex, if the rules let it stand there (HEX-4, CEN-GRD-2)."""
         new = replace(self.state, hex=hex_)
-        refusal = placement_refusal(self.battlemap, hex_, "grav") or state_refusal(new, self.battlemap)
+        refusal = placement_refusal(self.battlemap, hex_, "grav")
+        if refusal is None:
+            refusal = state_refusal(new, self.battlemap)
         if refusal is not None:
             self.message.show(f"Not placed: {str(refusal).rstrip('.')}.", "refusal")
             return False

@@ -15,7 +15,7 @@ import ipywidgets as w
 from ..data import map_from_rows, terrain_table, vehicle_types
 from ..data.partial_hexes import PartialHex
 from ..hexgrid import format_label, from_offset
-from ..rules import GravState
+from ..rules import GravState, Refusal
 from ..rules.fire import to_hit
 from ..variants import (
     RuleSet,
@@ -279,7 +279,7 @@ class MoveTypeSideBySide(w.VBox):
 
     @staticmethod
     def _cell(res) -> str:
-        if not res:
+        if isinstance(res, Refusal):
             return f"<span style='color:#888'>refused: {html.escape(str(res.reason))}</span>"
         base = getattr(res, "basic", res)
         extra = ""

@@ -38,7 +38,7 @@ print("backwards:", format_label(rules.resolve_ground_move(parse_label("0303"), 
        "end of its move gets the crater's cover if it grounds there (CEN-CRT-1)."),
     code("""
 here = parse_label("0505")
-print("Viper at 0, squad in its hex:", rules.mount_refusal(here, here, 0) or "may mount")
+print("Viper at 0, squad in its hex:", "may mount" if rules.mount_refusal(here, here, 0) is None else "may not")
 print("Viper at 3:", rules.mount_refusal(here, here, 3))
 print("squad one hex away:", rules.mount_refusal(parse_label("0506"), here, 0))
 strip = map_from_rows(["..."] * 30)

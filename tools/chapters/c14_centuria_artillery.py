@@ -31,7 +31,7 @@ print(fire_refusal(replace(battle, phase="combat"), "R-B1", "B-C2"))
 hidden = replace(battle.placed("B-C3", "0506", 3), phase="combat")
 print("seen by:", ", ".join(spotters(hidden, hidden.piece("R-TO"), hidden.piece("B-C3"), tables)))
 print("ballista from 0709:", fire_refusal(hidden.placed("R-B1", "0709"), "R-B1", "B-C3"))
-print("tormentum:", fire_refusal(hidden, "R-TO", "B-C3") or "allowed")
+print("tormentum:", "allowed" if fire_refusal(hidden, "R-TO", "B-C3") is None else fire_refusal(hidden, "R-TO", "B-C3"))
 after, events = fire(hidden, "R-TO", "B-C3", Dice.scripted([1, 20]))
 for e in events:
     print(e.text)

@@ -187,11 +187,11 @@ print({t: road_multiplier(t, "gravel") for t in ("wheeled", "tracked", "hover", 
 print("wheeled, base 6 MP, a whole turn on a paved road:", movement_points("wheeled", 6, road="paved",
                                                                           whole_turn_on_road=True))
 woods = map_from_rows(["hhh"] * 8 + ["..."])
-from centurion.rules import GravState
+from centurion.rules import GravState, Refusal
 start = GravState.of(liberator, parse_label("0209"), 0, 6)
 side = straight_runs_side_by_side(start, liberator, woods, most=4)
 for k, (b, burn, tp) in enumerate(zip(side.basic, side.variant["burn"], side.variant["thrust"]), start=1):
-    show = lambda r: f"v{getattr(r, 'basic', r).end_velocity}" if r else "refused"
+    show = lambda r: f"v{getattr(r, 'basic', r).end_velocity}" if not isinstance(r, Refusal) else "refused"
     print(f"{k} hexes of heavy woods: basic {show(b)} | burn {show(burn)} | thrust {show(tp)}")
 """),
     md("## Self-destruction (VAR-SELFDESTRUCT)\n\n"
