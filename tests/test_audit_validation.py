@@ -578,3 +578,16 @@ def test_G3_new_skirmish_and_load_agree_on_seeds(seed):
                 load(text)
         return
     assert load(g.to_json()).seed == seed
+
+
+def test_G3_C21_fire_choices_have_one_shape_check_for_apply_and_load():
+    """The fire declaration's choices (book-a §8.2-8.3) pass the same shape check in apply and in load (G3)."""
+    from centurion.game.actions import Fire, action_from_data, action_to_data, check_action
+
+    good = Fire("T11", "R11", weapons=(0, 1), shells=((0, "APDS"),), second="R12", second_weapons=(2,))
+    check_action(good)
+    assert action_from_data(action_to_data(good)) == good
+    for bad in (Fire("T11", "R11", weapons=5), Fire("T11", "R11", weapons=("x",)), Fire("T11", "R11", shells="HEAP"),
+                Fire("T11", "R11", shells=((0, 5),)), Fire("T11", "R11", second_weapons=None)):
+        with pytest.raises(IllegalAction):
+            check_action(bad)

@@ -397,11 +397,29 @@ def check_action(action: Any, where: str = "action") -> None:
         if f.name == "move":
             check_move(v, f"{where}.move")
             continue
+        if f.name in ("weapons", "second_weapons", "shells"):
+            _check_choice(f.name, v, where, rule)
+            continue
         want = _FIELD_TYPES[f.type if isinstance(f.type, str) else f.type.__name__]
         try:
             _typed(v, want, f"{where}.{f.name}")
         except ValueError as exc:
             raise IllegalAction(rule, str(exc)) from None
+
+
+def _check_choice(name: str, value: Any, where: str, rule: str) -> None:
+    """IllegalAction unless a fire declaration's choice has its shape: weapon indices, or (index, shell) pairs."""
+    if name == "weapons" and value is None:
+        return
+    try:
+        if not isinstance(value, tuple):
+            raise ValueError(f"{where}.{name}: expected a tuple, got {_short(value)}")
+        if name == "shells":
+            _shells([list(x) if isinstance(x, tuple) else x for x in value], f"{where}.{name}")
+        else:
+            _indices(list(value), f"{where}.{name}")
+    except ValueError as exc:
+        raise IllegalAction(rule, str(exc)) from None
 
 
 def _positions(raw: Any, where: str) -> tuple[tuple[int, str], ...]:
