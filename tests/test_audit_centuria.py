@@ -141,7 +141,7 @@ def test_K5_idle_and_dissolving_units_do_not_turn(marker):
     """Seed: "scheitert der Moraltest, bleibt die Einheit untätig stehen"; RULES CTA-MORALE: they neither move."""
     s = new_skirmish("centuria_ford_road", seed=5)
     sm = replace(s, battle=s.battle.with_piece(replace(s.battle.piece("R-C2"), marker=marker)))
-    assert sm.move_actions("R-C2") == []
+    assert sm.move_actions("R-C2") == ()
     with pytest.raises(IllegalAction):
         sm.apply(CtaMove("R-C2", ("T1",)))
 
