@@ -29,7 +29,10 @@ print("rolls", " then ".join(f"{a.result} against {b.result}" for a, b in r.roll
       "side wins after the tie")
 """),
     md("A Horatius that ended last turn at 0, whose platoon is third to move, declares no movement: it may fire on "
-       "platoons that move after it, not on the two that already have (CEN-OPP-1)."),
+       "platoons that move after it, not on the two that already have (CEN-OPP-1). The shot lands while the "
+       "enemy is still moving, in the hex it has just entered: if it destroys the enemy or knocks out its grav "
+       "drive, the enemy grounds right there; if it only damages it, the enemy flies the rest of its path with that "
+       "damage (a lost TS&R halves its speed limits from the next hex on)."),
     code("""
 print("At velocity 0 it", "may declare opportunity fire" if rules.opportunity_fire_refusal(0) is None else "may not")
 for later in (0, 1, 3):
