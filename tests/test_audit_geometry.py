@@ -13,6 +13,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_game import passive
 
 from centurion.data import map_from_rows, vehicle_types
 from centurion.hexgrid import Hex, distance, format_label, from_offset, hex_range, parse_label, to_offset
@@ -267,23 +268,6 @@ def test_C1_spine_side_struck_is_one_of_the_two_and_the_defenders_choice() -> No
     assert ra.side == "front" and ra.to_hit.value == 11 - 8
 
 
-def _passive(s):
-    """As tests/test_game.py's `passive`: hold fire, no paint, let pass, stand still where possible."""
-    from centurion.game.actions import EndTurn, Fire, LetPass, Paint, Watch
-
-    if s.phase == "movement" and s.movers():
-        v = s.movers()[0]
-        if Watch(v.key) in s.movement_others():
-            return Watch(v.key)
-        return max(s.move_options(v.key), key=lambda me: (me[1].p_no_damage, not me[1].grounded,
-                                                           -distance(me[1].hex, v.hex)))[0]
-    legal = s.legal_actions()
-    for a in legal:
-        if (isinstance(a, (Fire, Paint)) and a.target is None) or isinstance(a, (LetPass, EndTurn, Watch)):
-            return a
-    return legal[0]
-
-
 def test_G11_C1_skirmish_tanks_two_hexes_apart_on_a_spine_fire_at_each_other() -> None:
     """Meeting, Fire phase: T11 two hexes from R11 on a spine: each can fire at the other (HEX-4)."""
     from dataclasses import replace
@@ -292,7 +276,7 @@ def test_G11_C1_skirmish_tanks_two_hexes_apart_on_a_spine_fire_at_each_other() -
 
     s = new_skirmish("meeting", seed=0)
     while s.phase != "fire":
-        s = s.apply(_passive(s))
+        s = s.apply(passive(s))
     r11 = s.vehicle("R11")
     spine = Hex(r11.hex.q + 1, r11.hex.r - 2)
     assert distance(r11.hex, spine) == 2 and abs(_bearing_deg(r11.hex, spine) - 30) < 1e-9
@@ -388,7 +372,7 @@ def test_C5_skirmish_move_into_an_enemy_hex_fixes_the_sides() -> None:
 
     s = new_skirmish("meeting", seed=0)
     while not (s.phase == "movement" and s.movers()):
-        s = s.apply(_passive(s))
+        s = s.apply(passive(s))
     mover = s.movers()[0]
     assert mover.key == "T11"
     move, end = next((mv, e) for mv, e in s.move_options("T11")
