@@ -116,12 +116,13 @@ class Vehicle:
     submerged: bool = False
     painted_by: tuple[str, ...] = ()
     vane_boxes: tuple[tuple[str, int], ...] = ()  # VAR-EMERGENCY: vane boxes lost per side (left, right)
-    vanes_lost: tuple[str, ...] = ()  # VAR-EMERGENCY: vanes burnt out, or shorted in an earlier turn
-    vanes_shorted: tuple[str, ...] = ()  # VAR-EMERGENCY: shorted this turn: lost from the next turn
+    vanes_lost: tuple[str, ...] = ()  # VAR-EMERGENCY: vanes burnt out (for the rest of the game)
+    vanes_shorted: tuple[str, ...] = ()  # VAR-EMERGENCY: shorted this turn: out for the next turn only
     destruct_turn: int | None = None  # VAR-SELFDESTRUCT: the turn whose End Phase blows the charge set
     destruct_tried: int = 0  # VAR-SELFDESTRUCT: the last turn its crew tried (one attempt per End Phase)
     driver_fire: tuple = ()  # VAR-WEAPONS: (turn, target, weapons) the driver fires; next turn's limits cut
     occupy: str = ""  # VAR-OCCUPY: 'in' or 'out' in its partly covered hex ('' = the basic reading)
+    vanes_out: tuple[str, ...] = ()  # VAR-EMERGENCY: shorted last turn: out this turn, usable again the next
 
     @property
     def destroyed(self) -> bool:
@@ -132,7 +133,7 @@ class Vehicle:
         """Its movement state with the sheet's damage (book-a §13, `movement_effects`) and vanes lost to
         emergency turns (VAR-EMERGENCY)."""
         effects = movement_effects(self.sheet)
-        for side in self.vanes_lost:
+        for side in self.vanes_lost + self.vanes_out:
             effects[f"{side}_vane_lost"] = True
         return GravState(self.hex, self.facing, self.velocity, grounded=self.grounded, in_crater=self.in_crater,
                          submerged=self.submerged, **effects)
@@ -866,7 +867,7 @@ class Skirmish:
                        marched=frozenset(),
                        paints=(), fires=(), declared=frozenset(), end_done=(), queue=(), sequence=(),
                        pending_move=None, vehicles=tuple(replace(v, painted_by=(), vanes_shorted=(),
-                                                                 vanes_lost=v.vanes_lost + v.vanes_shorted)
+                                                                 vanes_out=v.vanes_shorted)
                                                          for v in self.vehicles))
         base = base._log(f"— Turn {self.turn} —")
         if vinit.on(self):  # Initiative, Action and End phases (VAR-INIT)
@@ -1191,7 +1192,7 @@ class Skirmish:
 
 
 def _vanes_after(v: Vehicle, results, end: GravState) -> Vehicle:
-    """Vane boxes crossed, burnt-out vanes (lost at once) and shorted vanes (lost from next turn) (VAR-EMERGENCY)."""
+    """Vane boxes crossed, burnt-out vanes (lost at once) and shorted vanes (out for the next turn) (VAR-EMERGENCY)."""
     boxes = dict(v.vane_boxes)
     lost, shorted = list(v.vanes_lost), list(v.vanes_shorted)
     for r in results:
@@ -1199,7 +1200,7 @@ def _vanes_after(v: Vehicle, results, end: GravState) -> Vehicle:
         if r.shorted and r.side not in shorted + lost:
             shorted.append(r.side)
     for side in ("left", "right"):
-        if getattr(end, f"{side}_vane_lost") and side not in lost and not v.sheet.vane_lost(side):
+        if getattr(end, f"{side}_vane_lost") and side not in lost + list(v.vanes_out) and not v.sheet.vane_lost(side):
             lost.append(side)
     return replace(v, vane_boxes=tuple(sorted((k, n) for k, n in boxes.items() if n)), vanes_lost=tuple(lost),
                    vanes_shorted=tuple(s for s in shorted if s not in lost))

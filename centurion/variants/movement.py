@@ -101,8 +101,10 @@ class VariantMove:
                         self.take_crater)
 
     def describe(self) -> str:
-        """'accelerate 2, F SL F R, decelerate 1'."""
+        """'face 1, accelerate 2, F SL F R, decelerate 1' (the words of `GravMove.describe`, plus shifts and positions)."""
         parts = []
+        if self.initial_facing is not None:
+            parts.append(f"face {self.initial_facing}")
         if self.accelerate:
             parts.append(f"accelerate {self.accelerate}")
         parts.append(" ".join(self.steps) if self.steps else "no hexes")
