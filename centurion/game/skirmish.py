@@ -91,6 +91,7 @@ from .variants import (
     occupy_options,
     occupy_parts,
     positions_in_play,
+    salvo_plan,
     variant_path,
 )
 
@@ -123,6 +124,7 @@ class Vehicle:
     driver_fire: tuple = ()  # VAR-WEAPONS: (turn, target, weapons) the driver fires; next turn's limits cut
     occupy: str = ""  # VAR-OCCUPY: 'in' or 'out' in its partly covered hex ('' = the basic reading)
     vanes_out: tuple[str, ...] = ()  # VAR-EMERGENCY: shorted last turn: out this turn, usable again the next
+    flown: int | None = None  # the velocity it flew its last move at (VAR-SPEEDMOD: shots at hexes of that move)
 
     @property
     def destroyed(self) -> bool:
@@ -556,6 +558,7 @@ class Skirmish:
                 plan = vinit.pop_up_plan(self, firer, target_key)
             if plan is not None and self.rules.enabled("VAR-WEAPONS"):  # what the able crew may fire (VAR-WEAPONS)
                 plan = crew.crew_share(self, firer, plan)
+            plan = salvo_plan(self.rules, plan)  # identical mounts fire as one salvo (VAR-SALVO)
             self._cache[ck] = plan
         return self._cache[ck]
 
@@ -567,7 +570,7 @@ class Skirmish:
             return None
         tv = target.target_view(units[firer.key])
         if at is not None:
-            tv = replace(tv, hex=at[0], facing=at[1], crater=False)
+            tv = replace(tv, hex=at[0], facing=at[1], crater=False, velocity=_flown(self, target_key, tv.velocity))
         rng = distance(firer.hex, tv.hex)
         fv = units[firer.key].firer_view()
         if level is not None:  # a pop-up attack fires from above its cover (VAR-INIT)
@@ -969,7 +972,8 @@ class Skirmish:
             sheet = sheet.spend_digging_charge() if sheet.digging_left > 0 else sheet
             counters = counters + ((report.dig_hex, "crater"),)
         nv = replace(v, hex=end.hex, facing=end.facing, velocity=end.velocity, grounded=end.grounded,
-                     in_crater=end.in_crater, submerged=end.submerged, sheet=sheet)
+                     in_crater=end.in_crater, submerged=end.submerged, sheet=sheet,
+                     flown=getattr(resolved, "basic", resolved).velocity)  # its speed along the path (VAR-SPEEDMOD)
         if isinstance(move, VariantMove):  # the vanes after the emergency turns' saves (VAR-EMERGENCY)
             nv = replace(nv, occupy=end_position(vres, v.occupy))  # where it stands in its hex (VAR-OCCUPY)
             nv = _vanes_after(nv, vrep.vanes, end)
@@ -1206,6 +1210,12 @@ def _vanes_after(v: Vehicle, results, end: GravState) -> Vehicle:
                    vanes_shorted=tuple(s for s in shorted if s not in lost))
 
 
+def _flown(game: Skirmish, key: str, default: int) -> int:
+    """The velocity a vehicle flew its last move at (the target's speed at a hex of that move), VAR-SPEEDMOD."""
+    v = next((x for x in game.vehicles if x.key == key), None)
+    return default if v is None or v.flown is None else v.flown
+
+
 def _path(resolved) -> tuple[tuple[Hex, int], ...]:
     """The hexes a move entered, each with the facing it had there (for opportunity fire, CEN-OPP-1)."""
     facing = resolved.move.initial_facing if resolved.move.initial_facing is not None else resolved.start.facing
@@ -1257,14 +1267,15 @@ def _fire_lines(res) -> list[str]:
 
 
 def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) -> Skirmish:
-    """A new game of a shipped scenario, set up and at its first decision (initiative, CEN-SEQ-1)."""
+    """A new game of a shipped scenario, set up and at its first decision (initiative, CEN-SEQ-1); `variants`: the
+    variant rules switched on, a tuple of names such as ("VAR-INIT", "VAR-MOVETYPE:thrust") (VAR-*)."""
     from .centuria import centuria_scenarios, new_centuria_skirmish  # issue 15: a Centuria battle has its own state
 
     if name in centuria_scenarios():
         return new_centuria_skirmish(name, seed=seed, variants=variants)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"the seed is a whole number, got {seed!r}")
-    variants = check_variants(tuple(variants))
+    variants = check_variants(variants)
     sc = shipped_scenario(name)
     types = vehicle_types()
     vehicles, squads = [], []

@@ -32,8 +32,15 @@ from ..variants.ruleset import VARIANTS, RuleSet
 KNOWN_VARIANTS: tuple[str, ...] = tuple(VARIANTS)
 
 
-def check_variants(variants: tuple[str, ...]) -> tuple[str, ...]:
-    """The canonical names of the variants; an unknown name raises ValueError naming the variant rules."""
+def check_variants(variants) -> tuple[str, ...]:
+    """The canonical names of the variants (a tuple or list of names); a bare string, a name that is not a string
+    or an unknown name raises ValueError naming the variant rules (VAR-*)."""
+    if not isinstance(variants, str):
+        try:
+            variants = tuple(variants)
+        except TypeError:
+            raise ValueError(f"VAR-*: variants are a tuple of names such as {KNOWN_VARIANTS[0]!r}, "
+                             f"got {variants!r}") from None
     if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
         raise ValueError(f"VAR-*: variants are a tuple of names such as {KNOWN_VARIANTS[0]!r}, got {variants!r}")
     try:
@@ -555,3 +562,33 @@ def with_variant_candidates(ends: list, quick, order):
     if not best:
         return order
     return np.concatenate([order[:1], np.array(best, dtype=order.dtype), order[1:]])
+
+
+# --- VAR-SALVO: identical mounts fire as one salvo ------------------------------------------------------------
+
+def salvo_plan(rules: RuleSet, plan):
+    """The fire plan with its identical direct-fire mounts of one location (the hull or the turret) at one target,
+    with one to-hit number, declared as one salvo each (VAR-SALVO: one roll for all, all hit or all miss). The
+    skirmish fires such mounts in salvo whenever the switch is on (docs/decisions.md); unchanged when none."""
+    from ..rules.targets import _check_salvos
+    from ..variants.fire import SALVO_FAMILIES, salvo_location
+
+    if plan is None or not rules.enabled("VAR-SALVO"):
+        return plan
+    groups: dict[tuple, list[int]] = {}
+    for i, ra in enumerate(plan.attacks):
+        if ra.family in SALVO_FAMILIES:
+            key = (ra.weapon.type, str(getattr(ra.weapon, "damage", "")), salvo_location(ra.weapon.location),
+                   ra.target.key, ra.to_hit.value)
+            groups.setdefault(key, []).append(i)
+    twins = [g for g in groups.values() if len(g) > 1]
+    if not twins:
+        return plan
+    attacks = list(plan.attacks)
+    for n, group in enumerate(twins, start=1):
+        for i in group:
+            attacks[i] = replace(attacks[i], attack=replace(attacks[i].attack, salvo=n))
+    salvos = _check_salvos(attacks, rules)
+    if isinstance(salvos, Refusal):  # pragma: no cover - the groups are built to pass the check
+        return plan
+    return replace(plan, attacks=tuple(attacks), salvos=salvos)

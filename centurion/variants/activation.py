@@ -64,8 +64,8 @@ def roll_variant_initiative(dice: Dice, *, rating_first: int = 2, rating_second:
     bonus = (spends[0] + modifier_first, spends[1] + modifier_second)
     rolls: list[tuple[Roll, Roll]] = []
     for _ in range(1000):
-        a = dice.roll("d10", purpose=f"initiative, first side (+{bonus[0]})", rule=RULE)
-        b = dice.roll("d10", purpose=f"initiative, second side (+{bonus[1]})", rule=RULE)
+        a = dice.roll("d10", purpose=f"initiative, first side ({bonus[0]:+d})", rule=RULE)
+        b = dice.roll("d10", purpose=f"initiative, second side ({bonus[1]:+d})", rule=RULE)
         rolls.append((a, b))
         ta, tb = a.result + bonus[0], b.result + bonus[1]
         if ta != tb:
