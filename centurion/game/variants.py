@@ -335,19 +335,31 @@ def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap
     return ends
 
 
-def movetype_lines(unit: str, resolved: VariantResolvedMove) -> list[str]:
-    """Log lines of a move whose terrain surcharge was burned off or paid in thrust (VAR-MOVETYPE)."""
+def movetype_lines(unit: str, resolved: VariantResolvedMove, stopped_at: Hex | None = None) -> list[str]:
+    """Log lines of a move whose terrain surcharge was burned off or paid in thrust (VAR-MOVETYPE): the hexes
+    entered with a surcharge and what they cost; a move stopped at `stopped_at` (grounded or destroyed there)
+    counts only the hexes up to it."""
     if not resolved.terrain_surcharge:
         return []
-    if resolved.terrain_thrust:
+    extra = variant_tables().terrain_extra
+    entries = list(resolved.basic.entries)
+    if stopped_at is not None and any(e.hex == stopped_at for e in entries):
+        entries = entries[:next(i for i, e in enumerate(entries) if e.hex == stopped_at) + 1]
+    paid = [(e.hex, (extra.get(e.terrain) or {}).get("grav") or 0) for e in entries]
+    paid = [(h, n) for h, n in paid if n]
+    total = sum(n for _h, n in paid)
+    if not paid:
+        return []
+    if len(entries) < len(resolved.basic.entries):
+        how = f"the move stopped in {format_label(stopped_at)}; the hexes after it were never entered"
+    elif resolved.terrain_thrust:
         how = f"{resolved.terrain_thrust} TP paid in thrust"
     else:
         how = f"{resolved.burned} burned off the end velocity" + (
             " (it reached velocity 0; the rest is not burned)"
             if resolved.burned < resolved.terrain_surcharge else "")
-    hexes = ", ".join(format_label(e.hex) for e in resolved.basic.entries
-                      if (variant_tables().terrain_extra.get(e.terrain) or {}).get("grav"))
-    return [f"  {unit} terrain surcharge {resolved.terrain_surcharge} VP ({hexes}): {how} [VAR-MOVETYPE]"]
+    hexes = ", ".join(format_label(h) for h, _n in paid)
+    return [f"  {unit} terrain surcharge {total} VP ({hexes}): {how} [VAR-MOVETYPE]"]
 
 
 # --- VAR-OCCUPY: partly covered hexes, positions, and the map a shot sees -------------------------------------
