@@ -106,6 +106,7 @@ class VariantPath:
     thrust_used: int
     variant_rules: tuple[str, ...]
     rolls: int | None = None
+    road: int = 0  # VAR-MOVETYPE: hexes beyond the velocity, the whole move along a road (200% movement)
 
 
 class VariantEnd(tuple):
@@ -183,7 +184,8 @@ def _rolls(r: VariantResolvedMove) -> int:
 
 def _variant_rules_of(r: VariantResolvedMove) -> tuple[str, ...]:
     return tuple(rule for rule, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies),
-                                       ("VAR-MOVETYPE", r.terrain_surcharge), ("VAR-OCCUPY", r.positions)) if on)
+                                       ("VAR-MOVETYPE", r.terrain_surcharge or r.road_hexes),
+                                       ("VAR-OCCUPY", r.positions)) if on)
 
 
 def _end_of(r: VariantResolvedMove, thrust_max: int) -> VariantEnd:
@@ -199,7 +201,7 @@ def _end_of(r: VariantResolvedMove, thrust_max: int) -> VariantEnd:
         else:
             a, b = v - d, v - room
         vmin, vmax = min(a, b), max(a, b)
-    path = VariantPath(r.move, r.p_no_damage, r.thrust_used, _variant_rules_of(r), _rolls(r))
+    path = VariantPath(r.move, r.p_no_damage, r.thrust_used, _variant_rules_of(r), _rolls(r), r.road_hexes)
     return VariantEnd((r.end_hex, r.end_facing, r.basic.grounds, vmin, vmax, path))
 
 
@@ -268,6 +270,55 @@ def movetype_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, 
     return out
 
 
+#: the most road paths the skirmish resolves per vehicle when it looks for 200% road moves (VAR-MOVETYPE)
+ROAD_PATHS_MAX = 400
+
+
+def road_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
+              table: TerrainTable | None = None) -> list[VariantEnd]:
+    """The end states only the 200% road movement reaches (VAR-MOVETYPE: a grav vehicle that spends its whole
+    move along a road moves up to twice its velocity): at every acceleration the vehicle can make, paths from a road hex
+    that follow the road hex by hex (turns where the Facing Change Table allows them), longer than the velocity,
+    each checked by the variant resolver."""
+    from ..rules.grav import facing_change_interval
+
+    if not rules.enabled("VAR-MOVETYPE") or state.driver_out or state.grounded or state.submerged:
+        return []
+    thrust_max = state.max_thrust(vehicle)
+    out: dict[tuple, VariantEnd] = {}
+    for accelerate in range(thrust_max + 1):
+        velocity = state.velocity + (accelerate if state.velocity >= 0 else -accelerate)
+        v, back = abs(velocity), velocity < 0
+        if v == 0:
+            continue
+        step, interval = ("B" if back else "F"), facing_change_interval(v)
+        paths: list[tuple[str, ...]] = []
+        todo = [(state.hex, state.facing, 0, 0, ())]
+        while todo and len(paths) < ROAD_PATHS_MAX:
+            here, facing, hexes, straight, steps = todo.pop()
+            if hexes > v:
+                paths.append(steps)
+            if hexes == 2 * v:
+                continue
+            for turn, new_facing in (("", facing), ("L", (facing - 1) % 6), ("R", (facing + 1) % 6)):
+                if turn and (hexes == 0 or (interval and straight < interval)):
+                    continue
+                dest = neighbor(here, (new_facing + 3) % 6 if back else new_facing)
+                if dest in battlemap and battlemap.along_road(here, dest):
+                    todo.append((dest, new_facing, hexes + 1, 1 if turn else straight + 1,
+                                 steps + ((turn,) if turn else ()) + (step,)))
+        for steps in paths:
+            r = resolve_variant_move(state, VariantMove(accelerate=accelerate, steps=steps), battlemap, vehicle,
+                                     rules, table=table)
+            if isinstance(r, Refusal) or not r.road_hexes:
+                continue
+            e = _end_of(r, thrust_max)
+            key = (e.hex, e.facing, e.grounded)
+            if key not in out or e.p_no_damage > out[key].p_no_damage:
+                out[key] = e
+    return list(out.values())
+
+
 def variant_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,
                  basic: list, *, table: TerrainTable | None = None) -> list[VariantEnd]:
     """The end states lateral shifts or emergency turns reach (new ones, or known ones more safely), searched at
@@ -326,6 +377,13 @@ def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap
     terrain table of this move, e.g. speed limits cut after the driver fired, VAR-WEAPONS)."""
     if rules.enabled("VAR-MOVETYPE"):
         ends: list = movetype_ends(state, vehicle, battlemap, rules, table=table)
+        # and the 200% road moves (VAR-MOVETYPE): an end they reach at a velocity no other path leaves is a choice
+        have: dict[tuple, list] = {}
+        for e in ends:
+            have.setdefault((e.hex, e.facing, e.grounded), []).append((e.velocity_min, e.velocity_max))
+        ends += [e for e in road_ends(state, vehicle, battlemap, rules, table=table)
+                 if not any(lo <= e.velocity_min and e.velocity_max <= hi
+                            for lo, hi in have.get((e.hex, e.facing, e.grounded), ()))]
     else:
         ends = list(legal_grav_moves(state, vehicle, battlemap, table=table))
     if any(rules.enabled(r) for r in MOVE_VARIANTS):
@@ -338,9 +396,12 @@ def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap
 def movetype_lines(unit: str, resolved: VariantResolvedMove, stopped_at: Hex | None = None) -> list[str]:
     """Log lines of a move whose terrain surcharge was burned off or paid in thrust (VAR-MOVETYPE): the hexes
     entered with a surcharge and what they cost; a move stopped at `stopped_at` (grounded or destroyed there)
-    counts only the hexes up to it."""
+    counts only the hexes up to it. A move wholly along a road that went past its velocity says so (200%)."""
+    road = [f"  {unit} spends its whole move along the road: 200% movement, {len(resolved.basic.entries)} hexes at "
+            f"velocity {abs(resolved.basic.velocity)} ({resolved.road_hexes} beyond it) [VAR-MOVETYPE]"
+            ] if resolved.road_hexes else []
     if not resolved.terrain_surcharge:
-        return []
+        return road
     extra = variant_tables().terrain_extra
     entries = list(resolved.basic.entries)
     if stopped_at is not None and any(e.hex == stopped_at for e in entries):
@@ -349,7 +410,7 @@ def movetype_lines(unit: str, resolved: VariantResolvedMove, stopped_at: Hex | N
     paid = [(h, n) for h, n in paid if n]
     total = sum(n for _h, n in paid)
     if not paid:
-        return []
+        return road
     if len(entries) < len(resolved.basic.entries):
         how = f"the move stopped in {format_label(stopped_at)}; the hexes after it were never entered"
     elif resolved.terrain_thrust:
@@ -359,7 +420,7 @@ def movetype_lines(unit: str, resolved: VariantResolvedMove, stopped_at: Hex | N
             " (it reached velocity 0; the rest is not burned)"
             if resolved.burned < resolved.terrain_surcharge else "")
     hexes = ", ".join(format_label(h) for h, _n in paid)
-    return [f"  {unit} terrain surcharge {total} VP ({hexes}): {how} [VAR-MOVETYPE]"]
+    return road + [f"  {unit} terrain surcharge {total} VP ({hexes}): {how} [VAR-MOVETYPE]"]
 
 
 # --- VAR-OCCUPY: partly covered hexes, positions, and the map a shot sees -------------------------------------
@@ -531,22 +592,30 @@ FACING_ENEMY_BONUS = 1.0
 #: and for an end reached by a lateral shift: a tie-break (the quick score cannot see what keeping the facing
 #: while sliding sideways is worth; among otherwise equal ends the computer takes the shift)
 LATERAL_TIE_BREAK = 0.05
+#: and for an end the 200% road movement reaches (VAR-MOVETYPE): there at a lower velocity than the other paths
+#: to it, so freer to turn, stop or speed up next turn; a tie-break too
+ROAD_TIE_BREAK = 0.05
 
 
 def variant_move_bonus(game, vehicle, ends: list, enemies: list):
     """Per end state, the computer's extra quick score under VAR-LATERAL / VAR-EMERGENCY: FACING_ENEMY_BONUS when
     the end faces the nearest enemy within reach (its hull front arc holds it), LATERAL_TIE_BREAK for an end a
-    lateral shift reaches. 0 with both switches off, so the basic computer plays exactly as before."""
+    lateral shift reaches, ROAD_TIE_BREAK for one the 200% road movement reaches (VAR-MOVETYPE). 0 with the
+    switches off, so the basic computer plays exactly as before."""
     import numpy as np
 
     from ..hexgrid import distance
     from ..rules.targets import in_arc
 
+    if game.rules.enabled("VAR-MOVETYPE") and not any(game.rules.enabled(r) for r in MOVE_VARIANTS):
+        return np.array([ROAD_TIE_BREAK if isinstance(e, VariantEnd) and e.safest.road else 0.0 for e in ends])
     if not enemies or not any(game.rules.enabled(r) for r in MOVE_VARIANTS):
         return 0.0
     reach = _max_range(vehicle)
     out = np.zeros(len(ends))
     for i, e in enumerate(ends):
+        if isinstance(e, VariantEnd) and e.safest.road:
+            out[i] += ROAD_TIE_BREAK
         near = min(enemies, key=lambda x: distance(e.hex, x.hex))
         if distance(e.hex, near.hex) <= reach and in_arc("hull", e.facing, e.facing, e.hex, near.hex):
             out[i] = FACING_ENEMY_BONUS
@@ -560,13 +629,13 @@ VARIANT_CANDIDATES = 2
 
 
 def with_variant_candidates(ends: list, quick, order):
-    """The computer's candidate order with the best `VARIANT_CANDIDATES` ends reached by lateral shifts or
-    emergency turns placed second (weighed exactly even when the quick score, blind to facing and arcs, ranks them
+    """The computer's candidate order with the best `VARIANT_CANDIDATES` ends reached by lateral shifts, emergency
+    turns or the 200% road movement (VAR-MOVETYPE) placed second (weighed exactly even when the quick score, blind to facing and arcs, ranks them
     lower); unchanged when there are none (the basic game)."""
     import numpy as np
 
     variant = [i for i, e in enumerate(ends) if isinstance(e, VariantEnd) and (
-        "VAR-LATERAL" in e.safest.variant_rules or "VAR-EMERGENCY" in e.safest.variant_rules)]
+        "VAR-LATERAL" in e.safest.variant_rules or "VAR-EMERGENCY" in e.safest.variant_rules or e.safest.road)]
     if not variant:
         return order
     have = set(order.tolist())

@@ -162,6 +162,7 @@ class VariantResolvedMove:
     burned: int = 0  # ... burned off the end velocity
     notes: tuple[str, ...] = field(default=())
     positions: tuple[tuple[Hex, str, str, int], ...] = ()  # VAR-OCCUPY: (hex, position, terrain, level) declared
+    road_hexes: int = 0  # VAR-MOVETYPE: hexes entered beyond the velocity, the whole move on a road (200%)
 
     def __bool__(self) -> bool:
         return True
@@ -280,7 +281,12 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
     moving, down, lift, thrust_max, total, v, facing = start
 
     interval = facing_change_interval(v)
-    vp_left = abs(v)
+    # VAR-MOVETYPE: a grav vehicle whose whole move runs along a road gets 200% movement (the seed); the extra
+    # VP are held while every hex entered is along the road, lost at the first hex off it, and never forced
+    bonus = abs(v) if (rules.enabled("VAR-MOVETYPE") and not move.under_water and v != 0 and
+                       any(battlemap.along_road(state.hex, neighbor(state.hex, d)) for d in range(6)
+                           if neighbor(state.hex, d) in battlemap)) else 0
+    vp_left = abs(v) + bonus
     here = state.hex
     straight = 0
     entries: list[HexEntry] = []
@@ -346,7 +352,8 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
             return Refusal("CEN-GRAV-3", f"the one-hex rule let it enter {format_label(here)} as its only hex this "
                            "turn; it cannot move further", i)
         if vp_left == 0:
-            return Refusal("CEN-GRAV-2", f"all {abs(v)} VP are spent; the vehicle cannot enter another hex", i)
+            return Refusal("CEN-GRAV-2", f"all {abs(v) + bonus} VP are spent; the vehicle cannot enter another hex"
+                           + (" (200% along the road, VAR-MOVETYPE)" if bonus else ""), i)
         ahead = facing if v > 0 else (facing + 3) % 6
         if shift:
             # forward-left is the hexside left of the one faced; reversing, the side hexes behind (decision)
@@ -362,6 +369,13 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
             return Refusal("CEN-GRD-2", f"under water the vehicle can only move into lake hexes; {format_label(dest)} "
                            f"is {battlemap[dest].terrain.replace('_', ' ')}", i)
         cost, limit, key, surcharge = _variant_cost(battlemap, here, dest, table, rules, move.under_water)
+        if bonus and not battlemap.along_road(here, dest):  # off the road: the 200% is lost (VAR-MOVETYPE)
+            vp_left -= bonus
+            bonus = 0
+            if vp_left <= 0:
+                return Refusal("VAR-MOVETYPE", f"{format_label(dest)} is off the road: the 200% movement holds only "
+                               f"for a move spent wholly on the road, and the {abs(v)} VP of velocity {v} are "
+                               "spent", i)
         if declared and (i in declared or here in levels) and key != "road" and not move.under_water:
             cost, limit, key, surcharge = _occupy_cost(battlemap, here, dest, parts, declared.get(i), levels, table,
                                                        rules)
@@ -432,6 +446,8 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
     if movetype == "burn" and surcharge_total:
         burned = min(surcharge_total, abs(end_v))
         end_v = end_v - burned if end_v > 0 else end_v + burned
+    road_hexes = max(0, abs(v) + bonus - vp_left - abs(v)) if bonus else 0
+    vp_left = max(0, vp_left - bonus)  # the road's extra VP need not be spent (VAR-MOVETYPE)
     forced = None
     if vp_left > 0 and v != 0:
         forced = "CEN-GRAV-2"
@@ -469,14 +485,18 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
             f"burned off the end velocity ({burned})" if movetype == "burn" else "paid in thrust"))
     basic = ResolvedMove(
         start=state, move=move.basic(), velocity=v, lift_tp=lift, entries=tuple(entries), turns=tuple(turns),
-        vp_spent=abs(v) - vp_left, vp_unspent=vp_left, thrust_max=thrust_max, end_hex=here, end_facing=facing,
+        vp_spent=abs(v) - vp_left + road_hexes, vp_unspent=vp_left, thrust_max=thrust_max, end_hex=here, end_facing=facing,
         end_velocity=end_v, grounds=grounds, forced_grounding=forced, grounding_damage=damage, in_water=in_water,
         dig_hex=dig_hex, notes=tuple(notes), in_crater=in_crater, vehicle_thrust=vehicle.max_thrust,
     )
     vnotes += [f"VAR-OCCUPY: stands {pos} in {format_label(h)} ({terrain.replace('_', ' ')}, level {level})"
                for h, pos, terrain, level in placed]
+    if road_hexes:
+        vnotes.append(f"VAR-MOVETYPE: the whole move along the road, 200% movement: {road_hexes} hex(es) beyond "
+                      f"velocity {abs(v)}")
     return VariantResolvedMove(basic, move, rules, tuple(shifts), tuple(emergencies), surcharge_total,
-                               surcharge_total if movetype == "thrust" else 0, burned, tuple(vnotes), tuple(placed))
+                               surcharge_total if movetype == "thrust" else 0, burned, tuple(vnotes), tuple(placed),
+                               road_hexes)
 
 
 @dataclass(frozen=True)
