@@ -956,7 +956,8 @@ class Skirmish:
                 vlines.append(f"  {v.key} shifts {sh.side} to {format_label(sh.to_hex)}: {sh.thrust} TP + {sh.vp} VP "
                               "[VAR-LATERAL]")
             for e, r in zip(vres.emergencies, vrep.vanes, strict=True):
-                vlines.append(f"  {v.key} emergency turn, {e.thrust} TP into the {e.side} vane: "
+                vlines.append(f"  {v.key} emergency turn at velocity {abs(vres.basic.velocity)}, {e.thrust} TP into "
+                              f"the {e.side} vane (straight {e.straight} of {e.required}): "
                               + ", ".join(f"d10 {x.result} vs {x.target}" for x in r.rolls)
                               + f"{'; the vane burns out' if r.burned_out else ''}"
                               + f"{f'; {r.boxes_lost} vane box lost' if r.boxes_lost else ''}"

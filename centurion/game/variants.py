@@ -58,6 +58,11 @@ def check_variants(variants) -> tuple[str, ...]:
 VARIANT_SEARCH_MAX_VELOCITY = 12
 #: with VAR-LATERAL alone (no emergency turns: far fewer paths) the search stays cheap further up (~0.15 s at 16)
 LATERAL_SEARCH_MAX_VELOCITY = 16
+#: with VAR-EMERGENCY on, from VARIANT_SEARCH_MAX_VELOCITY + 1 up to this velocity the search still runs (at
+#: acceleration 0) but each path holds at most one emergency turn or shift (lateral shifts still any): 0.2-0.4 s
+#: a vehicle at 14, 0.7-1.4 s at 20 (2-core machine, loaded), so the seed's examples (a Liberator at 14, a
+#: Horatius at 20) are offered; faster vehicles get the basic moves (a typed move is still checked)
+EMERGENCY_ONE_TURN_MAX_VELOCITY = 20
 #: up to this speed the variant moves are searched at every acceleration the vehicle can make, both switches:
 #: 0.08-0.16 s a vehicle at 4, 0.18-0.32 s at 6 (0.36-0.46 s on a loaded machine); faster, at acceleration 0 only
 ALL_ACCELERATIONS_MAX_VELOCITY = 6
@@ -67,8 +72,17 @@ LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY = 8
 
 def variant_search_cap(rules: RuleSet) -> int:
     """The fastest velocity at which the skirmish searches variant moves under this rule set (VAR-LATERAL,
-    VAR-EMERGENCY): higher for lateral shifts alone, whose search stays under ~0.3 s a vehicle there."""
-    return VARIANT_SEARCH_MAX_VELOCITY if rules.enabled("VAR-EMERGENCY") else LATERAL_SEARCH_MAX_VELOCITY
+    VAR-EMERGENCY): with emergency turns, one a path above `VARIANT_SEARCH_MAX_VELOCITY` up to
+    `EMERGENCY_ONE_TURN_MAX_VELOCITY`; for lateral shifts alone, whose search stays under ~0.3 s a vehicle there,
+    `LATERAL_SEARCH_MAX_VELOCITY`."""
+    return EMERGENCY_ONE_TURN_MAX_VELOCITY if rules.enabled("VAR-EMERGENCY") else LATERAL_SEARCH_MAX_VELOCITY
+
+
+def emergencies_per_path(state: GravState, rules: RuleSet) -> int | None:
+    """How many emergency turns (or shifts) the skirmish's search puts in one path at this velocity: any up to
+    `VARIANT_SEARCH_MAX_VELOCITY`, one above it (VAR-EMERGENCY; the search's cost)."""
+    fast = abs(state.velocity) > VARIANT_SEARCH_MAX_VELOCITY and rules.enabled("VAR-EMERGENCY")
+    return 1 if fast else None
 
 
 def variant_accelerations(state: GravState, vehicle: VehicleType, rules: RuleSet) -> tuple[int, ...]:
@@ -329,7 +343,8 @@ def variant_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, r
     found: dict[tuple, object] = {}
     for a in variant_accelerations(state, vehicle, rules):
         try:
-            ends = variant_end_states(state, vehicle, battlemap, rules, accelerate=a, table=table)
+            ends = variant_end_states(state, vehicle, battlemap, rules, accelerate=a, table=table,
+                                      max_emergencies=emergencies_per_path(state, rules))
         except ValueError:
             continue
         for e in ends:  # per end, the safest (then cheapest) variant path over the accelerations searched

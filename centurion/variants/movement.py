@@ -604,7 +604,8 @@ def _searched_ends(end_hex: Hex, end_facing: int, spent: bool, init: int | None,
 
 def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
                        accelerate: int, table: TerrainTable | None = None,
-                       node_limit: int = 200_000, resolve_each: bool = False) -> list[VariantEndState]:
+                       node_limit: int = 200_000, resolve_each: bool = False,
+                       max_emergencies: int | None = None) -> list[VariantEndState]:
     """Every legal end state at this acceleration under the rule set, each with its safest path (VAR-LATERAL,
     VAR-EMERGENCY, CEN-GRAV).
 
@@ -618,6 +619,8 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
     Without VAR-MOVETYPE each end is built from the search's own account of its path (chance, thrust, vane
     saves), which is what the resolver gives (tests compare the two); `resolve_each=True` resolves every end
     with `resolve_variant_move` instead (the earlier, slower way: benchmarks/variant_moves.py prints both).
+    `max_emergencies`: at most this many emergency turns or shifts per path (None: any), which keeps the search
+    small at high velocity (the skirmish above `VARIANT_SEARCH_MAX_VELOCITY`).
     """
     from ..rules.legal import legal_grav_moves
 
@@ -669,16 +672,16 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         heapq.heappush(heap, (-float(p), tp, counter, p, label))
 
     for f in facings:
-        push(Fraction(1), 0, state.hex, f, 0, abs(v), 0, (), False, f if f != state.facing else None)
+        push(Fraction(1), 0, state.hex, f, 0, abs(v), 0, (), False, f if f != state.facing else None, 0)
     # best first (safest, then cheapest): each position keeps the paths no other path beats on both counts
     while heap:
-        neg_f, tp, _n, p, (here, facing, straight, vp, entered, steps, variant, init) = heapq.heappop(heap)
+        neg_f, tp, _n, p, (here, facing, straight, vp, entered, steps, variant, init, em) = heapq.heappop(heap)
         pf = -neg_f
         nodes += 1
         if nodes > node_limit:
             raise ValueError(f"VAR-LATERAL, VAR-EMERGENCY: the variant legal-moves search stops at {node_limit} "
                              f"positions; velocity {v} is too fast for it (resolve_variant_move checks any one move)")
-        key = (here, facing, straight, vp, entered > 0)
+        key = (here, facing, straight, vp, entered > 0, em if max_emergencies is not None else 0)
         front = seen.setdefault(key, [])
         if any(q >= pf and t <= tp for q, t in front):
             continue  # a path here at least as safe and no dearer is known
@@ -694,12 +697,12 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             if not state.may_turn(side):
                 continue
             early = interval and straight < interval
-            if early and (not emergency or straight == 0):
+            if early and (not emergency or straight == 0 or (max_emergencies is not None and em >= max_emergencies)):
                 continue
             extra_tp = interval - straight if early else 0
             if accelerate + tp + extra_tp <= thrust_max:
                 push(p * vane_p(extra_tp), tp + extra_tp, here, turn(facing, -1 if side == "L" else 1), 0, vp, entered,
-                     steps + (side,), variant or bool(extra_tp), init)
+                     steps + (side,), variant or bool(extra_tp), init, em + bool(extra_tp))
             if lateral and vp > 0 and accelerate + tp + extra_tp + 1 <= thrust_max:
                 direction = (ahead + (-1 if side == "L" else 1) * (1 if v > 0 else -1)) % 6
                 options.append(("S" + side, direction))
@@ -712,6 +715,8 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
                 continue
             shift = step.startswith("S")
             early = shift and interval and straight < interval
+            if early and max_emergencies is not None and em >= max_emergencies:
+                continue
             extra_tp = (interval - straight if early else 0) + (1 if shift else 0)
             extra_tp += surcharge if pay_thrust else 0
             if accelerate + tp + extra_tp > thrust_max:
@@ -721,7 +726,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
                 continue
             q = p * p_pass * (vane_p(interval - straight) if early else 1)
             push(q, tp + extra_tp, dest, facing, 0 if shift else straight + 1, 0 if one_hex else vp - cost,
-                 entered + 1, steps + (step,), variant or shift, init)
+                 entered + 1, steps + (step,), variant or shift, init, em + bool(early))
 
     for (end_hex, end_facing, spent), (init, steps, p, tp) in ends.items():
         # the search knows the path's chance and thrust: a path no better than the known end is not resolved
