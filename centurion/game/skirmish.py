@@ -656,7 +656,7 @@ class Skirmish:
         view = replace(t.target_view(), painted=False)
         if u.sheet is not None:
             return vehicle_paint(self.battlemap, u.firer_view(), view, rules=self.rules)
-        return infantry_paint(self.battlemap, u.hex, u.men, view, squad_key=unit)
+        return infantry_paint(self.battlemap, u.hex, u.men, view, squad_key=unit, rules=self.rules)
 
     def paint_actions(self, unit: str) -> list[Action]:
         """Paint each enemy vehicle the unit may paint, or none."""
@@ -681,7 +681,8 @@ class Skirmish:
             elif target not in self._enemy_keys(me.side, me.hex):
                 out = Refusal("CEN-CMB-1", f"{unit} cannot engage {target}")
             else:
-                out = declare_squad_fire(self.battlemap, self.combat_units(), SquadOrder(unit, weapon, target))
+                out = declare_squad_fire(self.battlemap, self.combat_units(), SquadOrder(unit, weapon, target),
+                                         rules=self.rules)  # the target's speed (VAR-SPEEDMOD)
             self._cache[ck] = out
         return self._cache[ck]
 
