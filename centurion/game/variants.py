@@ -587,6 +587,29 @@ def position_chooser(game, key: str) -> Callable[[VariantEnd, VariantEnd], Varia
     return choose
 
 
+def through_open_parts(game, key: str, move):
+    """The same move declaring 'out' on entering each partly covered hex it only passes through, where the open
+    part (clear ground's VP and speed limit) makes the path safer and the resolver accepts it; the move unchanged
+    otherwise. How the computer, like a player, skirts the edge of a wood on its way (VAR-OCCUPY)."""
+    parts = occupy_parts(game)
+    if not parts or not isinstance(move, (VariantMove, GravMove)):
+        return move
+    move = as_variant_move(move, game.rules)
+    best = game.resolve_variant(key, move)
+    if not isinstance(best, VariantResolvedMove):
+        return move
+    declared = dict(move.positions)
+    for e in best.basic.entries[:-1]:
+        if e.hex not in parts or e.step in declared:
+            continue
+        trial = replace(move, positions=move.positions + ((e.step, "out"),))
+        r = game.resolve_variant(key, trial)
+        if isinstance(r, VariantResolvedMove) and (r.end_hex, r.end_facing, r.basic.grounds) == (
+                best.end_hex, best.end_facing, best.basic.grounds) and r.p_no_damage > best.p_no_damage:
+            move, best = trial, r
+    return move
+
+
 def occupy_options(game, key: str) -> dict:
     """The keyword arguments `game_end_states` takes for VAR-OCCUPY in this game (none when it is off)."""
     parts = occupy_parts(game)
