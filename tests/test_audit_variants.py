@@ -19,7 +19,9 @@ from centurion.rules.record import RecordSheet
 from centurion.rules.resolution import CombatUnit, SquadOrder, declare_squad_fire
 from centurion.variants import RuleSet, VariantMove, activation_order, emergency_turn_cost, resolve_variant_move
 
-ROOT = Path(__file__).resolve().parent.parent
+import centurion
+
+ROOT = Path(centurion.__file__).resolve().parent.parent  # the checkout whose engine is under test
 DECISIONS = (ROOT / "docs" / "decisions.md").read_text(encoding="utf-8")
 LIB = vehicle_types()["liberator"]
 
@@ -316,18 +318,31 @@ def test_V12_the_commander_takes_over_the_gunners_weapons_and_the_log_says_so():
 
 # --- V13 --------------------------------------------------------------------------------------------------------
 
+def test_V13_the_skirmish_cuts_through_the_open_part_of_a_wood_edge():
+    from centurion.game.variants import occupy_parts
+
+    s = new_skirmish("meeting", seed=1, variants=("VAR-OCCUPY",))
+    s = until(s, lambda x: x.phase == "movement" and x.movers() and x.movers()[0].key == "R11")
+    s = with_vehicle(s, "R11", hex=parse_label("0216"), facing=2, velocity=3)
+    parts = occupy_parts(s)
+    through = [e for e in s.end_states("R11") if e.hex not in parts and getattr(e.safest.move, "positions", ())]
+    assert through  # ends in the open reached 'out' through a wood's edge (0317)
+    for e in through:
+        r = s.resolve_variant("R11", e.safest.move)
+        assert not isinstance(r, Refusal) and r.end_hex == e.hex
+        assert all(pos == "out" and terrain == "clear" for _h, pos, terrain, _l in r.positions)
+        assert r.positions[0][0] == parse_label("0317")
+
+
 def test_V13_the_computer_declares_out_where_the_open_part_is_safer():
     s = new_skirmish("meeting", seed=1, variants=("VAR-OCCUPY",))
     s = until(s, lambda x: x.phase == "movement" and x.movers() and x.movers()[0].key == "R11")
     s = with_vehicle(s, "R11", hex=parse_label("0216"), facing=2, velocity=3)
     a = bot_action(s, "novice")
-    outs = [i for i, pos in a.move.positions if pos == "out"]
-    assert outs
-    with_out = s.resolve_variant("R11", a.move)
-    without = s.resolve_variant("R11", replace(a.move, positions=()))
-    assert not isinstance(with_out, Refusal)
-    assert isinstance(without, Refusal) or with_out.p_no_damage >= without.p_no_damage
-    assert any(pos == "out" for _h, pos, terrain, _l in with_out.positions if terrain == "clear")
+    assert [i for i, pos in a.move.positions if pos == "out"]
+    r = s.resolve_variant("R11", a.move)
+    assert not isinstance(r, Refusal)
+    assert any(pos == "out" for _h, pos, terrain, _l in r.positions if terrain == "clear")
 
 
 # --- V14 --------------------------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from .actions import (
     Watch,
 )
 from .skirmish import Skirmish, Vehicle
-from .variants import through_open_parts, variant_move_bonus, with_variant_candidates
+from .variants import variant_move_bonus, with_variant_candidates
 
 
 @dataclass(frozen=True)
@@ -272,8 +272,7 @@ def _move_for(s: Skirmish, v: Vehicle, e) -> Action:
     """The safest path to the chosen end; a carrier grounding next to an objective lets its squad out (CEN-MNT-1)."""
     carrying = any(q.aboard == v.key and q.men > 0 for q in s.squads)
     near_objective = any(distance(e.hex, o.hex) <= 1 for o in s.scenario.objectives)
-    move = through_open_parts(s, v.key, e.safest.move) if s.rules.enabled("VAR-OCCUPY") else e.safest.move
-    return Move(v.key, move, dismount=carrying and e.grounded and near_objective)
+    return Move(v.key, e.safest.move, dismount=carrying and e.grounded and near_objective)
 
 
 def _activation_first(s: Skirmish) -> Action:

@@ -456,6 +456,10 @@ def scenario_partial_terrain(scenario) -> Mapping[Hex, PartialHex]:
     return _PARTIALS[key]
 
 
+#: how many ends in the open the skirmish tries to reach more safely through open parts of wood edges, per move
+OUT_THROUGH_MAX = 16
+
+
 def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,
                 parts: Mapping[Hex, PartialHex], ends: list,
                 choose: Callable[[VariantEnd, VariantEnd], VariantEnd] | None = None, *,
@@ -465,17 +469,27 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
     'in' paths are the ones already found (the basic reading), now declaring 'in' on entering their end hex; 'out'
     paths are searched by the engine on the map with every partly covered hex read as its open part, each
     declaring 'out' in every such hex it enters, and kept when the variant resolver accepts them on the real map
-    (a covered hexside or a feature crossed forces 'in'). Where both reach an end, `choose` picks (default: the
-    safer, 'in' on a tie); other ends are unchanged.
+    (a covered hexside or a feature crossed forces 'in'). Where both reach an end in a partly covered hex,
+    `choose` picks (default: the safer, 'in' on a tie). An end in the open takes a path through open parts when
+    that is safer than every other path to it, or reaches it at all: the `OUT_THROUGH_MAX` most improved such ends
+    are resolved (a bound on the work, by the improvement in the chance of no damage, so it replays exactly).
     """
     thrust_max = state.max_thrust(vehicle)
     key = itemgetter(0, 1, 2)
     out: dict[tuple, VariantEnd] = {}
     om = out_map(battlemap, parts)
     search = movetype_table(table) if rules.enabled("VAR-MOVETYPE") else table
+    known = {key(e): e.p_no_damage for e in ends}
+    candidates, through = [], []
     for e in legal_grav_moves(state, vehicle, om, table=search):
-        if e.hex not in parts:
+        if e.hex in parts:
+            candidates.append(e)
             continue
+        gain = e.p_no_damage - known.get(key(e), 0)
+        if gain > 0:  # through the open part of a wood's edge, more safely (or only so)
+            through.append((-gain, e.hex.q, e.hex.r, e.facing, e.grounded, e))
+    candidates += [t[-1] for t in sorted(through, key=lambda t: t[:5])[:OUT_THROUGH_MAX]]
+    for e in candidates:
         for path in (e.safest, e.cheapest):
             probe = resolve_variant_move(state, VariantMove.of(path.move), om, vehicle, rules, table=table)
             if not probe or not probe.basic.entries:
@@ -489,7 +503,8 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
     result = []
     for e in ends:
         if e.hex not in parts:
-            result.append(e)
+            other = out.pop(key(e), None)
+            result.append(other if other is not None and other.p_no_damage > e.p_no_damage else e)
             continue
         move = e.safest.move if isinstance(e.safest.move, VariantMove) else VariantMove.of(e.safest.move)
         probe = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts, table=table)
@@ -585,29 +600,6 @@ def position_chooser(game, key: str) -> Callable[[VariantEnd, VariantEnd], Varia
         return outside if outside.p_no_damage > inside.p_no_damage else inside
 
     return choose
-
-
-def through_open_parts(game, key: str, move):
-    """The same move declaring 'out' on entering each partly covered hex it only passes through, where the open
-    part (clear ground's VP and speed limit) makes the path safer and the resolver accepts it; the move unchanged
-    otherwise. How the computer, like a player, skirts the edge of a wood on its way (VAR-OCCUPY)."""
-    parts = occupy_parts(game)
-    if not parts or not isinstance(move, (VariantMove, GravMove)):
-        return move
-    move = as_variant_move(move, game.rules)
-    best = game.resolve_variant(key, move)
-    if not isinstance(best, VariantResolvedMove):
-        return move
-    declared = dict(move.positions)
-    for e in best.basic.entries[:-1]:
-        if e.hex not in parts or e.step in declared:
-            continue
-        trial = replace(move, positions=move.positions + ((e.step, "out"),))
-        r = game.resolve_variant(key, trial)
-        if isinstance(r, VariantResolvedMove) and (r.end_hex, r.end_facing, r.basic.grounds) == (
-                best.end_hex, best.end_facing, best.basic.grounds) and r.p_no_damage > best.p_no_damage:
-            move, best = trial, r
-    return move
 
 
 def occupy_options(game, key: str) -> dict:
