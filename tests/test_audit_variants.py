@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import centurion
 from centurion.data import map_from_rows, vehicle_types
 from centurion.dice import Dice
 from centurion.game import Move, bot_action, new_skirmish
@@ -18,8 +19,6 @@ from centurion.rules.grav import Refusal
 from centurion.rules.record import RecordSheet
 from centurion.rules.resolution import CombatUnit, SquadOrder, declare_squad_fire
 from centurion.variants import RuleSet, VariantMove, activation_order, emergency_turn_cost, resolve_variant_move
-
-import centurion
 
 ROOT = Path(centurion.__file__).resolve().parent.parent  # the checkout whose engine is under test
 DECISIONS = (ROOT / "docs" / "decisions.md").read_text(encoding="utf-8")

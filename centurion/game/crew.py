@@ -286,7 +286,8 @@ def speed_table(game: Skirmish, key: str) -> TerrainTable | None:
     return cut_table(v.driver_fire[2])
 
 
-__all__ = ["attempt", "banner_hint", "bot_self_destruct", "doomed", "check_layouts", "crew_indices", "crew_share", "cut_table",
+__all__ = ["attempt", "banner_hint", "bot_self_destruct", "doomed", "check_layouts", "crew_indices", "crew_share",
+           "cut_table",
            "declare_driver_fire", "destruct_check", "driver_check", "driver_fire_actions", "driver_may_fire",
            "driver_plan", "explode_due", "resolve_driver_fire", "self_destruct_actions", "speed_table"]
 

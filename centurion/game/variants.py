@@ -660,8 +660,8 @@ VARIANT_CANDIDATES = 2
 
 def with_variant_candidates(ends: list, quick, order):
     """The computer's candidate order with the best `VARIANT_CANDIDATES` ends reached by lateral shifts, emergency
-    turns or the 200% road movement (VAR-MOVETYPE) placed second (weighed exactly even when the quick score, blind to facing and arcs, ranks them
-    lower); unchanged when there are none (the basic game)."""
+    turns or the 200% road movement (VAR-MOVETYPE) placed second (weighed exactly even when the quick score, blind
+    to facing and arcs, ranks them lower); unchanged when there are none (the basic game)."""
     import numpy as np
 
     variant = [i for i, e in enumerate(ends) if isinstance(e, VariantEnd) and (

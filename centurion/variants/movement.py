@@ -101,7 +101,7 @@ class VariantMove:
                         self.take_crater)
 
     def describe(self) -> str:
-        """'face 1, accelerate 2, F SL F R, decelerate 1' (the words of `GravMove.describe`, plus shifts and positions)."""
+        """'face 1, accelerate 2, F SL F R, decelerate 1': `GravMove.describe`'s words, plus shifts and positions."""
         parts = []
         if self.initial_facing is not None:
             parts.append(f"face {self.initial_facing}")
@@ -485,7 +485,8 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
             f"burned off the end velocity ({burned})" if movetype == "burn" else "paid in thrust"))
     basic = ResolvedMove(
         start=state, move=move.basic(), velocity=v, lift_tp=lift, entries=tuple(entries), turns=tuple(turns),
-        vp_spent=abs(v) - vp_left + road_hexes, vp_unspent=vp_left, thrust_max=thrust_max, end_hex=here, end_facing=facing,
+        vp_spent=abs(v) - vp_left + road_hexes, vp_unspent=vp_left, thrust_max=thrust_max, end_hex=here,
+        end_facing=facing,
         end_velocity=end_v, grounds=grounds, forced_grounding=forced, grounding_damage=damage, in_water=in_water,
         dig_hex=dig_hex, notes=tuple(notes), in_crater=in_crater, vehicle_thrust=vehicle.max_thrust,
     )
