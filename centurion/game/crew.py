@@ -1,4 +1,4 @@
-"""Self-destruction and crew roles played by the skirmish (VAR-SELFDESTRUCT, VAR-WEAPONS).
+"""Self-destruction, crew roles and salvos played by the skirmish (VAR-SELFDESTRUCT, VAR-WEAPONS, VAR-SALVO).
 
 VAR-WEAPONS (seed: the gunner handles direct fire and missiles, at most 8 systems a turn; the commander the
 painting laser, missiles and AP lasers, and all systems, 8 with the painting laser, if the gunner is out; the
@@ -184,6 +184,37 @@ def crew_share(game: Skirmish, v: Vehicle, plan: FirePlan) -> FirePlan | None:
     return replace(plan, attacks=tuple(attacks[i] for i in keep), salvos=())
 
 
+# --- VAR-SALVO: identical mounts fire as one salvo ----------------------------------------------------------
+
+def salvo_plan(rules: RuleSet, plan: FirePlan | None) -> FirePlan | None:
+    """The fire plan with its identical direct-fire mounts of one location (the hull or the turret) at one target,
+    with one to-hit number, declared as one salvo each (VAR-SALVO: one roll for all, all hit or all miss). The
+    skirmish fires such mounts in salvo whenever the switch is on (docs/decisions.md); unchanged when none."""
+    from ..rules.grav import Refusal
+    from ..rules.targets import _check_salvos
+    from ..variants.fire import SALVO_FAMILIES, salvo_location
+
+    if plan is None or not rules.enabled("VAR-SALVO"):
+        return plan
+    groups: dict[tuple, list[int]] = {}
+    for i, ra in enumerate(plan.attacks):
+        if ra.family in SALVO_FAMILIES:
+            key = (ra.weapon.type, str(getattr(ra.weapon, "damage", "")), salvo_location(ra.weapon.location),
+                   ra.target.key, ra.to_hit.value)
+            groups.setdefault(key, []).append(i)
+    twins = [g for g in groups.values() if len(g) > 1]
+    if not twins:
+        return plan
+    attacks = list(plan.attacks)
+    for n, group in enumerate(twins, start=1):
+        for i in group:
+            attacks[i] = replace(attacks[i], attack=replace(attacks[i].attack, salvo=n))
+    salvos = _check_salvos(attacks, rules)
+    if isinstance(salvos, Refusal):  # pragma: no cover - the groups are built to pass the check
+        return plan
+    return replace(plan, attacks=tuple(attacks), salvos=salvos)
+
+
 def driver_plan(game: Skirmish, v: Vehicle, target: str) -> FirePlan | None:
     """The weapons the driver would fire at `target`: those that bear and that no able crew member may fire, each
     at -2 (VAR-WEAPONS); None when there are none or the driver is out."""
@@ -287,7 +318,7 @@ def speed_table(game: Skirmish, key: str) -> TerrainTable | None:
 
 
 __all__ = ["attempt", "banner_hint", "bot_self_destruct", "doomed", "check_layouts", "crew_indices", "crew_share",
-           "cut_table",
+           "cut_table", "salvo_plan",
            "declare_driver_fire", "destruct_check", "driver_check", "driver_fire_actions", "driver_may_fire",
            "driver_plan", "explode_due", "resolve_driver_fire", "self_destruct_actions", "speed_table"]
 

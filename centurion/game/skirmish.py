@@ -91,7 +91,6 @@ from .variants import (
     occupy_options,
     occupy_parts,
     positions_in_play,
-    salvo_plan,
     variant_path,
 )
 
@@ -558,7 +557,7 @@ class Skirmish:
                 plan = vinit.pop_up_plan(self, firer, target_key)
             if plan is not None and self.rules.enabled("VAR-WEAPONS"):  # what the able crew may fire (VAR-WEAPONS)
                 plan = crew.crew_share(self, firer, plan)
-            plan = salvo_plan(self.rules, plan)  # identical mounts fire as one salvo (VAR-SALVO)
+            plan = crew.salvo_plan(self.rules, plan)  # identical mounts fire as one salvo (VAR-SALVO)
             self._cache[ck] = plan
         return self._cache[ck]
 

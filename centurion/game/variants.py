@@ -284,55 +284,6 @@ def movetype_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, 
     return out
 
 
-#: the most road paths the skirmish resolves per vehicle when it looks for 200% road moves (VAR-MOVETYPE)
-ROAD_PATHS_MAX = 400
-
-
-def road_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
-              table: TerrainTable | None = None) -> list[VariantEnd]:
-    """The end states only the 200% road movement reaches (VAR-MOVETYPE: a grav vehicle that spends its whole
-    move along a road moves up to twice its velocity): at every acceleration the vehicle can make, paths from a road hex
-    that follow the road hex by hex (turns where the Facing Change Table allows them), longer than the velocity,
-    each checked by the variant resolver."""
-    from ..rules.grav import facing_change_interval
-
-    if not rules.enabled("VAR-MOVETYPE") or state.driver_out or state.grounded or state.submerged:
-        return []
-    thrust_max = state.max_thrust(vehicle)
-    out: dict[tuple, VariantEnd] = {}
-    for accelerate in range(thrust_max + 1):
-        velocity = state.velocity + (accelerate if state.velocity >= 0 else -accelerate)
-        v, back = abs(velocity), velocity < 0
-        if v == 0:
-            continue
-        step, interval = ("B" if back else "F"), facing_change_interval(v)
-        paths: list[tuple[str, ...]] = []
-        todo = [(state.hex, state.facing, 0, 0, ())]
-        while todo and len(paths) < ROAD_PATHS_MAX:
-            here, facing, hexes, straight, steps = todo.pop()
-            if hexes > v:
-                paths.append(steps)
-            if hexes == 2 * v:
-                continue
-            for turn, new_facing in (("", facing), ("L", (facing - 1) % 6), ("R", (facing + 1) % 6)):
-                if turn and (hexes == 0 or (interval and straight < interval)):
-                    continue
-                dest = neighbor(here, (new_facing + 3) % 6 if back else new_facing)
-                if dest in battlemap and battlemap.along_road(here, dest):
-                    todo.append((dest, new_facing, hexes + 1, 1 if turn else straight + 1,
-                                 steps + ((turn,) if turn else ()) + (step,)))
-        for steps in paths:
-            r = resolve_variant_move(state, VariantMove(accelerate=accelerate, steps=steps), battlemap, vehicle,
-                                     rules, table=table)
-            if isinstance(r, Refusal) or not r.road_hexes:
-                continue
-            e = _end_of(r, thrust_max)
-            key = (e.hex, e.facing, e.grounded)
-            if key not in out or e.p_no_damage > out[key].p_no_damage:
-                out[key] = e
-    return list(out.values())
-
-
 def variant_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,
                  basic: list, *, table: TerrainTable | None = None) -> list[VariantEnd]:
     """The end states lateral shifts or emergency turns reach (new ones, or known ones more safely), searched at
@@ -396,6 +347,8 @@ def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap
         have: dict[tuple, list] = {}
         for e in ends:
             have.setdefault((e.hex, e.facing, e.grounded), []).append((e.velocity_min, e.velocity_max))
+        from .roads import road_ends  # the road search builds on this module's ends
+
         ends += [e for e in road_ends(state, vehicle, battlemap, rules, table=table)
                  if not any(lo <= e.velocity_min and e.velocity_max <= hi
                             for lo, hi in have.get((e.hex, e.facing, e.grounded), ()))]
@@ -673,33 +626,3 @@ def with_variant_candidates(ends: list, quick, order):
     if not best:
         return order
     return np.concatenate([order[:1], np.array(best, dtype=order.dtype), order[1:]])
-
-
-# --- VAR-SALVO: identical mounts fire as one salvo ------------------------------------------------------------
-
-def salvo_plan(rules: RuleSet, plan):
-    """The fire plan with its identical direct-fire mounts of one location (the hull or the turret) at one target,
-    with one to-hit number, declared as one salvo each (VAR-SALVO: one roll for all, all hit or all miss). The
-    skirmish fires such mounts in salvo whenever the switch is on (docs/decisions.md); unchanged when none."""
-    from ..rules.targets import _check_salvos
-    from ..variants.fire import SALVO_FAMILIES, salvo_location
-
-    if plan is None or not rules.enabled("VAR-SALVO"):
-        return plan
-    groups: dict[tuple, list[int]] = {}
-    for i, ra in enumerate(plan.attacks):
-        if ra.family in SALVO_FAMILIES:
-            key = (ra.weapon.type, str(getattr(ra.weapon, "damage", "")), salvo_location(ra.weapon.location),
-                   ra.target.key, ra.to_hit.value)
-            groups.setdefault(key, []).append(i)
-    twins = [g for g in groups.values() if len(g) > 1]
-    if not twins:
-        return plan
-    attacks = list(plan.attacks)
-    for n, group in enumerate(twins, start=1):
-        for i in group:
-            attacks[i] = replace(attacks[i], attack=replace(attacks[i].attack, salvo=n))
-    salvos = _check_salvos(attacks, rules)
-    if isinstance(salvos, Refusal):  # pragma: no cover - the groups are built to pass the check
-        return plan
-    return replace(plan, attacks=tuple(attacks), salvos=salvos)
