@@ -204,7 +204,7 @@ def test_V7_the_lupus_carries_identical_direct_fire_mounts_the_quota_allows():
     lupus = vehicle_types()["lupus"]
     twins = [w for w in lupus.weapons if w.type == "1.5/3 laser"]
     assert len(twins) == 2 and {w.location for w in twins} == {"turret"} and len({w.damage for w in twins}) == 1
-    assert vehicle_weapon_layout(lupus) == ()  # engine 500: light, 3 a location
+    assert vehicle_weapon_layout(lupus) == ()  # engine 550: light, 3 a location
 
 
 def test_V7_identical_mounts_fire_as_one_salvo_in_the_skirmish():
