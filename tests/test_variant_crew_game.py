@@ -155,8 +155,8 @@ def test_crew_shares_gunner_8_systems_commander_missiles_and_ap_lasers_and_8_wit
     nine_lasers = ["laser"] * 9
     assert crew_indices(on, sheet, nine_lasers) == list(range(8))  # the gunner's 8; the 9th is nobody's
     assert crew_indices(on, sheet, ["laser"] * 8 + ["missile"]) == list(range(9))  # the commander takes a missile
-    assert crew_indices(on, sheet, ["ap_laser", "laser"]) == [0, 1]  # AP laser: the commander's
-    assert crew_indices(on, crew(commander="dead"), ["ap_laser", "laser"]) == [1]  # the gunner never fires it
+    assert crew_indices(on, sheet, ["ap_laser", "laser"]) == [0, 1]  # AP laser: direct fire, the commander's too
+    assert crew_indices(on, crew(commander="dead"), ["ap_laser", "laser"]) == [0, 1]  # the gunner fires it (V14)
     assert crew_indices(on, crew(gunner="unconscious"), nine_lasers) == list(range(8))  # commander takes over: 8
     assert crew_indices(on, crew(gunner="dead"), nine_lasers, painted=True) == list(range(7))  # 8 with the paint
     assert crew_indices(on, crew(gunner="dead", commander="dead"), nine_lasers) == []

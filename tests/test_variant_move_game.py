@@ -181,6 +181,7 @@ def test_variant_ends_from_the_search_are_the_resolvers(situation, accel, names)
 def test_variant_moves_are_searched_at_every_acceleration_when_slow_and_at_0_up_to_the_cap():
     from centurion.game.variants import (
         ALL_ACCELERATIONS_MAX_VELOCITY,
+        EMERGENCY_ONE_TURN_MAX_VELOCITY,
         LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY,
         LATERAL_SEARCH_MAX_VELOCITY,
         VARIANT_SEARCH_MAX_VELOCITY,
@@ -193,7 +194,9 @@ def test_variant_moves_are_searched_at_every_acceleration_when_slow_and_at_0_up_
         range(VIPER.max_thrust + 1))
     assert variant_accelerations(at(0, grounded=True), VIPER, both) == tuple(range(1, VIPER.max_thrust + 1))
     assert variant_accelerations(at(VARIANT_SEARCH_MAX_VELOCITY), VIPER, both) == (0,)
-    assert variant_accelerations(at(VARIANT_SEARCH_MAX_VELOCITY + 1), VIPER, both) == ()
+    assert variant_accelerations(at(VARIANT_SEARCH_MAX_VELOCITY + 1), VIPER, both) == (0,)  # one emergency a path
+    assert variant_accelerations(at(EMERGENCY_ONE_TURN_MAX_VELOCITY), VIPER, both) == (0,)
+    assert variant_accelerations(at(EMERGENCY_ONE_TURN_MAX_VELOCITY + 1), VIPER, both) == ()
     assert variant_accelerations(at(LATERAL_SEARCH_MAX_VELOCITY), VIPER, lateral) == (0,)
     assert variant_accelerations(at(-3), VIPER, lateral) == tuple(range(VIPER.max_thrust + 1))
     assert variant_accelerations(at(LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY), VIPER, lateral) == tuple(

@@ -95,7 +95,7 @@ def test_crew_roles_gunner_commander_and_the_driver():
     rows, limit = crew_side_by_side(trajan, gunner=False, commander=False, speed_limit=9).variant
     assert {r for *_x, r in rows} == {None} and limit == 0  # six weapons for the driver: 9 - 6 x 3 -> 0
     rows, limit = crew_side_by_side(vehicle_types()["lupus"], gunner=False, commander=False, speed_limit=9).variant
-    assert len(rows) == 2 and limit == 3  # two weapons: 9 - 2 x 3
+    assert len(rows) == 3 and limit == 0  # three weapons (twin lasers, VAR-SALVO): 9 - 9 x 3 // 3
 
 
 def test_occupy_and_crew_views():

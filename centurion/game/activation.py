@@ -97,16 +97,51 @@ def roll(s: Skirmish, dice: Dice) -> Skirmish:
 
 # --- Action Phase --------------------------------------------------------------------------------------------
 
+DISMOUNTED = " / {key} dismounted"  # the name of a dismounted squad's own element: its platoon's, then this
+
+
+def home_platoon(platoon: str) -> str:
+    """The platoon an element belongs to (a dismounted squad's element names its platoon first) (VAR-INIT)."""
+    return platoon.split(" / ", 1)[0]
+
+
+def element(s: Skirmish, q) -> str:
+    """The element a squad activates with (VAR-INIT): aboard a vehicle, that vehicle's platoon; dismounted from a
+    platoon that has vehicles, an element of its own (the seed: carried infantry belong to the platoon "until they
+    dismount, at which point they form a separate element"); a squad that started the game on foot stays in its
+    platoon."""
+    if q.aboard is not None:
+        return s.vehicle(q.aboard).platoon
+    carried = {r.id for side in s.scenario.sides for p in side.platoons for r in p.squads if r.aboard}
+    if q.key in carried or q.platoon != home_platoon(q.platoon):
+        return home_platoon(q.platoon) + DISMOUNTED.format(key=q.key)
+    return q.platoon
+
+
+def separate_elements(s: Skirmish) -> Skirmish:
+    """The squads relabelled with their element (`element`): done as each Action Phase starts, so that a squad that
+    dismounted last turn activates on its own from now on (VAR-INIT)."""
+    squads = tuple(replace(q, platoon=element(s, q)) for q in s.squads)
+    return s if squads == s.squads else replace(s, squads=squads)._fresh()
+
+
 def platoons(s: Skirmish, side: str) -> list[str]:
-    """The side's platoons with a live vehicle or a dismounted squad with men, in scenario order (VAR-INIT)."""
+    """The side's elements with a live vehicle or a dismounted squad with men, in scenario order, each platoon's
+    dismounted squads right after it as elements of their own (VAR-INIT, `element`)."""
     names = [p.name for p in s.scenario.side(side).platoons]
     live = {v.platoon for v in s.live_vehicles(side)}
-    live |= {q.platoon for q in s.squads if q.side == side and q.hex is not None and q.men > 0}
-    return [n for n in names if n in live]
+    squads = [element(s, q) for q in s.squads if q.side == side and q.hex is not None and q.men > 0]
+    live |= set(squads)
+    out = []
+    for n in names:
+        out += [n] if n in live else []
+        out += sorted({e for e in squads if e != n and home_platoon(e) == n})
+    return out
 
 
 def start_activations(s: Skirmish, first: str) -> Skirmish:
-    """The Action Phase: the activations in `activation_order`, each side's platoons in scenario order."""
+    """The Action Phase: the activations in `activation_order`, each side's elements in scenario order."""
+    s = separate_elements(s)
     second = s.other(first)
     queues = {first: platoons(s, first), second: platoons(s, second)}
     order = activation_order(len(queues[first]), len(queues[second]), first_side="first")
@@ -225,14 +260,13 @@ def start_velocity(s: Skirmish, key: str) -> int:
 
 
 def opportunity_refusal(s: Skirmish, v: Vehicle) -> Refusal | None:
-    """None if `v` may fire on opportunity now, else why not (VAR-INIT): stationary at the end of last turn, or
-    dropped to velocity 0 in its own activation; at velocity 0 now, and it has not fired this turn (decision)."""
+    """None if `v` may fire on opportunity now, else why not (VAR-INIT, the seed's two conditions): stationary
+    (velocity 0) at the end of last turn and it has not fired this turn, whatever it did since; or it dropped to
+    velocity 0 in its own activation (and has not fired)."""
     if v.key in s.fired or v.key in s.opp_fired:
         return Refusal(RULE, f"{v.key} has already fired this turn")
-    if v.velocity != 0:
-        return Refusal(RULE, f"{v.key} is moving (velocity {v.velocity}); only a stationary unit fires on opportunity")
-    return may_opportunity_fire(s.rules, velocity_end_of_last_turn=start_velocity(s, v.key),
-                                fired_this_turn=False, dropped_to_zero_in_own_activation=v.key in s.done)
+    return may_opportunity_fire(s.rules, velocity_end_of_last_turn=start_velocity(s, v.key), fired_this_turn=False,
+                                dropped_to_zero_in_own_activation=v.key in s.done and v.velocity == 0)
 
 
 def watchers(s: Skirmish) -> list[Vehicle]:

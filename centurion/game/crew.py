@@ -1,4 +1,4 @@
-"""Self-destruction and crew roles played by the skirmish (VAR-SELFDESTRUCT, VAR-WEAPONS).
+"""Self-destruction, crew roles and salvos played by the skirmish (VAR-SELFDESTRUCT, VAR-WEAPONS, VAR-SALVO).
 
 VAR-WEAPONS (seed: the gunner handles direct fire and missiles, at most 8 systems a turn; the commander the
 painting laser, missiles and AP lasers, and all systems, 8 with the painting laser, if the gunner is out; the
@@ -117,20 +117,22 @@ def explode_due(game: Skirmish) -> Skirmish:
     return replace(game, vehicles=tuple(vs))._sync_riders()._fresh()._log(*lines)
 
 
+def doomed(game: Skirmish, v: Vehicle) -> bool:
+    """Whether the computer reads a vehicle as doomed (VAR-SELFDESTRUCT, docs/decisions.md): it cannot move any
+    more (Grav Drive lost, or grounded with its driver out or no thrust left), an enemy vehicle is within 6 hexes,
+    and it can no longer hold out: less than half its armor left, or no gunner or commander able to fire."""
+    g = v.grav()
+    stuck = g.grav_drive_lost or (v.grounded and (g.driver_out or g.max_thrust(v.sheet.vehicle) == 0))
+    full = sum(v.sheet.vehicle.armor.values()) or 1
+    thin = sum(sec.intact for _n, sec in v.sheet.armor.sections) / full < 0.5
+    near = any(distance(e.hex, v.hex) <= 6 for e in game.live_vehicles(game.other(v.side)))
+    return stuck and near and (thin or not v.sheet.may_fire)
+
+
 def bot_self_destruct(game: Skirmish, actions: list) -> SelfDestruct | None:
-    """The computer sets the charge on a vehicle that cannot move any more (Grav Drive lost, or grounded with its
-    driver out or no thrust left), has less than half its armor and has an enemy within 6 hexes (VAR-SELFDESTRUCT,
-    docs/decisions.md)."""
+    """The computer sets the charge on a vehicle that is `doomed` (VAR-SELFDESTRUCT)."""
     for a in actions:
-        if not isinstance(a, SelfDestruct):
-            continue
-        v = game.vehicle(a.unit)
-        g = v.grav()
-        stuck = g.grav_drive_lost or (v.grounded and (g.driver_out or g.max_thrust(v.sheet.vehicle) == 0))
-        full = sum(v.sheet.vehicle.armor.values()) or 1
-        thin = sum(sec.intact for _n, sec in v.sheet.armor.sections) / full < 0.5
-        near = any(distance(e.hex, v.hex) <= 6 for e in game.live_vehicles(game.other(v.side)))
-        if stuck and thin and near:
+        if isinstance(a, SelfDestruct) and doomed(game, game.vehicle(a.unit)):
             return a
     return None
 
@@ -163,14 +165,54 @@ def crew_indices(rules: RuleSet, sheet: RecordSheet, families: Sequence[str], *,
 
 
 def crew_share(game: Skirmish, v: Vehicle, plan: FirePlan) -> FirePlan | None:
-    """The part of a fire plan the vehicle's able crew may fire (None: nothing) (VAR-WEAPONS)."""
+    """The part of a fire plan the vehicle's able crew may fire (None: nothing); with the gunner out, each weapon
+    the commander takes over is marked so in its to-hit (a +0 term the log shows) (VAR-WEAPONS)."""
     painted = v.key in {p for p, _t in game.paints}
-    keep = crew_indices(game.rules, v.sheet, [ra.family for ra in plan.attacks], painted=painted)
-    if len(keep) == len(plan.attacks):
-        return plan
+    gunner, commander = v.sheet.able("gunner"), v.sheet.able("commander")
+    roles = assign_crew(game.rules, [ra.family for ra in plan.attacks], gunner=gunner, commander=commander,
+                        painted=painted)
+    keep = [i for i, role in enumerate(roles) if role is not None]
     if not keep:
         return None
-    return replace(plan, attacks=tuple(plan.attacks[i] for i in keep), salvos=())
+    attacks = list(plan.attacks)
+    if not gunner:
+        for i in keep:
+            attacks[i] = replace(attacks[i], to_hit=attacks[i].to_hit.plus(
+                "fired by the commander (the gunner is out)", 0, W))
+    if len(keep) == len(plan.attacks):
+        return plan if gunner else replace(plan, attacks=tuple(attacks))
+    return replace(plan, attacks=tuple(attacks[i] for i in keep), salvos=())
+
+
+# --- VAR-SALVO: identical mounts fire as one salvo ----------------------------------------------------------
+
+def salvo_plan(rules: RuleSet, plan: FirePlan | None) -> FirePlan | None:
+    """The fire plan with its identical direct-fire mounts of one location (the hull or the turret) at one target,
+    with one to-hit number, declared as one salvo each (VAR-SALVO: one roll for all, all hit or all miss). The
+    skirmish fires such mounts in salvo whenever the switch is on (docs/decisions.md); unchanged when none."""
+    from ..rules.grav import Refusal
+    from ..rules.targets import _check_salvos
+    from ..variants.fire import SALVO_FAMILIES, salvo_location
+
+    if plan is None or not rules.enabled("VAR-SALVO"):
+        return plan
+    groups: dict[tuple, list[int]] = {}
+    for i, ra in enumerate(plan.attacks):
+        if ra.family in SALVO_FAMILIES:
+            key = (ra.weapon.type, str(getattr(ra.weapon, "damage", "")), salvo_location(ra.weapon.location),
+                   ra.target.key, ra.to_hit.value)
+            groups.setdefault(key, []).append(i)
+    twins = [g for g in groups.values() if len(g) > 1]
+    if not twins:
+        return plan
+    attacks = list(plan.attacks)
+    for n, group in enumerate(twins, start=1):
+        for i in group:
+            attacks[i] = replace(attacks[i], attack=replace(attacks[i].attack, salvo=n))
+    salvos = _check_salvos(attacks, rules)
+    if isinstance(salvos, Refusal):  # pragma: no cover - the groups are built to pass the check
+        return plan
+    return replace(plan, attacks=tuple(attacks), salvos=salvos)
 
 
 def driver_plan(game: Skirmish, v: Vehicle, target: str) -> FirePlan | None:
@@ -275,7 +317,8 @@ def speed_table(game: Skirmish, key: str) -> TerrainTable | None:
     return cut_table(v.driver_fire[2])
 
 
-__all__ = ["attempt", "banner_hint", "bot_self_destruct", "check_layouts", "crew_indices", "crew_share", "cut_table",
+__all__ = ["attempt", "banner_hint", "bot_self_destruct", "doomed", "check_layouts", "crew_indices", "crew_share",
+           "cut_table", "salvo_plan",
            "declare_driver_fire", "destruct_check", "driver_check", "driver_fire_actions", "driver_may_fire",
            "driver_plan", "explode_due", "resolve_driver_fire", "self_destruct_actions", "speed_table"]
 

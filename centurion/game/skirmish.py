@@ -118,14 +118,16 @@ class Vehicle:
     submerged: bool = False
     painted_by: tuple[str, ...] = ()
     vane_boxes: tuple[tuple[str, int], ...] = ()  # VAR-EMERGENCY: vane boxes lost per side (left, right)
-    vanes_lost: tuple[str, ...] = ()  # VAR-EMERGENCY: vanes burnt out, or shorted in an earlier turn
-    vanes_shorted: tuple[str, ...] = ()  # VAR-EMERGENCY: shorted this turn: lost from the next turn
+    vanes_lost: tuple[str, ...] = ()  # VAR-EMERGENCY: vanes burnt out (for the rest of the game)
+    vanes_shorted: tuple[str, ...] = ()  # VAR-EMERGENCY: shorted this turn: out for the next turn only
     destruct_turn: int | None = None  # VAR-SELFDESTRUCT: the turn whose End Phase blows the charge set
     destruct_tried: int = 0  # VAR-SELFDESTRUCT: the last turn its crew tried (one attempt per End Phase)
     driver_fire: tuple = ()  # VAR-WEAPONS: (turn, target, weapons) the driver fires; next turn's limits cut
     occupy: str = ""  # VAR-OCCUPY: 'in' or 'out' in its partly covered hex ('' = the basic reading)
     entered: int | None = None  # the hexside it came in by, into a hex an enemy held (same hex, book-a §14.2)
     vulcan: object = None  # its Vulcan's engagement this turn (a VulcanEngagement, book-a 15.2), None: not yet
+    vanes_out: tuple[str, ...] = ()  # VAR-EMERGENCY: shorted last turn: out this turn, usable again the next
+    flown: int | None = None  # the velocity it flew its last move at (VAR-SPEEDMOD: shots at hexes of that move)
 
     @property
     def destroyed(self) -> bool:
@@ -136,7 +138,7 @@ class Vehicle:
         """Its movement state with the sheet's damage (book-a §13, `movement_effects`) and vanes lost to
         emergency turns (VAR-EMERGENCY)."""
         effects = movement_effects(self.sheet)
-        for side in self.vanes_lost:
+        for side in self.vanes_lost + self.vanes_out:
             effects[f"{side}_vane_lost"] = True
         return GravState(self.hex, self.facing, self.velocity, grounded=self.grounded, in_crater=self.in_crater,
                          submerged=self.submerged, **effects)
@@ -584,6 +586,7 @@ class Skirmish:
                 plan = vinit.pop_up_plan(self, firer, target_key)
             if plan is not None and self.rules.enabled("VAR-WEAPONS"):  # what the able crew may fire (VAR-WEAPONS)
                 plan = crew.crew_share(self, firer, plan)
+            plan = crew.salvo_plan(self.rules, plan)  # identical mounts fire as one salvo (VAR-SALVO)
             self._cache[ck] = plan
         return self._cache[ck]
 
@@ -596,7 +599,8 @@ class Skirmish:
             return None
         tv = target.target_view(units[firer.key])
         if at is not None:
-            tv = replace(tv, hex=at[0], facing=at[1], crater=False, entered=None)  # its end-hex entry: not here
+            tv = replace(tv, hex=at[0], facing=at[1], crater=False, entered=None,  # its end-hex entry: not here
+                         velocity=_flown(self, target_key, tv.velocity))
         rng = distance(firer.hex, tv.hex)
         fv = units[firer.key].firer_view()
         if level is not None:  # a pop-up attack fires from above its cover (VAR-INIT)
@@ -731,7 +735,7 @@ class Skirmish:
         view = replace(t.target_view(), painted=False)
         if u.sheet is not None:
             return vehicle_paint(self.battlemap, u.firer_view(), view, rules=self.rules)
-        return infantry_paint(self.battlemap, u.hex, u.men, view, squad_key=unit)
+        return infantry_paint(self.battlemap, u.hex, u.men, view, squad_key=unit, rules=self.rules)
 
     def paint_actions(self, unit: str) -> tuple[Action, ...]:
         """Paint each enemy vehicle the unit may paint, or none."""
@@ -756,7 +760,8 @@ class Skirmish:
             elif target not in self._enemy_keys(me.side, me.hex):
                 out = Refusal("CEN-CMB-1", f"{unit} cannot engage {target}")
             else:
-                out = declare_squad_fire(self.battlemap, self.combat_units(), SquadOrder(unit, weapon, target))
+                out = declare_squad_fire(self.battlemap, self.combat_units(), SquadOrder(unit, weapon, target),
+                                         rules=self.rules)  # the target's speed (VAR-SPEEDMOD)
             self._cache[ck] = out
         return self._cache[ck]
 
@@ -960,7 +965,7 @@ class Skirmish:
                        marched=frozenset(),
                        paints=(), fires=(), fire_choices=(), declared=frozenset(), end_done=(), queue=(), sequence=(),
                        pending_move=None, vehicles=tuple(replace(v, painted_by=(), vanes_shorted=(), vulcan=None,
-                                                                 vanes_lost=v.vanes_lost + v.vanes_shorted)
+                                                                 vanes_out=v.vanes_shorted)
                                                          for v in self.vehicles))
         base = base._log(f"— Turn {self.turn} —")
         if vinit.on(self):  # Initiative, Action and End phases (VAR-INIT)
@@ -1034,12 +1039,13 @@ class Skirmish:
                 vlines.append(f"  {v.key} shifts {sh.side} to {format_label(sh.to_hex)}: {sh.thrust} TP + {sh.vp} VP "
                               "[VAR-LATERAL]")
             for e, r in zip(vres.emergencies, vrep.vanes, strict=True):
-                vlines.append(f"  {v.key} emergency turn, {e.thrust} TP into the {e.side} vane: "
+                vlines.append(f"  {v.key} emergency turn at velocity {abs(vres.basic.velocity)}, {e.thrust} TP into "
+                              f"the {e.side} vane (straight {e.straight} of {e.required}): "
                               + ", ".join(f"d10 {x.result} vs {x.target}" for x in r.rolls)
                               + f"{'; the vane burns out' if r.burned_out else ''}"
                               + f"{f'; {r.boxes_lost} vane box lost' if r.boxes_lost else ''}"
                               + f"{'; the vane shorts' if r.shorted else ''} [VAR-EMERGENCY]")
-            vlines += movetype_lines(v.key, vres) + occupy_lines(v.key, vres)
+            vlines += movetype_lines(v.key, vres, vrep.report.stopped_at) + occupy_lines(v.key, vres)
         else:
             resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle, table=self.speed_table(v.key))
             report = execute_grav_move(resolved, dice, damage=mark_at(resolved))
@@ -1050,7 +1056,8 @@ class Skirmish:
             sheet = sheet.spend_digging_charge() if sheet.digging_left > 0 else sheet
             counters = counters + ((report.dig_hex, "crater"),)
         nv = replace(v, hex=end.hex, facing=end.facing, velocity=end.velocity, grounded=end.grounded,
-                     in_crater=end.in_crater, submerged=end.submerged, sheet=sheet)
+                     in_crater=end.in_crater, submerged=end.submerged, sheet=sheet,
+                     flown=getattr(resolved, "basic", resolved).velocity)  # its speed along the path (VAR-SPEEDMOD)
         if isinstance(move, VariantMove):  # the vanes after the emergency turns' saves (VAR-EMERGENCY)
             nv = replace(nv, occupy=end_position(vres, v.occupy))  # where it stands in its hex (VAR-OCCUPY)
             nv = _vanes_after(nv, vrep.vanes, end)
@@ -1312,7 +1319,7 @@ class Skirmish:
 
 
 def _vanes_after(v: Vehicle, results, end: GravState) -> Vehicle:
-    """Vane boxes crossed, burnt-out vanes (lost at once) and shorted vanes (lost from next turn) (VAR-EMERGENCY)."""
+    """Vane boxes crossed, burnt-out vanes (lost at once) and shorted vanes (out for the next turn) (VAR-EMERGENCY)."""
     boxes = dict(v.vane_boxes)
     lost, shorted = list(v.vanes_lost), list(v.vanes_shorted)
     for r in results:
@@ -1320,10 +1327,16 @@ def _vanes_after(v: Vehicle, results, end: GravState) -> Vehicle:
         if r.shorted and r.side not in shorted + lost:
             shorted.append(r.side)
     for side in ("left", "right"):
-        if getattr(end, f"{side}_vane_lost") and side not in lost and not v.sheet.vane_lost(side):
+        if getattr(end, f"{side}_vane_lost") and side not in lost + list(v.vanes_out) and not v.sheet.vane_lost(side):
             lost.append(side)
     return replace(v, vane_boxes=tuple(sorted((k, n) for k, n in boxes.items() if n)), vanes_lost=tuple(lost),
                    vanes_shorted=tuple(s for s in shorted if s not in lost))
+
+
+def _flown(game: Skirmish, key: str, default: int) -> int:
+    """The velocity a vehicle flew its last move at (the target's speed at a hex of that move), VAR-SPEEDMOD."""
+    v = next((x for x in game.vehicles if x.key == key), None)
+    return default if v is None or v.flown is None else v.flown
 
 
 def _path(resolved) -> tuple[tuple[Hex, int], ...]:
@@ -1396,14 +1409,15 @@ def _fire_lines(res) -> list[str]:
 
 
 def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) -> Skirmish:
-    """A new game of a shipped scenario, set up and at its first decision (initiative, CEN-SEQ-1)."""
+    """A new game of a shipped scenario, set up and at its first decision (initiative, CEN-SEQ-1); `variants`: the
+    variant rules switched on, a tuple of names such as ("VAR-INIT", "VAR-MOVETYPE:thrust") (VAR-*)."""
     from .centuria import centuria_scenarios, new_centuria_skirmish  # issue 15: a Centuria battle has its own state
 
     if name in centuria_scenarios():
         return new_centuria_skirmish(name, seed=seed, variants=variants)
     if seed_refusal(seed) is not None:
         raise ValueError(seed_refusal(seed))
-    variants = check_variants(tuple(variants))
+    variants = check_variants(variants)
     sc = shipped_scenario(name)
     types = vehicle_types()
     vehicles, squads = [], []

@@ -32,8 +32,15 @@ from ..variants.ruleset import VARIANTS, RuleSet
 KNOWN_VARIANTS: tuple[str, ...] = tuple(VARIANTS)
 
 
-def check_variants(variants: tuple[str, ...]) -> tuple[str, ...]:
-    """The canonical names of the variants; an unknown name raises ValueError naming the variant rules."""
+def check_variants(variants) -> tuple[str, ...]:
+    """The canonical names of the variants (a tuple or list of names); a bare string, a name that is not a string
+    or an unknown name raises ValueError naming the variant rules (VAR-*)."""
+    if not isinstance(variants, str):
+        try:
+            variants = tuple(variants)
+        except TypeError:
+            raise ValueError(f"VAR-*: variants are a tuple of names such as {KNOWN_VARIANTS[0]!r}, "
+                             f"got {variants!r}") from None
     if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
         raise ValueError(f"VAR-*: variants are a tuple of names such as {KNOWN_VARIANTS[0]!r}, got {variants!r}")
     try:
@@ -51,6 +58,11 @@ def check_variants(variants: tuple[str, ...]) -> tuple[str, ...]:
 VARIANT_SEARCH_MAX_VELOCITY = 12
 #: with VAR-LATERAL alone (no emergency turns: far fewer paths) the search stays cheap further up (~0.15 s at 16)
 LATERAL_SEARCH_MAX_VELOCITY = 16
+#: with VAR-EMERGENCY on, from VARIANT_SEARCH_MAX_VELOCITY + 1 up to this velocity the search still runs (at
+#: acceleration 0) but each path holds at most one emergency turn or shift (lateral shifts still any): 0.2-0.4 s
+#: a vehicle at 14, 0.7-1.4 s at 20 (2-core machine, loaded), so the seed's examples (a Liberator at 14, a
+#: Horatius at 20) are offered; faster vehicles get the basic moves (a typed move is still checked)
+EMERGENCY_ONE_TURN_MAX_VELOCITY = 20
 #: up to this speed the variant moves are searched at every acceleration the vehicle can make, both switches:
 #: 0.08-0.16 s a vehicle at 4, 0.18-0.32 s at 6 (0.36-0.46 s on a loaded machine); faster, at acceleration 0 only
 ALL_ACCELERATIONS_MAX_VELOCITY = 6
@@ -60,8 +72,17 @@ LATERAL_ALL_ACCELERATIONS_MAX_VELOCITY = 8
 
 def variant_search_cap(rules: RuleSet) -> int:
     """The fastest velocity at which the skirmish searches variant moves under this rule set (VAR-LATERAL,
-    VAR-EMERGENCY): higher for lateral shifts alone, whose search stays under ~0.3 s a vehicle there."""
-    return VARIANT_SEARCH_MAX_VELOCITY if rules.enabled("VAR-EMERGENCY") else LATERAL_SEARCH_MAX_VELOCITY
+    VAR-EMERGENCY): with emergency turns, one a path above `VARIANT_SEARCH_MAX_VELOCITY` up to
+    `EMERGENCY_ONE_TURN_MAX_VELOCITY`; for lateral shifts alone, whose search stays under ~0.3 s a vehicle there,
+    `LATERAL_SEARCH_MAX_VELOCITY`."""
+    return EMERGENCY_ONE_TURN_MAX_VELOCITY if rules.enabled("VAR-EMERGENCY") else LATERAL_SEARCH_MAX_VELOCITY
+
+
+def emergencies_per_path(state: GravState, rules: RuleSet) -> int | None:
+    """How many emergency turns (or shifts) the skirmish's search puts in one path at this velocity: any up to
+    `VARIANT_SEARCH_MAX_VELOCITY`, one above it (VAR-EMERGENCY; the search's cost)."""
+    fast = abs(state.velocity) > VARIANT_SEARCH_MAX_VELOCITY and rules.enabled("VAR-EMERGENCY")
+    return 1 if fast else None
 
 
 def variant_accelerations(state: GravState, vehicle: VehicleType, rules: RuleSet) -> tuple[int, ...]:
@@ -99,6 +120,7 @@ class VariantPath:
     thrust_used: int
     variant_rules: tuple[str, ...]
     rolls: int | None = None
+    road: int = 0  # VAR-MOVETYPE: hexes beyond the velocity, the whole move along a road (200% movement)
 
 
 class VariantEnd(tuple):
@@ -176,7 +198,8 @@ def _rolls(r: VariantResolvedMove) -> int:
 
 def _variant_rules_of(r: VariantResolvedMove) -> tuple[str, ...]:
     return tuple(rule for rule, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies),
-                                       ("VAR-MOVETYPE", r.terrain_surcharge), ("VAR-OCCUPY", r.positions)) if on)
+                                       ("VAR-MOVETYPE", r.terrain_surcharge or r.road_hexes),
+                                       ("VAR-OCCUPY", r.positions)) if on)
 
 
 def _end_of(r: VariantResolvedMove, thrust_max: int) -> VariantEnd:
@@ -192,7 +215,7 @@ def _end_of(r: VariantResolvedMove, thrust_max: int) -> VariantEnd:
         else:
             a, b = v - d, v - room
         vmin, vmax = min(a, b), max(a, b)
-    path = VariantPath(r.move, r.p_no_damage, r.thrust_used, _variant_rules_of(r), _rolls(r))
+    path = VariantPath(r.move, r.p_no_damage, r.thrust_used, _variant_rules_of(r), _rolls(r), r.road_hexes)
     return VariantEnd((r.end_hex, r.end_facing, r.basic.grounds, vmin, vmax, path))
 
 
@@ -271,7 +294,8 @@ def variant_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, r
     found: dict[tuple, object] = {}
     for a in variant_accelerations(state, vehicle, rules):
         try:
-            ends = variant_end_states(state, vehicle, battlemap, rules, accelerate=a, table=table)
+            ends = variant_end_states(state, vehicle, battlemap, rules, accelerate=a, table=table,
+                                      max_emergencies=emergencies_per_path(state, rules))
         except ValueError:
             continue
         for e in ends:  # per end, the safest (then cheapest) variant path over the accelerations searched
@@ -319,6 +343,15 @@ def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap
     terrain table of this move, e.g. speed limits cut after the driver fired, VAR-WEAPONS)."""
     if rules.enabled("VAR-MOVETYPE"):
         ends: list = movetype_ends(state, vehicle, battlemap, rules, table=table)
+        # and the 200% road moves (VAR-MOVETYPE): an end they reach at a velocity no other path leaves is a choice
+        have: dict[tuple, list] = {}
+        for e in ends:
+            have.setdefault((e.hex, e.facing, e.grounded), []).append((e.velocity_min, e.velocity_max))
+        from .roads import road_ends  # the road search builds on this module's ends
+
+        ends += [e for e in road_ends(state, vehicle, battlemap, rules, table=table)
+                 if not any(lo <= e.velocity_min and e.velocity_max <= hi
+                            for lo, hi in have.get((e.hex, e.facing, e.grounded), ()))]
     else:
         ends = list(legal_grav_moves(state, vehicle, battlemap, table=table))
     if any(rules.enabled(r) for r in MOVE_VARIANTS):
@@ -328,19 +361,34 @@ def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap
     return ends
 
 
-def movetype_lines(unit: str, resolved: VariantResolvedMove) -> list[str]:
-    """Log lines of a move whose terrain surcharge was burned off or paid in thrust (VAR-MOVETYPE)."""
+def movetype_lines(unit: str, resolved: VariantResolvedMove, stopped_at: Hex | None = None) -> list[str]:
+    """Log lines of a move whose terrain surcharge was burned off or paid in thrust (VAR-MOVETYPE): the hexes
+    entered with a surcharge and what they cost; a move stopped at `stopped_at` (grounded or destroyed there)
+    counts only the hexes up to it. A move wholly along a road that went past its velocity says so (200%)."""
+    road = [f"  {unit} spends its whole move along the road: 200% movement, {len(resolved.basic.entries)} hexes at "
+            f"velocity {abs(resolved.basic.velocity)} ({resolved.road_hexes} beyond it) [VAR-MOVETYPE]"
+            ] if resolved.road_hexes else []
     if not resolved.terrain_surcharge:
-        return []
-    if resolved.terrain_thrust:
+        return road
+    extra = variant_tables().terrain_extra
+    entries = list(resolved.basic.entries)
+    if stopped_at is not None and any(e.hex == stopped_at for e in entries):
+        entries = entries[:next(i for i, e in enumerate(entries) if e.hex == stopped_at) + 1]
+    paid = [(e.hex, (extra.get(e.terrain) or {}).get("grav") or 0) for e in entries]
+    paid = [(h, n) for h, n in paid if n]
+    total = sum(n for _h, n in paid)
+    if not paid:
+        return road
+    if len(entries) < len(resolved.basic.entries):
+        how = f"the move stopped in {format_label(stopped_at)}; the hexes after it were never entered"
+    elif resolved.terrain_thrust:
         how = f"{resolved.terrain_thrust} TP paid in thrust"
     else:
         how = f"{resolved.burned} burned off the end velocity" + (
             " (it reached velocity 0; the rest is not burned)"
             if resolved.burned < resolved.terrain_surcharge else "")
-    hexes = ", ".join(format_label(e.hex) for e in resolved.basic.entries
-                      if (variant_tables().terrain_extra.get(e.terrain) or {}).get("grav"))
-    return [f"  {unit} terrain surcharge {resolved.terrain_surcharge} VP ({hexes}): {how} [VAR-MOVETYPE]"]
+    hexes = ", ".join(format_label(h) for h, _n in paid)
+    return road + [f"  {unit} terrain surcharge {total} VP ({hexes}): {how} [VAR-MOVETYPE]"]
 
 
 # --- VAR-OCCUPY: partly covered hexes, positions, and the map a shot sees -------------------------------------
@@ -361,6 +409,10 @@ def scenario_partial_terrain(scenario) -> Mapping[Hex, PartialHex]:
     return _PARTIALS[key]
 
 
+#: how many ends in the open the skirmish tries to reach more safely through open parts of wood edges, per move
+OUT_THROUGH_MAX = 16
+
+
 def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,
                 parts: Mapping[Hex, PartialHex], ends: list,
                 choose: Callable[[VariantEnd, VariantEnd], VariantEnd] | None = None, *,
@@ -370,17 +422,27 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
     'in' paths are the ones already found (the basic reading), now declaring 'in' on entering their end hex; 'out'
     paths are searched by the engine on the map with every partly covered hex read as its open part, each
     declaring 'out' in every such hex it enters, and kept when the variant resolver accepts them on the real map
-    (a covered hexside or a feature crossed forces 'in'). Where both reach an end, `choose` picks (default: the
-    safer, 'in' on a tie); other ends are unchanged.
+    (a covered hexside or a feature crossed forces 'in'). Where both reach an end in a partly covered hex,
+    `choose` picks (default: the safer, 'in' on a tie). An end in the open takes a path through open parts when
+    that is safer than every other path to it, or reaches it at all: the `OUT_THROUGH_MAX` most improved such ends
+    are resolved (a bound on the work, by the improvement in the chance of no damage, so it replays exactly).
     """
     thrust_max = state.max_thrust(vehicle)
     key = itemgetter(0, 1, 2)
     out: dict[tuple, VariantEnd] = {}
     om = out_map(battlemap, parts)
     search = movetype_table(table) if rules.enabled("VAR-MOVETYPE") else table
+    known = {key(e): e.p_no_damage for e in ends}
+    candidates, through = [], []
     for e in legal_grav_moves(state, vehicle, om, table=search):
-        if e.hex not in parts:
+        if e.hex in parts:
+            candidates.append(e)
             continue
+        gain = e.p_no_damage - known.get(key(e), 0)
+        if gain > 0:  # through the open part of a wood's edge, more safely (or only so)
+            through.append((-gain, e.hex.q, e.hex.r, e.facing, e.grounded, e))
+    candidates += [t[-1] for t in sorted(through, key=lambda t: t[:5])[:OUT_THROUGH_MAX]]
+    for e in candidates:
         for path in (e.safest, e.cheapest):
             probe = resolve_variant_move(state, VariantMove.of(path.move), om, vehicle, rules, table=table)
             if isinstance(probe, Refusal) or not probe.basic.entries:
@@ -394,7 +456,8 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
     result = []
     for e in ends:
         if e.hex not in parts:
-            result.append(e)
+            other = out.pop(key(e), None)
+            result.append(other if other is not None and other.p_no_damage > e.p_no_damage else e)
             continue
         move = e.safest.move if isinstance(e.safest.move, VariantMove) else VariantMove.of(e.safest.move)
         probe = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts, table=table)
@@ -512,22 +575,30 @@ FACING_ENEMY_BONUS = 1.0
 #: and for an end reached by a lateral shift: a tie-break (the quick score cannot see what keeping the facing
 #: while sliding sideways is worth; among otherwise equal ends the computer takes the shift)
 LATERAL_TIE_BREAK = 0.05
+#: and for an end the 200% road movement reaches (VAR-MOVETYPE): there at a lower velocity than the other paths
+#: to it, so freer to turn, stop or speed up next turn; a tie-break too
+ROAD_TIE_BREAK = 0.05
 
 
 def variant_move_bonus(game, vehicle, ends: list, enemies: list):
     """Per end state, the computer's extra quick score under VAR-LATERAL / VAR-EMERGENCY: FACING_ENEMY_BONUS when
     the end faces the nearest enemy within reach (its hull front arc holds it), LATERAL_TIE_BREAK for an end a
-    lateral shift reaches. 0 with both switches off, so the basic computer plays exactly as before."""
+    lateral shift reaches, ROAD_TIE_BREAK for one the 200% road movement reaches (VAR-MOVETYPE). 0 with the
+    switches off, so the basic computer plays exactly as before."""
     import numpy as np
 
     from ..hexgrid import distance
     from ..rules.targets import in_arc
 
+    if game.rules.enabled("VAR-MOVETYPE") and not any(game.rules.enabled(r) for r in MOVE_VARIANTS):
+        return np.array([ROAD_TIE_BREAK if isinstance(e, VariantEnd) and e.safest.road else 0.0 for e in ends])
     if not enemies or not any(game.rules.enabled(r) for r in MOVE_VARIANTS):
         return 0.0
     reach = _max_range(vehicle)
     out = np.zeros(len(ends))
     for i, e in enumerate(ends):
+        if isinstance(e, VariantEnd) and e.safest.road:
+            out[i] += ROAD_TIE_BREAK
         near = min(enemies, key=lambda x: distance(e.hex, x.hex))
         if distance(e.hex, near.hex) <= reach and in_arc("hull", e.facing, e.facing, e.hex, near.hex):
             out[i] = FACING_ENEMY_BONUS
@@ -541,13 +612,13 @@ VARIANT_CANDIDATES = 2
 
 
 def with_variant_candidates(ends: list, quick, order):
-    """The computer's candidate order with the best `VARIANT_CANDIDATES` ends reached by lateral shifts or
-    emergency turns placed second (weighed exactly even when the quick score, blind to facing and arcs, ranks them
-    lower); unchanged when there are none (the basic game)."""
+    """The computer's candidate order with the best `VARIANT_CANDIDATES` ends reached by lateral shifts, emergency
+    turns or the 200% road movement (VAR-MOVETYPE) placed second (weighed exactly even when the quick score, blind
+    to facing and arcs, ranks them lower); unchanged when there are none (the basic game)."""
     import numpy as np
 
     variant = [i for i, e in enumerate(ends) if isinstance(e, VariantEnd) and (
-        "VAR-LATERAL" in e.safest.variant_rules or "VAR-EMERGENCY" in e.safest.variant_rules)]
+        "VAR-LATERAL" in e.safest.variant_rules or "VAR-EMERGENCY" in e.safest.variant_rules or e.safest.road)]
     if not variant:
         return order
     have = set(order.tolist())

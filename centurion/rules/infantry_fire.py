@@ -10,7 +10,7 @@ Losses are recorded at once but take effect after all fire (CEN-SEQ-3); a squad 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..data import BattleMap, terrain_table
@@ -169,8 +169,19 @@ def _attack_side(target: TargetView, squad_hex: Hex) -> str:
     return attack_side(target.hex, target.facing, squad_hex, shields=dict(target.shields) or None)
 
 
-def squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction) -> SquadAttack | Refusal:
-    """Check a squad's action against the rules; a `SquadAttack` or a `Refusal` naming the rule (book-a §16)."""
+def squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction, rules=None) -> SquadAttack | Refusal:
+    """Check a squad's action against the rules; a `SquadAttack` or a `Refusal` naming the rule (book-a §16).
+    `rules` (a `centurion.variants.RuleSet`): with VAR-SPEEDMOD on, an attack or a paint at a vehicle takes the
+    target-speed term like every other weapon (docs/decisions.md)."""
+    out = _squad_fire(battlemap, squad, act)
+    if rules is None or isinstance(out, Refusal) or act.target is None or act.target.kind != "vehicle":
+        return out
+    from ..variants.fire import with_speed_modifier  # lazy: centurion.variants imports the rules
+
+    return replace(out, to_hit=with_speed_modifier(out.to_hit, act.target.velocity, rules))
+
+
+def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction) -> SquadAttack | Refusal:
     if act.action not in ACTIONS:
         return Refusal(RULE, f"a squad's action is one of {', '.join(ACTIONS)}, got {act.action!r}")
     if squad.mounted:

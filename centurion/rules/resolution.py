@@ -277,7 +277,7 @@ def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], pain
             attempt = vehicle_paint(battlemap, painter.firer_view(), view, rules=rules)
         else:
             attempt = infantry_paint(battlemap, painter.hex, painter.men, view, squad_key=painter_key,
-                                     level=sight_level(battlemap, painter))
+                                     level=sight_level(battlemap, painter), rules=rules)
         if isinstance(attempt, Refusal):
             out.append(attempt)
             continue
@@ -513,9 +513,10 @@ def sight_level(battlemap: BattleMap, unit: CombatUnit) -> int | None:
     return battlemap[unit.hex].level + unit.level
 
 
-def declare_squad_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], order: SquadOrder
+def declare_squad_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], order: SquadOrder, *, rules=None
                        ) -> SquadAttack | Refusal:
-    """Check a squad's order with the infantry rules against the live units (CEN-INF-1, CEN-CMB-1)."""
+    """Check a squad's order with the infantry rules against the live units (CEN-INF-1, CEN-CMB-1; VAR-SPEEDMOD
+    with `rules`)."""
     squad = units.get(order.squad)
     if squad is None or squad.kind != "infantry":
         return Refusal(RULE, f"{order.squad!r} is not a dismounted squad")
@@ -533,7 +534,7 @@ def declare_squad_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], or
                    level=sight_level(battlemap, squad),
                    tvlgs_left=squad.tvlgs_left)
     act = SquadAction(order.action, view, order.count, order.location, order.target_hex, order.observed)
-    return squad_fire(battlemap, sv, act)
+    return squad_fire(battlemap, sv, act, rules)
 
 
 def resolve_squad_fire(order: SquadOrder, attack: SquadAttack, units: Mapping[str, CombatUnit], dice: Dice, *,
@@ -672,7 +673,7 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
                 plans.append((d, Refusal(RULE, f"{d.squad} painted this turn: a painting squad does nothing "
                                          "else (book-a 7.3)"), bm))
             else:
-                plans.append((d, declare_squad_fire(bm, units, d), bm))
+                plans.append((d, declare_squad_fire(bm, units, d, rules=rules), bm))
         elif isinstance(d, FirePlan):
             plans.append((None, d, seen(d.firer.key, d.targets[0] if d.targets else None)))
         else:

@@ -430,8 +430,9 @@ def vehicle_paint(battlemap: BattleMap, painter: FirerView, target: TargetView, 
 
 
 def infantry_paint(battlemap: BattleMap, squad_hex: Hex, men: int, target: TargetView, *, squad_key: str = "squad",
-                   level: int | None = None) -> PaintAttempt | Refusal:
-    """A squad paints: range 6, sight; succeeds on 9 - casualties (men short of 8), no shields (book-a §7.3, E15)."""
+                   level: int | None = None, rules: RuleSet | None = None) -> PaintAttempt | Refusal:
+    """A squad paints: range 6, sight; succeeds on 9 - casualties (men short of 8), no shields (book-a §7.3, E15);
+    the target's speed with VAR-SPEEDMOD (`rules`)."""
     if not isinstance(men, int) or not 1 <= men <= 8:
         return Refusal(RULE, f"a squad paints with 1 to 8 men, got {men!r}")
     rng = distance(squad_hex, target.hex)
@@ -442,6 +443,10 @@ def infantry_paint(battlemap: BattleMap, squad_hex: Hex, men: int, target: Targe
         return Refusal("CEN-LOS-1", f"painting needs line of sight: {sight.reason}")
     roll = TargetRoll.of("infantry painting", 9, RULE)
     roll = roll.plus(f"{8 - men} casualties", -(8 - men), RULE).plus("shields ignored by infantry paint", 0, RULE)
+    if rules is not None and target.kind == "vehicle":
+        from ..variants.fire import with_speed_modifier  # lazy: centurion.variants imports the rules
+
+        roll = with_speed_modifier(roll, target.velocity, rules)  # VAR-SPEEDMOD
     side = ""
     if target.kind == "vehicle":
         try:

@@ -64,8 +64,8 @@ def roll_variant_initiative(dice: Dice, *, rating_first: int = 2, rating_second:
     bonus = (spends[0] + modifier_first, spends[1] + modifier_second)
     rolls: list[tuple[Roll, Roll]] = []
     for _ in range(1000):
-        a = dice.roll("d10", purpose=f"initiative, first side (+{bonus[0]})", rule=RULE)
-        b = dice.roll("d10", purpose=f"initiative, second side (+{bonus[1]})", rule=RULE)
+        a = dice.roll("d10", purpose=f"initiative, first side ({bonus[0]:+d})", rule=RULE)
+        b = dice.roll("d10", purpose=f"initiative, second side ({bonus[1]:+d})", rule=RULE)
         rolls.append((a, b))
         ta, tb = a.result + bonus[0], b.result + bonus[1]
         if ta != tb:
@@ -103,8 +103,9 @@ def activation_order(first: int, second: int, *, first_side: str = "first") -> l
     """The Action Phase as (side, platoons) activations, `first_side` going first (VAR-INIT).
 
     Sides alternate one platoon each; the larger side's extra platoons go in pairs (triples when it has three
-    times as many platoons or more; beyond what triples can absorb, groups grow further: decision), placed in
-    the middle activations of that side as evenly as possible, then at its first or last one. With one side
+    times as many platoons or more; beyond what triples can absorb, groups grow further: decision), spread as
+    evenly as possible over that side's activations (groups differ by one at most), the larger groups in the
+    middle ones. With one side
     out of platoons the other activates the rest one at a time.
     """
     if first < 0 or second < 0:
@@ -125,7 +126,9 @@ def activation_order(first: int, second: int, *, first_side: str = "first") -> l
     while extras > slots * cap:
         cap += 1
     offset = 0 if big == starter else 1
-    groups = [1 + x for x in _spread(slots, extras, cap, offset, slots + s)] if extras else [1] * slots
+    # as evenly as possible: every slot takes its share, the ones left over go to the middle slots
+    base, rest = divmod(extras, slots)
+    groups = [1 + base + x for x in _spread(slots, rest, 1, offset, slots + s)] if rest else [1 + base] * slots
     order: list[tuple[str, int]] = []
     gi = si = 0
     turn = starter

@@ -89,8 +89,8 @@ def crew_may_fire(rules: RuleSet, role: str, family: str, *, fired: int = 0, gun
     """Whether `role` may fire one more system of `family`, having fired `fired` this turn (VAR-WEAPONS).
 
     Driver: anything, at -2, with a Piloting Skill Roll, each weapon cutting next turn's limits by a third.
-    Gunner: direct fire and missiles, at most 8 systems. Commander: painting laser, missiles, AP lasers
-    (and sets the Vulcan's interceptions); if the gunner is dead, every system, at most 8 in all.
+    Gunner: direct fire (AP lasers included) and missiles, at most 8 systems. Commander: painting laser, missiles,
+    AP lasers (and sets the Vulcan's interceptions); if the gunner is dead, every system, at most 8 in all.
     """
     off = refuse_off(rules, "VAR-WEAPONS")
     if off:
@@ -101,7 +101,7 @@ def crew_may_fire(rules: RuleSet, role: str, family: str, *, fired: int = 0, gun
     if role == "gunner":
         if not gunner_alive:
             return Refusal("VAR-WEAPONS", "the gunner is dead")
-        if family in ("painting", "ap_laser", "vulcan"):
+        if family in ("painting", "vulcan"):  # an AP laser is direct fire: the gunner's too (seed)
             return Refusal("VAR-WEAPONS", f"the gunner handles direct fire and missiles; the {family.replace('_', ' ')}"
                            " is the commander's")
         if fired >= t.gunner_max_systems:

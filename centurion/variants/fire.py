@@ -19,7 +19,7 @@ from .ruleset import RuleSet, refuse_off
 #: weapon families whose to-hit the shield rule changes: direct fire affected by shields, the painting
 #: (targeting) laser included; missiles, Gauss and everything else keep the basic rules (VAR-SHIELD)
 SHIELD_ROLL_WEAPONS = frozenset({"laser", "mdc", "painting"})
-SALVO_FAMILIES = frozenset({"laser", "mdc", "gauss"})  # direct-fire weapons (no missiles) (VAR-SALVO)
+SALVO_FAMILIES = frozenset({"laser", "mdc", "gauss", "ap_laser"})  # direct-fire weapons (no missiles) (VAR-SALVO)
 
 
 def shield_stop_chance(rating: int) -> int:

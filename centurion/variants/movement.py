@@ -101,8 +101,10 @@ class VariantMove:
                         self.take_crater)
 
     def describe(self) -> str:
-        """'accelerate 2, F SL F R, decelerate 1'."""
+        """'face 1, accelerate 2, F SL F R, decelerate 1': `GravMove.describe`'s words, plus shifts and positions."""
         parts = []
+        if self.initial_facing is not None:
+            parts.append(f"face {self.initial_facing}")
         if self.accelerate:
             parts.append(f"accelerate {self.accelerate}")
         parts.append(" ".join(self.steps) if self.steps else "no hexes")
@@ -160,6 +162,7 @@ class VariantResolvedMove:
     burned: int = 0  # ... burned off the end velocity
     notes: tuple[str, ...] = field(default=())
     positions: tuple[tuple[Hex, str, str, int], ...] = ()  # VAR-OCCUPY: (hex, position, terrain, level) declared
+    road_hexes: int = 0  # VAR-MOVETYPE: hexes entered beyond the velocity, the whole move on a road (200%)
 
     def __bool__(self) -> bool:
         return True
@@ -278,7 +281,12 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
     moving, down, lift, thrust_max, total, v, facing = start
 
     interval = facing_change_interval(v)
-    vp_left = abs(v)
+    # VAR-MOVETYPE: a grav vehicle whose whole move runs along a road gets 200% movement (the seed); the extra
+    # VP are held while every hex entered is along the road, lost at the first hex off it, and never forced
+    bonus = abs(v) if (rules.enabled("VAR-MOVETYPE") and not move.under_water and v != 0 and
+                       any(battlemap.along_road(state.hex, neighbor(state.hex, d)) for d in range(6)
+                           if neighbor(state.hex, d) in battlemap)) else 0
+    vp_left = abs(v) + bonus
     here = state.hex
     straight = 0
     entries: list[HexEntry] = []
@@ -344,7 +352,8 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
             return Refusal("CEN-GRAV-3", f"the one-hex rule let it enter {format_label(here)} as its only hex this "
                            "turn; it cannot move further", i)
         if vp_left == 0:
-            return Refusal("CEN-GRAV-2", f"all {abs(v)} VP are spent; the vehicle cannot enter another hex", i)
+            return Refusal("CEN-GRAV-2", f"all {abs(v) + bonus} VP are spent; the vehicle cannot enter another hex"
+                           + (" (200% along the road, VAR-MOVETYPE)" if bonus else ""), i)
         ahead = facing if v > 0 else (facing + 3) % 6
         if shift:
             # forward-left is the hexside left of the one faced; reversing, the side hexes behind (decision)
@@ -360,6 +369,13 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
             return Refusal("CEN-GRD-2", f"under water the vehicle can only move into lake hexes; {format_label(dest)} "
                            f"is {battlemap[dest].terrain.replace('_', ' ')}", i)
         cost, limit, key, surcharge = _variant_cost(battlemap, here, dest, table, rules, move.under_water)
+        if bonus and not battlemap.along_road(here, dest):  # off the road: the 200% is lost (VAR-MOVETYPE)
+            vp_left -= bonus
+            bonus = 0
+            if vp_left <= 0:
+                return Refusal("VAR-MOVETYPE", f"{format_label(dest)} is off the road: the 200% movement holds only "
+                               f"for a move spent wholly on the road, and the {abs(v)} VP of velocity {v} are "
+                               "spent", i)
         if declared and (i in declared or here in levels) and key != "road" and not move.under_water:
             cost, limit, key, surcharge = _occupy_cost(battlemap, here, dest, parts, declared.get(i), levels, table,
                                                        rules)
@@ -430,6 +446,8 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
     if movetype == "burn" and surcharge_total:
         burned = min(surcharge_total, abs(end_v))
         end_v = end_v - burned if end_v > 0 else end_v + burned
+    road_hexes = max(0, abs(v) + bonus - vp_left - abs(v)) if bonus else 0
+    vp_left = max(0, vp_left - bonus)  # the road's extra VP need not be spent (VAR-MOVETYPE)
     forced = None
     if vp_left > 0 and v != 0:
         forced = "CEN-GRAV-2"
@@ -467,14 +485,19 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
             f"burned off the end velocity ({burned})" if movetype == "burn" else "paid in thrust"))
     basic = ResolvedMove(
         start=state, move=move.basic(), velocity=v, lift_tp=lift, entries=tuple(entries), turns=tuple(turns),
-        vp_spent=abs(v) - vp_left, vp_unspent=vp_left, thrust_max=thrust_max, end_hex=here, end_facing=facing,
+        vp_spent=abs(v) - vp_left + road_hexes, vp_unspent=vp_left, thrust_max=thrust_max, end_hex=here,
+        end_facing=facing,
         end_velocity=end_v, grounds=grounds, forced_grounding=forced, grounding_damage=damage, in_water=in_water,
         dig_hex=dig_hex, notes=tuple(notes), in_crater=in_crater, vehicle_thrust=vehicle.max_thrust,
     )
     vnotes += [f"VAR-OCCUPY: stands {pos} in {format_label(h)} ({terrain.replace('_', ' ')}, level {level})"
                for h, pos, terrain, level in placed]
+    if road_hexes:
+        vnotes.append(f"VAR-MOVETYPE: the whole move along the road, 200% movement: {road_hexes} hex(es) beyond "
+                      f"velocity {abs(v)}")
     return VariantResolvedMove(basic, move, rules, tuple(shifts), tuple(emergencies), surcharge_total,
-                               surcharge_total if movetype == "thrust" else 0, burned, tuple(vnotes), tuple(placed))
+                               surcharge_total if movetype == "thrust" else 0, burned, tuple(vnotes), tuple(placed),
+                               road_hexes)
 
 
 @dataclass(frozen=True)
@@ -582,7 +605,8 @@ def _searched_ends(end_hex: Hex, end_facing: int, spent: bool, init: int | None,
 
 def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
                        accelerate: int, table: TerrainTable | None = None,
-                       node_limit: int = 200_000, resolve_each: bool = False) -> list[VariantEndState]:
+                       node_limit: int = 200_000, resolve_each: bool = False,
+                       max_emergencies: int | None = None) -> list[VariantEndState]:
     """Every legal end state at this acceleration under the rule set, each with its safest path (VAR-LATERAL,
     VAR-EMERGENCY, CEN-GRAV).
 
@@ -596,6 +620,8 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
     Without VAR-MOVETYPE each end is built from the search's own account of its path (chance, thrust, vane
     saves), which is what the resolver gives (tests compare the two); `resolve_each=True` resolves every end
     with `resolve_variant_move` instead (the earlier, slower way: benchmarks/variant_moves.py prints both).
+    `max_emergencies`: at most this many emergency turns or shifts per path (None: any), which keeps the search
+    small at high velocity (the skirmish above `VARIANT_SEARCH_MAX_VELOCITY`).
     """
     from ..rules.legal import legal_grav_moves
 
@@ -647,16 +673,16 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         heapq.heappush(heap, (-float(p), tp, counter, p, label))
 
     for f in facings:
-        push(Fraction(1), 0, state.hex, f, 0, abs(v), 0, (), False, f if f != state.facing else None)
+        push(Fraction(1), 0, state.hex, f, 0, abs(v), 0, (), False, f if f != state.facing else None, 0)
     # best first (safest, then cheapest): each position keeps the paths no other path beats on both counts
     while heap:
-        neg_f, tp, _n, p, (here, facing, straight, vp, entered, steps, variant, init) = heapq.heappop(heap)
+        neg_f, tp, _n, p, (here, facing, straight, vp, entered, steps, variant, init, em) = heapq.heappop(heap)
         pf = -neg_f
         nodes += 1
         if nodes > node_limit:
             raise ValueError(f"VAR-LATERAL, VAR-EMERGENCY: the variant legal-moves search stops at {node_limit} "
                              f"positions; velocity {v} is too fast for it (resolve_variant_move checks any one move)")
-        key = (here, facing, straight, vp, entered > 0)
+        key = (here, facing, straight, vp, entered > 0, em if max_emergencies is not None else 0)
         front = seen.setdefault(key, [])
         if any(q >= pf and t <= tp for q, t in front):
             continue  # a path here at least as safe and no dearer is known
@@ -672,12 +698,12 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             if not state.may_turn(side):
                 continue
             early = interval and straight < interval
-            if early and (not emergency or straight == 0):
+            if early and (not emergency or straight == 0 or (max_emergencies is not None and em >= max_emergencies)):
                 continue
             extra_tp = interval - straight if early else 0
             if accelerate + tp + extra_tp <= thrust_max:
                 push(p * vane_p(extra_tp), tp + extra_tp, here, turn(facing, -1 if side == "L" else 1), 0, vp, entered,
-                     steps + (side,), variant or bool(extra_tp), init)
+                     steps + (side,), variant or bool(extra_tp), init, em + bool(extra_tp))
             if lateral and vp > 0 and accelerate + tp + extra_tp + 1 <= thrust_max:
                 direction = (ahead + (-1 if side == "L" else 1) * (1 if v > 0 else -1)) % 6
                 options.append(("S" + side, direction))
@@ -690,6 +716,8 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
                 continue
             shift = step.startswith("S")
             early = shift and interval and straight < interval
+            if early and max_emergencies is not None and em >= max_emergencies:
+                continue
             extra_tp = (interval - straight if early else 0) + (1 if shift else 0)
             extra_tp += surcharge if pay_thrust else 0
             if accelerate + tp + extra_tp > thrust_max:
@@ -699,7 +727,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
                 continue
             q = p * p_pass * (vane_p(interval - straight) if early else 1)
             push(q, tp + extra_tp, dest, facing, 0 if shift else straight + 1, 0 if one_hex else vp - cost,
-                 entered + 1, steps + (step,), variant or shift, init)
+                 entered + 1, steps + (step,), variant or shift, init, em + bool(early))
 
     for (end_hex, end_facing, spent), (init, steps, p, tp) in ends.items():
         # the search knows the path's chance and thrust: a path no better than the known end is not resolved

@@ -76,7 +76,10 @@ for rs in (RuleSet(), RuleSet.from_names(["VAR-SHIELD", "VAR-SPEEDMOD"])):
        "Two or more identical direct-fire weapons in one location (the hull counts as one location, the turret "
        "as the other) may fire as a **salvo**: one roll for all of them, so they all hit or all miss. The "
        "basic rules roll each weapon on its own. Under VAR-SHIELD as well, each round of a salvo that hit "
-       "gets its own stop roll (our decision).\n\n"
+       "gets its own stop roll (our decision). The weapons must be the same type and damage, direct fire (AP "
+       "lasers count; missiles do not) and fire at one target. A salvo adds or costs nothing on average, so in "
+       "the skirmish such mounts always fire in salvo when the switch is on; the Lupus scout of the pursuit "
+       "scenario carries two identical lasers in its turret for it.\n\n"
        "**Try it:** range, shield, the number of identical mounts. Left, each mount rolls on its own; right, "
        "one roll for the salvo. The average is the same; the salvo makes the result all or nothing."),
     code("""
@@ -100,7 +103,9 @@ for rs in (RuleSet.from_names(["VAR-SALVO"]), RuleSet.from_names(["VAR-SALVO", "
        "**VAR-EMERGENCY**: a driver who has not flown far enough straight may pump thrust into a turning vane: "
        "each thrust point removes one required straight hex. The vane then takes three rolls — burnout, damage "
        "(a failure crosses a vane box) and short circuit — whose targets fall with the thrust pumped in and with "
-       "every vane box already lost.\n\n"
+       "every vane box already lost. A short puts the vane out for the next turn only; a burnout loses it for "
+       "the game. An emergency turn still needs one hex flown straight since the last turn (the seed always "
+       "turns after one hex).\n\n"
        "**Try it:** a Liberator in the open. Green: every hex where the basic rules let it end; orange: hexes "
        "only the variants reach. The table lists the new end states with their thrust and the exact chance of "
        "taking no damage (the vane rolls included)."),
@@ -125,9 +130,10 @@ print("burned out:", res.burned_out, "| boxes lost:", res.boxes_lost, "| shorted
     md("## Ramming (VAR-RAM)\n\n"
        "The basic rules have no ramming. Under VAR-RAM a tank declares a ram before it moves and must end in "
        "its victim's hex still moving. After the Combat Phase both roll a d10 and add piloting, familiarity, "
-       "modifiers and — for the one with more thrust — the difference; the higher total decides, ties go to "
-       "the defender. A ram that connects does 12 × the rammer's velocity to the victim and 8 × to the rammer, "
-       "laid on like grounding damage.\n\n"
+       "modifiers and — for the one with more thrust — the difference; the one with the higher total may "
+       "declare the ram a hit or a miss, and ties go to the defender. A victim that cannot move (grounded, a "
+       "building) is hit unless the rammer rolls a 1 on its d10. A ram that connects does 12 × the rammer's "
+       "velocity to the victim and 8 × to the rammer, laid on like grounding damage.\n\n"
        "**Try it:** the bonuses and the rammer's velocity."),
     code("""
 from centurion.widgets.variants_view import RamSideBySide
@@ -149,10 +155,15 @@ print("chance with these bonuses:", ram_hit_chance(attacker, defender), "| damag
     md("## Initiative and activation by platoon (VAR-INIT)\n\n"
        "The basic turn moves every platoon, then lets everybody fire (CEN-SEQ-2, CEN-SEQ-3). Under VAR-INIT "
        "the turn has an **Initiative**, an **Action** and an **End** phase. Both sides roll a d10 and may add "
-       "rating points; the winner chooses who starts. In the Action Phase the sides take turns **activating** "
-       "one platoon, which moves, paints and fires at once, with damage at once. A larger side activates its "
-       "extra platoons in pairs (triples at three to one), spread through the middle of the phase. Opportunity "
-       "fire belongs to units that stood still, and a grav tank hovering behind cover may pop up to attack.\n\n"
+       "rating points, +1 each (a Centurion with a negative rating must spend all of it, −1 each); unlike the "
+       "basic roll, the higher total wins, and the winner chooses who starts. In the Action Phase the sides take "
+       "turns **activating** one platoon, which moves, paints and fires at once, with damage at once. A larger "
+       "side activates its extra platoons in pairs (triples at three to one), as evenly as possible: six "
+       "platoons against two go 2, 2, 2, with the bigger groups in the middle when they cannot be even. Carried "
+       "infantry belong to their vehicle's platoon until they dismount; from then on a squad is an element of "
+       "its own. Opportunity fire belongs to units that were standing still at the end of the last turn (or "
+       "stopped in their own activation) and have not fired, and a grav tank hovering behind cover may pop up "
+       "to attack.\n\n"
        "**Try it:** the number of platoons of each side."),
     code("""
 from centurion.widgets.variants_view import ActivationSideBySide
@@ -166,13 +177,18 @@ for a, b in ((5, 3), (6, 2), (4, 4)):
 """),
     md("## Movement types (VAR-MOVETYPE)\n\n"
        "The basic rules have one kind of vehicle that flies (grav) and one that drives (ground). VAR-MOVETYPE "
-       "adds wheeled, tracked and hover vehicles, which move differently above all on roads (wheeled ×1.5 on "
-       "gravel and ×2 on paved roads, tracked ×1.5 on prepared roads, hover and grav ×2 on any road, for a "
-       "whole turn spent on the road). For grav tanks every hex costs 1 velocity point (plus the slope) while "
+       "adds wheeled, tracked and hover vehicles. Wheeled vehicles get +2 movement points on top of their base; "
+       "hover vehicles need lifting engines half the weight of a grav drive; terrain marked NA on a type's "
+       "table cannot be entered by it. On roads, for a whole turn spent on the road: wheeled ×1.5 on gravel "
+       "and ×2 on paved roads, tracked ×1.5 on prepared roads, hover and grav ×2 on any road. For a grav tank "
+       "that means 200%: a move that starts on a road and enters only hexes along it may go up to twice its "
+       "velocity in hexes (fewer is no grounding; the first hex off the road ends the bonus). For grav tanks "
+       "every hex costs 1 velocity point (plus the slope) while "
        "it moves; what the terrain costs beyond that is either **burned off** the velocity at the end of the "
        "move or **paid in thrust** (the two sub-options, `VAR-MOVETYPE:burn` and `VAR-MOVETYPE:thrust`). The "
        "seed's own terrain table is **absent**: our costs are assumptions (`data/variants.yaml`), chosen so that "
-       "a hex costs in all what the basic rules charge.\n\n"
+       "a hex costs in all what the basic rules charge. Only grav vehicles take part in the skirmish; the "
+       "wheeled, tracked and hover rules are shown here.\n\n"
        "**Try it:** a Liberator flying straight into woods. Each row is a run of that many hexes: refused, "
        "grounded (velocity points left unspent), or where and how fast it ends."),
     code("""
@@ -186,13 +202,22 @@ print({t: road_multiplier(t, "paved") for t in ("wheeled", "tracked", "hover", "
 print({t: road_multiplier(t, "gravel") for t in ("wheeled", "tracked", "hover", "grav")})
 print("wheeled, base 6 MP, a whole turn on a paved road:", movement_points("wheeled", 6, road="paved",
                                                                           whole_turn_on_road=True))
+from centurion.rules.grav import Refusal
 woods = map_from_rows(["hhh"] * 8 + ["..."])
 from centurion.rules import GravState, Refusal
 start = GravState.of(liberator, parse_label("0209"), 0, 6)
 side = straight_runs_side_by_side(start, liberator, woods, most=4)
 for k, (b, burn, tp) in enumerate(zip(side.basic, side.variant["burn"], side.variant["thrust"]), start=1):
-    show = lambda r: f"v{getattr(r, 'basic', r).end_velocity}" if not isinstance(r, Refusal) else "refused"
+    show = lambda r: "refused" if isinstance(r, Refusal) else f"v{getattr(r, 'basic', r).end_velocity}"
     print(f"{k} hexes of heavy woods: basic {show(b)} | burn {show(burn)} | thrust {show(tp)}")
+from centurion.variants import VariantMove, resolve_variant_move
+road = map_from_rows(["..."] * 12, roads=[" ".join(f"01{r:02d}" for r in range(12, 0, -1))])
+on_road = GravState.of(liberator, parse_label("0112"), 0, 5)   # velocity 5, facing up the road
+for n in (5, 10, 11):
+    for rs in (RuleSet(), RuleSet.from_names(["VAR-MOVETYPE"])):
+        r = resolve_variant_move(on_road, VariantMove(steps="F" * n), road, liberator, rs)
+        what = "refused" if isinstance(r, Refusal) else f"ends in {format_label(r.end_hex)}"
+        print(f"{n} hexes along the road at velocity 5, {rs.describe()}: {what}")
 """),
     md("## Self-destruction (VAR-SELFDESTRUCT)\n\n"
        "A crew that must abandon its tank may set it to blow up: a piloting (or gunnery) check with the tank's "
@@ -252,10 +277,14 @@ print({key: vehicle_weapon_layout(v) == () for key, v in vehicles.items() if v.k
        "The Skirmish page offers every switch at set-up, records them in the game and its save, and plays them: "
        "the variant turn of VAR-INIT (platoon activations with immediate fire), positions in partly wooded hexes, "
        "movement costs burned off or paid in thrust, lateral shifts and emergency turns among the legal moves "
-       "(with their thrust and odds; searched at every acceleration up to velocity 6 and at the present velocity "
-       "up to 12), rams declared with a move, self-destruction in the End Phase, the crew's roles in each fire "
-       "declaration, shield stop rolls and the speed modifier. The log names the variant behind every roll it "
-       "changes, and the computer opponent uses the switches too. VAR-SALVO is in the fire engine, but no vehicle "
-       "of the shipped scenarios carries two identical direct-fire mounts, so no salvo comes up in a game "
-       "(`docs/decisions.md` records every choice the seed leaves open)."),
+       "(with their thrust and odds; searched at every acceleration up to velocity 6, at the present velocity "
+       "up to 12, and up to 20 with one emergency turn a path), 200% moves along the roads, rams declared with a "
+       "move, self-destruction in the End Phase, the crew's roles in each fire declaration (the log says when the "
+       "commander fires for a gunner who is out, or the driver fires), salvos of identical mounts (the Lupus's "
+       "twin lasers), shield stop rolls and the speed modifier (also on infantry fire, and at the speed a "
+       "target flies at when it is shot on opportunity). The log names the variant behind every roll it "
+       "changes, and the computer opponent uses the switches too: it takes the road, skirts the edges of woods "
+       "through their open parts, and sets the charge in a tank that can neither move nor fight. Wheeled, "
+       "tracked and hover vehicles appear in no scenario (`docs/decisions.md` records every choice the seed "
+       "leaves open)."),
 ]
