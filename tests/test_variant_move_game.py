@@ -90,7 +90,7 @@ def test_woods_surcharge_is_burned_off_or_paid_in_thrust_with_numbers():
 def test_skirmish_plays_movetype_every_move_through_the_variant_resolver():
     s = new_skirmish("meeting", seed=3, variants=("VAR-MOVETYPE:thrust",))
     while s.phase != "movement":
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
     key = s.movers()[0].key
     v = s.vehicle(key)
     ends = s.end_states(key)
@@ -110,7 +110,7 @@ def test_skirmish_plays_movetype_every_move_through_the_variant_resolver():
 def test_movetype_surcharge_is_logged_with_the_variant():
     s = new_skirmish("meeting", seed=3, variants=("VAR-MOVETYPE",))
     while s.phase != "movement":
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
     key = s.movers()[0].key
     e = next(e for e in s.end_states(key) if "VAR-MOVETYPE" in e.safest.variant_rules and not e.grounded)
     after = s.apply(Move(key, e.safest.move))
@@ -203,7 +203,7 @@ def test_variant_moves_are_searched_at_every_acceleration_when_slow_and_at_0_up_
 def test_skirmish_offers_shifts_at_speed_10_with_their_resolver_odds():
     s = new_skirmish("meeting", seed=3, variants=("VAR-LATERAL",))
     while s.phase != "movement":
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
     key = s.movers()[0].key
     s = dataclasses.replace(s, vehicles=tuple(dataclasses.replace(x, velocity=10) if x.key == key else x
                                               for x in s.vehicles))
@@ -303,7 +303,7 @@ def test_a_move_ending_out_of_the_woods_stores_the_position_and_logs_it():
             assert any("[VAR-OCCUPY]" in ln and repr(want) in ln for ln in after.log[len(s.log):])
             refused = dataclasses.replace(s, variants=()).resolve_move(key, e.safest.move)  # switch off: refused
             assert not refused and refused.rule == "VAR-OCCUPY"
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
     assert sorted(checked) == ["in", "out"]
 
 
@@ -331,7 +331,7 @@ def _r23_at(label: str, velocity: int):
     for _ in range(60):
         if s.phase == "movement" and s.movers() and s.movers()[0].key == "R23":
             break
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
     assert [v.key for v in s.movers()][:1] == ["R23"]
     vs = tuple(dataclasses.replace(v, hex=parse_label(label), velocity=velocity, grounded=False, in_crater=False)
                if v.key == "R23" else v for v in s.vehicles)

@@ -21,7 +21,7 @@ from centurion.rules import RecordSheet
 def _movement(variants=("VAR-RAM",), seed: int = 1):
     s = new_skirmish("meeting", seed=seed, variants=variants)
     while s.phase != "movement":
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
     return s
 
 
@@ -138,7 +138,7 @@ def test_move_with_ram_round_trips_through_the_save_format():
 
 def test_bot_rams_when_expected_damage_dealt_beats_what_it_takes():
     s, _key, _h = _enemy_ahead(_movement(), 4)
-    a = bot_action(s, "novice", budget=0.05)
+    a = bot_action(s, "novice")
     assert isinstance(a, Move) and a.ram == "T11"
     dealt, taken = ram_value(s, a)
     # exact: 9/20 x 48 boxes x (Horatius 35 points / its armor) against 9/20 x 32 x (Liberator 40 / its armor)
@@ -154,7 +154,7 @@ def test_bot_against_bot_with_var_ram_rams_and_replays():
     for seed in range(4):  # the computer rams in most games; stop at the first whose ram is resolved
         s = new_skirmish("meeting", seed=seed, variants=("VAR-RAM",))
         while not s.over and s.turn <= 3:
-            s = s.apply(bot_action(s, "novice", budget=0.05))
+            s = s.apply(bot_action(s, "novice"))
         resolved = [x for x in s.log if " rams " in x and "[VAR-RAM]" in x]
         if resolved:
             break

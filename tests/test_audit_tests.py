@@ -1,0 +1,92 @@
+"""The test suite's own findings (audit tests-and-game.md, Part 1): the bot's budget tested with an injected clock
+(T8), the double-click guard without real time (T9)."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import replace
+
+import ipywidgets as w
+
+import centurion.game.bot as bot_module
+from centurion.game import Move, bot_action, new_skirmish
+from centurion.widgets import safety
+
+
+def _jumping(step: float):
+    """A fake clock: every look is `step` seconds after the last one (a very slow machine when step is large)."""
+    ticks = itertools.count(0.0, step)
+    return lambda: next(ticks)
+
+
+def _movement_decisions(clock=None, budget=None, *, seed: int = 3, level: str = "novice"):
+    """Every decision of turn 1 of the meeting scenario, all taken by the bot with the given clock and budget."""
+    s = new_skirmish("meeting", seed=seed)
+    picks = []
+    while not s.over and s.turn == 1:
+        a = bot_action(s, level, budget=budget, clock=clock)
+        picks.append(a)
+        s = s.apply(a)
+    return picks
+
+
+def test_T8_a_jumping_clock_changes_nothing_without_a_budget():
+    """No budget: the bot never reads the clock, so a machine 1000 s slower per look plays the same game."""
+    assert _movement_decisions(clock=_jumping(1000.0)) == _movement_decisions()
+
+
+def test_T8_a_frozen_clock_with_a_budget_is_the_full_search():
+    """A budget that never runs out (the clock stands still) weighs every candidate: the budget-free choice."""
+    assert _movement_decisions(clock=_jumping(0.0), budget=0.05) == _movement_decisions()
+
+
+def test_T8_a_budget_with_a_fake_clock_cuts_the_search_deterministically(monkeypatch):
+    """A budget that runs out at the first look (each look 1000 s later) weighs only the first candidate, every
+    time: the same choices as a level that weighs a single candidate, and different from the full search."""
+    cut = _movement_decisions(clock=_jumping(1000.0), budget=1.0)
+    assert cut == _movement_decisions(clock=_jumping(1000.0), budget=1.0)  # deterministic
+    monkeypatch.setitem(bot_module.LEVELS, "novice", replace(bot_module.LEVELS["novice"], candidates=1))
+    one = _movement_decisions()
+    monkeypatch.undo()
+    assert cut == one
+    full = _movement_decisions()
+    # the cut really changes choices (audit T8: seed 3 turns tanks to other facings when the search is cut)
+    assert sum(isinstance(a, Move) and a != b for a, b in zip(cut, full)) >= 1
+
+
+class _Page:
+    """A widget holder with one guarded button handler whose run takes `seconds` on the fake clock."""
+
+    def __init__(self, clock: list[float], seconds: float) -> None:
+        self.message = safety.MessageArea()
+        self.clicks = 0
+        self._clock, self._seconds = clock, seconds
+
+    @safety.once_per_click()
+    def on_click(self, _button: w.Button | None = None) -> None:
+        self.clicks += 1
+        self._clock[0] += self._seconds  # the handler runs this long
+
+
+def test_T9_a_click_queued_behind_a_slow_handler_is_the_double_click(monkeypatch):
+    """The kernel takes clicks one at a time: the second click of a double click comes straight after the first
+    click's handler returns, however long it ran. It is ignored even when the handler took 5 s (a loaded
+    machine); a click a person makes later acts."""
+    now = [100.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    page = _Page(now, seconds=5.0)
+    page.on_click()
+    page.on_click()  # at once after the slow first handler
+    assert page.clicks == 1 and "one click acts once" in page.message.value
+    now[0] += safety.DOUBLE_CLICK_SECONDS + 0.1  # a deliberate click, later
+    page.on_click()
+    assert page.clicks == 2
+
+
+def test_T9_a_frozen_clock_makes_every_repeat_a_double_click(monkeypatch):
+    monkeypatch.setattr(time, "monotonic", lambda: 7.0)
+    page = _Page([7.0], seconds=0.0)
+    for _ in range(4):
+        page.on_click()
+    assert page.clicks == 1
