@@ -1,6 +1,6 @@
 """Chapter 12: Centuria: combat — the source of notebooks/12_centuria_combat.ipynb."""
 
-from chapters.common import BACK, CTA_SETUP, code, md
+from chapters.common import BACK, CTA_SETUP, checks, code, md
 
 COMBAT_SETUP = """
 fight = (battle.placed("R-C2", "0606", 0).placed("B-C2", "0605", 3)
@@ -37,6 +37,10 @@ for side in ("front", "flank"):
     target = attack_target("centuria", "centuria", side=side)
     print(f"On the {side}: the attack must roll over {target}, P = {p_success(target)}.")
 """),
+    checks('check_book("CTA-COMBAT: centuria on centuria, front: roll over", attack_target("centuria", "centuria", side="front"), 15)',
+           'check_book("CTA-COMBAT: front, P", p_success(15), Fraction(1, 4))',
+           'check_book("CTA-COMBAT: on the flank: roll over", attack_target("centuria", "centuria", side="flank"), 13)',
+           'check_book("CTA-COMBAT: flank, P", p_success(13), Fraction(7, 20))'),
     md("On the map, R-C2 attacks B-C2 with the legatus near the defender. Every term of the attack roll, with its "
        "rule:"),
     code("""
