@@ -31,5 +31,6 @@ print(rules.resolve_grav_move(fast, rules.GravMove(steps="FRFF"), strip, horatiu
 """),
     checks('check_book("book-a E6: hexes straight between turns at velocity 10", rules.facing_change_interval(10), 2)',
            'check_book("book-a E6: at velocity 20", rules.facing_change_interval(20), 4)',
-           'check_book("CEN-GRAV-4: turning too soon at 12", rules.resolve_grav_move(fast, rules.GravMove(steps="FRFF"), strip, horatius).rule, "CEN-GRAV-4")'),
+           'check_book("CEN-GRAV-4: turning too soon at 12", rules.resolve_grav_move(fast, rules.GravMove('
+           'steps="FRFF"), strip, horatius).rule, "CEN-GRAV-4")'),
 ]

@@ -39,7 +39,8 @@ print("reverse at 10 into heavy woods: limit", rules.speed_limit_check(-10, 6).s
 """),
     checks('check_book("book-a E9: over the limit", check.over, 4)',
            'check_book("book-a E9: the roll needed", check.target, 3)',
-           'check_book("book-a E9: damage on a failure (all, front, bottom)", (check.damage, check.front, check.bottom), (40, 20, 20))'),
+           'check_book("book-a E9: damage on a failure (all, front, bottom)", (check.damage, check.front, '
+           'check.bottom), (40, 20, 20))'),
     md("The same on the map, with the die forced to fail: the boxes are crossed row by row from the top-left "
        "(the first 20 usable boxes of each section), and the tank flies on at 10."),
     code("""
@@ -53,5 +54,6 @@ for d in report.damage:
 print("velocity after:", report.state.velocity, "| front armor left:", report.state.armor["front"].intact)
 """),
     checks('check_book("book-a E9: keeps moving at", report.state.velocity, 10)',
-           'check_book("book-a E9: damage taken (front, bottom)", sorted((d.section, d.points) for d in report.damage), [("bottom", 20), ("front", 20)])'),
+           'check_book("book-a E9: damage taken (front, bottom)", sorted((d.section, d.points) for d in '
+           'report.damage), [("bottom", 20), ("front", 20)])'),
 ]

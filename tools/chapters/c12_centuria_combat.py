@@ -37,7 +37,8 @@ for side in ("front", "flank"):
     target = attack_target("centuria", "centuria", side=side)
     print(f"On the {side}: the attack must roll over {target}, P = {p_success(target)}.")
 """),
-    checks('check_book("CTA-COMBAT: centuria on centuria, front: roll over", attack_target("centuria", "centuria", side="front"), 15)',
+    checks('check_book("CTA-COMBAT: centuria on centuria, front: roll over", attack_target("centuria", "centuria", '
+           'side="front"), 15)',
            'check_book("CTA-COMBAT: front, P", p_success(15), Fraction(1, 4))',
            'check_book("CTA-COMBAT: on the flank: roll over", attack_target("centuria", "centuria", side="flank"), 13)',
            'check_book("CTA-COMBAT: flank, P", p_success(13), Fraction(7, 20))'),
