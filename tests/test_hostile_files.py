@@ -45,7 +45,7 @@ def _load_or_refuse(kind: str, data: bytes, name: str = "upload.yaml"):
 def test_the_shipped_files_load_as_uploads():
     upload = load_scenario_upload(SCENARIO, "s.yaml")
     assert upload == centuria_scenario()  # every field, the map included (T3)
-    assert upload.name == "Skirmish at the ford road" and len(upload.units) == 14 and len(upload.map) == 1320
+    assert upload.name == "Skirmish at the ford road" and len(upload.units) == 14 and len(upload.map) == 16 * 12
     assert len(load_map_upload(MAP, "m.yaml")) == len(sample_map()) == 1320
 
 
