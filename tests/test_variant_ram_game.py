@@ -152,16 +152,17 @@ def test_bot_rams_when_expected_damage_dealt_beats_what_it_takes():
 
 def test_bot_against_bot_with_var_ram_rams_and_replays():
     # seed 0 (pinned, T8): T11 rams the immobile R11 in turn 2; the game stops once the ram is resolved
-    s = new_skirmish("meeting", seed=0, variants=("VAR-RAM",))
+    s = before = new_skirmish("meeting", seed=0, variants=("VAR-RAM",))
     while not s.over and s.turn <= 3 and not any(" rams " in x and "[VAR-RAM]" in x for x in s.log):
-        s = s.apply(bot_action(s, "novice"))
+        before, s = s, s.apply(bot_action(s, "novice"))
     resolved = [x for x in s.log if " rams " in x and "[VAR-RAM]" in x]
     assert any("ramming" in x and "[VAR-RAM]" in x for x in s.log)
     assert len(resolved) == 1 and " odds " in resolved[0] and "d10 " in resolved[0]
     line = resolved[0]
     assert line.startswith("  T11 rams the immobile R11") and "the ram hits" in line  # immobile: hit unless a 1
-    # VAR-RAM: 12 x the rammer's velocity to the victim, 8 x to the rammer (one velocity behind both numbers)
-    assert "132 to R11's" in line and "88 to T11's front" in line and 132 // 12 == 88 // 8 == 11
+    # VAR-RAM: 12 x the rammer's velocity to the victim, 8 x to the rammer; T11 came in at velocity 11
+    v = before.vehicle("T11").velocity
+    assert v == 11 and f"{12 * v} to R11's" in line and f"{8 * v} to T11's front" in line
     again = load(s.to_json())
     assert again.log == s.log and again.vehicles == s.vehicles
 
