@@ -84,9 +84,39 @@ def test_T9_a_click_queued_behind_a_slow_handler_is_the_double_click(monkeypatch
     assert page.clicks == 2
 
 
-def test_T9_a_frozen_clock_makes_every_repeat_a_double_click(monkeypatch):
-    monkeypatch.setattr(time, "monotonic", lambda: 7.0)
-    page = _Page([7.0], seconds=0.0)
-    for _ in range(4):
-        page.on_click()
-    assert page.clicks == 1
+
+# --- T12: direct checks of modules tested only through others, against the book's tables ----------------------------
+# (coverage tests: they pass on the old code too; they pin book values that nothing checked directly)
+
+def test_T12_the_terrain_frame_is_the_books_terrain_effects_table():
+    from centurion.data import terrain_table
+    from centurion.data.frames import terrain_frame
+
+    t = terrain_frame(terrain_table())
+    book = {  # book-a §6: speed limit, VP (grav), VP (ground), combat modifier
+        "Clear": (20, "1", "1", 0), "Road": (20, "1", "1", 0), "Light Woods": (8, "2", "2", -1),
+        "Heavy Woods": (6, "3", "3", -2), "River": (20, "1", "2", 0), "Lake": (20, "1", "prohibited", 0),
+        "Under Water": (1, "4", "prohibited", "not allowed"), "Buildings": (10, "1", "1", -2),
+        "Rubble": (8, "2", "4", -1),
+    }
+    for name, row in book.items():
+        assert tuple(t.loc[name, ["Speed limit", "VP grav", "VP ground", "Combat modifier"]]) == row, name
+    assert t.loc["Craters", "Combat modifier"] == -2 and "CEN-CRT-1" in t.loc["Craters", "Speed limit"]
+
+
+def test_T12_the_slope_frame_is_the_books_slope_rows():
+    from centurion.data import terrain_table
+    from centurion.data.frames import slope_frame
+
+    s = slope_frame(terrain_table())
+    assert list(s["VP"]) == [1, 2, 3, 4, 5, 0, -1, -1, -2, -3]  # book-a §6: up +1..+5, down 0 -1 -1 -2 -3
+    assert list(s["Speed limit"]) == [20, 20, 20, 16, 16] * 2
+    assert list(s["Ground vehicles"]) == (["allowed"] * 3 + ["prohibited"] * 2) * 2
+
+
+def test_T12_the_facing_change_frame_gives_e6():
+    from centurion.data import facing_change_table
+    from centurion.data.frames import facing_change_frame
+
+    f = facing_change_frame(facing_change_table())["Straight hexes before each turn"]
+    assert f.loc["6-10"] == 2 and f.loc["20-29"] == 4  # book-a E6: velocity 10 -> 2, velocity 20 -> 4
