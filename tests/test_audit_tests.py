@@ -120,3 +120,53 @@ def test_T12_the_facing_change_frame_gives_e6():
 
     f = facing_change_frame(facing_change_table())["Straight hexes before each turn"]
     assert f.loc["6-10"] == 2 and f.loc["20-29"] == 4  # book-a E6: velocity 10 -> 2, velocity 20 -> 4
+
+
+# --- T3: VAR-MOVETYPE in the skirmish, checked against RULES.md rather than the function the skirmish calls -------
+
+def _woods_ends(mode: str):
+    """The first mover of meeting seed 3 under VAR-MOVETYPE:`mode`, and its flying ends whose path runs on level
+    clear ground, road and woods with at least one woods hex: (vehicle, end, surcharge by RULES.md)."""
+    from centurion.variants import resolve_variant_move
+
+    s = new_skirmish("meeting", seed=3, variants=(f"VAR-MOVETYPE:{mode}",))
+    while s.phase != "movement":
+        s = s.apply(bot_action(s, "novice"))
+    v = s.movers()[0]
+    bm, out = s.battlemap, []
+    beyond_1_vp = {"heavy_woods": 3 - 1, "light_woods": 2 - 1, "clear": 0, "road": 0}  # book-a §6 VP, less 1
+    for e in s.end_states(v.key):
+        if e.grounded:
+            continue
+        path = resolve_variant_move(v.grav(), e.safest.move, bm, v.sheet.vehicle, s.rules).basic.entries
+        hexes = [v.hex, *(x.hex for x in path)]
+        if any(bm[b].level != bm[a].level or bm[b].counters or bm[b].movement_terrain not in beyond_1_vp
+               for a, b in zip(hexes, hexes[1:])):
+            continue
+        surcharge = sum(beyond_1_vp[bm[h].movement_terrain] for h in hexes[1:])
+        if surcharge:
+            out.append((v, e, surcharge))
+    return out
+
+
+def test_T3_movetype_thrust_pays_the_woods_beyond_1_vp_in_thrust():
+    """VAR-MOVETYPE (RULES.md): grav terrain cost beyond 1 VP is paid in thrust (the thrust sub-option): through
+    heavy woods (3 VP) 2 TP a hex, light woods (2 VP) 1 TP, on top of the acceleration and deceleration."""
+    ends = _woods_ends("thrust")
+    assert ends
+    for _v, e, surcharge in ends:
+        m = e.safest.move
+        assert e.safest.thrust_used == m.accelerate + m.decelerate + surcharge, e
+        assert e.safest.variant_rules == ("VAR-MOVETYPE",)
+
+
+def test_T3_movetype_burn_takes_the_woods_beyond_1_vp_off_the_end_velocity():
+    """VAR-MOVETYPE (RULES.md), the burn sub-option: the cost beyond 1 VP comes off the velocity at the end of the
+    move, never past 0 (docs/decisions.md); the thrust spent is only the acceleration and deceleration."""
+    ends = _woods_ends("burn")
+    assert ends
+    for v, e, surcharge in ends:
+        m = e.safest.move
+        assert e.safest.thrust_used == m.accelerate + m.decelerate, e
+        assert e.velocity_max == max(0, v.velocity + m.accelerate - m.decelerate - surcharge), e
+    assert any(v.velocity + e.safest.move.accelerate - surcharge > 0 for v, e, surcharge in ends)  # a real burn
