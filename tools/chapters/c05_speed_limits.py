@@ -40,7 +40,9 @@ print("reverse at 10 into heavy woods: limit", rules.speed_limit_check(-10, 6).s
     checks('check_book("book-a E9: over the limit", check.over, 4)',
            'check_book("book-a E9: the roll needed", check.target, 3)',
            'check_book("book-a E9: damage on a failure (all, front, bottom)", (check.damage, check.front, '
-           'check.bottom), (40, 20, 20))'),
+           'check.bottom), (40, 20, 20))',
+           'check_book("CEN-SPD-3: reversing halves the limit of 6", rules.speed_limit_check(-10, 6).speed_limit, 3)',
+           'check_book("CEN-SPD-1: 7 over, 5 - ceil(7 / 2)", rules.speed_limit_check(-10, 6).target, 1)'),
     md("The same on the map, with the die forced to fail: the boxes are crossed row by row from the top-left "
        "(the first 20 usable boxes of each section), and the tank flies on at 10."),
     code("""

@@ -53,5 +53,6 @@ print("lift", r.lift_tp, "TP, then velocity", r.velocity, "| thrust used", r.thr
 print(rules.resolve_grav_move(down, rules.GravMove(accelerate=3, steps="FF", decelerate=4), strip, horatius))
 """),
     checks('check_book("book-a E11: TP spent lifting off", r.lift_tp, 1)',
-           'check_book("book-a E11: then velocity", r.velocity, 2)'),
+           'check_book("book-a E11: then velocity", r.velocity, 2)',
+           'check_book("CEN-GRAV-6 seed: thrust left to decelerate, 6 - 3", r.thrust_max - r.move.accelerate, 3)'),
 ]

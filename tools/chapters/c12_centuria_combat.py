@@ -61,4 +61,6 @@ pd.DataFrame({"Chance": [ex.defender_falls, ex.attacker_falls, ex.both_fall, ex.
 after, events = attack(fight, "R-C2", "B-C2", Dice.scripted([18, 4]))
 print(events[0].text)
 """),
+    checks('check_book("CTA-COMBAT: rolls 18 and 4, B-C2 falls, R-C2 stands", (after.piece("B-C2").alive, '
+           'after.piece("R-C2").alive), (False, True))'),
 ]

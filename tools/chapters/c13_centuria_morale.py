@@ -52,4 +52,9 @@ for roll in ([1], [1], [1, 20, 20]):
     b, events = morale_test(b, "R-C2", Dice.scripted(roll), "worked example")
     print(MARKERS[b.piece("R-C2").marker], "|", " / ".join(e.text for e in events[1:]) or events[0].text)
 """),
+    checks('states, b2 = [], battle',
+           'for roll in ([1], [1], [1, 20, 20]):',
+           '    b2, _ = morale_test(b2, "R-C2", Dice.scripted(roll), "check")',
+           '    states.append(MARKERS[b2.piece("R-C2").marker])',
+           'check_book("CTA-MORALE: three failures in a row", states, ["idle", "dissolving", "fleeing"])'),
 ]
