@@ -7,13 +7,14 @@ from centurion.game import Move, bot_action, new_skirmish
 
 
 def bot_game(variants: tuple[str, ...] = (), scenario: str = "meeting", seed: int = 3, *, turns: int = 2,
-             limit: int = 600, budget: float = 0.05):
-    """Play `scenario` with the rule set `variants`, novice against novice, to the end of turn `turns`."""
+             limit: int = 600, until: str | None = None):
+    """Play `scenario` with the rule set `variants`, novice against novice, to the end of turn `turns` (or, with
+    `until`, as soon as a log line contains that text). No budget: the bot's choices do not depend on the machine."""
     s = new_skirmish(scenario, seed=seed, variants=variants)
     for _ in range(limit):
-        if s.over or s.turn > turns:
+        if s.over or s.turn > turns or (until is not None and any(until in line for line in s.log)):
             break
-        a = bot_action(s, "novice", budget=budget)
+        a = bot_action(s, "novice")
         legal = s.move_actions(a.unit) if isinstance(a, Move) else s.legal_actions()
         assert legal and a in legal, f"bot chose {a} not among the legal actions"
         s = s.apply(a)

@@ -131,7 +131,7 @@ def test_bot_fires_squads_by_expected_damage():
     s = _fire_phase_with_squad_in_range()
     chosen = []
     while s.phase == "fire":
-        a = bot_action(s, "novice", budget=0.2)
+        a = bot_action(s, "novice")
         chosen.append(a)
         s = s.apply(a)
     assert SquadFire("T21s", "tvlg", "R21") in chosen
@@ -149,7 +149,7 @@ def test_bot_keeps_a_squad_with_a_target_for_fire_rather_than_painting():
     assert any(a.target == "R21" for a in s.paint_actions("T21s"))  # it could paint R21
     chosen = []
     while s.phase in ("painting", "fire"):
-        a = bot_action(s, "novice", budget=0.2)
+        a = bot_action(s, "novice")
         chosen.append(a)
         s = s.apply(a)
     assert not any(isinstance(a, Paint) and a.unit == "T21s" and a.target for a in chosen)

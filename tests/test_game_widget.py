@@ -59,18 +59,21 @@ def test_undo_until_dice_are_rolled():
     tab.undo()
     assert "Nothing to undo" in tab.message.value
     g = tab.game
-    tab.click(g.vehicle("R12").hex)
-    end = next(e.hex for _m, e in g.move_options("R12") if not e.grounded and e.hex != g.vehicle("R12").hex)
-    tab.click(end)
-    m = tab.chosen()
-    assert isinstance(m, Move)
+    here = g.vehicle("R12").hex
+    # both paths, each pinned (T6): a move with no piloting check can be taken back ...
+    tab.click(here)
+    ends = [e for _m, e in g.move_options("R12") if not e.grounded and e.hex != here]
+    tab.click(next(e.hex for e in ends if all(x.rolls == 0 for x in ends if x.hex == e.hex)))
+    assert isinstance(tab.chosen(), Move) and tab.game.resolve_move("R12", tab.chosen().move).checks == ()
     tab.confirm()
-    if any(line.startswith("    ") for line in tab.game.log[len(g.log):]):
-        assert tab.undo_button.disabled  # a piloting roll was made: no undo
-    else:
-        assert not tab.undo_button.disabled
-        tab.undo()
-        assert tab.game is g and "taken back" in tab.message.value
+    assert not tab.undo_button.disabled
+    tab.undo()
+    assert tab.game is g and "taken back" in tab.message.value
+    # ... a move whose every path needs a piloting check rolls dice: no undo
+    tab.click(here)
+    tab.click(next(e.hex for e in ends if all(x.rolls > 0 for x in ends if x.hex == e.hex)))
+    tab.confirm()
+    assert len(tab.game.history) > len(g.history) and tab.undo_button.disabled
 
 
 def test_replay_shows_an_earlier_step_and_refuses_moves_there():

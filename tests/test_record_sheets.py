@@ -81,14 +81,20 @@ def test_book_b_16_5_medium_tank_construction():
         engine_mass(1525)
 
 
-@pytest.mark.parametrize("key", [k for k, v in V.items() if v.kind == "grav"])
-def test_every_grav_vehicle_thrust_comes_from_its_parts(key):
+# The Maximum Thrust the book prints (E1 Viper 8; E3 Horatius 6; E23 Liberator 6). Every engine rating in
+# data/vehicles.yaml is reconstructed, so only these printed thrusts are an oracle (T3); Trajan's and Lupus's
+# thrust are reconstructed too, so checking them would be agreement by construction.
+BOOK_THRUST = {"viper": 8, "horatius": 6, "liberator": 6}
+
+
+@pytest.mark.parametrize("key", sorted(BOOK_THRUST))
+def test_reconstructed_engines_give_the_thrust_the_book_prints(key):
     v = V[key]
     c = build_grav_vehicle(engine=v.engine, shields=v.shields, armor=v.armor,
                            weapons=[(w.type, w.location) for w in v.weapons], weapon_table=weapon_table().weapons,
                            infantry_bay=bool(v.infantry_capacity), digging=v.digging_charges > 0)
-    assert c.thrust == v.max_thrust
-    assert "engine" in v.reconstructed and v.sources
+    assert c.thrust == v.max_thrust == BOOK_THRUST[key]
+    assert "engine" in v.reconstructed and "max_thrust" not in v.reconstructed and v.sources
 
 
 def test_numbers_the_sources_give():

@@ -19,7 +19,8 @@ def _age_clicks(tab: SkirmishTable, seconds: float = 10.0) -> None:
     tab._choices_shown_at -= seconds
 
 
-def test_a_double_click_on_confirm_decides_once():
+def test_a_double_click_on_confirm_decides_once(monkeypatch):
+    monkeypatch.setattr(time, "monotonic", lambda: 1000.0)  # the second click comes at once, on any machine (T9)
     tab = SkirmishTable("meeting", seed=1)
     _age_clicks(tab)
     assert tab.chosen() == Leadership(0)
@@ -49,7 +50,8 @@ def test_a_click_on_a_list_refreshed_since_decides_nothing(monkeypatch):
     assert tab.game is not g and tab.game.history[len(g.history)] == picked
 
 
-def test_start_asks_before_abandoning_a_game_in_progress():
+def test_start_asks_before_abandoning_a_game_in_progress(monkeypatch):
+    monkeypatch.setattr(time, "monotonic", lambda: 1000.0)  # the second click comes at once, on any machine (T9)
     tab = SkirmishTable("meeting", seed=1)
     fresh = tab.game
     tab.start()  # nothing decided yet: a new game at once
@@ -225,7 +227,7 @@ def _fire_page(variants: tuple[str, ...], gunner_dead: bool = False):
 
     s = new_skirmish("meeting", seed=1, variants=variants)
     while s.phase != "fire":
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
     fire = next(a for a in s.legal_actions() if isinstance(a, Fire) and a.target and not a.driver)
     if gunner_dead:
         v = s.vehicle(fire.unit)

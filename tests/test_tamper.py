@@ -29,6 +29,14 @@ def table(battlefield):
     return GravMoveTable(battlefield, horatius, tank_on(battlefield, horatius, "0622", 0, 5), start_options=True)
 
 
+@pytest.fixture
+def frozen_clock(monkeypatch):
+    """A clock that never moves: the second click of a double click comes at once, on any machine (T9)."""
+    import time
+
+    monkeypatch.setattr(time, "monotonic", lambda: 1000.0)
+
+
 def message(widget) -> str:
     return widget.message.value
 
@@ -92,7 +100,7 @@ def test_roll_and_move_with_nothing_plotted_says_so_and_rolls_nothing(table):
     assert "Grounds" not in table.budget.value and "0%" not in table.budget.value
 
 
-def test_a_double_click_on_roll_and_move_moves_once(table):
+def test_a_double_click_on_roll_and_move_moves_once(table, frozen_clock):
     for _ in range(5):
         table.add_step("F")
     table.execute_button.click()
@@ -134,7 +142,7 @@ def test_a_centuria_attack_on_a_unit_out_of_reach_is_refused_and_not_previewed()
     assert "must stand next to" in cta.message.value and cta.battle == battle and cta.dice.log == []
 
 
-def test_a_double_click_on_end_phase_ends_one_phase():
+def test_a_double_click_on_end_phase_ends_one_phase(frozen_clock):
     battle = CenturiaBattle.from_scenario(centuria_scenario())
     cta = CenturiaTable(battle, mode="round")
     cta.buttons["end"].click()
@@ -143,7 +151,7 @@ def test_a_double_click_on_end_phase_ends_one_phase():
     assert "Rome ended its part" in html.unescape(cta.phase_label.value)
 
 
-def test_a_double_click_on_attack_attacks_once():
+def test_a_double_click_on_attack_attacks_once(frozen_clock):
     b = CenturiaBattle.from_scenario(centuria_scenario())
     fight = replace(b.placed("R-C2", "0606", 0).placed("B-C2", "0605", 3).placed("B-C3", "0705", 5)
                     .placed("R-C3", "0707", 0), phase="combat")  # the combat chapter's position
@@ -172,7 +180,7 @@ def test_the_seed_box_takes_a_whole_number():
     assert log.reseed_from_box() and log.dice.seed == 42 and log.message.value == ""
 
 
-def test_a_double_click_on_the_labs_roll_buttons_rolls_once():
+def test_a_double_click_on_the_labs_roll_buttons_rolls_once(frozen_clock):
     from centurion.widgets import SequenceOfPlay, SpeedLimitLab
 
     lab = SpeedLimitLab(vehicle_types()["horatius"])

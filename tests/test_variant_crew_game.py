@@ -20,7 +20,7 @@ from centurion.rules.damage import cross_rowwise
 def _to_phase(variants: tuple[str, ...], phase: str, seed: int = 1):
     s = new_skirmish("meeting", seed=seed, variants=variants)
     while s.phase != phase:
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
     return s
 
 
@@ -75,14 +75,13 @@ def test_self_destruct_charge_set_blows_d3_turns_later_and_counts_as_destroyed()
     before = armed.points(enemy)
     g = armed
     while not g.over and not (g.turn == 3 and g.phase == "end"):
-        g = g.apply(bot_action(g, "novice", budget=0.05))
-    if g.turn == 3 and g.vehicle(v.key).sheet.exploded:
-        assert any(f"{v.key} explodes" in x and "[VAR-SELFDESTRUCT]" in x for x in g.log)
-        assert g.vehicle(v.key).destroyed and g.vehicle(v.key).destruct_turn is None
-        assert g.points(enemy) >= before + v.cost - 5  # the enemy scores it (objectives may change by a few)
-        assert v.key in {x.key for x in g.destroyed_this_game(v.side)}
-    else:  # destroyed by fire before its charge blew (the charge then does nothing more)
-        assert g.vehicle(v.key).destroyed and not any(f"{v.key} explodes" in x for x in g.log)
+        g = g.apply(bot_action(g, "novice"))
+    # this seed's game (pinned, T6): the vehicle survives to turn 3 and its charge blows in that End Phase
+    assert g.turn == 3 and g.vehicle(v.key).sheet.exploded
+    assert any(f"{v.key} explodes" in x and "[VAR-SELFDESTRUCT]" in x for x in g.log)
+    assert g.vehicle(v.key).destroyed and g.vehicle(v.key).destruct_turn is None
+    assert g.points(enemy) >= before + v.cost - 5  # the enemy scores it (objectives may change by a few)
+    assert v.key in {x.key for x in g.destroyed_this_game(v.side)}
 
 
 def test_explosion_in_the_end_phase_of_its_turn():
@@ -95,7 +94,8 @@ def test_explosion_in_the_end_phase_of_its_turn():
     due = replace(armed, turn=s.turn + 1)
     blown = explode_due(due)
     assert blown.vehicle(v.key).sheet.exploded and blown.vehicle(v.key).destroyed
-    assert blown.vehicle(v.key).destroyed_by if hasattr(blown.vehicle(v.key), "destroyed_by") else True
+    assert blown.vehicle(v.key).destruct_turn is None  # the charge is spent (T2: was `assert True`)
+    assert v.key in {x.key for x in blown.destroyed_this_game(v.side)}  # it counts as destroyed for victory
     assert f"{v.key} explodes (self-destruct charge set on turn {s.turn})" in blown.log[-1]
 
 
@@ -115,7 +115,7 @@ def test_bot_self_destructs_an_immobile_wreck_with_an_enemy_near():
     near = replace(s, vehicles=s._with_vehicle(replace(enemy, hex=v.hex)))._fresh()
     assert bot_self_destruct(near, near.legal_actions()) is None  # intact: no
     wreck = _wreck(near, v.key)
-    assert bot_action(wreck, "novice", budget=0.05) == SelfDestruct(v.key)
+    assert bot_action(wreck, "novice") == SelfDestruct(v.key)
     moving = _wreck(near, v.key, grav_drive=False)  # grounded but can still lift off: no
     assert bot_self_destruct(moving, moving.legal_actions()) is None
     far = _wreck(s, v.key)
@@ -128,12 +128,12 @@ def test_bot_against_bot_with_var_selfdestruct_attempts_and_replays():
     v = s.live_vehicles(s.active)[0]
     enemy = s.live_vehicles(s.other(v.side))[0]
     s = _wreck(replace(s, vehicles=s._with_vehicle(replace(enemy, hex=v.hex)))._fresh(), v.key)
-    g = s.apply(bot_action(s, "novice", budget=0.05))
+    g = s.apply(bot_action(s, "novice"))
     assert any("tries to self-destruct" in x for x in g.log) and any(
         "[VAR-SELFDESTRUCT]" in x and "check d10" in x for x in g.log)
     plain = new_skirmish("meeting", seed=4, variants=("VAR-SELFDESTRUCT",))
     while not plain.over and plain.turn <= 2:
-        plain = plain.apply(bot_action(plain, "novice", budget=0.05))
+        plain = plain.apply(bot_action(plain, "novice"))
     again = load(plain.to_json())
     assert again.log == plain.log and again.vehicles == plain.vehicles
 
@@ -167,14 +167,14 @@ def _fire_phase_with_gutted(key: str = "R11", variants=("VAR-WEAPONS",)):
     s = new_skirmish("meeting", seed=1, variants=variants)
     states = [s]
     while s.phase in ("initiative", "order", "movement", "opportunity"):
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
         states.append(s)
     pre, last = states[-2], s.history[-1]
     v = pre.vehicle(key)
     crew = tuple(replace(m, state="dead") if m.role in ("gunner", "commander") else m for m in v.sheet.crew)
     g = replace(pre, vehicles=pre._with_vehicle(replace(v, sheet=replace(v.sheet, crew=crew))))._fresh().apply(last)
     while g.phase == "painting":
-        g = g.apply(bot_action(g, "novice", budget=0.05))
+        g = g.apply(bot_action(g, "novice"))
     assert g.phase == "fire" and key in g.undeclared()
     return g
 
@@ -200,14 +200,14 @@ def test_without_the_switch_a_vehicle_with_gunner_and_commander_out_does_not_fir
     s = new_skirmish("meeting", seed=1)
     states = [s]
     while s.phase in ("initiative", "order", "movement", "opportunity"):
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
         states.append(s)
     pre, last = states[-2], s.history[-1]
     v = pre.vehicle("R11")
     crew = tuple(replace(m, state="dead") if m.role in ("gunner", "commander") else m for m in v.sheet.crew)
     g = replace(pre, vehicles=pre._with_vehicle(replace(v, sheet=replace(v.sheet, crew=crew))))._fresh().apply(last)
     while g.phase == "painting":
-        g = g.apply(bot_action(g, "novice", budget=0.05))
+        g = g.apply(bot_action(g, "novice"))
     assert "R11" not in g.undeclared() and not any(getattr(a, "driver", False) for a in g.legal_actions())
 
 
@@ -228,7 +228,7 @@ def test_driver_fires_after_his_roll_and_next_turn_speed_limits_are_cut_by_third
     assert "piloting roll d10 3 against 5 (P = 1/2 = 50%): passed" in h.log[-1]
     h = h._do(Fire("R11", act.target), decision_dice(h.seed, len(h.history)))
     while h.turn == 1 and not h.over:
-        h = h.apply(bot_action(h, "novice", budget=0.05))
+        h = h.apply(bot_action(h, "novice"))
     shots = [x for x in h.log if "the driver fires it -2 [VAR-WEAPONS]" in x]
     assert len(shots) == n and any(x.startswith("  R11 fires: ") and f"of {n} shot(s)" in x for x in h.log)
     # turn 2: every limit cut by a third per weapon: clear 20 -> 14 (one), 7 (two); woods 8 -> 6, 3
@@ -236,7 +236,7 @@ def test_driver_fires_after_his_roll_and_next_turn_speed_limits_are_cut_by_third
     assert cut_table(2)["light_woods"].speed_limit == driver_speed_limit(8, 2) == 3
     assert h.turn == 2 and speed_table(h, "R11") is cut_table(n) and speed_table(h, "R12") is None
     while h.phase != "movement" or "R11" not in {v.key for v in h.movers()}:
-        h = h.apply(bot_action(h, "novice", budget=0.05))
+        h = h.apply(bot_action(h, "novice"))
     m = next(m for m, e in h.move_options("R11") if m.move.steps)
     cut = h.resolve_move("R11", m.move)
     v = h.vehicle("R11")
@@ -261,11 +261,11 @@ def test_bot_lets_the_driver_fire_and_the_game_replays():
     g = _fire_phase_with_gutted()
     others = {k for k in g.undeclared() if k != "R11"}
     only = replace(g, declared=g.declared | others)._fresh()
-    a = bot_action(only, "novice", budget=0.05)
+    a = bot_action(only, "novice")
     assert isinstance(a, Fire) and a.unit == "R11" and a.driver
     h = g
     while h.turn == 1 and not h.over:
-        h = h.apply(bot_action(h, "novice", budget=0.05))
+        h = h.apply(bot_action(h, "novice"))
     assert any("the driver fires" in x and "[VAR-WEAPONS]" in x for x in h.log)
 
 
@@ -273,7 +273,7 @@ def test_var_weapons_game_checks_the_designs_and_replays():
     s = new_skirmish("meeting", seed=5, variants=("VAR-WEAPONS",))
     assert any("fits its class's weapons per location [VAR-WEAPONS]" in x for x in s.log)
     while not s.over and s.turn <= 2:
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
     again = load(s.to_json())
     assert again.log == s.log and again.vehicles == s.vehicles
 
@@ -320,7 +320,7 @@ def test_driver_fire_under_var_init_is_resolved_in_its_activation():
         crew = tuple(replace(m, state="dead") if m.role in ("gunner", "commander") else m for m in v.sheet.crew)
         s = replace(s, vehicles=s._with_vehicle(replace(v, sheet=replace(v.sheet, crew=crew))))._fresh()
     while not s.over and s.turn <= 1:
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
     passed = [x for x in s.log if "the driver fires" in x and "passed; next turn its speed limits" in x]
     shots = [x for x in s.log if "the driver fires it -2 [VAR-WEAPONS]" in x]
     assert passed and len(shots) >= len(passed)

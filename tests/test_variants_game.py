@@ -76,7 +76,7 @@ def _at_speed(switch: str, velocity: int = 6, facing: int = 0, seed: int = 3):
 
     s = new_skirmish("meeting", seed=seed, variants=(switch,))
     while s.phase != "movement":
-        s = s.apply(bot_action(s, "novice", budget=0.05))
+        s = s.apply(bot_action(s, "novice"))
     key = s.movers()[0].key
     return replace(s, vehicles=tuple(replace(x, velocity=velocity, facing=facing) if x.key == key else x
                                      for x in s.vehicles)), key
@@ -134,8 +134,10 @@ def test_bot_weighs_fire_by_the_variant_odds():
 def test_emergency_turn_vane_damage_stays_with_the_vehicle():
     from centurion.variants.movement import VariantMove
 
-    seen = set()
-    for seed in range(3, 9):  # the dice of a decision depend on the seed: several games see several outcomes
+    # the dice of a decision depend on the seed; these seeds are pinned for their outcomes (T6): seed 0 loses a
+    # vane box and shorts the other vane, seed 1 loses a box and burns a vane out
+    for seed, outcomes in ((0, {"box", "short"}), (1, {"box", "burnout"})):
+        seen = set()
         s, key = _at_speed("VAR-EMERGENCY", seed=seed)
         m = next(m for m, _e in s.move_options(key) if isinstance(m.move, VariantMove))
         after = s.apply(m)
@@ -155,7 +157,7 @@ def test_emergency_turn_vane_damage_stays_with_the_vehicle():
                 assert side in nv.vanes_shorted and not getattr(nv.grav(), f"{side}_vane_lost")
                 nxt = replace_turn(after).vehicle(key)
                 assert side in nxt.vanes_lost and getattr(nxt.grav(), f"{side}_vane_lost")
-    assert {"burnout", "box"} <= seen, seen
+        assert seen == outcomes, (seed, seen)
 
 
 def replace_turn(s):

@@ -75,7 +75,7 @@ def test_VAR_LATERAL_shifts_in_play():
 
 
 def test_VAR_EMERGENCY_an_emergency_turn_above_velocity_12():
-    s = play(game("pursuit", 1, "VAR-EMERGENCY"), 2)
+    s = play(game("pursuit", 0, "VAR-EMERGENCY"), 2)
     fast = [int(v) for line in lines(s, r"emergency turn at velocity \d+") for v in
             re.findall(r"emergency turn at velocity (\d+)", line)]
     assert fast and max(fast) > 12
@@ -84,7 +84,7 @@ def test_VAR_EMERGENCY_an_emergency_turn_above_velocity_12():
 
 
 def test_VAR_RAM_a_ram_declared_and_resolved():
-    s = play(game("village", 2, "VAR-RAM"), 1)  # the Renegade tanks race into the grounded TOG garrison
+    s = play(game("village", 7, "VAR-RAM"), 1)  # the Renegade tanks race into the grounded TOG garrison
     assert lines(s, r"moves: .*, ramming T2\d \[VAR-RAM\]")
     assert lines(s, r"will ram T2\d after the Combat Phase at velocity \d+: ram immobile target: hits unless a 1")
     assert lines(s, r"rams the immobile T2\d: d10 \d+ \(a 1 misses\), odds 9/10 = 90%: the ram (hits|misses) "
@@ -92,12 +92,16 @@ def test_VAR_RAM_a_ram_declared_and_resolved():
 
 
 def test_VAR_SELFDESTRUCT_the_crew_of_a_doomed_tank_sets_the_charge():
-    s = game("meeting", 16, "VAR-SELFDESTRUCT")
+    s = game("meeting", 12, "VAR-SELFDESTRUCT")
     v = s.vehicle("R12")
     sheet = out_of_action(v.sheet, "driver")  # grounded with its driver dead: it will never move again
     for side in ("front", "left", "right", "stern"):  # and most of its armour gone
         sheet, *_ = cross_rowwise(sheet, side, sheet.vehicle.armor[side] * 3 // 5)
-    s = play(with_vehicle(s, "R12", sheet=sheet, hex=parse_label("2514"), facing=2, velocity=0, grounded=True), 3)
+    s = with_vehicle(s, "R12", sheet=sheet, hex=parse_label("2514"), facing=2, velocity=0, grounded=True)
+    t = s.vehicle("T11")  # an enemy that stays within 6 hexes of it: grounded three hexes away, its driver dead
+    s = with_vehicle(s, "T11", sheet=out_of_action(t.sheet, "driver"), hex=parse_label("2814"), facing=4, velocity=0,
+                     grounded=True)
+    s = play(s, 4)
     assert lines(s, r"R12: the (gunner|commander) tries to set the self-destruct charge: gunnery check d10 \d+ "
                     r"against \d.*\[VAR-SELFDESTRUCT\]")
     assert lines(s, r"R12: .*the charge is set; d3 = \d: R12 explodes in the End Phase of turn \d \[VAR-SELFDESTRUCT\]")

@@ -16,6 +16,7 @@ and "veteran" (more candidates, weighs the fire it takes, uses opportunity fire 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -61,9 +62,10 @@ LEVELS: dict[str, Level] = {
 }
 
 
-def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = None) -> Action:
+def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = None,
+               clock: Callable[[], float] | None = None) -> Action:
     """A legal action for `s.active`, chosen from the exact odds; deterministic unless `budget` (seconds) caps the
-    exact weighing."""
+    exact weighing. `clock` (default time.perf_counter) is read only under a budget; tests inject a fake one."""
     if getattr(s, "system", "centurion") == "centuria":  # issue 15: the Centuria opponent
         from .centuria_bot import centuria_bot_action
 
@@ -71,7 +73,8 @@ def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = No
     if s.over:
         raise IllegalAction("CEN-SEQ-1", "the game is over")  # what apply says (issue 20, G5)
     lv = LEVELS[level]
-    deadline = None if budget is None else time.perf_counter() + budget
+    now = clock or time.perf_counter
+    deadline = None if budget is None else now() + budget
     p = s.phase
     if p == "initiative":
         return max(s.legal_actions(), key=lambda a: a.points)
@@ -80,7 +83,7 @@ def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = No
             return _activation_first(s)
         return Order(False)  # moving last sees the enemy's moves first (CEN-SEQ-2)
     if p == "movement":
-        return _movement(s, lv, deadline)
+        return _movement(s, lv, deadline, now)
     if p == "opportunity":
         return _opportunity(s, lv)
     if p == "painting":
@@ -159,7 +162,8 @@ def _enemies(s: Skirmish, side: str) -> list[Vehicle]:
 
 # --- movement ------------------------------------------------------------------------------------------------
 
-def _movement(s: Skirmish, lv: Level, deadline: float | None) -> Action:
+def _movement(s: Skirmish, lv: Level, deadline: float | None,
+              now: Callable[[], float] = time.perf_counter) -> Action:
     movers = s.movers()
     if not movers:
         return s.legal_actions()[0]
@@ -202,7 +206,7 @@ def _movement(s: Skirmish, lv: Level, deadline: float | None) -> Action:
     units = s.combat_units()
     best, best_score = ranked[0], None
     for n, (i, e) in enumerate(zip(order.tolist(), ranked, strict=True)):
-        if n and deadline is not None and time.perf_counter() > deadline:
+        if n and deadline is not None and now() > deadline:
             break
         score = float(quick[i])
         deal = 0.0

@@ -844,6 +844,8 @@ class Skirmish:
             rule = {"initiative": "CEN-INI-1", "order": "CEN-INI-1", "movement": "CEN-SEQ-2",
                     "opportunity": "CEN-OPP-1", "painting": "CEN-SEQ-3", "fire": "CEN-SEQ-3",
                     "end": "CEN-SEQ-1"}[self.phase]
+            if self.phase == "movement" and isinstance(action, (Fire, Paint)):
+                rule = "CEN-SEQ-1"  # fire and painting come in the Combat Phase, after movement
             if vinit.on(self) and self.phase != "end":
                 rule = "VAR-INIT"
             what = getattr(action, "describe", lambda: repr(action))()

@@ -73,16 +73,24 @@ def test_fire_panel_lists_terms_and_responds_to_a_click(page, voila_url, artifac
     shoot(page, artifacts, FIRE)
 
 
+def wait_sheet_redrawn(page, drawn: str) -> None:
+    """Wait until the damage lab's record sheet is no longer the HTML `drawn` (its redraw after a shot)."""
+    page.wait_for_function(
+        "h => document.querySelector('.centurion-damage-lab .centurion-record-sheet').innerHTML !== h", arg=drawn,
+        timeout=15_000)
+
+
 def test_a_shot_changes_the_record_sheet_and_the_internal_effects(page, voila_url, artifacts):
     open_page(page, f"{voila_url}/voila/render/{DAMAGE}.ipynb", ".centurion-record-sheet .rs-grid")
     sheet = page.locator(".centurion-damage-lab .centurion-record-sheet").first
     sheet.scroll_into_view_if_needed()
     pixels = sheet.screenshot()
+    drawn = sheet.inner_html()
     page.get_by_role("button", name="Fire: roll location and column").click()
     report = ".centurion-damage-lab .centurion-damage-report"
     page.wait_for_function("s => document.querySelector(s).innerText.includes('Hit location')", arg=report,
                            timeout=15_000)
-    page.wait_for_timeout(300)
+    wait_sheet_redrawn(page, drawn)  # T9: the redraw is awaited, not slept for
     assert sheet.screenshot() != pixels
     # three lasers down the front's column 5 reach the internals; then all fire is resolved
     page.locator(".centurion-damage-lab select").nth(4).select_option("side")
@@ -94,10 +102,11 @@ def test_a_shot_changes_the_record_sheet_and_the_internal_effects(page, voila_ur
     before = text_of(page, effects)
     assert "No internal effects yet" in before
     pixels = sheet.screenshot()
+    drawn = sheet.inner_html()
     page.get_by_role("button", name="All fire resolved: apply internal damage").click()
     after = wait_text_change(page, effects, before)
     assert "Internal damage applied" in after and "CEN-CMB-1" in after
-    page.wait_for_timeout(300)
+    wait_sheet_redrawn(page, drawn)
     assert sheet.screenshot() != pixels
     clean(page)
     shoot(page, artifacts, DAMAGE)

@@ -1,6 +1,6 @@
 """Chapter 1: The battlefield — the source of notebooks/01_battlefield.ipynb."""
 
-from chapters.common import BACK, code, md
+from chapters.common import BACK, checks, code, md
 
 TITLE = "The battlefield"
 
@@ -48,6 +48,8 @@ for label in ("0101", "0202"):
     print(f"{label} touches {', '.join(around[:-1])} and {around[-1]} on the map")
 print("distance 0101 -> 4430:", distance(parse_label("0101"), parse_label("4430")))
 """),
+    checks('check_book("HEX-2: the neighbours of 0202", sorted(format_label(neighbor(parse_label("0202"), f)) '
+           'for f in range(6)), ["0102", "0103", "0201", "0203", "0302", "0303"])'),
     md("## The Terrain Effects Table (CEN-TER-1)\n\n"
        "The cost in velocity points (VP) to enter each terrain, per kind of mover, the speed limit a grav "
        "vehicle may safely carry into it, and the modifier to hit a target standing in it."),

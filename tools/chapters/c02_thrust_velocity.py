@@ -1,6 +1,6 @@
 """Chapter 2: Thrust and velocity — the source of notebooks/02_thrust_velocity.ipynb."""
 
-from chapters.common import BACK, SETUP, code, md
+from chapters.common import BACK, SETUP, checks, code, md
 
 TITLE = "Thrust and velocity"
 
@@ -34,6 +34,10 @@ print("velocity after acceleration:", ok.velocity, "| thrust used:", ok.thrust_u
       "| ends at velocity", ok.end_velocity)
 print(rules.resolve_grav_move(start, rules.GravMove(accelerate=3, steps="F" * 8, decelerate=4), strip, horatius))
 """),
+    checks('check_book("book-a E3: velocity after accelerating 3 from 5", ok.velocity, 8)',
+           'check_book("book-a E3: TP left to decelerate", ok.thrust_max - ok.move.accelerate, 3)',
+           'check_book("CEN-GRAV-1: a fourth point of deceleration", rules.resolve_grav_move(start, rules.GravMove('
+           'accelerate=3, steps="F" * 8, decelerate=4), strip, horatius).rule, "CEN-GRAV-1")'),
     md("## Worked example: deceleration comes last\n\n"
        "A Horatius given thrust 4 starts at 8 and does not accelerate: it must first spend all 8 VP, and only "
        "then may it slow to 4. Stopping early grounds it."),
@@ -46,4 +50,7 @@ print("VP spent:", r.vp_spent, "| next turn starts at velocity", r.end_velocity)
 early = rules.resolve_grav_move(start, rules.GravMove(steps="F" * 5, decelerate=4), strip, slow)
 print("Stopping after 5 hexes:", "it must ground" if early.grounds else "it flies on", f"({early.forced_grounding})")
 """),
+    checks('check_book("book-a E7: VP spent before slowing", r.vp_spent, 8)',
+           'check_book("book-a E7: velocity after decelerating 4", r.end_velocity, 4)',
+           'check_book("book-a E4: stopping short of its VP grounds it", early.grounds, True)'),
 ]

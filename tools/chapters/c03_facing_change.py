@@ -1,6 +1,6 @@
 """Chapter 3: The facing change table — the source of notebooks/03_facing_change.ipynb."""
 
-from chapters.common import BACK, SETUP, code, md
+from chapters.common import BACK, SETUP, checks, code, md
 
 TITLE = "The facing change table"
 
@@ -29,4 +29,8 @@ strip = map_from_rows(["....."] * 30)
 fast = rules.GravState.of(horatius, parse_label("0228"), 0, velocity=12)
 print(rules.resolve_grav_move(fast, rules.GravMove(steps="FRFF"), strip, horatius))
 """),
+    checks('check_book("book-a E6: hexes straight between turns at velocity 10", rules.facing_change_interval(10), 2)',
+           'check_book("book-a E6: at velocity 20", rules.facing_change_interval(20), 4)',
+           'check_book("CEN-GRAV-4: turning too soon at 12", rules.resolve_grav_move(fast, rules.GravMove('
+           'steps="FRFF"), strip, horatius).rule, "CEN-GRAV-4")'),
 ]

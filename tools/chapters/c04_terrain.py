@@ -1,6 +1,6 @@
 """Chapter 4: Terrain, slopes and roads — the source of notebooks/04_terrain.ipynb."""
 
-from chapters.common import BACK, SETUP, code, md
+from chapters.common import BACK, SETUP, checks, code, md
 
 TITLE = "Terrain, slopes and roads"
 
@@ -36,4 +36,8 @@ r = rules.resolve_grav_move(rules.GravState.of(horatius, parse_label("0228"), 0,
 print("along the road through heavy woods:", " + ".join(str(e.vp) for e in r.entries), "VP,",
       "no piloting roll" if not r.checks else f"{len(r.checks)} piloting roll(s)")
 """),
+    checks('check_book("book-a E5: heavy woods L5 to light woods L0", rules.vp_cost("light_woods", 5, 0), 0)',
+           'check_book("book-a E5: light woods L0 to heavy woods L5", rules.vp_cost("heavy_woods", 0, 5), 8)',
+           'check_book("CEN-TER-1: a ground vehicle up 4 levels", up4, None)',
+           'check_book("CEN-TER-4: a road through heavy woods, VP a hex", [e.vp for e in r.entries], [1, 1])'),
 ]

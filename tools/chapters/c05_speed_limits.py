@@ -1,6 +1,6 @@
 """Chapter 5: Speed limits and piloting rolls — the source of notebooks/05_speed_limits.ipynb."""
 
-from chapters.common import BACK, SETUP, code, md
+from chapters.common import BACK, SETUP, checks, code, md
 
 TITLE = "Speed limits and piloting rolls"
 
@@ -37,6 +37,12 @@ print("damage on a failure:", check.damage, "=", check.front, "front +", check.b
 print("reverse at 10 into heavy woods: limit", rules.speed_limit_check(-10, 6).speed_limit,
       "target", rules.speed_limit_check(-10, 6).target)
 """),
+    checks('check_book("book-a E9: over the limit", check.over, 4)',
+           'check_book("book-a E9: the roll needed", check.target, 3)',
+           'check_book("book-a E9: damage on a failure (all, front, bottom)", (check.damage, check.front, '
+           'check.bottom), (40, 20, 20))',
+           'check_book("CEN-SPD-3: reversing halves the limit of 6", rules.speed_limit_check(-10, 6).speed_limit, 3)',
+           'check_book("CEN-SPD-1: 7 over, 5 - ceil(7 / 2)", rules.speed_limit_check(-10, 6).target, 1)'),
     md("The same on the map, with the die forced to fail: the boxes are crossed row by row from the top-left "
        "(the first 20 usable boxes of each section), and the tank flies on at 10."),
     code("""
@@ -49,4 +55,7 @@ for d in report.damage:
     print(d.section, d.points, "boxes", d.boxes[0], "to", d.boxes[-1])
 print("velocity after:", report.state.velocity, "| front armor left:", report.state.armor["front"].intact)
 """),
+    checks('check_book("book-a E9: keeps moving at", report.state.velocity, 10)',
+           'check_book("book-a E9: damage taken (front, bottom)", sorted((d.section, d.points) for d in '
+           'report.damage), [("bottom", 20), ("front", 20)])'),
 ]

@@ -1,6 +1,6 @@
 """Chapter 6: Grounding, reverse and lift-off — the source of notebooks/06_grounding.ipynb."""
 
-from chapters.common import BACK, SETUP, code, md
+from chapters.common import BACK, SETUP, checks, code, md
 
 TITLE = "Grounding, reverse and lift-off"
 
@@ -29,6 +29,8 @@ r = rules.resolve_grav_move(rules.GravState.of(horatius, parse_label("0228"), 0,
 print("forced by", r.forced_grounding, "| lands at velocity", r.end_velocity, "| damage", r.grounding_damage)
 print("the same in a lake:", rules.grounding_damage(2, in_water=True))
 """),
+    checks('check_book("book-a E10: lands at velocity", r.end_velocity, 2)',
+           'check_book("book-a E10: grounding damage", r.grounding_damage, 20)'),
     md("A Liberator at 4 spends all 6 TP decelerating after its move: it ends at −2 and next turn must fly "
        "two VP backwards into the hexes behind it (CEN-GRAV-5)."),
     code("""
@@ -39,6 +41,8 @@ back = rules.resolve_grav_move(r.end_state(), rules.GravMove(steps="BB"), strip,
 print("next turn:", format_label(r.end_hex), "->", format_label(back.end_hex), "still facing", back.end_facing)
 print(rules.resolve_grav_move(r.end_state(), rules.GravMove(steps="FF"), strip, liberator))
 """),
+    checks('check_book("book-a E8: ends at velocity", r.end_velocity, -2)',
+           'check_book("book-a E8: next turn, 2 VP straight backwards from 0224", format_label(back.end_hex), "0226")'),
     md("A grounded Horatius that puts 3 TP into acceleration spends the first one lifting off, so it flies at "
        "velocity 2 and moves two hexes; 3 TP are left, enough to slow down to −1 but not to −2 (CEN-GRAV-6)."),
     code("""
@@ -48,4 +52,7 @@ print("lift", r.lift_tp, "TP, then velocity", r.velocity, "| thrust used", r.thr
       "| ends at velocity", r.end_velocity)
 print(rules.resolve_grav_move(down, rules.GravMove(accelerate=3, steps="FF", decelerate=4), strip, horatius))
 """),
+    checks('check_book("book-a E11: TP spent lifting off", r.lift_tp, 1)',
+           'check_book("book-a E11: then velocity", r.velocity, 2)',
+           'check_book("CEN-GRAV-6 seed: thrust left to decelerate, 6 - 3", r.thrust_max - r.move.accelerate, 3)'),
 ]

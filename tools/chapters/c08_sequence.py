@@ -1,6 +1,6 @@
 """Chapter 8: Sequence of play — the source of notebooks/08_sequence.ipynb."""
 
-from chapters.common import BACK, SETUP, code, md
+from chapters.common import BACK, SETUP, checks, code, md
 
 TITLE = "Sequence of play"
 
@@ -28,6 +28,8 @@ r = rules.roll_initiative(Dice.scripted([4, 4, 6, 3]))
 print("rolls", " then ".join(f"{a.result} against {b.result}" for a, b in r.rolls), "-> the", r.winner,
       "side wins after the tie")
 """),
+    checks('check_book("book-a E2: five platoons against three", ", ".join(f"{side}{n}" for side, n in '
+           'rules.movement_order(5, 3)), "A1, B1, A2, B1, A2, B1")'),
     md("A Horatius that ended last turn at 0, whose platoon is third to move, declares no movement: it may fire on "
        "platoons that move after it, not on the two that already have (CEN-OPP-1). The shot lands while the "
        "enemy is still moving, in the hex it has just entered: if it destroys the enemy or knocks out its grav "
@@ -39,4 +41,6 @@ for later in (0, 1, 3):
     verdict = "may" if rules.may_opportunity_fire_at(2, later) else "may not"
     print(f"It {verdict} fire at the enemy platoon that moves {['1st', '2nd', '3rd', '4th'][later]}.")
 """),
+    checks('check_book("book-a E14: may fire at the platoons moving 1st, 2nd, 4th", [rules.may_opportunity_fire_at('
+           '2, n) for n in (0, 1, 3)], [False, False, True])'),
 ]

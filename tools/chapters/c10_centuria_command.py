@@ -1,6 +1,6 @@
 """Chapter 10: Centuria: command — the source of notebooks/10_centuria_command.ipynb."""
 
-from chapters.common import BACK, CTA_SETUP, code, md
+from chapters.common import BACK, CTA_SETUP, checks, code, md
 
 TITLE = "Centuria: command"
 
@@ -36,6 +36,11 @@ pd.DataFrame({name: {pid: words[s] for pid, s in b.command().items() if pid.star
               for name, b in (("opening position", battle), ("leaders in the corner", away),
                               ("cohort in a line", line))})
 """),
+    checks('check_book("CTA-CMD: opening position, every sub-unit in command", {s for p, s in battle.command('
+           ').items() if p.startswith("R-C")} <= {"direct", "chain"}, True)',
+           'check_book("CTA-CMD: leaders in the corner, the centuriae", sorted({s for p, s in away.command().items('
+           ') if p.startswith("R-C")}), ["out"])',
+           'check_book("CTA-CMD: in a line, R-C3 through the chain", line.command()["R-C3"], "chain")'),
     md("A centuria out of command may not step forward:"),
     code('print(move(away, CenturiaMove("R-C1", ("F",))))'),
 ]

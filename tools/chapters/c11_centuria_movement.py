@@ -1,6 +1,6 @@
 """Chapter 11: Centuria: orientation and movement — the source of notebooks/11_centuria_movement.ipynb."""
 
-from chapters.common import BACK, CTA_SETUP, code, md
+from chapters.common import BACK, CTA_SETUP, checks, code, md
 
 TITLE = "Centuria: orientation and movement"
 
@@ -33,6 +33,14 @@ for where in ("0607", "1207"):
     value = movement_value(battle, turma, [turma.hex, parse_label(where)], tables)
     print(f"A turma moving into {where} ({battle.terrain(parse_label(where))}): movement value {value}")
 """),
+    checks('check_book("CTA-2: a turma into the trees at 0607, movement value", movement_value(battle, turma, '
+           '[turma.hex, parse_label("0607")], tables), 1)',
+           'check_book("CTA-2: a turma across the field at 1207", movement_value(battle, turma, [turma.hex, '
+           'parse_label("1207")], tables), 3)',
+           'check_book("CTA-2: R-C2 steps into the trees at", format_label(move(battle, CenturiaMove("R-C2", ("F",'
+           ')))[0].piece("R-C2").hex), "0607")',
+           'check_book("CTA-2: about-face and a step into the trees need 3 of 1", getattr(move(battle, '
+           'CenturiaMove("R-C2", ("T3", "F"))), "rule", None), "CTA-MOVE")'),
     md("The terrain table (CTA-2): what each kind of ground changes for each kind of unit."),
     code("centuria_terrain_table_en()"),
 ]

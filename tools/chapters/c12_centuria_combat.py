@@ -1,6 +1,6 @@
 """Chapter 12: Centuria: combat — the source of notebooks/12_centuria_combat.ipynb."""
 
-from chapters.common import BACK, CTA_SETUP, code, md
+from chapters.common import BACK, CTA_SETUP, checks, code, md
 
 COMBAT_SETUP = """
 fight = (battle.placed("R-C2", "0606", 0).placed("B-C2", "0605", 3)
@@ -37,6 +37,11 @@ for side in ("front", "flank"):
     target = attack_target("centuria", "centuria", side=side)
     print(f"On the {side}: the attack must roll over {target}, P = {p_success(target)}.")
 """),
+    checks('check_book("CTA-COMBAT: centuria on centuria, front: roll over", attack_target("centuria", "centuria", '
+           'side="front"), 15)',
+           'check_book("CTA-COMBAT: front, P", p_success(15), Fraction(1, 4))',
+           'check_book("CTA-COMBAT: on the flank: roll over", attack_target("centuria", "centuria", side="flank"), 13)',
+           'check_book("CTA-COMBAT: flank, P", p_success(13), Fraction(7, 20))'),
     md("On the map, R-C2 attacks B-C2 with the legatus near the defender. Every term of the attack roll, with its "
        "rule:"),
     code("""
@@ -56,4 +61,6 @@ pd.DataFrame({"Chance": [ex.defender_falls, ex.attacker_falls, ex.both_fall, ex.
 after, events = attack(fight, "R-C2", "B-C2", Dice.scripted([18, 4]))
 print(events[0].text)
 """),
+    checks('check_book("CTA-COMBAT: rolls 18 and 4, B-C2 falls, R-C2 stands", (after.piece("B-C2").alive, '
+           'after.piece("R-C2").alive), (False, True))'),
 ]

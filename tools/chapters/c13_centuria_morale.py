@@ -1,6 +1,6 @@
 """Chapter 13: Centuria: morale — the source of notebooks/13_centuria_morale.ipynb."""
 
-from chapters.common import BACK, CTA_SETUP, code, md
+from chapters.common import BACK, CTA_SETUP, checks, code, md
 
 TITLE = "Centuria: morale"
 
@@ -33,6 +33,8 @@ morale_table
 target = morale_target("centuria", leader="legatus", adjacent_intact=2)
 print(f"The test must roll over {target}: P = {p_success(target)}.")
 """),
+    checks('check_book("CTA-MORALE: morale 10, legatus -4, two neighbours -2: roll over", target, 4)',
+           'check_book("CTA-MORALE: P", p_success(4), Fraction(4, 5))'),
     md("The same on the map, R-C2 with the legatus moved to 0609, term by term:"),
     code("""
 import pandas as pd
@@ -50,4 +52,9 @@ for roll in ([1], [1], [1, 20, 20]):
     b, events = morale_test(b, "R-C2", Dice.scripted(roll), "worked example")
     print(MARKERS[b.piece("R-C2").marker], "|", " / ".join(e.text for e in events[1:]) or events[0].text)
 """),
+    checks('states, b2 = [], battle',
+           'for roll in ([1], [1], [1, 20, 20]):',
+           '    b2, _ = morale_test(b2, "R-C2", Dice.scripted(roll), "check")',
+           '    states.append(MARKERS[b2.piece("R-C2").marker])',
+           'check_book("CTA-MORALE: three failures in a row", states, ["idle", "dissolving", "fleeing"])'),
 ]

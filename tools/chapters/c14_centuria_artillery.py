@@ -1,6 +1,6 @@
 """Chapter 14: Centuria: artillery — the source of notebooks/14_centuria_artillery.ipynb."""
 
-from chapters.common import BACK, CTA_SETUP, code, md
+from chapters.common import BACK, CTA_SETUP, checks, code, md
 
 TITLE = "Centuria: artillery"
 
@@ -36,4 +36,8 @@ after, events = fire(hidden, "R-TO", "B-C3", Dice.scripted([1, 20]))
 for e in events:
     print(e.text)
 """),
+    checks('check_book("CTA-ART: the ballista, no sight, no indirect fire", fire_refusal(hidden.placed("R-B1", '
+           '"0709"), "R-B1", "B-C3") is None, False)',
+           'check_book("CTA-ART: the tormentum fires on a spotter\'s sight", fire_refusal(hidden, "R-TO", "B-C3"), '
+           'None)'),
 ]

@@ -1,6 +1,6 @@
 """Chapter 16: Line of sight — the source of notebooks/16_line_of_sight.ipynb."""
 
-from chapters.common import BACK, SETUP, code, md
+from chapters.common import BACK, SETUP, checks, code, md
 
 TITLE = "Line of sight"
 
@@ -93,6 +93,12 @@ s = line_of_sight(m, V, walk(V, 4, 5))
 print("spine toward G between", " and ".join(format_label(h) for h in pair), "- the defender picks", format_label(pick))
 print("G without those trees:", "seen" if line_of_sight(e18_map(g_trees=False), V, walk(V, 4, 5)).seen else "not seen")
 """),
+    checks('e18 = {name: line_of_sight(m, V, t).seen for name, t in [("B", walk(V, 0)), ("C", walk(V, 0, 0, 0)), ('
+           '"D", walk(V, 3, 3, 3)), ("E", walk(V, 1, 1, 1)), ("F", walk(V, 2, 2, 2)), ("G", walk(V, 4, 5))]}',
+           'check_book("book-a E18: the Viper sees", sorted(k for k, seen in e18.items() if seen), ["B", "C", "D", '
+           '"F"])',
+           'check_book("book-a E18: G once the trees are gone", line_of_sight(e18_map(g_trees=False), V, walk(V, 4,'
+           ' 5)).seen, True)'),
     md("## Worked example E19: a Liberator at the foot of a level-3 plateau\n\n"
        "The plateau starts in the hexes right in front of the Liberator A. The Horatii up on it are in the dead "
        "zone: the plateau edge next to the Liberator is as high as they are. Behind the Liberator a one-level "
@@ -113,6 +119,14 @@ print("Viper behind the house  |", verdict(m, A, walk(A, 3, 3)))
 print("plateau to B, 1 level   |", verdict(e19_map(1), walk(A, 0, 0), walk(A, 3, 3)))
 print("plateau to B, 3 levels  |", verdict(e19_map(3), walk(A, 0, 0), walk(A, 3, 3)))
 """),
+    checks('check_book("book-a E19: the Liberator sees the Horatii on the plateau", line_of_sight(m, A, walk(A, 0, '
+           '0)).seen, False)',
+           'check_book("book-a E19: nor the Viper behind the building", line_of_sight(m, A, walk(A, 3, 3)).seen, '
+           'False)',
+           'check_book("book-a E19: the Horatii see B over 1 level", line_of_sight(e19_map(1), walk(A, 0, 0), walk('
+           'A, 3, 3)).seen, True)',
+           'check_book("book-a E19: not over 3 levels", line_of_sight(e19_map(3), walk(A, 0, 0), walk(A, 3, '
+           '3)).seen, False)'),
     md("## Everything one unit sees\n\nThe one-to-all table answers for every hex at once; the skirmish and the "
        "opportunity-fire rule (CEN-OPP-1) use it."),
     code("""

@@ -1,6 +1,6 @@
 """Chapter 17: Weapons fire and to-hit — the source of notebooks/17_weapons_fire.ipynb."""
 
-from chapters.common import BACK, SETUP, code, md
+from chapters.common import BACK, SETUP, checks, code, md
 
 TITLE = "Weapons fire and to-hit"
 
@@ -75,6 +75,11 @@ gauss, laser, smlm = range(3)
 show(declare_fire(m, firer, [Attack(smlm, "liberator"), Attack(laser, "liberator"),
                              Attack(gauss, "liberator", shell="HEAP")], [target]))
 """),
+    checks('e20 = declare_fire(m, firer, [Attack(smlm, "liberator"), Attack(laser, "liberator"), Attack(gauss, '
+           '"liberator", shell="HEAP")], [target])',
+           'check_book("book-a E20: to-hit SMLM, laser, HEAP", [a.to_hit.value for a in e20.attacks], [3, 3, 8])',
+           'check_book("book-a E20: rolls 4, 1, 6 hit with", [a.to_hit.value >= roll for a, roll in zip('
+           'e20.attacks, (4, 1, 6))], [False, True, True])'),
     md("## Worked examples E15 and E16: painting\n\n"
        "A Viper paints a Horatius 10 hexes away through its left shield of 6: 9 − 6 = **3**. A squad paints "
        "too, with a number from its strength; a squad down to 5 men paints on **6** and not beyond 6 hexes."),
@@ -88,6 +93,14 @@ t = TargetView("t", from_offset(5, 4), 0)
 show(infantry_paint(m, from_offset(5, 10), 5, t))
 show(infantry_paint(m, from_offset(5, 11), 5, t))
 """),
+    checks('check_book("book-a E16: the Viper paints on", vehicle_paint(open_map(rows=14), viper, '
+           'horatius).to_hit.value, 3)',
+           'check_book("book-a E16: a full squad within 6 paints on", infantry_paint(m, from_offset(5, 10), 8, '
+           't).to_hit.value, 9)',
+           'check_book("book-a E15: 3 casualties (5 men) paint on", infantry_paint(m, from_offset(5, 10), 5, '
+           't).to_hit.value, 6)',
+           'check_book("book-a E15: not beyond 6 hexes", isinstance(infantry_paint(m, from_offset(5, 11), 5, t), '
+           'Refusal), True)'),
     md("## Worked example E17: two targets\n\n"
        "A Horatius with a Gauss cannon and a missile rack in the turret, a laser and a missile rack in the hull, "
        "has one target ahead and one to its left. It may split its fire as long as only one target gets direct "
@@ -113,6 +126,10 @@ for name, (attacks, turret) in tries.items():
     r = declare_fire(m, horatius, attacks, targets, turret_facing=turret)
     print(f"{name:<36}", "allowed" if not isinstance(r, Refusal) else f"refused ({r.rule}): {r.reason}")
 """),
+    checks('allowed = [not isinstance(declare_fire(m, horatius, a, targets, turret_facing=t), Refusal) for a, t in '
+           'tries.values()]',
+           'check_book("book-a E17: allowed splits (the last two break the rules)", allowed, [True, True, True, '
+           'False, False])'),
     md("## Worked example E24: indirect fire at a painted target\n\n"
        "A Horatius behind heavy woods cannot see a Liberator. A Lupus in the woods paints it; now the Horatius "
        "fires its missile indirectly: range 7 gives 9, shields ignored. Its laser still needs sight."),
@@ -127,4 +144,10 @@ painted = TargetView("liberator", liberator.hex, 3, shields=liberator.shields, p
 show(declare_fire(m, horatius, [Attack(smlm, "liberator")], [painted]))
 show(declare_fire(m, horatius, [Attack(laser, "liberator")], [painted]))
 """),
+    checks('check_book("book-a E24: no sight, not painted: refused", isinstance(declare_fire(m, horatius, [Attack('
+           'smlm, "liberator")], [liberator]), Refusal), True)',
+           'check_book("book-a E24: painted, the SMLM fires indirectly on", declare_fire(m, horatius, [Attack(smlm,'
+           ' "liberator")], [painted]).attacks[0].to_hit.value, 9)',
+           'check_book("book-a E24: the laser still needs sight", isinstance(declare_fire(m, horatius, [Attack('
+           'laser, "liberator")], [painted]), Refusal), True)'),
 ]

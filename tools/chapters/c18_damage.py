@@ -64,6 +64,10 @@ for mark in (a, b, mdc):
 print("front armor:", s.armor["front"].intact, "of 80; column 5 now starts at row", s.highest_remaining("front", 4) + 1)
 print("\\n".join(sheet_rows(s, "front")[:10]))
 """),
+    code('from centurion.widgets.checks import check_book\n'
+         'check_book("book-a E21: location roll 7 against the right side hits", hit_section(7, "right"), "right")\n'
+         'check_book("book-a E21: rolls 1-3 hit", sorted({hit_section(r, "right") for r in (1, 2, 3)}), ["turret"])\n'
+         'check_book("book-a E22: the Horatius front armor", RecordSheet.of(horatius).armor["front"].intact, 80)'),
     md("## Worked example E23: thrust damage\n\n"
        "A Liberator (thrust 6) that loses its Thrust 1/4 location keeps 5; with Thrust 3/4 lost it keeps 2. "
        "The locations do not add up: the largest one lost counts (CEN-CMB-1)."),
@@ -72,6 +76,9 @@ from centurion.rules.damage import reduced_thrust
 print("Liberator thrust 6: 1/4 lost ->", reduced_thrust(6, 1), "| 1/2 lost ->", reduced_thrust(6, 2),
       "| 3/4 lost ->", reduced_thrust(6, 3))
 """),
+    code('from centurion.widgets.checks import check_book\n'
+         'check_book("book-a E23: Liberator thrust 6 with Thrust 1/4 lost", reduced_thrust(6, 1), 5)\n'
+         'check_book("book-a E23: with Thrust 3/4 lost", reduced_thrust(6, 3), 2)'),
     md("## Widowed armor, step by step\n\nA hit that cuts a section's armor in two leaves the top part hanging; "
        "at the End Phase it falls away."),
     code("""

@@ -75,4 +75,6 @@ for rating in (1, 2, 3, 4):
     print(f"Vulcan-{rating}: ", "  ".join(str(vulcan_kill_number(rating, n) or "-") for n in range(1, 6)))
 print("E25: Vulcan-2, three engaged -> kills on", vulcan_kill_number(2, 3))
 """),
+    code('from centurion.widgets.checks import check_book\n'
+         'check_book("book-a E25: a Vulcan-2 engaging three kills on", vulcan_kill_number(2, 3), 2)'),
 ]

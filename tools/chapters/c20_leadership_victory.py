@@ -48,6 +48,9 @@ r = roll_century_initiative(Dice.scripted([5, 4]), renegade, tog, plan)
 print(f"initiative: Renegade {r.totals[0]}, TOG {r.totals[1]} -> the {names[r.winner]} side wins (lower roll)")
 print(plan_leadership(renegade, tog, on_initiative=3))
 """),
+    code('from centurion.widgets.checks import check_book\n'
+         'check_book("book-b: rated 4 against 2, the advantage", century_advantage(renegade, tog), ("first", 2))\n'
+         'check_book("book-b: a 5 less 2 against a 4 (lower wins)", (r.totals, r.winner), ((3, 4), "first"))'),
     md("## Passes\n\nRated 5 against 2, the Renegade holds 3: unused on the roll they buy one pass. His first "
        "platoon moves after his last one."),
     code("""
@@ -59,6 +62,8 @@ passed = pass_platoon(seq, "R1", "R3", passes=plan.passes)
 print("R1 passes:", " ".join(f"{side}:{p}" for side, p in passed))
 print(pass_platoon(seq, "R1", "R3", passes=0))
 """),
+    code('from centurion.widgets.checks import check_book\n'
+         'check_book("book-b: 3 points unused on the roll buy", plan.passes, 1)'),
     md("## A lost Centurion\n\nThe Renegade Centurion falls: his Century is at 0, and the TOG side now holds +2."),
     code("""
 lost = lose_centurion(renegade, "killed")
@@ -67,6 +72,9 @@ print(lost.support_refusal())
 r = roll_century_initiative(Dice.scripted([4, 5]), lost, tog, plan_leadership(lost, tog, on_initiative=2))
 print(f"initiative: Renegade {r.totals[0]}, TOG {r.totals[1]} -> the {names[r.winner]} side wins")
 """),
+    code('from centurion.widgets.checks import check_book\n'
+         'check_book("book-b: a lost Centurion leaves his Century at", lost.century_rating, 0)\n'
+         'check_book("book-b: then TOG holds", century_advantage(lost, tog), ("second", 2))'),
     md("## Scenario points and victory\n\nA medium tank costing 1,404,750 talents is worth 15 scenario points. "
        "One side holds an objective and destroys three vehicles and two squads; the other destroys one tank."),
     code("""
@@ -81,4 +89,11 @@ print("| scores | level |")
 for high, low in ((300, 100), (299, 100), (200, 100), (199, 100), (150, 100), (149, 100)):
     print(f"| {high} to {low} | {victory_level(high, low)} |")
 """),
+    code('from centurion.widgets.checks import check_book\n'
+         'check_book("book-b 15.1: 1,404,750 talents in scenario points", scenario_cost(1_404_750), 15)\n'
+         'check_book("book-b 15.2: 75 + 15 + 15 + 9 + 2 x 2 + 6", a.total, 124)\n'
+         'check_book("book-b 15.2: 15 + 12", b.total, 27)\n'
+         'check_book("book-b 15.3: levels at 300, 299, 200, 199, 150, 149 to 100", [victory_level(h, 100) for h in '
+         '(300, 299, 200, 199, 150, 149)], ["decisive", "substantive", "substantive", "marginal", "marginal", '
+         '"draw"])'),
 ]

@@ -50,6 +50,11 @@ side = fire_side_by_side(roll, weapon="laser", target_velocity=8)
 print("basic chance of damage", side.basic, "| variant", side.variant, "=", f"{float(side.variant):.1%}")
 print("no speed, no shield rating 0:", shield_hit_chance(5, 0))
 """),
+    code('from centurion.widgets.checks import check_book\n'
+         'check_book("VAR-SHIELD: stop chance at ratings 10, 50, 100, 200", [shield_stop_chance(r) for r in (10, '
+         '50, 100, 200)], [20, 44, 65, 94])\n'
+         'check_book("VAR-SPEEDMOD: at speeds 0, 1, 2, 5, 8, 12, 18, 25, -12", [speed_modifier(v) for v in (0, 1, '
+         '2, 5, 8, 12, 18, 25, -12)], [0, 0, -1, -2, -3, -4, -5, -6, -4])'),
     md("### In the fire engine\n\n"
        "The same switches reach the fire engine: `declare_fire(..., rules=...)` adds the speed term and "
        "`resolve_fire(..., rules=...)` rolls the stop roll. Worked example E20 with the Liberator at velocity 8: "
@@ -127,6 +132,11 @@ for r in dice.log:
     print("   ", r.describe())
 print("burned out:", res.burned_out, "| boxes lost:", res.boxes_lost, "| shorted:", res.shorted)
 """),
+    code('from centurion.widgets.checks import check_book\n'
+         'check_book("VAR-EMERGENCY seed: thrust to turn after one hex at 14", emergency_turn_cost(14, 1), 2)\n'
+         'check_book("VAR-EMERGENCY seed: the three targets", tuple(emergency_turn_targets(2)), (7, 6, 7))\n'
+         'check_book("VAR-EMERGENCY: dice 5, 9, 1 (burnout, boxes, short)", (res.burned_out, res.boxes_lost, '
+         'res.shorted), (False, 1, False))'),
     md("## Ramming (VAR-RAM)\n\n"
        "The basic rules have no ramming. Under VAR-RAM a tank declares a ram before it moves and must end in "
        "its victim's hex still moving. After the Combat Phase both roll a d10 and add piloting, familiarity, "
@@ -152,6 +162,10 @@ res = resolve_ram(Dice.scripted([4, 6]), attacker, defender, 5)
 print("bonuses", attacker, defender, "| totals", res.attacker_total, res.defender_total, "| rammed:", res.success)
 print("chance with these bonuses:", ram_hit_chance(attacker, defender), "| damage at v5:", ram_damage(5))
 """),
+    code('from centurion.widgets.checks import check_book\n'
+         'check_book("VAR-RAM seed: Liberator 4 + 5 + 2, Trajan 6 + 5 + 2", (res.attacker_total, '
+         'res.defender_total), (11, 13))\n'
+         'check_book("VAR-RAM seed: the Trajan dodges", res.success, False)'),
     md("## Initiative and activation by platoon (VAR-INIT)\n\n"
        "The basic turn moves every platoon, then lets everybody fire (CEN-SEQ-2, CEN-SEQ-3). Under VAR-INIT "
        "the turn has an **Initiative**, an **Action** and an **End** phase. Both sides roll a d10 and may add "

@@ -39,3 +39,9 @@ scenario = centuria_scenario()
 tables = centuria_tables()
 battle = CenturiaBattle.from_scenario(scenario)
 """
+
+
+def checks(*lines: str) -> nbformat.NotebookNode:
+    """A cell that checks a worked example against the book's numbers (audit T5): each line a `check_book(...)` call
+    of centurion.widgets.checks, which prints a tick or raises."""
+    return code("from centurion.widgets.checks import check_book\n" + "\n".join(lines))
