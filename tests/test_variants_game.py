@@ -155,13 +155,16 @@ def test_emergency_turn_vane_damage_stays_with_the_vehicle():
             if any("shorts" in ln for ln in mine) and not burnt:
                 seen.add("short")
                 assert side in nv.vanes_shorted and not getattr(nv.grav(), f"{side}_vane_lost")
-                nxt = replace_turn(after).vehicle(key)
-                assert side in nxt.vanes_lost and getattr(nxt.grav(), f"{side}_vane_lost")
+                nxt = replace_turn(after)  # shorted: out for the next turn only (seed 001, V1)
+                assert side in nxt.vehicle(key).vanes_out and side not in nxt.vehicle(key).vanes_lost
+                assert getattr(nxt.vehicle(key).grav(), f"{side}_vane_lost")
+                later = replace_turn(nxt).vehicle(key)  # and usable again the turn after
+                assert side not in later.vanes_out and not getattr(later.grav(), f"{side}_vane_lost")
         assert seen == outcomes, (seed, seen)
 
 
 def replace_turn(s):
-    """The vehicles as the next turn starts them (a shorted vane is lost from the next turn, VAR-EMERGENCY)."""
+    """The game as the next turn starts it (a shorted vane is out for that turn only, VAR-EMERGENCY)."""
     from centurion.dice import Dice
 
     return s._start_turn(Dice(seed=1))
