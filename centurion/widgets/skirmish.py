@@ -190,7 +190,7 @@ class SkirmishTable(w.VBox):
         # a vehicle's fire declaration: which of its weapons that bear fire, and the Gauss shell (book-a §8.2-8.3)
         self.fire_weapons = w.SelectMultiple(options=[], rows=4, description="Weapons",
                                              style={"description_width": "60px"},
-                                             layout=w.Layout(display="none", width="290px"))
+                                             layout=w.Layout(display="none", width="270px"))
         self.fire_shell = w.Dropdown(options=["HEAP"], value="HEAP", description="Gauss shell",
                                      style={"description_width": "80px"},
                                      layout=w.Layout(display="none", width="220px"))
