@@ -19,6 +19,7 @@ from ..dice import Dice, Roll
 from ..hexgrid import Hex, distance
 from .fire import base_to_hit, range_band, to_hit
 from .grav import Refusal
+from .hooks import BasicRules, rules_of
 from .rolls import TargetRoll
 from .sight import line_of_sight
 from .targets import TargetView, gauss_calibre, infantry_paint, weapon_family
@@ -169,16 +170,15 @@ def _attack_side(target: TargetView, squad_hex: Hex) -> str:
     return attack_side(target.hex, target.facing, squad_hex, shields=dict(target.shields) or None)
 
 
-def squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction, rules=None) -> SquadAttack | Refusal:
+def squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction,
+               rules: BasicRules | None = None) -> SquadAttack | Refusal:
     """Check a squad's action against the rules; a `SquadAttack` or a `Refusal` naming the rule (book-a §16).
-    `rules` (a `centurion.variants.RuleSet`): with VAR-SPEEDMOD on, an attack or a paint at a vehicle takes the
-    target-speed term like every other weapon (docs/decisions.md)."""
+    `rules` (the basic rules by default): its `to_hit_terms` hook may change an attack or a paint at a vehicle
+    like every other weapon's (VAR-SPEEDMOD, docs/decisions.md)."""
     out = _squad_fire(battlemap, squad, act)
-    if rules is None or isinstance(out, Refusal) or act.target is None or act.target.kind != "vehicle":
+    if isinstance(out, Refusal) or act.target is None:
         return out
-    from ..variants.fire import with_speed_modifier  # lazy: centurion.variants imports the rules
-
-    return replace(out, to_hit=with_speed_modifier(out.to_hit, act.target.velocity, rules))
+    return replace(out, to_hit=rules_of(rules).to_hit_terms(out.to_hit, act.target))
 
 
 def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction) -> SquadAttack | Refusal:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from ..data import BattleMap
 from ..data.vehicles import damage_templates, weapon_table
@@ -30,6 +29,7 @@ from ..hexgrid import Hex
 from .buildings import Building, BuildingHit, building_hit_level, damage_building
 from .damage import HitMark, drop_template, hit_section, template_shape, vulcan_kill_number
 from .grav import Refusal
+from .hooks import BasicRules, SalvoWeapon, rules_of
 from .infantry_fire import (
     SquadAction,
     SquadAttack,
@@ -43,11 +43,17 @@ from .infantry_fire import (
 )
 from .internals import InternalReport, apply_internal_damage
 from .record import RecordSheet
-from .targets import Attack, FirePlan, FirerView, TargetView, declare_fire, infantry_paint, vehicle_paint
+from .targets import (
+    TO_HIT_KIND,
+    Attack,
+    FirePlan,
+    FirerView,
+    TargetView,
+    declare_fire,
+    infantry_paint,
+    vehicle_paint,
+)
 from .vulcan import E25_POLICY, VulcanPolicy, usable_vulcan
-
-if TYPE_CHECKING:  # the variants package sits above the rules: imported lazily, only when a switch is on
-    from ..variants.ruleset import RuleSet
 
 RULE = "CEN-CMB-1"
 #: the map a firer (or painter) and its target see: (firer key, target key or None) -> map (VAR-OCCUPY)
@@ -189,7 +195,7 @@ def _refuse(firer: CombatUnit) -> Refusal | None:
 
 def declare_weapons_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], firer_key: str,
                          attacks: Sequence[Attack], *, turret_facing: int | None = None,
-                         rules: RuleSet | None = None) -> FirePlan | Refusal:
+                         rules: BasicRules | None = None) -> FirePlan | Refusal:
     """Check a unit's declared attacks against the live record sheets (damaged weapons refused) (CEN-CMB-1).
 
     `rules`: the game's variant rule set (VAR-SPEEDMOD, VAR-SALVO), default none.
@@ -237,7 +243,7 @@ class PaintResult:
 
 
 def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], paints: Sequence[tuple[str, str]],
-                     dice: Dice, *, rules: RuleSet | None = None, map_for: MapFor | None = None
+                     dice: Dice, *, rules: BasicRules | None = None, map_for: MapFor | None = None
                      ) -> tuple[dict[str, CombatUnit], tuple[PaintResult | Refusal, ...]]:
     """Declare and resolve painting (Combat Phase A and B): a vehicle needs its turret weapons, comm and commander;
     a squad paints on 9 - casualties. A hit marks the target painted for the rest of the turn (book-a 7, 13.2).
@@ -283,11 +289,8 @@ def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], pain
             continue
         purpose = f"{painter_key} paints {target_key} at range {attempt.range}"
         stop = None
-        if rules and painter.sheet is not None and rules.enabled("VAR-SHIELD"):
-            from ..variants.fire import roll_shot, shield_shot  # lazy: centurion.variants imports the rules
-
-            shot = roll_shot(shield_shot(attempt.to_hit, weapon="painting", rules=rules), dice, purpose=purpose)
-            roll, stop = shot.to_hit_roll, shot.stop_roll
+        if painter.sheet is not None:  # a vehicle's painting laser: a shot, which a variant may stop (VAR-SHIELD)
+            roll, stop = rules_of(rules).shot(attempt.to_hit, weapon="painting", dice=dice, purpose=purpose)
         else:
             roll = attempt.to_hit.roll(dice, purpose=purpose, rule=RULE)
         out.append(PaintResult(painter_key, target_key, roll, stop))
@@ -407,7 +410,7 @@ def _row_of(weapon: object) -> str | None:
 
 
 def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
-                 battlemap: BattleMap | None = None, rules: RuleSet | None = None,
+                 battlemap: BattleMap | None = None, rules: BasicRules | None = None,
                  vulcan: VulcanPolicy | None = E25_POLICY, later: Mapping[str, int] | None = None) -> FireResult:
     """Roll one firing unit's declared attacks (CEN-CMB-1, CEN-SEQ-3, E21): armor at once, internals pending.
 
@@ -424,12 +427,12 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
     hits: list[_Hit] = []
     results: list[HitResolution] = []
     spent: dict[str, int] = {}
-    variant_shield = bool(rules) and rules.enabled("VAR-SHIELD")
+    hooks = rules_of(rules)
     in_salvo = {i: grp for grp in plan.salvos for i in grp}
     for n, ra in enumerate(plan.attacks):
         if n in in_salvo:
             if n == in_salvo[n][0]:
-                _salvo_rolls(plan, in_salvo[n], dice, rules, hits, results)
+                _salvo_rolls(plan, in_salvo[n], dice, hooks, hits, results)
             continue
         spec = weapon_table()[ra.weapon.type]
         if ra.family == "missile":
@@ -441,18 +444,10 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
         for m in range(ra.attack.missiles if ra.family == "missile" else 1):
             extra = f" (missile {m + 1})" if ra.family == "missile" and ra.attack.missiles > 1 else ""
             purpose = f"{plan.firer.key} {ra.weapon.type}{extra} hits {ra.target.key} at range {ra.range}"
-            if variant_shield:
-                from ..variants.fire import roll_shot, shield_shot  # lazy: centurion.variants imports the rules
-                from .targets import TO_HIT_KIND
-
-                shot = roll_shot(shield_shot(ra.to_hit, weapon=TO_HIT_KIND[ra.family], rules=rules), dice,
-                                 purpose=purpose)
-                roll = shot.to_hit_roll
-                if shot.stopped:
-                    results.append(HitResolution(ra.weapon.type, ra.target.key, roll, stop=shot.stop_roll))
-                    continue
-            else:
-                roll = ra.to_hit.roll(dice, purpose=purpose, rule=RULE)
+            roll, stop = hooks.shot(ra.to_hit, weapon=TO_HIT_KIND[ra.family], dice=dice, purpose=purpose)
+            if stop is not None and stop.success:  # the round hit but was stopped (VAR-SHIELD)
+                results.append(HitResolution(ra.weapon.type, ra.target.key, roll, stop=stop))
+                continue
             if roll.success:
                 hits.append(_Hit(ra.weapon.type, ra.target.key, roll, ra.family == "missile", shape, ra.side, row))
             else:
@@ -464,28 +459,22 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
     return FireResult(plan.firer.key, tuple(results), tuple(locations), tuple(dice.log[start:]), units)
 
 
-def _salvo_rolls(plan: FirePlan, group: Sequence[int], dice: Dice, rules: RuleSet | None, hits: list[_Hit],
+def _salvo_rolls(plan: FirePlan, group: Sequence[int], dice: Dice, hooks: BasicRules, hits: list[_Hit],
                  results: list[HitResolution]) -> None:
     """One to-hit roll for every mount of a salvo, then (VAR-SHIELD) a stop roll per round (VAR-SALVO)."""
-    from ..variants.fire import Salvo, SalvoWeapon, roll_salvo, shield_shot  # lazy: variants import the rules
-    from ..variants.ruleset import RuleSet as _RuleSet
-    from .targets import TO_HIT_KIND
-
     ras = [plan.attacks[i] for i in group]
     first = ras[0]
-    salvo = Salvo(tuple(SalvoWeapon(ra.weapon.type, ra.family, ra.weapon.type, ra.weapon.location) for ra in ras),
-                  "turret" if first.weapon.location == "turret" else "hull")
-    shot = shield_shot(first.to_hit, weapon=TO_HIT_KIND[first.family], rules=rules or _RuleSet())
-    res = roll_salvo(salvo, shot, dice)
+    weapons = tuple(SalvoWeapon(ra.weapon.type, ra.family, ra.weapon.type, ra.weapon.location) for ra in ras)
+    to_hit_roll, stop_rolls = hooks.roll_salvo(first.to_hit, weapons, weapon=TO_HIT_KIND[first.family], dice=dice)
     for k, ra in enumerate(ras):
-        stop = res.stop_rolls[k] if res.stop_rolls else None
-        if res.to_hit_roll.success and not (stop is not None and stop.success):
+        stop = stop_rolls[k] if stop_rolls else None
+        if to_hit_roll.success and not (stop is not None and stop.success):
             shape = template_shape(ra.weapon.type, ra.attack.shell if ra.family == "gauss" else None) \
                 if ra.target.kind != "infantry" else None
             row = _row_of(ra.weapon) if ra.target.kind != "vehicle" else None
-            hits.append(_Hit(ra.weapon.type, ra.target.key, res.to_hit_roll, False, shape, ra.side, row))
+            hits.append(_Hit(ra.weapon.type, ra.target.key, to_hit_roll, False, shape, ra.side, row))
         else:
-            results.append(HitResolution(ra.weapon.type, ra.target.key, res.to_hit_roll, stop=stop))
+            results.append(HitResolution(ra.weapon.type, ra.target.key, to_hit_roll, stop=stop))
 
 
 @dataclass(frozen=True)
@@ -580,7 +569,7 @@ def resolve_squad_fire(order: SquadOrder, attack: SquadAttack, units: Mapping[st
 
 def resolve_opportunity_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
                              battlemap: BattleMap | None = None, turn: int = 1,
-                             rules: RuleSet | None = None, vulcan: VulcanPolicy | None = E25_POLICY) -> PhaseResult:
+                             rules: BasicRules | None = None, vulcan: VulcanPolicy | None = E25_POLICY) -> PhaseResult:
     """Opportunity fire as an enemy enters a hex in sight: one attack, every damage at once, internal and
     infantry losses included (CEN-OPP-1). The mover, if it survives, goes on with its move."""
     start = len(dice.log)
@@ -643,7 +632,7 @@ def _missile_targets(order: SquadOrder | None, plan: FirePlan | SquadAttack | Re
 def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
                  declarations: Sequence[tuple[str, Sequence[Attack], int | None] | SquadOrder | FirePlan],
                  dice: Dice, *,
-                 turn: int = 1, paints: Sequence[tuple[str, str]] = (), rules: RuleSet | None = None,
+                 turn: int = 1, paints: Sequence[tuple[str, str]] = (), rules: BasicRules | None = None,
                  map_for: MapFor | None = None, vulcan: VulcanPolicy | None = E25_POLICY) -> PhaseResult:
     """Painting (declared and resolved, `paints` = (painter, target) pairs), then weapons fire declared in the given
     order, resolved one firing unit at a time, then internal damage and infantry losses (CEN-SEQ-1, CEN-SEQ-3).

@@ -23,17 +23,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from ..data import BattleMap
 from ..hexgrid import Hex, arcs, distance, facing_between, format_label, neighbor
 from .fire import attack_side, attack_sides, to_hit
 from .grav import Refusal
+from .hooks import BasicRules, SalvoWeapon, rules_of
 from .rolls import TargetRoll
 from .sight import Sight, line_of_sight
-
-if TYPE_CHECKING:  # the variants package sits above the rules; imported lazily below, only when a switch is on
-    from ..variants.ruleset import RuleSet
 
 RULE = "CEN-CMB-1"
 DIRECT = frozenset({"laser", "mdc", "gauss"})
@@ -213,17 +211,13 @@ def _shield_factor(target: TargetView, side: str) -> int:
 
 
 def attack_to_hit(battlemap: BattleMap, family: str, rng: int, target: TargetView, side: str, *,
-                  targeting_lost: int = 0, rules: RuleSet | None = None) -> TargetRoll:
+                  targeting_lost: int = 0, rules: BasicRules | None = None) -> TargetRoll:
     """The to-hit of one attack on a target as the rules treat it: vehicle, infantry or building (CEN-CMB-1).
 
-    With `rules` having VAR-SPEEDMOD on, a vehicle target's speed adds its modifier; otherwise unchanged.
+    `rules` (the basic rules by default) may add terms through its `to_hit_terms` hook (VAR-SPEEDMOD).
     """
     roll = _basic_attack_to_hit(battlemap, family, rng, target, side, targeting_lost=targeting_lost)
-    if rules and target.kind == "vehicle" and rules.enabled("VAR-SPEEDMOD"):
-        from ..variants.fire import with_speed_modifier  # lazy: centurion.variants imports the rules
-
-        roll = with_speed_modifier(roll, target.velocity, rules)
-    return roll
+    return rules_of(rules).to_hit_terms(roll, target)
 
 
 def _basic_attack_to_hit(battlemap: BattleMap, family: str, rng: int, target: TargetView, side: str, *,
@@ -244,7 +238,7 @@ def _basic_attack_to_hit(battlemap: BattleMap, family: str, rng: int, target: Ta
 def declare_fire(battlemap: BattleMap, firer: FirerView, attacks: Sequence[Attack],
                  targets: Mapping[str, TargetView] | Sequence[TargetView], *, turret_facing: int | None = None,
                  missiles_fired: Mapping[str, int] | None = None, opportunity: bool = False,
-                 rules: RuleSet | None = None) -> FirePlan | Refusal:
+                 rules: BasicRules | None = None) -> FirePlan | Refusal:
     """Check one vehicle's declared attacks: arcs, targets, ranges, sight, shells, missile limits (CEN-CMB-1).
 
     `rules`: the game's variant rule set (default: none): VAR-SPEEDMOD changes the to-hit, VAR-SALVO checks
@@ -362,7 +356,7 @@ def declare_fire(battlemap: BattleMap, firer: FirerView, attacks: Sequence[Attac
     return FirePlan(firer, tf, tuple(out), salvos)
 
 
-def _check_salvos(attacks: Sequence[ResolvedAttack], rules: RuleSet | None
+def _check_salvos(attacks: Sequence[ResolvedAttack], rules: BasicRules | None
                   ) -> tuple[tuple[int, ...], ...] | Refusal:
     """Group attacks declared with the same salvo number and check each group (VAR-SALVO)."""
     groups: dict[int, list[int]] = {}
@@ -371,15 +365,13 @@ def _check_salvos(attacks: Sequence[ResolvedAttack], rules: RuleSet | None
             groups.setdefault(ra.attack.salvo, []).append(i)
     if not groups:
         return ()
-    from ..variants.fire import SalvoWeapon, declare_salvo  # lazy: centurion.variants imports the rules
-    from ..variants.ruleset import RuleSet as _RuleSet
-
+    hooks = rules_of(rules)
     out: list[tuple[int, ...]] = []
     for number, idx in sorted(groups.items()):
         ras = [attacks[i] for i in idx]
         weapons = [SalvoWeapon(ra.weapon.type, ra.family, str(getattr(ra.weapon, "damage", ra.weapon.type)),
                                ra.weapon.location) for ra in ras]
-        checked = declare_salvo(weapons, rules or _RuleSet())
+        checked = hooks.declare_salvo(weapons)
         if isinstance(checked, Refusal):
             return Refusal(checked.rule, f"salvo {number}: {checked.reason}", idx[0] + 1)
         if len({ra.target.key for ra in ras}) > 1 or len({ra.to_hit.value for ra in ras}) > 1:
@@ -408,7 +400,7 @@ class PaintAttempt:
 
 
 def vehicle_paint(battlemap: BattleMap, painter: FirerView, target: TargetView, *,
-                  opportunity: bool = False, rules: RuleSet | None = None) -> PaintAttempt | Refusal:
+                  opportunity: bool = False, rules: BasicRules | None = None) -> PaintAttempt | Refusal:
     """A vehicle's painting laser: range 20, all round, normal to-hit with the target's shields (book-a §7.1, E16)."""
     if opportunity:
         return Refusal("CEN-OPP-1", "a unit on opportunity fire does not paint")
@@ -430,7 +422,7 @@ def vehicle_paint(battlemap: BattleMap, painter: FirerView, target: TargetView, 
 
 
 def infantry_paint(battlemap: BattleMap, squad_hex: Hex, men: int, target: TargetView, *, squad_key: str = "squad",
-                   level: int | None = None, rules: RuleSet | None = None) -> PaintAttempt | Refusal:
+                   level: int | None = None, rules: BasicRules | None = None) -> PaintAttempt | Refusal:
     """A squad paints: range 6, sight; succeeds on 9 - casualties (men short of 8), no shields (book-a §7.3, E15);
     the target's speed with VAR-SPEEDMOD (`rules`)."""
     if not isinstance(men, int) or not 1 <= men <= 8:
@@ -443,10 +435,7 @@ def infantry_paint(battlemap: BattleMap, squad_hex: Hex, men: int, target: Targe
         return Refusal("CEN-LOS-1", f"painting needs line of sight: {sight.reason}")
     roll = TargetRoll.of("infantry painting", 9, RULE)
     roll = roll.plus(f"{8 - men} casualties", -(8 - men), RULE).plus("shields ignored by infantry paint", 0, RULE)
-    if rules is not None and target.kind == "vehicle":
-        from ..variants.fire import with_speed_modifier  # lazy: centurion.variants imports the rules
-
-        roll = with_speed_modifier(roll, target.velocity, rules)  # VAR-SPEEDMOD
+    roll = rules_of(rules).to_hit_terms(roll, target)  # VAR-SPEEDMOD
     side = ""
     if target.kind == "vehicle":
         try:

@@ -1,7 +1,9 @@
 """The 1997 fan variant rules for Centurion (seed 001, RULES.md VAR-*), each a switch that is off by default.
 
 `RuleSet` says which are on; every function takes it explicitly (no global switches). With every switch
-off the functions give the basic rules' answers. Three sections of the seed have lost their text: the
+off the functions give the basic rules' answers. `RuleSet` plugs the variants into the rules engine by
+overriding the extension points of `centurion.rules.hooks.BasicRules` (docs/architecture.md).
+Three sections of the seed have lost their text: the
 Variant Terrain Table (its costs here are assumptions, `data/variants.yaml`), the Variant Damage Rules
 (damaged-vane targets are assumptions) and the Variant Firing Arcs (the basic arcs stay).
 """

@@ -13,8 +13,9 @@ from fractions import Fraction
 from ..data.variant_tables import variant_tables
 from ..dice import Dice, Roll, d10_chance
 from ..rules.grav import Refusal
+from ..rules.hooks import SalvoWeapon
 from ..rules.rolls import TargetRoll, Term
-from .ruleset import RuleSet, refuse_off
+from .switches import Switches, refuse_off
 
 #: weapon families whose to-hit the shield rule changes: direct fire affected by shields, the painting
 #: (targeting) laser included; missiles, Gauss and everything else keep the basic rules (VAR-SHIELD)
@@ -51,7 +52,7 @@ def speed_modifier(velocity: int) -> int:
     raise AssertionError("the speed bands cover every speed")  # pragma: no cover - the loader checks this
 
 
-def with_speed_modifier(roll: TargetRoll, target_velocity: int, rules: RuleSet) -> TargetRoll:
+def with_speed_modifier(roll: TargetRoll, target_velocity: int, rules: Switches) -> TargetRoll:
     """The to-hit roll with the target-speed term added when VAR-SPEEDMOD is on; unchanged when it is off."""
     if not rules.enabled("VAR-SPEEDMOD"):
         return roll
@@ -105,7 +106,7 @@ class ShieldedShot:
         return text
 
 
-def shield_shot(roll: TargetRoll, *, weapon: str, rules: RuleSet) -> ShieldedShot:
+def shield_shot(roll: TargetRoll, *, weapon: str, rules: Switches) -> ShieldedShot:
     """The variant's roll sequence for an engine to-hit breakdown (`rules.fire.to_hit`) (VAR-SHIELD).
 
     With VAR-SHIELD on, for a laser, MDC or the painting laser, the shield-factor term is replaced by
@@ -159,16 +160,6 @@ def roll_shot(shot: ShieldedShot, dice: Dice, *, purpose: str = "to hit") -> Sho
     return ShotResult(shot, first, stop)
 
 
-@dataclass(frozen=True)
-class SalvoWeapon:
-    """A weapon offered to a salvo: its type (e.g. 'MDC 10'), family, damage and location (VAR-SALVO)."""
-
-    type: str
-    family: str
-    damage: str
-    location: str  # 'hull 1', 'hull 2' or 'turret'
-
-
 def salvo_location(location: str) -> str:
     """Hull 1 and Hull 2 count as one location, the hull; the turret is the other (VAR-SALVO)."""
     loc = location.strip().lower()
@@ -191,7 +182,7 @@ class Salvo:
         return len(self.weapons)
 
 
-def declare_salvo(weapons: Sequence[SalvoWeapon], rules: RuleSet) -> Salvo | Refusal:
+def declare_salvo(weapons: Sequence[SalvoWeapon], rules: Switches) -> Salvo | Refusal:
     """Check a salvo declaration: switch on, two or more mounts, one type and damage, direct fire, one location.
 
     The seed counts Hull 1 and Hull 2 as one location, "the Hull"; the turret is the other (VAR-SALVO).

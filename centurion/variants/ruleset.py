@@ -6,27 +6,17 @@ as ``("VAR-MOVETYPE:thrust", "VAR-SHIELD")``) and rebuilds the value with `RuleS
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-#: every switch, in the order of the seed, with a one-line summary
-VARIANTS: dict[str, str] = {
-    "VAR-INIT": "initiative with rating points, activation by platoon, variant opportunity fire, pop-up attacks",
-    "VAR-OCCUPY": "a unit declares where in a partly covered hex it stands",
-    "VAR-MOVETYPE": "wheeled, tracked, hover and grav movement; grav terrain cost burned off or paid in thrust",
-    "VAR-LATERAL": "a grav tank may shift one hex sideways instead of turning (1 TP + the hex's VP)",
-    "VAR-EMERGENCY": "thrust pumped into a turning vane turns early, at the risk of the vane",
-    "VAR-RAM": "ramming: declared before moving, opposed rolls, 12x / 8x velocity damage",
-    "VAR-SELFDESTRUCT": "a crew may blow up its own vehicle",
-    "VAR-SALVO": "identical direct-fire weapons of one location fire with one roll, all hit or all miss",
-    "VAR-SHIELD": "to-hit without the shield, then a percentile roll for the shield to stop the round",
-    "VAR-SPEEDMOD": "to-hit modifier by the target's speed",
-    "VAR-WEAPONS": "weapons per location by engine class; driver, gunner and commander roles",
-}
-#: sub-options of a switch: the first is the default
-OPTIONS: dict[str, tuple[str, ...]] = {"VAR-MOVETYPE": ("burn", "thrust")}
-OPTION_TEXT = {("VAR-MOVETYPE", "burn"): "grav terrain surcharge burns velocity off at the end of the move",
-               ("VAR-MOVETYPE", "thrust"): "grav terrain surcharge is paid in thrust points"}
+from ..dice import Dice, Roll
+from ..rules.grav import Refusal
+from ..rules.hooks import Aimed, BasicRules, SalvoWeapon
+from ..rules.rolls import TargetRoll
+from .fire import Salvo, declare_salvo, roll_salvo, roll_shot, salvo_location, shield_shot, with_speed_modifier
+from .switches import OPTION_TEXT, OPTIONS, VARIANTS, refuse_off
+
+__all__ = ["OPTIONS", "OPTION_TEXT", "VARIANTS", "RuleSet", "refuse_off"]
 
 
 def _canonical(name: str) -> tuple[str, str | None]:
@@ -49,8 +39,12 @@ def _canonical(name: str) -> tuple[str, str | None]:
 
 
 @dataclass(frozen=True)
-class RuleSet:
-    """The variant switches that are on, with their sub-options; the default has every switch off (VAR-*)."""
+class RuleSet(BasicRules):
+    """The variant switches that are on, with their sub-options; the default has every switch off (VAR-*).
+
+    It plugs the variants into the basic rules by overriding the extension points of
+    `centurion.rules.hooks.BasicRules`; with a switch off each hook gives the basic answer.
+    """
 
     on: frozenset[str] = frozenset()
     options: tuple[tuple[str, str], ...] = ()  # (rule ID, chosen sub-option), sorted
@@ -129,9 +123,29 @@ class RuleSet:
     def __bool__(self) -> bool:
         return bool(self.on)
 
+    # --- the extension points of the basic rules (centurion.rules.hooks) ------------------------------------
 
-def refuse_off(rules: RuleSet, rule: str) -> str | None:
-    """None when `rule` is on, else the message saying the switch is off (used in Refusals)."""
-    if rules.enabled(rule):
-        return None
-    return f"the variant rule {rule} is off in this game ({VARIANTS[rule]})"
+    def to_hit_terms(self, roll: TargetRoll, target: Aimed) -> TargetRoll:
+        """A vehicle target's speed adds its to-hit modifier when VAR-SPEEDMOD is on."""
+        if target.kind != "vehicle":
+            return roll
+        return with_speed_modifier(roll, target.velocity, self)
+
+    def shot(self, roll: TargetRoll, *, weapon: str, dice: Dice, purpose: str) -> tuple[Roll, Roll | None]:
+        """Under VAR-SHIELD a laser, MDC or painting laser rolls without the shield, then the stop roll."""
+        if not self.enabled("VAR-SHIELD"):
+            return super().shot(roll, weapon=weapon, dice=dice, purpose=purpose)
+        res = roll_shot(shield_shot(roll, weapon=weapon, rules=self), dice, purpose=purpose)
+        return res.to_hit_roll, res.stop_roll
+
+    def declare_salvo(self, weapons: Sequence[SalvoWeapon]) -> Refusal | None:
+        """The salvo check of VAR-SALVO (`centurion.variants.fire.declare_salvo`)."""
+        checked = declare_salvo(weapons, self)
+        return checked if isinstance(checked, Refusal) else None
+
+    def roll_salvo(self, roll: TargetRoll, weapons: Sequence[SalvoWeapon], *, weapon: str, dice: Dice
+                   ) -> tuple[Roll, tuple[Roll, ...]]:
+        """One roll for all mounts (VAR-SALVO), then under VAR-SHIELD a stop roll per round that hit."""
+        salvo = Salvo(tuple(weapons), salvo_location(weapons[0].location))
+        res = roll_salvo(salvo, shield_shot(roll, weapon=weapon, rules=self), dice)
+        return res.to_hit_roll, res.stop_rolls
