@@ -176,9 +176,9 @@ ALL_ACTIONS = st.one_of(
               _indices),
     st.builds(G.SquadFire, _ids, st.sampled_from(["personal", "tvlg", "mortar"]), _ids), st.builds(G.Smoke, _ids),
     st.builds(G.SelfDestruct, _ids), st.just(G.EndTurn()),
-    st.builds(G.CtaMove, _ids, st.lists(st.sampled_from(C.STEPS), max_size=5).map(tuple)),
-    st.builds(G.CtaAttack, _ids, _ids), st.builds(G.CtaShoot, _ids, _ids), st.just(G.CtaEndPhase()),
-    st.just(G.CtaTimeUp()),
+    st.builds(C.CtaMove, _ids, st.lists(st.sampled_from(C.STEPS), max_size=5).map(tuple)),
+    st.builds(C.CtaAttack, _ids, _ids), st.builds(C.CtaShoot, _ids, _ids), st.just(C.CtaEndPhase()),
+    st.just(C.CtaTimeUp()),
 )
 
 
@@ -202,7 +202,7 @@ def test_issue23_notation_examples_and_listed_actions() -> None:
     assert G.parse_action("vmove R11 a1 F,SL,F d0 pos=3:in") == G.Move(
         "R11", VariantMove(1, ("F", "SL", "F"), 0, positions=((3, "in"),)))
     assert G.parse_action("pass 'Renegade 1st Platoon'") == G.Pass("Renegade 1st Platoon")
-    assert G.parse_action("cmove C1 F FL T3") == G.CtaMove("C1", ("F", "FL", "T3"))
+    assert G.parse_action("cmove C1 F FL T3") == C.CtaMove("C1", ("F", "FL", "T3"))
     assert G.parse_action("lead 2") == G.Leadership(2) and G.parse_action("end") == G.EndTurn()
     for s in (*centurion_states(), *centuria_states()):
         for a in s.legal_actions()[::7]:
@@ -261,7 +261,7 @@ def test_issue23_every_action_type_exported() -> None:
         assert getattr(G, cls.__name__) is cls and cls.__name__ in G.__all__
     for name in ("parse_action", "action_to_data", "action_from_data", "Phase", "Level", "CenturiaSkirmish"):
         assert name in G.__all__ and hasattr(G, name)
-    for a in (G.Move("R11", GravMove(1, "F", 0)), G.CtaMove("C1", ("F",)), G.EndTurn(), G.CtaEndPhase()):
+    for a in (G.Move("R11", GravMove(1, "F", 0)), C.CtaMove("C1", ("F",)), G.EndTurn(), C.CtaEndPhase()):
         assert G.action_from_data(json.loads(json.dumps(G.action_to_data(a)))) == a
 
 
@@ -286,3 +286,17 @@ def test_issue23_legal_actions_docstring_explains_grouping() -> None:
     for cls in (G.Skirmish, G.CenturiaSkirmish):
         doc = cls.legal_actions.__doc__
         assert "is_legal" in doc and "end" in doc
+
+
+def test_issue23_readme_documents_the_notation() -> None:
+    """The README's "Playing from Python" table: every example in its first column reads as an action."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = text.split("## Playing from Python", 1)[1].split("\n## ", 1)[0]
+    rows = [ln.split("|")[1] for ln in section.splitlines() if ln.startswith("| `")]
+    examples = [e for r in rows for e in re.findall(r"`([^`]+)`", r)]
+    assert len(examples) >= 20
+    for e in examples:
+        assert str(G.parse_action(e)) == e, e

@@ -21,8 +21,8 @@ from ..centuria.battle import CenturiaBattle, Piece, engine_range, is_engine, mo
 from ..data import centuria_tables
 from ..hexgrid import Hex, distance, neighbors
 from .actions import IllegalAction
-from .enums import Level
 from .centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot
+from .enums import Level
 
 
 @dataclass(frozen=True)

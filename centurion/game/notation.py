@@ -233,7 +233,8 @@ def _move(verb: str, args: list[str]) -> Move:
     if o.get("crater") not in (None, "yes", "no"):
         raise ValueError(f"notation: crater=yes or crater=no, got crater={o['crater']}"[:200])
     kw: dict[str, Any] = dict(
-        accelerate=_int(acc[1:], "the acceleration (aN)"), steps=parts, decelerate=_int(dec[1:], "the deceleration (dN)"),
+        accelerate=_int(acc[1:], "the acceleration (aN)"), steps=parts,
+        decelerate=_int(dec[1:], "the deceleration (dN)"),
         ground="ground" in o, initial_facing=None if o.get("face") is None else _int(o["face"], "face"),
         dig_at=None if o.get("dig") is None else _int(o["dig"], "dig"),
         take_crater=None if o.get("crater") is None else o["crater"] == "yes", under_water="water" in o,
