@@ -25,8 +25,19 @@ class IllegalAction(ValueError):
         super().__init__(f"{rule}: {reason}")
 
 
+class Notation:
+    """`str(action)`: the action's compact text, read back by `parse_action` (game/notation.py, issue 23)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        from .notation import format_action
+
+        return format_action(self)
+
+
 @dataclass(frozen=True)
-class Leadership:
+class Leadership(Notation):
     """Spend `points` of the Leadership Advantage on the initiative roll; the rest buys passes (CEN-INI-1, -2)."""
 
     kind: ClassVar[str] = "leadership"
@@ -38,7 +49,7 @@ class Leadership:
 
 
 @dataclass(frozen=True)
-class Order:
+class Order(Notation):
     """The initiative winner moves first (side A) or last (side B) (CEN-INI-1, CEN-SEQ-2)."""
 
     kind: ClassVar[str] = "order"
@@ -50,7 +61,7 @@ class Order:
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(Notation):
     """One vehicle's whole grav move: acceleration, steps, deceleration, ground, dig (CEN-GRAV-1..6, CEN-CRT-1).
 
     `dismount`: the squad aboard gets out at the end of the move (the carrier must end at velocity 0, CEN-MNT-1).
@@ -70,7 +81,7 @@ class Move:
 
 
 @dataclass(frozen=True)
-class Watch:
+class Watch(Notation):
     """A vehicle that starts at velocity 0 stands on opportunity fire instead of moving (CEN-OPP-1)."""
 
     kind: ClassVar[str] = "watch"
@@ -82,7 +93,7 @@ class Watch:
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(Notation):
     """Pass a platoon when its turn comes; it moves after the side's next platoon (CEN-INI-2)."""
 
     kind: ClassVar[str] = "pass"
@@ -94,7 +105,7 @@ class Pass:
 
 
 @dataclass(frozen=True)
-class Mount:
+class Mount(Notation):
     """A squad in its carrier's hex, carrier at velocity 0, climbs aboard instead of moving (CEN-MNT-1)."""
 
     kind: ClassVar[str] = "mount"
@@ -107,7 +118,7 @@ class Mount:
 
 
 @dataclass(frozen=True)
-class March:
+class March(Notation):
     """A dismounted squad moves on foot to `hex` (a CCRR label), 3 MP (CEN-INF-1)."""
 
     kind: ClassVar[str] = "march"
@@ -120,7 +131,7 @@ class March:
 
 
 @dataclass(frozen=True)
-class Conceal:
+class Conceal(Notation):
     """A dismounted squad conceals instead of moving: next turn only enemies in its hex may engage it, and it
     neither moves, fires nor paints (book-a §16.7)."""
 
@@ -133,7 +144,7 @@ class Conceal:
 
 
 @dataclass(frozen=True)
-class OpportunityFire:
+class OpportunityFire(Notation):
     """A watcher fires at a mover as it enters the hex of step `step` of its move (CEN-OPP-1)."""
 
     kind: ClassVar[str] = "opportunity"
@@ -147,7 +158,7 @@ class OpportunityFire:
 
 
 @dataclass(frozen=True)
-class LetPass:
+class LetPass(Notation):
     """No (more) opportunity fire at this move (CEN-OPP-1)."""
 
     kind: ClassVar[str] = "let_pass"
@@ -158,7 +169,7 @@ class LetPass:
 
 
 @dataclass(frozen=True)
-class Paint:
+class Paint(Notation):
     """A unit declares its painting laser at a target, or none (`target` None) (CEN-SEQ-1, book-a §7)."""
 
     kind: ClassVar[str] = "paint"
@@ -171,7 +182,7 @@ class Paint:
 
 
 @dataclass(frozen=True)
-class Fire:
+class Fire(Notation):
     """A vehicle declares its fire at `target`, or holds its fire (`target` None) (CEN-SEQ-3, book-a §8.2-8.3).
 
     By default every usable weapon that bears fires, Gauss HEAP (AP at infantry). The player's choices:
@@ -211,7 +222,7 @@ class Fire:
 
 
 @dataclass(frozen=True)
-class SquadFire:
+class SquadFire(Notation):
     """A dismounted squad fires `weapon` (personal, tvlg or mortar) at `target`; it holds with `Fire(squad, None)`
     (CEN-INF-1, CEN-SEQ-3, book-a §16)."""
 
@@ -228,7 +239,7 @@ class SquadFire:
 
 
 @dataclass(frozen=True)
-class Smoke:
+class Smoke(Notation):
     """Lay smoke in the vehicle's hex in the End Phase (one charge; gone at the next End Phase) (CEN-SEQ-1)."""
 
     kind: ClassVar[str] = "smoke"
@@ -240,7 +251,7 @@ class Smoke:
 
 
 @dataclass(frozen=True)
-class SelfDestruct:
+class SelfDestruct(Notation):
     """In the End Phase the crew tries to set the vehicle's self-destruct charge: a piloting or gunnery check; a
     pass blows it up d3 turns later (VAR-SELFDESTRUCT)."""
 
@@ -253,7 +264,7 @@ class SelfDestruct:
 
 
 @dataclass(frozen=True)
-class EndTurn:
+class EndTurn(Notation):
     """The side has finished its End Phase decisions (CEN-SEQ-1)."""
 
     kind: ClassVar[str] = "end_turn"

@@ -42,23 +42,24 @@ from .actions import (
     SquadFire,
     Watch,
 )
+from .enums import Level
 from .skirmish import Skirmish, Vehicle
 from .variants import variant_move_bonus, with_variant_candidates
 
 
 @dataclass(frozen=True)
-class Level:
+class LevelSettings:
     """How hard the computer thinks: candidates weighed exactly, whether it fears return fire, tactics."""
 
-    name: str
+    name: Level
     candidates: int
     defensive: bool
     tactics: bool
 
 
-LEVELS: dict[str, Level] = {
-    "novice": Level("novice", 6, False, False),
-    "veteran": Level("veteran", 24, True, True),
+LEVELS: dict[str, LevelSettings] = {  # keyed by Level (a str enum: LEVELS["novice"] works too, issue 23)
+    Level.NOVICE: LevelSettings(Level.NOVICE, 6, False, False),
+    Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True),
 }
 
 
@@ -162,7 +163,7 @@ def _enemies(s: Skirmish, side: str) -> list[Vehicle]:
 
 # --- movement ------------------------------------------------------------------------------------------------
 
-def _movement(s: Skirmish, lv: Level, deadline: float | None,
+def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
               now: Callable[[], float] = time.perf_counter) -> Action:
     movers = s.movers()
     if not movers:
@@ -225,7 +226,7 @@ def _movement(s: Skirmish, lv: Level, deadline: float | None,
     return _move_for(s, v, best)
 
 
-def _squad_step(s: Skirmish, lv: Level, others: list, enemies: list[Vehicle]) -> Action | None:
+def _squad_step(s: Skirmish, lv: LevelSettings, others: list, enemies: list[Vehicle]) -> Action | None:
     """A squad of the moving platoon walks toward the nearest objective, or (veteran) conceals on it when enemies
     are within 12 hexes (CEN-INF-1, book-a §16.7); None when no squad has anything useful to do."""
     objectives = [o.hex for o in s.scenario.objectives]
@@ -290,7 +291,7 @@ def _activation_first(s: Skirmish) -> Action:
 
 # --- opportunity, painting, fire, end ----------------------------------------------------------------------
 
-def _opportunity(s: Skirmish, lv: Level) -> Action:
+def _opportunity(s: Skirmish, lv: LevelSettings) -> Action:
     best, score = None, 0.0
     mover_key, path = s.pending_move
     for a in s.opportunity_actions():
@@ -340,7 +341,7 @@ def _fire(s: Skirmish) -> Action:
     return next(a for a in s.legal_actions() if isinstance(a, Fire))
 
 
-def _end(s: Skirmish, lv: Level) -> Action:
+def _end(s: Skirmish, lv: LevelSettings) -> Action:
     if s.rules.enabled("VAR-SELFDESTRUCT"):  # immobile, badly damaged, enemy near (game/crew.py)
         from .crew import bot_self_destruct
 
@@ -357,4 +358,4 @@ def _end(s: Skirmish, lv: Level) -> Action:
     return EndTurn()
 
 
-__all__ = ["LEVELS", "Level", "bot_action", "Leadership", "OpportunityFire"]
+__all__ = ["LEVELS", "Level", "LevelSettings", "bot_action", "Leadership", "OpportunityFire"]

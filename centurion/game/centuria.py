@@ -35,13 +35,14 @@ from ..centuria import (
     start_round,
 )
 from ..centuria.battle import Event, is_engine
-from ..centuria.checks import attack_refusal
+from ..centuria.checks import attack_refusal, shot_refusal
 from ..data import centuria_tables
 from ..data.centuria_scenarios import CenturiaBattleSpec, centuria_battle_names, shipped_centuria_battle
 from ..hexgrid import Hex, distance, neighbor
 from ..rules.grav import Refusal
 from ..rules.victory import victory_level
-from .actions import IllegalAction, seed_refusal
+from .actions import IllegalAction, Notation, seed_refusal
+from .enums import Phase
 from .skirmish import Result, decision_dice
 
 SYSTEM = "centuria"
@@ -51,7 +52,7 @@ STEPS = ("F", "FL", "FR", "T0", "T1", "T2", "T3", "T4", "T5")
 # --- actions ----------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class CtaMove:
+class CtaMove(Notation):
     """One unit's or leader's move in the movement phase: steps F, FL, FR and turns T0..T5 (CTA-MOVE)."""
 
     kind: ClassVar[str] = "cta_move"
@@ -64,7 +65,7 @@ class CtaMove:
 
 
 @dataclass(frozen=True)
-class CtaAttack:
+class CtaAttack(Notation):
     """A close attack on an adjacent enemy; attack and counter are rolled at once (CTA-COMBAT)."""
 
     kind: ClassVar[str] = "cta_attack"
@@ -77,7 +78,7 @@ class CtaAttack:
 
 
 @dataclass(frozen=True)
-class CtaShoot:
+class CtaShoot(Notation):
     """A ballista or tormentum shoots at an enemy in range (CTA-ART)."""
 
     kind: ClassVar[str] = "cta_shoot"
@@ -90,7 +91,7 @@ class CtaShoot:
 
 
 @dataclass(frozen=True)
-class CtaEndPhase:
+class CtaEndPhase(Notation):
     """The side ends its part of the current phase; its units not yet ordered stay (CTA-1)."""
 
     kind: ClassVar[str] = "cta_end_phase"
@@ -101,7 +102,7 @@ class CtaEndPhase:
 
 
 @dataclass(frozen=True)
-class CtaTimeUp:
+class CtaTimeUp(Notation):
     """The round's countdown ran out on this side's turn: its part of the phase ends now (CTA-1)."""
 
     kind: ClassVar[str] = "cta_time_up"
@@ -171,6 +172,27 @@ class CenturiaSkirmish:
 
     system = SYSTEM
 
+    # --- equality and hashing (issue 23): the position, not the way it was reached ----------------------------
+    def _state_key(self) -> tuple:
+        """What makes two battles equal: all but the record (history, logs) and caches, plus the number of
+        decisions taken (the next decision's dice depend on it)."""
+        b = self.battle
+        return (self.scenario, self.seed, self.variants, len(self.history), self.result,
+                tuple(getattr(b, f.name) for f in fields(b) if f.name not in ("log", "_cache")))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self is other or self._state_key() == other._state_key()
+
+    def __hash__(self) -> int:
+        """Equal battles hash alike; the hash is cached."""
+        if "hash" not in self._cache:
+            b = self.battle
+            self._cache["hash"] = hash((self.seed, self.variants, len(self.history), self.result is None, b.round,
+                                        b.phase, b.active_side, b.pieces, b.moved, b.attacked, b.shots, b.passed))
+        return self._cache["hash"]
+
     # --- views -------------------------------------------------------------------------------------------------
     @property
     def over(self) -> bool:
@@ -183,9 +205,9 @@ class CenturiaSkirmish:
         return min(self.battle.round, self.scenario.round_limit)
 
     @property
-    def phase(self) -> str:
-        """movement, combat, or over."""
-        return "over" if self.over else self.battle.phase
+    def phase(self) -> Phase:
+        """movement, combat, or over (a str-valued enum, issue 23)."""
+        return Phase.OVER if self.over else Phase(self.battle.phase)
 
     @property
     def active(self) -> str | None:
@@ -263,7 +285,11 @@ class CenturiaSkirmish:
 
     # --- legal actions ---------------------------------------------------------------------------------------
     def legal_actions(self) -> list[CtaAction]:
-        """Every decision open to the active side now (one move per reachable end hex and facing)."""
+        """Every decision open to the active side now, the list a player (or the bot) chooses from (CTA-1).
+
+        Moves are grouped by where they end: one `CtaMove` per reachable end hex and facing of each unit, by the
+        fewest steps. Other step sequences to the same end may be legal too but are not listed: test any action
+        with `is_legal(action)`."""
         if self.over:
             return []
         if "legal" not in self._cache:
@@ -349,12 +375,50 @@ class CenturiaSkirmish:
         return exchange(self.battle, unit, action.target)
 
     # --- applying a decision ---------------------------------------------------------------------------------
+    def is_legal(self, action: CtaAction) -> bool:
+        """Whether `apply(action)` would accept it now: the very check `apply` makes, no dice rolled, the battle
+        unchanged; a move by any legal path, not only the one `legal_actions` lists (issue 23)."""
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _check(self, action: CtaAction) -> None:
+        """IllegalAction naming the rule unless `apply` may play `action` now (CTA-1, CTA-MOVE, CTA-COMBAT,
+        CTA-ART); attacks and shots are probed without rolling (centuria/checks.py)."""
+        if self.over:
+            raise IllegalAction("CTA-1", "the battle is over")
+        if type(action) not in KINDS.values():
+            raise IllegalAction("CTA-1", f"not a Centuria action: {action!r}"[:200])
+        for f in fields(action):
+            v = getattr(action, f.name)
+            if f.name == "steps":
+                if not isinstance(v, tuple) or not 0 < len(v) <= 16 or any(s not in STEPS for s in v):
+                    raise IllegalAction("CTA-MOVE", f"a move has 1 to 16 steps of {', '.join(STEPS)}, got "
+                                        f"{v!r}"[:200])
+            elif not isinstance(v, str) or not 0 < len(v) <= 60:
+                raise IllegalAction("CTA-1", f"{f.name}: expected an id (text), got {v!r}"[:200])
+        b = self.battle
+        r = None
+        if isinstance(action, CtaMove):
+            r = move(b, CenturiaMove(action.unit, action.steps))
+        elif isinstance(action, CtaAttack):
+            r = attack_refusal(b, action.unit, action.target)
+        elif isinstance(action, CtaShoot):
+            r = shot_refusal(b, action.engine, action.target)
+        elif isinstance(action, CtaTimeUp) and self.time_limit_seconds is None:
+            raise IllegalAction("CTA-1", "this battle has no countdown")
+        if isinstance(r, Refusal):
+            raise IllegalAction(r.rule, self.words(r.reason))
+
     def apply(self, action: CtaAction) -> CenturiaSkirmish:
         """The state after `action`; an action the rules refuse raises IllegalAction and changes nothing."""
         if self.over:
             raise IllegalAction("CTA-1", "the battle is over")
         if not isinstance(action, tuple(KINDS.values())):
             raise IllegalAction("CTA-1", f"not a Centuria action: {action!r}"[:200])
+        self._check(action)  # the check `is_legal` makes (issue 23)
         dice = decision_dice(self.seed, len(self.history))
         b = self.battle
         entry = f"R{b.round} {b.phase} — {self.label(b.active_side)}: {action.describe()}"

@@ -22,17 +22,19 @@ from ..data import centuria_tables
 from ..hexgrid import Hex, distance, neighbors
 from .actions import IllegalAction
 from .centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot
+from .enums import Level
 
 
 @dataclass(frozen=True)
-class Level:
+class LevelSettings:
     """How hard the computer thinks: whether it weighs the attacks it would suffer."""
 
-    name: str
+    name: Level
     defensive: bool
 
 
-LEVELS: dict[str, Level] = {"novice": Level("novice", False), "veteran": Level("veteran", True)}
+LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False),
+                                    Level.VETERAN: LevelSettings(Level.VETERAN, True)}
 WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 0.8, "tormentum": 0.8,
          "legatus": 3.0}
 MIN_GAIN = 0.05
@@ -136,7 +138,7 @@ class _View:
                    for q in self.mine)
 
 
-def _score(v: _View, p: Piece, h: Hex, facing: int, lv: Level) -> float:
+def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
     b, t = v.b, v.tables
     moved = replace(p, hex=h, facing=facing)
     trial = b.with_piece(moved)
@@ -188,7 +190,7 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: Level) -> float:
     return score
 
 
-def _movement(s: CenturiaSkirmish, lv: Level, deadline: float | None) -> CtaAction:
+def _movement(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None) -> CtaAction:
     v = _View(s)
     best: CtaAction = CtaEndPhase()
     best_gain = MIN_GAIN

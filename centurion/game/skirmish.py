@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 
 from ..data import BattleMap, vehicle_types
@@ -80,6 +80,7 @@ from .actions import (
     check_action,
     seed_refusal,
 )
+from .enums import Phase
 from .variants import (
     as_variant_move,
     check_variants,
@@ -210,7 +211,7 @@ class Skirmish:
     variants: tuple[str, ...]
     history: tuple[Action, ...]
     turn: int
-    phase: str
+    phase: Phase  # a str-valued enum: Phase.MOVEMENT == "movement" (issue 23)
     active: str | None
     vehicles: tuple[Vehicle, ...]
     squads: tuple[Squad, ...]
@@ -243,6 +244,31 @@ class Skirmish:
     _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     system = SYSTEM
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "phase", Phase(self.phase))  # every phase set anywhere becomes a Phase (issue 23)
+
+    # --- equality and hashing (issue 23): the position, not the way it was reached ----------------------------
+    def _state_key(self) -> tuple:
+        """What makes two states equal: every field but the record (history, log) and the caches, plus the number
+        of decisions taken (the dice of the next decision depend on it, `decision_dice`)."""
+        return (len(self.history),) + tuple(getattr(self, f.name) for f in fields(self)
+                                            if f.name not in ("history", "log", "_cache"))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self is other or self._state_key() == other._state_key()
+
+    def __hash__(self) -> int:
+        """Equal states hash alike (a transposition table may key on states); the hash is cached."""
+        if "hash" not in self._cache:
+            self._cache["hash"] = hash((
+                self.scenario.key, self.seed, self.variants, len(self.history), self.turn, self.phase, self.active,
+                tuple((v.key, v.hex, v.facing, v.velocity, v.grounded, v.sheet.destroyed) for v in self.vehicles),
+                tuple((q.key, q.men, q.hex, q.aboard) for q in self.squads), self.counters, self.done,
+                self.sequence, self.queue, self.declared, self.result is None))
+        return self._cache["hash"]
 
     # --- views -------------------------------------------------------------------------------------------------
     @property
@@ -405,7 +431,12 @@ class Skirmish:
 
     # --- legal actions ---------------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        """Every decision open to the active side now (one move per legal end state, the safest path)."""
+        """Every decision open to the active side now, the list a player (or the bot) chooses from (CEN-SEQ-1).
+
+        Moves are grouped by where they end: one `Move` per legal end state of each vehicle (hex, facing,
+        velocity, grounded), by its safest path (`end_states(key)[i].safest`), plus the same move with the squad
+        dismounting and, under VAR-RAM, as a ram. Other paths to the same end are legal too but not listed: test
+        any action with `is_legal(action)`."""
         if self.over:
             return []
         if "legal" not in self._cache:
@@ -812,7 +843,18 @@ class Skirmish:
     def _log(self, *lines: str) -> Skirmish:
         return replace(self, log=self.log + lines)
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether `apply(action)` would accept it now: the very check `apply` makes, no dice rolled, the state
+        unchanged; a Move by any legal path, not only the one `legal_actions` lists (issue 23)."""
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
     def _check(self, action: Action) -> None:
+        if self.over:
+            raise IllegalAction("CEN-SEQ-1", "the game is over")
         check_action(action)  # its shape and types, as the save loader checks them (issue 20, G3)
         if isinstance(action, Move):
             if self.phase != "movement":
