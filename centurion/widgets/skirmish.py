@@ -31,7 +31,7 @@ from ..game import (
 )
 from ..game.variants import end_position, occupy_parts
 from ..hexgrid import Hex, format_label
-from ..rules import Refusal, lift_cost
+from ..rules import Refusal
 from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import RuleSet
 from .battle_page import PERSON, BattlePage
@@ -42,16 +42,16 @@ from .safety import guarded
 from .skirmish_text import (
     PLAYED_VARIANTS,
     VARIANT_NOTE,
+    decision_label,
     preview_lines,
-    ram_text,
     scenario_options,
+    unit_html,
     variant_options,
-    variant_tags,
+    victory_html,
 )
 
 SIDE_COLORS = ("#1f4e9c", "#a11d1d")
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
-FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 PARTIAL_COLOR = "#00acc1"  # the outline of a partly covered hex (VAR-OCCUPY)
 
 
@@ -244,46 +244,10 @@ class SkirmishTable(BattlePage):
                              f'font-size:15px">{link_rules(html.escape(text))}</div>')
 
     def _draw_victory(self) -> None:
-        g = self.game
-        if not g.over:
-            self.victory.value = ""
-            return
-        r = g.result
-        rows = "".join(f"<tr><td>{html.escape(g.label(s))}</td><td style='text-align:right'>{r.points[s]}</td>"
-                       f"<td>{', '.join(g.holds(s)) or '—'}</td></tr>" for s in g.sides)
-        head = "A draw" if r.winner is None else f"{r.level.capitalize()} victory for {html.escape(g.label(r.winner))}"
-        self.victory.value = (f'<div style="border:2px solid #333;padding:8px;margin:6px 0"><h3>{head}</h3>'
-                              f"<p>{html.escape(r.reason)} (book-b §15: objectives held 75 each, enemy vehicles "
-                              f"destroyed their cost, unspent points 1 each).</p><table><tr><th>Side</th>"
-                              f"<th>Points</th><th>Objectives held</th></tr>{rows}</table></div>")
+        self.victory.value = victory_html(self.game)
 
     def _draw_unit_info(self) -> None:
-        g = self.shown()
-        key = self.selected
-        if key is None:
-            self.unit_info.value = "<i>Click one of your units on the map.</i>"
-            return
-        try:
-            v = g.vehicle(key)
-        except KeyError:
-            q = g.squad(key)
-            where = format_label(q.hex) if q.hex is not None else f"aboard {q.aboard}"
-            self.unit_info.value = f"<b>{key}</b> infantry squad ({g.label(q.side)}): {q.men} men, {where}"
-            return
-        s = v.sheet
-        armor = ", ".join(f"{name} {sec.intact}/{sec.armor}" for name, sec in s.armor.sections)
-        crew = ", ".join(f"{m.role} {m.state}" for m in s.crew)
-        weapons = ", ".join(f"{wp.type}{'' if s.weapon_usable(i) else ' (out)'}"
-                            for i, wp in enumerate(s.vehicle.weapons))
-        state = "destroyed (" + str(s.destroyed_by()) + ")" if s.destroyed else (
-            f"{format_label(v.hex)} facing {FACINGS[v.facing]}, velocity {v.velocity}"
-            + (", grounded" if v.grounded else "") + (", in a crater" if v.in_crater else ""))
-        riders = next((f"; squad {q.key} aboard ({q.men} men)" for q in g.squads if q.aboard == key), "")
-        self.unit_info.value = (
-            f"<div style='font-size:12px'><b>{key}</b> {html.escape(s.vehicle.label)} ({html.escape(v.platoon)})"
-            f"<br>{state}{riders}<br><b>Armor</b> {armor}<br><b>Crew</b> {crew}<br><b>Weapons</b> "
-            f"{html.escape(weapons)}<br>SMLM {s.missiles_left('SMLM')}, TVLG {s.missiles_left('TVLG')}, smoke "
-            f"{s.smoke_left}, digging {s.digging_left}; cost {v.cost} points</div>")
+        self.unit_info.value = unit_html(self.shown(), self.selected)
 
     # --- choices ---------------------------------------------------------------------------------------------
     def _actions_now(self) -> list:
@@ -312,16 +276,7 @@ class SkirmishTable(BattlePage):
             self.game.phase == "movement" and not self.game.over) else set()
 
     def _label(self, a) -> str:
-        g = self.game
-        if isinstance(a, Move):
-            e = next(e for m, e in g.move_options(a.unit) if m == a)
-            v = g.vehicle(a.unit)
-            lift = lift_cost(v.grounded, v.in_crater, v.submerged) if (v.grounded or v.submerged) and (
-                a.move.accelerate or a.move.steps) else 0
-            tail = "grounded" if e.grounded else f"v {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
-            return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
-                    + (", squad gets out" if a.dismount else "") + ram_text(g, a) + variant_tags(e))
-        return g.describe(a)  # in the words of the rules in play (VAR-INIT)
+        return decision_label(self.game, a)
 
     def _fill_choices(self) -> None:
         acts = self._actions_now()

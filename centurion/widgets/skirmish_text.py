@@ -14,11 +14,13 @@ from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_
 from ..game.actions import SelfDestruct
 from ..game.ramming import ram_when
 from ..hexgrid import format_label
-from ..rules import Refusal
+from ..rules import Refusal, lift_cost
 from ..rules.targets import weapon_family
 from ..variants import assign_crew
 from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS
+
+FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
 PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
@@ -177,5 +179,59 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
     return lines
 
 
-__all__ = ["PLAYED_VARIANTS", "VARIANT_NOTE", "crew_roles", "pct", "preview_lines", "ram_text", "scenario_options",
-           "variant_options", "variant_steps", "variant_tags"]
+def victory_html(g: Skirmish) -> str:
+    """The result box of a finished game, empty while it runs: points, objectives held (book-b §15)."""
+    if not g.over:
+        return ""
+    r = g.result
+    rows = "".join(f"<tr><td>{html.escape(g.label(s))}</td><td style='text-align:right'>{r.points[s]}</td>"
+                   f"<td>{', '.join(g.holds(s)) or '—'}</td></tr>" for s in g.sides)
+    head = "A draw" if r.winner is None else f"{r.level.capitalize()} victory for {html.escape(g.label(r.winner))}"
+    return (f'<div style="border:2px solid #333;padding:8px;margin:6px 0"><h3>{head}</h3>'
+            f"<p>{html.escape(r.reason)} (book-b §15: objectives held 75 each, enemy vehicles "
+            f"destroyed their cost, unspent points 1 each).</p><table><tr><th>Side</th>"
+            f"<th>Points</th><th>Objectives held</th></tr>{rows}</table></div>")
+
+
+def unit_html(g: Skirmish, key: str | None) -> str:
+    """The selected unit's panel: a vehicle's place, armor, crew, weapons and stores; a squad's men."""
+    if key is None:
+        return "<i>Click one of your units on the map.</i>"
+    try:
+        v = g.vehicle(key)
+    except KeyError:
+        q = g.squad(key)
+        where = format_label(q.hex) if q.hex is not None else f"aboard {q.aboard}"
+        return f"<b>{key}</b> infantry squad ({g.label(q.side)}): {q.men} men, {where}"
+    s = v.sheet
+    armor = ", ".join(f"{name} {sec.intact}/{sec.armor}" for name, sec in s.armor.sections)
+    crew = ", ".join(f"{m.role} {m.state}" for m in s.crew)
+    weapons = ", ".join(f"{wp.type}{'' if s.weapon_usable(i) else ' (out)'}"
+                        for i, wp in enumerate(s.vehicle.weapons))
+    state = "destroyed (" + str(s.destroyed_by()) + ")" if s.destroyed else (
+        f"{format_label(v.hex)} facing {FACINGS[v.facing]}, velocity {v.velocity}"
+        + (", grounded" if v.grounded else "") + (", in a crater" if v.in_crater else ""))
+    riders = next((f"; squad {q.key} aboard ({q.men} men)" for q in g.squads if q.aboard == key), "")
+    return (
+        f"<div style='font-size:12px'><b>{key}</b> {html.escape(s.vehicle.label)} ({html.escape(v.platoon)})"
+        f"<br>{state}{riders}<br><b>Armor</b> {armor}<br><b>Crew</b> {crew}<br><b>Weapons</b> "
+        f"{html.escape(weapons)}<br>SMLM {s.missiles_left('SMLM')}, TVLG {s.missiles_left('TVLG')}, smoke "
+        f"{s.smoke_left}, digging {s.digging_left}; cost {v.cost} points</div>")
+
+
+def decision_label(g: Skirmish, a) -> str:
+    """A decision's line in the list: a move's end, facing, speed, safety, ram and variants; else the game's words."""
+    if isinstance(a, Move):
+        e = next(e for m, e in g.move_options(a.unit) if m == a)
+        v = g.vehicle(a.unit)
+        lift = lift_cost(v.grounded, v.in_crater, v.submerged) if (v.grounded or v.submerged) and (
+            a.move.accelerate or a.move.steps) else 0
+        tail = "grounded" if e.grounded else f"v {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
+        return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
+                + (", squad gets out" if a.dismount else "") + ram_text(g, a) + variant_tags(e))
+    return g.describe(a)  # in the words of the rules in play (VAR-INIT)
+
+
+__all__ = ["FACINGS", "PLAYED_VARIANTS", "VARIANT_NOTE", "crew_roles", "decision_label", "pct", "preview_lines",
+           "ram_text", "scenario_options", "unit_html", "variant_options", "variant_steps", "variant_tags",
+           "victory_html"]
