@@ -12,8 +12,8 @@ from typing import Any
 _HOME = {
     "ArmorDiagram": "armor",
     "CenturiaTable": "centuria_table",
-    "MoraleDiagram": "centuria_table",
-    "RoundTimer": "centuria_table",
+    "MoraleDiagram": "morale_diagram",
+    "RoundTimer": "round_timer",
     "DamageLab": "damage_view",
     "DiceLog": "dice_panel",
     "percent": "dice_panel",
