@@ -192,7 +192,8 @@ class BattlePage(w.VBox):
         while self.computer_to_play() and (self.COMPUTER_STEPS is None or decided < self.COMPUTER_STEPS):
             g = self.game
             self._thinking(g, decided)
-            self._take(self._bot(g, self.players[g.active]), COMPUTER)
+            if not self._take(self._bot(g, self.players[g.active]), COMPUTER):
+                break  # the refusal is shown; asking again would get the same answer
             decided += 1
 
     def _thinking(self, game: Any, decided: int) -> None:
