@@ -11,6 +11,7 @@ from typing import Any
 
 _HOME = {
     "ArmorDiagram": "armor",
+    "BattlePage": "battle_page",
     "CenturiaTable": "centuria_table",
     "MoraleDiagram": "morale_diagram",
     "RoundTimer": "round_timer",
