@@ -124,8 +124,9 @@ class CenturiaSkirmishTable(BattlePage):
     def _bot(self, game: CenturiaSkirmish, level: str) -> CtaAction:
         return bot_action(game, level)
 
-    def _run_computer(self) -> None:
-        super()._run_computer()
+    def _play_on(self) -> None:
+        """The computer takes its turns; then the page shows the battle with nothing selected."""
+        self._run_computer()
         self.selected = None
         self._refresh()
 
@@ -160,7 +161,7 @@ class CenturiaSkirmishTable(BattlePage):
             steps += 1
         self.message.show("Time is up: the round ended for each side whose turn came; units not yet ordered stay "
                           "where they are (CTA-1).", "info")
-        self._run_computer()
+        self._play_on()
 
     def _render_clock(self) -> None:
         limit = self.game.time_limit_seconds
@@ -251,7 +252,7 @@ class CenturiaSkirmishTable(BattlePage):
         ok = self.decide(self.choice.value)
         if ok:
             self.message.show("", "info")
-            self._run_computer()
+            self._play_on()
         return ok
 
     @guarded()
@@ -263,7 +264,7 @@ class CenturiaSkirmishTable(BattlePage):
         if not self._mine():
             return False
         ok = self.decide(CtaEndPhase())
-        self._run_computer()
+        self._play_on()
         return ok
 
     def _undo_point(self) -> int | None:
