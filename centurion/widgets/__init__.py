@@ -11,9 +11,10 @@ from typing import Any
 
 _HOME = {
     "ArmorDiagram": "armor",
+    "BattlePage": "battle_page",
     "CenturiaTable": "centuria_table",
-    "MoraleDiagram": "centuria_table",
-    "RoundTimer": "centuria_table",
+    "MoraleDiagram": "morale_diagram",
+    "RoundTimer": "round_timer",
     "DamageLab": "damage_view",
     "DiceLog": "dice_panel",
     "percent": "dice_panel",

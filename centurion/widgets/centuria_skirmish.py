@@ -9,24 +9,23 @@ the game's versioned save (through the upload guard). Callbacks are guarded: a f
 
 from __future__ import annotations
 
-import base64
 import html
 
 import ipywidgets as w
 
 from ..data import centuria_tables
-from ..game import LEVELS, IllegalAction, SaveError, bot_action, load, new_skirmish, scenarios
+from ..game import LEVELS, IllegalAction, bot_action, new_skirmish, scenarios
 from ..game.centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
 from ..hexgrid import Hex, format_label, neighbor
+from .battle_page import PERSON, BattlePage
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
-from .safety import MessageArea, guarded
+from .safety import guarded
 
 SIDE_COLORS = ("#b71c1c", "#1f4e9c")
 LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ballista": "B", "tormentum": "M",
            "legatus": "L", "tribunus": "Tr", "praefectus coh": "P", "praefectus alae": "PA", "subpraefectus": "sP",
            "centurio ballista": "cB"}
-PERSON = "person"
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
 MORALE_COLORS = {"intact": "#2e7d32", "idle": "#f9a825", "dissolving": "#ef6c00", "fleeing": "#c62828"}
 
@@ -43,24 +42,28 @@ def move_end(game: CenturiaSkirmish, action: CtaMove) -> tuple[Hex, int]:
     return here, facing
 
 
-class CenturiaSkirmishTable(w.VBox):
+class CenturiaSkirmishTable(BattlePage):
     """The Centuria battle page: set-up, banner, status, map, the decisions open now, countdown, save/load, log."""
+
+    NOUN = "battle"
+    SAVE_PREFIX = "centuria"
+    TURN_WORD = "round"
+    START_LABEL = "Start a new battle"
+    COMPUTER_STEPS = 400
+    UNDO_NONE = "Nothing to undo: dice have been rolled since your last decision (or you made none)."
 
     def __init__(self, scenario: str = "centuria_ford_road", seed: int = 0,
                  players: dict[str, str] | None = None) -> None:
         self.tables = centuria_tables()
-        self.message = MessageArea()
+        self._build_common(upload_label="Load a saved battle", undo_label="Undo my last move", choice_width="300px",
+                           choice_class="centurion-cta-choices", replay=False)
         names = scenarios("centuria")
         self.scenario_pick = w.Dropdown(options=[(new_skirmish(k).scenario.title, k) for k in names], value=scenario,
                                         description="Battle", layout=w.Layout(width="360px"))
         self.seed_box = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"))
         self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="420px"),
                                         style={"description_width": "210px"}) for _ in range(2)]
-        self.start_button = w.Button(description="Start a new battle", button_style="primary")
-        self.start_button.on_click(self._on_start)
         self.scenario_pick.observe(self._on_scenario, names="value")
-        self.banner = w.HTML()
-        self.banner.add_class("centurion-banner")
         self.status = w.HTML()
         self.status.add_class("centurion-cta-status")
         self.clock = w.HTML()
@@ -69,33 +72,10 @@ class CenturiaSkirmishTable(w.VBox):
         self.tick = w.Play(value=0, min=0, max=1, interval=1000, show_repeat=False,
                            layout=w.Layout(width="1px", height="1px", visibility="hidden", overflow="hidden"))
         self.tick.observe(self._on_tick, names="value")
-        self.victory = w.HTML()
-        self.victory.add_class("centurion-victory")
-        self.unit_info = w.HTML()
-        self.choice = w.Select(options=[], rows=8, layout=w.Layout(width="300px"))
-        self.choice.add_class("centurion-cta-choices")
-        self.choice.observe(self._on_choice, names="value")
-        self.preview = w.HTML()
-        self.preview.add_class("centurion-preview")
-        self.confirm_button = w.Button(description="Confirm", button_style="success")
-        self.confirm_button.on_click(self._on_confirm)
         self.end_button = w.Button(description="End my part of the phase", layout=w.Layout(width="210px"))
         self.end_button.on_click(self._on_end)
-        self.undo_button = w.Button(description="Undo my last move")
-        self.undo_button.on_click(self._on_undo)
         panel = w.VBox([w.HTML("<b>Selected</b>"), self.unit_info, w.HTML("<b>What it may do now</b>"), self.choice,
                         self.preview, w.HBox([self.confirm_button]), self.end_button])
-        self.save_link = w.HTML()
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a saved battle",
-                                   layout=w.Layout(width="220px"))
-        self.upload.observe(self._on_upload, names="value")
-        self.log_html = w.HTML()
-        self.log_html.add_class("centurion-log")
-        self.unit_info.add_class("centurion-unit")
-        self.states: list[CenturiaSkirmish] = []
-        self.actors: list[str | None] = []
-        self.players: dict[str, str] = {}
-        self.selected: str | None = None
         self.time_used = 0
         game = new_skirmish(scenario, seed=seed)
         colors = {k: t.color for k, t in self.tables.terrain.items()}
@@ -104,47 +84,27 @@ class CenturiaSkirmishTable(w.VBox):
         self._label_players(game, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
                         w.HBox([self.start_button, self.undo_button])])
-        log_box = w.Box([self.log_html], layout=w.Layout(max_height="260px", overflow="auto", width="100%",
-                                                          border="1px solid #ccc"))
         super().__init__([setup, self.banner, self.victory, w.HBox([self.clock, self.tick]), self.status, self.map,
-                          self.message, w.HBox([self.save_link, self.upload]), log_box])
+                          self.message, w.HBox([self.save_link, self.upload]), self._log_box()])
         self.add_class("centurion-centuria-skirmish")
         self._begin(game)
 
     # --- state ---------------------------------------------------------------------------------------------------
-    @property
-    def game(self) -> CenturiaSkirmish:
-        """The battle now."""
-        return self.states[-1]
-
     def _label_players(self, game: CenturiaSkirmish, players: dict[str, str] | None = None) -> None:
-        for i, (pick, side) in enumerate(zip(self.player_picks, game.sides, strict=True)):
-            pick.description = f"{game.label(side)} played by"
-            want = (players or {}).get(side)
-            pick.value = want if want is not None else (PERSON if i == 0 else "veteran")
+        self._name_players([(side, game.label(side)) for side in game.sides], players)
 
     @guarded()
     def _on_scenario(self, change: dict) -> None:
         self._label_players(new_skirmish(change["new"]))
 
-    @guarded()
-    def _on_start(self, _button=None) -> None:
-        if not isinstance(self.seed_box.value, int):
-            self.message.show("The seed is a whole number.", "refusal")
-            return
-        self._begin(new_skirmish(self.scenario_pick.value, seed=self.seed_box.value))
+    def _new_game(self, seed: int) -> CenturiaSkirmish:
+        return new_skirmish(self.scenario_pick.value, seed=seed)
 
-    def _begin(self, game: CenturiaSkirmish, history: list[CenturiaSkirmish] | None = None) -> None:
-        self.players = {side: pick.value for pick, side in zip(self.player_picks, game.sides, strict=True)}
-        self.states = history or [game]
-        self.actors = [None] * len(self.states)
-        self.selected = None
+    def _reset(self, game: CenturiaSkirmish) -> None:
         self._restart_clock()
-        self.message.show(f"{game.scenario.title}: {game.scenario.description}", "info")
-        self._run_computer()
 
-    def decide(self, action: CtaAction, actor: str = PERSON) -> bool:
-        """Apply a decision; a refusal is shown and changes nothing."""
+    def _take(self, action: CtaAction, actor: str) -> bool:
+        """Apply a decision; a refusal is shown and changes nothing; a new round restarts the clock (CTA-1)."""
         before = self.game
         try:
             nxt = before.apply(action)
@@ -157,11 +117,16 @@ class CenturiaSkirmishTable(w.VBox):
             self._restart_clock()
         return True
 
-    def _run_computer(self) -> None:
-        steps = 0
-        while not self.game.over and self.players.get(self.game.active, PERSON) != PERSON and steps < 400:
-            self.decide(bot_action(self.game, self.players[self.game.active]), "computer")
-            steps += 1
+    def decide(self, action: CtaAction, actor: str = PERSON) -> bool:
+        """Apply a decision; a refusal is shown and changes nothing."""
+        return self._take(action, actor)
+
+    def _bot(self, game: CenturiaSkirmish, level: str) -> CtaAction:
+        return bot_action(game, level)
+
+    def _play_on(self) -> None:
+        """The computer takes its turns; then the page shows the battle with nothing selected."""
+        self._run_computer()
         self.selected = None
         self._refresh()
 
@@ -196,7 +161,7 @@ class CenturiaSkirmishTable(w.VBox):
             steps += 1
         self.message.show("Time is up: the round ended for each side whose turn came; units not yet ordered stay "
                           "where they are (CTA-1).", "info")
-        self._run_computer()
+        self._play_on()
 
     def _render_clock(self) -> None:
         limit = self.game.time_limit_seconds
@@ -247,11 +212,7 @@ class CenturiaSkirmishTable(w.VBox):
             self.selected = None
         self._refresh()
 
-    @guarded()
-    def _on_choice(self, change: dict) -> None:
-        self._render_preview()
-
-    def _render_preview(self) -> None:
+    def _show_preview(self) -> None:
         a = self.choice.value
         g = self.game
         if a is None:
@@ -283,10 +244,6 @@ class CenturiaSkirmishTable(w.VBox):
                     f"{float(ex.both_fall):.0%}, neither {float(ex.neither_falls):.0%} <code>CTA-COMBAT</code>")
         self.preview.value = link_rules(f"<div>{html.escape(a.describe())}</div><div>{body}</div><ul>{terms}</ul>")
 
-    @guarded()
-    def _on_confirm(self, _button=None) -> None:
-        self.confirm()
-
     def confirm(self) -> bool:
         """Apply the chosen decision, then let the computer play its turns."""
         if not self._mine() or self.choice.value is None:
@@ -295,7 +252,7 @@ class CenturiaSkirmishTable(w.VBox):
         ok = self.decide(self.choice.value)
         if ok:
             self.message.show("", "info")
-            self._run_computer()
+            self._play_on()
         return ok
 
     @guarded()
@@ -307,12 +264,8 @@ class CenturiaSkirmishTable(w.VBox):
         if not self._mine():
             return False
         ok = self.decide(CtaEndPhase())
-        self._run_computer()
+        self._play_on()
         return ok
-
-    @guarded()
-    def _on_undo(self, _button=None) -> None:
-        self.undo()
 
     def _undo_point(self) -> int | None:
         for i in range(len(self.states) - 1, 0, -1):
@@ -323,47 +276,19 @@ class CenturiaSkirmishTable(w.VBox):
                 return i - 1
         return None
 
-    def undo(self) -> bool:
-        """Take back the person's last decision while no dice have been rolled for it or since."""
-        at = self._undo_point()
-        if at is None:
-            self.message.show("Nothing to undo: dice have been rolled since your last decision (or you made none).",
-                              "refusal")
-            return False
-        del self.states[at + 1:]
-        del self.actors[at + 1:]
-        self.selected = None
-        self._refresh()
-        return True
-
     # --- save and load -------------------------------------------------------------------------------------------
-    @guarded()
-    def _on_upload(self, change: dict) -> None:
-        files = change["new"]
-        if files:
-            self.load_text(bytes(files[0]["content"]), files[0].get("name", "saved battle"))
-
-    def load_text(self, data: bytes | str, name: str = "saved battle") -> bool:
-        """Load a saved battle (through the upload guard; a bad file changes nothing)."""
-        try:
-            game = load(data, name)
-        except SaveError as exc:
-            self.message.show(f"Not loaded: {exc}", "refusal")
-            return False
+    def _other_save(self, game, data: bytes | str, name: str) -> bool | None:
         if getattr(game, "system", "") != "centuria":
             self.message.show("Not loaded: that is a Centurion game; open it on the Skirmish page.", "refusal")
             return False
-        states = [new_skirmish(game.scenario.key, seed=game.seed)]
-        for a in game.history:
-            states.append(states[-1].apply(a))
-        self.scenario_pick.unobserve(self._on_scenario, names="value")
-        self.scenario_pick.value = game.scenario.key
-        self.scenario_pick.observe(self._on_scenario, names="value")
-        self.seed_box.value = game.seed
+        return None
+
+    def _fresh(self, game: CenturiaSkirmish) -> CenturiaSkirmish:
+        return new_skirmish(game.scenario.key, seed=game.seed)
+
+    def _restore_setup(self, game: CenturiaSkirmish) -> None:
+        self._set_quietly(self.scenario_pick, self._on_scenario, game.scenario.key)
         self._label_players(game, {s: pick.value for s, pick in zip(game.sides, self.player_picks, strict=True)})
-        self._begin(states[-1], states)
-        self.message.show(f"Loaded {name}: round {game.turn}, {game.phase} phase.", "info")
-        return True
 
     # --- drawing --------------------------------------------------------------------------------------------------
     def _overlay(self, path_end: Hex | None = None) -> Overlay:
@@ -422,11 +347,8 @@ class CenturiaSkirmishTable(w.VBox):
             self.tick.playing = False
         else:
             self.victory.value = ""
-        data = base64.b64encode(g.to_json().encode()).decode()
-        name = f"centuria-{g.scenario.key}-seed{g.seed}-round{g.turn}.json"
-        self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
-                                f'class="centurion-save-link" style="font-weight:bold">Save the battle (download)</a>')
-        self.log_html.value = "<pre style='font-size:0.8em'>" + html.escape("\n".join(g.log[-200:])) + "</pre>"
+        self._draw_save_link()
+        self._draw_log(g)
 
     def _render_status(self) -> None:
         g = self.game

@@ -4,12 +4,9 @@ artillery and the whole round (CTA-1 .. CTA-ART). A view: every rule question go
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import replace
 
 import ipywidgets as w
-import numpy as np
-from ipycanvas import Canvas, hold_canvas
 
 from ..centuria import (
     MARKERS,
@@ -17,15 +14,10 @@ from ..centuria import (
     CenturiaMove,
     attack,
     end_phase,
-    exchange,
     fire,
-    fire_refusal,
-    in_sight,
     morale_test,
-    morale_test_target,
     morale_triggers,
     move,
-    movement_allowance,
     movement_value,
     pass_phase,
     practice_order,
@@ -35,15 +27,17 @@ from ..centuria import (
     start_round,
 )
 from ..centuria.battle import ENGINE_RANGE, Piece, move_cost
-from ..centuria.checks import attack_refusal
 from ..data import CenturiaTables, MapHex, centuria_tables
 from ..hexgrid import Hex, arcs, format_label, hex_range, neighbor, neighbors
 from ..rules import Refusal
-from .colors import rgb_array
-from .dice_panel import DiceLog, modifiers_html, percent, roll_html
+from .centuria_panels import odds_html, piece_panel_html
+from .centuria_words import english, side_name, side_possessive, terms_of
+from .dice_panel import DiceLog, roll_html
 from .hexmap import Counter, HexMapView, Overlay
+from .morale_diagram import MoraleDiagram
 from .reference import link_rules
-from .safety import MessageArea, guarded, once_per_click, reset_canvas_switch, show_full_labels
+from .round_timer import RoundTimer
+from .safety import MessageArea, guarded, once_per_click, show_full_labels
 
 SIDE_COLORS = ("#b71c1c", "#1f4e9c", "#2e7d32", "#6a1b9a")
 LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ballista": "B", "tormentum": "M",
@@ -51,145 +45,6 @@ LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ba
            "centurio ballista": "cB"}
 STATUS_COLORS = {"direct": "#2e7d32", "chain": "#1565c0", "out": "#c62828"}
 MODES = ("round", "command", "move", "combat", "morale", "artillery")
-
-
-def english(text: str, tables: CenturiaTables | None = None, sides: tuple[str, ...] = ()) -> str:
-    """Text from the Centuria engine as shown on screen: English terrain names (the source's German ones are kept
-    as labels in the data), the source's misprint "preafectus" spelt "praefectus" (CTA-2), and side names as a
-    reader writes them ("Rome's", "the rebels'")."""
-    tables = tables or centuria_tables()
-    for side in sides:
-        starts = side_possessive(side, start=True)
-        text = re.sub(rf"(^|[.:;!?] )\b{re.escape(side)}'s\b", lambda m, w=starts: m.group(1) + w, text)
-        text = re.sub(rf"\b{re.escape(side)}'s\b", side_possessive(side), text)
-    for key, t in tables.terrain.items():
-        if t.label != key:
-            text = text.replace(t.label, key)
-    return text.replace("preafectus", "praefectus")
-
-
-def side_name(side: str, *, start: bool = False) -> str:
-    """A side as a reader names it: 'Rome', 'the rebels' ('The rebels' at the start of a sentence)."""
-    name = side.capitalize() if not side.endswith("s") else f"the {side}"
-    return name[0].upper() + name[1:] if start else name
-
-
-def side_possessive(side: str, *, start: bool = False) -> str:
-    """'Rome's', 'the rebels\'' — the possessive of a side's name."""
-    name = side_name(side, start=start)
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def terms_of(target) -> list[tuple[str, int, str]]:
-    """(label, value, rule) rows of a Centuria target, for display."""
-    return [(english(t.label), t.value, t.rule) for t in target.terms]
-
-
-class MoraleDiagram(w.VBox):
-    """The four morale states as boxes with arrows; the unit's current state is lit (CTA-MORALE)."""
-
-    def __init__(self) -> None:
-        self.canvas = Canvas(width=520, height=60)
-        self.canvas.layout.width = "520px"
-        self.state = 0
-        self.canvas.on_client_ready(self._ready)
-        super().__init__([self.canvas])
-        self.add_class("centurion-morale-diagram")
-        self.draw()
-
-    @guarded("canvas")
-    def _ready(self) -> None:
-        self.draw()
-
-    def show(self, marker: int) -> None:
-        """Light the box of a marker state 0..3."""
-        self.state = marker
-        self.draw()
-
-    def draw(self) -> None:
-        """Draw the state boxes in one batch."""
-        reset_canvas_switch(self.canvas)
-        xs = np.array([10.0 + i * 128 for i in range(4)])
-        colors = ["#ffca28" if i == self.state else "#eeeeee" for i in range(4)]
-        with hold_canvas():
-            c = self.canvas
-            c.clear()
-            c.fill_styled_rects(xs, np.full(4, 12.0), 100, 36, color=rgb_array(colors))
-            c.stroke_style = "#555"
-            c.line_width = 1.5
-            for x in xs:
-                c.stroke_rect(float(x), 12, 100, 36)
-            for x in xs[:-1]:
-                c.stroke_line(float(x) + 102, 30, float(x) + 126, 30)
-            c.fill_style = "#222"
-            c.font = "13px sans-serif"
-            c.text_align = "center"
-            c.text_baseline = "middle"
-            for i, name in enumerate(MARKERS):
-                c.fill_text(name, float(xs[i]) + 50, 30)
-
-
-class RoundTimer(w.VBox):
-    """A per-round countdown (CTA-1): the browser ticks a Play widget once a second; off when no limit is set."""
-
-    def __init__(self, seconds: int | None) -> None:
-        self.seconds = seconds
-        self.enabled = w.Checkbox(seconds is not None, description="Time limit per round", indent=False)
-        self.length = w.BoundedIntText(seconds or 120, min=10, max=3600, description="Seconds",
-                                       layout=w.Layout(width="170px"))
-        self.play = w.Play(value=0, min=0, max=self.length.value, interval=1000, show_repeat=False)
-        self.display = w.HTML()
-        self.enabled.observe(self._changed, names="value")
-        self.length.observe(self._changed, names="value")
-        self.play.observe(self._tick, names="value")
-        self.on_time_up: list = []  # called once when the countdown reaches 0 (the table ends the round, CTA-1)
-        self._up = False
-        super().__init__([w.HBox([self.enabled, self.length, self.play]), self.display])
-        self.add_class("centurion-timer")
-        self._changed(None)
-
-    @property
-    def remaining(self) -> int:
-        """Seconds left this round."""
-        return max(0, self.length.value - self.play.value)
-
-    @property
-    def time_is_up(self) -> bool:
-        """Whether the countdown is on and has run out (CTA-1)."""
-        return bool(self.enabled.value) and self.remaining == 0
-
-    @guarded("display")
-    def _changed(self, _change: dict | None) -> None:
-        self.play.max = self.length.value
-        self.play.disabled = not self.enabled.value
-        self.play.playing = bool(self.enabled.value)  # the browser ticks it once a second
-        self.render()
-
-    @guarded("display")
-    def _tick(self, _change: dict) -> None:
-        self.render()
-        if self.time_is_up and not self._up:
-            self._up = True
-            for fn in list(self.on_time_up):
-                fn()
-
-    def restart(self) -> None:
-        """A new round: the countdown starts again from the full time."""
-        self._up = False
-        self.play.value = 0
-        self.play.playing = bool(self.enabled.value)
-        self.render()
-
-    def render(self) -> None:
-        """Show the time left, or that no limit is set."""
-        if not self.enabled.value:
-            self.display.value = ("<div class='centurion-clock'>No time limit (CTA-1: the scenario sets one, off by "
-                                  "default).</div>")
-            return
-        left = self.remaining
-        up = " — <b>time is up</b>: the round ends (CTA-1)." if left == 0 else ""
-        self.display.value = (f"<div class='centurion-clock' style='font-size:1.3em'>⏱ {left // 60}:{left % 60:02d} "
-                              f"left this round{up}</div>")
 
 
 class CenturiaTable(w.VBox):
@@ -666,76 +521,12 @@ class CenturiaTable(w.VBox):
                     ov.lines.append((b.piece(sid).hex, tgt.hex, "#1565c0"))
         return ov
 
+
     def _panel_html(self) -> str:
-        b, t = self.battle, self.tables
-        if not self.selected:
-            return ("<div class='centurion-cpanel'>Click a piece to select it. Outlines: "
-                    "<span style='color:#2e7d32'>in command</span>, <span style='color:#1565c0'>in command through a "
-                    "neighbour</span>, <span style='color:#c62828'>out of command</span> <code>CTA-CMD</code>.</div>")
-        p = b.piece(self.selected)
-        u = t.units[p.type]
-        kind = english(u.label, t)
-        lines = [f"<b>{html.escape(p.id)}</b>: {html.escape(kind)} of {html.escape(side_name(p.side))} in "
-                 f"{format_label(p.hex)}, facing {p.facing}{'' if p.alive else ' — fallen'}"]
-        lines.append(f"Movement {movement_allowance(p, t)}, action radius {u.action_radius}, attack {u.attack}, "
-                     f"defence {u.defence}, morale {u.morale} <code>CTA-2</code>")
-        if not p.alive:
-            return "<div class='centurion-cpanel'>" + "<br>".join(lines) + "</div>"
-        if not p.is_leader:
-            status = b.command(t).get(p.id, "out")
-            lead = p.commander or "—"
-            text = {"direct": f"in command: within {lead}'s action radius and in his sight",
-                    "chain": "in command through an adjacent sub-unit that is in command",
-                    "out": "out of command: it may turn, defend or flee, but not move or attack"}[status]
-            lines.append(f"<span class='centurion-command' data-status='{status}'>{text}</span> <code>CTA-CMD</code>")
-            lines.append(f"Morale: {MARKERS[p.marker]} <code>CTA-MORALE</code>")
-            target = morale_test_target(b, p.id, t)
-            lines.append(f"Morale test: roll over {target.value}, P(pass) = {percent(target.p_success)}"
-                         + modifiers_html(terms_of(target)))
-        if self.plot:
-            # what the engine says of the plot, word for word: the MP it spends of the movement value (CTA-MOVE)
-            r = move(b, CenturiaMove(p.id, tuple(self.plot)), t)
-            said = f"refused: {r}" if isinstance(r, Refusal) else r[1][-1].text
-            lines.append(f"Plotted: {' '.join(self.plot)} — {html.escape(english(said, t, tuple(b.sides)))} "
-                         "<code>CTA-MOVE</code>")
-        if p.type in ENGINE_RANGE:
-            how = "direct fire only" if p.type == "ballista" else "may fire indirectly"
-            lines.append(f"Range {ENGINE_RANGE[p.type]} hexes; {how} <code>CTA-ART</code>")
-        return "<div class='centurion-cpanel'>" + "<br>".join(lines) + "</div>"
+        return piece_panel_html(self.battle, self.tables, self.selected, self.plot)
 
     def _odds_html(self) -> str:
-        b, t = self.battle, self.tables
-        if not (self.selected and self.target):
-            return ""
-        a, d = b.piece(self.selected), b.piece(self.target)
-        if a.type in ENGINE_RANGE and self.mode in ("artillery", "round"):
-            refusal = fire_refusal(b, a.id, d.id, t)
-            sight = "in sight" if in_sight(a.hex, d.hex, b.map, t) else "out of sight"
-            seen = ", ".join(spotters(b, a, d, t)) or "nobody"
-            head = (f"<b>{a.id}</b> shoots at <b>{d.id}</b>: {sight} of the engine; seen by {seen} "
-                    f"<code>CTA-ART</code>")
-            if refusal is not None:
-                return (f"<div class='centurion-odds'>{head}<br>Not allowed: <code>{refusal.rule}</code> "
-                        f"{html.escape(refusal.reason)}</div>")
-            ex = exchange(b, a.id, d.id, t)
-            return (f"<div class='centurion-odds'>{head}<br>Hit on a roll over {ex.attack.value}: P = "
-                    f"{percent(ex.attack.p_success)}; a roll of 1 puts the engine out"
-                    f"{modifiers_html(terms_of(ex.attack))}</div>")
-        refusal = attack_refusal(b, a.id, d.id, t)
-        if refusal is not None:
-            return (f"<div class='centurion-odds'><b>{a.id}</b> cannot attack <b>{d.id}</b> now: "
-                    f"<code>{refusal.rule}</code> {html.escape(english(refusal.reason, t, tuple(b.sides)))}</div>")
-        ex = exchange(b, a.id, d.id, t)
-        side = b.side_of_attack(a, d)
-        return (f"<div class='centurion-odds'><b>{a.id}</b> attacks <b>{d.id}</b> on its {side} "
-                f"<code>CTA-COMBAT</code>. Both roll at once.<br>"
-                f"Attack: over {ex.attack.value}{modifiers_html(terms_of(ex.attack))}"
-                f"Counter: over {ex.counter.value}{modifiers_html(terms_of(ex.counter))}"
-                f"<table class='centurion-outcomes'>"
-                f"<tr><td>{d.id} falls</td><td><b>{percent(ex.defender_falls)}</b></td></tr>"
-                f"<tr><td>{a.id} falls</td><td><b>{percent(ex.attacker_falls)}</b></td></tr>"
-                f"<tr><td>both fall</td><td><b>{percent(ex.both_fall)}</b></td></tr>"
-                f"<tr><td>neither falls</td><td><b>{percent(ex.neither_falls)}</b></td></tr></table></div>")
+        return odds_html(self.battle, self.tables, self.selected, self.target, self.mode)
 
 
-__all__ = ["CenturiaTable", "MoraleDiagram", "RoundTimer"]
+__all__ = ["CenturiaTable", "MoraleDiagram", "RoundTimer", "english", "side_name", "side_possessive", "terms_of"]

@@ -1,0 +1,342 @@
+"""BattlePage: what the Centurion and the Centuria battle pages do the same way (issue 23, item 3).
+
+Banner and message area, the list of decisions with its preview and Confirm (one decision a click, and none on a
+list that changed just before the click), the log (latest first), the replay slider, save download and upload with
+their messages, new game with the question before a game in progress is thrown away, the computer's turn, undo.
+The pages (`SkirmishTable`, `CenturiaSkirmishTable`) subclass it and keep only what differs: the map's counters,
+the unit panel, the game's own pickers and previews. Every callback is guarded: a failure shows a message, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import time
+from typing import Any
+
+import ipywidgets as w
+
+from ..game import IllegalAction, SaveError, load
+from .safety import DOUBLE_CLICK_SECONDS, MessageArea, guarded, once_per_click
+
+PERSON = "person"
+COMPUTER = "computer"
+
+
+class BattlePage(w.VBox):
+    """A battle page: set-up, banner, map, the decisions open now, Confirm, undo, replay, save and load, log."""
+
+    #: words of the page: what a game is called, the save file's prefix, what a turn is called
+    NOUN = "game"
+    SAVE_PREFIX = "centurion"
+    TURN_WORD = "turn"
+    START_LABEL = "Start a new game"
+    #: whether Start asks before throwing away a game in progress (one stray click never loses a game)
+    ASK_BEFORE_ABANDON = True
+    #: the most decisions the computer takes in one go (a safety stop; None: until a person is to decide)
+    COMPUTER_STEPS: int | None = None
+    UNDO_NONE = ("Nothing to undo: dice have been rolled since your last decision (or you have made none).")
+    UNDO_DONE = "Your last decision was taken back."
+
+    # --- building ------------------------------------------------------------------------------------------------
+    def _build_common(self, *, start_layout: w.Layout | None = None, upload_label: str = "Load a saved game",
+                      undo_label: str = "Undo my last decision", undo_layout: w.Layout | None = None,
+                      confirm_layout: w.Layout | None = None, choice_width: str = "290px",
+                      choice_class: str = "centurion-choices", replay: bool = True) -> None:
+        """The widgets every battle page has, and its state: the list of states and who decided each."""
+        self.message = MessageArea()
+        self.start_button = w.Button(description=self.START_LABEL, button_style="primary",
+                                     **({"layout": start_layout} if start_layout is not None else {}))
+        self.start_button.on_click(self._on_start)
+        self._abandon_asked: float | None = None  # when Start was clicked once over a game in progress
+        self._choices_shown_at = 0.0  # when the list of decisions last changed (a Confirm sooner did not see it)
+        self.banner = w.HTML()
+        self.banner.add_class("centurion-banner")
+        self.victory = w.HTML()
+        self.victory.add_class("centurion-victory")
+        self.unit_info = w.HTML()
+        self.unit_info.add_class("centurion-unit")
+        self.choice = w.Select(options=[], rows=8, layout=w.Layout(width=choice_width))
+        self.choice.add_class(choice_class)
+        self.choice.observe(self._on_choice, names="value")
+        self.preview = w.HTML()
+        self.preview.add_class("centurion-preview")
+        self.confirm_button = w.Button(description="Confirm", button_style="success",
+                                       **({"layout": confirm_layout} if confirm_layout is not None else {}))
+        self.confirm_button.on_click(self._on_confirm)
+        self.undo_button = w.Button(description=undo_label,
+                                    **({"layout": undo_layout} if undo_layout is not None else {}))
+        self.undo_button.on_click(self._on_undo)
+        self.save_link = w.HTML()
+        self.save_link.add_class("centurion-save")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description=upload_label,
+                                   layout=w.Layout(width="220px"))
+        self.upload.observe(self._on_upload, names="value")
+        self.replay: w.IntSlider | None = None
+        if replay:
+            self.replay = w.IntSlider(min=0, max=0, value=0, description="Replay step", continuous_update=False,
+                                      style={"description_width": "80px"}, layout=w.Layout(width="500px"))
+            self.replay.observe(self._on_replay, names="value")
+        self.log_html = w.HTML()
+        self.log_html.add_class("centurion-log")
+        self.players: dict[str, str] = {}
+        self.states: list[Any] = []
+        self.actors: list[str | None] = []  # who took each decision: a person or the computer
+        self.selected: str | None = None
+        self.viewing: int | None = None  # the replay step shown, or None for the game now
+
+    def _log_box(self) -> w.Box:
+        """The log in a scrolling box."""
+        return w.Box([self.log_html], layout=w.Layout(max_height="260px", overflow="auto", width="100%",
+                                                      border="1px solid #ccc"))
+
+    # --- state ---------------------------------------------------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        """The game as it stands now."""
+        return self.states[-1]
+
+    def shown(self) -> Any:
+        """The state on the map: the game, or the step chosen on the replay slider."""
+        return self.states[self.viewing] if self.viewing is not None else self.game
+
+    def computer_to_play(self, game: Any = None) -> bool:
+        """Whether the side to decide is played by the computer."""
+        g = game or self.game
+        return not g.over and self.players.get(g.active, PERSON) != PERSON
+
+    def _name_players(self, sides: list[tuple[str, str]], players: dict[str, str] | None = None) -> None:
+        """Label the two player pickers with the sides (key, label); the first side a person, the second the
+        computer (veteran) unless `players` says otherwise."""
+        for i, (pick, (key, label)) in enumerate(zip(self.player_picks, sides, strict=True)):
+            pick.description = f"{label} played by"
+            want = (players or {}).get(key)
+            pick.value = want if want is not None else (PERSON if i == 0 else "veteran")
+
+    def _set_quietly(self, widget: w.Widget, handler: Any, value: Any) -> None:
+        """Set a widget's value without running its observer."""
+        widget.unobserve(handler, names="value")
+        widget.value = value
+        widget.observe(handler, names="value")
+
+    # --- new game ------------------------------------------------------------------------------------------------
+    @guarded()
+    def _on_start(self, _button: Any = None) -> None:
+        self.start()
+
+    def in_progress(self) -> bool:
+        """Whether a game is running, unfinished, with at least one decision taken (a new one would throw it away)."""
+        return not self.game.over and any(a != COMPUTER for a in self.actors[1:])
+
+    def start(self) -> None:
+        """Start a new game with the set-up's choices; over a game in progress only at the second click (the first
+        one asks), so one stray click never throws a game away."""
+        if self.ASK_BEFORE_ABANDON and self.in_progress():
+            if self._abandon_asked is None:
+                self._abandon_asked = time.monotonic()
+                self.start_button.description = "Click again to abandon"
+                self.message.show(f"A {self.NOUN} is in progress ({self.TURN_WORD} {self.game.turn}, "
+                                  f"{self.game.phase} phase): click 'Click again to abandon' to throw it away and "
+                                  f"start the new one; any other decision keeps it.", "refusal")
+                return
+            if time.monotonic() - self._abandon_asked < DOUBLE_CLICK_SECONDS:  # one double click is not two
+                self.message.show(f"A {self.NOUN} is in progress: the second click of a double click does not "
+                                  f"abandon it. Click 'Click again to abandon' once more to start the new "
+                                  f"{self.NOUN}.", "refusal")
+                return
+        self._forget_abandon()
+        seed = self.seed_box.value
+        if not isinstance(seed, int):
+            self.message.show("The seed is a whole number.", "refusal")
+            return
+        game = self._new_game(seed)
+        if game is not None:
+            self._begin(game)
+
+    def _new_game(self, seed: int) -> Any:
+        """The game the set-up asks for (None after a refusal shown)."""
+        raise NotImplementedError
+
+    def _forget_abandon(self) -> None:
+        """Take back the question 'abandon the game in progress?' (Start asks it again next time)."""
+        self._abandon_asked = None
+        self.start_button.description = self.START_LABEL
+
+    def _begin(self, game: Any, history: list[Any] | None = None) -> None:
+        """Start playing `game` (or the replayed `history` ending in it) with the players picked."""
+        self.players = {key: pick.value for pick, key in zip(self.player_picks, self._side_keys(game), strict=True)}
+        self._forget_abandon()
+        self.states = history or [game]
+        self.actors = [None] * len(self.states)
+        self.selected = None
+        self.viewing = None
+        self._reset(game)
+        self.message.show(f"{game.scenario.title}: {game.scenario.description}", "info")
+        if self.computer_to_play():  # the new game's map and an empty result box first: the computer may play it all
+            self._refresh()
+        self._run_computer()
+        self._refresh()
+
+    def _side_keys(self, game: Any) -> list[str]:
+        """The keys of the game's two sides, in the order of the player pickers."""
+        return list(game.sides)
+
+    def _reset(self, game: Any) -> None:
+        """What a page clears when a game begins (a picked hex, a clock)."""
+
+    # --- the computer's turn -------------------------------------------------------------------------------------
+    def _run_computer(self) -> None:
+        """Let the computer take its decisions until a person is to decide or the game is over."""
+        decided = 0
+        while self.computer_to_play() and (self.COMPUTER_STEPS is None or decided < self.COMPUTER_STEPS):
+            g = self.game
+            self._thinking(g, decided)
+            if not self._take(self._bot(g, self.players[g.active]), COMPUTER):
+                break  # the refusal is shown; asking again would get the same answer
+            decided += 1
+
+    def _thinking(self, game: Any, decided: int) -> None:
+        """Show that the computer is thinking (the page's progress)."""
+
+    def _bot(self, game: Any, level: str) -> Any:
+        """The computer's decision at this level."""
+        raise NotImplementedError
+
+    def _take(self, action: Any, actor: str) -> bool:
+        """Apply a decision and record who took it; a refusal is shown and changes nothing."""
+        try:
+            nxt = self.game.apply(action)
+        except IllegalAction as exc:
+            self.message.show(f"Refused: {exc}", "refusal")
+            return False
+        self.states.append(nxt)
+        self.actors.append(actor)
+        return True
+
+    # --- choosing and confirming ---------------------------------------------------------------------------------
+    @guarded()
+    def _on_choice(self, change: dict) -> None:
+        self._show_preview()
+
+    def _show_preview(self) -> None:
+        """Describe the decision picked in the list."""
+
+    @guarded()
+    @once_per_click()
+    def _on_confirm(self, _button: Any = None) -> None:
+        if time.monotonic() - self._choices_shown_at < DOUBLE_CLICK_SECONDS:
+            # the list changed just before this click arrived: the player cannot have seen what is now selected
+            # (a click queued while the previous decision was being played), so nothing is decided
+            self.message.show("The list of decisions changed just before your click, so nothing was decided: look "
+                              "at the new list and click Confirm again.", "refusal")
+            return
+        self.confirm()
+
+    def confirm(self) -> Any:
+        """Take the decision picked in the list, then let the computer answer."""
+        raise NotImplementedError
+
+    # --- undo ----------------------------------------------------------------------------------------------------
+    @guarded()
+    def _on_undo(self, _button: Any = None) -> None:
+        self.undo()
+
+    def _undo_point(self) -> int | None:
+        """The state before the person's last decision, if no die was rolled since (else None)."""
+        raise NotImplementedError
+
+    def undo(self) -> bool:
+        """Take back the person's last decision while no dice have been rolled for it (or after it)."""
+        at = self._undo_point()
+        if at is None:
+            self.message.show(self.UNDO_NONE, "refusal")
+            return False
+        del self.states[at + 1:]
+        del self.actors[at + 1:]
+        self.selected = None
+        self._after_undo()
+        self._refresh()
+        return True
+
+    def _after_undo(self) -> None:
+        """What a page says or clears after an undo."""
+        self.message.show(self.UNDO_DONE, "info")
+
+    # --- replay --------------------------------------------------------------------------------------------------
+    @guarded()
+    def _on_replay(self, change: dict) -> None:
+        n = change["new"]
+        self.viewing = None if n >= len(self.states) - 1 else n
+        self.selected = None
+        self._refresh()
+
+    def _draw_replay(self) -> None:
+        """The slider at the step shown, its end the game now."""
+        if self.replay is None:
+            return
+        self.replay.unobserve(self._on_replay, names="value")
+        self.replay.max = len(self.states) - 1
+        self.replay.value = self.viewing if self.viewing is not None else len(self.states) - 1
+        self.replay.observe(self._on_replay, names="value")
+
+    # --- save and load -------------------------------------------------------------------------------------------
+    def _draw_save_link(self) -> None:
+        """The download link of the game now (its versioned save)."""
+        g = self.game
+        data = base64.b64encode(g.to_json().encode()).decode()
+        name = f"{self.SAVE_PREFIX}-{g.scenario.key}-seed{g.seed}-{self.TURN_WORD}{g.turn}.json"
+        self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
+                                f'class="centurion-save-link" style="font-weight:bold">Save the {self.NOUN} '
+                                f"(download)</a>")
+
+    @guarded()
+    def _on_upload(self, change: dict) -> None:
+        files = change["new"]
+        if files:
+            self.load_text(bytes(files[0]["content"]), files[0].get("name", f"saved {self.NOUN}"))
+
+    def load_text(self, data: bytes | str, name: str | None = None) -> bool:
+        """Load a saved game (through the upload guard; a bad file changes nothing)."""
+        name = name or f"saved {self.NOUN}"
+        try:
+            game = load(data, name)
+        except SaveError as exc:
+            self.message.show(f"Not loaded: {exc}", "refusal")
+            return False
+        other = self._other_save(game, data, name)
+        if other is not None:
+            return other
+        states = [self._fresh(game)]
+        for a in game.history:
+            states.append(states[-1].apply(a))
+        self.seed_box.value = game.seed
+        self._restore_setup(game)
+        self._begin(states[-1], states)
+        self.message.show(f"Loaded {name}: {self.TURN_WORD} {game.turn}, {game.phase} phase.", "info")
+        return True
+
+    def _other_save(self, game: Any, data: bytes | str, name: str) -> bool | None:
+        """A save this page does not play itself: handled here (its result), or None to load it."""
+        return None
+
+    def _fresh(self, game: Any) -> Any:
+        """The saved game's first state (its scenario, seed and rules), to replay its decisions on."""
+        raise NotImplementedError
+
+    def _restore_setup(self, game: Any) -> None:
+        """Put the saved game's scenario and players in the set-up."""
+
+    # --- drawing -------------------------------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        raise NotImplementedError
+
+    def _draw_log(self, g: Any) -> None:
+        """The game's log, the latest line first."""
+        lines = list(reversed(g.log[-400:]))
+        self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
+                               'white-space:pre-wrap"><b>Log, latest first</b>\n' + html.escape("\n".join(lines))
+                               + "</div>")
+
+
+__all__ = ["BattlePage", "COMPUTER", "PERSON"]

@@ -1,0 +1,237 @@
+"""What the Skirmish page writes: the set-up's lists, the labels and previews of decisions (issue 14, issue 23).
+
+Words only, from the game's own functions (`move_options`, `attack_set`, `squad_attack`, `paint_attempt`,
+`resolve_variant`, `ram_preview`): the page (`SkirmishTable`) shows them.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+from ..data.scenarios import shipped_scenario
+from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_skirmish, scenarios
+from ..game.actions import SelfDestruct
+from ..game.ramming import ram_when
+from ..hexgrid import format_label
+from ..rules import Refusal, lift_cost
+from ..rules.targets import weapon_family
+from ..variants import assign_crew
+from ..variants.movement import VariantResolvedMove
+from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS
+
+FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
+
+#: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
+PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
+                   "VAR-SELFDESTRUCT", "VAR-SALVO", "VAR-SHIELD", "VAR-SPEEDMOD", "VAR-WEAPONS")
+VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (seed 001, off by default; chapter 'Variant rules'). "
+                "<b>The picks apply to the next game you start</b>; the line under the banner names the running "
+                "game's rules. "
+                f"The turn plays every switch ({', '.join(PLAYED_VARIANTS)}) and the log names the variant behind "
+                "each roll it changes. VAR-SALVO never comes up here: no vehicle of these scenarios carries two "
+                "identical direct-fire mounts.</small>")
+
+
+def variant_options() -> list[tuple[str, str]]:
+    """The switches offered at set-up: one entry per switch, one per sub-option (VAR-MOVETYPE) (VAR-*)."""
+    out = []
+    for rule, text in VARIANTS.items():
+        for opt in OPTIONS.get(rule, (None,)):
+            if opt:  # the sub-option's own words first, so the entries differ where the list cuts them off
+                out.append((f"{rule}:{opt}: {OPTION_TEXT[(rule, opt)]} ({text})", f"{rule}:{opt}"))
+            else:
+                out.append((f"{rule}: {text}", rule))
+    return out
+
+
+def scenario_options() -> list[tuple[str, str]]:
+    """Every shipped scenario: Centurion's, then Centuria's battles (issue 15), marked as such."""
+    centuria = set(scenarios("centuria"))
+    return [(f"{new_skirmish(k).scenario.title} (Centuria)" if k in centuria else shipped_scenario(k).title, k)
+            for k in scenarios("all")]
+
+
+def ram_text(g: Skirmish, a: Move) -> str:
+    """', rams X: odds and damage' for a ram move (the game's own odds, VAR-RAM); '' for any other move."""
+    if not a.ram:
+        return ""
+    from ..game.ramming import ram_preview
+
+    odds = ram_preview(g, a)
+    return f", RAMS {a.ram}" + (f": {odds.describe()}" if odds is not None else "")
+
+
+def crew_roles(g: Skirmish, unit: str, plan) -> list[str]:
+    """'the gunner fires: ' / 'the commander fires: ' for each weapon of the crew's fire plan, in order, from the
+    game's crew assignment (VAR-WEAPONS, `assign_crew`); '' each when the switch is off."""
+    if not g.rules.enabled("VAR-WEAPONS"):
+        return [""] * len(plan.attacks)
+    sheet = g.vehicle(unit).sheet
+    roles = assign_crew(g.rules, [weapon_family(ra.weapon) for ra in plan.attacks], gunner=sheet.able("gunner"),
+                        commander=sheet.able("commander"), painted=unit in {p for p, _t in g.paints})
+    return [f"the {role} fires [VAR-WEAPONS]: " if role else "nobody of the crew may fire [VAR-WEAPONS]: "
+            for role in roles]
+
+
+def pct(p: Fraction) -> str:
+    return f"{p} = {float(p):.0%}"
+
+
+def variant_tags(end) -> str:
+    """' [VAR-LATERAL, VAR-EMERGENCY]' naming the variants the end state's path uses (the game's search); ''."""
+    rules = getattr(end.safest, "variant_rules", ())
+    return f" [{', '.join(rules)}]" if rules else ""
+
+
+def variant_steps(r: VariantResolvedMove) -> list[str]:
+    """The variant resolver's steps of a move, one line each with its tag: lateral shifts, emergency turns with
+    their vane odds, the terrain surcharge burned or paid in thrust, positions declared (VAR-LATERAL,
+    VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY)."""
+    out = [f"lateral shift {s.side} at step {s.step}: {format_label(s.from_hex)} to {format_label(s.to_hex)}, "
+           f"{s.thrust} TP + {s.vp} VP [VAR-LATERAL]" for s in r.shifts]
+    for em in r.emergencies:
+        o = em.odds
+        out.append(f"emergency turn {em.side} in {format_label(em.hex)} after {em.straight} hex(es) straight (the "
+                   f"table asks {em.required}): {em.thrust} TP into the vane; the vane comes through unharmed "
+                   f"{pct(o.p_unharmed)}, burns out {pct(o.p_burnout)}, loses a box {pct(o.p_box_lost)}, is out "
+                   f"for a turn {pct(o.p_short)} [VAR-EMERGENCY]")
+    if r.terrain_surcharge:
+        if r.terrain_thrust:
+            out.append(f"terrain surcharge {r.terrain_surcharge} VP paid in thrust: {r.terrain_thrust} TP "
+                       "[VAR-MOVETYPE]")
+        else:
+            out.append(f"terrain surcharge {r.terrain_surcharge} VP burned off the end velocity: {r.burned} "
+                       "burned [VAR-MOVETYPE]")
+    out += [f"position declared in {format_label(h)}: {pos} ({terrain.replace('_', ' ')}, level {level}) "
+            "[VAR-OCCUPY]" for h, pos, terrain, level in r.positions]
+    return out
+
+
+
+def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
+    """The preview of decision `a` (picked from the list as `listed`), one HTML line each: a move's safest path,
+    its piloting rolls and variant steps (CEN-SPD-1, VAR-*), a fire's to-hit per weapon and who fires it (book-a
+    §8, VAR-WEAPONS), a squad's attacks (CEN-INF-1), a paint, a self-destruct check; a string when `a` is a move
+    not among the listed ones."""
+    lines: list[str] = []
+    if isinstance(a, Move) and a.unit in {v.key for v in g.movers()}:
+        e = next((e for m, e in g.move_options(a.unit) if m == listed), None)
+        if e is None:
+            return "<i>A move that is not among the listed ones.</i>"
+        opt = e.safest
+        res = g.resolve_variant(a.unit, a.move)  # None when no move variant is on
+        # the piloting rolls the engine checks on this path (a variant path object may not count them)
+        rolls = len(res.basic.checks) if isinstance(res, VariantResolvedMove) else opt.rolls
+        rolls = "uncounted" if rolls is None else rolls  # a variant path the search did not count
+        if a != listed and isinstance(res, VariantResolvedMove):  # the position the player chose (VAR-OCCUPY)
+            lines.append(f"Path with your position: {html.escape(a.move.describe())}; thrust {res.thrust_used}, "
+                         f"{rolls} piloting roll(s), chance of no damage {pct(res.p_no_damage)} [CEN-SPD-1]")
+        else:
+            lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
+                         f"{rolls} piloting roll(s), chance of no damage {pct(opt.p_no_damage)} [CEN-SPD-1]")
+        if getattr(opt, "variant_rules", ()):
+            lines.append("Variant rules this path uses: " + ", ".join(opt.variant_rules))
+        if isinstance(res, VariantResolvedMove):
+            lines += [html.escape(x) for x in variant_steps(res)]
+        elif isinstance(res, Refusal):
+            lines.append(html.escape(f"The variant resolver refuses this path: {res}"))
+        if a.ram:  # declared before moving, resolved after the Combat Phase or the activation (VAR-RAM)
+            lines.append(html.escape(f"Ram {a.ram}{ram_text(g, a)}; resolved {ram_when(g)} if both "
+                                     "are still in this hex"))
+    elif isinstance(a, Fire) and a.target:
+        plan = g.chosen_plan(a) if a.chosen else g.attack_set(g.vehicle(a.unit), a.target)
+        if isinstance(plan, Refusal):  # the weapons or shell picked are refused: say why
+            lines.append(html.escape(f"Refused: {plan}"))
+            plan = None
+        who = crew_roles(g, a.unit, plan) if plan else []
+        lines += [f"{who[i]}{html.escape(ra.weapon.type)} at range {ra.range} ({ra.side or 'infantry'}): "
+                  f"{html.escape(ra.to_hit.describe())}" for i, ra in enumerate(plan.attacks)] if plan else []
+        if a.driver:  # the driver's weapons, his roll and next turn's speed limits (VAR-WEAPONS)
+            from ..game.crew import driver_check, driver_plan
+
+            v = g.vehicle(a.unit)
+            dplan = driver_plan(g, v, a.target)
+            lines += [f"the driver: {html.escape(ra.weapon.type)} at range {ra.range}: "
+                      f"{html.escape(ra.to_hit.describe())}" for ra in dplan.attacks] if dplan else []
+            lines.append(html.escape(f"the driver's piloting roll first: {driver_check(v).describe()}; each "
+                                     "weapon he fires cuts next turn's speed limits by a third [VAR-WEAPONS]"))
+    elif isinstance(a, SquadFire):  # the squad's attacks, each at this to-hit (book-a §16, CEN-INF-1)
+        att = g.squad_attack(a.unit, a.weapon, a.target)
+        if hasattr(att, "to_hit"):
+            lines.append(f"{att.attacks} {html.escape(a.weapon)} attack(s) at range {att.range}: "
+                         f"{html.escape(att.to_hit.describe())}")
+    elif isinstance(a, Paint) and a.target:
+        att = g.paint_attempt(a.unit, a.target)
+        lines.append(f"paint at range {att.range}: {html.escape(att.to_hit.describe())}")
+    elif isinstance(a, SelfDestruct):  # the check the crew rolls (VAR-SELFDESTRUCT)
+        from ..game.crew import destruct_check
+
+        who, check = destruct_check(g.vehicle(a.unit))
+        lines.append(html.escape(f"the {who}'s check: {check.describe()}; a pass blows it up in the End Phase "
+                                 "d3 turns later (it then counts as destroyed)"))
+    elif isinstance(a, OpportunityFire):
+        _k, path = g.pending_move
+        plan = g.attack_set(g.vehicle(a.unit), a.target, at=path[a.step - 1], opportunity=True)
+        who = crew_roles(g, a.unit, plan) if plan else []
+        lines += [f"{who[i]}{html.escape(ra.weapon.type)} at range {ra.range}: "
+                  f"{html.escape(ra.to_hit.describe())}" for i, ra in enumerate(plan.attacks)] if plan else []
+    return lines
+
+
+def victory_html(g: Skirmish) -> str:
+    """The result box of a finished game, empty while it runs: points, objectives held (book-b §15)."""
+    if not g.over:
+        return ""
+    r = g.result
+    rows = "".join(f"<tr><td>{html.escape(g.label(s))}</td><td style='text-align:right'>{r.points[s]}</td>"
+                   f"<td>{', '.join(g.holds(s)) or '—'}</td></tr>" for s in g.sides)
+    head = "A draw" if r.winner is None else f"{r.level.capitalize()} victory for {html.escape(g.label(r.winner))}"
+    return (f'<div style="border:2px solid #333;padding:8px;margin:6px 0"><h3>{head}</h3>'
+            f"<p>{html.escape(r.reason)} (book-b §15: objectives held 75 each, enemy vehicles "
+            f"destroyed their cost, unspent points 1 each).</p><table><tr><th>Side</th>"
+            f"<th>Points</th><th>Objectives held</th></tr>{rows}</table></div>")
+
+
+def unit_html(g: Skirmish, key: str | None) -> str:
+    """The selected unit's panel: a vehicle's place, armor, crew, weapons and stores; a squad's men."""
+    if key is None:
+        return "<i>Click one of your units on the map.</i>"
+    try:
+        v = g.vehicle(key)
+    except KeyError:
+        q = g.squad(key)
+        where = format_label(q.hex) if q.hex is not None else f"aboard {q.aboard}"
+        return f"<b>{key}</b> infantry squad ({g.label(q.side)}): {q.men} men, {where}"
+    s = v.sheet
+    armor = ", ".join(f"{name} {sec.intact}/{sec.armor}" for name, sec in s.armor.sections)
+    crew = ", ".join(f"{m.role} {m.state}" for m in s.crew)
+    weapons = ", ".join(f"{wp.type}{'' if s.weapon_usable(i) else ' (out)'}"
+                        for i, wp in enumerate(s.vehicle.weapons))
+    state = "destroyed (" + str(s.destroyed_by()) + ")" if s.destroyed else (
+        f"{format_label(v.hex)} facing {FACINGS[v.facing]}, velocity {v.velocity}"
+        + (", grounded" if v.grounded else "") + (", in a crater" if v.in_crater else ""))
+    riders = next((f"; squad {q.key} aboard ({q.men} men)" for q in g.squads if q.aboard == key), "")
+    return (
+        f"<div style='font-size:12px'><b>{key}</b> {html.escape(s.vehicle.label)} ({html.escape(v.platoon)})"
+        f"<br>{state}{riders}<br><b>Armor</b> {armor}<br><b>Crew</b> {crew}<br><b>Weapons</b> "
+        f"{html.escape(weapons)}<br>SMLM {s.missiles_left('SMLM')}, TVLG {s.missiles_left('TVLG')}, smoke "
+        f"{s.smoke_left}, digging {s.digging_left}; cost {v.cost} points</div>")
+
+
+def decision_label(g: Skirmish, a) -> str:
+    """A decision's line in the list: a move's end, facing, speed, safety, ram and variants; else the game's words."""
+    if isinstance(a, Move):
+        e = next(e for m, e in g.move_options(a.unit) if m == a)
+        v = g.vehicle(a.unit)
+        lift = lift_cost(v.grounded, v.in_crater, v.submerged) if (v.grounded or v.submerged) and (
+            a.move.accelerate or a.move.steps) else 0
+        tail = "grounded" if e.grounded else f"v {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
+        return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
+                + (", squad gets out" if a.dismount else "") + ram_text(g, a) + variant_tags(e))
+    return g.describe(a)  # in the words of the rules in play (VAR-INIT)
+
+
+__all__ = ["FACINGS", "PLAYED_VARIANTS", "VARIANT_NOTE", "crew_roles", "decision_label", "pct", "preview_lines",
+           "ram_text", "scenario_options", "unit_html", "variant_options", "variant_steps", "variant_tags",
+           "victory_html"]
