@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from .battlemap import COUNTER_KINDS, BattleMap, MapHex, Mapsheet, load_battlemap
+from .paths import data_dir
 from .scenario import CenturiaScenario, Placement, load_centuria_scenario
 from .tables import (
     CenturiaTables,
@@ -22,18 +23,6 @@ from .tables import (
 )
 from .vehicles import VehicleType, Weapon, damage_templates, infantry_tables, load_vehicle_types, weapon_table
 from .yamlfile import DataError
-
-
-def data_dir() -> Path:
-    """The folder of the YAML data: inside the installed package, or `data/` of a checkout."""
-    here = Path(__file__).resolve().parent.parent
-    installed = here / "_data"
-    if installed.is_dir():
-        return installed
-    checkout = here.parent / "data"
-    if checkout.is_dir():
-        return checkout
-    raise FileNotFoundError(f"the centurion data folder is missing: looked in {installed} and {checkout}")
 
 
 @cache

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .paths import data_dir
 from .scenario import CenturiaScenario, load_centuria_scenario
 from .tables import CenturiaTables
 from .yamlfile import Entry, YamlFile
@@ -72,7 +73,6 @@ def load_centuria_battle(path: Path | str, tables: CenturiaTables, *, text: str 
 
 def centuria_battle_dir() -> Path:
     """The folder of the shipped Centuria battles."""
-    from . import data_dir
 
     return data_dir() / "scenarios" / "centuria"
 

@@ -10,7 +10,8 @@ from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 
-from .vehicles import SquadStrength, _data_dir, load_infantry
+from .paths import data_dir
+from .vehicles import SquadStrength, load_infantry
 from .yamlfile import DataError, YamlFile
 
 COLUMNS = tuple(range(-1, 11))
@@ -71,7 +72,7 @@ def load_casualty_table(path: Path | str, infantry_path: Path | str | None = Non
         raise f.error(("strength",), "strength", None, "no strength table here: it lives in infantry.yaml", "strength")
     if infantry_path is None:
         sibling = Path(path).parent / "infantry.yaml"
-        infantry_path = sibling if sibling.exists() else _data_dir() / "infantry.yaml"
+        infantry_path = sibling if sibling.exists() else data_dir() / "infantry.yaml"
     strength = dict(load_infantry(Path(infantry_path)).strength)
     for men, st in strength.items():
         if st.template not in rows:
@@ -84,7 +85,6 @@ def load_casualty_table(path: Path | str, infantry_path: Path | str | None = Non
 @cache
 def casualty_table() -> CasualtyTable:
     """The shipped Infantry Damage Table (book-a §16.6)."""
-    from . import data_dir
 
     return load_casualty_table(data_dir() / "infantry_damage.yaml")
 

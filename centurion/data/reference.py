@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .paths import data_dir
 from .yamlfile import YamlFile
 
 GAMES = ("maps", "centurion", "centuria")
@@ -85,6 +86,5 @@ def load_rules_reference(path: Path | str) -> RulesReference:
 @cache
 def rules_reference() -> RulesReference:
     """The rules reference shipped with the package (every rule ID the engine implements)."""
-    from . import data_dir
 
     return load_rules_reference(data_dir() / "rules_reference.yaml")

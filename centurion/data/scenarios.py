@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..hexgrid import Hex, parse_label
 from .battlemap import BattleMap
+from .paths import data_dir
 from .yamlfile import Entry, YamlFile
 
 SQUAD_MEN = 8
@@ -215,7 +216,6 @@ def load_scenario(path: Path | str, *, text: str | None = None, maps: Mapping[st
 
 def scenario_dir() -> Path:
     """The folder of the shipped scenarios."""
-    from . import data_dir
 
     return data_dir() / "scenarios"
 

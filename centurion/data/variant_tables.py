@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
+from .paths import data_dir
 from .yamlfile import DataError, Entry, YamlFile
 
 MOVEMENT_TYPES = ("wheeled", "tracked", "hover", "grav")
@@ -182,7 +183,6 @@ def load_variant_tables(path: Path | str, *, text: str | None = None) -> Variant
 @cache
 def variant_tables() -> VariantTables:
     """The variant tables shipped with the package (RULES.md VAR-*)."""
-    from . import data_dir
 
     return load_variant_tables(data_dir() / "variants.yaml")
 

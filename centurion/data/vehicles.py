@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
+from .paths import data_dir
 from .yamlfile import DataError, Entry, YamlFile
 
 SECTIONS = ("front", "turret", "left", "right", "stern", "bottom")
@@ -322,7 +323,7 @@ def load_vehicle_types(path: Path, weapons_path: Path | None = None) -> Mapping[
     f = YamlFile(path)
     if weapons_path is None:
         sibling = Path(path).parent / "weapons.yaml"
-        weapons_path = sibling if sibling.exists() else _data_dir() / "weapons.yaml"
+        weapons_path = sibling if sibling.exists() else data_dir() / "weapons.yaml"
     table = load_weapon_table(weapons_path)
     layouts = {k: _layout(f, k, e) for k, e in f.section("internal_layouts").items()} \
         if isinstance(f.data, Mapping) and "internal_layouts" in f.data else {}
@@ -388,25 +389,19 @@ def load_vehicle_types(path: Path, weapons_path: Path | None = None) -> Mapping[
     return MappingProxyType(out)
 
 
-def _data_dir() -> Path:
-    from . import data_dir  # late: the package imports this module
-
-    return data_dir()
-
-
 @cache
 def weapon_table() -> WeaponTable:
     """The weapons table shipped with the package (book-b 16.6)."""
-    return load_weapon_table(_data_dir() / "weapons.yaml")
+    return load_weapon_table(data_dir() / "weapons.yaml")
 
 
 @cache
 def damage_templates() -> Templates:
     """The damage templates shipped with the package (book-b 17.3, UNVERIFIED transcription)."""
-    return load_templates(_data_dir() / "templates.yaml")
+    return load_templates(data_dir() / "templates.yaml")
 
 
 @cache
 def infantry_tables() -> InfantryTables:
     """The infantry squad tables shipped with the package (book-a 16.3)."""
-    return load_infantry(_data_dir() / "infantry.yaml")
+    return load_infantry(data_dir() / "infantry.yaml")

@@ -23,6 +23,7 @@ from ..rules.sight import line_of_sight, unit_level
 from ..rules.targets import FirePlan
 from ..variants.activation import activation_order, may_opportunity_fire, pop_up_attack, roll_variant_initiative
 from .actions import Action, Leadership, Order, Pass, Watch
+from .fire_log import fire_lines, variant_terms
 from .variants import occupy_map_for, positions_in_play
 
 if TYPE_CHECKING:
@@ -203,7 +204,6 @@ def start_declarations(s: Skirmish, phase: str, dice: Dice | None) -> Skirmish:
 def resolve_activation_fire(s: Skirmish, dice: Dice) -> Skirmish:
     """The activated platoon's fire, resolved at once: each firing unit in the order declared (armor at once),
     then internal damage and infantry losses, all before the next activation (VAR-INIT, CEN-SEQ-3)."""
-    from .skirmish import _fire_lines, _variant_terms
 
     live = dict(s.combat_units())
     terms: list[str] = []
@@ -218,14 +218,14 @@ def resolve_activation_fire(s: Skirmish, dice: Dice) -> Skirmish:
             continue
         plan = s.attack_set(s.vehicle(firer), target)  # declared now: a pop-up term stays in it
         if plan is not None:
-            terms += _variant_terms(firer, plan)
+            terms += variant_terms(firer, plan)
             decls.append(plan)
     res = combat_phase(s.battlemap, live, decls, dice, turn=s.turn, rules=s.rules,
                        map_for=occupy_map_for(s) if positions_in_play(s) else None)  # VAR-OCCUPY
     live, reports, casualties = res.units, res.internals, res.casualties
     side, platoon = s.sequence[0]
     head = [f"  {platoon} fires: every attack resolved and all damage applied now {TAG}"] if s.fires else []
-    nxt = s._absorb(live, reports, casualties)._log(*head, *terms, *_fire_lines(res))
+    nxt = s._absorb(live, reports, casualties)._log(*head, *terms, *fire_lines(res))
     if getattr(nxt, "rams", ()):  # VAR-RAM with VAR-INIT: rams resolve at the end of the rammer's activation
         nxt = nxt.resolve_rams(in_activation(s, side), dice)
     fired = nxt.fired | {f[0] for f in s.fires}

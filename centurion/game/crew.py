@@ -47,6 +47,7 @@ from ..variants.crew import (
 )
 from ..variants.ruleset import RuleSet
 from .actions import Fire, SelfDestruct
+from .fire_log import fire_lines
 from .ramming import PILOTING_SKILL
 from .variants import fire_map
 
@@ -275,7 +276,6 @@ def resolve_driver_fire(game: Skirmish, units: Mapping[str, CombatUnit], dice: D
     """Roll the driver's declared shots of this turn (of `firers` only, e.g. one VAR-INIT activation's), first in
     the weapons fire (VAR-WEAPONS): the units after them (armor at once, internals pending like every shot) and
     the log lines."""
-    from .skirmish import _fire_lines  # the skirmish's own wording of a firing unit's result
 
     live = dict(units)
     lines: list[str] = []
@@ -291,7 +291,7 @@ def resolve_driver_fire(game: Skirmish, units: Mapping[str, CombatUnit], dice: D
         bm = fire_map(game, v.key, plan.targets[0] if plan.targets else None)  # where each stands (VAR-OCCUPY)
         res = resolve_fire(plan, live, dice, battlemap=bm, rules=game.rules)
         live = dict(res.units)
-        lines += _fire_lines(SimpleNamespace(fire=(res,), internals={}, casualties={}))
+        lines += fire_lines(SimpleNamespace(fire=(res,), internals={}, casualties={}))
     return live, lines
 
 

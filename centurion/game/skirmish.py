@@ -81,6 +81,7 @@ from .actions import (
     seed_refusal,
 )
 from .enums import Phase
+from .fire_log import fire_lines, variant_terms
 from .variants import (
     as_variant_move,
     check_variants,
@@ -1153,7 +1154,7 @@ class Skirmish:
         res = resolve_opportunity_fire(plan, here.combat_units(), dice, battlemap=self.battlemap, turn=self.turn,
                                        rules=self.rules)
         nxt = replace(here, opp_fired=self.opp_fired | {w.key})._absorb(res.units, res.internals, res.casualties)
-        nxt = nxt._log(*_variant_terms(w.key, plan), *_fire_lines(res))
+        nxt = nxt._log(*variant_terms(w.key, plan), *fire_lines(res))
         hit = nxt.vehicle(mover_key)
         at_label = format_label(path[k - 1][0])
         irep = res.internals.get(mover_key)
@@ -1277,10 +1278,10 @@ class Skirmish:
             if plan is None:
                 continue
             decls.append((firer, [a.attack for a in plan.attacks], plan.turret_facing))
-            terms += _variant_terms(firer, plan)
+            terms += variant_terms(firer, plan)
         res = combat_phase(self.battlemap, units, decls, dice, turn=self.turn, rules=self.rules,
                            map_for=occupy_map_for(self) if positions_in_play(self) else None)  # VAR-OCCUPY
-        nxt = self._absorb(res.units, res.internals, res.casualties)._log(*terms, *_fire_lines(res))
+        nxt = self._absorb(res.units, res.internals, res.casualties)._log(*terms, *fire_lines(res))
         nxt = nxt.resolve_rams(None, dice)  # rams after the Combat Phase (VAR-RAM)
         return nxt._end_phase(dice)
 
@@ -1416,40 +1417,6 @@ def _entered(game: Skirmish, mover: Vehicle, path: tuple[tuple[Hex, int], ...]) 
     if side == v.entered:
         return game
     return replace(game, vehicles=game._with_vehicle(replace(v, entered=side)))
-
-
-def _variant_terms(firer: str, plan: FirePlan) -> list[str]:
-    """Log lines for the to-hit terms a variant rule added to a plan (e.g. VAR-SPEEDMOD), naming the rule."""
-    out = []
-    for ra in plan.attacks:
-        for t in ra.to_hit.terms:
-            if t.rule.startswith("VAR-"):
-                out.append(f"  {firer} {ra.weapon.type} at {ra.target.key}: {t.label} {t.value:+d} [{t.rule}]")
-    return out
-
-
-def _fire_lines(res) -> list[str]:
-    lines = []
-    for fr in res.fire:
-        if isinstance(fr, Refusal):
-            lines.append(f"  fire refused: {fr}")
-            continue
-        for h in fr.hits:  # rolls a variant rule changed, named (VAR-SHIELD, VAR-SALVO)
-            if h.stop is not None:
-                lines.append(f"  {fr.firer} {h.weapon} at {h.target}: to hit without the shield, then d100 "
-                             f"{h.stop.result} against {h.stop.target}: "
-                             f"{'stopped by the shield' if h.stop.success else 'through'} [VAR-SHIELD]")
-            if h.to_hit.rule == "VAR-SALVO":
-                lines.append(f"  {fr.firer} {h.weapon} at {h.target}: one roll for the salvo [VAR-SALVO]")
-        hits = sum(1 for h in fr.hits if h.mark is not None or h.casualties)
-        lines.append(f"  {fr.firer} fires: {hits} hit(s) of {len(fr.hits)} shot(s)" +
-                     "".join(f"; {t} struck on the {sec}" for t, _r, sec in fr.locations))
-    for key, rep in res.internals.items():
-        if rep.effects:
-            lines.append(f"  {key} internal damage: " + "; ".join(rep.effects))
-    for key, n in res.casualties.items():
-        lines.append(f"  {key}: {n} men lost")
-    return lines
 
 
 def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) -> Skirmish:

@@ -7,7 +7,7 @@ import math
 from .coords import Hex
 
 
-def _cube_round(x: float, y: float, z: float) -> Hex:
+def cube_round(x: float, y: float, z: float) -> Hex:
     rx, ry, rz = round(x), round(y), round(z)
     dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
     if dx > dy and dx > dz:

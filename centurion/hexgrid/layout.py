@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .coords import Hex
-from .geometry import _cube_round
+from .geometry import cube_round
 
 _SQRT3 = math.sqrt(3)
 # Corner angles of a flat-topped hex, starting east and turning clockwise on screen.
@@ -61,7 +61,7 @@ class Layout:
         py = (y - self.origin_y) / self.size
         q = 2.0 / 3.0 * px
         r = -1.0 / 3.0 * px + _SQRT3 / 3.0 * py
-        return _cube_round(q, r, -q - r)
+        return cube_round(q, r, -q - r)
 
     def hexside_midpoint(self, hex_: Hex, facing: int) -> tuple[float, float]:
         """Pixel midpoint of hexside `facing` (HEX-3), for drawing facings and arcs."""

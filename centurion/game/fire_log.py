@@ -1,0 +1,41 @@
+"""The log lines of resolved fire, shared by the turn's phases (CEN-CMB-1; the variant rolls named, VAR-*)."""
+
+from __future__ import annotations
+
+from ..rules.grav import Refusal
+from ..rules.targets import FirePlan
+
+
+def variant_terms(firer: str, plan: FirePlan) -> list[str]:
+    """Log lines for the to-hit terms a variant rule added to a plan (e.g. VAR-SPEEDMOD), naming the rule."""
+    out = []
+    for ra in plan.attacks:
+        for t in ra.to_hit.terms:
+            if t.rule.startswith("VAR-"):
+                out.append(f"  {firer} {ra.weapon.type} at {ra.target.key}: {t.label} {t.value:+d} [{t.rule}]")
+    return out
+
+
+def fire_lines(res: object) -> list[str]:
+    """Log lines of resolved fire: refusals, variant rolls (VAR-SHIELD, VAR-SALVO), hits, internals, men lost."""
+    lines = []
+    for fr in res.fire:
+        if isinstance(fr, Refusal):
+            lines.append(f"  fire refused: {fr}")
+            continue
+        for h in fr.hits:  # rolls a variant rule changed, named (VAR-SHIELD, VAR-SALVO)
+            if h.stop is not None:
+                lines.append(f"  {fr.firer} {h.weapon} at {h.target}: to hit without the shield, then d100 "
+                             f"{h.stop.result} against {h.stop.target}: "
+                             f"{'stopped by the shield' if h.stop.success else 'through'} [VAR-SHIELD]")
+            if h.to_hit.rule == "VAR-SALVO":
+                lines.append(f"  {fr.firer} {h.weapon} at {h.target}: one roll for the salvo [VAR-SALVO]")
+        hits = sum(1 for h in fr.hits if h.mark is not None or h.casualties)
+        lines.append(f"  {fr.firer} fires: {hits} hit(s) of {len(fr.hits)} shot(s)" +
+                     "".join(f"; {t} struck on the {sec}" for t, _r, sec in fr.locations))
+    for key, rep in res.internals.items():
+        if rep.effects:
+            lines.append(f"  {key} internal damage: " + "; ".join(rep.effects))
+    for key, n in res.casualties.items():
+        lines.append(f"  {key}: {n} men lost")
+    return lines
