@@ -202,14 +202,14 @@ def _movement(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None) ->
             break
         here = _score(v, p, p.hex, p.facing, lv)
         for a in s.move_actions(p.id):
-            end = _end_of(p, a)
+            end = end_of(p, a)
             gain = _score(v, p, end[0], end[1], lv) - here
             if gain > best_gain:
                 best, best_gain = a, gain
     return best
 
 
-def _end_of(p: Piece, a: CtaMove) -> tuple[Hex, int]:
+def end_of(p: Piece, a: CtaMove) -> tuple[Hex, int]:
     from ..hexgrid import neighbor
 
     here, facing = p.hex, p.facing

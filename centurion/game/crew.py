@@ -192,7 +192,7 @@ def salvo_plan(rules: RuleSet, plan: FirePlan | None) -> FirePlan | None:
     with one to-hit number, declared as one salvo each (VAR-SALVO: one roll for all, all hit or all miss). The
     skirmish fires such mounts in salvo whenever the switch is on (docs/decisions.md); unchanged when none."""
     from ..rules.grav import Refusal
-    from ..rules.targets import _check_salvos
+    from ..rules.targets import check_salvos
     from ..variants.fire import SALVO_FAMILIES, salvo_location
 
     if plan is None or not rules.enabled("VAR-SALVO"):
@@ -210,7 +210,7 @@ def salvo_plan(rules: RuleSet, plan: FirePlan | None) -> FirePlan | None:
     for n, group in enumerate(twins, start=1):
         for i in group:
             attacks[i] = replace(attacks[i], attack=replace(attacks[i].attack, salvo=n))
-    salvos = _check_salvos(attacks, rules)
+    salvos = check_salvos(attacks, rules)
     if isinstance(salvos, Refusal):  # pragma: no cover - the groups are built to pass the check
         return plan
     return replace(plan, attacks=tuple(attacks), salvos=salvos)

@@ -12,7 +12,7 @@ from ..hexgrid import neighbor
 from ..rules.grav import GravState, Refusal, facing_change_interval
 from ..variants.movement import VariantMove, resolve_variant_move
 from ..variants.ruleset import RuleSet
-from .variants import VariantEnd, _end_of
+from .variants import VariantEnd, end_of
 
 #: the most road paths the skirmish resolves per vehicle when it looks for 200% road moves (VAR-MOVETYPE)
 ROAD_PATHS_MAX = 400
@@ -54,7 +54,7 @@ def road_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rule
                                      rules, table=table)
             if isinstance(r, Refusal) or not r.road_hexes:
                 continue
-            e = _end_of(r, thrust_max)
+            e = end_of(r, thrust_max)
             key = (e.hex, e.facing, e.grounded)
             if key not in out or e.p_no_damage > out[key].p_no_damage:
                 out[key] = e

@@ -202,7 +202,7 @@ def _variant_rules_of(r: VariantResolvedMove) -> tuple[str, ...]:
                                        ("VAR-OCCUPY", r.positions)) if on)
 
 
-def _end_of(r: VariantResolvedMove, thrust_max: int) -> VariantEnd:
+def end_of(r: VariantResolvedMove, thrust_max: int) -> VariantEnd:
     """A resolved variant move as an end state: its hex, facing, grounding, the end velocities its thrust left
     allows (deceleration 0 .. the thrust not spent), and the move as its path."""
     if r.basic.grounds:
@@ -236,7 +236,7 @@ def _surcharge(state: GravState, move: GravMove, battlemap: BattleMap, extra) ->
 
 
 def _plain_end(e, path, v: int, thrust_max: int) -> VariantEnd:
-    """An engine end state whose path pays no surcharge, with the velocities of that path (as `_end_of`)."""
+    """An engine end state whose path pays no surcharge, with the velocities of that path (as `end_of`)."""
     move = VariantMove.of(path.move)
     if e.grounded:
         vmin = vmax = 0
@@ -279,7 +279,7 @@ def movetype_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, 
                 r2 = resolve_variant_move(state, less, battlemap, vehicle, rules, table=table, partial=partial)
                 if not isinstance(r2, Refusal) and r2.basic.grounding_damage == 0 and r2.end_hex == r.end_hex:
                     r = r2
-            out.append(_end_of(r, thrust_max))
+            out.append(end_of(r, thrust_max))
             break
     return out
 
@@ -451,7 +451,7 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
                 (en.step, "out") for en in probe.basic.entries if en.hex in parts))
             r = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts, table=table)
             if not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
-                out[key(e)] = _end_of(r, thrust_max)
+                out[key(e)] = end_of(r, thrust_max)
                 break
     result = []
     for e in ends:
@@ -467,7 +467,7 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
             declared = replace(move, positions=move.positions + ((last, "in"),))
             r = resolve_variant_move(state, declared, battlemap, vehicle, rules, partial=parts, table=table)
             if not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
-                inside = _end_of(r, thrust_max)
+                inside = end_of(r, thrust_max)
         other = out.pop(key(e), None)
         if other is None:
             result.append(inside)

@@ -350,13 +350,13 @@ def declare_fire(battlemap: BattleMap, firer: FirerView, attacks: Sequence[Attac
         out.append(ResolvedAttack(atk, w, fam, tgt, rng, side, options, sight, indirect, roll))
     if opportunity and len(out) and len({a.target.key for a in out}) > 1:
         return Refusal("CEN-OPP-1", "opportunity fire is one attack on one enemy", len(out))
-    salvos = _check_salvos(out, rules)
+    salvos = check_salvos(out, rules)
     if isinstance(salvos, Refusal):
         return salvos
     return FirePlan(firer, tf, tuple(out), salvos)
 
 
-def _check_salvos(attacks: Sequence[ResolvedAttack], rules: BasicRules | None
+def check_salvos(attacks: Sequence[ResolvedAttack], rules: BasicRules | None
                   ) -> tuple[tuple[int, ...], ...] | Refusal:
     """Group attacks declared with the same salvo number and check each group (VAR-SALVO)."""
     groups: dict[int, list[int]] = {}
