@@ -535,6 +535,17 @@ ENTRIES = [
       40),
     E("game.bot_action", lambda **kw: game.bot_action(skirmish(), **kw), dict(level="novice", budget=None),
       dict(level=bad_name(list(game.LEVELS)), budget=st.sampled_from([-1, -0.5, "1", [], float("nan"), True])), 25),
+    E("game.Skirmish.apply(Leadership)", lambda points: skirmish().apply(game.Leadership(points)), dict(points=1),
+      dict(points=bad_int(0, 3))),
+    E("game.Skirmish.apply(Move)", lambda unit, dismount, ram: phase_game("movement").apply(game.Move(
+        unit, phase_game("movement").legal_actions()[0].move, dismount, ram)),
+      dict(unit="T21", dismount=False, ram=None),
+      dict(unit=bad_name(["T21"]), dismount=st.sampled_from([None, 1, "yes"]), ram=bad_name([None]))),
+    E("game.Skirmish.apply(Fire)", lambda **kw: phase_game("fire").apply(game.Fire(**kw)),
+      dict(unit="T21", target="R21", weapons=None),
+      dict(unit=bad_name(["T21"]), target=bad_name([None, "R21", "R22", "R23", "R24"]),
+           weapons=st.one_of(st.lists(bad_int(0, 7), min_size=1, max_size=2).map(tuple),
+                             st.sampled_from([(), 3, "0", [0]])))),
 ]
 
 
