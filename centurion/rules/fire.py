@@ -130,8 +130,6 @@ def attack_sides(target: Hex, facing: int, attacker: Hex) -> tuple[str, ...]:
     whole(facing, "HEX-3", "facing", 0, 5)
     a_hex(target, "target")
     a_hex(attacker, "attacker")
-    if attacker == target:
-        raise ValueError(f"HEX-4: the attacker stands in the target's hex {target!r}: no side is struck")
     out: list[str] = []
     for a in arcs(target, facing % 6, attacker):
         side = ARC_SIDE[a]
@@ -149,8 +147,6 @@ def attack_side(target: Hex, facing: int, attacker: Hex, *, shields: dict[str, i
     whole(facing, "HEX-3", "facing", 0, 5)
     a_hex(target, "target")
     a_hex(attacker, "attacker")
-    if attacker == target:
-        raise ValueError(f"HEX-4: the attacker stands in the target's hex {target!r}: no side is struck")
     cands = attack_sides(target, facing, attacker)
     if shields:
         best = max(shields.get(s, 0) for s in cands)
