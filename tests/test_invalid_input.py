@@ -112,6 +112,7 @@ import centurion.game as game
 import centurion.rules as rules
 import centurion.variants as var
 from centurion.data import centuria_scenario, map_from_rows, vehicle_types
+from centurion.data.infantry_damage import casualty_table
 from centurion.data.vehicles import weapon_table
 from centurion.dice import Dice
 from centurion.game import IllegalAction, SaveError
@@ -226,6 +227,8 @@ def combat_units():
 
 COMBAT_MAP = map_from_rows(["........"] * 12)
 W = weapon_table()
+CASUALTY_ROWS = {*casualty_table().rows, *casualty_table().aliases}  # a weapon's damage number also names a row
+PIECE_IDS = [p.id for b in (battle(), combat_battle()) for p in b.pieces]  # never draw a real piece
 SEQ = [("A", "a1"), ("B", "b1"), ("A", "a2"), ("B", "b2")]
 
 
@@ -240,6 +243,13 @@ def phase_game(phase: str, name: str = "village"):
     while g.phase != phase:
         g = g.apply(game.bot_action(g, "novice"))
     return g
+
+
+@cache
+def unit_keys() -> list[str]:
+    """Every vehicle and squad of the village game: drawn names are never one of them."""
+    g = phase_game("fire")
+    return [u.key for u in (*g.vehicles, *g.squads)]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -356,7 +366,8 @@ ENTRIES = [
                             st.lists(BAD_COUNT.filter(lambda v: not isinstance(v, (list, tuple))), min_size=1, max_size=2)),
            started_with=bad_int(1, 8))),
     E("rules.infantry_casualties", rules.infantry_casualties, dict(row="IWF5", modified_roll=5),
-      dict(row=st.one_of(st.text(max_size=4), st.sampled_from([None, -1, 0, [], 2.5])), modified_roll=bad_int())),
+      dict(row=st.one_of(st.text(max_size=4).filter(lambda t: t.strip() not in CASUALTY_ROWS),
+                          st.sampled_from([None, -1, 0, [], 2.5])), modified_roll=bad_int())),
     E("rules.Building", lambda **kw: rules.building_hit_level(4, rules.Building(**kw)),
       dict(height=3, armor_factor=10), dict(height=bad_int(1), armor_factor=bad_int(1))),
     E("rules.building_hit_level", lambda **kw: rules.building_hit_level(building=rules.Building(3, 10), **kw),
@@ -421,25 +432,25 @@ ENTRIES = [
     E("centuria.p_success", cta.p_success, dict(target=12, sides=None),
       dict(target=bad_int(), sides=bad_int(1, optional=True))),
     E("centuria.exchange", lambda **kw: cta.exchange(battle(), **kw), dict(attacker_id="R-C1", defender_id="B-C1"),
-      dict(attacker_id=bad_name([]), defender_id=bad_name([]))),
+      dict(attacker_id=bad_name(PIECE_IDS), defender_id=bad_name(PIECE_IDS))),
     E("centuria.attack", lambda **kw: cta.attack(combat_battle(), dice=dice(), **kw),
-      dict(attacker_id="A", defender_id="D"), dict(attacker_id=bad_name([]), defender_id=bad_name([]))),
+      dict(attacker_id="A", defender_id="D"), dict(attacker_id=bad_name(PIECE_IDS), defender_id=bad_name(PIECE_IDS))),
     E("centuria.shot", lambda **kw: cta.shot(battle(), **kw), dict(engine_id="R-B1", target_id="B-C1"),
-      dict(engine_id=bad_name([]), target_id=bad_name([]))),
+      dict(engine_id=bad_name(PIECE_IDS), target_id=bad_name(PIECE_IDS))),
     E("centuria.fire_refusal", lambda **kw: cta.fire_refusal(combat_battle(), **kw), dict(engine_id="B", target_id="X"),
-      dict(engine_id=bad_name([]), target_id=bad_name([]))),
+      dict(engine_id=bad_name(PIECE_IDS), target_id=bad_name(PIECE_IDS))),
     E("centuria.fire", lambda **kw: cta.fire(combat_battle(), dice=dice(), **kw), dict(engine_id="B", target_id="X"),
-      dict(engine_id=bad_name([]), target_id=bad_name([]))),
+      dict(engine_id=bad_name(PIECE_IDS), target_id=bad_name(PIECE_IDS))),
     E("centuria.morale_test_target", lambda **kw: cta.morale_test_target(battle(), **kw), dict(pid="R-C1"),
-      dict(pid=bad_name([]))),
+      dict(pid=bad_name(PIECE_IDS))),
     E("centuria.morale_test", lambda **kw: cta.morale_test(battle(), dice=dice(), reason="test", **kw),
-      dict(pid="R-C1"), dict(pid=bad_name([]))),
-    E("centuria.flee", lambda **kw: cta.flee(battle(), dice=dice(), **kw), dict(pid="R-C1"), dict(pid=bad_name([]))),
+      dict(pid="R-C1"), dict(pid=bad_name(PIECE_IDS))),
+    E("centuria.flee", lambda **kw: cta.flee(battle(), dice=dice(), **kw), dict(pid="R-C1"), dict(pid=bad_name(PIECE_IDS))),
     E("centuria.rally_phase", lambda **kw: cta.rally_phase(battle(), dice=dice(), **kw), dict(side="rome"),
       dict(side=bad_name(["rome", "rebels"]))),
     E("centuria.move", lambda piece, steps: cta.move(battle(), cta.CenturiaMove(piece, steps)),
       dict(piece="R-C1", steps=("F",)),
-      dict(piece=bad_name([]), steps=st.one_of(st.sampled_from([None, 3, "FX", ("X",), ("F", 2), [None]]),
+      dict(piece=bad_name(PIECE_IDS), steps=st.one_of(st.sampled_from([None, 3, "FX", ("X",), ("F", 2), [None]]),
                                               st.lists(st.text(alphabet="XYZ", min_size=1, max_size=2),
                                                        min_size=1, max_size=2).map(tuple)))),
     E("centuria.move_cost", lambda dest: cta.move_cost(battle(), battle().piece("R-C1"), dest,
@@ -540,10 +551,10 @@ ENTRIES = [
     E("game.Skirmish.apply(Move)", lambda unit, dismount, ram: phase_game("movement").apply(game.Move(
         unit, phase_game("movement").legal_actions()[0].move, dismount, ram)),
       dict(unit="T21", dismount=False, ram=None),
-      dict(unit=bad_name(["T21"]), dismount=st.sampled_from([None, 1, "yes"]), ram=bad_name([None]))),
+      dict(unit=bad_name(unit_keys()), dismount=st.sampled_from([None, 1, "yes"]), ram=bad_name([None]))),
     E("game.Skirmish.apply(Fire)", lambda **kw: phase_game("fire").apply(game.Fire(**kw)),
       dict(unit="T21", target="R21", weapons=None),
-      dict(unit=bad_name(["T21"]), target=bad_name([None, "R21", "R22", "R23", "R24"]),
+      dict(unit=bad_name(unit_keys()), target=bad_name([None, *unit_keys()]),
            weapons=st.one_of(st.lists(bad_int(0, 7), min_size=1, max_size=2).map(tuple),
                              st.sampled_from([(), 3, "0", [0]])))),
 ]

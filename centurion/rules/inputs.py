@@ -5,13 +5,14 @@ deep inside (issue 22 item 6). Each raises `ValueError("RULE: what ... got value
 from __future__ import annotations
 
 from collections.abc import Collection
+from numbers import Integral
 
 from ..hexgrid import Hex
 
 
 def is_whole(value: object) -> bool:
-    """An int that is not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    """A whole number (an int or a numpy integer), not a bool."""
+    return isinstance(value, Integral) and not isinstance(value, bool)
 
 
 def whole(value: object, rule: str, what: str, lo: int | None = None, hi: int | None = None,
