@@ -87,12 +87,12 @@ a user, and a wrong type there is a programming error that Python reports as Typ
 | variants  | roll_variant_initiative   | ratings, spends (ints), modifiers                                             |
 | variants  | shield_stop_chance, shield_hit_chance | rating (a table rating), to_hit (0..10)                           |
 | variants  | speed_modifier, with_speed_modifier, fire_side_by_side | velocity (int), weapon (name)                    |
-| variants  | resolve_variant_move, variant_end_states, legal_moves_side_by_side | state, accelerate                    |
+| variants  | variant_end_states        | accelerate (0..max thrust); resolve_variant_move: test_audit_validation G1    |
 | game      | new_skirmish              | name (a scenario), seed (int64), variants (known names)                       |
 | game      | scenarios                 | system (centurion / centuria)                                                 |
 | game      | load                      | text (str or bytes of a save), name (str)                                     |
 | game      | bot_action                | level (a LEVELS key), budget (> 0 or None)                                    |
-| game      | Skirmish.apply (actions)  | Leadership, March, Mount, OpportunityFire, Pass, Fire, Paint, SquadFire, ...  |
+| game      | Skirmish.apply            | Leadership(points), Move(unit, dismount, ram), Fire(unit, target, weapons)    |
 """
 
 from __future__ import annotations
@@ -456,6 +456,11 @@ ENTRIES = [
     E("centuria.move_cost", lambda dest: cta.move_cost(battle(), battle().piece("R-C1"), dest,
                                                        cta.battle.battle_tables(battle(), _cta_tables())),
       dict(dest=Hex(4, 4)), dict(dest=bad_hex(False).filter(lambda h: not isinstance(h, Hex)))),
+    E("centuria.terrain_movement", lambda hex_: cta.terrain_movement(battle(), battle().piece("R-C1"), hex_,
+                                                                     _cta_tables()),
+      dict(hex_=Hex(4, 4)), dict(hex_=bad_hex(False).filter(lambda h: not isinstance(h, Hex)))),
+    E("centuria.in_sight", lambda **kw: cta.in_sight(battlemap=battle().map, tables=_cta_tables(), **kw),
+      dict(a=Hex(4, 5), b=Hex(4, 1)), dict(a=bad_hex(False), b=bad_hex(False))),
     E("centuria.sight_line", cta.sight_line, dict(a=Hex(4, 5), b=Hex(4, 1)), dict(a=bad_hex(False), b=bad_hex(False))),
     # ---- centurion.variants ----
     E("variants.RuleSet", lambda on: var.RuleSet(on), dict(on=frozenset({"VAR-RAM"})),

@@ -18,6 +18,8 @@ def in_sight(a: Hex, b: Hex, battlemap: BattleMap, tables: CenturiaTables) -> bo
     The end hexes never block. Where the line runs along a spine between two hexes,
     sight passes if either of them is clear (decision, docs/decisions.md).
     """
+    a_hex(a, "a")
+    a_hex(b, "b")
     for step in line(a, b)[1:-1]:
         if all(h in battlemap and blocks_sight(battlemap, h, tables) for h in step):
             return False
