@@ -14,6 +14,16 @@ each call is a valid baseline). The domains come from RULES.md and the books: di
 Not fuzzed (judged acceptable, see the report of item 6): parameters that take the engine's own objects (a BattleMap,
 RecordSheet, Dice, CenturiaBattle, Piece, FirePlan, TargetRoll, tables): they are built by the library, not typed by
 a user, and a wrong type there is a programming error that Python reports as TypeError/AttributeError.
+Entry points that take only such objects (plus flags) are therefore not in the table: rules' combat_phase,
+resolve_fire, resolve_opportunity_fire, resolve_painting, resolve_squad_fire, declare_squad_fire, squad_fire,
+finish_fire, execute_grav_move, ground_effects, movement_effects, remove_widowed(_armor), building_end_phase;
+centuria's end_phase, pass_phase, practice_order, start_alternating, start_round, morale_triggers, flee_path,
+is_engine, movement_allowance, movement_value, spotters, shots_allowed, spread_command, roll_over; variants'
+execute_variant_move, apply_ram_damage, ram_allowed, declare_salvo, roll_salvo, salvo_odds, roll_shot, shield_shot,
+assign_crew, attempt_self_destruct, pop_up_attack, declare_position, occupation_choices, legal_moves_side_by_side.
+Boolean flags are not fuzzed either (they are read for their truth). resolve_grav_move's and resolve_ground_move's
+moves and build_grav_vehicle are fuzzed in tests/test_audit_validation.py. line_of_sight answers a hex off the
+map with a Sight of kind "off map" (not seen, and why): counted as a refusal.
 
 | module    | entry point               | parameters fuzzed (domain)                                                    |
 |-----------|---------------------------|-------------------------------------------------------------------------------|
