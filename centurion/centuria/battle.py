@@ -13,6 +13,7 @@ from ..data import BattleMap, CenturiaScenario, CenturiaTables, centuria_tables
 from ..dice import Dice, Roll
 from ..hexgrid import Hex, arcs, distance, format_label, neighbor, neighbors
 from ..rules.grav import Refusal
+from ..rules.inputs import a_hex, choice
 from .command import in_sight, spread_command
 from .values import (
     MARKERS,
@@ -31,6 +32,13 @@ PHASES = ("movement", "combat")
 REPLACEMENT_TYPES = ("subpraefectus", "tribunus")  # who may take over a fallen leader (CTA-MORALE b)
 FRONT_ARCS = {0, 1, 5}  # relative hexside wedges: ahead and the two front-side hexsides (CTA-MOVE)
 REAR_ARC = 3
+
+
+class UnknownPiece(KeyError, ValueError):
+    """No piece with that id: a KeyError for the lookups, a ValueError naming the rule for callers (CTA-1)."""
+
+    def __str__(self) -> str:
+        return f"CTA-1: {self.args[0]}"
 
 
 @dataclass(frozen=True)
@@ -103,7 +111,7 @@ class CenturiaBattle:
         for p in self.pieces:
             if p.id == pid:
                 return p
-        raise KeyError(f"no unit or leader {pid!r} in this battle")
+        raise UnknownPiece(f"no unit or leader {pid!r} in this battle"[:200])
 
     def living(self, side: str | None = None) -> list[Piece]:
         """Pieces still on the map, of one side or all."""
@@ -289,6 +297,7 @@ def _turn_cost(from_facing: int, to_facing: int) -> int:
 
 def move_cost(battle: CenturiaBattle, p: Piece, dest: Hex, tables: CenturiaTables) -> int:
     """MP to enter a hex: always 1; terrain changes the movement value instead (CTA-MOVE, `movement_value`)."""
+    a_hex(dest, "dest")
     return 1
 
 
@@ -297,6 +306,7 @@ def terrain_movement(battle: CenturiaBattle, p: Piece, hex_: Hex, tables: Centur
 
     Leaders have no row: they move as their arm (infantry like a centuria, cavalry like a turma; decision).
     """
+    a_hex(hex_, "hex_")
     mod = tables.terrain[battle.terrain(hex_)].modifiers.get(terrain_row(p, tables))
     return mod.movement if mod and not as_target_row(mod) else 0
 
@@ -334,6 +344,8 @@ def move(battle: CenturiaBattle, mv: CenturiaMove, tables: CenturiaTables | None
          ) -> tuple[CenturiaBattle, list[Event]] | Refusal:
     """Move a piece in the movement phase (CTA-MOVE, CTA-CMD); a refusal leaves the battle unchanged."""
     tables = tables or centuria_tables()
+    if not isinstance(mv.steps, (tuple, list)) or not all(isinstance(s, str) for s in mv.steps):
+        return Refusal("CTA-MOVE", f"steps are a sequence of step names, got {mv.steps!r}"[:200])
     try:
         p = battle.piece(mv.piece)
     except KeyError as exc:
@@ -652,6 +664,8 @@ def rally_phase(battle: CenturiaBattle, side: str, dice: Dice, tables: CenturiaT
                 ) -> tuple[CenturiaBattle, list[Event]]:
     """Each marked (not fleeing) unit of a side takes a rally test: a pass restores it, a fail changes nothing
     (CTA-MORALE decision)."""
+    if battle.sides:
+        choice(side, battle.sides, "CTA-MORALE", "side")
     events: list[Event] = []
     for p in battle.living(side):
         if not p.is_leader and p.marker in (1, 2):
@@ -666,6 +680,8 @@ def rally_phase(battle: CenturiaBattle, side: str, dice: Dice, tables: CenturiaT
 def engine_range(engine_type: str, tables: CenturiaTables | None = None) -> int:
     """An engine's range: its action radius in data/centuria.yaml (ballista 5, tormentum 6; CTA-ART)."""
     tables = tables or centuria_tables()
+    if not isinstance(engine_type, str) or engine_type not in tables.units:
+        raise ValueError(f"CTA-ART: an engine is one of {', '.join(ENGINE_RANGE)}, got {engine_type!r}"[:200])
     return tables.units[engine_type].action_radius
 
 

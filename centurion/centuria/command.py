@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..data import BattleMap, CenturiaTables
 from ..hexgrid import Hex, distance, line
+from ..rules.inputs import a_hex
 
 
 def blocks_sight(battlemap: BattleMap, hex_: Hex, tables: CenturiaTables) -> bool:
@@ -17,6 +18,8 @@ def in_sight(a: Hex, b: Hex, battlemap: BattleMap, tables: CenturiaTables) -> bo
     The end hexes never block. Where the line runs along a spine between two hexes,
     sight passes if either of them is clear (decision, docs/decisions.md).
     """
+    a_hex(a, "a")
+    a_hex(b, "b")
     for step in line(a, b)[1:-1]:
         if all(h in battlemap and blocks_sight(battlemap, h, tables) for h in step):
             return False
@@ -25,6 +28,8 @@ def in_sight(a: Hex, b: Hex, battlemap: BattleMap, tables: CenturiaTables) -> bo
 
 def sight_line(a: Hex, b: Hex) -> list[Hex]:
     """The hexes a sight line passes through (every crossed hex; the first of a spine pair), for drawing (CEN-LOS-1)."""
+    a_hex(a, "a")
+    a_hex(b, "b")
     return [step[0] for step in line(a, b)]
 
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from ..data import CenturiaTables, centuria_tables
 from ..dice import Dice, Roll
+from ..rules.inputs import whole
 
 SIDES = {"front": 0, "flank": -2, "rear": -4}
 MARKERS = ("intact", "idle", "dissolving", "fleeing")
@@ -46,6 +47,8 @@ class Target:
 
 def over_chance(target: int, sides: int = 20) -> Fraction:
     """Exact chance that a die of `sides` faces rolls strictly over `target` (DIE-20; the die size is data)."""
+    whole(target, "DIE-20", "target")
+    whole(sides, "DIE-20", "sides", 1)
     return Fraction(min(max(sides - int(target), 0), sides), sides)
 
 
@@ -64,10 +67,15 @@ def as_target_row(mod) -> bool:
     return bool(mod is not None and getattr(mod, "note", "").startswith("(Ziel)"))
 
 
+def _check_side(side: object) -> None:
+    if not isinstance(side, str) or side not in SIDES:
+        raise ValueError(f"CTA-COMBAT: side is front, flank or rear, got {side!r}"[:200])
+
+
 def _unit(tables: CenturiaTables, key: str):
     try:
         return tables.units[key]
-    except KeyError:
+    except (KeyError, TypeError):
         known = ", ".join(tables.units)
         raise ValueError(f"CTA-2: unknown unit {key!r}; known: {known}") from None
 
@@ -77,14 +85,14 @@ def _leader(tables: CenturiaTables, key: str | None):
         return None
     try:
         return tables.leaders[key]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(f"CTA-2: {key!r} is not a leader; leaders: {', '.join(tables.leaders)}") from None
 
 
 def _terrain_mod(tables: CenturiaTables, terrain: str, unit: str):
     try:
         t = tables.terrain[terrain]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(f"CTA-2: unknown terrain {terrain!r}; known: {', '.join(tables.terrain)}") from None
     return t, t.modifiers.get(unit)
 
@@ -98,6 +106,9 @@ def attack_terms(attacker: str, defender: str, *, side: str = "front", attacker_
 
     `attacker_row`/`defender_row`: the terrain table row to use when it is not the type's own (a leader fights
     in terrain as his arm: centuria or turma, decision)."""
+    _check_side(side)
+    whole(attacker_marker, "CTA-MORALE", "attacker_marker", 0, len(MARKERS) - 1)
+    whole(defender_marker, "CTA-MORALE", "defender_marker", 0, len(MARKERS) - 1)
     tables = tables or centuria_tables()
     if side not in SIDES:
         raise ValueError(f"CTA-COMBAT: side is front, flank or rear, got {side!r}")
@@ -131,6 +142,8 @@ def shot_terms(engine: str, target: str, *, side: str = "front", engine_terrain:
     The same terms as a close attack (the engine's own hex, leaders, side, the target's marker); a road row marked
     "(Ziel)" for the engine applies when the **target** stands there (CTA-MOVE), never for the engine's own hex.
     """
+    _check_side(side)
+    whole(target_marker, "CTA-MORALE", "target_marker", 0, len(MARKERS) - 1)
     tables = tables or centuria_tables()
     base = attack_terms(engine, target, side=side, attacker_terrain=engine_terrain, defender_terrain=target_terrain,
                         attacker_leader=engine_leader, defender_leader=target_leader, defender_marker=target_marker,
@@ -167,6 +180,8 @@ def counter_terms(attacker: str, defender: str, *, attacker_terrain: str = "gras
                   tables: CenturiaTables | None = None, attacker_row: str | None = None,
                   defender_row: str | None = None) -> Target:
     """The defender's counter roll: its attack + the attacker's defence; no flank or rear term (CTA-COMBAT)."""
+    whole(attacker_marker, "CTA-MORALE", "attacker_marker", 0, len(MARKERS) - 1)
+    whole(defender_marker, "CTA-MORALE", "defender_marker", 0, len(MARKERS) - 1)
     return attack_terms(defender, attacker, side="front", attacker_terrain=defender_terrain,
                         defender_terrain=attacker_terrain, attacker_leader=defender_leader,
                         defender_leader=attacker_leader, attacker_marker=defender_marker,
@@ -177,6 +192,7 @@ def counter_terms(attacker: str, defender: str, *, attacker_terrain: str = "gras
 def morale_terms(unit: str, *, leader: str | None = None, adjacent_intact: int = 0,
                  tables: CenturiaTables | None = None) -> Target:
     """Morale test target: morale value + best leader's modifier - 1 per adjacent intact friend (CTA-MORALE)."""
+    whole(adjacent_intact, "CTA-MORALE", "adjacent_intact", 0, 6)
     tables = tables or centuria_tables()
     if adjacent_intact < 0 or adjacent_intact > 6:
         raise ValueError(f"CTA-MORALE: a hex has 0 to 6 neighbours, got {adjacent_intact}")
@@ -197,6 +213,8 @@ def morale_target(unit: str, *, leader: str | None = None, adjacent_intact: int 
 
 def p_success(target: int, sides: int | None = None) -> Fraction:
     """Chance that the Centuria die (its size from the data unless given) exceeds the target (DIE-20)."""
+    whole(target, "DIE-20", "target")
+    whole(sides, "DIE-20", "sides", 1, optional=True)
     return over_chance(target, centuria_tables().die_sides if sides is None else sides)
 
 

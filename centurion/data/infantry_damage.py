@@ -38,7 +38,7 @@ class CasualtyTable:
     def killed(self, row: int | str, modified_roll: int) -> int:
         """Men killed; a modified roll below -1 reads as -1, above 10 as 10 (book-a §16.6)."""
         if isinstance(modified_roll, bool) or not isinstance(modified_roll, int):
-            raise TypeError(f"CEN-CMB-1: a modified roll is a whole number, got {modified_roll!r}")
+            raise ValueError(f"CEN-CMB-1: a modified roll is a whole number, got {modified_roll!r}")
         col = min(max(modified_roll, COLUMNS[0]), COLUMNS[-1]) - COLUMNS[0]
         return self.rows[self.row_key(row)][col]
 

@@ -67,6 +67,11 @@ def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = No
                clock: Callable[[], float] | None = None) -> Action:
     """A legal action for `s.active`, chosen from the exact odds; deterministic unless `budget` (seconds) caps the
     exact weighing. `clock` (default time.perf_counter) is read only under a budget; tests inject a fake one."""
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ValueError(f"level is one of {', '.join(LEVELS)}, got {level!r}"[:200])
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
+                               or not budget > 0 or budget == float("inf")):
+        raise ValueError(f"budget is a number of seconds > 0 (or None), got {budget!r}"[:200])
     if getattr(s, "system", "centurion") == "centuria":  # issue 15: the Centuria opponent
         from .centuria_bot import centuria_bot_action
 

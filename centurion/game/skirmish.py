@@ -1424,6 +1424,8 @@ def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) ->
     variant rules switched on, a tuple of names such as ("VAR-INIT", "VAR-MOVETYPE:thrust") (VAR-*)."""
     from .centuria import centuria_scenarios, new_centuria_skirmish  # issue 15: a Centuria battle has its own state
 
+    if not isinstance(name, str) or name not in scenarios("all"):
+        raise ValueError(f"name: no scenario {name!r}; the scenarios are {', '.join(scenarios('all'))}"[:300])
     if name in centuria_scenarios():
         return new_centuria_skirmish(name, seed=seed, variants=variants)
     if seed_refusal(seed) is not None:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .damage import check_template
+from .inputs import whole
 
 RULE = "CEN-CMB-1"
 
@@ -31,6 +32,8 @@ class Building:
     rubble: bool = False
 
     def __post_init__(self) -> None:
+        whole(self.height, RULE, "height", 1, 10)
+        whole(self.armor_factor, RULE, "armor_factor", 1, 40)
         if not 1 <= self.height <= 10:
             raise ValueError(f"{RULE}: a building has 1 to 10 levels (book-b 2.1), got {self.height}")
         if not 1 <= self.armor_factor <= 40:
@@ -58,6 +61,7 @@ class Building:
 
 def building_hit_level(roll: int, building: Building) -> int | None:
     """Level struck by a d10 hit-level roll: that level, or the top surviving level above the height (book-b 2.5)."""
+    whole(roll, "DIE-10", "roll", 1, 10)
     if not 1 <= roll <= 10:
         raise ValueError(f"DIE-10: a hit-level roll reads 1..10, got {roll}")
     if roll > building.height or not building.standing(roll):

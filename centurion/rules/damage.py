@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..data.vehicles import ARMOR_ROWS, COLUMNS, damage_templates, weapon_table
+from .inputs import choice, whole
 from .record import Box, RecordSheet
 
 HIT_COLUMNS = ("normal", "hull_down", "ttf", "laf")
@@ -31,6 +32,7 @@ _HIT_TABLE = {
 
 def hit_location(roll: int, column: str = "normal") -> str:
     """Section a hit lands on for a d10 `roll`: 'turret', 'side' (the attacked side) or 'bottom' (book-a 11)."""
+    choice(column, HIT_COLUMNS, "CEN-CMB-1", "column")
     if column not in _HIT_TABLE:
         raise ValueError(f"CEN-CMB-1: hit-location columns are {', '.join(HIT_COLUMNS)}, not {column!r}")
     if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 10:
@@ -40,6 +42,7 @@ def hit_location(roll: int, column: str = "normal") -> str:
 
 def hit_section(roll: int, side: str, column: str = "normal") -> str:
     """The section hit: `hit_location` with 'side' read as the attacked side (front/left/right/stern)."""
+    choice(side, SIDES, "HEX-4", "side")
     if side not in SIDES:
         raise ValueError(f"HEX-4: an attack comes from the front, left, right or stern, not {side!r}")
     where = hit_location(roll, column)
@@ -50,13 +53,14 @@ def reduced_thrust(thrust: int, quarters_lost: int) -> int:
     """Max thrust (or MP) after a Thrust 1/4, 1/2 or 3/4 hit: thrust x remaining quarters, halves up (book-a 13)."""
     if isinstance(thrust, bool) or not isinstance(thrust, int) or thrust < 0:
         raise ValueError(f"CEN-CMB-1: thrust is a whole number 0 or more, got {thrust!r}")
-    if quarters_lost not in (0, 1, 2, 3, 4):
+    if isinstance(quarters_lost, bool) or quarters_lost not in (0, 1, 2, 3, 4):
         raise ValueError(f"CEN-CMB-1: the Thrust locations are 1/4, 1/2 and 3/4 (0..4 quarters), got {quarters_lost!r}")
     return (2 * thrust * (4 - quarters_lost) + 4) // 8
 
 
 def vulcan_kill_number(rating: int, engaged: int) -> int | None:
     """Kill number of a Vulcan-`rating` engaging `engaged` missiles this turn; None: no entry (book-a 15.2)."""
+    whole(rating, "CEN-CMB-1", "rating")
     table = weapon_table().vulcan
     if rating not in table:
         raise ValueError(f"CEN-CMB-1: Vulcan ratings are {', '.join(map(str, sorted(table)))}, got {rating!r}")
@@ -108,6 +112,10 @@ class HitMark:
 
 def template_shape(weapon: str, shell: str | None = None) -> tuple[int, ...]:
     """Row widths a weapon's hit destroys: a laser N deep and 1 wide, else its template (book-a 12.1, book-b 17.3)."""
+    if not isinstance(weapon, str) or weapon not in weapon_table().weapons:
+        raise ValueError(f"CEN-REC-1: no weapon {weapon!r} in the weapons table"[:200])
+    if shell is not None and (not isinstance(shell, str) or not shell):
+        raise ValueError(f"CEN-CMB-1: a shell is named, got {shell!r}"[:200])
     spec = weapon_table()[weapon]
     if spec.laser_boxes is not None:
         return (1,) * spec.laser_boxes
@@ -134,7 +142,7 @@ def _cell(record: RecordSheet, section: str, row: int, col: int) -> tuple[str, i
 def check_template(shape: Sequence[int]) -> tuple[int, ...]:
     """The row widths of a damage template, each a positive odd whole number (centred on the struck column), as the
     template table requires; else ValueError (CEN-CMB-1, book-a 12.1)."""
-    if isinstance(shape, (str, bytes)) or not isinstance(shape, Sequence) or not all(
+    if isinstance(shape, (str, bytes)) or not isinstance(shape, Sequence) or not shape or not all(
             isinstance(w, int) and not isinstance(w, bool) and w > 0 and w % 2 == 1 for w in shape):
         raise ValueError(f"CEN-CMB-1: a damage template is a list of odd row widths (1, 3, 5, ...), each row centred "
                          f"on the struck column; got {shape!r}"[:200])
@@ -144,6 +152,8 @@ def check_template(shape: Sequence[int]) -> tuple[int, ...]:
 def drop_template(record: RecordSheet, section: str, column: int, shape: Sequence[int], *,
                   immediate: bool = False) -> tuple[RecordSheet, HitMark]:
     """Drop a template (row widths) on `column` (1..10) of a section; armor at once, internals pending (CEN-SEQ-3)."""
+    if not isinstance(section, str):
+        raise ValueError(f"CEN-REC-1: no section {section!r}"[:200])
     if section not in record.vehicle.armor:
         raise ValueError(f"CEN-REC-1: no section {section!r}")
     if isinstance(column, bool) or not isinstance(column, int) or not 1 <= column <= COLUMNS:
@@ -176,6 +186,7 @@ def drop_template(record: RecordSheet, section: str, column: int, shape: Sequenc
 
 def fire_laser(record: RecordSheet, section: str, column: int, boxes: int) -> tuple[RecordSheet, HitMark]:
     """A laser: `boxes` boxes straight down the column from the highest remaining one (book-a 12.1)."""
+    whole(boxes, "CEN-CMB-1", "boxes", 1)
     if boxes < 1:
         raise ValueError(f"CEN-CMB-1: a laser destroys 1 or more boxes, got {boxes}")
     return drop_template(record, section, column, (1,) * boxes)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..data import TerrainTable, terrain_table
 from ..hexgrid import Hex, arcs
+from .inputs import a_hex, whole
 from .rolls import TargetRoll
 
 RULE = "CEN-CMB-1"
@@ -33,7 +34,7 @@ DEFENDER_PREFERENCE = ("front", "left", "right", "stern")
 def base_to_hit(range_hexes: int) -> int | None:
     """Base to-hit by range: 12, 11, 10, 9, 8, 7; range 0 counts as 1; None beyond 20 (CEN-CMB-1, book-a §10.1)."""
     if isinstance(range_hexes, bool) or not isinstance(range_hexes, int):
-        raise TypeError(f"{RULE}: range is a whole number of hexes, got {range_hexes!r}")
+        raise ValueError(f"{RULE}: range is a whole number of hexes, got {range_hexes!r}")
     if range_hexes < 0:
         raise ValueError(f"{RULE}: range cannot be negative, got {range_hexes}")
     for top, base in RANGE_BANDS:
@@ -57,7 +58,7 @@ def terrain_modifier(terrain: str, table: TerrainTable | None = None) -> int | N
     tt = table or terrain_table()
     try:
         row = tt[terrain]
-    except (KeyError, ValueError):
+    except (KeyError, ValueError, TypeError):
         known = ", ".join(sorted(tt.terrain))
         raise ValueError(f"{RULE}: unknown terrain {terrain!r}; expected one of {known}") from None
     return row.combat_modifier
@@ -77,7 +78,7 @@ def to_hit(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: st
     (book-b §10.3): the hex's modifier is at least as bad as heavy woods', never both. `gunnery`: the optional
     gunnery skill rule, base - 4 + skill (book-a §10.1); the standard 4 adds nothing.
     """
-    if weapon not in WEAPON_KINDS:
+    if not isinstance(weapon, str) or weapon not in WEAPON_KINDS:
         raise ValueError(f"{RULE}: weapon is one of {', '.join(WEAPON_KINDS)}, got {weapon!r}")
     if isinstance(shield_factor, bool) or not isinstance(shield_factor, int) or shield_factor < 0:
         raise ValueError(f"{RULE}: a shield factor is a whole number >= 0, got {shield_factor!r}")
@@ -126,6 +127,9 @@ def attack_sides(target: Hex, facing: int, attacker: Hex) -> tuple[str, ...]:
     An attacker in the target's own hex gives all four: book-a §14.2 fixes the side by how the units entered the
     hex, so callers that know it pass the later unit's former hex (`targets.arc_positions`).
     """
+    whole(facing, "HEX-3", "facing", 0, 5)
+    a_hex(target, "target")
+    a_hex(attacker, "attacker")
     out: list[str] = []
     for a in arcs(target, facing % 6, attacker):
         side = ARC_SIDE[a]
@@ -140,6 +144,9 @@ def attack_side(target: Hex, facing: int, attacker: Hex, *, shields: dict[str, i
     On a spine the defender chooses: with `shields` (rating or factor per side) the side with the
     strongest shield, else (and on ties) the first of front, left, right, stern (docs/decisions.md).
     """
+    whole(facing, "HEX-3", "facing", 0, 5)
+    a_hex(target, "target")
+    a_hex(attacker, "attacker")
     cands = attack_sides(target, facing, attacker)
     if shields:
         best = max(shields.get(s, 0) for s in cands)

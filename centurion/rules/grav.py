@@ -26,6 +26,8 @@ STEP_NAMES = {"F": "forward", "B": "backward", "L": "turn left", "R": "turn righ
 
 def facing_change_interval(velocity: int) -> int:
     """Straight hexes required between one-hexside turns at this velocity; 0 = free spin (CEN-GRAV-4)."""
+    if not _whole(velocity):
+        raise ValueError(f"CEN-GRAV-4: velocity is a whole number, got {velocity!r}")
     return facing_change_table().straight_hexes(velocity)
 
 
@@ -104,8 +106,12 @@ class GravState:
 
 def state_refusal(state: GravState, battlemap: BattleMap) -> Refusal | None:
     """None if a starting state makes sense on this map, else why not (CEN-GRD-1, CEN-GRD-2)."""
-    if state.hex not in battlemap:
+    if not isinstance(state.hex, Hex) or state.hex not in battlemap:
         return Refusal("HEX-4", f"{state.hex!r} is off the map")
+    if not _whole(state.facing) or not 0 <= state.facing <= 5:
+        return Refusal("HEX-3", f"a facing is 0..5, got {state.facing!r}")
+    if not _whole(state.velocity):
+        return Refusal("CEN-GRAV-2", f"velocity is a whole number, got {state.velocity!r}")
     if (state.grounded or state.submerged) and state.velocity != 0:
         return Refusal("CEN-GRD-1", "a grounded vehicle has velocity 0")
     if state.submerged and battlemap[state.hex].terrain != "lake":

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..data import BattleMap, TerrainTable
 from ..hexgrid import Hex, format_label, neighbor, turn
 from .grav import Refusal
+from .inputs import a_hex, choice, whole
 from .terrain import craters_free, entry_cost
 
 INFANTRY_MP = 3
@@ -177,6 +178,9 @@ def ground_reach(hex_: Hex, facing: int, battlemap: BattleMap, *, mover: str = "
     the move follows the road); the single hex backwards adds no hex a turn and one step forward cannot
     reach. With 0 MP the unit stays.
     """
+    a_hex(hex_, "hex_", "HEX-4")
+    whole(facing, "HEX-3", "facing", 0, 5)
+    choice(mover, ("ground", "infantry"), "CEN-GV-1", "mover")
     mp = INFANTRY_MP if mover == "infantry" else movement_points
     if mp is None:
         raise ValueError("CEN-GV-1: movement points are needed for a ground vehicle")
@@ -233,6 +237,11 @@ def mount_refusal(squad_hex_at_start: Hex, carrier_hex_at_start: Hex, carrier_ve
     moves (`carrier_moved`: it has already moved this phase). A carrier that ends its move in the squad's
     hex at velocity 0 takes it aboard next turn (the Viper example).
     """
+    a_hex(squad_hex_at_start, "squad_hex_at_start")
+    a_hex(carrier_hex_at_start, "carrier_hex_at_start")
+    whole(carrier_velocity_at_start, "CEN-MNT-1", "carrier_velocity_at_start")
+    choice(carrier_kind, ("grav", "ground"), "CEN-MNT-1", "carrier_kind")
+    whole(capacity_left, "CEN-MNT-1", "capacity_left", 0)
     if squad_moved:
         return Refusal("CEN-MNT-1", "a squad mounts instead of moving; this one has moved")
     if carrier_moved:
@@ -252,6 +261,8 @@ def mount_refusal(squad_hex_at_start: Hex, carrier_hex_at_start: Hex, carrier_ve
 def dismount_refusal(carrier_end_velocity: int, *, carrier_kind: str = "grav", carrier_finished: bool = True,
                      submerged: bool = False) -> Refusal | None:
     """None if a mounted squad may dismount now, else why not (CEN-MNT-1, CEN-GRD-2)."""
+    whole(carrier_end_velocity, "CEN-MNT-1", "carrier_end_velocity")
+    choice(carrier_kind, ("grav", "ground"), "CEN-MNT-1", "carrier_kind")
     if submerged:
         return Refusal("CEN-GRD-2", "no mounting or dismounting under water")
     if not carrier_finished:
@@ -263,6 +274,8 @@ def dismount_refusal(carrier_end_velocity: int, *, carrier_kind: str = "grav", c
 
 def opportunity_fire_refusal(start_velocity: int, *, kind: str = "grav") -> Refusal | None:
     """None if a unit may declare opportunity fire instead of moving, else why not (CEN-OPP-1)."""
+    whole(start_velocity, "CEN-OPP-1", "start_velocity")
+    choice(kind, ("grav", "ground"), "CEN-OPP-1", "kind")
     if kind == "grav" and start_velocity != 0:
         return Refusal("CEN-OPP-1", f"only a unit that starts the turn at velocity 0 may declare opportunity "
                        f"fire; it starts at {start_velocity}")
@@ -271,9 +284,12 @@ def opportunity_fire_refusal(start_velocity: int, *, kind: str = "grav") -> Refu
 
 def may_opportunity_fire_at(declared_at: int, enemy_moves_at: int) -> bool:
     """Whether an enemy platoon activation (by its position in the movement order) can be fired on (CEN-OPP-1)."""
+    whole(declared_at, "CEN-OPP-1", "declared_at", 0)
+    whole(enemy_moves_at, "CEN-OPP-1", "enemy_moves_at", 0)
     return enemy_moves_at > declared_at
 
 
 def stacking_allowed(units_in_hex: int) -> bool:
     """Stacking is unlimited, friend and foe (CEN-STK-1)."""
+    whole(units_in_hex, "CEN-STK-1", "units_in_hex", 0)
     return units_in_hex >= 0

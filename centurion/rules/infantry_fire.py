@@ -20,6 +20,7 @@ from ..hexgrid import Hex, distance
 from .fire import base_to_hit, range_band, to_hit
 from .grav import Refusal
 from .hooks import BasicRules, rules_of
+from .inputs import whole
 from .rolls import TargetRoll
 from .sight import line_of_sight
 from .targets import TargetView, gauss_calibre, infantry_paint, weapon_family
@@ -357,6 +358,10 @@ def apply_losses(men: int, losses: int | list[int] | tuple[int, ...], *, started
 
     `started_with`: the squad's men at the start of the battle; men it never had are not killed.
     """
+    whole(men, RULE, "men", 0, SQUAD_MEN)
+    whole(started_with, RULE, "started_with", 1, SQUAD_MEN)
+    for n in (losses if isinstance(losses, (list, tuple)) else (losses,)):
+        whole(n, RULE, "losses", 0)
     total = sum(losses) if isinstance(losses, (list, tuple)) else losses
     if total < 0 or not 0 <= men <= started_with <= SQUAD_MEN:
         raise ValueError(f"{RULE}: bad squad losses: {men} men of {started_with}, {total} killed")

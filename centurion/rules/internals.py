@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from ..dice import Dice, Roll
 from .damage import cross_rowwise, remove_widowed_armor
+from .inputs import choice, whole
 from .record import CrewMember, RecordSheet
 
 RULE = "CEN-CMB-1"
@@ -66,6 +67,8 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
     crew member's section ("section", default: book-a 13.2, book-b 7.6) or only its own boxes ("component").
     `ground_when_moving=False` leaves the grounding to the movement rules (damage taken during a move).
     """
+    whole(turn, "CEN-SEQ-1", "turn", 1)
+    choice(boxes_counted, BOX_COUNTS, RULE, "boxes_counted")
     if boxes_counted not in BOX_COUNTS:
         raise ValueError(f"{RULE}: boxes_counted is one of {', '.join(BOX_COUNTS)}, not {boxes_counted!r}")
     if not record.pending:
@@ -204,6 +207,9 @@ def movement_damage(record: RecordSheet, section: str, points: int, dice: Dice, 
 
     Returns the sheet, the armor boxes crossed and the report of the internal effects.
     """
+    choice(section, tuple(record.vehicle.armor), "CEN-REC-1", "section")
+    whole(points, "CEN-SPD-2", "points", 0)
+    whole(turn, "CEN-SEQ-1", "turn", 1)
     held = record.pending
     sheet = replace(record, pending=frozenset())
     sheet, crossed, _internal = cross_rowwise(sheet, section, points, immediate=False)
@@ -214,6 +220,7 @@ def movement_damage(record: RecordSheet, section: str, points: int, dice: Dice, 
 def end_phase(record: RecordSheet, dice: Dice, *, turn: int) -> tuple[RecordSheet, tuple[Roll, ...], dict]:
     """End Phase: remove widowed armor (step A, CEN-SEQ-1); crew knocked out in an earlier turn roll again at
     the same target, 8 minus their boxes lost (book-a 13.2). Returns sheet, rolls, widowed boxes removed."""
+    whole(turn, "CEN-SEQ-1", "turn", 1)
     record, removed = remove_widowed_armor(record)
     rolls = []
     members = []

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..dice import Dice, Roll
 from .grav import Refusal
+from .inputs import whole
 from .sequence import InitiativeResult, leadership_advantage, movement_order, passes_available, roll_initiative
 
 RULE = "CEN-INI-2"
@@ -36,6 +37,9 @@ class Centurion:
     unconscious: bool = False
     out_of_comm: bool = False
     vehicle_destroyed: bool = False
+
+    def __post_init__(self) -> None:
+        whole(self.rating, "CEN-INI-1", "rating")
 
     @property
     def lost(self) -> bool:
@@ -143,6 +147,9 @@ def pass_platoon(sequence: list[Activation], platoon: str, after: str, *, passes
 
     `passes`: the passes still available to that side this turn (3 full leadership points each).
     """
+    whole(passes, RULE, "passes", 0)
+    if not isinstance(platoon, str) or not isinstance(after, str):
+        return Refusal(RULE, f"platoons are named, got {platoon!r} and {after!r}"[:200])
     if passes < 1:
         return Refusal(RULE, "no pass left: each pass costs 3 full Leadership Advantage points")
     idx = {p: i for i, (_s, p) in enumerate(sequence)}

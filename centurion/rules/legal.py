@@ -23,7 +23,8 @@ from operator import itemgetter
 import numpy as np
 
 from ..data import BattleMap, TerrainTable, VehicleType
-from .grav import GravMove, GravState, facing_change_interval, lift_cost
+from .grav import GravMove, GravState, facing_change_interval, lift_cost, state_refusal
+from .inputs import whole
 from .reach import INVALID, LIVE, MAX_SPEED, Reach, roll_factor, step_table, value_chance, value_key, value_rolls
 
 
@@ -245,6 +246,10 @@ def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMa
     ground its first points lift the vehicle off (CEN-GRAV-6). The vehicle's damage counts: reduced
     thrust, lost vanes (no turns that way), a driver out (no thrust, straight on, rolls fail on 2+).
     """
+    bad = state_refusal(state, battlemap)
+    if bad is not None:
+        raise ValueError(f"{bad.rule}: {bad.reason}")
+    whole(accelerate, "CEN-GRAV-1", "accelerate", 0, optional=True)
     if vehicle.max_thrust is None:
         raise ValueError(f"CEN-GV-1: the {vehicle.label} is a ground vehicle")
     thrust = state.max_thrust(vehicle)

@@ -15,6 +15,7 @@ from functools import cached_property
 
 from ..data.vehicles import ARMOR_ROWS, COLUMNS, CREW_COMPONENTS, VehicleType
 from .armor import Armor
+from .inputs import choice
 
 Box = tuple[str, int]  # (section, internal box index = row * 10 + column below the armor)
 CREW_STATES = ("ok", "unconscious", "dead")
@@ -288,6 +289,7 @@ class RecordSheet:
 def sheet_rows(record: RecordSheet, section: str) -> tuple[str, ...]:
     """A section as text, top row first: '/' unused (crossed), 'o' armor, 'x' lost armor, '*' internal box hit
     and pending, '.' empty internal box, else the component's character from the layout (lost: '#')."""
+    choice(section, tuple(record.vehicle.armor), "CEN-REC-1", "section")
     out = []
     layout = record.vehicle.internals
     sec = record.armor[section]

@@ -41,6 +41,7 @@ from .infantry_fire import (
     squad_fire,
     terrain_casualty_modifier,
 )
+from .inputs import whole
 from .internals import InternalReport, apply_internal_damage
 from .record import RecordSheet
 from .targets import (
@@ -79,6 +80,7 @@ def engage_vulcan(unit: CombatUnit, engaged: int) -> CombatUnit:
 
     The kill number follows from `engaged`; that many kill rolls may be spread over every attacker this turn.
     """
+    whole(engaged, RULE, "engaged", 1)
     sheet = unit.sheet
     if sheet is None:
         raise ValueError(f"{RULE}: only a vehicle carries a Vulcan")
@@ -200,6 +202,13 @@ def declare_weapons_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], 
 
     `rules`: the game's variant rule set (VAR-SPEEDMOD, VAR-SALVO), default none.
     """
+    if not isinstance(firer_key, str):
+        return Refusal(RULE, f"a unit is named by its key, got {firer_key!r}"[:200])
+    whole(turret_facing, "HEX-3", "turret_facing", 0, 5, optional=True)
+    for n, atk in enumerate(attacks, start=1):
+        if isinstance(atk.weapon, bool) or not isinstance(atk.weapon, int) or not isinstance(atk.target, str):
+            return Refusal(RULE, f"attack {n}: a weapon is its index on the sheet and a target its key, got "
+                           f"{atk.weapon!r} at {atk.target!r}"[:200], n)
     if firer_key not in units:
         return Refusal(RULE, f"no unit {firer_key!r}")
     firer = units[firer_key]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dice import Dice, Roll
+from .inputs import whole
 
 PHASES = ("Initiative", "Movement", "Combat", "End")
 COMBAT_SEGMENTS = ("declare painting", "resolve painting", "declare weapons fire", "resolve weapons fire",
@@ -38,6 +39,8 @@ def declaration_order(loser_units: int, winner_units: int) -> list[str]:
     Where one side has more units, the loser's extra units declare at the start and
     the winner's extra units at the end, so both ends of the rule hold.
     """
+    whole(loser_units, "CEN-SEQ-3", "loser_units", 0)
+    whole(winner_units, "CEN-SEQ-3", "winner_units", 0)
     if loser_units < 0 or winner_units < 0:
         raise ValueError("CEN-SEQ-3: unit counts cannot be negative")
     n = min(loser_units, winner_units)
@@ -56,6 +59,8 @@ class InitiativeResult:
 
 def leadership_advantage(rating_first: int = 2, rating_second: int = 2) -> tuple[str | None, int]:
     """Which side has the Leadership Advantage and how many points: the difference of the ratings (CEN-INI-1)."""
+    whole(rating_first, "CEN-INI-1", "rating_first")
+    whole(rating_second, "CEN-INI-1", "rating_second")
     diff = rating_first - rating_second
     if diff == 0:
         return None, 0
@@ -65,6 +70,7 @@ def leadership_advantage(rating_first: int = 2, rating_second: int = 2) -> tuple
 def roll_initiative(dice: Dice, *, rating_first: int = 2, rating_second: int = 2, use_advantage: int = 0
                     ) -> InitiativeResult:
     """Each side rolls a d10, lowest wins; the advantaged side subtracts `use_advantage`; ties re-rolled (CEN-INI-1)."""
+    whole(use_advantage, "CEN-INI-1", "use_advantage", 0)
     side, points = leadership_advantage(rating_first, rating_second)
     if not 0 <= use_advantage <= points:
         raise ValueError(f"CEN-INI-1: the Leadership Advantage is {points} point(s); cannot use {use_advantage}")
@@ -81,4 +87,5 @@ def roll_initiative(dice: Dice, *, rating_first: int = 2, rating_second: int = 2
 
 def passes_available(unused_advantage: int) -> int:
     """Platoons a side may pass and move later: one per 3 full unused leadership points (CEN-INI-2)."""
-    return max(0, unused_advantage) // 3
+    whole(unused_advantage, "CEN-INI-2", "unused_advantage", 0)
+    return unused_advantage // 3

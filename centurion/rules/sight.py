@@ -29,6 +29,7 @@ import numpy as np
 
 from ..data import BattleMap, TerrainTable, terrain_table
 from ..hexgrid import Hex, distance, format_label, line
+from .inputs import a_hex
 
 RULE = "CEN-LOS-1"
 #: levels a smoke counter adds for line of sight: it counts as heavy woods (book-b §10.3)
@@ -100,6 +101,8 @@ def line_of_sight(battlemap: BattleMap, a: Hex, b: Hex, *, level_a: int | None =
     `level_a`/`level_b` override the units' levels (e.g. infantry on a building floor: hex level + floor); a level
     outside 0-MAX_SIGHT_LEVEL, or not a whole number, raises ValueError.
     """
+    a_hex(a, "a", "HEX-4")
+    a_hex(b, "b", "HEX-4")
     _check_level(level_a)
     _check_level(level_b)
     for h in (a, b):
@@ -345,6 +348,7 @@ class SightMap:
 def sight_from(battlemap: BattleMap, origin: Hex, *, level: int | None = None,
                table: TerrainTable | None = None) -> SightMap:
     """Every hex of the map a unit in `origin` sees (targets at their ground level), with the blockers (CEN-LOS-1)."""
+    a_hex(origin, "origin", "HEX-4")
     if origin not in battlemap:
         raise ValueError(f"{RULE}: {origin!r} is off the map")
     _check_level(level)

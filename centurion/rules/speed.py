@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dice import d10_chance
+from .inputs import choice, whole
 
 
 def _half_up(n: int) -> int:
@@ -14,6 +15,7 @@ def _half_up(n: int) -> int:
 
 def effective_speed_limit(speed_limit: int, *, reverse: bool = False, tsr_lost: bool = False) -> int:
     """The limit after halvings, each rounded up and compounding: reverse, lost TS&R (CEN-SPD-3)."""
+    whole(speed_limit, "CEN-SPD-1", "speed_limit", 0)
     if speed_limit < 0:
         raise ValueError(f"CEN-SPD-1: a speed limit cannot be negative, got {speed_limit}")
     limit = speed_limit
@@ -52,6 +54,9 @@ def speed_limit_check(velocity: int, speed_limit: int, *, tsr_lost: bool = False
     Helm lost) the roll fails on 2+, so the target is at most 1 (book-a §13). The odd
     group of 10 goes front by default, or bottom (CEN-SPD-2).
     """
+    whole(velocity, "CEN-SPD-1", "velocity")
+    whole(speed_limit, "CEN-SPD-1", "speed_limit", 0)
+    choice(odd_group_to, ("front", "bottom"), "CEN-SPD-2", "odd_group_to")
     if odd_group_to not in ("front", "bottom"):
         raise ValueError(f"CEN-SPD-2: the odd group of 10 goes 'front' or 'bottom', got {odd_group_to!r}")
     if isinstance(damage_modifier, bool) or not isinstance(damage_modifier, int) or damage_modifier > 0:
@@ -72,5 +77,6 @@ def speed_limit_check(velocity: int, speed_limit: int, *, tsr_lost: bool = False
 
 def grounding_damage(velocity: int, *, in_water: bool = False) -> int:
     """Bottom-armor damage for grounding: 10 x |velocity after deceleration|, half in a lake (CEN-GRD-1, -2)."""
+    whole(velocity, "CEN-GRD-1", "velocity")
     damage = 10 * abs(velocity)
     return damage // 2 if in_water else damage

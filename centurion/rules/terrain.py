@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..data import BattleMap, TerrainTable, terrain_table
 from ..hexgrid import Hex
+from .inputs import on_map, whole
 
 MOVERS = ("grav", "ground", "infantry")
 
@@ -11,6 +12,7 @@ MOVERS = ("grav", "ground", "infantry")
 def vp_cost(terrain: str, from_level: int, to_level: int, *, mover: str = "grav",
             table: TerrainTable | None = None) -> int | None:
     """VP to enter `terrain` from `from_level` to `to_level`, never below 0; None when prohibited (CEN-TER-1, -2)."""
+    _check_terrain(terrain, from_level, to_level, table)
     if mover not in MOVERS:
         raise ValueError(f"CEN-TER-1: unknown mover {mover!r}; expected one of {', '.join(MOVERS)}")
     t = (table or terrain_table())[terrain]
@@ -25,8 +27,17 @@ def vp_cost(terrain: str, from_level: int, to_level: int, *, mover: str = "grav"
     return max(0, base + slope.vp)
 
 
+def _check_terrain(terrain: object, from_level: object, to_level: object, table: TerrainTable | None) -> None:
+    """The terrain is a key of the Terrain Effects Table and the levels whole numbers (CEN-TER-1, CEN-TER-2)."""
+    if not isinstance(terrain, str) or terrain not in (table or terrain_table()).terrain:
+        raise ValueError(f"CEN-TER-1: unknown terrain {terrain!r}"[:200])
+    whole(from_level, "CEN-TER-2", "from_level")
+    whole(to_level, "CEN-TER-2", "to_level")
+
+
 def hex_speed_limit(terrain: str, from_level: int, to_level: int, *, table: TerrainTable | None = None) -> int:
     """The lower of the terrain's and the slope's speed limit (CEN-TER-3)."""
+    _check_terrain(terrain, from_level, to_level, table)
     tt = table or terrain_table()
     limit = tt[terrain].speed_limit
     slope = tt.slope(from_level, to_level)
@@ -51,6 +62,8 @@ def entry_cost(battlemap: BattleMap, src: Hex, dst: Hex, mover: str = "grav", *,
     terrain's (CEN-TER-4); slopes still apply. A submerged grav vehicle moving into
     a lake hex pays the under-water row (CEN-GRD-2).
     """
+    on_map(src, battlemap, "src")
+    on_map(dst, battlemap, "dst")
     a, b = battlemap[src], battlemap[dst]
     key = entry_terrain(battlemap, src, dst, mover)
     if submerged and b.terrain == "lake":

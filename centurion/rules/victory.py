@@ -28,8 +28,8 @@ def victory_level(high: int, low: int) -> str:
 
     The two scores may come in either order: the level is that of the higher over the lower (book-b §15.3).
     """
-    _check(high, "a score")
-    _check(low, "a score")
+    _check(high, "high, a score,")
+    _check(low, "low, a score,")
     hi, lo = max(high, low), min(high, low)
     if hi == 0:
         return "draw"
@@ -72,11 +72,13 @@ def victory_points(*, objectives: int = 0, vehicles_destroyed: list[int] | tuple
     `vehicles_destroyed`: the scenario-point cost of each enemy vehicle destroyed (by ammunition explosion
     or the Vehicle Destroyed box). A squad counts once 5 of its men are killed.
     """
-    for n, what in ((objectives, "objectives"), (squads_destroyed, "squads destroyed"), (unspent, "unspent points"),
-                    (squad_points, "a squad's points")):
+    for n, what in ((objectives, "objectives"), (squads_destroyed, "squads_destroyed"), (unspent, "unspent"),
+                    (squad_points, "squad_points")):
         _check(n, what)
+    if not isinstance(vehicles_destroyed, (list, tuple)):
+        raise ValueError(f"{RULE}: vehicles_destroyed is a list of costs, got {vehicles_destroyed!r}")
     for c in vehicles_destroyed:
-        _check(c, "a vehicle's cost")
+        _check(c, "vehicles_destroyed: a vehicle's cost")
     return VictoryPoints(OBJECTIVE_POINTS * objectives, sum(vehicles_destroyed), squad_points * squads_destroyed,
                          unspent)
 
@@ -98,6 +100,8 @@ class Outcome:
 
 def battle_outcome(first: int, second: int) -> Outcome:
     """Who won and how well, from both sides' victory points (book-b §15.3)."""
+    _check(first, "first, a score,")
+    _check(second, "second, a score,")
     level = victory_level(first, second)
     if level == "draw":
         return Outcome(None, "draw", (first, second))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..dice import Dice, Roll
 from ..rules.grav import Refusal
+from ..rules.inputs import whole
 from ..rules.rolls import TargetRoll
 from .ruleset import RuleSet, refuse_off
 
@@ -54,6 +55,11 @@ def roll_variant_initiative(dice: Dice, *, rating_first: int = 2, rating_second:
 
     `spend_*` defaults to the whole rating (a negative rating is always spent whole).
     """
+    for value, what in ((rating_first, "rating_first"), (rating_second, "rating_second"),
+                        (modifier_first, "modifier_first"), (modifier_second, "modifier_second")):
+        whole(value, RULE, what)
+    whole(spend_first, RULE, "spend_first", optional=True)
+    whole(spend_second, RULE, "spend_second", optional=True)
     spends = []
     for rating, spend in ((rating_first, spend_first), (rating_second, spend_second)):
         spend = rating if spend is None else spend
@@ -108,8 +114,8 @@ def activation_order(first: int, second: int, *, first_side: str = "first") -> l
     middle ones. With one side
     out of platoons the other activates the rest one at a time.
     """
-    if first < 0 or second < 0:
-        raise ValueError(f"{RULE}: platoon counts cannot be negative, got {first}, {second}")
+    whole(first, RULE, "first (platoons)", 0)
+    whole(second, RULE, "second (platoons)", 0)
     if first_side not in ("first", "second"):
         raise ValueError(f"{RULE}: the side that starts is 'first' or 'second', got {first_side!r}")
     counts = {"first": first, "second": second}
@@ -150,6 +156,7 @@ def may_opportunity_fire(rules: RuleSet, *, velocity_end_of_last_turn: int, fire
     Either it was at velocity 0 at the end of last turn and has not fired yet this turn, or it dropped to
     velocity 0 during its own activation (then it is available for the rest of the turn).
     """
+    whole(velocity_end_of_last_turn, RULE, "velocity_end_of_last_turn")
     off = refuse_off(rules, RULE)
     if off:
         return Refusal(RULE, off)
@@ -170,6 +177,7 @@ def pop_up_attack(rules: RuleSet, roll: TargetRoll, *, grav: bool, start_velocit
     Only a grav tank at velocity 0 at the start of the turn, behind cover (a hill, a building...), with a
     spotter or observing unit available; it pops up, fires and drops down again.
     """
+    whole(start_velocity, RULE, "start_velocity")
     off = refuse_off(rules, RULE)
     if off:
         return Refusal(RULE, off)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..data.variant_tables import variant_tables
 from ..dice import Dice, Roll
 from ..rules.grav import Refusal
+from ..rules.inputs import whole
 from ..rules.rolls import TargetRoll
 from .ruleset import RuleSet, refuse_off
 
@@ -92,6 +93,7 @@ def crew_may_fire(rules: RuleSet, role: str, family: str, *, fired: int = 0, gun
     Gunner: direct fire (AP lasers included) and missiles, at most 8 systems. Commander: painting laser, missiles,
     AP lasers (and sets the Vulcan's interceptions); if the gunner is dead, every system, at most 8 in all.
     """
+    whole(fired, "VAR-WEAPONS", "fired", 0)
     off = refuse_off(rules, "VAR-WEAPONS")
     if off:
         return Refusal("VAR-WEAPONS", off)
@@ -145,6 +147,8 @@ def driver_speed_limit(limit: int, weapons_fired: int) -> int:
     The seed says the safe velocity "is reduced by a third" for each weapon; the project reads it as a third of
     the original limit per weapon, rounded down, never below 0 (docs/decisions.md).
     """
+    whole(limit, "VAR-WEAPONS", "limit", 0)
+    whole(weapons_fired, "VAR-WEAPONS", "weapons_fired", 0)
     if weapons_fired < 0:
         raise ValueError(f"VAR-WEAPONS: weapons fired is 0 or more, got {weapons_fired}")
     return max(0, limit - (limit * weapons_fired) // 3)
@@ -152,6 +156,8 @@ def driver_speed_limit(limit: int, weapons_fired: int) -> int:
 
 def self_destruct_check(skill: int, damage_modifier: int = 0, *, check: str = "piloting") -> TargetRoll:
     """The Piloting or Gunnery check to self-destruct: d10 <= skill + damage modifiers (VAR-SELFDESTRUCT)."""
+    whole(skill, "VAR-SELFDESTRUCT", "skill")
+    whole(damage_modifier, "VAR-SELFDESTRUCT", "damage_modifier")
     if check not in ("piloting", "gunnery"):
         raise ValueError(f"VAR-SELFDESTRUCT: the check is 'piloting' or 'gunnery', got {check!r}")
     roll = TargetRoll.of(f"{check} skill", skill, "VAR-SELFDESTRUCT")

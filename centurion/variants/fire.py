@@ -14,6 +14,7 @@ from ..data.variant_tables import variant_tables
 from ..dice import Dice, Roll, d10_chance
 from ..rules.grav import Refusal
 from ..rules.hooks import SalvoWeapon
+from ..rules.inputs import whole
 from ..rules.rolls import TargetRoll, Term
 from .switches import Switches, refuse_off
 
@@ -26,7 +27,7 @@ SALVO_FAMILIES = frozenset({"laser", "mdc", "gauss", "ap_laser"})  # direct-fire
 def shield_stop_chance(rating: int) -> int:
     """Percent chance that a shield of this rating stops a round that hit; 0 stops nothing (VAR-SHIELD)."""
     if isinstance(rating, bool) or not isinstance(rating, int):
-        raise TypeError(f"VAR-SHIELD: a shield rating is a whole number, got {rating!r}")
+        raise ValueError(f"VAR-SHIELD: a shield rating is a whole number, got {rating!r}")
     if rating == 0:
         return 0
     table = variant_tables().shield_stop
@@ -38,13 +39,14 @@ def shield_stop_chance(rating: int) -> int:
 
 def shield_hit_chance(to_hit: int, rating: int) -> Fraction:
     """Chance that a shot with this target number (shield not included) hits and gets through (VAR-SHIELD)."""
+    whole(to_hit, "VAR-SHIELD", "to_hit")
     return d10_chance(to_hit) * Fraction(100 - shield_stop_chance(rating), 100)
 
 
 def speed_modifier(velocity: int) -> int:
     """The to-hit modifier for the target's speed (its magnitude when reversing): 0 down to -6 (VAR-SPEEDMOD)."""
     if isinstance(velocity, bool) or not isinstance(velocity, int):
-        raise TypeError(f"VAR-SPEEDMOD: a velocity is a whole number, got {velocity!r}")
+        raise ValueError(f"VAR-SPEEDMOD: a velocity is a whole number, got {velocity!r}")
     speed = abs(velocity)
     for band in variant_tables().speed_modifiers:
         if band.lo <= speed and (band.hi is None or speed <= band.hi):
@@ -54,6 +56,7 @@ def speed_modifier(velocity: int) -> int:
 
 def with_speed_modifier(roll: TargetRoll, target_velocity: int, rules: Switches) -> TargetRoll:
     """The to-hit roll with the target-speed term added when VAR-SPEEDMOD is on; unchanged when it is off."""
+    whole(target_velocity, "VAR-SPEEDMOD", "target_velocity")
     if not rules.enabled("VAR-SPEEDMOD"):
         return roll
     return roll.plus(f"target speed {abs(target_velocity)}", speed_modifier(target_velocity), "VAR-SPEEDMOD")

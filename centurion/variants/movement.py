@@ -623,8 +623,10 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
     `max_emergencies`: at most this many emergency turns or shifts per path (None: any), which keeps the search
     small at high velocity (the skirmish above `VARIANT_SEARCH_MAX_VELOCITY`).
     """
+    from ..rules.inputs import whole
     from ..rules.legal import legal_grav_moves
 
+    whole(accelerate, "CEN-GRAV-1", "accelerate", 0)  # required here: legal_grav_moves takes None as "any"
     best: dict[tuple[Hex, int, bool], VariantEndState] = {}
     movetype = rules.enabled("VAR-MOVETYPE")
     for e in legal_grav_moves(state, vehicle, battlemap, table=table, accelerate=accelerate):

@@ -15,6 +15,7 @@ from math import floor
 
 from ..data.variant_tables import MOVEMENT_TYPES, variant_tables
 from ..rules.grav import Refusal
+from ..rules.inputs import choice, whole
 
 RULE = "VAR-MOVETYPE"
 
@@ -22,7 +23,7 @@ RULE = "VAR-MOVETYPE"
 def _type(movement_type: str):
     try:
         return variant_tables().movement_types[movement_type]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(f"{RULE}: a movement type is one of {', '.join(MOVEMENT_TYPES)}, got "
                          f"{movement_type!r}") from None
 
@@ -47,6 +48,9 @@ def movement_points(movement_type: str, base_mp: int, *, road: str | None = None
                     whole_turn_on_road: bool = False) -> int:
     """A conventional vehicle's MP this turn: base + the type's bonus (wheeled +2), times the road multiplier when
     it spends the whole turn on the road, rounded down (decision) (VAR-MOVETYPE)."""
+    whole(base_mp, RULE, "base_mp", 0)
+    if road is not None:
+        choice(road, ("gravel", "paved"), RULE, "road")
     if movement_type == "grav":
         raise ValueError(f"{RULE}: grav vehicles have velocity, not movement points")
     mp = base_mp + _type(movement_type).mp_bonus

@@ -15,6 +15,7 @@ from ..dice import Dice, Roll
 from ..hexgrid import Hex, format_label
 from ..rules.damage import cross_rowwise, hit_section
 from ..rules.grav import Refusal
+from ..rules.inputs import whole
 from ..rules.record import RecordSheet
 from .ruleset import RuleSet, refuse_off
 
@@ -24,6 +25,10 @@ RULE = "VAR-RAM"
 def ram_bonus(piloting: int, *, familiarity: int = 0, thrust: int = 0, other_thrust: int = 0,
               modifiers: int = 0) -> int:
     """One side's addition to its d10: piloting + familiarity + modifiers + any thrust lead (VAR-RAM)."""
+    for value, what in ((piloting, "piloting"), (familiarity, "familiarity"), (modifiers, "modifiers")):
+        whole(value, RULE, what)
+    whole(thrust, RULE, "thrust", 0)
+    whole(other_thrust, RULE, "other_thrust", 0)
     return piloting + familiarity + modifiers + max(0, thrust - other_thrust)
 
 
@@ -33,6 +38,8 @@ def ram_hit_chance(attacker_bonus: int, defender_bonus: int, *, defender_immobil
     Found by enumerating both d10s (100 equally likely pairs). Against an immobile defender the ram
     succeeds unless the attacker rolls a 1: 9/10 whatever the bonuses.
     """
+    whole(attacker_bonus, RULE, "attacker_bonus")
+    whole(defender_bonus, RULE, "defender_bonus")
     if defender_immobile:
         return Fraction(9, 10)
     wins = sum(1 for a in range(1, 11) for d in range(1, 11) if a + attacker_bonus > d + defender_bonus)
@@ -41,6 +48,8 @@ def ram_hit_chance(attacker_bonus: int, defender_bonus: int, *, defender_immobil
 
 def ram_tie_chance(attacker_bonus: int, defender_bonus: int) -> Fraction:
     """Exact chance that both totals are equal (the defender then decides: a miss) (VAR-RAM)."""
+    whole(attacker_bonus, RULE, "attacker_bonus")
+    whole(defender_bonus, RULE, "defender_bonus")
     ties = sum(1 for a in range(1, 11) for d in range(1, 11) if a + attacker_bonus == d + defender_bonus)
     return Fraction(ties, 100)
 
@@ -48,7 +57,7 @@ def ram_tie_chance(attacker_bonus: int, defender_bonus: int) -> Fraction:
 def ram_damage(attacker_velocity: int) -> tuple[int, int]:
     """(damage to the defender, damage to the attacker): 12 and 8 times the attacker's velocity (VAR-RAM)."""
     if isinstance(attacker_velocity, bool) or not isinstance(attacker_velocity, int):
-        raise TypeError(f"{RULE}: a velocity is a whole number, got {attacker_velocity!r}")
+        raise ValueError(f"{RULE}: a velocity is a whole number, got {attacker_velocity!r}")
     if attacker_velocity <= 0:
         raise ValueError(f"{RULE}: a ram needs a velocity over 0, got {attacker_velocity}")
     t = variant_tables()
@@ -73,6 +82,9 @@ def declare_ram(rules: RuleSet, attacker: str, defender: str, *, attacker_has_mo
     The seed: "a declaration must be made during the Movement Phase, before the unit has moved". Infantry do
     not ram (the seed names vehicles and grav tanks); a unit does not ram its own side (decision).
     """
+    for value, what in ((attacker, "attacker"), (defender, "defender")):
+        if not isinstance(value, str) or not value:
+            raise ValueError(f"{RULE}: {what} is a unit's key, got {value!r}"[:200])
     off = refuse_off(rules, RULE)
     if off:
         return Refusal(RULE, off)
@@ -134,6 +146,8 @@ def resolve_ram(dice: Dice, attacker_bonus: int, defender_bonus: int, attacker_v
     the attacker takes its damage on its front. Both are applied like grounding damage: boxes crossed row by
     row from the top-left (`centurion.rules.damage.cross_rowwise`).
     """
+    whole(attacker_bonus, RULE, "attacker_bonus")
+    whole(defender_bonus, RULE, "defender_bonus")
     a = dice.roll("d10", purpose=f"ram: attacker's roll (+{attacker_bonus})", rule=RULE)
     if defender_immobile:
         d, d_total = None, None

@@ -50,6 +50,9 @@ class RuleSet(BasicRules):
     options: tuple[tuple[str, str], ...] = ()  # (rule ID, chosen sub-option), sorted
 
     def __post_init__(self) -> None:
+        if isinstance(self.on, (str, bytes)) or not isinstance(self.on, (set, frozenset, tuple, list)) or not all(
+                isinstance(n, str) for n in self.on):
+            raise ValueError(f"VAR-INIT: on is a set of variant names (VAR-...), got {self.on!r}"[:200])
         on = frozenset(_canonical(n)[0] for n in self.on)
         opts = dict(self.options)
         for rule, choice in opts.items():

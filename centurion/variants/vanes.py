@@ -15,6 +15,7 @@ from fractions import Fraction
 from ..data.variant_tables import variant_tables
 from ..dice import Dice, Roll, d10_chance
 from ..rules.grav import facing_change_interval
+from ..rules.inputs import choice
 
 RULE = "VAR-EMERGENCY"
 
@@ -28,7 +29,7 @@ def emergency_turn_cost(velocity: int, straight_hexes: int) -> int:
     "in just one hex"; two turns in one hex stay forbidden, docs/decisions.md).
     """
     if isinstance(velocity, bool) or not isinstance(velocity, int):
-        raise TypeError(f"{RULE}: a velocity is a whole number, got {velocity!r}")
+        raise ValueError(f"{RULE}: a velocity is a whole number, got {velocity!r}")
     need = facing_change_interval(abs(velocity))
     if need == 0:
         return 0
@@ -113,6 +114,7 @@ def roll_vane_saves(dice: Dice, thrust_points: int, *, side: str = "left", vane_
     The box crossed by a failed damage roll does not lower the third roll's target; the seed's example
     rolls it at "9 - 2" after crossing a box.
     """
+    choice(side, ("left", "right"), RULE, "side")
     burn, dmg, short = emergency_turn_targets(thrust_points, vane_boxes_lost=vane_boxes_lost)
     first = dice.d10_test(burn, purpose=f"{side} vane: burnout save ({thrust_points} TP pumped)", rule=RULE)
     if not first.success:
