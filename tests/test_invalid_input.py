@@ -182,6 +182,13 @@ def bad_name(valid) -> st.SearchStrategy:
                                                                                 for g in valid))
 
 
+def _alias(text: str) -> bool:
+    """Whether a text names a variant as `RuleSet.from_names` documents (any case, with or without 'VAR-', '_' for
+    '-', a ':sub-option' after it): such a name is valid, not a bad value."""
+    base = text.partition(":")[0].strip().upper().replace("_", "-")
+    return bool(base) and (base if base.startswith("VAR-") else "VAR-" + base) in var.VARIANTS
+
+
 def bad_hex(on_map: bool = True) -> st.SearchStrategy:
     parts = [st.sampled_from([None, "0304", 7, [3, 4], (3,), 2.5])]  # (3, 4) is Hex(3, 4): a named tuple
     if on_map:
@@ -474,7 +481,8 @@ ENTRIES = [
     E("centuria.sight_line", cta.sight_line, dict(a=Hex(4, 5), b=Hex(4, 1)), dict(a=bad_hex(False), b=bad_hex(False))),
     # ---- centurion.variants ----
     E("variants.RuleSet", lambda on: var.RuleSet(on), dict(on=frozenset({"VAR-RAM"})),
-      dict(on=st.one_of(st.sets(bad_name(list(var.VARIANTS)).filter(lambda v: isinstance(v, str)), min_size=1,
+      dict(on=st.one_of(st.sets(bad_name(list(var.VARIANTS)).filter(lambda v: isinstance(v, str) and not _alias(v)),
+                                min_size=1,
                                 max_size=2).map(frozenset), st.sampled_from([None, 3, "VAR-RAM"])))),
     E("variants.extra_cost", var.extra_cost, dict(movement_type="tracked", terrain="clear"),
       dict(movement_type=bad_name(["wheeled", "tracked", "hover", "grav"]))),

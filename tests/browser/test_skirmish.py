@@ -93,9 +93,10 @@ def test_play_the_first_turn_save_reload_load(page, voila_url, artifacts):
             confirm(page)
             continue
         if "End Phase" in text:
-            i = page.evaluate("() => [...document.querySelector('.centurion-choices select').options]"
-                              ".findIndex(o => o.text.replace(/\\u00a0/g, ' ').includes('ends its End Phase'))")
-            assert i >= 0
+            find = ("() => [...document.querySelector('.centurion-choices select').options]"
+                    ".findIndex(o => o.text.replace(/\\u00a0/g, ' ').includes('ends its End Phase'))")
+            page.wait_for_function(f"({find})() >= 0", timeout=30_000)  # the list follows the banner: await it
+            i = page.evaluate(find)
             page.locator(".centurion-choices select").select_option(index=i)
         elif "declare fire" in text:
             page.screenshot(path=str(artifacts / "skirmish_fire.png"))
