@@ -1,0 +1,238 @@
+"""Tests that kill the mutants of centurion/rules/grav.py that survived (issue 22, docs/mutation.md).
+
+Expected values come from RULES.md CEN-GRAV-1..6, CEN-SPD-1..3, CEN-GRD-1..2, CEN-CRT-1, HEX-3/4 and book-a
+§2-3, §13 (worked by hand on small sketch maps), not from the code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from centurion.data import map_from_rows, vehicle_types
+from centurion.dice import Dice
+from centurion.hexgrid import parse_label
+from centurion.rules import Armor, GravMove, GravState, execute_grav_move, resolve_grav_move
+from centurion.rules.grav import Refusal, lift_cost, state_refusal, take_movement_damage
+
+V = vehicle_types()
+HORATIUS, VIPER = V["horatius"], V["viper"]
+STRIP = map_from_rows(["..."] * 30)  # 3 columns x 30 rows of clear hexes
+START = parse_label("0228")  # middle column, near the bottom; facing 0 runs up the column
+LAKE = map_from_rows(["www"] * 10)
+
+
+def resolved(state: GravState, move: GravMove, battlemap=STRIP, vehicle=HORATIUS):
+    r = resolve_grav_move(state, move, battlemap, vehicle)
+    assert not isinstance(r, Refusal), r
+    return r
+
+
+def refused(state: GravState, move: GravMove, battlemap=STRIP, vehicle=HORATIUS) -> Refusal:
+    r = resolve_grav_move(state, move, battlemap, vehicle)
+    assert isinstance(r, Refusal), r
+    assert isinstance(r.reason, str) and r.reason and "XX" not in r.reason
+    return r
+
+
+# --- small pieces -------------------------------------------------------------------------------------------
+
+
+def test_GRAV6_lift_costs():
+    """CEN-GRAV-6: 1 TP from the ground, 2 from a crater or under water, none in the air."""
+    assert lift_cost(False) == 0
+    assert lift_cost(True) == 1
+    assert lift_cost(True, in_crater=True) == 2
+    assert lift_cost(True, submerged=True) == 2
+    assert lift_cost(False, submerged=True) == 2
+
+
+def test_SPD1_CMB1_state_fields_are_checked():
+    """CEN-SPD-1: damage modifiers are 0 or less; book-a §13: 0..3 thrust quarters lost."""
+    with pytest.raises(ValueError, match="CEN-SPD-1"):
+        GravState(START, 0, piloting_modifier=1)
+    for bad in (-1, 4):
+        with pytest.raises(ValueError, match="CEN-CMB-1"):
+            GravState(START, 0, thrust_quarters_lost=bad)
+    assert GravState(START, 0, thrust_quarters_lost=3, piloting_modifier=0).thrust_quarters_lost == 3
+    assert GravState(START, 0, thrust_quarters_lost=0).thrust_quarters_lost == 0
+
+
+def test_HEX3_a_fresh_state_takes_its_facing_mod_6():
+    """HEX-3: facing 7 is facing 1; a fresh vehicle has its full armor and charges."""
+    s = GravState.of(VIPER, START, 7, velocity=3)
+    assert (s.facing, s.velocity, s.digging_charges) == (1, 3, VIPER.digging_charges)
+    assert s.armor == Armor.full(VIPER.armor)
+
+
+def test_CMB1_vanes_and_driver_limit_turns():
+    """book-a §13: a lost vane stops turns that way; a driver out stops every turn."""
+    s = GravState(START, 0)
+    assert s.may_turn("L") and s.may_turn("R")
+    left = replace(s, left_vane_lost=True)
+    assert not left.may_turn("L") and left.may_turn("R")
+    right = replace(s, right_vane_lost=True)
+    assert right.may_turn("L") and not right.may_turn("R")
+    driver = replace(s, driver_out=True)
+    assert not driver.may_turn("L") and not driver.may_turn("R")
+
+
+def test_GRD1_GRD2_impossible_starting_states():
+    """CEN-GRD-1: grounded means velocity 0; CEN-GRD-2: only a lake hex has a vehicle under water; HEX-4: on map."""
+    assert state_refusal(GravState(START, 0), STRIP) is None
+    assert state_refusal(GravState(parse_label("0905"), 0), STRIP).rule == "HEX-4"
+    assert state_refusal(GravState(START, 0, 3, grounded=True), STRIP).rule == "CEN-GRD-1"
+    assert state_refusal(GravState(START, 0, 3, submerged=True), STRIP).rule == "CEN-GRD-1"
+    wet = state_refusal(GravState(START, 0, 0, submerged=True), STRIP)
+    assert wet.rule == "CEN-GRD-2" and "clear" in wet.reason
+    assert state_refusal(GravState(parse_label("0205"), 0, 0, submerged=True), LAKE) is None
+
+
+def test_GRAV2_moves_read_their_steps_and_describe_themselves():
+    """A move is data: steps upper-cased and split into single steps; its description lists the parts in order."""
+    m = GravMove(accelerate=2, steps=["ff", "R"], decelerate=3, ground=True, initial_facing=4)
+    assert m.steps == ("F", "F", "R")
+    assert m.describe() == "face 4, accelerate 2, F F R, decelerate 3, ground"
+    assert GravMove().describe() == "no hexes"
+    assert GravMove(steps="F").describe() == "F"
+
+
+def test_refusals_read_rule_then_reason_and_have_no_truth_value():
+    """A Refusal reads 'RULE: reason' and cannot be tested for truth (isinstance only)."""
+    r = Refusal("CEN-GRAV-2", "all 3 VP are spent", 4)
+    assert str(r) == "CEN-GRAV-2: all 3 VP are spent" and r.step == 4
+    with pytest.raises(TypeError):
+        bool(r)
+
+
+# --- a move's start (CEN-GRAV-1, -4, -6, book-a §13) ---------------------------------------------------------
+
+
+def test_CMB1_a_destroyed_vehicle_does_not_move_or_decelerate():
+    """book-a §13.2: Vehicle Destroyed: it never moves; not even deceleration."""
+    s = GravState.of(HORATIUS, START, 0, velocity=3, destroyed=True)
+    assert refused(s, GravMove(steps="FFF")).rule == "CEN-CMB-1"
+    assert refused(s, GravMove(decelerate=1)).rule == "CEN-CMB-1"
+    assert "destroyed" in refused(s, GravMove(decelerate=1)).reason
+
+
+def test_CMB1_grav_drive_lost_allows_no_move_or_turn():
+    """book-a §13.2: with the Grav Drive lost: no movement or facing change."""
+    s = GravState.of(HORATIUS, START, 0, grav_drive_lost=True)
+    for move in (GravMove(accelerate=1, steps="F"), GravMove(initial_facing=2)):
+        r = refused(s, move)
+        assert r.rule == "CEN-CMB-1" and "Grav Drive" in r.reason
+    assert isinstance(resolve_grav_move(s, GravMove(), STRIP, HORATIUS), Refusal) is False
+
+
+def test_CMB1_driver_out_no_thrust():
+    """book-a §13.2: the driver out: no acceleration or deceleration."""
+    s = GravState.of(HORATIUS, START, 0, velocity=2, driver_out=True)
+    for move in (GravMove(accelerate=1, steps="FFF"), GravMove(steps="FF", decelerate=1)):
+        r = refused(s, move)
+        assert r.rule == "CEN-CMB-1" and "driver" in r.reason
+
+
+def test_GRD2_only_a_submerged_vehicle_moves_under_water():
+    """CEN-GRD-2: moving beneath the surface needs a vehicle under water."""
+    s = GravState.of(HORATIUS, parse_label("0205"), 0)
+    assert refused(s, GravMove(under_water=True), LAKE).rule == "CEN-GRD-2"
+
+
+@pytest.mark.parametrize("kw, where", [({"grounded": True}, "the ground"), ({"grounded": True, "in_crater": True},
+                                                                          "a crater")])
+def test_GRAV6_lift_off_needs_its_thrust_first(kw, where):
+    """CEN-GRAV-6: the first TP of the acceleration lift the vehicle off; too few is refused, naming where from."""
+    s = GravState.of(HORATIUS, START, 0, **kw)
+    need = lift_cost(True, kw.get("in_crater", False))
+    r = refused(s, GravMove(accelerate=need - 1, steps="F"))
+    assert r.rule == "CEN-GRAV-6" and where in r.reason and f"first {need} TP" in r.reason
+    ok = resolved(s, GravMove(accelerate=need + 1, steps="F"))
+    assert (ok.lift_tp, ok.velocity) == (need, 1)
+
+
+def test_GRAV6_from_under_water_lift_is_2_or_1_beneath_the_surface():
+    """CEN-GRAV-6/CEN-GRD-2: 2 TP to leave the water; 1 to leave the lake bottom and stay under water."""
+    s = GravState.of(HORATIUS, parse_label("0205"), 0, submerged=True, grounded=True)
+    r = refused(s, GravMove(accelerate=1, steps="F"), LAKE)
+    assert r.rule == "CEN-GRAV-6" and "under water" in r.reason
+    assert resolved(s, GravMove(accelerate=3, steps="F"), LAKE).lift_tp == 2
+    below = resolved(s, GravMove(accelerate=2, steps="F", under_water=True), LAKE)
+    assert below.lift_tp == 1 and below.velocity == 1
+    r = refused(s, GravMove(accelerate=0, steps="F", under_water=True), LAKE)
+    assert "lake bottom" in r.reason
+
+
+def test_GRAV1_thrust_budget_names_the_lift_and_the_loss():
+    """CEN-GRAV-1: acceleration + deceleration <= max thrust (after thrust hits); the lift counts."""
+    s = GravState.of(HORATIUS, START, 0, velocity=5)  # Horatius thrust 6
+    assert resolved(s, GravMove(accelerate=3, steps="F" * 8, decelerate=3)).thrust_used == 6
+    r = refused(s, GravMove(accelerate=4, steps="F" * 9, decelerate=3))
+    assert r.rule == "CEN-GRAV-1" and "= 7" in r.reason and "has 6" in r.reason and "lift" not in r.reason
+    hurt = replace(s, thrust_quarters_lost=2)  # thrust 6 halved: 3
+    r = refused(hurt, GravMove(accelerate=2, steps="F" * 7, decelerate=2))
+    assert "has 3" in r.reason and "2/4" in r.reason
+    down = GravState.of(HORATIUS, START, 0, grounded=True)
+    r = refused(down, GravMove(accelerate=5, steps="F" * 4, decelerate=2))
+    assert "of which 1 lift" in r.reason
+
+
+def test_GRAV1_a_vehicle_that_only_lifts_off_cannot_decelerate():
+    """CEN-GRAV-1: with velocity 0 after lifting off there is nothing to decelerate."""
+    s = GravState.of(HORATIUS, START, 0, grounded=True)
+    assert refused(s, GravMove(accelerate=1, decelerate=1)).rule == "CEN-GRAV-1"
+
+
+def test_GRAV4_initial_facing_only_from_rest_and_with_something_to_turn_with():
+    """CEN-GRAV-4: only from a start at 0 may it face anew in its hex; book-a §13: not with both vanes or the
+    driver lost, though keeping its facing is always allowed."""
+    moving = GravState.of(HORATIUS, START, 0, velocity=2)
+    r = refused(moving, GravMove(initial_facing=3, steps="FF"))
+    assert r.rule == "CEN-GRAV-4" and "started at 2" in r.reason
+    still = GravState.of(HORATIUS, START, 0)
+    assert refused(still, GravMove(initial_facing=9)).rule == "HEX-3"
+    both = replace(still, left_vane_lost=True, right_vane_lost=True)
+    r = refused(both, GravMove(initial_facing=2))
+    assert r.rule == "CEN-CMB-1" and "both vanes" in r.reason
+    one = replace(still, left_vane_lost=True)
+    assert resolved(one, GravMove(initial_facing=2)).end_facing == 2
+    assert resolved(both, GravMove(initial_facing=0)).end_facing == 0
+    driver = replace(still, driver_out=True)
+    r = refused(driver, GravMove(initial_facing=2))
+    assert "driver" in r.reason
+
+
+# --- movement damage (CEN-SPD-2, CEN-GRD-1) ------------------------------------------------------------------
+
+
+def test_SPD2_damage_past_the_armor_takes_tsr_or_the_grav_drive_once():
+    """docs/decisions.md: past the front armor the TS&R, past the bottom armor the Grav Drive; once each."""
+    s = GravState(START, 0, armor=Armor.full({"front": 20, "bottom": 20}))
+    s1, ev = take_movement_damage(s, "front", 30, "speed limit", "CEN-SPD-2")
+    assert s1.tsr_lost and not s1.grav_drive_lost
+    assert (ev.cause, ev.rule, ev.section, ev.points, len(ev.boxes), ev.internal, ev.components) == \
+        ("speed limit", "CEN-SPD-2", "front", 30, 20, 10, ("TS&R",))
+    s2, ev = take_movement_damage(s1, "front", 10, "again", "CEN-SPD-2")
+    assert ev.components == ()
+    s3, ev = take_movement_damage(s, "bottom", 25, "grounding", "CEN-GRD-1")
+    assert s3.grav_drive_lost and not s3.tsr_lost and ev.components == ("Grav Drive",)
+    s4, ev = take_movement_damage(s3, "bottom", 5, "grounding", "CEN-GRD-1")
+    assert ev.components == ()
+    s5, ev = take_movement_damage(s, "front", 20, "exact", "CEN-SPD-2")
+    assert not s5.tsr_lost and ev.internal == 0 and ev.components == ()
+    bare = GravState(START, 0)  # no armor given: 100 front and bottom
+    _, ev = take_movement_damage(bare, "front", 30, "x", "CEN-SPD-2")
+    assert len(ev.boxes) == 30 and ev.internal == 0
+
+
+def test_SPD1_p_no_damage_multiplies_the_rolls_and_grounding_is_certain_damage():
+    """CEN-SPD-1/CEN-GRD-1: the chance of no damage is the product of the piloting chances; 0 if it grounds moving."""
+    woods = map_from_rows(["..."] * 24 + [".h."] * 2 + ["..."] * 4)  # rows 25-26 heavy woods (limit 6, 3 VP)
+    s = GravState.of(HORATIUS, START, 0, velocity=8)
+    r = resolved(s, GravMove(steps="FFFF"), woods)  # 0227 clear 1 VP, 0226/0225 woods 3+3 (over 2: target 4), 0224
+    assert [e.check.target for e in r.checks] == [4, 4]
+    assert r.p_no_damage == Fraction(4, 10) ** 2
+    grounds = resolved(s, GravMove(steps="FFFF", decelerate=6, ground=True), woods)
+    assert grounds.grounding_damage == 20 and grounds.p_no_damage == 0
