@@ -214,11 +214,11 @@ def test_SPD2_damage_past_the_armor_takes_tsr_or_the_grav_drive_once():
     assert s1.tsr_lost and not s1.grav_drive_lost
     assert (ev.cause, ev.rule, ev.section, ev.points, len(ev.boxes), ev.internal, ev.components) == \
         ("speed limit", "CEN-SPD-2", "front", 30, 20, 10, ("TS&R",))
-    s2, ev = take_movement_damage(s1, "front", 10, "again", "CEN-SPD-2")
+    _, ev = take_movement_damage(s1, "front", 10, "again", "CEN-SPD-2")
     assert ev.components == ()
     s3, ev = take_movement_damage(s, "bottom", 25, "grounding", "CEN-GRD-1")
     assert s3.grav_drive_lost and not s3.tsr_lost and ev.components == ("Grav Drive",)
-    s4, ev = take_movement_damage(s3, "bottom", 5, "grounding", "CEN-GRD-1")
+    _, ev = take_movement_damage(s3, "bottom", 5, "grounding", "CEN-GRD-1")
     assert ev.components == ()
     s5, ev = take_movement_damage(s, "front", 20, "exact", "CEN-SPD-2")
     assert not s5.tsr_lost and ev.internal == 0 and ev.components == ()

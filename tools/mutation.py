@@ -123,6 +123,20 @@ def read_results(dest: Path, module: str) -> dict:
             "timeouts": timeouts, "other": other, "score": score, "survivors": survivors}
 
 
+def write_diffs(dest: Path, result: dict) -> None:
+    """The diff of every surviving mutant, in <dest>/survivors.diff."""
+    with open(dest / "survivors.diff", "w") as out:
+        for name in result["survivors"]:
+            out.flush()
+            subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=dest, stdout=out,
+                           stderr=subprocess.STDOUT, check=False)
+
+
+def short(name: str) -> str:
+    """A mutant's name without its module: 'to_hit__mutmut_12', 'HitMark.describe__mutmut_1'."""
+    return name.rsplit(".", 1)[-1].removeprefix("x_").removeprefix("xǁ").replace("ǁ", ".")
+
+
 def run_module(module: str, workdir: Path, children: int, diffs: bool) -> dict:
     """Mutate one module in its own scratch copy and return its counts."""
     dest = workdir / module.replace("/", "_")
@@ -140,11 +154,8 @@ def run_module(module: str, workdir: Path, children: int, diffs: bool) -> dict:
     result["seconds"] = round(time.time() - start)
     if proc.returncode != 0 or not result["mutants"]:
         print(f"   mutmut exited with {proc.returncode}; see {log}", flush=True)
-    if diffs and result["survivors"]:
-        with open(dest / "survivors.diff", "w") as out:
-            for name in result["survivors"]:
-                subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=dest, stdout=out,
-                               stderr=subprocess.STDOUT, check=False)
+    if diffs:
+        write_diffs(dest, result)
     print(f"   {result['mutants']} mutants, {result['killed']} killed, {result['survived']} survived, "
           f"{result['timeouts']} timeouts, score {result['score']:.1f} % ({result['seconds']} s)", flush=True)
     return result
@@ -174,7 +185,7 @@ def write_scores(out: Path, results: list[dict]) -> None:
     for r, line in zip(results, new[2:]):
         name = f"centurion/{r['module']}.py"
         rows[name] = line
-        lists[name] = f"- {name}: {', '.join(r['survivors']) or 'none'}"
+        lists[name] = f"- {name}: {', '.join(map(short, r['survivors'])) or 'none'}"
     order = {f"centurion/{m}.py": i for i, m in enumerate(MODULES)}
     names = sorted(rows, key=lambda n: order.get(n, len(order)))
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
@@ -196,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "mutation-scores.md",
                         help="the Markdown file the table is written to")
     parser.add_argument("--no-diffs", action="store_true", help="don't write survivors.diff")
+    parser.add_argument("--report", action="store_true",
+                        help="don't run: read the results of the last run of each module from the work directory")
     args = parser.parse_args(argv)
     if args.list:
         for m in MODULES:
@@ -205,13 +218,23 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [m for m in modules if m not in TESTS]
     if unknown or not modules:
         parser.error(f"unknown or no modules {unknown}; known: {', '.join(MODULES)}")
-    results = [run_module(m, args.workdir, args.max_children, not args.no_diffs) for m in modules]
+    if args.report:
+        results = [read_results(args.workdir / m.replace("/", "_"), m) for m in modules]
+        results = [r for r in results if r["mutants"]]
+        if not args.no_diffs:
+            for r in results:
+                write_diffs(args.workdir / r["module"].replace("/", "_"), r)
+    else:
+        results = []
+        for m in modules:  # the file is updated after every module, so a long run can be stopped
+            results.append(run_module(m, args.workdir, args.max_children, not args.no_diffs))
+            write_scores(args.out, results[-1:])
     text = table(results)
     print()
     print(text)
     survivors = ["", "Surviving mutants:", ""]
     for r in results:
-        survivors.append(f"- centurion/{r['module']}.py: {', '.join(r['survivors']) or 'none'}")
+        survivors.append(f"- centurion/{r['module']}.py: {', '.join(map(short, r['survivors'])) or 'none'}")
     print("\n".join(survivors))
     write_scores(args.out, results)
     return 0
