@@ -17,6 +17,7 @@ from centurion.rules.damage import (
     reduced_thrust,
     remove_widowed,
     remove_widowed_armor,
+    template_shape,
     vulcan_kill_number,
     widowed_boxes,
 )
@@ -169,3 +170,19 @@ def test_CMB1_widowed_boxes_of_a_section_with_unused_rows():
     s = RecordSheet.of(V["viper"]).with_damage({"front": [72]}, ())
     assert widowed_boxes(s, "front") == frozenset()
     assert remove_widowed_armor(s) == (s, {})
+
+
+def test_CMB1_a_vulcan_does_no_armor_damage():
+    """book-a §15: a Vulcan only engages missiles; asking for its damage template is refused naming the rule."""
+    with pytest.raises(ValueError, match="CEN-CMB-1"):
+        template_shape("Vulcan-1")
+
+
+def test_CMB1_a_hit_mark_describes_section_column_and_counts():
+    """The combat log line of a hit names the section, the column and the boxes taken, internals only when hit."""
+    s = RecordSheet.of(V["viper"])
+    _, mark = fire_laser(s, "front", 3, 1)
+    text = mark.describe()
+    assert text.startswith("front column 3: 1 armor") and "internal" not in text and "CEN-CMB-1" in text
+    _, mark = fire_laser(s, "bottom", 5, 4)  # bottom armor 20: 2 armor boxes, then 2 internal boxes
+    assert ", 2 internal" in mark.describe()

@@ -77,6 +77,7 @@ def test_CMB1_dead_or_unconscious_crew_hit_again_roll_nothing_and_the_rest_still
     s = RecordSheet.of(V["viper"])
     s, rep = apply_internal_damage(hit(s, "turret", "gunner", 1), Dice.scripted([9]), turn=2)  # 9 > 7: out
     assert s.crew_member("gunner").state == "unconscious"
+    rolls_are_logged(rep)
     s2, rep = apply_internal_damage(hit(hit(s, "turret", "gunner", 1, skip=1), "turret", "commander", 1),
                                     Dice.scripted([1]), turn=3)
     assert len(rep.rolls) == 1 and "commander" in rep.rolls[0].purpose
@@ -222,3 +223,54 @@ def test_SPD2_movement_damage_keeps_fire_damage_pending_and_applies_its_own():
     assert s2.crew_member("driver").state == "dead" and s2.crew_member("driver").since_turn == 1
     s2, _, rep = movement_damage(s, "front", 50 + 17, Dice.scripted([]), turn=6)
     assert s2.crew_member("driver").since_turn == 6
+
+
+def test_CMB1_defaults_velocity_0_and_turn_1():
+    """book-a §13.2: by default the vehicle is at rest (a grav drive hit does not ground it) in turn 1."""
+    s = RecordSheet.of(V["viper"])
+    _, rep = apply_internal_damage(hit(s, "bottom", "grav_drive", 1), Dice.scripted([]))
+    assert rep.grounded_at_velocity is None and rep.grounding_armor == ()
+    dead, _ = apply_internal_damage(hit(s, "turret", "gunner"), Dice.scripted([]))
+    assert dead.crew_member("gunner").since_turn == 1
+
+
+def test_CMB1_a_crew_roll_does_not_stop_the_other_components_reporting():
+    """book-a §13.2: a driver hit and a shield hit in one phase: the roll is made and both are reported."""
+    s = hit(hit(RecordSheet.of(V["viper"]), "front", "driver", 1), "front", "shield_2", 1)
+    _, rep = apply_internal_damage(s, Dice.scripted([9]))  # 9 > 7: the driver is knocked out
+    rolls_are_logged(rep)
+    assert any("driver" in line and "unconscious" in line for line in rep.effects)
+    assert any("front shield" in line for line in rep.effects)
+
+
+def test_CMB1_compartment_and_ammunition_are_not_components_out_for_the_game():
+    """book-a §13.2: the compartment kills men and the ammunition may explode; neither is 'out for the game'."""
+    s = RecordSheet.of(V["viper"], infantry_aboard=8)
+    _, rep = apply_internal_damage(hit(hit(s, "stern", "infantry", 4), "left", "ammo", 1), Dice.scripted([1]))
+    assert not any("out for the game" in line for line in rep.effects)
+    assert rep.squad_killed_in_explosion is False and rep.crew_killed_in_explosion == ()
+
+
+def test_CMB1_a_shield_rated_10_has_factor_1_and_drops_to_0():
+    """CEN-REC-1: shield factor = rating / 10; a facing of factor 1 whose two locations are hit is down."""
+    weak = replace(V["viper"], shields={**V["viper"].shields, "front": 10})
+    s = RecordSheet.of(weak)
+    s, rep = apply_internal_damage(hit(hit(s, "front", "shield_1", 1), "front", "shield_2", 1), Dice.scripted([]))
+    assert s.shield_factor("front") == 0
+    assert any("front shield" in line and "down" in line for line in rep.effects)
+    bare = replace(V["viper"], shields={**V["viper"].shields, "front": 0})
+    s = RecordSheet.of(bare)
+    s, rep = apply_internal_damage(hit(hit(s, "front", "shield_1", 1), "front", "shield_2", 1), Dice.scripted([]))
+    assert not any("down" in line for line in rep.effects)  # nothing to lose
+
+
+def test_SPD2_movement_damage_explosion_rolls_at_the_given_velocity():
+    """CEN-SPD-2/book-a §13.2: movement damage that sets off the ammunition: survival on 8 - velocity (0 default)."""
+    s = RecordSheet.of(V["viper"])
+    # 40 points to the bottom: 20 armor, internal rows 0-1: 4 ammunition boxes, ammo on 7 - 4 = 3
+    _, _, rep = movement_damage(s, "bottom", 40, Dice.scripted([9, 8, 8, 8]))
+    assert [r.target for r in rep.rolls] == [3, 8, 8, 8] and rep.crew_killed_in_explosion == ()
+    _, _, rep = movement_damage(s, "bottom", 40, Dice.scripted([9, 5, 6, 1]), velocity=3)
+    assert [r.target for r in rep.rolls] == [3, 5, 5, 5] and rep.crew_killed_in_explosion == ("gunner",)
+    assert rep.describe() == "\n".join(rep.effects) and rep.describe().count("\n") == len(rep.effects) - 1
+    rolls_are_logged(rep)
