@@ -236,3 +236,70 @@ def test_SPD1_p_no_damage_multiplies_the_rolls_and_grounding_is_certain_damage()
     assert r.p_no_damage == Fraction(4, 10) ** 2
     grounds = resolved(s, GravMove(steps="FFFF", decelerate=6, ground=True), woods)
     assert grounds.grounding_damage == 20 and grounds.p_no_damage == 0
+
+
+# --- carrying a move out (CEN-SPD-2, CEN-GRD-1, CEN-OPP-1) -----------------------------------------------------
+
+WIDE = map_from_rows(["......."] * 30)  # 7 x 30 clear
+MID = parse_label("0428")
+WOODS = map_from_rows(["..."] * 24 + [".h."] * 2 + ["..."] * 4)  # 0226 and 0225 heavy woods (limit 6)
+
+
+def test_OPP1_stopping_inside_the_move_leaves_it_flying_in_that_hex_with_its_facing():
+    """CEN-OPP-1 (decision): shot at inside the move, the vehicle is in the hex it entered, flying at the move's
+    velocity, facing as it was after the turns made before that hex."""
+    s = GravState.of(HORATIUS, MID, 0, velocity=4)
+    r = resolved(s, GravMove(steps="FRFLFF"), WIDE)
+    for k, facing in ((1, 0), (2, 1), (3, 0), (4, 0)):
+        rep = execute_grav_move(r, Dice.scripted([]), stop_after=k)
+        e = r.entries[k - 1]
+        assert (rep.state.hex, rep.state.facing, rep.state.velocity) == (e.hex, facing, 4)
+        assert (rep.state.grounded, rep.state.in_crater, rep.state.submerged) == (False, False, False)
+        assert rep.resolved is r and rep.stopped_at is None and rep.grav_drive_hit is False
+        assert rep.rolls == () and rep.damage == ()
+    # a new facing chosen before leaving the hex counts too
+    rest = GravState.of(HORATIUS, MID, 0)
+    r = resolved(rest, GravMove(accelerate=2, steps="FF", initial_facing=3), WIDE)
+    rep = execute_grav_move(r, Dice.scripted([]), stop_after=1)
+    assert rep.state.facing == 3 and rep.state.hex == r.entries[0].hex
+    # stop_after 0: nothing entered yet, the move goes on to its end
+    whole = execute_grav_move(r, Dice.scripted([]), stop_after=0)
+    assert whole.state.hex == r.end_hex
+
+
+def test_SPD2_without_armor_on_the_state_100_front_and_bottom_are_assumed():
+    """docs/decisions.md: a state without armor counts 100 boxes front and bottom; damage crosses from box 0."""
+    s = GravState(parse_label("0228"), 0, velocity=10)  # no armor
+    r = resolved(s, GravMove(steps="F" * 6), WOODS)  # 0227 clear, two woods, 3 clear: 1+3+3+1+1+1 VP
+    rep = execute_grav_move(r, Dice.scripted([10, 1]))  # first woods hex: over 4, target 3, fails
+    front, bottom = rep.damage
+    assert (front.section, front.points, front.boxes, front.rule) == ("front", 20, tuple(range(20)), "CEN-SPD-2")
+    assert (bottom.section, bottom.points, bottom.boxes) == ("bottom", 20, tuple(range(20)))
+    assert rep.rolls[0].rule == "CEN-SPD-1" and rep.rolls[0].target == 3
+
+
+def test_SPD2_a_grav_drive_hit_grounds_it_at_once_in_that_hex():
+    """CEN-SPD-2: damage reaching the Grav Drive grounds it at once, at its velocity, no deceleration, no crater."""
+    s = GravState(parse_label("0228"), 0, velocity=10, armor=Armor.full({"front": 20, "bottom": 10}),
+                  digging_charges=2)
+    r = resolved(s, GravMove(steps="F" * 6, decelerate=3), WOODS)
+    rep = execute_grav_move(r, Dice.scripted([10]))
+    woods = r.entries[1]
+    assert rep.stopped_at == woods.hex and rep.grav_drive_hit is True and rep.resolved is r
+    assert (rep.state.hex, rep.state.facing, rep.state.velocity) == (woods.hex, 0, 0)
+    assert (rep.state.grounded, rep.state.in_crater, rep.state.submerged) == (True, False, False)
+    assert rep.state.digging_charges == 2 and len(rep.rolls) == 1
+    grounding = rep.damage[-1]
+    assert (grounding.section, grounding.points, grounding.rule) == ("bottom", 100, "CEN-SPD-2")
+
+
+def test_CMB1_destroyed_in_the_move_grounds_but_is_no_grav_drive_hit():
+    """book-a §13.2: Vehicle Destroyed while moving grounds it at once; the Grav Drive is not what was hit."""
+    def destroy(state, section, points, cause, rule):
+        ev = take_movement_damage(state, section, points, cause, rule)[1]
+        return replace(state, destroyed=True), ev
+
+    s = GravState.of(HORATIUS, parse_label("0228"), 0, velocity=10)
+    r = resolved(s, GravMove(steps="F" * 6), WOODS)
+    rep = execute_grav_move(r, Dice.scripted([10]), damage=destroy)
+    assert rep.stopped_at == r.entries[1].hex and rep.grav_drive_hit is False and rep.state.grounded

@@ -110,17 +110,20 @@ def configure(dest: Path, module: str, tests: list[str]) -> None:
 
 
 def read_results(dest: Path, module: str) -> dict:
-    """Counts and survivor names for one module, from the .meta file mutmut wrote."""
+    """Counts and survivor names for one module, from the .meta file mutmut wrote (also of a run stopped early)."""
     meta = dest / "mutants" / "centurion" / f"{module}.py.meta"
     codes = json.loads(meta.read_text())["exit_code_by_key"] if meta.exists() else {}
+    not_run = sum(1 for c in codes.values() if c is None)
     killed = sum(1 for c in codes.values() if c in KILLED)
     timeouts = sum(1 for c in codes.values() if c in TIMEOUT)
     survivors = sorted(k for k, c in codes.items() if c == 0)
-    other = len(codes) - killed - timeouts - len(survivors)
-    # A timeout is counted as killed (the mutant made the tests hang), as mutmut does.
-    score = 100.0 * (killed + timeouts) / len(codes) if codes else 0.0
+    other = len(codes) - not_run - killed - timeouts - len(survivors)
+    run = len(codes) - not_run
+    # A timeout is counted as killed (the mutant made the tests hang), as mutmut does. The score is over the
+    # mutants run: a run stopped early (not_run > 0) gives the score of its fastest mutants only.
+    score = 100.0 * (killed + timeouts) / run if run else 0.0
     return {"module": module, "mutants": len(codes), "killed": killed, "survived": len(survivors),
-            "timeouts": timeouts, "other": other, "score": score, "survivors": survivors}
+            "timeouts": timeouts, "other": other, "not_run": not_run, "score": score, "survivors": survivors}
 
 
 def write_diffs(dest: Path, result: dict) -> None:
@@ -163,11 +166,11 @@ def run_module(module: str, workdir: Path, children: int, diffs: bool) -> dict:
 
 def table(results: list[dict]) -> str:
     """The score table in Markdown."""
-    lines = ["| module | mutants | killed | survived | timeouts | other | score % |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| module | mutants | killed | survived | timeouts | other | not run | score % |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         lines.append(f"| centurion/{r['module']}.py | {r['mutants']} | {r['killed']} | {r['survived']} | "
-                     f"{r['timeouts']} | {r['other']} | {r['score']:.1f} |")
+                     f"{r['timeouts']} | {r['other']} | {r.get('not_run', 0)} | {r['score']:.1f} |")
     return "\n".join(lines)
 
 
