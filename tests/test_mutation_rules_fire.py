@@ -121,6 +121,7 @@ def test_HEX4_spine_side_picked_by_shields_missing_sides_count_zero():
     assert attack_side(target, 0, spine, shields={"left": 1}) == "left"
     assert attack_side(target, 0, spine, shields={"front": 1}) == "front"
     assert attack_side(target, 0, spine) == "front"
+    assert attack_side(target, 0, spine, shields={"stern": 5}) == "front"  # neither side given: both 0, front first
 
 
 def test_HEX3_facings_wrap_modulo_6():
