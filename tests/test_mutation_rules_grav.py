@@ -303,3 +303,62 @@ def test_CMB1_destroyed_in_the_move_grounds_but_is_no_grav_drive_hit():
     r = resolved(s, GravMove(steps="F" * 6), WOODS)
     rep = execute_grav_move(r, Dice.scripted([10]), damage=destroy)
     assert rep.stopped_at == r.entries[1].hex and rep.grav_drive_hit is False and rep.state.grounded
+
+
+def hurt(**changes):
+    """A movement-damage rule that also applies `changes` (an internal hit) to the state."""
+    def rule(state, section, points, cause, rule_id):
+        state, ev = take_movement_damage(state, section, points, cause, rule_id)
+        return replace(state, **changes), ev
+    return rule
+
+
+def test_OPP1_resuming_checks_the_later_hexes_against_the_damaged_state():
+    """CEN-OPP-1/CEN-SPD-3: after a hit inside the move (here the TS&R lost), the later hexes' limits are halved:
+    heavy woods 6 -> 3 at velocity 10: over 7, target 5 - 4 = 1."""
+    s = GravState.of(HORATIUS, parse_label("0228"), 0, velocity=10)
+    r = resolved(s, GravMove(steps="F" * 6), WOODS)
+    first = execute_grav_move(r, Dice.scripted([]), stop_after=1)
+    assert first.rolls == ()
+    rest = execute_grav_move(r, Dice.scripted([1, 1]), resume=(1, replace(first.state, tsr_lost=True)))
+    assert [x.target for x in rest.rolls] == [1, 1]
+    plain = execute_grav_move(r, Dice.scripted([1, 1]), resume=(1, first.state))
+    assert [x.target for x in plain.rolls] == [3, 3]
+    later = execute_grav_move(r, Dice.scripted([1]), resume=(2, first.state))  # the first woods hex is behind it
+    assert len(later.rolls) == 1
+
+
+def test_CMB1_driver_knocked_out_in_the_move_neither_decelerates_nor_grounds():
+    """book-a §13.2: a driver out during the move leaves no thrust to decelerate and nobody to set it down."""
+    s = GravState.of(HORATIUS, parse_label("0228"), 0, velocity=10)
+    r = resolved(s, GravMove(steps="F" * 6, decelerate=3, ground=True), WOODS)
+    rep = execute_grav_move(r, Dice.scripted([10, 1]), damage=hurt(driver_out=True))
+    assert [x.target for x in rep.rolls] == [3, 1]  # after the first hit every roll fails on 2+
+    assert (rep.state.velocity, rep.state.grounded) == (10, False)
+    assert len(rep.notes) == 2 and all(n.startswith("CEN-CMB-1: ") for n in rep.notes)
+    assert "decelerate" in rep.notes[0] and "does not ground" in rep.notes[1]
+    # forced to ground (VP left over) it still grounds, at its full velocity
+    r = resolved(s, GravMove(steps="F" * 5, decelerate=3), WOODS)  # 9 of 10 VP: forced grounding
+    rep = execute_grav_move(r, Dice.scripted([10, 1]), damage=hurt(driver_out=True))
+    assert rep.state.grounded and rep.damage[-1].points == 100
+    # a driver out from the start changes nothing at the end (the move was checked against it)
+    out = replace(s, driver_out=True)
+    r = resolved(out, GravMove(steps="F" * 6), WOODS)
+    rep = execute_grav_move(r, Dice.scripted([1, 1]))
+    assert rep.notes == () and rep.state.velocity == 10
+
+
+@pytest.mark.parametrize("start_v, acc, decel, room", [(10, 0, 3, 2), (10, 0, 2, 2), (8, 2, 3, 0)])
+def test_CMB1_thrust_lost_in_the_move_cuts_the_deceleration(start_v, acc, decel, room):
+    """book-a §13: thrust after a Thrust 3/4 hit is 6 x 1/4 = 2 (half up) for a Horatius (thrust 6), counted from
+    its undamaged thrust; what the acceleration used is gone, the rest may decelerate."""
+    s = GravState.of(HORATIUS, parse_label("0228"), 0, velocity=start_v, thrust_quarters_lost=1)  # thrust 5
+    r = resolved(s, GravMove(accelerate=acc, steps="F" * 6, decelerate=decel), WOODS)
+    rep = execute_grav_move(r, Dice.scripted([10, 1]), damage=hurt(thrust_quarters_lost=3))
+    done = min(decel, room)
+    assert rep.state.velocity == 10 - done
+    if decel > room:
+        (note,) = rep.notes
+        assert note.startswith("CEN-CMB-1: ") and f"decelerates {room}, not {decel}" in note
+    else:
+        assert rep.notes == ()
