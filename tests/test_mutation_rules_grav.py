@@ -362,3 +362,34 @@ def test_CMB1_thrust_lost_in_the_move_cuts_the_deceleration(start_v, acc, decel,
         assert note.startswith("CEN-CMB-1: ") and f"decelerates {room}, not {decel}" in note
     else:
         assert rep.notes == ()
+
+
+def test_GRD2_grounding_in_a_lake_at_the_end_is_half_damage_and_under_water():
+    """CEN-GRD-1/-2: grounding after the move: 10 a point of velocity to the bottom, half in a lake, under water."""
+    lake_end = map_from_rows(["..."] * 25 + [".w."] + ["..."] * 4)  # 0226 is a lake
+    s = GravState.of(HORATIUS, parse_label("0228"), 0, velocity=3)
+    r = resolved(s, GravMove(steps="FF", decelerate=0, ground=True), lake_end)  # 2 of 3 VP: forced anyway
+    rep = execute_grav_move(r, Dice.scripted([]))
+    (ev,) = rep.damage
+    assert (ev.section, ev.points, ev.rule) == ("bottom", 15, "CEN-GRD-1") and "0226" in ev.cause
+    assert (rep.state.hex, rep.state.facing, rep.state.velocity) == (parse_label("0226"), 0, 0)
+    assert (rep.state.grounded, rep.state.submerged, rep.state.in_crater) == (True, True, False)
+
+
+def test_GRAV4_flying_on_the_state_after_the_move_keeps_turns_and_spent_charges():
+    """CEN-GRAV-4/CEN-CRT-1: after a move it faces as its last turn left it; a charge fired is gone; flying it holds
+    no crater and is not under water."""
+    s = GravState.of(HORATIUS, MID, 0, velocity=3)
+    r = resolved(s, GravMove(steps="FRFF", dig_at=1), WIDE)
+    rep = execute_grav_move(r, Dice.scripted([]))
+    assert (rep.state.facing, rep.state.velocity, rep.state.grounded) == (1, 3, False)
+    assert rep.state.in_crater is False and rep.state.submerged is False
+    assert rep.state.digging_charges == HORATIUS.digging_charges - 1
+    assert rep.dig_hex == r.entries[0].hex and rep.damage == ()
+    # grounding where it dug: it takes its own crater; grounding elsewhere: no crater
+    r = resolved(s, GravMove(steps="FFF", dig_at=3, decelerate=3, ground=True), WIDE)
+    rep = execute_grav_move(r, Dice.scripted([]))
+    assert rep.state.grounded and rep.state.in_crater is True and rep.damage == ()
+    r = resolved(s, GravMove(steps="FFF", decelerate=2, ground=True), WIDE)
+    rep = execute_grav_move(r, Dice.scripted([]))
+    assert rep.state.grounded and rep.state.in_crater is False and rep.damage[0].points == 10
