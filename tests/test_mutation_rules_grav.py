@@ -386,6 +386,7 @@ def test_GRAV4_flying_on_the_state_after_the_move_keeps_turns_and_spent_charges(
     assert rep.state.in_crater is False and rep.state.submerged is False
     assert rep.state.digging_charges == HORATIUS.digging_charges - 1
     assert rep.dig_hex == r.entries[0].hex and rep.damage == ()
+    assert rep.resolved is r and rep.stopped_at is None and rep.grav_drive_hit is False
     # grounding where it dug: it takes its own crater; grounding elsewhere: no crater
     r = resolved(s, GravMove(steps="FFF", dig_at=3, decelerate=3, ground=True), WIDE)
     rep = execute_grav_move(r, Dice.scripted([]))
@@ -393,3 +394,4 @@ def test_GRAV4_flying_on_the_state_after_the_move_keeps_turns_and_spent_charges(
     r = resolved(s, GravMove(steps="FFF", decelerate=2, ground=True), WIDE)
     rep = execute_grav_move(r, Dice.scripted([]))
     assert rep.state.grounded and rep.state.in_crater is False and rep.damage[0].points == 10
+    assert rep.state.submerged is False
