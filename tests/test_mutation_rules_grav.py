@@ -395,3 +395,26 @@ def test_GRAV4_flying_on_the_state_after_the_move_keeps_turns_and_spent_charges(
     rep = execute_grav_move(r, Dice.scripted([]))
     assert rep.state.grounded and rep.state.in_crater is False and rep.damage[0].points == 10
     assert rep.state.submerged is False
+
+
+def test_CRT1_a_charge_counts_only_if_fired_before_the_hex_where_it_grounds_at_once():
+    """CEN-CRT-1/CEN-SPD-2: grounding at once on entering a hex: a crater planned for that hex was never dug."""
+    s = GravState(parse_label("0228"), 0, velocity=10, armor=Armor.full({"front": 20, "bottom": 10}),
+                  digging_charges=2)
+    for dig_at, charges, dug in ((2, 2, None), (1, 1, parse_label("0227"))):
+        r = resolved(s, GravMove(steps="F" * 6, dig_at=dig_at), WOODS)
+        rep = execute_grav_move(r, Dice.scripted([10]))
+        assert rep.stopped_at == parse_label("0226")
+        assert (rep.state.digging_charges, rep.dig_hex) == (charges, dug)
+        assert all(isinstance(ev.cause, str) and "0226" in ev.cause for ev in rep.damage)
+
+
+def test_SPD2_odd_group_and_stopping_on_a_hex_that_needs_a_roll():
+    """CEN-SPD-2: the owner may put the odd group of 10 on the bottom; CEN-OPP-1: stopping after a hex that needs
+    a roll rolls for it first."""
+    s = GravState.of(HORATIUS, parse_label("0228"), 0, velocity=9)  # over 3 in heavy woods: 30, target 3
+    r = resolved(s, GravMove(steps="F" * 5, odd_group_to="bottom", decelerate=0), WOODS)  # 1+3+3+1+1 = 9
+    rep = execute_grav_move(r, Dice.scripted([10, 1]))
+    assert [(ev.section, ev.points) for ev in rep.damage] == [("front", 10), ("bottom", 20)]
+    rep = execute_grav_move(r, Dice.scripted([1]), stop_after=2)
+    assert len(rep.rolls) == 1 and rep.state.hex == parse_label("0226")
