@@ -418,3 +418,10 @@ def test_SPD2_odd_group_and_stopping_on_a_hex_that_needs_a_roll():
     assert [(ev.section, ev.points) for ev in rep.damage] == [("front", 10), ("bottom", 20)]
     rep = execute_grav_move(r, Dice.scripted([1]), stop_after=2)
     assert len(rep.rolls) == 1 and rep.state.hex == parse_label("0226")
+
+
+def test_SPD2_the_state_after_a_move_carries_the_assumed_armor():
+    """docs/decisions.md: a vehicle given without armor is read as 100 boxes front and bottom, before and after."""
+    s = GravState(MID, 0, velocity=2)
+    rep = execute_grav_move(resolved(s, GravMove(steps="FF"), WIDE), Dice.scripted([]))
+    assert rep.state.armor == Armor.full({"front": 100, "bottom": 100})
