@@ -151,6 +151,9 @@ def test_CMB1_widowing_follows_paths_down_left_and_right():
               [F, F, F, T],
               [F, F, F, T]]
     assert remove_widowed(s_bend) == s_bend
+    # one step sideways at the top, in a grid two wide
+    assert remove_widowed([[T, T], [F, T]]) == [[T, T], [F, T]]
+    assert remove_widowed([[T, T], [T, F]]) == [[T, T], [T, F]]
     cut = [[T, T, F],
            [F, F, F],
            [F, T, T]]
@@ -183,6 +186,6 @@ def test_CMB1_a_hit_mark_describes_section_column_and_counts():
     s = RecordSheet.of(V["viper"])
     _, mark = fire_laser(s, "front", 3, 1)
     text = mark.describe()
-    assert text.startswith("front column 3: 1 armor") and "internal" not in text and "CEN-CMB-1" in text
+    assert text.startswith("front column 3: 1 armor, 0 lost") and "internal" not in text and "CEN-CMB-1" in text
     _, mark = fire_laser(s, "bottom", 5, 4)  # bottom armor 20: 2 armor boxes, then 2 internal boxes
     assert ", 2 internal" in mark.describe()
