@@ -103,7 +103,7 @@ def test_refusals_read_rule_then_reason_and_have_no_truth_value():
     """A Refusal reads 'RULE: reason' and cannot be tested for truth (isinstance only)."""
     r = Refusal("CEN-GRAV-2", "all 3 VP are spent", 4)
     assert str(r) == "CEN-GRAV-2: all 3 VP are spent" and r.step == 4
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="isinstance.*Refusal"):
         bool(r)
 
 
@@ -224,7 +224,9 @@ def test_SPD2_damage_past_the_armor_takes_tsr_or_the_grav_drive_once():
     assert not s5.tsr_lost and ev.internal == 0 and ev.components == ()
     bare = GravState(START, 0)  # no armor given: 100 front and bottom
     _, ev = take_movement_damage(bare, "front", 30, "x", "CEN-SPD-2")
-    assert len(ev.boxes) == 30 and ev.internal == 0
+    assert ev.boxes == tuple(range(30)) and ev.internal == 0
+    _, ev = take_movement_damage(bare, "bottom", 100, "x", "CEN-GRD-1")
+    assert ev.boxes == tuple(range(100)) and ev.internal == 0 and ev.components == ()
 
 
 def test_SPD1_p_no_damage_multiplies_the_rolls_and_grounding_is_certain_damage():
