@@ -126,13 +126,23 @@ def read_results(dest: Path, module: str) -> dict:
             "timeouts": timeouts, "other": other, "not_run": not_run, "score": score, "survivors": survivors}
 
 
+DIFFS = """
+import sys
+from pathlib import Path
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+path = Path(sys.argv[1])
+for name in sys.argv[2:]:
+    print(f"# {name}: survived")
+    print(get_diff_for_mutant(name, path=path))
+"""
+
+
 def write_diffs(dest: Path, result: dict) -> None:
-    """The diff of every surviving mutant, in <dest>/survivors.diff."""
+    """The diff of every surviving mutant, in <dest>/survivors.diff (one process for all of them)."""
     with open(dest / "survivors.diff", "w") as out:
-        for name in result["survivors"]:
-            out.flush()
-            subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=dest, stdout=out,
-                           stderr=subprocess.STDOUT, check=False)
+        if result["survivors"]:
+            subprocess.run([sys.executable, "-c", DIFFS, f"centurion/{result['module']}.py", *result["survivors"]],
+                           cwd=dest, stdout=out, stderr=subprocess.STDOUT, check=False)
 
 
 def short(name: str) -> str:
