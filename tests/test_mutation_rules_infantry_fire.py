@@ -157,3 +157,151 @@ def test_INF1_riders_roll_once_a_hit_twice_when_it_grounds():
     assert [r.result for r in rider_losses(Dice.scripted([4, 2]), forced_grounding=True)] == [4, 2]
     rolls = rider_losses(Dice.scripted([1, 2, 3]), hits=3)
     assert len(rolls) == 3 and all(r.rule == "CEN-CMB-1" and "riding outside" in r.purpose for r in rolls)
+
+
+# --- a squad's action (book-a §16.3-16.5, §14.2, §10.3) --------------------------------------------------------
+
+from centurion.rules import Refusal  # noqa: E402
+from centurion.rules.infantry_fire import SquadAction, SquadView, squad_fire  # noqa: E402
+from centurion.rules.targets import TargetView  # noqa: E402
+
+FIELD = map_from_rows(["......."] * 24 + [".l....."])  # 7 x 25, light woods in 0225
+SQ = from_offset(4, 20)
+
+
+def squad(**kw) -> SquadView:
+    return SquadView("sq", kw.pop("hex", SQ), **kw)
+
+
+def near(rows_up: int, **kw) -> TargetView:
+    return TargetView(kw.pop("key", "t"), from_offset(4, 20 - rows_up), kw.pop("facing", 3), **kw)
+
+
+def no(r, rule, *words):
+    assert isinstance(r, Refusal), r
+    assert r.rule == rule, r
+    for w in words:
+        assert w in r.reason, (w, r)
+
+
+def test_INF1_personal_weapons_against_each_kind_of_target():
+    """book-a §16.3: 1/2/3 attacks; vs infantry the squad's IWF row, no terrain or shield; vs a building its IWF
+    template; vs a vehicle the shield of the side struck and the terrain; range 3 at most."""
+    men = squad(men=6)
+    a = squad_fire(FIELD, men, SquadAction("personal", near(2, kind="infantry")))
+    assert (a.squad, a.action, a.range, a.attacks, a.casualty_row, a.template) == (men, "personal", 2, 2, "IWF7",
+                                                                                   None)
+    assert a.to_hit.value == 11 and a.to_hit.terms[-1].value == 0 and "infantry" in a.to_hit.terms[-1].label
+    b = squad_fire(FIELD, squad(moved=True), SquadAction("personal", near(3, kind="building")))
+    assert (b.action, b.range, b.attacks, b.template, b.casualty_row) == ("personal", 3, 1, "IWF9", None)
+    assert b.to_hit.value == 11 and "building" in b.to_hit.terms[-1].label
+    v = squad_fire(FIELD, squad(), SquadAction("personal", near(2, shields={"front": 3}, crater=True)))
+    assert (v.side, v.template, v.attacks) == ("front", "IWF9", 2) and v.to_hit.value == 11 - 3 - 2
+    painted = squad_fire(FIELD, squad(), SquadAction("personal", near(2, shields={"front": 3}, painted=True)))
+    assert painted.to_hit.value == 11
+    no(squad_fire(FIELD, squad(), SquadAction("personal", near(4))), "CEN-CMB-1", "reach 3", "at 4")
+
+
+def test_INF1_close_assault_in_the_same_hex():
+    """book-a §14.2/§16.3: same hex: 3 attacks (2 after moving), base 12, any location but the bottom (by default
+    the weakest shield), terrain and craters ignored, painting negates the shield."""
+    t = TargetView("t", SQ, 0, shields={"front": 5, "left": 2, "right": 4, "stern": 3}, crater=True)
+    a = squad_fire(FIELD, squad(), SquadAction("personal", t))
+    assert (a.range, a.attacks, a.side, a.close_assault, a.template) == (0, 3, "left", True, "IWF9")
+    assert a.to_hit.value == 12 - 2
+    turret = squad_fire(FIELD, squad(moved=True), SquadAction("personal", t, location="turret"))
+    assert (turret.side, turret.attacks, turret.to_hit.value) == ("turret", 1, 12 - 5)  # turret uses the front
+    even = TargetView("t", SQ, 0, shields={"front": 3, "left": 3, "right": 3, "stern": 3})
+    assert squad_fire(FIELD, squad(), SquadAction("personal", even)).side == "stern"
+    painted = TargetView("t", SQ, 0, shields={"front": 5}, painted=True)
+    assert squad_fire(FIELD, squad(), SquadAction("personal", painted, location="front")).to_hit.value == 12
+    no(squad_fire(FIELD, squad(), SquadAction("personal", t, location="bottom")), "CEN-CMB-1", "never the bottom")
+
+
+def test_INF1_tvlgs():
+    """book-a §16.4: a TVLG squad fires 1 to its TVLGs (by strength, or fewer left), range 6, never at infantry."""
+    t = near(5, shields={"front": 2})
+    a = squad_fire(FIELD, squad(men=3), SquadAction("tvlg", t))
+    assert (a.action, a.attacks, a.template, a.side, a.range) == ("tvlg", 3, "TVLG", "front", 5)
+    assert a.to_hit.value == 10 - 2
+    assert squad_fire(FIELD, squad(tvlgs_left=2), SquadAction("tvlg", t)).attacks == 2
+    assert squad_fire(FIELD, squad(), SquadAction("tvlg", t, count=1)).attacks == 1
+    b = squad_fire(FIELD, squad(), SquadAction("tvlg", near(5, kind="building")))
+    assert (b.template, b.attacks, b.to_hit.value) == ("TVLG", 4, 10)
+    no(squad_fire(FIELD, squad(), SquadAction("tvlg", t, count=5)), "CEN-CMB-1", "1 to 4", "5")
+    no(squad_fire(FIELD, squad(), SquadAction("tvlg", t, count=0)), "CEN-CMB-1", "1 to 4")
+    no(squad_fire(FIELD, squad(), SquadAction("tvlg", near(7))), "CEN-CMB-1", "reaches 6", "at 7")
+    no(squad_fire(FIELD, squad(), SquadAction("tvlg", near(2, kind="infantry"))), "CEN-CMB-1", "never")
+    no(squad_fire(FIELD, squad(kind="mortar"), SquadAction("tvlg", t)), "CEN-CMB-1", "only a TVLG squad")
+
+
+def test_INF1_mortars_direct_and_indirect():
+    """book-a §16.5: mortar squads, 3 men a mortar; direct: no shield, terrain counts, crater -2; vs infantry the
+    mortar row; vs vehicles and buildings IWF7; indirect only at a painted target."""
+    m = squad(kind="mortar")
+    t = near(10, shields={"front": 6}, crater=True)
+    a = squad_fire(FIELD, m, SquadAction("mortar", t))
+    assert (a.action, a.attacks, a.template, a.side, a.indirect) == ("mortar", 2, "IWF7", "front", False)
+    assert a.to_hit.value == 9 - 2  # range 10: base 9
+    inf = squad_fire(FIELD, m, SquadAction("mortar", near(10, kind="infantry"), count=1))
+    assert (inf.casualty_row, inf.attacks, inf.template) == ("mortar", 1, None)
+    bld = squad_fire(FIELD, m, SquadAction("mortar", near(10, kind="building")))
+    assert (bld.template, bld.to_hit.value) == ("IWF7", 9)
+    woods = squad_fire(FIELD, squad(kind="mortar", hex=from_offset(2, 20)),
+                       SquadAction("mortar", TargetView("w", from_offset(2, 25), 0)))
+    assert woods.to_hit.value == 10 - 1
+    ind = squad_fire(FIELD, m, SquadAction("mortar_indirect", near(10, painted=True)))
+    assert ind.indirect is True and any("indirect" in x.label for x in ind.to_hit.terms)
+    ind_inf = squad_fire(FIELD, m, SquadAction("mortar_indirect", near(10, kind="infantry", painted=True)))
+    assert ind_inf.indirect is True and ind_inf.casualty_row == "mortar"
+    no(squad_fire(FIELD, m, SquadAction("mortar_indirect", near(10))), "CEN-CMB-1", "painted")
+    no(squad_fire(FIELD, squad(), SquadAction("mortar_indirect", near(10, painted=True))), "CEN-CMB-1",
+       "only a mortar squad")
+    no(squad_fire(FIELD, squad(), SquadAction("mortar", t)), "CEN-CMB-1", "only a mortar squad")
+    no(squad_fire(FIELD, squad(kind="mortar", men=2), SquadAction("mortar", t)), "CEN-CMB-1", "2 men")
+    no(squad_fire(FIELD, m, SquadAction("mortar", t, count=3)), "CEN-CMB-1", "1 to 2", "3")
+    far = squad(kind="mortar", hex=from_offset(4, 24))
+    no(squad_fire(FIELD, far, SquadAction("mortar", TargetView("f", from_offset(4, 3), 0))), "CEN-CMB-1",
+       "reaches 20", "at 21")
+
+
+def test_INF1_the_ap_mortar_round():
+    """book-a §16.5: at a hex a friendly unit sees, range 20, no shield or terrain, the mortar row."""
+    m = squad(kind="mortar")
+    a = squad_fire(FIELD, m, SquadAction("mortar_ap", target_hex=from_offset(4, 15)))
+    assert (a.action, a.range, a.attacks, a.casualty_row) == ("mortar_ap", 5, 2, "mortar")
+    assert a.to_hit.value == 10 and a.to_hit.terms[-1].rule == "CEN-CMB-1"
+    via_target = squad_fire(FIELD, m, SquadAction("mortar_ap", near(4), count=1))
+    assert (via_target.range, via_target.attacks) == (4, 1)
+    no(squad_fire(FIELD, squad(), SquadAction("mortar_ap", target_hex=from_offset(4, 15))), "CEN-CMB-1", "mortar")
+    no(squad_fire(FIELD, squad(kind="mortar", men=2), SquadAction("mortar_ap", target_hex=from_offset(4, 15))),
+       "CEN-CMB-1", "2 men")
+    no(squad_fire(FIELD, m, SquadAction("mortar_ap")), "CEN-CMB-1", "hex of the map")
+    no(squad_fire(FIELD, m, SquadAction("mortar_ap", target_hex=from_offset(4, 15), count=3)), "CEN-CMB-1",
+       "1 to 2")
+    hidden = map_from_rows(["......."] * 17 + ["...h..."] + ["......."] * 7)
+    no(squad_fire(hidden, m, SquadAction("mortar_ap", target_hex=from_offset(4, 15))), "CEN-LOS-1", "sees the hex")
+    seen = squad_fire(hidden, m, SquadAction("mortar_ap", target_hex=from_offset(4, 15), observed=True))
+    assert seen.casualty_row == "mortar"
+
+
+def test_INF1_who_may_act_and_what_is_a_target():
+    """book-a §16.1: one action of the list; a mounted squad rides (CEN-MNT-1); a concealed one waits; a squad with
+    no man left does nothing; infantry inside a building is not a target (§10.3); sight is needed (CEN-LOS-1)."""
+    t = near(2)
+    no(squad_fire(FIELD, squad(), SquadAction("dance", t)), "CEN-CMB-1", "personal, tvlg, mortar")
+    no(squad_fire(FIELD, squad(mounted=True), SquadAction("personal", t)), "CEN-MNT-1", "mounted")
+    no(squad_fire(FIELD, squad(concealed=True), SquadAction("personal", t)), "CEN-CMB-1", "concealed")
+    no(squad_fire(FIELD, squad(men=0), SquadAction("personal", t)), "CEN-CMB-1", "no men")
+    no(squad_fire(FIELD, squad(), SquadAction("personal")), "CEN-CMB-1", "personal: name a target")
+    no(squad_fire(FIELD, squad(), SquadAction("personal", TargetView("x", from_offset(40, 40), 0))), "HEX-4")
+    no(squad_fire(FIELD, squad(), SquadAction("personal", near(1, kind="infantry", in_building=True))), "CEN-CMB-1",
+       "inside a building")
+    hidden = map_from_rows(["......."] * 18 + ["...h..."] + ["......."] * 6)
+    no(squad_fire(hidden, squad(), SquadAction("personal", near(2))), "CEN-LOS-1", "infantry fire needs sight")
+    assert not isinstance(squad_fire(hidden, squad(level=3), SquadAction("personal", near(2))), Refusal)
+    assert not isinstance(squad_fire(hidden, squad(), SquadAction("personal", near(2, level=3))), Refusal)
+    no(squad_fire(FIELD, squad(), SquadAction("paint")), "CEN-CMB-1", "painting needs a target")
+    p = squad_fire(FIELD, squad(men=5), SquadAction("paint", near(4)))
+    assert (p.action, p.range, p.attacks, p.to_hit.value, p.side) == ("paint", 4, 1, 6, "front")
+    no(squad_fire(FIELD, squad(), SquadAction("paint", near(7))), "CEN-CMB-1", "beyond 6")
