@@ -12,9 +12,13 @@ from typing import NamedTuple
 import pytest
 
 from centurion.data import map_from_rows
+from centurion.data.infantry_damage import casualty_table
 from centurion.dice import Dice
 from centurion.hexgrid import from_offset
+from centurion.rules import Refusal
 from centurion.rules.infantry_fire import (
+    SquadAction,
+    SquadView,
     apply_losses,
     casualty_odds,
     casualty_roll,
@@ -22,9 +26,11 @@ from centurion.rules.infantry_fire import (
     infantry_casualties,
     personal_weapon_attacks,
     rider_losses,
+    squad_fire,
     squad_strength,
     terrain_casualty_modifier,
 )
+from centurion.rules.targets import TargetView
 
 # book-a §16.6, columns -1, 0, 1 .. 10
 TABLE = {
@@ -110,8 +116,6 @@ def test_CMB1_casualty_row_of_each_vehicle_weapon(weapon, row):
 
 
 def casualty_table_key(row):
-    from centurion.data.infantry_damage import casualty_table
-
     return casualty_table().row_key(row)
 
 
@@ -160,10 +164,6 @@ def test_INF1_riders_roll_once_a_hit_twice_when_it_grounds():
 
 
 # --- a squad's action (book-a §16.3-16.5, §14.2, §10.3) --------------------------------------------------------
-
-from centurion.rules import Refusal  # noqa: E402
-from centurion.rules.infantry_fire import SquadAction, SquadView, squad_fire  # noqa: E402
-from centurion.rules.targets import TargetView  # noqa: E402
 
 FIELD = map_from_rows(["......."] * 24 + [".l....."])  # 7 x 25, light woods in 0225
 SQ = from_offset(4, 20)
