@@ -155,8 +155,8 @@ def short(name: str) -> str:
     return name.rsplit(".", 1)[-1].removeprefix("x_").removeprefix("xǁ").replace("ǁ", ".")
 
 
-def run_module(module: str, workdir: Path, children: int, diffs: bool) -> dict:
-    """Mutate one module in its own scratch copy and return its counts."""
+def run_module(module: str, workdir: Path, children: int, diffs: bool, names: list[str] | None = None) -> dict:
+    """Mutate one module in its own scratch copy and return its counts (only `names`, when given)."""
     dest = workdir / module.replace("/", "_")
     tests = test_files(module)
     scratch_copy(dest)
@@ -166,7 +166,7 @@ def run_module(module: str, workdir: Path, children: int, diffs: bool) -> dict:
     print(f"== {module}: {len(tests)} test files, in {dest}", flush=True)
     log = dest / "mutmut.log"
     with open(log, "w") as out:
-        proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children)],
+        proc = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *(names or [])],
                               cwd=dest, env=env, stdout=out, stderr=subprocess.STDOUT, check=False)
     result = read_results(dest, module)
     result["seconds"] = round(time.time() - start)
@@ -225,6 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "mutation-scores.md",
                         help="the Markdown file the table is written to")
     parser.add_argument("--no-diffs", action="store_true", help="don't write survivors.diff")
+    parser.add_argument("--mutants", type=Path,
+                        help="a file of mutant names (one a line): run only these (e.g. the survivors of a run that "
+                             "was stopped early); the others count as not run")
     parser.add_argument("--report", action="store_true",
                         help="don't run: read the results of the last run of each module from the work directory")
     args = parser.parse_args(argv)
@@ -245,7 +248,11 @@ def main(argv: list[str] | None = None) -> int:
     else:
         results = []
         for m in modules:  # the file is updated after every module, so a long run can be stopped
-            results.append(run_module(m, args.workdir, args.max_children, not args.no_diffs))
+            names = None
+            if args.mutants:
+                prefix = "centurion." + m.replace("/", ".") + "."
+                names = [n for n in args.mutants.read_text().split() if n.startswith(prefix)]
+            results.append(run_module(m, args.workdir, args.max_children, not args.no_diffs, names))
             write_scores(args.out, results[-1:])
     text = table(results)
     print()
