@@ -218,3 +218,58 @@ def test_CMB1_painting_refusals_and_what_a_hit_marks():
     assert not miss.painted and live["lib"].painted_by == ()
     live, (by_squad,) = resolve_painting(MAP, units, [("sq", "lib")], Dice.scripted([9]))
     assert by_squad.painted and by_squad.roll.target == 9 and live["lib"].painted_by == ("sq",)
+
+
+# --- after all fire (CEN-SEQ-3, book-a §13.2, §14.1, §16.2) -----------------------------------------------------
+
+
+def test_SEQ3_finish_fire_applies_internals_with_the_turn_and_grounds_only_when_hit_there():
+    """CEN-SEQ-3: pending internal boxes take effect after all fire; a crew member killed then dies this turn; a
+    grav drive hit grounds a moving vehicle (velocity 0), other hits leave its velocity alone."""
+    from centurion.rules.resolution import finish_fire
+
+    hor = unit("hor", "TOG", "0205", 0, "horatius", velocity=5)
+    boxes = hor.sheet.boxes_of("turret", "gunner")
+    hit = replace(hor, sheet=replace(hor.sheet, pending=frozenset(("turret", b) for b in boxes)))
+    out, reports, casualties = finish_fire({"hor": hit}, Dice.scripted([]), turn=4)
+    assert out["hor"].sheet.crew_member("gunner").since_turn == 4 and out["hor"].velocity == 5
+    assert "hor" in reports and casualties == {}
+    drive = hor.sheet.boxes_of("bottom", "grav_drive")[:1]
+    hit = replace(hor, sheet=replace(hor.sheet, pending=frozenset(("bottom", b) for b in drive)))
+    out, _, _ = finish_fire({"hor": hit}, Dice.scripted([]))
+    assert out["hor"].velocity == 0 and out["hor"].sheet.grav_drive_lost
+
+
+def test_INF1_riders_outside_lose_men_when_the_carrier_grounds():
+    """book-a §16.2: riders outside roll a d10 of men killed when the carrier takes grounding damage, at most
+    the men riding; the losses are counted after all fire."""
+    from centurion.rules.resolution import finish_fire
+
+    v = unit("v", "TOG", "0205", 0, "viper", velocity=2)
+    drive = v.sheet.boxes_of("bottom", "grav_drive")[:1]
+    sheet = replace(v.sheet, pending=frozenset(("bottom", b) for b in drive), riders_outside=6)
+    out, _, casualties = finish_fire({"v": replace(v, sheet=sheet)}, Dice.scripted([4]))
+    assert casualties == {"v riders": 4}
+    assert (out["v"].sheet.riders_outside, out["v"].sheet.riders_pending_killed) == (2, 0)
+    sheet = replace(sheet, riders_outside=3)
+    out, _, casualties = finish_fire({"v": replace(v, sheet=sheet)}, Dice.scripted([9]))
+    assert casualties == {"v riders": 3} and out["v"].sheet.riders_outside == 0
+    earlier = replace(v.sheet, riders_outside=5, riders_pending_killed=2)
+    out, _, casualties = finish_fire({"v": replace(v, sheet=earlier)}, Dice.scripted([]))
+    assert casualties == {"v riders": 2} and out["v"].sheet.riders_outside == 3
+
+
+def test_INF1_squad_losses_after_all_fire_count_from_its_start():
+    """book-a §14.1: a squad is destroyed at 5 killed since the start of the battle; losses wait for the end of
+    fire and then the pending count is cleared."""
+    from centurion.rules.resolution import finish_fire
+
+    sq = unit("sq", "TOG", "0205", men=6, pending_casualties=3, started=8)
+    out, reports, casualties = finish_fire({"sq": sq}, Dice.scripted([]))
+    assert out["sq"].men == 0 and out["sq"].pending_casualties == 0 and casualties == {"sq": 3} and reports == {}
+    fresh = unit("sq", "TOG", "0205", men=6, pending_casualties=3)  # started with 6: 3 killed, 3 left
+    out, _, casualties = finish_fire({"sq": fresh}, Dice.scripted([]))
+    assert out["sq"].men == 3 and out["sq"].pending_casualties == 0 and casualties == {"sq": 3}
+    over = unit("sq", "TOG", "0205", men=2, pending_casualties=5)
+    out, _, casualties = finish_fire({"sq": over}, Dice.scripted([]))
+    assert out["sq"].men == 0 and casualties == {"sq": 2}
