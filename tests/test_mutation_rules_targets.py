@@ -390,3 +390,59 @@ def test_OPP1_each_hex_of_the_path_gets_the_attack_there_with_the_mover_as_it_is
                                   [(from_offset(5, 7), 3), (from_offset(5, 6), 3)])
     assert all(isinstance(c, tuple) and c[2].rule == "CEN-LOS-1" for c in blocked)
     assert [(c[0], c[1]) for c in blocked] == [(1, from_offset(5, 7)), (2, from_offset(5, 6))]
+
+
+def test_CMB1_limits_are_inclusive():
+    """book-a §8.1/§7.1/§8.3: a weapon reaches exactly its maximum range, the painting laser exactly 20 hexes; the
+    turret turns to hexside 5; no Hammerhead for 200mm either; weapon numbers run 0..n-1."""
+    m = open_map(rows=30)
+    f = firer(hex=from_offset(5, 25))
+    assert isinstance(declare_fire(m, f, [Attack(G25, "t", "HEAP")], [TargetView("t", from_offset(5, 19), 3)]),
+                      FirePlan)  # 6 hexes, 25mm Gauss range 6
+    assert not isinstance(vehicle_paint(m, f, TargetView("t", from_offset(5, 5), 3)), Refusal)  # 20 hexes
+    plan = declare_fire(open_map(), firer(), [Attack(LASER, "tank")], ALL, turret_facing=5)
+    refused(plan, "CEN-CMB-1", 1, "outside the turret's arc")  # turned away, but a legal turret facing
+    big = firer(weapons=(W("200mm Gauss", "turret", 20),))
+    refused(declare_fire(open_map(), big, [Attack(0, "tank", "Hammerhead")], ALL), "CEN-CMB-1", 1, "200mm")
+    refused(declare_fire(open_map(), firer(), [Attack(8, "tank")], ALL), "CEN-CMB-1", 1, "no weapon 8")
+
+
+def test_HEX4_painting_on_a_spine_strikes_the_stronger_shield_and_reads_levels():
+    """HEX-4: on a spine the defender picks the side with the stronger shield, for paint as for fire."""
+    m = open_map()
+    spine = neighbor(neighbor(HERE, 0), 5)
+    p = vehicle_paint(m, firer(), TargetView("t", spine, 2, shields={"front": 1, "left": 6, "right": 1,
+                                                                      "stern": 1}))
+    (plain,) = declare_fire(m, firer(), [Attack(LASER, "t")], [TargetView("t", spine, 2)]).attacks
+    assert len(plain.side_options) == 2 and p.side in plain.side_options
+    assert p.side == "left" if "left" in plain.side_options else True
+    woods = open_map(marks={(5, 7): "h"})
+    high = TargetView("t", from_offset(5, 4), 3, level=3)
+    assert not isinstance(vehicle_paint(woods, firer(), high), Refusal)
+
+
+def test_OPP1_the_declared_shell_missiles_and_turret_go_into_each_hex_and_the_entry_side_is_the_one_crossed():
+    """CEN-OPP-1/book-a §14.2: the watcher's declared attack (shell, missiles, turret) is checked at each hex; a
+    mover entering the watcher's hex comes in across the side it came from."""
+    m = open_map()
+    watcher = FirerView("w", HERE, 0, (W("150mm Gauss", "turret", 15), W("SMLM 2", "turret", 10)))
+    mover = TargetView("m", from_offset(5, 6), 3)
+    (c,) = opportunity_chances(m, watcher, [Attack(0, "m", "HEAP")], mover, [(from_offset(5, 7), 3)])
+    assert c.plan.attacks[0].attack.shell == "HEAP"
+    (c,) = opportunity_chances(m, watcher, [Attack(1, "m", missiles=1)], mover, [(from_offset(5, 7), 3)])
+    assert c.plan.attacks[0].attack.missiles == 1
+    behind = TargetView("m", from_offset(5, 13), 0)
+    (r,) = opportunity_chances(m, watcher, [Attack(0, "m", "HEAP")], behind, [(from_offset(5, 12), 0)])
+    assert isinstance(r, tuple) and "arc" in r[2].reason
+    (c,) = opportunity_chances(m, watcher, [Attack(0, "m", "HEAP")], behind, [(from_offset(5, 12), 0)],
+                               turret_facing=3)
+    assert c.plan.turret_facing == 3
+    # first step straight into the watcher's hex from the north: across hexside 0
+    (c, _) = opportunity_chances(m, watcher, [Attack(0, "m", "HEAP")], TargetView("m", neighbor(HERE, 0), 3),
+                                 [(HERE, 3), (neighbor(HERE, 3), 3)])
+    assert c.plan.attacks[0].target.entered == 0
+    # second step into it from the north-east hex entered first
+    path = [(neighbor(HERE, 1), 3), (HERE, 3)]
+    _, c = opportunity_chances(m, watcher, [Attack(0, "m", "HEAP")], TargetView("m", from_offset(5, 8), 3), path,
+                               turret_facing=1)  # the turret turned to the hex it came from
+    assert c.plan.attacks[0].target.entered == 1
