@@ -14,8 +14,9 @@ import pytest
 from centurion.data import map_from_rows
 from centurion.data.infantry_damage import casualty_table
 from centurion.dice import Dice
-from centurion.hexgrid import from_offset
+from centurion.hexgrid import distance, from_offset
 from centurion.rules import Refusal
+from centurion.rules.fire import base_to_hit
 from centurion.rules.infantry_fire import (
     SquadAction,
     SquadView,
@@ -305,3 +306,37 @@ def test_INF1_who_may_act_and_what_is_a_target():
     p = squad_fire(FIELD, squad(men=5), SquadAction("paint", near(4)))
     assert (p.action, p.range, p.attacks, p.to_hit.value, p.side) == ("paint", 4, 1, 6, "front")
     no(squad_fire(FIELD, squad(), SquadAction("paint", near(7))), "CEN-CMB-1", "beyond 6")
+
+
+ACTIONS_TABLE = [
+    (squad(), SquadAction("personal", near(2, kind="infantry"))),
+    (squad(), SquadAction("personal", near(3, kind="building"))),
+    (squad(), SquadAction("personal", near(2, shields={"front": 3, "left": 6, "right": 6, "stern": 6}))),
+    (squad(), SquadAction("personal", TargetView("t", SQ, 0, shields={"front": 5}))),
+    (squad(), SquadAction("tvlg", near(5, shields={"front": 2, "left": 6, "right": 6, "stern": 6}))),
+    (squad(), SquadAction("tvlg", near(5, kind="building"))),
+    (squad(kind="mortar"), SquadAction("mortar", near(10, kind="infantry"))),
+    (squad(kind="mortar"), SquadAction("mortar", near(10, kind="building"))),
+    (squad(kind="mortar"), SquadAction("mortar", near(10, shields={"front": 4}))),
+    (squad(kind="mortar"), SquadAction("mortar_ap", target_hex=from_offset(4, 15))),
+    (squad(), SquadAction("paint", near(4))),
+]
+
+
+@pytest.mark.parametrize("who, act", ACTIONS_TABLE)
+def test_INF1_every_squad_attack_says_who_what_how_far_and_every_term_names_its_rule(who, act):
+    """book-a §16: a checked action keeps the squad, the action and the range; every to-hit term names a rule."""
+    a = squad_fire(FIELD, who, act)
+    assert not isinstance(a, Refusal), a
+    where = act.target_hex or act.target.hex
+    assert (a.squad, a.action, a.range) == (who, act.action, distance(who.hex, where))
+    assert a.attacks >= 1
+    for t in a.to_hit.terms:
+        assert isinstance(t.label, str) and t.label and t.rule.startswith(("CEN-", "DIE-"))
+    if act.target is not None and act.target.kind == "vehicle" and act.target.hex != who.hex:
+        assert a.side == "front"  # the side facing the squad, even when the others are weaker or stronger
+        if act.action != "paint":  # painting: 9 - casualties (book-a §7.3)
+            shield = act.target.shields.get("front", 0) if act.action != "mortar" else 0  # no shield vs a mortar
+            assert a.to_hit.value == base_to_hit(a.range) - shield
+    if act.target is not None and act.target.kind == "building":
+        assert "building" in a.to_hit.terms[-1].label
