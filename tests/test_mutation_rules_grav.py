@@ -427,3 +427,42 @@ def test_SPD2_the_state_after_a_move_carries_the_assumed_armor():
     s = GravState(MID, 0, velocity=2)
     rep = execute_grav_move(resolved(s, GravMove(steps="FF"), WIDE), Dice.scripted([]))
     assert rep.state.armor == Armor.full({"front": 100, "bottom": 100})
+
+
+def test_OPP1_stopping_at_the_last_hex_is_before_the_deceleration_and_0_is_not_a_stop():
+    """CEN-OPP-1: stopped at its last hex the vehicle still flies at the move's velocity (the deceleration comes at
+    the end of the move); stop_after=0 stops nowhere, and the whole move is carried out."""
+    s = GravState.of(HORATIUS, MID, 0, velocity=3)
+    r = resolved(s, GravMove(steps="FFF", decelerate=2), WIDE)
+    last = execute_grav_move(r, Dice.scripted([]), stop_after=3)
+    assert (last.state.hex, last.state.velocity) == (r.end_hex, 3)
+    whole = execute_grav_move(r, Dice.scripted([]), stop_after=0)
+    assert (whole.state.hex, whole.state.velocity) == (r.end_hex, 1)
+
+
+def test_GRAV6_lifting_off_then_stopped_inside_the_move_it_is_flying():
+    """CEN-GRAV-6/CEN-OPP-1: a grounded vehicle that lifted off and is shot at inside its move flies there."""
+    s = GravState.of(HORATIUS, MID, 0, grounded=True, in_crater=True)
+    r = resolved(s, GravMove(accelerate=4, steps="FF"), WIDE)  # 2 TP lift it out of the crater: velocity 2
+    rep = execute_grav_move(r, Dice.scripted([]), stop_after=1)
+    assert (rep.state.grounded, rep.state.in_crater, rep.state.submerged, rep.state.velocity) == (False, False,
+                                                                                                  False, 2)
+
+
+def test_SPD2_grounding_at_once_keeps_the_facing_of_the_turns_made():
+    """CEN-SPD-2/CEN-GRAV-4: grounded at once in a hex entered after a turn, the vehicle faces as it turned."""
+    from centurion.hexgrid import format_label, neighbor
+
+    start = parse_label("0328")
+    h1 = neighbor(start, 0)
+    h2 = neighbor(h1, 0)
+    h3 = neighbor(h2, 1)
+    h4 = neighbor(h3, 1)  # heavy woods, entered at velocity 8 facing 1
+    rows = [["."] * 9 for _ in range(30)]
+    col, row = int(format_label(h4)[:2]), int(format_label(h4)[2:])
+    rows[row - 1][col - 1] = "h"
+    m = map_from_rows(["".join(r) for r in rows])
+    s = GravState(start, 0, velocity=8, armor=Armor.full({"front": 20, "bottom": 5}))  # 10 bottom: past it
+    r = resolved(s, GravMove(steps="FFRFFFF"), m)  # 1 + 1 + 1 + 3 + 1 + 1 = 8 VP
+    rep = execute_grav_move(r, Dice.scripted([10]))
+    assert rep.stopped_at == h4 and rep.state.facing == 1 and rep.state.grounded and rep.state.in_crater is False
