@@ -50,7 +50,7 @@ TESTS: dict[str, list[str]] = {
     "rules/reach": ["tests/test_legal_moves_oracle.py", "tests/test_movement_examples.py"],
     "rules/sight": ["tests/test_sight.py", "tests/test_to_hit.py", "tests/test_audit_geometry.py"],
     "rules/infantry_fire": ["tests/test_infantry_combat.py", "tests/test_audit_validation.py"],
-    "game/save": ["tests/test_hostile_files.py", "tests/test_tamper.py"],
+    "game/save": ["tests/test_game.py", "tests/test_hostile_files.py"],  # test_game plays bot games: slow
     "game/actions": ["tests/test_game_move_damage.py", "tests/test_audit_validation.py", "tests/test_tamper.py"],
     "centuria/__init__": CENTURIA,
     "centuria/battle": CENTURIA,
@@ -172,8 +172,13 @@ def run_module(module: str, workdir: Path, children: int, diffs: bool, names: li
     if diffs:
         write_diffs(dest, result)
     print(f"   {result['mutants']} mutants, {result['killed']} killed, {result['survived']} survived, "
-          f"{result['timeouts']} timeouts, score {result['score']:.1f} % ({result['seconds']} s)", flush=True)
+          f"{result['timeouts']} timeouts, score {score(result)} % ({result['seconds']} s)", flush=True)
     return result
+
+
+def score(r: dict) -> str:
+    """The score as text; n/a when no mutant was run (e.g. no selected test reaches the module)."""
+    return "n/a" if r["mutants"] == r.get("not_run", 0) else f"{r['score']:.1f}"
 
 
 def table(results: list[dict]) -> str:
@@ -182,7 +187,7 @@ def table(results: list[dict]) -> str:
              "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         lines.append(f"| centurion/{r['module']}.py | {r['mutants']} | {r['killed']} | {r['survived']} | "
-                     f"{r['timeouts']} | {r['other']} | {r.get('not_run', 0)} | {r['score']:.1f} |")
+                     f"{r['timeouts']} | {r['other']} | {r.get('not_run', 0)} | {score(r)} |")
     return "\n".join(lines)
 
 
