@@ -12,6 +12,8 @@ from ..hexgrid import Hex
 
 def is_whole(value: object) -> bool:
     """A whole number (an int or a numpy integer), not a bool."""
+    if type(value) is int:  # the common case, without the abstract-class check
+        return True
     return isinstance(value, Integral) and not isinstance(value, bool)
 
 
@@ -37,6 +39,8 @@ def choice(value: object, choices: Collection, rule: str, what: str) -> None:
 
 def a_hex(value: object, what: str, rule: str = "HEX-2") -> None:
     """`value` is a Hex."""
+    if type(value) is Hex and type(value[0]) is int and type(value[1]) is int:  # the common case, fast
+        return
     if not isinstance(value, Hex) or not all(is_whole(c) for c in value):
         raise ValueError(f"{rule}: {what} is a hex, got {value!r}"[:300])
 
