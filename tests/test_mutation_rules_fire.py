@@ -27,7 +27,7 @@ def test_CMB1_range_band_labels_follow_the_book_table(rng, band):
 @pytest.mark.parametrize("bad", [1.5, "3", None])
 def test_CMB1_range_must_be_a_whole_number(bad):
     """CEN-CMB-1: a range is a whole number of hexes; anything else is refused naming the rule."""
-    with pytest.raises(TypeError, match="CEN-CMB-1"):
+    with pytest.raises(ValueError, match="CEN-CMB-1"):
         base_to_hit(bad)
 
 
@@ -124,10 +124,11 @@ def test_HEX4_spine_side_picked_by_shields_missing_sides_count_zero():
     assert attack_side(target, 0, spine, shields={"stern": 5}) == "front"  # neither side given: both 0, front first
 
 
-def test_HEX3_facings_wrap_modulo_6():
-    """HEX-3: facings are taken mod 6: -1 is 5, 7 is 1."""
+def test_HEX3_facings_are_0_to_5():
+    """HEX-3: a facing names one of the six hexsides, 0-5; -1 or 7 are refused naming the rule, not wrapped."""
     target, north = Hex(0, 0), Hex(0, -2)
     assert attack_sides(target, 5, north) == ("right",)
-    assert attack_sides(target, -1, north) == ("right",)
     assert attack_sides(target, 1, north) == ("left",)
-    assert attack_sides(target, 7, north) == ("left",)
+    for bad in (-1, 7):
+        with pytest.raises(ValueError, match="HEX-3"):
+            attack_sides(target, bad, north)

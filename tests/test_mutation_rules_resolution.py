@@ -70,9 +70,11 @@ def test_CMB1_vulcan_engagement_rules():
         engage_vulcan(unit("sq", "TOG", "0205", men=8), 1)
     with pytest.raises(ValueError, match="CEN-CMB-1.*no Vulcan"):
         engage_vulcan(unit("h", "TOG", "0205", 0, "horatius"), 1)
-    for bad in (0, -1, 5):
-        with pytest.raises(ValueError, match="CEN-CMB-1.*cannot engage"):
+    for bad in (0, -1):  # at least one missile (book-a §15.2)
+        with pytest.raises(ValueError, match="CEN-CMB-1.*engaged is a whole number >= 1"):
             engage_vulcan(trajan, bad)
+    with pytest.raises(ValueError, match="CEN-CMB-1.*cannot engage"):  # beyond its table
+        engage_vulcan(trajan, 5)
     with pytest.raises(ValueError, match="CEN-CMB-1.*Vulcan is out"):
         engage_vulcan(knock(trajan, "turret", "turret_weapons"), 1)
 
