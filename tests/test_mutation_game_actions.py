@@ -432,3 +432,28 @@ def test_seed_refusal() -> None:
     assert seed_refusal(10**31) == msg + "a number of about 32 digits"
     assert seed_refusal(-(10**30)) == msg + str(-(10**30))
     assert seed_refusal(10**5000) == msg + "a number of about over 4000 digits"
+
+
+@pytest.mark.parametrize("action, text", [
+    (Leadership(2), "lead 2"),
+    (Order(True), "order first"),
+    (Order(False), "order last"),
+    (Watch("R11"), "watch R11"),
+    (Pass("P2"), "pass P2"),
+    (Pass("Renegade 1st Platoon"), "pass 'Renegade 1st Platoon'"),
+    (Mount("S1", "R12"), "mount S1 R12"),
+    (March("S1", "1205"), "march S1 1205"),
+    (Conceal("S1"), "conceal S1"),
+    (OpportunityFire("R11", "B21", 3), "opp R11 B21 3"),
+    (LetPass(), "letpass"),
+    (Paint("R11", "B21"), "paint R11 B21"),
+    (Paint("R11"), "paint R11"),
+    (Fire("R11"), "fire R11"),
+    (SquadFire("S1", "tvlg", "B21"), "sfire S1 tvlg B21"),
+    (Smoke("R11"), "smoke R11"),
+    (SelfDestruct("R11"), "destruct R11"),
+    (EndTurn(), "end"),
+])
+def test_str_is_the_readme_notation(action, text) -> None:
+    """`str(action)` is the notation of the README table (issue 23)."""
+    assert str(action) == text
