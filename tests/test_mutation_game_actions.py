@@ -457,3 +457,65 @@ def test_seed_refusal() -> None:
 def test_str_is_the_readme_notation(action, text) -> None:
     """`str(action)` is the notation of the README table (issue 23)."""
     assert str(action) == text
+
+
+def test_messages_cut_at_300_characters() -> None:
+    """A message quoting a huge bad value is cut to 300 characters (issue 20, G3)."""
+    long = "x" * 400
+    for data in ({"kind": long}, {"kind": "fire", "unit": "A", "weapons": long},
+                 {"kind": "fire", "unit": "A", "shells": long},
+                 {"kind": "move", "unit": "A", "move": {"variant": True, "positions": long}}):
+        assert len(_msg(data)) == 300
+
+
+def test_unknown_fields_lists_five() -> None:
+    """At most five unknown field names are quoted."""
+    data = {"kind": "smoke", "unit": "A", **{k: 1 for k in "abcdef"}}
+    assert _msg(data) == "action: unknown field(s) ['a', 'b', 'c', 'd', 'e'] for a smoke action"
+
+
+def test_variant_steps_every_letter() -> None:
+    """A variant move's steps: F, B, L, R, SL, SR, with the other fields kept (VAR-LATERAL, CEN-MNT-1, VAR-RAM)."""
+    act = Move("T", VariantMove(steps=("F", "B", "L", "R", "SL", "SR")), dismount=True, ram="E")
+    assert action_from_data(action_to_data(act)) == act
+    assert action_from_data({"kind": "move", "unit": "T", "dismount": True, "ram": "E",
+                             "move": {"variant": True, "steps": "B L R"}}) == Move(
+        "T", VariantMove(steps=("B", "L", "R")), True, "E")
+    # a text longer than 200 characters is fine for steps: 150 steps spaced out are 299 characters
+    many = action_from_data({"kind": "move", "unit": "T", "move": {"variant": True, "steps": " ".join(["F"] * 150)}})
+    assert many.move.steps == ("F",) * 150
+
+
+def test_variant_hint_for_unspaced_letters() -> None:
+    """The hint about spacing is given when the bad step is made of the letters F, B, L, R only."""
+    assert _msg({"kind": "move", "unit": "A", "move": {"variant": True, "steps": "FBLR"}}) == (
+        "action.move.steps: unknown step 'FBLR'; steps are F, B, L, R, SL, SR (a move marked \"variant\": true lists "
+        "its steps one by one, separated by spaces: 'F F SL R')")
+
+
+def test_grav_steps_all_four_letters() -> None:
+    """A grav move's steps text may use all four letters F, B, L, R (CEN-GRAV-2)."""
+    assert action_from_data({"kind": "move", "unit": "A", "move": {"steps": "FBLR"}}).move.steps == ("F", "B", "L", "R")
+
+
+def test_600_letters_refused_by_the_step_bound() -> None:
+    """600 letters pass the text cap (3 x 200) and are refused by the 200-step bound (CEN-GRAV-2)."""
+    with pytest.raises(IllegalAction) as info:
+        action_from_data({"kind": "move", "unit": "A", "move": {"steps": "F" * 600}})
+    assert info.value.rule == "CEN-GRAV-2"
+    assert info.value.reason.startswith("action.move.steps: at most 200 steps, got ('F', ")
+
+
+def test_short_value_edges() -> None:
+    """A quoted value of 80 characters is kept whole, 81 are cut to 77 plus '...'; huge numbers by digit count."""
+    msg = "the seed is a whole number from -2**63 to 2**63 - 1, got "
+    assert seed_refusal("y" * 78) == msg + "'" + "y" * 78 + "'"
+    assert seed_refusal("y" * 79) == msg + "'" + "y" * 76 + "..."
+    assert seed_refusal(10**4000 - 1) == msg + "a number of about 4000 digits"
+    assert seed_refusal(10**4000) == msg + "a number of about over 4000 digits"
+
+
+def test_shell_entries_must_be_pairs() -> None:
+    """A shells entry that is not an (index, shell) pair is refused as such, even a two-letter text (book-a §8.3)."""
+    e = _refusal(Fire("A", "B", shells=("AP",)), "a")
+    assert (e.rule, e.reason) == ("CEN-SEQ-3", "a.shells: expected a list of [weapon index, shell], got ['AP']")
