@@ -7,14 +7,18 @@ and values worked by hand in each test; not from the code.
 
 from __future__ import annotations
 
-from centurion.data import vehicle_types
+from dataclasses import replace
+
+from centurion.data import map_from_rows, vehicle_types
 from centurion.dice import Dice
 from centurion.hexgrid import parse_label
+from centurion.rules.buildings import Building
 from centurion.rules.record import RecordSheet
-from centurion.rules.resolution import CombatUnit, VulcanEngagement, _Hit, _vulcan_budget
+from centurion.rules.resolution import CombatUnit, VulcanEngagement, _Hit, _land_hits, _vulcan_budget
 from centurion.rules.vulcan import E25_POLICY, VulcanPolicy
 
 V = vehicle_types()
+MAP = map_from_rows(["........"] * 12)
 
 
 def unit(key, side, label, facing=0, vehicle=None, **kw):
@@ -113,3 +117,101 @@ def test_E25_policy_engages_the_hits_plus_one_kept_for_later():
     units = {"t": unit("t", "TOG", "0205", 0, "trajan")}
     assert _vulcan_budget([hit("t"), hit("t")], units, E25_POLICY, {"t": 1}) == {"t": 2}
     assert units["t"].vulcan == VulcanEngagement(2, 3, 3) and units["t"].vulcan.kill_number == 2
+
+
+# --- landing the hits (CEN-CMB-1, E21, E25, book-a §11, §16.6, book-b 2.5) -------------------------------------
+
+
+def test_E25_land_hits_vulcan_rolls_only_its_budget_then_the_rest_land():
+    """A Trajan engaged 3 (Vulcan-2: kill on <= 2) with 1 roll left, 2 missile hits from one attacker: the first
+    faces the roll (9: survives), the second none; both land on one location roll (4: the attacked side)."""
+    units = {"t": unit("t", "TOG", "0205", 0, "trajan", vulcan=VulcanEngagement(2, 3, 1))}
+    dice = Dice.scripted([9, 4, 1, 1])
+    results = []
+    locs = _land_hits("l", [hit("t"), hit("t")], units, dice, None, results, vulcan=None)
+    assert [len(r.vulcan) for r in results] == [1, 0]
+    vr = results[0].vulcan[0]
+    assert (vr.target, vr.success, vr.rule) == (2, False, "CEN-CMB-1") and "Vulcan-2" in vr.purpose
+    assert [r.shot_down for r in results] == [False, False]
+    assert units["t"].vulcan.rolls_left == 0
+    assert [(k, where) for k, _, where in locs] == [("t", "front")]
+    assert len(dice.log) == 4
+
+
+def test_E25_land_hits_shot_down_missile_records_the_hit():
+    units = {"t": unit("t", "TOG", "0205", 0, "trajan", vulcan=VulcanEngagement(2, 3, 3))}
+    h = hit("t")
+    results = []
+    locs = _land_hits("l", [h], units, Dice.scripted([2]), None, results, vulcan=None)
+    (r,) = results
+    assert (r.weapon, r.target, r.to_hit, r.shot_down, r.column) == ("TVLG", "t", ROLL, True, None)
+    assert len(r.vulcan) == 1 and r.vulcan[0].success and locs == []
+
+
+def test_E25_land_hits_passes_the_owner_policy_and_later_attackers():
+    """E25 policy through _land_hits: 2 hits, 1 attacker to come -> 3 engaged (kill <= 2), 2 rolls now, 1 kept."""
+    units = {"t": unit("t", "TOG", "0205", 0, "trajan")}
+    results = []
+    _land_hits("l", [hit("t"), hit("t")], units, Dice.scripted([2, 2]), None, results, vulcan=E25_POLICY,
+               later={"t": 1})
+    assert [r.shot_down for r in results] == [True, True]
+    assert units["t"].vulcan == VulcanEngagement(2, 3, 1)
+
+
+def test_CMB1_hull_down_vehicle_uses_the_hull_down_column():
+    """book-a §11: a d10 of 5 is the attacked side on the Normal column but the turret when hull down."""
+    for crater, where in ((True, "turret"), (False, "front")):
+        units = {"t": unit("t", "TOG", "0205", 0, "horatius", crater=crater)}
+        dice = Dice.scripted([5, 1])
+        results = []
+        ((k, lr, w),) = _land_hits("lib", [hit("t", missile=False)], units, dice, None, results)
+        assert (k, w, lr.die, lr.result, lr.rule) == ("t", where, "d10", 5, "CEN-CMB-1")
+        assert "lib" in lr.purpose and "t" in lr.purpose and ("hull down" in lr.purpose) == crater
+        assert results[0].mark.section == where
+        col = results[0].column
+        assert (col.die, col.result, col.rule) == ("d10", 1, "CEN-CMB-1") and "TVLG" in col.purpose
+
+
+def test_INF1_squad_casualties_take_the_crater_modifier():
+    """book-a §16.6: row 20, d10 5 -> 3 men; in a crater (-2) on clear ground: 3 -> 1 man."""
+    sq = unit("s", "TOG", "0205", men=8, crater=True)
+    h = _Hit("200mm Gauss", "s", ROLL, False, None, "front", "20")
+    units = {"s": sq}
+    results = []
+    assert _land_hits("l", [h], units, Dice.scripted([5]), MAP, results) == []
+    (r,) = results
+    assert (r.weapon, r.target, r.to_hit, r.vulcan, r.casualties) == ("200mm Gauss", "s", ROLL, (), 1)
+    assert units["s"].pending_casualties == 1
+    units = {"s": replace(sq, crater=False)}
+    _land_hits("l", [h], units, Dice.scripted([5]), MAP, [])
+    assert units["s"].pending_casualties == 3
+
+
+def test_INF1_building_hit_level_and_squads_inside():
+    """book-b 2.5: a d10 of 2 hits level 2 of a 3-level building; a single-box template on a building of armor
+    factor 5 takes one of the last 5 boxes of that level, so squads on level 2 of that hex roll casualties
+    (row 20: d10 5 -> 3 men, 10 -> 5 men); a squad on level 1, or in another hex, is not hurt."""
+    b = unit("b", "RL", "0205", building=Building(3, 5))
+    units = {"b": b, "s1": unit("s1", "RL", "0205", men=8, level=2), "s2": unit("s2", "RL", "0205", men=8, level=2),
+             "s0": unit("s0", "RL", "0205", men=8, level=1), "far": unit("far", "RL", "0305", men=8, level=2)}
+    h = _Hit("3/6 laser", "b", ROLL, False, (1,), "front", "20")
+    dice = Dice.scripted([2, 5, 10])
+    results = []
+    ((k, lr, w),) = _land_hits("hor", [h], units, dice, MAP, results)
+    assert (k, w, lr.die, lr.result, lr.rule) == ("b", "level 2", "d10", 2, "CEN-CMB-1")
+    assert "b" in lr.purpose and "hor" in lr.purpose
+    (r,) = results
+    assert (r.weapon, r.target, r.to_hit, r.vulcan, r.casualties) == ("3/6 laser", "b", ROLL, (), 8)
+    assert r.mark.squads_hit_on == (2,)
+    assert units["b"].building.destroyed == {(2, 0)}
+    assert [units[k].pending_casualties for k in ("s1", "s2", "s0", "far")] == [3, 5, 0, 0]
+
+
+def test_CMB1_every_hit_on_a_building_lands_one_level_roll():
+    """E21 for buildings: two hits of one firing unit share the level roll; both take boxes."""
+    units = {"b": unit("b", "RL", "0205", building=Building(3, 20))}
+    h = _Hit("3/6 laser", "b", ROLL, False, (1,), "front", None)
+    results = []
+    locs = _land_hits("hor", [h, h], units, Dice.scripted([3]), MAP, results)
+    assert len(locs) == 1 and len(results) == 2
+    assert units["b"].building.destroyed == {(3, 0), (3, 1)}
