@@ -13,12 +13,24 @@ from centurion.data import map_from_rows, vehicle_types
 from centurion.dice import Dice
 from centurion.hexgrid import parse_label
 from centurion.rules.buildings import Building
+from centurion.rules.infantry_fire import SquadAttack, SquadView
 from centurion.rules.record import RecordSheet
-from centurion.rules.resolution import CombatUnit, VulcanEngagement, _Hit, _land_hits, _vulcan_budget
+from centurion.rules.resolution import (
+    CombatUnit,
+    HitResolution,
+    SquadOrder,
+    VulcanEngagement,
+    _Hit,
+    _land_hits,
+    _vulcan_budget,
+    resolve_squad_fire,
+)
+from centurion.rules.rolls import TargetRoll
 from centurion.rules.vulcan import E25_POLICY, VulcanPolicy
 
 V = vehicle_types()
 MAP = map_from_rows(["........"] * 12)
+WOODS = map_from_rows([".l......"] * 12)  # column 02 is light woods (casualties -1, CEN-TER-1)
 
 
 def unit(key, side, label, facing=0, vehicle=None, **kw):
@@ -166,7 +178,7 @@ def test_CMB1_hull_down_vehicle_uses_the_hull_down_column():
         results = []
         ((k, lr, w),) = _land_hits("lib", [hit("t", missile=False)], units, dice, None, results)
         assert (k, w, lr.die, lr.result, lr.rule) == ("t", where, "d10", 5, "CEN-CMB-1")
-        assert "lib" in lr.purpose and "t" in lr.purpose and ("hull down" in lr.purpose) == crater
+        assert lr.purpose == "hit location on t by lib (front attacked" + (", hull down)" if crater else ")")
         assert results[0].mark.section == where
         col = results[0].column
         assert (col.die, col.result, col.rule) == ("d10", 1, "CEN-CMB-1") and "TVLG" in col.purpose
@@ -215,3 +227,80 @@ def test_CMB1_every_hit_on_a_building_lands_one_level_roll():
     locs = _land_hits("hor", [h, h], units, Dice.scripted([3]), MAP, results)
     assert len(locs) == 1 and len(results) == 2
     assert units["b"].building.destroyed == {(3, 0), (3, 1)}
+
+
+# --- a squad's fire (book-a §16, book-b 2.7) ---------------------------------------------------------------------
+
+
+def squad_attack(key, label, action, to_hit, attacks=1, **kw):
+    return SquadAttack(SquadView(key, parse_label(label)), action, 4, attacks, TargetRoll.of("base", to_hit, "CEN-INF-1"),
+                       **kw)
+
+
+def test_INF1_squad_paint_marks_the_target_painted_by_it():
+    """book-a §7, §16.1: a squad's paint is one roll; a hit adds the squad to the target's painters."""
+    units = {"sq": unit("sq", "RL", "0205", men=8), "hor": unit("hor", "TOG", "0209", 0, "horatius", painted_by=("x",))}
+    order = SquadOrder("sq", "paint", "hor")
+    for face, painters in ((3, ("x", "sq")), (10, ("x",))):
+        dice = Dice.scripted([7, face])
+        dice.roll("d10", purpose="an earlier roll", rule="X")
+        res = resolve_squad_fire(order, squad_attack("sq", "0205", "paint", 9), units, dice)
+        (roll,) = res.rolls
+        assert (roll.result, roll.target, roll.rule) == (face, 9, "CEN-CMB-1")
+        assert "sq paints hor" in roll.purpose
+        assert res.firer == "sq" and res.hits == (HitResolution("paint", "hor", roll),) and res.locations == ()
+        assert res.units["hor"].painted_by == painters and res.units["sq"] == units["sq"]
+        assert units["hor"].painted_by == ("x",)
+
+
+def test_E25_squad_tvlgs_use_up_launchers_and_face_the_vulcan():
+    """book-a §16.4: a squad with 3 TVLGs left fires 2 -> 1 left. One hits a Trajan (Vulcan-2) with one more
+    attacker to come: the E25 owner engages 2 (kill on <= 4) and rolls once now: 3 shoots it down."""
+    units = {"sq": unit("sq", "RL", "0205", men=8, tvlgs_left=3), "trj": unit("trj", "TOG", "0209", 0, "trajan")}
+    order = SquadOrder("sq", "tvlg", "trj", count=2)
+    dice = Dice.scripted([7, 1, 10, 3])
+    dice.roll("d10", purpose="an earlier roll", rule="X")
+    res = resolve_squad_fire(order, squad_attack("sq", "0205", "tvlg", 6, 2, template="TVLG", side="front"),
+                             units, dice, later={"trj": 1})
+    hit_roll, miss_roll, vr = res.rolls
+    assert [r.result for r in res.rolls] == [1, 10, 3]
+    assert "attack 1" in hit_roll.purpose and "attack 2" in miss_roll.purpose and "trj" in miss_roll.purpose
+    assert hit_roll.rule == miss_roll.rule == "CEN-CMB-1"
+    assert res.hits == (HitResolution("tvlg (TVLG)", "trj", miss_roll),
+                        HitResolution("tvlg (TVLG)", "trj", hit_roll, (vr,), shot_down=True))
+    assert (vr.target, vr.success) == (4, True)
+    assert res.units["sq"].tvlgs_left == 1 and res.units["trj"].vulcan == VulcanEngagement(2, 2, 1)
+    assert res.firer == "sq" and res.locations == ()
+
+
+def test_INF1_mortar_ap_round_hurts_every_squad_in_the_hex_without_terrain():
+    """book-a §16.5: an AP round that hits: every dismounted squad in the hex takes Mortar-row losses, terrain
+    ignored (light woods -1 not added): d10 5 -> 3 men, 4 -> 2 men; a squad in a building, one in another hex
+    and a vehicle are untouched. A miss names no target."""
+    target = parse_label("0205")
+    units = {"mo": unit("mo", "RL", "0505", men=8, squad_kind="mortar"),
+             "s1": unit("s1", "TOG", "0205", men=8), "hor": unit("hor", "TOG", "0205", 0, "horatius"),
+             "s2": unit("s2", "TOG", "0205", men=8), "s3": unit("s3", "TOG", "0205", men=8, level=1),
+             "s4": unit("s4", "TOG", "0206", men=8)}
+    order = SquadOrder("mo", "mortar_ap", target_hex=target)
+    attack = squad_attack("mo", "0505", "mortar_ap", 6, casualty_row="mortar")
+    res = resolve_squad_fire(order, attack, units, Dice.scripted([1, 5, 4]), battlemap=WOODS)
+    assert [(h.weapon, h.target, h.casualties) for h in res.hits] == [("mortar_ap (mortar)", "s1", 3),
+                                                                        ("mortar_ap (mortar)", "s2", 2)]
+    assert [res.units[k].pending_casualties for k in ("s1", "s2", "s3", "s4")] == [3, 2, 0, 0]
+    assert str(target) in res.rolls[0].purpose
+    miss = resolve_squad_fire(order, attack, units, Dice.scripted([10]), battlemap=WOODS)
+    assert miss.hits == (HitResolution("mortar_ap (mortar)", "", miss.rolls[0]),)
+
+
+def test_INF1_squads_inside_a_hit_building_take_the_attackers_row():
+    """book-b 2.7: a squad inside, when the damage reaches the last 5 boxes of its level, rolls on the
+    Infantry Damage Table: personal weapons on their IWF row (IWF7, d10 7 -> 3 men), a mortar on the Mortar row
+    (d10 5 -> 3 men; IWF7 would give 2)."""
+    for action, face, killed in (("personal", 7, 3), ("mortar", 5, 3)):
+        units = {"sq": unit("sq", "RL", "0505", men=8), "b": unit("b", "TOG", "0205", building=Building(3, 5)),
+                 "in": unit("in", "TOG", "0205", men=8, level=2)}
+        attack = squad_attack("sq", "0505", action, 6, template="IWF7", side="front")
+        res = resolve_squad_fire(SquadOrder("sq", action, "b"), attack, units, Dice.scripted([1, 2, face]))
+        assert res.units["in"].pending_casualties == killed, action
+        assert res.hits[0].casualties == killed and res.locations[0][2] == "level 2"
