@@ -13,6 +13,7 @@ from centurion.data import map_from_rows, vehicle_types
 from centurion.dice import Dice
 from centurion.hexgrid import parse_label
 from centurion.rules.buildings import Building
+from centurion.rules.grav import Refusal
 from centurion.rules.infantry_fire import SquadAttack, SquadView
 from centurion.rules.record import RecordSheet
 from centurion.rules.resolution import (
@@ -22,10 +23,15 @@ from centurion.rules.resolution import (
     VulcanEngagement,
     _Hit,
     _land_hits,
+    _missile_targets,
     _vulcan_budget,
+    declare_weapons_fire,
+    finish_fire,
     resolve_squad_fire,
+    sight_level,
 )
 from centurion.rules.rolls import TargetRoll
+from centurion.rules.targets import Attack
 from centurion.rules.vulcan import E25_POLICY, VulcanPolicy
 
 V = vehicle_types()
@@ -304,3 +310,37 @@ def test_INF1_squads_inside_a_hit_building_take_the_attackers_row():
         res = resolve_squad_fire(SquadOrder("sq", action, "b"), attack, units, Dice.scripted([1, 2, face]))
         assert res.units["in"].pending_casualties == killed, action
         assert res.hits[0].casualties == killed and res.locations[0][2] == "level 2"
+
+
+# --- small helpers of the phase (book-a §15.2, book-b 2.7, CEN-SEQ-3) --------------------------------------------
+
+
+def test_CMB1_missile_targets_for_the_vulcan_owner():
+    """book-a §15.2: the owner counts the attackers still to fire missiles at a vehicle: an SMLM or a squad's
+    TVLGs count; a laser, a squad's personal weapons, a refused declaration don't."""
+    units = {"hor": unit("hor", "TOG", "0210", 0, "horatius"), "lib": unit("lib", "RL", "0203", 1, "liberator")}
+    both = declare_weapons_fire(MAP, units, "hor", [Attack(2, "lib"), Attack(1, "lib")])  # SMLM, 3/6 laser
+    laser = declare_weapons_fire(MAP, units, "hor", [Attack(1, "lib")])
+    assert not isinstance(both, Refusal) and not isinstance(laser, Refusal)
+    assert _missile_targets(None, both) == {"lib"} and _missile_targets(None, laser) == set()
+    tvlg = squad_attack("sq", "0205", "tvlg", 6, template="TVLG")
+    assert _missile_targets(SquadOrder("sq", "tvlg", "hor"), tvlg) == {"hor"}
+    assert _missile_targets(None, tvlg) == set() and _missile_targets(SquadOrder("sq", "tvlg"), tvlg) == set()
+    personal = squad_attack("sq", "0205", "personal", 6, template="IWF9")
+    assert _missile_targets(SquadOrder("sq", "personal", "hor"), personal) == set()
+    assert _missile_targets(SquadOrder("sq", "tvlg", "hor"), Refusal("CEN-CMB-1", "no")) == set()
+
+
+def test_CMB1_a_squad_on_a_floor_sees_from_ground_plus_floor():
+    """book-b 2.7: a squad on level 2 of a building in a clear (level 0) hex sees from level 2."""
+    assert sight_level(MAP, unit("s", "RL", "0205", men=8, level=2)) == 2
+    assert sight_level(MAP, unit("s", "RL", "0205", men=8)) is None
+    assert sight_level(MAP, unit("s", "RL", "2020", men=8, level=2)) is None  # off the map
+
+
+def test_SEQ3_finish_fire_turn_defaults_to_the_first():
+    hor = unit("hor", "TOG", "0205", 0, "horatius")
+    boxes = hor.sheet.boxes_of("turret", "gunner")
+    hit = replace(hor, sheet=replace(hor.sheet, pending=frozenset(("turret", b) for b in boxes)))
+    out, _, _ = finish_fire({"hor": hit}, Dice.scripted([]))
+    assert out["hor"].sheet.crew_member("gunner").since_turn == 1
