@@ -312,6 +312,31 @@ def test_INF1_squads_inside_a_hit_building_take_the_attackers_row():
         assert res.hits[0].casualties == killed and res.locations[0][2] == "level 2"
 
 
+
+def test_INF1_personal_fire_at_a_squad_takes_its_terrain():
+    """book-a §16.6: a squad hit in light woods adds -1 to the casualties roll: IWF9, d10 6 -> 5 -> 3 men
+    (4 men in the open)."""
+    units = {"sq": unit("sq", "RL", "0505", men=8), "foe": unit("foe", "TOG", "0205", men=8)}
+    attack = squad_attack("sq", "0505", "personal", 6, casualty_row="IWF9")
+    res = resolve_squad_fire(SquadOrder("sq", "personal", "foe"), attack, units, Dice.scripted([1, 6]),
+                             battlemap=WOODS)
+    assert res.units["foe"].pending_casualties == 3 and res.hits[0].casualties == 3
+    res = resolve_squad_fire(SquadOrder("sq", "personal", "foe"), attack, units, Dice.scripted([1, 6]), battlemap=MAP)
+    assert res.units["foe"].pending_casualties == 4
+
+
+def test_INF1_squad_tvlg_at_a_building_rolls_its_level_and_spares_squads_inside():
+    """A TVLG is a missile: it has no row on the Infantry Damage Table, so squads inside are not hurt (book-a 8.3:
+    missiles never at infantry); the squad's level roll is logged as its own."""
+    units = {"sq": unit("sq", "RL", "0505", men=8), "b": unit("b", "TOG", "0205", building=Building(3, 5)),
+             "in": unit("in", "TOG", "0205", men=8, level=2)}
+    attack = squad_attack("sq", "0505", "tvlg", 6, template="TVLG", side="front")
+    res = resolve_squad_fire(SquadOrder("sq", "tvlg", "b", count=1), attack, units, Dice.scripted([1, 2]))
+    ((k, lr, w),) = res.locations
+    assert (k, w) == ("b", "level 2") and "by sq" in lr.purpose
+    assert res.units["in"].pending_casualties == 0 and res.units["b"].building.destroyed
+
+
 # --- small helpers of the phase (book-a §15.2, book-b 2.7, CEN-SEQ-3) --------------------------------------------
 
 
