@@ -15,7 +15,7 @@ from centurion.hexgrid import parse_label
 from centurion.rules.buildings import Building
 from centurion.rules.grav import Refusal
 from centurion.rules.infantry_fire import SquadAttack, SquadView
-from centurion.rules.record import RecordSheet
+from centurion.rules.record import CrewMember, RecordSheet
 from centurion.rules.resolution import (
     CombatUnit,
     HitResolution,
@@ -27,12 +27,14 @@ from centurion.rules.resolution import (
     _vulcan_budget,
     declare_weapons_fire,
     finish_fire,
+    resolve_painting,
     resolve_squad_fire,
     sight_level,
 )
 from centurion.rules.rolls import TargetRoll
 from centurion.rules.targets import Attack
 from centurion.rules.vulcan import E25_POLICY, VulcanPolicy
+from centurion.variants.ruleset import RuleSet
 
 V = vehicle_types()
 MAP = map_from_rows(["........"] * 12)
@@ -369,3 +371,72 @@ def test_SEQ3_finish_fire_turn_defaults_to_the_first():
     hit = replace(hor, sheet=replace(hor.sheet, pending=frozenset(("turret", b) for b in boxes)))
     out, _, _ = finish_fire({"hor": hit}, Dice.scripted([]))
     assert out["hor"].sheet.crew_member("gunner").since_turn == 1
+
+
+# --- painting (book-a §7, §13.2, VAR-SHIELD, VAR-OCCUPY) --------------------------------------------------------
+
+E20_MAP = map_from_rows(["........", "........", ".l......"] + ["........"] * 9)  # light woods in 0203 (E20)
+
+
+def e20():
+    return {"hor": unit("hor", "TOG", "0210", 0, "horatius"), "lib": unit("lib", "RL", "0203", 1, "liberator")}
+
+
+def test_CMB1_painting_asks_the_map_of_each_pair():
+    """VAR-OCCUPY: `map_for(painter, target)` gives the map each pair sees."""
+    asked = []
+
+    def map_for(painter, target):
+        asked.append((painter, target))
+        return E20_MAP
+
+    live, (r,) = resolve_painting(MAP, e20(), [("hor", "lib")], Dice.scripted([1]), map_for=map_for)
+    assert asked == [("hor", "lib")] and r.painted and live["lib"].painted_by == ("hor",)
+
+
+def test_CMB1_a_painted_target_is_painted_as_if_unpainted():
+    """book-a §7, §10.2: being painted already does not cancel the shield against the next painting laser."""
+    units = e20()
+    _, (fresh,) = resolve_painting(E20_MAP, units, [("hor", "lib")], Dice.scripted([1]))
+    again = {**units, "lib": replace(units["lib"], painted=True, painted_by=("x",))}
+    live, (second,) = resolve_painting(E20_MAP, again, [("hor", "lib")], Dice.scripted([1]))
+    assert second.roll.target == fresh.roll.target < 8  # 9 - 1 (range 7), less the shield
+    assert live["lib"].painted_by == ("x", "hor")
+
+
+def test_CMB1_painting_out_of_range_is_refused_and_listed():
+    """book-a §7.3: a squad paints at up to 6 hexes; at 8 the attempt is refused, and the list keeps its place."""
+    units = {**e20(), "sq": unit("sq", "TOG", "0211", men=8)}
+    live, (far, near) = resolve_painting(E20_MAP, units, [("sq", "lib"), ("hor", "lib")], Dice.scripted([1]))
+    assert isinstance(far, Refusal) and "beyond 6" in far.reason
+    assert near.painted and live["lib"].painted_by == ("hor",)
+
+
+def test_CMB1_why_a_vehicle_cannot_paint():
+    """book-a §13.2, §14.1: the reason names the first missing need."""
+    units = e20()
+    hor = units["hor"]
+    crew = tuple(CrewMember(m.role, "dead", 1) if m.role == "commander" else m for m in hor.sheet.crew)
+    cases = ((replace(hor, sheet=replace(hor.sheet, exploded=True)), "it is destroyed"),
+             (replace(hor, sheet=replace(hor.sheet, crew=crew)), "its commander is out"))
+    for painter, why in cases:
+        _, (r,) = resolve_painting(E20_MAP, {**units, "hor": painter}, [("hor", "lib")], Dice.scripted([]))
+        assert r.reason == f"hor cannot paint: {why} (book-a 13.2)"
+    s = hor.sheet
+    comm = replace(s, internal_lost=s.internal_lost | {("front", b) for b in s.boxes_of("front", "comm")})
+    _, (r,) = resolve_painting(E20_MAP, {**units, "hor": replace(hor, sheet=comm)}, [("hor", "lib")],
+                               Dice.scripted([]))
+    assert r.reason == "hor cannot paint: its comm is out (book-a 13.2)"
+    tw = replace(s, internal_lost=s.internal_lost | {("turret", b) for b in s.boxes_of("turret", "turret_weapons")})
+    _, (r,) = resolve_painting(E20_MAP, {**units, "hor": replace(hor, sheet=tw)}, [("hor", "lib")], Dice.scripted([]))
+    assert r.reason == "hor cannot paint: its turret weapons are destroyed (book-a 13.2)"
+
+
+def test_SHIELD_painting_laser_rolls_without_the_shield_then_the_stop_roll():
+    """VAR-SHIELD: the painting laser rolls 9 - 1 (range 7) = 8 without the shield, then the shield's percentile
+    stop roll (the same case as tests/test_variants_fire_engine.py: 44 stops it, 45 does not)."""
+    rules = RuleSet.from_names(["VAR-SHIELD"])
+    for stop_face, painted in ((44, False), (45, True)):
+        live, (r,) = resolve_painting(E20_MAP, e20(), [("hor", "lib")], Dice.scripted([8, stop_face]), rules=rules)
+        assert r.roll.target == 8 and r.roll.success and r.stop is not None and r.stop.result == stop_face
+        assert r.painted == painted and live["lib"].painted_by == (("hor",) if painted else ())
