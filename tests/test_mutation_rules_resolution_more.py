@@ -27,6 +27,7 @@ from centurion.rules.resolution import (
     _vulcan_budget,
     declare_weapons_fire,
     finish_fire,
+    resolve_fire,
     resolve_painting,
     resolve_squad_fire,
     sight_level,
@@ -440,3 +441,61 @@ def test_SHIELD_painting_laser_rolls_without_the_shield_then_the_stop_roll():
         live, (r,) = resolve_painting(E20_MAP, e20(), [("hor", "lib")], Dice.scripted([8, stop_face]), rules=rules)
         assert r.roll.target == 8 and r.roll.success and r.stop is not None and r.stop.result == stop_face
         assert r.painted == painted and live["lib"].painted_by == (("hor",) if painted else ())
+
+
+# --- one vehicle's fire (CEN-CMB-1, E20, E21, book-a §8.3, §16.6) -----------------------------------------------
+
+
+def test_CMB1_a_vehicle_laser_at_a_squad_takes_the_terrain_and_a_miss_is_recorded():
+    """book-a §16.6: the 3/6 laser (damage 8) on a squad in light woods: d10 8 - 1 = 7 -> 2 men (3 in the
+    open); a miss keeps the weapon and target."""
+    units = {"hor": unit("hor", "TOG", "0206", 0, "horatius"), "sq": unit("sq", "RL", "0203", men=8)}
+    plan = declare_weapons_fire(E20_MAP, units, "hor", [Attack(1, "sq")])
+    assert not isinstance(plan, Refusal)
+    res = resolve_fire(plan, units, Dice.scripted([1, 8]), battlemap=E20_MAP)
+    assert res.units["sq"].pending_casualties == 2 and res.firer == "hor"
+    res = resolve_fire(plan, units, Dice.scripted([1, 8]))
+    assert res.units["sq"].pending_casualties == 3
+    miss = resolve_fire(plan, units, Dice.scripted([10]))
+    assert miss.hits == (HitResolution("3/6 laser", "sq", miss.rolls[0]),)
+
+
+def test_CMB1_an_apds_round_drops_the_apds_template():
+    """book-a §8.3: the shell picks the Gauss template: APDS 150 has 1+3+3+5+3 = 15 boxes (HEAP 150: 20)."""
+    units = e20()
+    plan = declare_weapons_fire(E20_MAP, units, "hor", [Attack(0, "lib", shell="APDS")])
+    assert not isinstance(plan, Refusal)
+    res = resolve_fire(plan, units, Dice.scripted([1, 7, 5]))
+    assert len(res.hits[0].mark.armor) == 15
+    assert res.units["lib"].sheet.armor["right"].intact == 70 - 15
+
+
+def test_CMB1_missiles_roll_one_by_one_and_are_counted_spent():
+    """book-a §8.3 (at most 2 TVLGs a turn): 2 TVLGs from one launcher roll to hit one by one, each roll naming
+    its missile; one from each launcher: a roll each, unnamed. Either way the firer's sheet counts 2 spent."""
+    units = {"lib": unit("lib", "RL", "0209", 0, "liberator"), "hor": unit("hor", "TOG", "0205", 3, "horatius")}
+    plan = declare_weapons_fire(MAP, units, "lib", [Attack(2, "hor", missiles=2)])
+    assert not isinstance(plan, Refusal), plan
+    res = resolve_fire(plan, units, Dice.scripted([10, 10]))
+    assert len(res.hits) == 2 and all(h.weapon == "TVLG 4" and h.target == "hor" for h in res.hits)
+    assert ["(missile 1)" in r.purpose for r in res.rolls] == [True, False]
+    assert ["(missile 2)" in r.purpose for r in res.rolls] == [False, True]
+    assert res.units["lib"].sheet.missiles_fired == (("TVLG", 2),)
+    plan = declare_weapons_fire(MAP, units, "lib", [Attack(2, "hor", missiles=1), Attack(3, "hor", missiles=1)])
+    assert not isinstance(plan, Refusal), plan
+    res = resolve_fire(plan, units, Dice.scripted([10, 10]))
+    assert len(res.rolls) == 2 and not any("(missile" in r.purpose for r in res.rolls)
+    assert res.units["lib"].sheet.missiles_fired == (("TVLG", 2),)
+
+
+def test_E25_resolve_fire_hands_the_vulcan_owner_the_hits_and_later_attackers():
+    """E25: a TVLG hit on a Trajan (Vulcan-2), one attacker to come: 2 engaged (kill <= 4), one roll now, 3
+    shoots it down; the location roll (if any) names the firer."""
+    units = {"lib": unit("lib", "RL", "0209", 0, "liberator"), "trj": unit("trj", "TOG", "0205", 3, "trajan")}
+    plan = declare_weapons_fire(MAP, units, "lib", [Attack(2, "trj", missiles=1), Attack(1, "trj")])
+    assert not isinstance(plan, Refusal), plan
+    res = resolve_fire(plan, units, Dice.scripted([1, 1, 3, 5, 1]), later={"trj": 1})
+    assert res.units["trj"].vulcan == VulcanEngagement(2, 2, 1)
+    assert [h.shot_down for h in res.hits] == [True, False]
+    ((k, lr, _),) = res.locations
+    assert k == "trj" and "by lib" in lr.purpose and res.firer == "lib"
