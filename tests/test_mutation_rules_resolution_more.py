@@ -25,9 +25,12 @@ from centurion.rules.resolution import (
     _land_hits,
     _missile_targets,
     _vulcan_budget,
+    combat_phase,
+    declare_squad_fire,
     declare_weapons_fire,
     finish_fire,
     resolve_fire,
+    resolve_opportunity_fire,
     resolve_painting,
     resolve_squad_fire,
     sight_level,
@@ -499,3 +502,176 @@ def test_E25_resolve_fire_hands_the_vulcan_owner_the_hits_and_later_attackers():
     assert [h.shot_down for h in res.hits] == [True, False]
     ((k, lr, _),) = res.locations
     assert k == "trj" and "by lib" in lr.purpose and res.firer == "lib"
+
+
+# --- variant rules handed down (VAR-SPEEDMOD, RULES.md: speed 4-6 -> -2) ----------------------------------------
+
+
+def test_SPEEDMOD_painting_and_fire_take_the_target_speed():
+    """VAR-SPEEDMOD: a target moving at 5 is 2 harder to paint and to hit, for a vehicle or a squad painter."""
+    rules = RuleSet.from_names(["VAR-SPEEDMOD"])
+    units = {**e20(), "sq": unit("sq", "TOG", "0205", men=8)}
+    units["lib"] = replace(units["lib"], velocity=5)
+    pairs = [("hor", "lib"), ("sq", "lib")]
+    _, plain = resolve_painting(E20_MAP, units, pairs, Dice.scripted([10, 10]))
+    _, fast = resolve_painting(E20_MAP, units, pairs, Dice.scripted([10, 10]), rules=rules)
+    assert [f.roll.target for f in fast] == [p.roll.target - 2 for p in plain]
+    assert fast[1].roll.target == 9 - 2  # a full squad paints on 9 (book-a §7.3)
+    plain = declare_weapons_fire(E20_MAP, units, "hor", [Attack(1, "lib")])
+    fast = declare_weapons_fire(E20_MAP, units, "hor", [Attack(1, "lib")], rules=rules)
+    assert fast.attacks[0].to_hit.value == plain.attacks[0].to_hit.value - 2
+
+
+# --- declarations checked against the live sheets (book-a §13.2, book-b 2.7) ------------------------------------
+
+
+def test_CMB1_weapon_zero_destroyed_and_a_weapon_past_the_sheet():
+    """book-a §13.2: the Horatius's weapon 0 (150mm Gauss, turret) is refused with its turret weapons gone; a
+    weapon index past its 3 weapons is refused, not an IndexError."""
+    units = e20()
+    hor = units["hor"]
+    s = hor.sheet
+    tw = replace(s, internal_lost=s.internal_lost | {("turret", b) for b in s.boxes_of("turret", "turret_weapons")})
+    r = declare_weapons_fire(E20_MAP, {**units, "hor": replace(hor, sheet=tw)}, "hor", [Attack(0, "lib")])
+    assert isinstance(r, Refusal) and r.reason == "attack 1 (150mm Gauss): its turret weapons are destroyed (book-a 13.2)"
+    for bad in (3, -1):
+        r = declare_weapons_fire(E20_MAP, units, "hor", [Attack(bad, "lib")])
+        assert isinstance(r, Refusal), bad
+
+
+def test_CMB1_indirect_fire_refusal_names_what_is_out():
+    woods = map_from_rows(["........"] * 6 + ["..h....."] + ["........"] * 5)
+    lib = replace(unit("lib", "RL", "0304", 0, "liberator"), painted_by=("hor",))
+    hor = unit("hor", "TOG", "0310", 0, "horatius")
+    s = hor.sheet
+    comm = replace(s, internal_lost=s.internal_lost | {("front", b) for b in s.boxes_of("front", "comm")})
+    r = declare_weapons_fire(woods, {"hor": replace(hor, sheet=comm), "lib": lib}, "hor", [Attack(2, "lib")])
+    assert isinstance(r, Refusal)
+    assert r.reason == "attack 1 (SMLM 2): indirect fire needs the comm, which is out (book-a 13.2)"
+
+
+def test_INF1_declare_squad_fire_refusals():
+    """book-b 2.7: a squad inside a building fires personal weapons, TVLGs, mortars or paints, nothing else;
+    only a dismounted squad fires as one; targets must exist and be enemies."""
+    units = {"sq": unit("sq", "RL", "0205", men=8), "hor": unit("hor", "TOG", "0207", 0, "horatius"),
+             "in": unit("in", "RL", "0206", men=8, level=1), "mate": unit("mate", "RL", "0305", men=8)}
+    for order, rule, reason in (
+            (SquadOrder("ghost", "personal", "hor"), "CEN-CMB-1", "'ghost' is not a dismounted squad"),
+            (SquadOrder("hor", "personal", "sq"), "CEN-CMB-1", "'hor' is not a dismounted squad"),
+            (SquadOrder("sq", "personal", "nobody"), "CEN-CMB-1", "no target 'nobody'"),
+            (SquadOrder("sq", "personal", "mate"), "CEN-CMB-1", "mate is a friendly unit"),
+            (SquadOrder("in", "mortar_ap", target_hex=parse_label("0207")), "CEN-CMB-1",
+             "a squad inside a building cannot fire mortar_ap (book-b 2.7)")):
+        r = declare_squad_fire(MAP, units, order)
+        assert isinstance(r, Refusal) and (r.rule, r.reason) == (rule, reason), order
+    for action in ("personal", "tvlg", "paint"):
+        r = declare_squad_fire(MAP, units, SquadOrder("in", action, "hor", count=1 if action == "tvlg" else None))
+        assert not isinstance(r, Refusal), (action, r)
+        assert r.squad.key == "in" and r.squad.level == 1
+    mortar = {**units, "in": replace(units["in"], squad_kind="mortar")}
+    assert not isinstance(declare_squad_fire(MAP, mortar, SquadOrder("in", "mortar", "hor", count=1)), Refusal)
+
+
+def test_INF1_declare_squad_fire_passes_launchers_and_assault_location():
+    """book-a §16.4: a squad with no TVLG left cannot fire one; §14.2: a close assault strikes the chosen location."""
+    units = {"sq": unit("sq", "RL", "0205", men=8, tvlgs_left=0), "hor": unit("hor", "TOG", "0207", 0, "horatius")}
+    assert isinstance(declare_squad_fire(MAP, units, SquadOrder("sq", "tvlg", "hor", count=1)), Refusal)
+    units = {"sq": unit("sq", "RL", "0205", men=8), "hor": unit("hor", "TOG", "0205", 0, "horatius")}
+    r = declare_squad_fire(MAP, units, SquadOrder("sq", "personal", "hor", location="stern"))
+    assert not isinstance(r, Refusal) and r.close_assault and r.side == "stern"
+
+
+# --- opportunity fire and the whole phase (CEN-OPP-1, CEN-SEQ-1, CEN-SEQ-3, E25) -------------------------------
+
+
+def pending_gunner(u: CombatUnit) -> CombatUnit:
+    boxes = u.sheet.boxes_of("turret", "gunner")
+    return replace(u, sheet=replace(u.sheet, pending=frozenset(("turret", b) for b in boxes)))
+
+
+def test_OPP1_opportunity_fire_applies_losses_at_once_with_the_turn():
+    """CEN-OPP-1: internal damage and squad losses at once; the crew member dies this turn; a squad in light
+    woods hit by the 3/6 laser (row 8): d10 8 - 1 -> 2 men."""
+    units = {"lib": unit("lib", "RL", "0206", 0, "liberator"), "sq": unit("sq", "TOG", "0203", men=8)}
+    plan = declare_weapons_fire(E20_MAP, units, "lib", [Attack(1, "sq")])
+    assert not isinstance(plan, Refusal), plan
+    dice = Dice.scripted([7, 1, 8])
+    dice.roll("d10", purpose="an earlier roll", rule="X")
+    ph = resolve_opportunity_fire(plan, units, dice, battlemap=E20_MAP)
+    assert ph.casualties == {"sq": 2} and ph.units["sq"].men == 6 and len(ph.rolls) == 2
+    (res,) = ph.fire
+    assert res.firer == "lib" and ph.rolls == res.rolls
+    units = {"lib": unit("lib", "RL", "0209", 0, "liberator"), "hor": pending_gunner(unit("hor", "TOG", "0205", 3,
+                                                                                           "horatius"))}
+    plan = declare_weapons_fire(MAP, units, "lib", [Attack(1, "hor")])
+    for kw, since in (({"turn": 3}, 3), ({}, 1)):
+        ph = resolve_opportunity_fire(plan, units, Dice.scripted([10]), **kw)
+        assert ph.units["hor"].sheet.crew_member("gunner").since_turn == since and "hor" in ph.internals
+
+
+def test_OPP1_opportunity_fire_vulcan_and_shield():
+    """E25 policy by default on opportunity fire: one TVLG hit on a Trajan engages 1 (Vulcan-2: kill <= 8).
+    VAR-SHIELD: a laser that hits rolls the stop roll."""
+    units = {"lib": unit("lib", "RL", "0209", 0, "liberator"), "trj": unit("trj", "TOG", "0205", 3, "trajan")}
+    plan = declare_weapons_fire(MAP, units, "lib", [Attack(2, "trj", missiles=1)])
+    ph = resolve_opportunity_fire(plan, units, Dice.scripted([1, 8]))
+    assert ph.fire[0].hits[0].shot_down and ph.units["trj"].vulcan == VulcanEngagement(2, 1, 0)
+    rules = RuleSet.from_names(["VAR-SHIELD"])
+    plan = declare_weapons_fire(MAP, units, "lib", [Attack(1, "trj")], rules=rules)
+    ph = resolve_opportunity_fire(plan, units, Dice.scripted([1, 1]), rules=rules)
+    assert ph.fire[0].hits[0].stopped
+
+
+class SpendRecorder:
+    def __init__(self) -> None:
+        self.later: list[int] = []
+
+    def policy(self) -> VulcanPolicy:
+        def spend(left, hits, later):
+            self.later.append(later)
+            return min(left, hits)
+
+        return VulcanPolicy(lambda rating, hits, later: 3, spend)
+
+
+def test_E25_combat_phase_tells_each_attacker_how_many_missile_attackers_follow():
+    """book-a §15.2: a refused declaration fires nothing but the others do; three missile attackers (a vehicle,
+    a squad's TVLG, a vehicle) at a Trajan: 2, 1, then 0 still to come; a laser attacker does not count."""
+    units = {"trj": unit("trj", "TOG", "0205", 3, "trajan"), "l1": unit("l1", "RL", "0209", 0, "liberator"),
+             "sq": unit("sq", "RL", "0207", men=8), "l2": unit("l2", "RL", "0309", 0, "liberator"),
+             "l3": unit("l3", "RL", "0409", 0, "liberator")}
+    rec = SpendRecorder()
+    decl = [("ghost", [Attack(0, "trj")], None), ("l1", [Attack(2, "trj", missiles=1)], None),
+            SquadOrder("sq", "tvlg", "trj", count=1), ("l3", [Attack(1, "trj")], None),
+            ("l2", [Attack(2, "trj", missiles=1)], None)]
+    # l1: hit 1, Vulcan 1; sq: hit 1, Vulcan 1; l3 laser misses 10; l2: hit 1, Vulcan 1 (3 engaged: kill <= 2)
+    res = combat_phase(MAP, units, decl, Dice.scripted([1, 1, 1, 1, 10, 1, 1]), vulcan=rec.policy())
+    assert isinstance(res.fire[0], Refusal) and len(res.fire) == 5
+    assert rec.later == [2, 1, 0]
+    assert res.units["trj"].vulcan == VulcanEngagement(2, 3, 0)
+
+
+def test_SEQ3_combat_phase_hands_down_map_turn_and_rules():
+    """VAR-OCCUPY: each pair's map (here light woods at the squad: d10 8 - 1 -> 2 men, row 8); the turn reaches
+    the internal damage; a squad that painted does nothing else (book-a 7.3); the phase's rolls are its own."""
+    asked = []
+
+    def map_for(a, b):
+        asked.append((a, b))
+        return E20_MAP
+
+    units = {"hor": unit("hor", "TOG", "0210", 0, "horatius"), "lib": pending_gunner(unit("lib", "RL", "0206", 1,
+                                                                                          "liberator")),
+             "sq": unit("sq", "RL", "0203", men=8), "ps": unit("ps", "TOG", "0208", men=8)}
+    plan = declare_weapons_fire(E20_MAP, units, "hor", [Attack(1, "sq")])
+    decl = [plan, SquadOrder("ps", "personal", "lib"), ("hor", [Attack(1, "sq")], None)]
+    dice = Dice.scripted([7, 10, 1, 8, 1, 8])
+    dice.roll("d10", purpose="an earlier roll", rule="X")
+    res = combat_phase(MAP, units, decl, dice, turn=4, paints=[("ps", "lib")], map_for=map_for)
+    assert asked == [("ps", "lib"), ("hor", "sq"), ("ps", "lib"), ("hor", "sq")]
+    refusal = res.fire[1]
+    assert isinstance(refusal, Refusal) and refusal.rule == "CEN-CMB-1" and "painted this turn" in refusal.reason
+    assert res.casualties["sq"] == 4 and len(res.rolls) == 5 and len(res.paints) == 1
+    assert res.units["lib"].sheet.crew_member("gunner").since_turn == 4
+    none = combat_phase(MAP, units, [], Dice.scripted([]))
+    assert none.paints == () and none.units["lib"].sheet.crew_member("gunner").since_turn == 1
