@@ -461,6 +461,7 @@ def test_CMB1_a_vehicle_laser_at_a_squad_takes_the_terrain_and_a_miss_is_recorde
     assert res.units["sq"].pending_casualties == 3
     miss = resolve_fire(plan, units, Dice.scripted([10]))
     assert miss.hits == (HitResolution("3/6 laser", "sq", miss.rolls[0]),)
+    assert miss.rolls[0].purpose == "hor 3/6 laser hits sq at range 3"
 
 
 def test_CMB1_an_apds_round_drops_the_apds_template():
@@ -469,7 +470,7 @@ def test_CMB1_an_apds_round_drops_the_apds_template():
     plan = declare_weapons_fire(E20_MAP, units, "hor", [Attack(0, "lib", shell="APDS")])
     assert not isinstance(plan, Refusal)
     res = resolve_fire(plan, units, Dice.scripted([1, 7, 5]))
-    assert len(res.hits[0].mark.armor) == 15
+    assert len(res.hits[0].mark.armor) == 15 and res.hits[0].mark.shape == (1, 3, 3, 5, 3)  # HEAP: (5, 3, 3, 1, ...)
     assert res.units["lib"].sheet.armor["right"].intact == 70 - 15
 
 
@@ -577,8 +578,17 @@ def test_INF1_declare_squad_fire_passes_launchers_and_assault_location():
     units = {"sq": unit("sq", "RL", "0205", men=8, tvlgs_left=0), "hor": unit("hor", "TOG", "0207", 0, "horatius")}
     assert isinstance(declare_squad_fire(MAP, units, SquadOrder("sq", "tvlg", "hor", count=1)), Refusal)
     units = {"sq": unit("sq", "RL", "0205", men=8), "hor": unit("hor", "TOG", "0205", 0, "horatius")}
-    r = declare_squad_fire(MAP, units, SquadOrder("sq", "personal", "hor", location="stern"))
-    assert not isinstance(r, Refusal) and r.close_assault and r.side == "stern"
+    for loc in ("stern", "turret", "front"):
+        r = declare_squad_fire(MAP, units, SquadOrder("sq", "personal", "hor", location=loc))
+        assert not isinstance(r, Refusal) and r.close_assault and r.side == loc
+
+
+def test_INF1_a_squad_that_moved_makes_one_personal_attack():
+    """book-a §16.3: personal weapons: 1 attack after moving, 2 when it did not move (not in the target's hex)."""
+    units = {"sq": unit("sq", "RL", "0205", men=8), "hor": unit("hor", "TOG", "0207", 0, "horatius")}
+    still = declare_squad_fire(MAP, units, SquadOrder("sq", "personal", "hor"))
+    moved = declare_squad_fire(MAP, {**units, "sq": replace(units["sq"], moved=True)}, SquadOrder("sq", "personal", "hor"))
+    assert (still.attacks, moved.attacks) == (2, 1)
 
 
 # --- opportunity fire and the whole phase (CEN-OPP-1, CEN-SEQ-1, CEN-SEQ-3, E25) -------------------------------
@@ -670,8 +680,42 @@ def test_SEQ3_combat_phase_hands_down_map_turn_and_rules():
     res = combat_phase(MAP, units, decl, dice, turn=4, paints=[("ps", "lib")], map_for=map_for)
     assert asked == [("ps", "lib"), ("hor", "sq"), ("ps", "lib"), ("hor", "sq")]
     refusal = res.fire[1]
-    assert isinstance(refusal, Refusal) and refusal.rule == "CEN-CMB-1" and "painted this turn" in refusal.reason
+    assert isinstance(refusal, Refusal) and refusal.rule == "CEN-CMB-1"
+    assert refusal.reason == "ps painted this turn: a painting squad does nothing else (book-a 7.3)"
     assert res.casualties["sq"] == 4 and len(res.rolls) == 5 and len(res.paints) == 1
     assert res.units["lib"].sheet.crew_member("gunner").since_turn == 4
     none = combat_phase(MAP, units, [], Dice.scripted([]))
     assert none.paints == () and none.units["lib"].sheet.crew_member("gunner").since_turn == 1
+
+
+
+def test_SEQ3_combat_phase_squad_fire_sees_its_map_and_empty_declarations_pass():
+    """VAR-OCCUPY: a squad's fire uses its pair's map: IWF9 on a squad in light woods, d10 6 - 1 -> 3 men (4 on
+    the clear map given to the phase); a vehicle declaring no attack asks the map with no target."""
+    asked = []
+
+    def map_for(a, b):
+        asked.append((a, b))
+        return E20_MAP
+
+    units = {"s2": unit("s2", "TOG", "0205", men=8), "sq": unit("sq", "RL", "0203", men=8),
+             "hor": unit("hor", "TOG", "0210", 0, "horatius")}
+    res = combat_phase(MAP, units, [SquadOrder("s2", "personal", "sq"), ("hor", [], None)], Dice.scripted([1, 10, 6]),
+                       map_for=map_for)
+    assert res.casualties == {"sq": 3} and asked == [("s2", "sq"), ("hor", None)]
+
+
+def test_SHIELD_SPEEDMOD_combat_phase_hands_its_rules_to_painting_declaring_and_rolling():
+    """VAR-SHIELD: the painting laser and a laser that hit each roll the stop roll; VAR-SPEEDMOD: a target at
+    speed 5 is 2 harder to hit (E20: laser 9 - 1 - 5 = 3 basic)."""
+    both = RuleSet.from_names(["VAR-SHIELD", "VAR-SPEEDMOD"])
+    units = e20()
+    units["lib"] = replace(units["lib"], velocity=5)
+    decl = [("hor", [Attack(1, "lib")], None)]
+    basic = combat_phase(E20_MAP, units, decl, Dice.scripted([10, 10]), paints=[("hor", "lib")])
+    res = combat_phase(E20_MAP, units, decl, Dice.scripted([1, 1, 1, 1]), paints=[("hor", "lib")], rules=both)
+    (paint,) = res.paints
+    assert paint.stop is not None and paint.stop.success and res.fire[0].hits[0].stopped
+    shield = basic.fire[0].hits[0].to_hit.target
+    assert shield == 3
+    assert res.fire[0].hits[0].to_hit.target == shield + 5 - 2  # E20: right shield -5 off; speed 5: -2
