@@ -719,3 +719,30 @@ def test_SHIELD_SPEEDMOD_combat_phase_hands_its_rules_to_painting_declaring_and_
     shield = basic.fire[0].hits[0].to_hit.target
     assert shield == 3
     assert res.fire[0].hits[0].to_hit.target == shield + 5 - 2  # E20: right shield -5 off; speed 5: -2
+
+
+def test_CMB1_combat_phase_hands_the_turret_facing_to_the_declaration():
+    """HEX-3: a turret weapon fires where the turret faces: a target 4 hexes behind the Horatius (hull facing 0)
+    is out of its arc with the turret forward and in it with the turret turned to 3."""
+    units = {"hor": unit("hor", "TOG", "0205", 0, "horatius"), "lib": unit("lib", "RL", "0209", 0, "liberator")}
+    forward = combat_phase(MAP, units, [("hor", [Attack(0, "lib", shell="HEAP")], None)], Dice.scripted([]))
+    assert isinstance(forward.fire[0], Refusal)
+    turned = combat_phase(MAP, units, [("hor", [Attack(0, "lib", shell="HEAP")], 3)], Dice.scripted([10]))
+    assert not isinstance(turned.fire[0], Refusal) and len(turned.rolls) == 1
+
+
+def test_SALVO_a_salvo_rolls_once_at_its_first_mount():
+    """VAR-SALVO: the twin lasers declared as one salvo roll once, in the place of the salvo's first attack,
+    before a Gauss attack declared between them."""
+    from centurion.data.vehicles import Weapon
+
+    rules = RuleSet.from_names(["VAR-SALVO"])
+    h = V["horatius"]
+    twin = replace(h, weapons=h.weapons + (Weapon("3/6 laser", "hull 2", "8", 20),))
+    units = {"hor": CombatUnit("hor", "TOG", parse_label("0210"), 0, RecordSheet.of(twin)),
+             "lib": unit("lib", "RL", "0203", 1, "liberator")}
+    plan = declare_weapons_fire(E20_MAP, units, "hor", [Attack(1, "lib", salvo=1), Attack(0, "lib", shell="HEAP"),
+                                                        Attack(3, "lib", salvo=1)], rules=rules)
+    assert not isinstance(plan, Refusal), plan
+    res = resolve_fire(plan, units, Dice.scripted([10, 10]), rules=rules)
+    assert [r.rule for r in res.rolls] == ["VAR-SALVO", "CEN-CMB-1"]
