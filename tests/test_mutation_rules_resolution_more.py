@@ -746,3 +746,19 @@ def test_SALVO_a_salvo_rolls_once_at_its_first_mount():
     assert not isinstance(plan, Refusal), plan
     res = resolve_fire(plan, units, Dice.scripted([10, 10]), rules=rules)
     assert [r.rule for r in res.rolls] == ["VAR-SALVO", "CEN-CMB-1"]
+
+
+def test_INF1_declare_squad_fire_hex_attacks_and_observers():
+    """book-a §16.5: an AP mortar round at a hex the squad cannot see needs a friendly observer; an order with no
+    target unit (an AP round) or a paint with none is checked as having no target."""
+    woods = map_from_rows(["........"] * 6 + ["..h....."] + ["........"] * 5)  # heavy woods in 0307
+    units = {"mo": unit("mo", "RL", "0310", men=8, squad_kind="mortar"), "foe": unit("foe", "TOG", "0304", men=8)}
+    hidden = SquadOrder("mo", "mortar_ap", target_hex=parse_label("0304"))
+    r = declare_squad_fire(woods, units, hidden)
+    assert isinstance(r, Refusal) and r.rule == "CEN-LOS-1"
+    seen = declare_squad_fire(woods, units, replace(hidden, observed=True))
+    assert not isinstance(seen, Refusal) and seen.casualty_row == "mortar"
+    fast = declare_squad_fire(MAP, units, hidden, rules=RuleSet.from_names(["VAR-SPEEDMOD"]))
+    assert not isinstance(fast, Refusal)
+    r = declare_squad_fire(MAP, units, SquadOrder("mo", "paint"))
+    assert isinstance(r, Refusal) and r.reason == "painting needs a target"
