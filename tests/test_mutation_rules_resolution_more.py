@@ -762,3 +762,12 @@ def test_INF1_declare_squad_fire_hex_attacks_and_observers():
     assert not isinstance(fast, Refusal)
     r = declare_squad_fire(MAP, units, SquadOrder("mo", "paint"))
     assert isinstance(r, Refusal) and r.reason == "painting needs a target"
+
+
+def test_SEQ3_a_ready_plan_with_no_attack_passes_the_phase():
+    """A FirePlan declared with no attack (a unit that holds its fire) goes through the phase and rolls nothing."""
+    units = e20()
+    plan = declare_weapons_fire(MAP, units, "hor", [])
+    assert not isinstance(plan, Refusal) and plan.targets == ()
+    res = combat_phase(MAP, units, [plan], Dice.scripted([]))
+    assert res.fire[0].firer == "hor" and res.rolls == ()
