@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import pytest
+from test_to_hit import W, open_map  # the same open map and weapon stand-in as the to-hit tests
 
-from centurion.data import map_from_rows
 from centurion.hexgrid import Hex, from_offset, neighbor
 from centurion.rules import Refusal
 from centurion.rules.targets import (
@@ -30,20 +30,6 @@ from centurion.rules.targets import (
     vehicle_paint,
     weapon_family,
 )
-
-
-class W(NamedTuple):
-    type: str
-    location: str
-    range: int
-
-
-def open_map(columns=9, rows=14, marks=None):
-    terrain = [["."] * columns for _ in range(rows)]
-    for (c, r), ch in (marks or {}).items():
-        terrain[r - 1][c - 1] = ch
-    return map_from_rows(["".join(r) for r in terrain])
-
 
 WEAPONS = (W("3/6 laser", "turret", 20), W("AP laser", "turret", 3), W("Vulcan-2", "turret", 0),
            W("150mm Gauss", "turret", 15), W("SMLM 2", "turret", 10), W("TVLG 2", "hull 1", 10),
