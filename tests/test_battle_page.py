@@ -4,10 +4,7 @@ centurion/widgets/ is over 600 lines."""
 from __future__ import annotations
 
 import html
-import time
 from pathlib import Path
-
-import pytest
 
 
 def test_I23_3_no_widgets_file_over_600_lines():
@@ -43,24 +40,18 @@ def test_I23_3_the_centuria_log_reads_latest_first_like_the_centurion_log():
         assert log.index(html.escape(page.game.log[-1])) < log.index(html.escape(page.game.log[0]))
 
 
-@pytest.fixture
-def frozen_clock(monkeypatch):
-    now = [1000.0]
-    monkeypatch.setattr(time, "monotonic", lambda: now[0])
-    return now
+def test_I23_3_centuria_start_asks_before_abandoning_a_battle_in_progress():
+    from clicks import double_click
 
-
-def test_I23_3_centuria_start_asks_before_abandoning_a_battle_in_progress(frozen_clock):
     from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
 
     t = CenturiaSkirmishTable("centuria_ford_road", seed=1)
     assert t.end_part()  # a person's decision: a battle in progress
     before = list(t.states)
-    t.start()
+    double_click(t.start_button)
     assert t.states == before and "in progress" in t.message.value  # the first click only asks
     assert t.start_button.description == "Click again to abandon"
-    frozen_clock[0] += 5
-    t.start()
+    t.start_button.click()  # a deliberate second click
     assert len(t.states) < len(before) or t.states[0] is not before[0]  # a new battle
     assert t.start_button.description == "Start a new battle"
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+from clicks import double_click
+
 from centurion.game import Leadership
 from centurion.hexgrid import format_label
 from centurion.widgets import safety
@@ -13,23 +15,25 @@ from centurion.widgets.skirmish import SkirmishTable
 
 
 def _age_clicks(tab: SkirmishTable, seconds: float = 10.0) -> None:
-    """As if the last click and the last change of the list were `seconds` ago (a person's pace)."""
-    if getattr(tab, "_last_click__on_confirm", None) is not None:
-        tab._last_click__on_confirm -= seconds
+    """As if the list of decisions changed `seconds` ago (a person's pace)."""
     tab._choices_shown_at -= seconds
 
 
 def test_a_double_click_on_confirm_decides_once(monkeypatch):
-    monkeypatch.setattr(time, "monotonic", lambda: 1000.0)  # the second click comes at once, on any machine (T9)
     tab = SkirmishTable("meeting", seed=1)
     _age_clicks(tab)
     assert tab.chosen() == Leadership(0)
-    tab._on_confirm()
+    double_click(tab.confirm_button)  # counted, not timed: no clock involved (T9)
     after_first = len(tab.game.history)
     assert after_first >= 1 and tab.game.history[0] == Leadership(0)
-    tab._on_confirm()  # the second click of a double click: ignored, and said so
-    assert len(tab.game.history) == after_first
-    assert "second click" in tab.message.value and "ignored" in tab.message.value
+    assert tab.confirm_button.value is False  # up again: the next click is a new one
+    g = tab.game
+    tab.click(g.vehicle("R11").hex)
+    tab.click(next(e.hex for _m, e in g.move_options("R11") if e.hex != g.vehicle("R11").hex))
+    _age_clicks(tab)
+    picked = tab.chosen()
+    tab.confirm_button.click()  # a later click, after the browser drew the button up: it acts
+    assert len(tab.game.history) > after_first and tab.game.history[after_first] == picked
 
 
 def test_a_click_on_a_list_refreshed_since_decides_nothing(monkeypatch):
@@ -40,31 +44,26 @@ def test_a_click_on_a_list_refreshed_since_decides_nothing(monkeypatch):
     tab.click(g.vehicle("R11").hex)
     tab.click(next(e.hex for _m, e in g.move_options("R11") if e.hex != g.vehicle("R11").hex))
     assert tab._choices  # a new list is up, its first entry pre-selected
-    tab._last_click__on_confirm -= 10  # outside the double-click window, but the list changed just now
-    tab._on_confirm()
+    tab.confirm_button.click()  # a deliberate click, but the list changed just now
     assert tab.game is g and "changed just before your click" in tab.message.value
     assert "nothing was decided" in tab.message.value
-    monkeypatch.setattr(time, "monotonic", lambda: tab._choices_shown_at + safety.DOUBLE_CLICK_SECONDS + 1)
+    monkeypatch.setattr(time, "monotonic", lambda: tab._choices_shown_at + safety.LIST_CHANGED_SECONDS + 1)
     picked = tab.chosen()
-    tab._on_confirm()  # a person's click, after seeing the list: it acts
+    tab.confirm_button.click()  # a person's click, after seeing the list: it acts
     assert tab.game is not g and tab.game.history[len(g.history)] == picked
 
 
-def test_start_asks_before_abandoning_a_game_in_progress(monkeypatch):
-    monkeypatch.setattr(time, "monotonic", lambda: 1000.0)  # the second click comes at once, on any machine (T9)
+def test_start_asks_before_abandoning_a_game_in_progress():
     tab = SkirmishTable("meeting", seed=1)
     fresh = tab.game
     tab.start()  # nothing decided yet: a new game at once
     assert tab.game is not fresh and len(tab.states) == 1
     tab.confirm()
     running = tab.game
-    tab.start()
+    double_click(tab.start_button)  # a double click asks once: its second click is not a second Start
     assert tab.game is running and "Click again" in tab.start_button.description
     assert "in progress" in tab.message.value
-    tab.start()  # straight after: the second click of a double click does not abandon the game
-    assert tab.game is running and "double click" in tab.message.value
-    tab._abandon_asked -= 10  # a deliberate second click, later
-    tab.start()
+    tab.start_button.click()  # a deliberate second click, later
     assert len(tab.states) == 1 and tab.game.turn == 1 and tab.start_button.description == "Start a new game"
 
 

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import base64
 import html
-import time
 from typing import Any
 
 import ipywidgets as w
 
 from ..game import IllegalAction, SaveError, load
-from .safety import DOUBLE_CLICK_SECONDS, MessageArea, guarded, once_per_click
+from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
 
 PERSON = "person"
 COMPUTER = "computer"
@@ -46,10 +45,10 @@ class BattlePage(w.VBox):
                       choice_class: str = "centurion-choices", replay: bool = True) -> None:
         """The widgets every battle page has, and its state: the list of states and who decided each."""
         self.message = MessageArea()
-        self.start_button = w.Button(description=self.START_LABEL, button_style="primary",
+        self.start_button = ClickButton(description=self.START_LABEL, button_style="primary",
                                      **({"layout": start_layout} if start_layout is not None else {}))
         self.start_button.on_click(self._on_start)
-        self._abandon_asked: float | None = None  # when Start was clicked once over a game in progress
+        self._abandon_asked = False  # whether Start was clicked once over a game in progress
         self._choices_shown_at = 0.0  # when the list of decisions last changed (a Confirm sooner did not see it)
         self.banner = w.HTML()
         self.banner.add_class("centurion-banner")
@@ -62,7 +61,7 @@ class BattlePage(w.VBox):
         self.choice.observe(self._on_choice, names="value")
         self.preview = w.HTML()
         self.preview.add_class("centurion-preview")
-        self.confirm_button = w.Button(description="Confirm", button_style="success",
+        self.confirm_button = ClickButton(description="Confirm", button_style="success",
                                        **({"layout": confirm_layout} if confirm_layout is not None else {}))
         self.confirm_button.on_click(self._on_confirm)
         self.undo_button = w.Button(description=undo_label,
@@ -133,17 +132,12 @@ class BattlePage(w.VBox):
         """Start a new game with the set-up's choices; over a game in progress only at the second click (the first
         one asks), so one stray click never throws a game away."""
         if self.ASK_BEFORE_ABANDON and self.in_progress():
-            if self._abandon_asked is None:
-                self._abandon_asked = time.monotonic()
+            if not self._abandon_asked:  # a double click asks once: its second click never arrives (ClickButton)
+                self._abandon_asked = True
                 self.start_button.description = "Click again to abandon"
                 self.message.show(f"A {self.NOUN} is in progress ({self.TURN_WORD} {self.game.turn}, "
                                   f"{self.game.phase} phase): click 'Click again to abandon' to throw it away and "
                                   f"start the new one; any other decision keeps it.", "refusal")
-                return
-            if time.monotonic() - self._abandon_asked < DOUBLE_CLICK_SECONDS:  # one double click is not two
-                self.message.show(f"A {self.NOUN} is in progress: the second click of a double click does not "
-                                  f"abandon it. Click 'Click again to abandon' once more to start the new "
-                                  f"{self.NOUN}.", "refusal")
                 return
         self._forget_abandon()
         seed = self.seed_box.value
@@ -160,7 +154,7 @@ class BattlePage(w.VBox):
 
     def _forget_abandon(self) -> None:
         """Take back the question 'abandon the game in progress?' (Start asks it again next time)."""
-        self._abandon_asked = None
+        self._abandon_asked = False
         self.start_button.description = self.START_LABEL
 
     def _begin(self, game: Any, history: list[Any] | None = None) -> None:
@@ -223,9 +217,8 @@ class BattlePage(w.VBox):
         """Describe the decision picked in the list."""
 
     @guarded()
-    @once_per_click()
     def _on_confirm(self, _button: Any = None) -> None:
-        if time.monotonic() - self._choices_shown_at < DOUBLE_CLICK_SECONDS:
+        if clock() - self._choices_shown_at < LIST_CHANGED_SECONDS:
             # the list changed just before this click arrived: the player cannot have seen what is now selected
             # (a click queued while the previous decision was being played), so nothing is decided
             self.message.show("The list of decisions changed just before your click, so nothing was decided: look "

@@ -37,7 +37,7 @@ from .hexmap import Counter, HexMapView, Overlay
 from .morale_diagram import MoraleDiagram
 from .reference import link_rules
 from .round_timer import RoundTimer
-from .safety import MessageArea, guarded, once_per_click, show_full_labels
+from .safety import ClickButton, MessageArea, guarded, show_full_labels
 
 SIDE_COLORS = ("#b71c1c", "#1f4e9c", "#2e7d32", "#6a1b9a")
 LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ballista": "B", "tormentum": "M",
@@ -82,8 +82,9 @@ class CenturiaTable(w.VBox):
             self.timer.on_time_up.append(self.time_up)
         self.phase_label = w.HTML()
 
-        def button(label: str, fn, style: str = "", tip: str = "") -> w.Button:
-            b = w.Button(description=label, button_style=style, tooltip=tip, layout=w.Layout(width="auto"))
+        def button(label: str, fn, style: str = "", tip: str = "", once: bool = False) -> w.Button:
+            kind = ClickButton if once else w.Button  # a decision acts once per click, a plot step at each click
+            b = kind(description=label, button_style=style, tooltip=tip, layout=w.Layout(width="auto"))
             b.on_click(lambda _b: fn())
             return b
 
@@ -95,13 +96,13 @@ class CenturiaTable(w.VBox):
             "TR": button("↷ turn", lambda: self._turn(1), tip="one hexside right: 1 MP"),
             "TA": button("about face", lambda: self._turn(3), tip="2 MP"),
             "clear": button("clear plot", self._clear_plot),
-            "move": button("Move", self._do_move, "primary"),
-            "attack": button("Attack", self._do_attack, "danger"),
-            "fire": button("Shoot", self._do_fire, "warning"),
-            "morale": button("Test morale", self._do_morale, "info"),
-            "rally": button("Rally test", self._do_rally),
-            "end": button("End phase", self._end_phase, "success"),
-            "undo": button("Undo", self._undo, tip="take back the last action"),
+            "move": button("Move", self._do_move, "primary", once=True),
+            "attack": button("Attack", self._do_attack, "danger", once=True),
+            "fire": button("Shoot", self._do_fire, "warning", once=True),
+            "morale": button("Test morale", self._do_morale, "info", once=True),
+            "rally": button("Rally test", self._do_rally, once=True),
+            "end": button("End phase", self._end_phase, "success", once=True),
+            "undo": button("Undo", self._undo, tip="take back the last action", once=True),
         }
         rows = [self.phase_label]
         if self.timer is not None:
@@ -247,7 +248,6 @@ class CenturiaTable(w.VBox):
         self.refresh()
 
     @guarded()
-    @once_per_click()
     def _do_move(self) -> None:
         self.do_move()
 
@@ -270,7 +270,6 @@ class CenturiaTable(w.VBox):
 
     # --- combat, artillery, morale ----------------------------------------------------------------------------
     @guarded()
-    @once_per_click()
     def _do_attack(self) -> None:
         self.do_attack()
 
@@ -279,7 +278,6 @@ class CenturiaTable(w.VBox):
         return self._strike(attack, "Click your unit, then the enemy next to it.")
 
     @guarded()
-    @once_per_click()
     def _do_fire(self) -> None:
         self.do_fire()
 
@@ -312,7 +310,6 @@ class CenturiaTable(w.VBox):
         self.refresh()
 
     @guarded()
-    @once_per_click()
     def _do_morale(self) -> None:
         self.do_morale()
 
@@ -343,7 +340,6 @@ class CenturiaTable(w.VBox):
         return True
 
     @guarded()
-    @once_per_click()
     def _do_rally(self) -> None:
         self.do_morale(rally=True)
 
@@ -358,7 +354,6 @@ class CenturiaTable(w.VBox):
 
     # --- phases ------------------------------------------------------------------------------------------------
     @guarded()
-    @once_per_click()
     def _end_phase(self) -> None:
         self.end_phase()
 
@@ -423,7 +418,6 @@ class CenturiaTable(w.VBox):
         self.refresh()
 
     @guarded()
-    @once_per_click()
     def _undo(self) -> None:
         if self.history:
             self.battle = self.history.pop()

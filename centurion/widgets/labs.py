@@ -34,7 +34,7 @@ from .colors import rgb_array
 from .dice_panel import DiceLog, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
-from .safety import MessageArea, guarded, once_per_click, reset_canvas_switch, show_full_labels
+from .safety import ClickButton, MessageArea, guarded, reset_canvas_switch, show_full_labels
 
 
 class SpeedLimitLab(w.VBox):
@@ -51,7 +51,7 @@ class SpeedLimitLab(w.VBox):
         self.tsr = w.Checkbox(False, description="TS&R lost (limits halved)", indent=False)
         self.odd = w.ToggleButtons(options=[("odd 10 to front", "front"), ("odd 10 to bottom", "bottom")],
                                    value="front", style={"button_width": "130px"})
-        self.roll_button = w.Button(description="Roll", button_style="primary")
+        self.roll_button = ClickButton(description="Roll", button_style="primary")
         self.reset_button = w.Button(description="Repair armor")
         self.out = w.HTML()
         self.result = w.HTML()
@@ -103,7 +103,6 @@ class SpeedLimitLab(w.VBox):
         self.refresh()
 
     @guarded()
-    @once_per_click()
     def _roll(self, _b: object = None) -> None:
         self.roll()
 
@@ -276,7 +275,7 @@ class SequenceOfPlay(w.VBox):
         self.rating_a = w.IntSlider(2, 0, 6, description="Centurion, side 1")
         self.rating_b = w.IntSlider(2, 0, 6, description="Centurion, side 2")
         self.use = w.IntSlider(0, 0, 0, description="Advantage used")
-        self.roll_button = w.Button(description="Roll initiative", button_style="primary")
+        self.roll_button = ClickButton(description="Roll initiative", button_style="primary")
         self.initiative = w.HTML()
         self.platoons_a = w.IntSlider(5, 0, 12, description="Platoons A", continuous_update=False)
         self.platoons_b = w.IntSlider(3, 0, 12, description="Platoons B", continuous_update=False)
@@ -320,7 +319,6 @@ class SequenceOfPlay(w.VBox):
         self.refresh()
 
     @guarded()
-    @once_per_click()
     def _roll(self, _b: object = None) -> None:
         self.roll()
 

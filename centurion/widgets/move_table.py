@@ -30,7 +30,7 @@ from .armor import ArmorDiagram
 from .dice_panel import DiceLog, percent, roll_html
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
-from .safety import MessageArea, guarded, once_per_click, show_full_labels
+from .safety import ClickButton, MessageArea, guarded, show_full_labels
 
 UNIT_COLORS = ("#1f4e9c", "#b71c1c", "#2e7d32", "#6a1b9a")
 KEYS = {"ArrowUp": "F", "w": "F", "f": "F", "ArrowDown": "B", "s": "B", "b": "B", "ArrowLeft": "L", "a": "L",
@@ -102,10 +102,10 @@ class GravMoveTable(w.VBox):
         self.undo_button.on_click(lambda _b: self._undo())
         self.clear_button = w.Button(description="Clear", layout=w.Layout(width="60px"))
         self.clear_button.on_click(lambda _b: self._clear())
-        self.execute_button = w.Button(description="Roll and move", button_style="primary",
+        self.execute_button = ClickButton(description="Roll and move", button_style="primary",
                                        tooltip="carry out the plotted move with the dice")
         self.execute_button.on_click(lambda _b: self._execute())
-        self.undo_move_button = w.Button(description="Take back the move", disabled=True,
+        self.undo_move_button = ClickButton(description="Take back the move", disabled=True,
                                          tooltip="undo the last move carried out (the dice log keeps its rolls)",
                                          layout=w.Layout(width="auto"))
         self.undo_move_button.on_click(lambda _b: self._undo_move())
@@ -356,7 +356,6 @@ class GravMoveTable(w.VBox):
         return not (m.steps or m.accelerate or m.decelerate or m.ground or m.initial_facing is not None)
 
     @guarded()
-    @once_per_click()
     def _execute(self) -> None:
         self.execute()
 
@@ -413,7 +412,6 @@ class GravMoveTable(w.VBox):
         return True
 
     @guarded()
-    @once_per_click()
     def _undo_move(self) -> None:
         self.undo_move()
 

@@ -63,43 +63,52 @@ def guarded(area_attr: str = "message") -> Callable[[Callable[..., Any]], Callab
     return decorate
 
 
-# A click that arrives within this time after the previous accepted click of the same handler *finished* is the
-# second click of a double click: it is ignored. The window starts when the handler returns, not when it starts:
-# the kernel takes clicks one at a time, so a click queued while a slow handler ran is always ignored, however
-# slow the machine (T9).
-DOUBLE_CLICK_SECONDS = 0.6
+# A Confirm that arrives within this time after the list of decisions changed was clicked before the player could
+# see the new list (a map click, then Confirm at once): nothing is decided. This is the one guard that measures
+# time: the kernel cannot know what the browser has drawn. Double clicks are caught by counting (ClickButton).
+LIST_CHANGED_SECONDS = 0.6
 
 
 def clock() -> float:
-    """The double-click guard's clock (time.monotonic); tests replace it with a frozen one."""
+    """The list-changed guard's clock (time.monotonic); tests replace it with a frozen one."""
     return time.monotonic()
 
 
-def once_per_click(area_attr: str = "message") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorate a button handler so a double click acts once: a click within DOUBLE_CLICK_SECONDS of the end of
-    the last accepted click of the same handler is ignored (and said so), whatever the page sends."""
+class ClickButton(w.ToggleButton):
+    """A button that acts once per click and ignores the second click of a double click, by counting, not timing.
 
-    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
-        stamp = f"_last_click_{fn.__name__}"
+    The browser flips a toggle button at each click and sends its new value. The kernel acts when it receives
+    "down" and then puts the button "up" again. The second click of a double click was made before the browser
+    got that "up": the browser flips its button from down to up and sends "up", which the kernel already holds,
+    so no change arrives and nothing is done. A later click, made after the browser drew the button up again,
+    sends "down" and acts. However slow the machine, a click counts once per button state the player has seen (T9).
+    """
 
-        @functools.wraps(fn)
-        def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
-            last = getattr(self, stamp, None)
-            if last is not None and clock() - last < DOUBLE_CLICK_SECONDS:
-                area = getattr(self, area_attr, None)
-                if isinstance(area, MessageArea) and "centurion-double" not in area.value:
-                    area.value += ('<div class="centurion-message centurion-double" style="color:#555">'
-                                   "(a second click straight after the first was ignored: one click acts once)</div>")
-                return None
-            setattr(self, stamp, clock())  # a click arriving while this one runs is a double click too
-            try:
-                return fn(self, *args, **kwargs)
-            finally:
-                setattr(self, stamp, clock())  # the window runs from the end of the handler
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.pop("value", None)
+        super().__init__(value=False, **kwargs)
+        self._click_handlers: list[Callable[[Any], Any]] = []
+        self.observe(self._on_value, names="value")
 
-        return wrapper
+    def on_click(self, callback: Callable[[Any], Any], remove: bool = False) -> None:
+        """Call `callback(button)` once per click (ipywidgets' Button API)."""
+        if remove:
+            self._click_handlers.remove(callback)
+        else:
+            self._click_handlers.append(callback)
 
-    return decorate
+    def click(self) -> None:
+        """A click as the browser sends it when it shows the button up: acts once."""
+        self.value = True
+
+    def _on_value(self, change: dict) -> None:
+        if not change["new"]:
+            return  # the kernel putting the button up again
+        try:
+            for callback in list(self._click_handlers):
+                callback(self)
+        finally:
+            self.value = False  # sent after everything the handlers changed: the browser draws it last
 
 
 def show_full_labels(root: w.Widget) -> None:

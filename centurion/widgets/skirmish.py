@@ -9,7 +9,6 @@ failure shows a message, never a traceback.
 from __future__ import annotations
 
 import html
-import time
 from dataclasses import replace
 
 import ipywidgets as w
@@ -38,7 +37,7 @@ from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
-from .safety import guarded
+from .safety import clock, guarded
 from .skirmish_text import (
     PLAYED_VARIANTS,
     VARIANT_NOTE,
@@ -282,7 +281,7 @@ class SkirmishTable(BattlePage):
         acts = self._actions_now()
         labels = [self._label(a) for a in acts]
         if labels != self._choice_labels or acts != getattr(self, "_choices", None):
-            self._choices_shown_at = time.monotonic()  # a Confirm arriving sooner than a person reacts saw the old list
+            self._choices_shown_at = clock()  # a Confirm arriving sooner than a person reacts saw the old list
             self._positioned = {}
         self._choices = acts
         self._choice_labels = labels

@@ -95,3 +95,11 @@ def wait_text_change(page, selector: str, before: str, timeout_ms: int = 15_000,
         "([sel, n, old]) => { const e = document.querySelectorAll(sel)[n]; return e && e.innerText !== old; }",
         arg=[selector, nth, before], timeout=timeout_ms)
     return text_of(page, selector, nth)
+
+
+def wait_button_up(page, name: str, timeout_ms: int = 30_000) -> None:
+    """Wait until the kernel has answered the last click on the ClickButton `name`: its toggle is drawn up again
+    (no `mod-active`), so the next click counts as a new click (centurion/widgets/safety.py)."""
+    page.wait_for_function(
+        "(name) => [...document.querySelectorAll('button')].filter(b => b.innerText.trim() === name)"
+        ".every(b => !b.classList.contains('mod-active'))", arg=name, timeout=timeout_ms)

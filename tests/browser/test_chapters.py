@@ -14,6 +14,7 @@ from .helpers import (
     click_hex,
     open_chapter,
     text_of,
+    wait_button_up,
     wait_text_change,
 )
 
@@ -192,7 +193,7 @@ def interact_cta_round(page):
     page.get_by_role("button", name="End phase").click()  # Rome ends its part; the rebels still move (CTA-1)
     middle = wait_text_change(page, ".centurion-phase", before)
     assert "movement phase" in middle and "ended its part" in middle
-    page.wait_for_timeout(700)  # a second click within 0.6 s counts as a double click
+    wait_button_up(page, "End phase")  # the kernel's answer arrived: the next click is a new click
     page.get_by_role("button", name="End phase").click()
     assert "combat phase" in wait_text_change(page, ".centurion-phase", middle)
     page.get_by_text("Time limit per round", exact=True).click()
