@@ -1,8 +1,9 @@
 """Centuria: the early Imperial Roman army on the shared hex grid (CTA-1 .. CTA-ART).
 
-Pure rules: the values and odds in `values`, command and sight in `command`, and
-the battle state with its actions (move, attack, morale, artillery, the round) in
-`battle`. Rule IDs refer to RULES.md.
+Pure rules: the values and odds in `values`, command and sight in `command`, the
+battle state in `state` (its pieces and events in `pieces`), and its actions by
+topic: `round` (CTA-1), `movement`, `combat`, `morale` and `artillery`; `battle`
+gathers them all. Rule IDs refer to RULES.md.
 """
 
 from .battle import (

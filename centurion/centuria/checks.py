@@ -9,7 +9,9 @@ from __future__ import annotations
 from ..data import CenturiaTables
 from ..dice import Dice
 from ..rules.grav import Refusal
-from .battle import CenturiaBattle, attack, fire_refusal
+from .artillery import fire_refusal
+from .combat import attack
+from .state import CenturiaBattle
 
 
 class _WouldRoll(Exception):

@@ -28,6 +28,20 @@ def _no_check(state: Any, action: Any) -> None:
     """The default check: the decision must be one of the phase's listed decisions (CEN-SEQ-1)."""
 
 
+def by_type(checks: Mapping[type, Check]) -> Check:
+    """One check made of a check per action type, found by the action's type or a base type (as
+    `PhaseRules.handler` finds an apply); an action of a type not listed passes."""
+
+    def check(state: Any, action: Any) -> None:
+        for kind in type(action).__mro__:
+            found = checks.get(kind)
+            if found is not None:
+                found(state, action)
+                return
+
+    return check
+
+
 @dataclass(frozen=True)
 class PhaseRules:
     """What one phase registers: its name, its decisions, the check of one, and an apply per action type."""
@@ -53,11 +67,14 @@ class PhaseTable(Generic[S]):
     """The phases of one game, by name; `legal`, `check` and `apply` dispatch on the state's phase."""
 
     phases: dict[str, PhaseRules] = field(default_factory=dict)
+    # the rules' own refusal of a decision the current phase does not take, when they give one that names where it
+    # belongs (Centuria's engine does, CTA-1); None, or a check that passes: the table's message under the phase's rule
+    out_of_phase: Check | None = None
 
     @classmethod
-    def of(cls, rules: Iterable[PhaseRules]) -> PhaseTable:
+    def of(cls, rules: Iterable[PhaseRules], *, out_of_phase: Check | None = None) -> PhaseTable:
         """A table of these phases (each name once)."""
-        table: PhaseTable = cls()
+        table: PhaseTable = cls(out_of_phase=out_of_phase)
         for r in rules:
             table.register(r)
         return table
@@ -84,6 +101,8 @@ class PhaseTable(Generic[S]):
         """Raise IllegalAction unless `action` may be taken now; no dice, the state unchanged."""
         r = self.rules_of(phase)
         if r.handler(action) is None:
+            if self.out_of_phase is not None:
+                self.out_of_phase(state, action)
             raise IllegalAction(r.rule, f"a {type(action).__name__} is not a decision of the {phase} phase")
         r.check(state, action)
 
@@ -96,4 +115,4 @@ class PhaseTable(Generic[S]):
         return handler(state, action, dice)
 
 
-__all__ = ["PhaseRules", "PhaseTable"]
+__all__ = ["PhaseRules", "PhaseTable", "by_type"]
