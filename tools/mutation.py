@@ -43,6 +43,7 @@ TESTS: dict[str, list[str]] = {
     "rules/targets": ["tests/test_to_hit.py", "tests/test_fire_resolution.py", "tests/test_infantry_combat.py",
                       "tests/test_audit_validation.py"],
     "rules/damage": ["tests/test_damage.py", "tests/test_game_move_damage.py", "tests/test_audit_validation.py"],
+    "rules/record": ["tests/test_damage.py", "tests/test_game_move_damage.py", "tests/test_audit_validation.py"],
     "rules/internals": ["tests/test_damage.py", "tests/test_game_move_damage.py", "tests/test_audit_validation.py"],
     "rules/resolution": ["tests/test_fire_resolution.py", "tests/test_to_hit.py", "tests/test_damage.py",
                          "tests/test_audit_validation.py"],
@@ -63,6 +64,10 @@ TESTS: dict[str, list[str]] = {
     "variants/ramming": ["tests/test_variants.py", "tests/test_variant_ram_game.py"],
 }
 MODULES = list(TESTS)  # --all, in this order (the rules first)
+# module -> the module its code was split from (issue 23): it also runs that module's tests/test_mutation_*.py files
+MOVED_FROM: dict[str, str] = {
+    "rules/record": "rules/damage",  # reduced_thrust
+}
 
 COPY = ["centurion", "tests", "data", "notebooks", "tools", "docs", "benchmarks", "binder", "README.md",
         "pyproject.toml"]
@@ -71,10 +76,15 @@ TIMEOUT = {24, -24, 36, 152, 255}
 
 
 def test_files(module: str) -> list[str]:
-    """The test files for one module: the map above plus its own tests/test_mutation_*.py files."""
+    """The test files for one module: the map above plus its own tests/test_mutation_*.py files and those of the
+    module it was split from (MOVED_FROM)."""
     files = list(TESTS[module])
-    stem = module.replace("/", "_").replace("__init__", "init")
-    files += sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob(f"test_mutation_{stem}*.py"))
+    for m in (module, MOVED_FROM.get(module)):
+        if m is None:
+            continue
+        stem = m.replace("/", "_").replace("__init__", "init")
+        files += sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob(f"test_mutation_{stem}*.py"))
+    files = list(dict.fromkeys(files))  # each file once (a split module's stem may match its origin's glob)
     return [f for f in files if (ROOT / f).exists()]
 
 

@@ -17,7 +17,7 @@ from ..data import BattleMap, TerrainTable, VehicleType, facing_change_table
 from ..dice import Dice, Roll
 from ..hexgrid import Hex, format_label, neighbor, turn
 from .armor import Armor
-from .damage import reduced_thrust
+from .record import reduced_thrust
 from .speed import SpeedCheck, grounding_damage, speed_limit_check
 from .terrain import craters_free, entry_cost
 
@@ -42,7 +42,7 @@ def lift_cost(grounded: bool, in_crater: bool = False, submerged: bool = False) 
 
 
 def reduced_max_thrust(thrust: int, quarters_lost: int) -> int:
-    """Max thrust after a Thrust 1/4, 1/2 or 3/4 hit (book-a §13); the one table is `damage.reduced_thrust`."""
+    """Max thrust after a Thrust 1/4, 1/2 or 3/4 hit (book-a §13); the one table is `record.reduced_thrust`."""
     return reduced_thrust(thrust, quarters_lost)
 
 
