@@ -39,6 +39,9 @@ CENTURIA = ["tests/test_centuria.py", "tests/test_centuria_corrections.py", "tes
 TESTS: dict[str, list[str]] = {
     "rules/speed": MOVE,
     "rules/grav": MOVE + ["tests/test_audit_validation.py"],
+    "rules/grav_types": MOVE + ["tests/test_audit_validation.py"],
+    "rules/grav_execution": MOVE + ["tests/test_audit_validation.py"],
+    "rules/refusal": MOVE + ["tests/test_audit_validation.py"],
     "rules/fire": ["tests/test_to_hit.py", "tests/test_audit_validation.py"],
     "rules/targets": ["tests/test_to_hit.py", "tests/test_fire_resolution.py", "tests/test_infantry_combat.py",
                       "tests/test_audit_validation.py"],
@@ -67,6 +70,9 @@ MODULES = list(TESTS)  # --all, in this order (the rules first)
 # module -> the module its code was split from (issue 23): it also runs that module's tests/test_mutation_*.py files
 MOVED_FROM: dict[str, str] = {
     "rules/record": "rules/damage",  # reduced_thrust
+    "rules/grav_types": "rules/grav",
+    "rules/grav_execution": "rules/grav",
+    "rules/refusal": "rules/grav",
 }
 
 COPY = ["centurion", "tests", "data", "notebooks", "tools", "docs", "benchmarks", "binder", "README.md",
