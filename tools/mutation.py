@@ -39,14 +39,10 @@ CENTURIA = ["tests/test_centuria.py", "tests/test_centuria_corrections.py", "tes
 TESTS: dict[str, list[str]] = {
     "rules/speed": MOVE,
     "rules/grav": MOVE + ["tests/test_audit_validation.py"],
-    "rules/grav_types": MOVE + ["tests/test_audit_validation.py"],
-    "rules/grav_execution": MOVE + ["tests/test_audit_validation.py"],
-    "rules/refusal": MOVE + ["tests/test_audit_validation.py"],
     "rules/fire": ["tests/test_to_hit.py", "tests/test_audit_validation.py"],
     "rules/targets": ["tests/test_to_hit.py", "tests/test_fire_resolution.py", "tests/test_infantry_combat.py",
                       "tests/test_audit_validation.py"],
     "rules/damage": ["tests/test_damage.py", "tests/test_game_move_damage.py", "tests/test_audit_validation.py"],
-    "rules/record": ["tests/test_damage.py", "tests/test_game_move_damage.py", "tests/test_audit_validation.py"],
     "rules/internals": ["tests/test_damage.py", "tests/test_game_move_damage.py", "tests/test_audit_validation.py"],
     "rules/resolution": ["tests/test_fire_resolution.py", "tests/test_to_hit.py", "tests/test_damage.py",
                          "tests/test_audit_validation.py"],
@@ -66,14 +62,22 @@ TESTS: dict[str, list[str]] = {
     "variants/vanes": ["tests/test_variants.py", "tests/test_variants_movement.py"],
     "variants/ramming": ["tests/test_variants.py", "tests/test_variant_ram_game.py"],
 }
-MODULES = list(TESTS)  # --all, in this order (the rules first)
-# module -> the module its code was split from (issue 23): it also runs that module's tests/test_mutation_*.py files
+# a module split from another (issue 23) -> that module: it runs the same test files, and the origin's
+# tests/test_mutation_<origin>*.py files too (test_files), so the mutants of the moved code meet the same tests
 MOVED_FROM: dict[str, str] = {
-    "rules/record": "rules/damage",  # reduced_thrust
+    "rules/record": "rules/damage",  # reduced_thrust moved there
+    "rules/refusal": "rules/grav",
     "rules/grav_types": "rules/grav",
     "rules/grav_execution": "rules/grav",
-    "rules/refusal": "rules/grav",
+    "rules/combat_units": "rules/resolution",
+    "rules/hits": "rules/resolution",
+    "rules/weapons_fire": "rules/resolution",
+    "rules/painting": "rules/resolution",
+    "rules/squad_orders": "rules/resolution",
 }
+# --all, in this order (the rules first; a split module after the one it came from)
+MODULES = [m for base in TESTS for m in (base, *(n for n, o in MOVED_FROM.items() if o == base))]
+TESTS.update({m: TESTS[o] for m, o in MOVED_FROM.items()})
 
 COPY = ["centurion", "tests", "data", "notebooks", "tools", "docs", "benchmarks", "binder", "README.md",
         "pyproject.toml"]
