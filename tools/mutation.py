@@ -74,6 +74,8 @@ MOVED_FROM: dict[str, str] = {
     "rules/weapons_fire": "rules/resolution",
     "rules/painting": "rules/resolution",
     "rules/squad_orders": "rules/resolution",
+    "variants/variant_move": "variants/movement",
+    "variants/move_resolution": "variants/movement",
 }
 # --all, in this order (the rules first; a split module after the one it came from)
 MODULES = [m for base in TESTS for m in (base, *(n for n, o in MOVED_FROM.items() if o == base))]
