@@ -14,6 +14,9 @@ from centurion.dice import Dice
 from centurion.hexgrid import parse_label
 from centurion.rules.buildings import Building
 from centurion.rules.grav import Refusal
+from centurion.rules.hits import HitToLand as _Hit
+from centurion.rules.hits import land_hits as _land_hits
+from centurion.rules.hits import vulcan_budget as _vulcan_budget
 from centurion.rules.infantry_fire import SquadAttack, SquadView
 from centurion.rules.record import CrewMember, RecordSheet
 from centurion.rules.resolution import (
@@ -21,10 +24,7 @@ from centurion.rules.resolution import (
     HitResolution,
     SquadOrder,
     VulcanEngagement,
-    _Hit,
-    _land_hits,
     _missile_targets,
-    _vulcan_budget,
     combat_phase,
     declare_squad_fire,
     declare_weapons_fire,

@@ -69,11 +69,27 @@ TESTS: dict[str, list[str]] = {
     "variants/vanes": ["tests/test_variants.py", "tests/test_variants_movement.py"],
     "variants/ramming": ["tests/test_variants.py", "tests/test_variant_ram_game.py"],
 }
-MODULES = list(TESTS)  # --all, in this order (the rules first)
-# modules split out of another (issue 23): the old module's tests/test_mutation_*.py files exercise them too
-SPLIT_FROM = {m: "centuria/battle" for m in ("centuria/pieces", "centuria/state", "centuria/round",
-                                             "centuria/movement", "centuria/combat", "centuria/morale",
-                                             "centuria/artillery")}
+# a module split from another (issue 23) -> that module: it runs the same test files, and the origin's
+# tests/test_mutation_<origin>*.py files too (test_files), so the mutants of the moved code meet the same tests
+MOVED_FROM: dict[str, str] = {
+    "rules/record": "rules/damage",  # reduced_thrust moved there
+    "rules/refusal": "rules/grav",
+    "rules/grav_types": "rules/grav",
+    "rules/grav_execution": "rules/grav",
+    "rules/combat_units": "rules/resolution",
+    "rules/hits": "rules/resolution",
+    "rules/weapons_fire": "rules/resolution",
+    "rules/painting": "rules/resolution",
+    "rules/squad_orders": "rules/resolution",
+    "variants/variant_move": "variants/movement",
+    "variants/move_resolution": "variants/movement",
+    **{m: "centuria/battle" for m in ("centuria/pieces", "centuria/state", "centuria/round", "centuria/movement",
+                                      "centuria/combat", "centuria/morale", "centuria/artillery")},
+}
+# --all, in this order (the rules first; a split module after the one it came from)
+MODULES = [m for base in TESTS if base not in MOVED_FROM
+           for m in (base, *(n for n, o in MOVED_FROM.items() if o == base))]
+TESTS.update({m: TESTS[o] for m, o in MOVED_FROM.items()})
 
 COPY = ["centurion", "tests", "data", "notebooks", "tools", "docs", "benchmarks", "binder", "README.md",
         "pyproject.toml"]
@@ -82,13 +98,15 @@ TIMEOUT = {24, -24, 36, 152, 255}
 
 
 def test_files(module: str) -> list[str]:
-    """The test files for one module: the map above plus its own tests/test_mutation_*.py files."""
+    """The test files for one module: the map above plus its own tests/test_mutation_*.py files and those of the
+    module it was split from (MOVED_FROM)."""
     files = list(TESTS[module])
-    for source in (module, SPLIT_FROM.get(module)):
-        if source is None:
+    for m in (module, MOVED_FROM.get(module)):
+        if m is None:
             continue
-        stem = source.replace("/", "_").replace("__init__", "init")
+        stem = m.replace("/", "_").replace("__init__", "init")
         files += sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob(f"test_mutation_{stem}*.py"))
+    files = list(dict.fromkeys(files))  # each file once (a split module's stem may match its origin's glob)
     return [f for f in files if (ROOT / f).exists()]
 
 

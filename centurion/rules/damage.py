@@ -17,7 +17,25 @@ from dataclasses import dataclass, replace
 
 from ..data.vehicles import ARMOR_ROWS, COLUMNS, damage_templates, weapon_table
 from .inputs import choice, whole
-from .record import Box, RecordSheet
+from .record import Box, RecordSheet, reduced_thrust
+
+__all__ = [  # reduced_thrust lives in record (the sheet reads it), re-exported here
+    "HIT_COLUMNS",
+    "SIDES",
+    "hit_location",
+    "hit_section",
+    "vulcan_kill_number",
+    "remove_widowed",
+    "HitMark",
+    "template_shape",
+    "check_template",
+    "drop_template",
+    "fire_laser",
+    "cross_rowwise",
+    "widowed_boxes",
+    "remove_widowed_armor",
+    "reduced_thrust",
+]
 
 HIT_COLUMNS = ("normal", "hull_down", "ttf", "laf")
 SIDES = ("front", "left", "right", "stern")
@@ -47,15 +65,6 @@ def hit_section(roll: int, side: str, column: str = "normal") -> str:
         raise ValueError(f"HEX-4: an attack comes from the front, left, right or stern, not {side!r}")
     where = hit_location(roll, column)
     return side if where == "side" else where
-
-
-def reduced_thrust(thrust: int, quarters_lost: int) -> int:
-    """Max thrust (or MP) after a Thrust 1/4, 1/2 or 3/4 hit: thrust x remaining quarters, halves up (book-a 13)."""
-    if isinstance(thrust, bool) or not isinstance(thrust, int) or thrust < 0:
-        raise ValueError(f"CEN-CMB-1: thrust is a whole number 0 or more, got {thrust!r}")
-    if isinstance(quarters_lost, bool) or quarters_lost not in (0, 1, 2, 3, 4):
-        raise ValueError(f"CEN-CMB-1: the Thrust locations are 1/4, 1/2 and 3/4 (0..4 quarters), got {quarters_lost!r}")
-    return (2 * thrust * (4 - quarters_lost) + 4) // 8
 
 
 def vulcan_kill_number(rating: int, engaged: int) -> int | None:

@@ -24,6 +24,15 @@ WEAPON_COMPONENT = {"turret": ("turret", "turret_weapons"), "hull 1": ("left", "
                     "hull 2": ("right", "hull_weapons_2")}
 
 
+def reduced_thrust(thrust: int, quarters_lost: int) -> int:
+    """Max thrust (or MP) after a Thrust 1/4, 1/2 or 3/4 hit: thrust x remaining quarters, halves up (book-a 13)."""
+    if isinstance(thrust, bool) or not isinstance(thrust, int) or thrust < 0:
+        raise ValueError(f"CEN-CMB-1: thrust is a whole number 0 or more, got {thrust!r}")
+    if isinstance(quarters_lost, bool) or quarters_lost not in (0, 1, 2, 3, 4):
+        raise ValueError(f"CEN-CMB-1: the Thrust locations are 1/4, 1/2 and 3/4 (0..4 quarters), got {quarters_lost!r}")
+    return (2 * thrust * (4 - quarters_lost) + 4) // 8
+
+
 @dataclass(frozen=True)
 class CrewMember:
     """A crew member's state: ok, unconscious (since `turn`, with the roll target to wake) or dead (book-a 13.2)."""
@@ -211,8 +220,6 @@ class RecordSheet:
     @property
     def max_thrust(self) -> int:
         """Max thrust (ground: MP) after thrust damage (book-a 13 table)."""
-        from .damage import reduced_thrust
-
         return reduced_thrust(self.vehicle.thrust, self.thrust_quarters_lost)
 
     @property
