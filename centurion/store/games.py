@@ -182,6 +182,11 @@ class GameStore:
                              f"with the seed of its dice, is given once it has ended")
         return state.to_json()
 
+    def log(self, game_id: str) -> tuple[str, ...]:
+        """A game's log as a spectator sees it (the seed hidden while it runs), for `centurion games show`."""
+        row = self._row(game_id)
+        return hidden_view(self._current(game_id, row)).log
+
     def games(self) -> list[GameInfo]:
         """Every stored game, the most recently played first."""
         with self.engine.connect() as conn:
