@@ -193,6 +193,20 @@ class GameStore:
             rows = conn.execute(sa.select(games).order_by(games.c.updated.desc())).all()
         return [self._info(r) for r in rows]
 
+    def seat(self, game_id: str, token: str) -> str:
+        """The side a token plays in a game, or "watch" for the spectators' token; WrongSeat for any other."""
+        return self._seat(self._row(game_id), token)
+
+    def steps(self, game_id: str) -> int:
+        """The number of decisions stored for a game (one small query: what a page's watcher polls)."""
+        if not isinstance(game_id, str):
+            raise StoreError(f"game id: expected text, got {type(game_id).__name__}")
+        with self.engine.connect() as conn:
+            n = conn.execute(sa.select(games.c.steps).where(games.c.id == game_id)).scalar_one_or_none()
+        if n is None:
+            raise StoreError(f"no stored game {game_id[:40]!r}")
+        return int(n)
+
     def info(self, game_id: str) -> GameInfo:
         """One stored game's row (no seed, no tokens)."""
         return self._info(self._row(game_id))
