@@ -92,7 +92,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "--preheat index.ipynb); then every page renders by streaming, not progressively")
     p.add_argument("--pool-size", type=int, default=d.pool_size, metavar="N",
                    help=f"preheated kernels kept ready per --preheat page (default {d.pool_size})")
-    p.add_argument("--store", metavar="URL", default=None, help=STORE_HELP)
+    p.add_argument("--store", metavar="URL", default=None,
+                   help=STORE_HELP + "; the pages keep their games there: a reload resumes a game, two browsers "
+                                     "play one")
+    p.add_argument("--no-store", action="store_true",
+                   help="keep no games on the server: every game lives in its browser tab, as in a notebook")
     _games_parser(sub)
     return parser
 
@@ -170,8 +174,17 @@ def main(argv: list[str] | None = None) -> int:
         problems = options.problems(notebooks_dir())
         if problems:
             parser.error("; ".join(problems))
-        if args.store:  # the pages' kernels inherit it (centurion.store.open_store reads CENTURION_STORE)
-            os.environ["CENTURION_STORE"] = args.store
+        if args.no_store:
+            os.environ.pop("CENTURION_STORE", None)
+        else:  # the pages' kernels inherit it (centurion.widgets.seat and centurion.store read CENTURION_STORE)
+            from .store import open_store
+            from .store.schema import default_url
+
+            os.environ["CENTURION_STORE"] = args.store or default_url()
+            try:
+                open_store(os.environ["CENTURION_STORE"]).close()  # made (or checked) now: a bad URL stops here
+            except ValueError as exc:
+                parser.error(f"--store: {exc}")
         return serve(options, open_browser=not args.no_browser)
     if args.command == "games":
         return games_command(args)

@@ -119,16 +119,17 @@ class BattlePage(w.VBox):
         return not g.over and self.players.get(g.active, PERSON) != PERSON
 
     def who_decides(self, game: Any = None) -> str:
-        """Who is to decide, in the banner's words: you, the computer, the other player, or (watching) the side."""
+        """The banner's sentence on who is to decide: you, the computer or the other player; a spectator watches."""
         g = game or self.game
         if self.seat is not None:
             if self.seat.watching:
-                return f"{g.label(g.active)} (you are watching)"
+                return f"{g.label(g.active)} to decide; you are watching."
             if g.active == self.seat.side:
-                return "you"
+                return "It is you to decide."
             level = self.players.get(g.active)
-            return "the computer" if level not in (PERSON, OTHER, None) else f"the other player ({g.label(g.active)})"
-        return "the computer" if self.computer_to_play(g) else "you"
+            return ("It is the computer to decide." if level not in (PERSON, OTHER, None) else
+                    f"It is the other player ({g.label(g.active)}) to decide.")
+        return "It is the computer to decide." if self.computer_to_play(g) else "It is you to decide."
 
     def may_decide(self) -> bool:
         """Whether this browser may take the decision open now (its side's turn; a spectator never)."""

@@ -308,7 +308,7 @@ class CenturiaSkirmishTable(BattlePage):
     def _refresh(self) -> None:
         g = self.game
         b = g.battle
-        who = f" (It is {self.who_decides(g)} to decide.)" if self.seat is not None and not g.over else ""
+        who = f" ({self.who_decides(g)})" if self.seat is not None and not g.over else ""
         self.banner.value = link_rules(f"<div>{html.escape(g.banner() + who)}</div>")
         counters = [Counter(p.hex, p.facing, p.type, SIDE_COLORS[b.sides.index(p.side) % 2], LETTERS.get(p.type, "?"),
                             selected=p.id == self.selected) for p in b.living()]

@@ -236,7 +236,7 @@ class SkirmishTable(BattlePage):
             text = f"Replay: step {self.viewing} of {len(self.states) - 1}. " + text + \
                    " Move the slider to the end to play on."
         elif not g.over:
-            text += f" (It is {self.who_decides(g)} to decide.)"
+            text += f" ({self.who_decides(g)})"
         colour = "#e8f0fe" if g.over or g.active is None else ("#dbe6fb" if g.active == g.sides[0] else "#f6dcdc")
         self.banner.value = (f'<div class="centurion-banner-text" style="padding:6px;background:{colour};'
                              f'font-size:15px">{link_rules(html.escape(text))}</div>')
