@@ -270,6 +270,9 @@ def test_I24_whole_game_computer_replies_hidden_seed_and_record(store, scenario,
                 s.apply(bot_action(s, "novice"))
             checked += 1
         s = store.play(ref.id, token, bot_action(s, "novice"), step=len(s.history))
+    with pytest.raises(IllegalAction, match="over"):
+        store.play(ref.id, token, bot_action(g0 := new_skirmish(scenario, seed=0), "novice"), step=len(s.history))
+    assert g0.active is not None
     # after the end: the full record, with the seed, replays anywhere to an equal state
     text = store.record(ref.id)
     data = json.loads(text)

@@ -165,7 +165,7 @@ class GameStore:
             raise StaleStep(f"game {game_id}: the decision is for step {step}, but {now} decisions are made "
                             f"already; look at the game again")
         if state.over:
-            raise IllegalAction("CEN-SEQ-1", "the game is over")
+            raise IllegalAction("CTA-1" if state.system == "centuria" else "CEN-SEQ-1", "the game is over")
         if seat != state.active:
             who = "a spectator decides nothing" if seat == WATCH else f"this seat plays {state.label(seat)}"
             raise WrongSeat(f"game {game_id}: it is {state.label(state.active)}'s decision; {who}")
