@@ -122,6 +122,9 @@ def test_I24_default_address_and_bad_addresses(monkeypatch, tmp_path):
     with open_store() as s:
         s.create("meeting")
     assert (tmp_path / "env.db").is_file(), "CENTURION_STORE names the default store"
+    for given in ("postgresql://u@h/db", "postgres://u@h/db", "postgresql+psycopg://u@h/db"):
+        assert engine_url(given).drivername == "postgresql+psycopg", "PostgreSQL through psycopg 3"
+    assert engine_url("sqlite:///x.db").drivername == "sqlite"
     for bad in ("mysql://u@h/db", "not a url", 42):
         with pytest.raises(StoreError, match="store address"):
             open_store(bad)
@@ -147,6 +150,16 @@ def test_I24_seats_and_the_watch_token(store):
     # every seat and the spectator see the same game
     for token in (ref.watch, *ref.seats.values()):
         assert store.state(ref.id, token).history == (action,)
+
+
+def test_I24_an_unreachable_database_is_a_store_error(tmp_path):
+    store = open_store(f"sqlite:///{tmp_path}/games.db")
+    ref = store.create("meeting")
+    (tmp_path / "games.db").unlink()
+    (tmp_path / "games.db").mkdir()  # the file is gone and cannot be made again
+    store.close()
+    with pytest.raises(StoreError, match="failed during state"):
+        store.state(ref.id, ref.watch)
 
 
 def test_I24_a_token_of_another_game_is_no_seat(store):
