@@ -11,11 +11,11 @@ each game is cached per process), so a store whose process was killed holds exac
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
 import secrets
-import functools
 import threading
 import time
 from collections import OrderedDict
