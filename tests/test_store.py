@@ -142,6 +142,8 @@ def test_I24_seats_and_the_watch_token(store):
     for token in ("", "x" * 32, None):
         with pytest.raises(WrongSeat):
             store.state(ref.id, token)
+    with pytest.raises(WrongSeat, match="spectator"):  # whatever the step
+        store.play(ref.id, ref.watch, action, step=7)
     with pytest.raises(StoreError, match="no stored game"):
         store.state("no-such-game", ref.watch)
     assert store.info(ref.id).steps == 0 and db_rows(store.url, ref.id) == [], "a refused play stores nothing"

@@ -178,6 +178,8 @@ class GameStore:
             raise StoreError(f"step: the number of decisions already made (a whole number), got {str(step)[:40]!r}")
         row = self._row(game_id)
         seat = self._seat(row, token)
+        if seat == WATCH:
+            raise WrongSeat(f"game {game_id}: this is the spectators' link; a spectator decides nothing")
         levels = json.loads(row.computer)
         state = self._computer(game_id, levels, self._current(game_id, row))
         now = len(state.history)
@@ -187,8 +189,8 @@ class GameStore:
         if state.over:
             raise IllegalAction("CTA-1" if state.system == "centuria" else "CEN-SEQ-1", "the game is over")
         if seat != state.active:
-            who = "a spectator decides nothing" if seat == WATCH else f"this seat plays {state.label(seat)}"
-            raise WrongSeat(f"game {game_id}: it is {state.label(state.active)}'s decision; {who}")
+            raise WrongSeat(f"game {game_id}: it is {state.label(state.active)}'s decision; this seat plays "
+                            f"{state.label(seat)}")
         nxt = state.apply(action)  # IllegalAction: refused, nothing stored
         nxt = self._commit(game_id, state, action, nxt)
         return hidden_view(self._computer(game_id, levels, nxt))
