@@ -275,6 +275,10 @@ def test_I24_whole_game_computer_replies_hidden_seed_and_record(store, scenario,
         assert s.active == person
         # while the game runs, the seed is nowhere: not in the log, the state, its save, nor the record
         if checked < 3 or len(s.history) % 25 == 0:
+            real = new_skirmish(scenario, seed=seed)
+            for a in s.history:
+                real = real.apply(a)
+            assert s.legal_actions() == real.legal_actions() and s.history == real.history, "the view plays alike"
             shown = "\n".join(s.log) + repr(s) + "\n".join(store.log(ref.id)) + repr(store.info(ref.id))
             assert str(seed) not in shown and "seed hidden" in s.log[0] and s.seed is None
             with pytest.raises(StoreError, match="over"):
@@ -319,6 +323,19 @@ def test_I24_computer_moves_first_on_creation(store):
     ref = store.create("meeting", computer={first: "novice"})
     s = store.state(ref.id, ref.watch)
     assert len(s.history) >= 1 and s.active == s0.other(first), "the computer's first decisions are played"
+
+
+def test_I24_a_fresh_process_rebuilds_the_game_by_replay(url):
+    """Another server (no cache) sees the same game, variants included, rebuilt from the stored rows."""
+    with open_store(url) as a:
+        ref = a.create("meeting", variants=("VAR-INIT",), computer={"tog": "novice"})
+        s = a.state(ref.id, ref.seats["renegade"])
+        for _ in range(3):
+            s = a.play(ref.id, ref.seats["renegade"], bot_action(s, "novice"), step=len(s.history))
+    with open_store(url) as b:
+        t = b.state(ref.id, ref.watch)
+        assert t == s and t.history == s.history and t.log == s.log and t.variants == ("VAR-INIT",)
+        assert b.info(ref.id).variants == ("VAR-INIT",) and b.info(ref.id).steps == len(s.history)
 
 
 # --- a process killed mid-game ---------------------------------------------------------------------------------------
