@@ -3,7 +3,7 @@ a temporary folder, no TCP port, run as the `postgres` user when the tests run a
 the end of the session.
 
 `postgres_binaries()` finds initdb/pg_ctl (on PATH or under /usr/lib/postgresql/*/bin); `Cluster.start()` starts
-one; `cluster.new_database()` gives the SQLAlchemy URL of a fresh, empty database on it.
+one; `cluster.new_database()` gives the SQLAlchemy URL of a fresh, empty store on it (a schema of its own).
 """
 
 from __future__ import annotations
@@ -33,11 +33,12 @@ class Cluster:
 
     def __init__(self, bindir: Path) -> None:
         self.bindir = bindir
-        self.root = Path(tempfile.mkdtemp(prefix="centurion-pg-"))
+        self.as_root = os.geteuid() == 0
+        # /tmp when root: the postgres user must reach the folder (a TMPDIR under /root it could not)
+        self.root = Path(tempfile.mkdtemp(prefix="centurion-pg-", dir="/tmp" if self.as_root else None))
         self.data = self.root / "data"
         self.socket = self.root / "sock"
         self.log = self.root / "server.log"
-        self.as_root = os.geteuid() == 0
         self.user = "postgres"
         self.count = 0
 
@@ -65,18 +66,19 @@ class Cluster:
             raise RuntimeError(f"pg_ctl start failed: {r.stdout[-500:]} {r.stderr[-500:]} {log}")
         return self
 
-    def url(self, database: str = "postgres") -> str:
-        """The SQLAlchemy URL of a database of this cluster (psycopg 3 over the Unix socket)."""
-        return f"postgresql+psycopg://{self.user}@/{database}?host={self.socket}"
+    def url(self, schema: str | None = None) -> str:
+        """The SQLAlchemy URL of the cluster's database (psycopg 3 over the Unix socket), in `schema` if given."""
+        base = f"postgresql+psycopg://{self.user}@/postgres?host={self.socket}"
+        return base if schema is None else f"{base}&options=-csearch_path%3D{schema}"
 
     def new_database(self) -> str:
-        """A fresh, empty database; its URL."""
+        """A fresh, empty store: a new schema of the cluster's database (lighter than a database each); its URL."""
         import psycopg
 
         self.count += 1
-        name = f"store_test_{os.getpid()}_{self.count}"
+        name = f"store_test_{self.count}"
         with psycopg.connect(host=str(self.socket), user=self.user, dbname="postgres", autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')  # a name made here, not input
+            conn.execute(f'CREATE SCHEMA "{name}"')  # a name made here, not input
         return self.url(name)
 
     def stop(self) -> None:

@@ -122,6 +122,9 @@ def test_I24_default_address_and_bad_addresses(monkeypatch, tmp_path):
     with open_store() as s:
         s.create("meeting")
     assert (tmp_path / "env.db").is_file(), "CENTURION_STORE names the default store"
+    for given in ("postgresql://u@h/db", "postgres://u@h/db", "postgresql+psycopg://u@h/db"):
+        assert engine_url(given).drivername == "postgresql+psycopg", "PostgreSQL through psycopg 3"
+    assert engine_url("sqlite:///x.db").drivername == "sqlite"
     for bad in ("mysql://u@h/db", "not a url", 42):
         with pytest.raises(StoreError, match="store address"):
             open_store(bad)
@@ -139,6 +142,8 @@ def test_I24_seats_and_the_watch_token(store):
     for token in ("", "x" * 32, None):
         with pytest.raises(WrongSeat):
             store.state(ref.id, token)
+    with pytest.raises(WrongSeat, match="spectator"):  # whatever the step
+        store.play(ref.id, ref.watch, action, step=7)
     with pytest.raises(StoreError, match="no stored game"):
         store.state("no-such-game", ref.watch)
     assert store.info(ref.id).steps == 0 and db_rows(store.url, ref.id) == [], "a refused play stores nothing"
@@ -147,6 +152,16 @@ def test_I24_seats_and_the_watch_token(store):
     # every seat and the spectator see the same game
     for token in (ref.watch, *ref.seats.values()):
         assert store.state(ref.id, token).history == (action,)
+
+
+def test_I24_an_unreachable_database_is_a_store_error(tmp_path):
+    store = open_store(f"sqlite:///{tmp_path}/games.db")
+    ref = store.create("meeting")
+    (tmp_path / "games.db").unlink()
+    (tmp_path / "games.db").mkdir()  # the file is gone and cannot be made again
+    store.close()
+    with pytest.raises(StoreError, match="failed during state"):
+        store.state(ref.id, ref.watch)
 
 
 def test_I24_a_token_of_another_game_is_no_seat(store):
@@ -260,6 +275,10 @@ def test_I24_whole_game_computer_replies_hidden_seed_and_record(store, scenario,
         assert s.active == person
         # while the game runs, the seed is nowhere: not in the log, the state, its save, nor the record
         if checked < 3 or len(s.history) % 25 == 0:
+            real = new_skirmish(scenario, seed=seed)
+            for a in s.history:
+                real = real.apply(a)
+            assert s.legal_actions() == real.legal_actions() and s.history == real.history, "the view plays alike"
             shown = "\n".join(s.log) + repr(s) + "\n".join(store.log(ref.id)) + repr(store.info(ref.id))
             assert str(seed) not in shown and "seed hidden" in s.log[0] and s.seed is None
             with pytest.raises(StoreError, match="over"):
@@ -270,6 +289,9 @@ def test_I24_whole_game_computer_replies_hidden_seed_and_record(store, scenario,
                 s.apply(bot_action(s, "novice"))
             checked += 1
         s = store.play(ref.id, token, bot_action(s, "novice"), step=len(s.history))
+    with pytest.raises(IllegalAction, match="over"):
+        store.play(ref.id, token, bot_action(g0 := new_skirmish(scenario, seed=0), "novice"), step=len(s.history))
+    assert g0.active is not None
     # after the end: the full record, with the seed, replays anywhere to an equal state
     text = store.record(ref.id)
     data = json.loads(text)
@@ -301,6 +323,19 @@ def test_I24_computer_moves_first_on_creation(store):
     ref = store.create("meeting", computer={first: "novice"})
     s = store.state(ref.id, ref.watch)
     assert len(s.history) >= 1 and s.active == s0.other(first), "the computer's first decisions are played"
+
+
+def test_I24_a_fresh_process_rebuilds_the_game_by_replay(url):
+    """Another server (no cache) sees the same game, variants included, rebuilt from the stored rows."""
+    with open_store(url) as a:
+        ref = a.create("meeting", variants=("VAR-INIT",), computer={"tog": "novice"})
+        s = a.state(ref.id, ref.seats["renegade"])
+        for _ in range(3):
+            s = a.play(ref.id, ref.seats["renegade"], bot_action(s, "novice"), step=len(s.history))
+    with open_store(url) as b:
+        t = b.state(ref.id, ref.watch)
+        assert t == s and t.history == s.history and t.log == s.log and t.variants == ("VAR-INIT",)
+        assert b.info(ref.id).variants == ("VAR-INIT",) and b.info(ref.id).steps == len(s.history)
 
 
 # --- a process killed mid-game ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ each game is cached per process), so a store whose process was killed holds exac
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -18,8 +19,9 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
@@ -39,6 +41,21 @@ from .schema import decisions, default_url, games, make_engine
 
 WATCH = "watch"
 CACHE_SIZE = 256
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _database_errors(method: F) -> F:
+    """A database that fails (unreachable, locked too long) is a StoreError naming the call, not a driver error."""
+
+    @functools.wraps(method)
+    def wrapper(self: GameStore, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except sa.exc.SQLAlchemyError as exc:
+            first = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+            raise StoreError(f"the game store failed during {method.__name__}: {first}") from exc
+
+    return wrapper  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -103,6 +120,7 @@ class GameStore:
         return self.engine.connect().execution_options(write=True)
 
     # --- games ------------------------------------------------------------------------------------------------
+    @_database_errors
     def create(self, scenario: str, variants: tuple[str, ...] | list[str] = (),
                computer: dict[str, str] | None = None) -> GameRef:
         """A new stored game of a shipped scenario (either system); the sides not in `computer` are people's."""
@@ -144,6 +162,7 @@ class GameStore:
         self._computer(gid, levels, state)
         return GameRef(gid, seats, watch)
 
+    @_database_errors
     def state(self, game_id: str, token: str) -> Any:
         """The game as a seat or the spectator sees it (its seed hidden until it is over); WrongSeat otherwise."""
         row = self._row(game_id)
@@ -151,6 +170,7 @@ class GameStore:
         state = self._current(game_id, row)
         return hidden_view(self._computer(game_id, json.loads(row.computer), state))
 
+    @_database_errors
     def play(self, game_id: str, token: str, action: Any, *, step: int) -> Any:
         """Decide for the seat's side at step `step` (the decisions already made), then let the computer reply;
         the game as the seat sees it afterwards. WrongSeat, StaleStep or IllegalAction: nothing is stored."""
@@ -158,6 +178,8 @@ class GameStore:
             raise StoreError(f"step: the number of decisions already made (a whole number), got {str(step)[:40]!r}")
         row = self._row(game_id)
         seat = self._seat(row, token)
+        if seat == WATCH:
+            raise WrongSeat(f"game {game_id}: this is the spectators' link; a spectator decides nothing")
         levels = json.loads(row.computer)
         state = self._computer(game_id, levels, self._current(game_id, row))
         now = len(state.history)
@@ -165,14 +187,15 @@ class GameStore:
             raise StaleStep(f"game {game_id}: the decision is for step {step}, but {now} decisions are made "
                             f"already; look at the game again")
         if state.over:
-            raise IllegalAction("CEN-SEQ-1", "the game is over")
+            raise IllegalAction("CTA-1" if state.system == "centuria" else "CEN-SEQ-1", "the game is over")
         if seat != state.active:
-            who = "a spectator decides nothing" if seat == WATCH else f"this seat plays {state.label(seat)}"
-            raise WrongSeat(f"game {game_id}: it is {state.label(state.active)}'s decision; {who}")
+            raise WrongSeat(f"game {game_id}: it is {state.label(state.active)}'s decision; this seat plays "
+                            f"{state.label(seat)}")
         nxt = state.apply(action)  # IllegalAction: refused, nothing stored
         nxt = self._commit(game_id, state, action, nxt)
         return hidden_view(self._computer(game_id, levels, nxt))
 
+    @_database_errors
     def record(self, game_id: str) -> str:
         """The save text (version 1, with the seed) of a game that is over; StoreError while it runs."""
         row = self._row(game_id)
@@ -182,21 +205,25 @@ class GameStore:
                              f"with the seed of its dice, is given once it has ended")
         return state.to_json()
 
+    @_database_errors
     def log(self, game_id: str) -> tuple[str, ...]:
         """A game's log as a spectator sees it (the seed hidden while it runs), for `centurion games show`."""
         row = self._row(game_id)
         return hidden_view(self._current(game_id, row)).log
 
+    @_database_errors
     def games(self) -> list[GameInfo]:
         """Every stored game, the most recently played first."""
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(games).order_by(games.c.updated.desc())).all()
         return [self._info(r) for r in rows]
 
+    @_database_errors
     def seat(self, game_id: str, token: str) -> str:
         """The side a token plays in a game, or "watch" for the spectators' token; WrongSeat for any other."""
         return self._seat(self._row(game_id), token)
 
+    @_database_errors
     def steps(self, game_id: str) -> int:
         """The number of decisions stored for a game (one small query: what a page's watcher polls)."""
         if not isinstance(game_id, str):
@@ -207,10 +234,12 @@ class GameStore:
             raise StoreError(f"no stored game {game_id[:40]!r}")
         return int(n)
 
+    @_database_errors
     def info(self, game_id: str) -> GameInfo:
         """One stored game's row (no seed, no tokens)."""
         return self._info(self._row(game_id))
 
+    @_database_errors
     def prune(self, days: float) -> int:
         """Delete the games nobody played for `days` days (finished or not); the number deleted."""
         if isinstance(days, bool) or not isinstance(days, (int, float)) or not days >= 0:

@@ -105,7 +105,10 @@ def make_engine(url: str | URL) -> Engine:
             _sqlite_setup(engine)
         else:
             engine = sa.create_engine(u, pool_pre_ping=True)
-        metadata.create_all(engine)
+        try:
+            metadata.create_all(engine)
+        except sa.exc.SQLAlchemyError:  # another process made the tables at the same moment: they are there now
+            metadata.create_all(engine)
     except NoSuchModuleError as exc:
         raise StoreError(f"store address {u.render_as_string(hide_password=True)}: no driver ({exc}); "
                          f"PostgreSQL needs psycopg 3: pip install 'centurion[postgresql]'") from None
