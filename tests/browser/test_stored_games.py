@@ -205,3 +205,41 @@ def test_the_server_killed_mid_game_loses_nothing(browser, tmp_path, store_url, 
         again.stop()
         for p in (a, b):
             p.context.close()
+
+
+def test_two_servers_share_one_postgresql(browser, postgres_cluster, tmp_path, artifacts):
+    """Beyond one machine (docs/hosting.md): two `centurion serve` processes on two ports share one PostgreSQL
+    server; a decision made through one appears on the page served by the other."""
+    url = postgres_cluster.new_database()
+    one = start_server(tmp_path / "voila-pg-1.log", "--store", url, "--max-kernels", "0")
+    two = start_server(tmp_path / "voila-pg-2.log", "--store", url, "--max-kernels", "0")
+    a, b = new_page(browser), new_page(browser)
+    store = open_store(url)
+    try:
+        open_chapter(a, f"{one.url}/voila/render/{PAGE}")
+        a.get_by_label("Terran Overlord Government played by").select_option(label="a person")
+        a.get_by_role("button", name="Start a new game").click()
+        wait_banner(a, "It is you to decide")
+        confirm(a)
+        found = links(a)
+        mine = next(h for label, h in found.items() if label.startswith("your seat"))
+        theirs = next(h for label, h in found.items() if label.startswith("the other player"))
+        game_id = re.search(r"game=([^&]+)", mine).group(1)
+        open_chapter(b, f"{two.url}/voila/render/{PAGE}{theirs}")  # the other server
+        pages = {"renegade": a, "tog": b}
+        for _ in range(2):
+            s = store.state(game_id, re.search(r"seat=([^&]+)", mine).group(1))
+            entry = f"T{s.turn} {s.phase} — {s.label(s.active)}:"
+            n = store.steps(game_id)
+            wait_banner(pages[s.active], "It is you to decide")
+            decide(pages[s.active], s)
+            stored_steps(store, game_id, n)
+            for p in (a, b):  # each server's page shows it
+                wait_log(p, entry)
+        b.screenshot(path=str(artifacts / "stored_postgresql_second_server.png"))
+    finally:
+        store.close()
+        for p in (a, b):
+            p.context.close()
+        one.stop()
+        two.stop()
