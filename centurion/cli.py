@@ -1,8 +1,10 @@
-"""The `centurion` command: `centurion serve` starts the Voila app; `centurion --version`."""
+"""The `centurion` command: `centurion serve` starts the Voila app; `centurion games` lists, shows, exports and
+prunes the stored games (issue 24); `centurion --version`."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
 import threading
@@ -90,7 +92,74 @@ def build_parser() -> argparse.ArgumentParser:
                         "--preheat index.ipynb); then every page renders by streaming, not progressively")
     p.add_argument("--pool-size", type=int, default=d.pool_size, metavar="N",
                    help=f"preheated kernels kept ready per --preheat page (default {d.pool_size})")
+    p.add_argument("--store", metavar="URL", default=None,
+                   help=STORE_HELP + "; the pages keep their games there: a reload resumes a game, two browsers "
+                                     "play one")
+    p.add_argument("--no-store", action="store_true",
+                   help="keep no games on the server: every game lives in its browser tab, as in a notebook")
+    _games_parser(sub)
     return parser
+
+
+STORE_HELP = ("the game store: sqlite:///FILE or postgresql://USER@HOST/DB (default $CENTURION_STORE, else "
+              "games.db in the user's data folder, ~/.local/share/centurion)")
+
+
+def _games_parser(sub: argparse._SubParsersAction) -> None:
+    g = sub.add_parser("games", help="the stored games: list, show, export, prune",
+                       description="The games kept in the game store (issue 24).")
+    g.add_argument("--store", metavar="URL", default=None, help=STORE_HELP)
+    gsub = g.add_subparsers(dest="games_command", required=True)
+    gsub.add_parser("list", help="every stored game, the most recently played first")
+    show = gsub.add_parser("show", help="one game: its sides, its state and its log (no seed while it runs)")
+    show.add_argument("id")
+    export = gsub.add_parser("export", help="the save file of a finished game (replays with Load)")
+    export.add_argument("id")
+    export.add_argument("-o", "--output", metavar="FILE", help="write it to FILE (default: print it)")
+    prune = gsub.add_parser("prune", help="delete the games nobody played for N days")
+    prune.add_argument("--days", type=float, required=True, metavar="N")
+
+
+def _when(t: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
+
+
+def games_command(args: argparse.Namespace) -> int:
+    """`centurion games ...`: the store's games on standard output; a refusal on standard error, exit 1."""
+    from .store import StoreError, open_store
+
+    try:
+        store = open_store(args.store)
+        with store:
+            if args.games_command == "list":
+                rows = store.games()
+                for g in rows:
+                    state = g.result if g.over else "running"
+                    print(f"{g.id}  {g.scenario:<20} {g.steps:>5} decisions  {state:<34} {_when(g.updated)}")
+                print(f"{len(rows)} game(s) in {store.url}")
+            elif args.games_command == "show":
+                g = store.info(args.id)
+                print(f"game {g.id}: {g.scenario} ({g.system}), variants {', '.join(g.variants) or 'none'}")
+                print(f"people: {', '.join(g.people)}; computer: "
+                      + (", ".join(f"{s} ({lv})" for s, lv in g.computer.items()) or "none"))
+                print(f"{g.steps} decisions; made {_when(g.created)}, last played {_when(g.updated)}; "
+                      + (f"over: {g.result}" if g.over else "running"))
+                print("\n".join(store.log(args.id)))
+            elif args.games_command == "export":
+                text = store.record(args.id)
+                if args.output:
+                    with open(args.output, "w", encoding="utf-8") as f:
+                        f.write(text)
+                    print(f"wrote {args.output}")
+                else:
+                    print(text)
+            elif args.games_command == "prune":
+                n = store.prune(args.days)
+                print(f"deleted {n} game(s) idle for {args.days:g} days or more")
+    except StoreError as exc:
+        print(f"centurion games: {exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,7 +174,20 @@ def main(argv: list[str] | None = None) -> int:
         problems = options.problems(notebooks_dir())
         if problems:
             parser.error("; ".join(problems))
+        if args.no_store:
+            os.environ.pop("CENTURION_STORE", None)
+        else:  # the pages' kernels inherit it (centurion.widgets.seat and centurion.store read CENTURION_STORE)
+            from .store import open_store
+            from .store.schema import default_url
+
+            os.environ["CENTURION_STORE"] = args.store or default_url()
+            try:
+                open_store(os.environ["CENTURION_STORE"]).close()  # made (or checked) now: a bad URL stops here
+            except ValueError as exc:
+                parser.error(f"--store: {exc}")
         return serve(options, open_browser=not args.no_browser)
+    if args.command == "games":
+        return games_command(args)
     parser.print_help()
     return 0
 

@@ -9,7 +9,7 @@ Reads every `import` of every module with `ast`, including imports inside functi
 - upward imports, by the layers below (a module may import its own layer and the layers under it);
 - files over 600 lines.
 
-Layers, lowest first: hexgrid < dice, data < rules < centuria, variants < game < widgets < serving < cli.
+Layers, lowest first: hexgrid < dice, data < rules < centuria, variants < game < store < widgets < serving < cli.
 `dice` (pure random numbers) sits with `data`; `centuria` and `variants` are siblings, both built on the rules;
 `cli` starts the server. The package's own `centurion/__init__.py` belongs to no layer.
 
@@ -30,8 +30,8 @@ PACKAGE = "centurion"
 ROOT = Path(__file__).resolve().parent.parent / PACKAGE
 MAX_LINES = 600
 #: the layer of each top-level part of the package, lowest first
-LAYERS: dict[str, int] = {"hexgrid": 0, "dice": 1, "data": 1, "rules": 2, "centuria": 3, "variants": 3,
-                          "game": 4, "widgets": 5, "serving": 6, "cli": 7}
+LAYERS: dict[str, float] = {"hexgrid": 0, "dice": 1, "data": 1, "rules": 2, "centuria": 3, "variants": 3,
+                            "game": 4, "store": 4.5, "widgets": 5, "serving": 6, "cli": 7}
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def import_graph(root: Path = ROOT) -> list[Import]:
     return [imp for name, path in known.items() for imp in imports_of(name, path, known)]
 
 
-def layer_of(module: str) -> int | None:
+def layer_of(module: str) -> float | None:
     """The layer of a module (see LAYERS); None for the package's own __init__."""
     parts = module.split(".")
     return LAYERS.get(parts[1]) if len(parts) > 1 else None

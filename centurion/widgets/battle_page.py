@@ -17,10 +17,13 @@ from typing import Any
 import ipywidgets as w
 
 from ..game import IllegalAction, SaveError, load
+from ..store import StaleStep, StoreError, WrongSeat
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
+from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
 
 PERSON = "person"
 COMPUTER = "computer"
+OTHER = "other player"  # a side a person plays in another browser (a stored game, issue 24)
 
 
 class BattlePage(w.VBox):
@@ -84,6 +87,14 @@ class BattlePage(w.VBox):
         self.actors: list[str | None] = []  # who took each decision: a person or the computer
         self.selected: str | None = None
         self.viewing: int | None = None  # the replay step shown, or None for the game now
+        # a game kept on the server (issue 24): this browser's seat, the links, the watcher of the other's moves
+        self.store = served_store()
+        self.seat: Seat | None = None
+        self.local_only = False  # a loaded save stays a local game (its seed is known)
+        self.links = w.HTML()
+        self.links.add_class("centurion-links-box")
+        self.game_links: dict[str, str] = {}  # the tokens of the stored game this page created: side or "watch"
+        self._watcher: Any = None
 
     def _log_box(self) -> w.Box:
         """The log in a scrolling box."""
@@ -101,9 +112,33 @@ class BattlePage(w.VBox):
         return self.states[self.viewing] if self.viewing is not None else self.game
 
     def computer_to_play(self, game: Any = None) -> bool:
-        """Whether the side to decide is played by the computer."""
+        """Whether the side to decide is played by the computer here (in a stored game the store plays it)."""
         g = game or self.game
+        if self.seat is not None:
+            return False
         return not g.over and self.players.get(g.active, PERSON) != PERSON
+
+    def who_decides(self, game: Any = None) -> str:
+        """The banner's sentence on who is to decide: you, the computer or the other player; a spectator watches."""
+        g = game or self.game
+        if self.seat is not None:
+            if self.seat.watching:
+                return f"{g.label(g.active)} to decide; you are watching."
+            if g.active == self.seat.side:
+                return "It is you to decide."
+            level = self.players.get(g.active)
+            return ("It is the computer to decide." if level not in (PERSON, OTHER, None) else
+                    f"It is the other player ({g.label(g.active)}) to decide.")
+        return "It is the computer to decide." if self.computer_to_play(g) else "It is you to decide."
+
+    def may_decide(self) -> bool:
+        """Whether this browser may take the decision open now (its side's turn; a spectator never)."""
+        g = self.game
+        if g.over or self.viewing is not None:
+            return False
+        if self.seat is not None:
+            return not self.seat.watching and g.active == self.seat.side
+        return not self.computer_to_play(g)
 
     def _name_players(self, sides: list[tuple[str, str]], players: dict[str, str] | None = None) -> None:
         """Label the two player pickers with the sides (key, label); the first side a person, the second the
@@ -146,6 +181,7 @@ class BattlePage(w.VBox):
             return
         game = self._new_game(seed)
         if game is not None:
+            self.local_only = False
             self._begin(game)
 
     def _new_game(self, seed: int) -> Any:
@@ -157,16 +193,20 @@ class BattlePage(w.VBox):
         self._abandon_asked = False
         self.start_button.description = self.START_LABEL
 
-    def _begin(self, game: Any, history: list[Any] | None = None) -> None:
-        """Start playing `game` (or the replayed `history` ending in it) with the players picked."""
+    def _begin(self, game: Any, history: list[Any] | None = None, seat: Seat | None = None) -> None:
+        """Start playing `game` (or the replayed `history` ending in it) with the players picked; with `seat`, a
+        game kept on the server, seen from that seat."""
         self.players = {key: pick.value for pick, key in zip(self.player_picks, self._side_keys(game), strict=True)}
         self._forget_abandon()
         self.states = history or [game]
         self.actors = [None] * len(self.states)
+        self._set_seat(seat)
         self.selected = None
         self.viewing = None
         self._reset(game)
         self.message.show(f"{game.scenario.title}: {game.scenario.description}", "info")
+        if self.seat is None and self.computer_to_play() and self._storing():
+            self._store_game()  # the computer moves first: its decisions are the store's to roll and keep
         if self.computer_to_play():  # the new game's map and an empty result box first: the computer may play it all
             self._refresh()
         self._run_computer()
@@ -198,7 +238,12 @@ class BattlePage(w.VBox):
         raise NotImplementedError
 
     def _take(self, action: Any, actor: str) -> bool:
-        """Apply a decision and record who took it; a refusal is shown and changes nothing."""
+        """Apply a decision and record who took it; a refusal is shown and changes nothing. A served page's first
+        decision puts the game in the store; a stored game's decisions are the store's to check, roll and keep."""
+        if self.seat is None and self._storing() and not self._store_game():
+            return False
+        if self.seat is not None:
+            return self._take_stored(action, actor)
         try:
             nxt = self.game.apply(action)
         except IllegalAction as exc:
@@ -207,6 +252,170 @@ class BattlePage(w.VBox):
         self.states.append(nxt)
         self.actors.append(actor)
         return True
+
+    # --- a game kept on the server (issue 24) ----------------------------------------------------------------------
+    def _storing(self) -> bool:
+        """Whether this page's new games go to the store: served, and not a loaded save."""
+        return self.store is not None and not self.local_only and len(self.game.history) == 0
+
+    def _setup(self) -> tuple[str, tuple[str, ...]]:
+        """The scenario and variant rules of the game on the page (for the store)."""
+        g = self.game
+        return g.scenario.key, tuple(g.variants)
+
+    def _store_game(self) -> bool:
+        """Put the new game on the page into the store: a seat for each side a person plays, the computer's
+        levels for the others; this browser takes the first person's seat (or watches, computer against
+        computer). False, with a message, when the store refuses."""
+        keys = self._side_keys(self.game)
+        computer = {k: str(lv) for k, lv in self.players.items() if lv not in (PERSON, OTHER)}
+        scenario, variants = self._setup()
+        try:
+            ref = self.store.create(scenario, variants=variants, computer=computer)
+            mine = next((k for k in keys if k in ref.seats), None)
+            seat = Seat(self.store, ref.id, ref.seats[mine] if mine else ref.watch, mine or "watch")
+            state = seat.state()
+        except StoreError as exc:
+            self.message.show(f"The game could not be kept on the server ({exc}); it is played here only.", "refusal")
+            self.local_only = True
+            return False
+        self.states = [state]
+        self.actors = [None]
+        self._set_seat(seat, ref.seats, ref.watch)
+        return True
+
+    def open_seat(self, game_id: str, token: str) -> bool:
+        """Open a stored game at its current step from a seat's address; False, with a message, if it gives none."""
+        if self.store is None:
+            self.message.show("This page is not served with a game store, so it cannot open a stored game.",
+                              "refusal")
+            return False
+        try:
+            seat = Seat.open(self.store, game_id, token)
+            state = seat.state()
+            info = self.store.info(game_id)
+        except StoreError as exc:
+            self.message.show(f"The game of this address could not be opened: {exc}", "refusal")
+            return False
+        if not self._shows(state):
+            return False
+        self._restore_setup(state)
+        for pick, key in zip(self.player_picks, self._side_keys(state), strict=True):
+            pick.value = info.computer.get(key, PERSON)
+        self._begin(state, seat=seat)
+        if not seat.watching:
+            self.players = {k: info.computer.get(k, PERSON if k == seat.side else OTHER) for k in state.sides}
+        self.message.show(f"Game {game_id} resumed at decision {len(state.history)}.", "info")
+        self._refresh()
+        return True
+
+    def _shows(self, state: Any) -> bool:
+        """Whether this page plays a stored game of this kind (the Skirmish page hands a Centuria battle on)."""
+        return True
+
+    def _open_address(self) -> bool:
+        """Open the stored game the page's address names, if any."""
+        found = page_address()
+        return found is not None and self.open_seat(*found)
+
+    def _set_seat(self, seat: Seat | None, seats: dict[str, str] | None = None, watch: str | None = None) -> None:
+        """Play from `seat` (None: a local game): the address, the links, the watcher."""
+        self.seat = seat
+        if seats is not None:
+            self.game_links = {**seats, "watch": watch}
+        if seat is None:
+            self.game_links = {}
+            self.links.value = ""
+            self._stop_watching()
+            return
+        g = self.game if self.states else None
+        if seat.watching:
+            self.players = {k: OTHER for k in (g.sides if g is not None else ())}
+        elif g is not None:
+            self.players = {k: (PERSON if k == seat.side else self.players.get(k, OTHER)) for k in g.sides}
+            self.players = {k: (OTHER if v == PERSON and k != seat.side else v) for k, v in self.players.items()}
+        links = []
+        if seats is not None:
+            for side, token in seats.items():
+                who = "your seat" if side == seat.side else "the other player's seat"
+                links.append((f"{who} ({g.label(side) if g is not None else side})", token))
+            links.append(("watching (spectators)", watch))
+            note = ("Keep your link to come back to this game; send the other player theirs. "
+                    "Spectators see everything and decide nothing.")
+        else:
+            links.append(("this page's address", seat.token))
+            note = "This game is kept on the server: reloading the page resumes it."
+        self.links.value = links_html(seat.game_id, links, note) + address_script(seat.game_id, seat.token)
+        self._start_watching()
+
+    def _take_stored(self, action: Any, actor: str) -> bool:
+        """Send a decision to the store; the game after it and the computer's replies."""
+        try:
+            nxt = self.seat.play(action, step=len(self.game.history))
+        except StaleStep:
+            self.message.show("The other player decided first, so your click decided nothing: here is the game "
+                              "as it is now.", "refusal")
+            self.sync()
+            return False
+        except WrongSeat as exc:
+            self.message.show(f"Not your decision: {exc}", "refusal")
+            return False
+        except IllegalAction as exc:
+            self.message.show(f"Refused: {exc}", "refusal")
+            return False
+        except StoreError as exc:
+            self.message.show(f"The server refused the decision: {exc}", "refusal")
+            return False
+        self.states.append(nxt)
+        self.actors.append(actor)
+        return True
+
+    def sync(self) -> bool:
+        """Bring in the decisions stored since this page last looked (the other player's, the computer's)."""
+        if self.seat is None:
+            return False
+        try:
+            if self.seat.steps() == len(self.game.history):
+                return False
+            state = self.seat.state()
+        except StoreError as exc:
+            self.message.show(f"The game could not be read from the server: {exc}", "refusal")
+            return False
+        if len(state.history) <= len(self.game.history):
+            return False
+        self.states.append(state)
+        self.actors.append(OTHER)
+        self.selected = None
+        self._refresh()
+        return True
+
+    def _start_watching(self) -> None:
+        """Poll the store from the kernel's event loop for the other browser's decisions (none in a script)."""
+        if self._watcher is not None:
+            return
+        try:
+            import asyncio
+
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return
+        if not loop.is_running():
+            return  # no kernel event loop (a test, a script): call sync() yourself
+
+        async def watch() -> None:
+            while self.seat is not None:
+                await asyncio.sleep(POLL_SECONDS)
+                try:
+                    self.sync()
+                except Exception:
+                    pass
+
+        self._watcher = loop.create_task(watch())
+
+    def _stop_watching(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            self._watcher = None
 
     # --- choosing and confirming ---------------------------------------------------------------------------------
     @guarded()
@@ -241,6 +450,9 @@ class BattlePage(w.VBox):
 
     def undo(self) -> bool:
         """Take back the person's last decision while no dice have been rolled for it (or after it)."""
+        if self.seat is not None:
+            self.message.show("A game kept on the server keeps every decision: nothing to undo.", "refusal")
+            return False
         at = self._undo_point()
         if at is None:
             self.message.show(self.UNDO_NONE, "refusal")
@@ -275,9 +487,14 @@ class BattlePage(w.VBox):
 
     # --- save and load -------------------------------------------------------------------------------------------
     def _draw_save_link(self) -> None:
-        """The download link of the game now (its versioned save)."""
+        """The download link of the game now (its versioned save); a stored game's record once it is over."""
         g = self.game
-        data = base64.b64encode(g.to_json().encode()).decode()
+        if self.seat is not None and not g.over:
+            self.save_link.value = ('<span class="centurion-save-later" style="color:#555">The record of this '
+                                    f"{self.NOUN} downloads once it is over (its dice stay secret until then).</span>")
+            return
+        text = self.seat.record() if self.seat is not None else g.to_json()
+        data = base64.b64encode(text.encode()).decode()
         name = f"{self.SAVE_PREFIX}-{g.scenario.key}-seed{g.seed}-{self.TURN_WORD}{g.turn}.json"
         self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
                                 f'class="centurion-save-link" style="font-weight:bold">Save the {self.NOUN} '
@@ -300,6 +517,8 @@ class BattlePage(w.VBox):
         other = self._other_save(game, data, name)
         if other is not None:
             return other
+        self.local_only = True  # a loaded save is played here: its seed is known
+        self._set_seat(None)
         states = [self._fresh(game)]
         for a in game.history:
             states.append(states[-1].apply(a))

@@ -14,7 +14,7 @@ import html
 import ipywidgets as w
 
 from ..data import centuria_tables
-from ..game import LEVELS, IllegalAction, bot_action, new_skirmish, scenarios
+from ..game import LEVELS, bot_action, new_skirmish, scenarios
 from ..game.centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
 from ..hexgrid import Hex, format_label, neighbor
 from .battle_page import PERSON, BattlePage
@@ -84,10 +84,12 @@ class CenturiaSkirmishTable(BattlePage):
         self._label_players(game, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
                         w.HBox([self.start_button, self.undo_button])])
-        super().__init__([setup, self.banner, self.victory, w.HBox([self.clock, self.tick]), self.status, self.map,
+        super().__init__([setup, self.banner, self.links, self.victory, w.HBox([self.clock, self.tick]), self.status,
+                          self.map,
                           self.message, w.HBox([self.save_link, self.upload]), self._log_box()])
         self.add_class("centurion-centuria-skirmish")
         self._begin(game)
+        self._open_address()  # `?game=…&seat=…`: a battle kept on the server, at its current step (issue 24)
 
     # --- state ---------------------------------------------------------------------------------------------------
     def _label_players(self, game: CenturiaSkirmish, players: dict[str, str] | None = None) -> None:
@@ -106,14 +108,9 @@ class CenturiaSkirmishTable(BattlePage):
     def _take(self, action: CtaAction, actor: str) -> bool:
         """Apply a decision; a refusal is shown and changes nothing; a new round restarts the clock (CTA-1)."""
         before = self.game
-        try:
-            nxt = before.apply(action)
-        except IllegalAction as exc:
-            self.message.show(f"Not allowed: {exc}", "refusal")
+        if not super()._take(action, actor):
             return False
-        self.states.append(nxt)
-        self.actors.append(actor)
-        if nxt.turn != before.turn:
+        if self.game.turn != before.turn:
             self._restart_clock()
         return True
 
@@ -174,7 +171,7 @@ class CenturiaSkirmishTable(BattlePage):
 
     # --- clicks and choices ----------------------------------------------------------------------------------------
     def _mine(self) -> bool:
-        return not self.game.over and self.players.get(self.game.active) == PERSON
+        return self.may_decide()
 
     def actions_of(self, unit: str) -> list[CtaAction]:
         """The legal decisions of one piece now (from `legal_actions`)."""
@@ -311,7 +308,8 @@ class CenturiaSkirmishTable(BattlePage):
     def _refresh(self) -> None:
         g = self.game
         b = g.battle
-        self.banner.value = link_rules(f"<div>{html.escape(g.banner())}</div>")
+        who = f" ({self.who_decides(g)})" if self.seat is not None and not g.over else ""
+        self.banner.value = link_rules(f"<div>{html.escape(g.banner() + who)}</div>")
         counters = [Counter(p.hex, p.facing, p.type, SIDE_COLORS[b.sides.index(p.side) % 2], LETTERS.get(p.type, "?"),
                             selected=p.id == self.selected) for p in b.living()]
         counters.sort(key=lambda c: c.kind in self.tables.leaders)

@@ -112,13 +112,14 @@ class SkirmishTable(BattlePage):
         self._label_players(game.scenario.key, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
                         self.variant_picks, self.variant_note, w.HBox([self.start_button, self.undo_button])])
-        super().__init__([setup, self.banner, self.rules_line, self.victory, self.map, self.message,
+        super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map, self.message,
                           w.HBox([self.save_link, self.upload]), self.replay, self._log_box()])
         self.add_class("centurion-skirmish")
         self._centurion_children = self.children
         self._begin(game)
         if is_centuria:
             self._show_centuria(scenario, players)
+        self._open_address()  # `?game=…&seat=…`: a game kept on the server, at its current step (issue 24)
 
     def _show_centuria(self, scenario: str, players: dict[str, str] | None = None) -> None:
         """Put the Centuria battle page in place of the Centurion table (the scenario list stays on top)."""
@@ -197,7 +198,6 @@ class SkirmishTable(BattlePage):
                              f"{html.escape(g.label(g.active))} (the computer) is thinking… turn {g.turn} of "
                              f"{g.scenario.turns}, {g.phase_name()}; {decided} computer decision(s) so far</div>")
 
-    # --- drawing --------------------------------------------------------------------------------------------
     def _refresh(self) -> None:
         g = self.shown()
         if self.map.battlemap is not g.battlemap:  # craters dug, smoke laid or lifted, another scenario
@@ -236,8 +236,7 @@ class SkirmishTable(BattlePage):
             text = f"Replay: step {self.viewing} of {len(self.states) - 1}. " + text + \
                    " Move the slider to the end to play on."
         elif not g.over:
-            who = "the computer" if self.computer_to_play(g) else "you"
-            text += f" (It is {who} to decide.)"
+            text += f" ({self.who_decides(g)})"
         colour = "#e8f0fe" if g.over or g.active is None else ("#dbe6fb" if g.active == g.sides[0] else "#f6dcdc")
         self.banner.value = (f'<div class="centurion-banner-text" style="padding:6px;background:{colour};'
                              f'font-size:15px">{link_rules(html.escape(text))}</div>')
@@ -252,7 +251,7 @@ class SkirmishTable(BattlePage):
     def _actions_now(self) -> list:
         """The decisions the list shows: the selected unit's, or every non-move decision open now."""
         g = self.game
-        if g.over or self.viewing is not None or self.computer_to_play():
+        if not self.may_decide():
             return []
         if g.phase == "movement":
             out = []
@@ -579,6 +578,14 @@ class SkirmishTable(BattlePage):
             return self.centuria.load_text(data, name)
         self._show_centurion()
         return None
+
+    def _shows(self, state) -> bool:
+        """A stored Centuria battle opens on the Centuria page (which reads the same address)."""
+        if state.system != "centuria":
+            return True
+        self._set_quietly(self.scenario_pick, self._on_scenario, state.scenario.key)
+        self._show_centuria(state.scenario.key)
+        return False
 
     def _fresh(self, game: Skirmish) -> Skirmish:
         return new_skirmish(game.scenario.key, seed=game.seed, variants=game.variants)

@@ -77,7 +77,11 @@ def _alive(pid: int) -> bool:
 
 
 def start_server(log_path: Path, *extra: str, timeout: float = 60.0) -> Server:
-    """Start `centurion serve` on a free loopback port with extra flags; return once it listens."""
+    """Start `centurion serve` on a free loopback port with extra flags; return once it listens. Without a
+    `--store` flag the pages keep no games on the server (`--no-store`: games live in their tab, as in a notebook);
+    tests/browser/test_stored_games.py serves a store of its own."""
+    if "--store" not in extra:
+        extra = (*extra, "--no-store")
     port = _free_port()
     log = open(log_path, "w")
     proc = subprocess.Popen([sys.executable, "-m", "centurion.cli", "serve", "--port", str(port), "--no-browser",

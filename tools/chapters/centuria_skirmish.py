@@ -18,7 +18,12 @@ CELLS = [
        "morale of every unit (CTA-MORALE). The battle ends when a side's units are all removed, fled or dissolving, "
        "or its leaders have all fallen; after the last round a side that only has to hold out (the farmstead's "
        "auxilia) wins if it has not lost, and otherwise the side that lost fewer units wins. **Save** "
-       "downloads the battle; **Load** reads it back."),
+       "downloads the battle; **Load** reads it back."
+       " When the page is served (`centurion serve`), the game is kept on the server from your first "
+       "decision: the page's address then names it, so a reload or a crash brings it back where it was, "
+       "and the links above the map let a second player join from another browser (their seat) and "
+       "spectators watch; the server rolls the dice and shows their seed once the game is over (then the "
+       "save downloads; there is no undo). Opened in Jupyter, a game lives in its page only."),
     code("""
 from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
 battle = CenturiaSkirmishTable("centuria_ford_road", seed=1)

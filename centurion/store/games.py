@@ -1,0 +1,350 @@
+"""The game store: games that live on the server, every decision a committed row (issue 24).
+
+`open_store(url)` gives a `GameStore`. `create` draws the seed of the dice (`secrets.randbits`), makes a token
+for each side a person plays and one for spectators (`secrets.token_urlsafe`; only their SHA-256 is stored,
+compared with `hmac.compare_digest`) and plays the computer's first decisions. `play` checks the seat and
+the step, applies the action to the real state (the rules refuse an illegal one with `IllegalAction`), commits
+it as one row in its own transaction, then plays and commits the computer's replies one by one until a person
+must decide or the game is over. A state is rebuilt by replaying the rows from the seed (the last state of
+each game is cached per process), so a store whose process was killed holds exactly the decisions committed.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+
+from ..game import (
+    LEVELS,
+    IllegalAction,
+    Level,
+    action_from_data,
+    action_to_data,
+    bot_action,
+    new_skirmish,
+    scenarios,
+)
+from .errors import StaleStep, StoreError, WrongSeat
+from .hidden import hidden_view
+from .schema import decisions, default_url, games, make_engine
+
+WATCH = "watch"
+CACHE_SIZE = 256
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _database_errors(method: F) -> F:
+    """A database that fails (unreachable, locked too long) is a StoreError naming the call, not a driver error."""
+
+    @functools.wraps(method)
+    def wrapper(self: GameStore, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except sa.exc.SQLAlchemyError as exc:
+            first = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+            raise StoreError(f"the game store failed during {method.__name__}: {first}") from exc
+
+    return wrapper  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """A new stored game: its id, a secret token for each side a person plays, and the spectators' token."""
+
+    id: str
+    seats: dict[str, str]
+    watch: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A stored game's row, without its seed or tokens (for `centurion games list|show`)."""
+
+    id: str
+    system: str
+    scenario: str
+    variants: tuple[str, ...]
+    people: tuple[str, ...]
+    computer: dict[str, str]
+    steps: int
+    over: bool
+    result: str | None
+    created: float
+    updated: float
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _result_text(state: Any) -> str | None:
+    r = state.result
+    if r is None:
+        return None
+    return "a draw" if r.winner is None else f"{r.level} victory for {state.label(r.winner)}"
+
+
+class GameStore:
+    """Games stored in one database (see the module docstring); make it with `open_store`."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = default_url() if url is None else url
+        self.engine = make_engine(self.url)
+        self._cache: OrderedDict[str, Any] = OrderedDict()  # game id -> its last state (step = len(history))
+        self._lock = threading.Lock()
+
+    # --- connections -------------------------------------------------------------------------------------------
+    def close(self) -> None:
+        """Close the store's connections."""
+        self.engine.dispose()
+
+    def __enter__(self) -> GameStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _write(self) -> Any:
+        """A connection in a write transaction (SQLite: BEGIN IMMEDIATE), committed when the block ends."""
+        return self.engine.connect().execution_options(write=True)
+
+    # --- games ------------------------------------------------------------------------------------------------
+    @_database_errors
+    def create(self, scenario: str, variants: tuple[str, ...] | list[str] = (),
+               computer: dict[str, str] | None = None) -> GameRef:
+        """A new stored game of a shipped scenario (either system); the sides not in `computer` are people's."""
+        if not isinstance(scenario, str) or scenario not in scenarios("all"):
+            raise StoreError(f"scenario: no scenario {str(scenario)[:60]!r}; the scenarios are "
+                             f"{', '.join(scenarios('all'))}")
+        if isinstance(variants, str) or not isinstance(variants, (tuple, list)):
+            raise StoreError(f"variants: a tuple of variant names, got {str(variants)[:60]!r}")
+        computer = {} if computer is None else computer
+        if not isinstance(computer, dict):
+            raise StoreError(f"computer: a dict {{side: level}}, got {str(computer)[:60]!r}")
+        seed = secrets.randbits(63)
+        try:
+            state = new_skirmish(scenario, seed=seed, variants=tuple(variants))
+        except ValueError as exc:
+            raise StoreError(str(exc)) from None
+        levels: dict[str, str] = {}
+        for side, level in computer.items():
+            if side not in state.sides:
+                raise StoreError(f"computer: {str(side)[:40]!r} is no side of {scenario}; the sides are "
+                                 f"{', '.join(state.sides)}")
+            if not isinstance(level, str) or level not in LEVELS:
+                raise StoreError(f"computer: the level of {side} is one of {', '.join(LEVELS)}, got "
+                                 f"{str(level)[:40]!r}")
+            levels[side] = Level(level).value
+        people = [s for s in state.sides if s not in levels]
+        if not people:
+            raise StoreError("computer: a person plays at least one side (a stored game waits for its players)")
+        gid = secrets.token_hex(8)
+        seats = {side: secrets.token_urlsafe(24) for side in people}
+        watch = secrets.token_urlsafe(24)
+        now = time.time()
+        with self._write() as conn, conn.begin():
+            conn.execute(games.insert().values(
+                id=gid, system=state.system, scenario=scenario, variants=json.dumps(list(state.variants)),
+                seed=seed, computer=json.dumps(levels), seats=json.dumps({s: _digest(t) for s, t in seats.items()}),
+                watch=_digest(watch), steps=0, over=False, result=None, created=now, updated=now))
+        self._remember(gid, state)
+        self._computer(gid, levels, state)
+        return GameRef(gid, seats, watch)
+
+    @_database_errors
+    def state(self, game_id: str, token: str) -> Any:
+        """The game as a seat or the spectator sees it (its seed hidden until it is over); WrongSeat otherwise."""
+        row = self._row(game_id)
+        self._seat(row, token)
+        state = self._current(game_id, row)
+        return hidden_view(self._computer(game_id, json.loads(row.computer), state))
+
+    @_database_errors
+    def play(self, game_id: str, token: str, action: Any, *, step: int) -> Any:
+        """Decide for the seat's side at step `step` (the decisions already made), then let the computer reply;
+        the game as the seat sees it afterwards. WrongSeat, StaleStep or IllegalAction: nothing is stored."""
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise StoreError(f"step: the number of decisions already made (a whole number), got {str(step)[:40]!r}")
+        row = self._row(game_id)
+        seat = self._seat(row, token)
+        if seat == WATCH:
+            raise WrongSeat(f"game {game_id}: this is the spectators' link; a spectator decides nothing")
+        levels = json.loads(row.computer)
+        state = self._computer(game_id, levels, self._current(game_id, row))
+        now = len(state.history)
+        if step != now:
+            raise StaleStep(f"game {game_id}: the decision is for step {step}, but {now} decisions are made "
+                            f"already; look at the game again")
+        if state.over:
+            raise IllegalAction("CTA-1" if state.system == "centuria" else "CEN-SEQ-1", "the game is over")
+        if seat != state.active:
+            raise WrongSeat(f"game {game_id}: it is {state.label(state.active)}'s decision; this seat plays "
+                            f"{state.label(seat)}")
+        nxt = state.apply(action)  # IllegalAction: refused, nothing stored
+        nxt = self._commit(game_id, state, action, nxt)
+        return hidden_view(self._computer(game_id, levels, nxt))
+
+    @_database_errors
+    def record(self, game_id: str) -> str:
+        """The save text (version 1, with the seed) of a game that is over; StoreError while it runs."""
+        row = self._row(game_id)
+        state = self._current(game_id, row)
+        if not state.over:
+            raise StoreError(f"game {game_id} is not over ({len(state.history)} decisions made): its record, "
+                             f"with the seed of its dice, is given once it has ended")
+        return state.to_json()
+
+    @_database_errors
+    def log(self, game_id: str) -> tuple[str, ...]:
+        """A game's log as a spectator sees it (the seed hidden while it runs), for `centurion games show`."""
+        row = self._row(game_id)
+        return hidden_view(self._current(game_id, row)).log
+
+    @_database_errors
+    def games(self) -> list[GameInfo]:
+        """Every stored game, the most recently played first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(games).order_by(games.c.updated.desc())).all()
+        return [self._info(r) for r in rows]
+
+    @_database_errors
+    def seat(self, game_id: str, token: str) -> str:
+        """The side a token plays in a game, or "watch" for the spectators' token; WrongSeat for any other."""
+        return self._seat(self._row(game_id), token)
+
+    @_database_errors
+    def steps(self, game_id: str) -> int:
+        """The number of decisions stored for a game (one small query: what a page's watcher polls)."""
+        if not isinstance(game_id, str):
+            raise StoreError(f"game id: expected text, got {type(game_id).__name__}")
+        with self.engine.connect() as conn:
+            n = conn.execute(sa.select(games.c.steps).where(games.c.id == game_id)).scalar_one_or_none()
+        if n is None:
+            raise StoreError(f"no stored game {game_id[:40]!r}")
+        return int(n)
+
+    @_database_errors
+    def info(self, game_id: str) -> GameInfo:
+        """One stored game's row (no seed, no tokens)."""
+        return self._info(self._row(game_id))
+
+    @_database_errors
+    def prune(self, days: float) -> int:
+        """Delete the games nobody played for `days` days (finished or not); the number deleted."""
+        if isinstance(days, bool) or not isinstance(days, (int, float)) or not days >= 0:
+            raise StoreError(f"days: a number of days (0 or more), got {str(days)[:40]!r}")
+        cut = time.time() - days * 86400
+        with self._write() as conn, conn.begin():
+            old = sa.select(games.c.id).where(games.c.updated < cut)
+            conn.execute(decisions.delete().where(decisions.c.game.in_(old)))
+            n = conn.execute(games.delete().where(games.c.updated < cut)).rowcount
+        with self._lock:
+            self._cache.clear()
+        return n
+
+    # --- inside ------------------------------------------------------------------------------------------------
+    def _row(self, game_id: str) -> Any:
+        if not isinstance(game_id, str):
+            raise StoreError(f"game id: expected text, got {type(game_id).__name__}")
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(games).where(games.c.id == game_id)).one_or_none()
+        if row is None:
+            raise StoreError(f"no stored game {game_id[:40]!r}")
+        return row
+
+    @staticmethod
+    def _seat(row: Any, token: Any) -> str:
+        """The side whose token this is, or WATCH; WrongSeat for anything else (compared in constant time)."""
+        if not isinstance(token, str):
+            raise WrongSeat(f"game {row.id}: a seat's token is text, got {type(token).__name__}")
+        digest = _digest(token)
+        found = None
+        for side, known in json.loads(row.seats).items():
+            if hmac.compare_digest(known, digest):
+                found = side
+        if hmac.compare_digest(row.watch, digest):
+            found = WATCH
+        if found is None:
+            raise WrongSeat(f"game {row.id}: this token is no seat of the game")
+        return found
+
+    def _remember(self, game_id: str, state: Any) -> None:
+        with self._lock:
+            self._cache[game_id] = state
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+
+    def _current(self, game_id: str, row: Any) -> Any:
+        """The real state after every stored decision: the cached one and the decisions stored since."""
+        with self._lock:
+            state = self._cache.get(game_id)
+        if state is None or state.scenario.key != row.scenario:
+            state = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)))
+        start = len(state.history)
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(decisions.c.step, decisions.c.action)
+                                .where(decisions.c.game == game_id, decisions.c.step >= start)
+                                .order_by(decisions.c.step)).all()
+        for r in rows:
+            if r.step != len(state.history):
+                raise StoreError(f"game {game_id}: decision {len(state.history)} is missing from the store")
+            try:
+                state = state.apply(action_from_data(json.loads(r.action), f"decision {r.step}"))
+            except (ValueError, IllegalAction) as exc:
+                raise StoreError(f"game {game_id}: stored decision {r.step} does not replay: {exc}") from None
+        if rows:
+            self._remember(game_id, state)
+        return state
+
+    def _commit(self, game_id: str, state: Any, action: Any, nxt: Any) -> Any:
+        """Store decision len(state.history) in its own transaction; StaleStep when that step is taken."""
+        step, now = len(state.history), time.time()
+        try:
+            with self._write() as conn, conn.begin():
+                conn.execute(decisions.insert().values(game=game_id, step=step, side=state.active,
+                                                       action=json.dumps(action_to_data(action)), at=now))
+                conn.execute(games.update().where(games.c.id == game_id).values(
+                    steps=step + 1, updated=now, over=nxt.over, result=_result_text(nxt)))
+        except sa.exc.IntegrityError:
+            raise StaleStep(f"game {game_id}: decision {step} was stored by another player first; "
+                            f"look at the game again") from None
+        self._remember(game_id, nxt)
+        return nxt
+
+    def _computer(self, game_id: str, levels: dict[str, str], state: Any) -> Any:
+        """Play and store the computer's decisions until a person must decide or the game is over."""
+        while not state.over and state.active in levels:
+            action = bot_action(state, levels[state.active])
+            try:
+                state = self._commit(game_id, state, action, state.apply(action))
+            except StaleStep:  # another process stored this reply first: read the game again
+                state = self._current(game_id, self._row(game_id))
+        return state
+
+    @staticmethod
+    def _info(row: Any) -> GameInfo:
+        computer = json.loads(row.computer)
+        return GameInfo(row.id, row.system, row.scenario, tuple(json.loads(row.variants)),
+                        tuple(json.loads(row.seats)), computer, row.steps, bool(row.over), row.result,
+                        row.created, row.updated)
+
+
+def open_store(url: str | None = None) -> GameStore:
+    """The game store at `url` (sqlite:///FILE or postgresql://USER@HOST/DB); by default $CENTURION_STORE or an
+    SQLite file in the user's data folder (issue 24)."""
+    return GameStore(url)
+
+
+__all__ = ["GameStore", "GameRef", "GameInfo", "open_store", "WATCH"]

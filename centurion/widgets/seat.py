@@ -1,0 +1,107 @@
+"""A page's seat at a game kept on the server (issue 24): the store, the game, this browser's token, its side.
+
+A served page (`centurion serve` sets CENTURION_STORE) keeps its games in the store: the first decision of a new
+game creates it there (the server draws its dice's seed and hides it until the game is over), the page's address
+becomes `…?game=ID&seat=TOKEN` so a reload or a crash resumes it, and the page shows the links of the other seat
+and of the spectators. Without a store (a notebook in Jupyter, the tests) games are local, as before.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from ..store import GameStore, open_store
+from ..store.games import WATCH
+
+ENV = "CENTURION_STORE"
+POLL_SECONDS = 0.5  # how often a page looks for the other player's decisions (one small query)
+
+_stores: dict[str, GameStore] = {}
+
+
+def served_store() -> GameStore | None:
+    """The store of a served page (CENTURION_STORE set by `centurion serve`), one per kernel; None when local."""
+    url = os.environ.get(ENV, "").strip()
+    if not url:
+        return None
+    if url not in _stores:
+        _stores[url] = open_store(url)
+    return _stores[url]
+
+
+def page_address() -> tuple[str, str] | None:
+    """The (game id, seat token) the page was opened with (`?game=…&seat=…`; Voila passes QUERY_STRING)."""
+    query = parse_qs(os.environ.get("QUERY_STRING", ""))
+    game, seat = query.get("game", [""])[0], query.get("seat", [""])[0]
+    return (game, seat) if game and seat else None
+
+
+@dataclass
+class Seat:
+    """This browser's place at a stored game: `side` is the side it plays, or WATCH for a spectator."""
+
+    store: GameStore
+    game_id: str
+    token: str
+    side: str
+
+    @classmethod
+    def open(cls, store: GameStore, game_id: str, token: str) -> Seat:
+        """The seat a token gives at a stored game (WrongSeat / StoreError when it gives none)."""
+        return cls(store, game_id, token, store.seat(game_id, token))
+
+    @property
+    def watching(self) -> bool:
+        """Whether this browser only watches (a spectator decides nothing)."""
+        return self.side == WATCH
+
+    def state(self) -> Any:
+        """The game as this seat sees it now (its seed hidden while it runs)."""
+        return self.store.state(self.game_id, self.token)
+
+    def play(self, action: Any, step: int) -> Any:
+        """Decide at step `step`; the game after it and the computer's replies (StaleStep, WrongSeat, IllegalAction)."""
+        return self.store.play(self.game_id, self.token, action, step=step)
+
+    def steps(self) -> int:
+        """The decisions stored so far (one small query: what the watcher polls)."""
+        return self.store.steps(self.game_id)
+
+    def record(self) -> str:
+        """The save with the seed, once the game is over."""
+        return self.store.record(self.game_id)
+
+
+def address(game_id: str, token: str) -> str:
+    """The query string of a seat's page."""
+    return "?" + urlencode({"game": game_id, "seat": token})
+
+
+def links_html(game_id: str, links: list[tuple[str, str]], note: str) -> str:
+    """The links of a stored game (label, token), each with a copy button, and a line saying what they are for."""
+    rows = []
+    for label, token in links:
+        href = html.escape(address(game_id, token), quote=True)
+        rows.append(
+            f'<div class="centurion-link-row" style="margin:2px 0"><a class="centurion-seat-link" href="{href}" '
+            f'target="_blank" rel="noopener">{html.escape(label)}</a> '
+            f'<button class="centurion-copy" data-href="{href}" title="copy this link" '
+            "onclick=\"navigator.clipboard.writeText(new URL(this.dataset.href, location.href).href)"
+            ".then(() => { this.innerText = 'copied'; })\">copy link</button></div>")
+    return (f'<div class="centurion-links" style="padding:4px 6px;border:1px solid #ccd;background:#f7f9fc">'
+            f"<b>Links of this game</b> <span style=\"color:#555\">{html.escape(note)}</span>{''.join(rows)}</div>")
+
+
+def address_script(game_id: str, token: str) -> str:
+    """An HTML snippet that puts the seat's address in the browser's address bar (a reload then resumes the game)."""
+    query = html.escape(address(game_id, token), quote=True)
+    return (f'<img alt="" style="display:none" src="data:image/png;base64,invalid" data-q="{query}" '
+            "onerror=\"if (location.search !== this.dataset.q) history.replaceState(null, '', this.dataset.q)\">")
+
+
+__all__ = ["Seat", "served_store", "page_address", "address", "links_html", "address_script", "WATCH",
+           "POLL_SECONDS", "ENV"]

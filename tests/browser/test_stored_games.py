@@ -1,0 +1,245 @@
+"""Games kept on the server, in real browsers (issue 24): two Chromium contexts play one game, each sees the other's
+decision; one reloads mid-game and resumes; a third context watches and cannot decide; the server is killed with
+SIGKILL mid-game, started again on the same store, and both players resume with nothing lost.
+
+The expected values come from the store itself (`centurion.store.open_store` on the same SQLite file): the number
+of decisions it holds and its log, read apart from the pages.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import time
+
+import pytest
+
+from centurion.hexgrid import distance, format_label
+from centurion.store import open_store
+
+from .conftest import start_server
+from .helpers import click_hex, open_chapter, text_of, wait_button_up
+
+pytestmark = pytest.mark.browser
+
+PAGE = "skirmish.ipynb"
+BANNER = ".centurion-banner-text"
+
+
+@pytest.fixture
+def store_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def served(tmp_path, store_url):
+    server = start_server(tmp_path / "voila-stored.log", "--store", store_url, "--max-kernels", "0",
+                          "--cull-idle-after", "300")
+    yield server
+    server.stop()
+
+
+def new_page(browser):
+    """A page in a context of its own (its own cookies: another player's browser), loopback only."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    pg = context.new_page()
+    pg.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
+        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else route.abort())
+    return pg
+
+
+def banner(page) -> str:
+    return text_of(page, BANNER)
+
+
+def wait_banner(page, words: str, timeout_ms: int = 90_000) -> str:
+    page.wait_for_function("([sel, w]) => { const b = document.querySelector(sel); return b && b.innerText.includes(w); }",
+                           arg=[BANNER, words], timeout=timeout_ms)
+    return banner(page)
+
+
+def wait_log(page, words: str, timeout_ms: int = 30_000) -> None:
+    page.wait_for_function("(w) => { const l = document.querySelector('.centurion-log'); "
+                           "return l && l.innerText.includes(w); }", arg=words, timeout=timeout_ms)
+
+
+def confirm(page) -> None:
+    page.wait_for_timeout(800)  # a person looks at the list first (the list-changed guard, 0.6 s)
+    page.get_by_role("button", name="Confirm").click()
+    wait_button_up(page, "Confirm")
+
+
+def links(page) -> dict[str, str]:
+    """The game's links on the page: {label: href}."""
+    page.wait_for_selector(".centurion-links a.centurion-seat-link", timeout=60_000)
+    out = {}
+    for a in page.locator(".centurion-links a.centurion-seat-link").all():
+        out[a.inner_text()] = a.get_attribute("href")
+    return out
+
+
+def stored_steps(store, game_id: str, more_than: int, timeout_s: float = 90.0) -> int:
+    """Wait until the store holds more than `more_than` decisions of the game; their number."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        n = store.steps(game_id)
+        if n > more_than:
+            return n
+        time.sleep(0.2)
+    raise AssertionError(f"the store still holds {more_than} decisions of {game_id}")
+
+
+def decide(page, state) -> None:
+    """Take the decision open on this page as a person does: the first one listed, or in the movement phase a move
+    of the first vehicle still to move (its hex, then an end hex the game lists for it)."""
+    if state.phase == "movement" and state.movers():
+        v = state.movers()[0]
+        click_hex(page, format_label(v.hex))
+        page.wait_for_function("(k) => document.querySelector('.centurion-unit').innerText.includes(k)",
+                               arg=v.key, timeout=30_000)
+        taken = {u.hex for u in state.vehicles}
+        ends = sorted({e.hex for e in state.end_states(v.key) if not e.grounded and e.hex not in taken},
+                      key=lambda h: (distance(h, v.hex), h))
+        click_hex(page, format_label(ends[min(3, len(ends) - 1)]))  # a short move: it stays on the map
+        page.wait_for_function("() => { const s = document.querySelector('.centurion-choices select'); "
+                               "return s && s.options.length > 0; }", timeout=30_000)
+    confirm(page)
+
+
+def test_two_browsers_a_reload_and_a_spectator(browser, served, store_url, artifacts):
+    a, b, c = new_page(browser), new_page(browser), new_page(browser)
+    open_chapter(a, f"{served.url}/voila/render/{PAGE}")
+    a.get_by_label("Renegade Legion played by").select_option(label="a person")
+    a.get_by_label("Terran Overlord Government played by").select_option(label="a person")
+    a.get_by_role("button", name="Start a new game").click()
+    wait_banner(a, "It is you to decide")
+    confirm(a)  # the first decision puts the game on the server
+    found = links(a)
+    a.screenshot(path=str(artifacts / "stored_links.png"))
+    theirs = next(h for label, h in found.items() if label.startswith("the other player"))
+    watch = next(h for label, h in found.items() if label.startswith("watching"))
+    game_id = re.search(r"game=([^&]+)", theirs).group(1)
+    watch_token = re.search(r"seat=([^&]+)", watch).group(1)
+    store = open_store(store_url)
+    assert store.steps(game_id) == 1
+    a.wait_for_function("() => location.search.includes('seat=')", timeout=10_000)  # the address a reload resumes
+    assert "game=" + game_id in a.url
+
+    open_chapter(b, f"{served.url}/voila/render/{PAGE}{theirs}")
+    wait_log(b, "T1 initiative — Renegade Legion", timeout_ms=60_000)
+    open_chapter(c, f"{served.url}/voila/render/{PAGE}{watch}")
+    wait_banner(c, "you are watching")
+    assert c.get_by_role("button", name="Confirm").is_disabled()
+
+    pages = {"renegade": a, "tog": b}
+    by = []
+    while "tog" not in by or len(by) < 3:  # until each browser has decided, the second one at least once
+        s = store.state(game_id, watch_token)
+        n = store.steps(game_id)
+        who = s.active
+        entry = f"T{s.turn} {s.phase} — {s.label(who)}:"
+        wait_banner(pages[who], "It is you to decide")
+        decide(pages[who], s)
+        stored_steps(store, game_id, n)
+        other = pages["tog" if who == "renegade" else "renegade"]
+        wait_log(other, entry)  # the other browser sees the decision (its kernel's watcher)
+        wait_log(c, entry)  # and so does the spectator
+        by.append(who)
+        assert len(by) < 12, by
+    b.screenshot(path=str(artifacts / "stored_second_browser.png"))
+    c.screenshot(path=str(artifacts / "stored_spectator.png"))
+
+    position = banner(a)
+    log = text_of(a, ".centurion-log")
+    a.reload()  # mid-game: the page comes back at the same step
+    a.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
+    a.wait_for_function("(old) => { const l = document.querySelector('.centurion-log'); "
+                        "return l && l.innerText === old; }", arg=log, timeout=60_000)
+    assert banner(a) == position
+    a.screenshot(path=str(artifacts / "stored_reloaded.png"))
+    store.close()
+    for p in (a, b, c):
+        p.context.close()
+
+
+def test_the_server_killed_mid_game_loses_nothing(browser, tmp_path, store_url, artifacts):
+    server = start_server(tmp_path / "voila-kill-1.log", "--store", store_url, "--max-kernels", "0")
+    a, b = new_page(browser), new_page(browser)
+    try:
+        open_chapter(a, f"{server.url}/voila/render/{PAGE}")
+        a.get_by_label("Terran Overlord Government played by").select_option(label="a person")
+        a.get_by_role("button", name="Start a new game").click()
+        wait_banner(a, "It is you to decide")
+        confirm(a)  # Renegade's initiative decision: the game goes to the store
+        found = links(a)
+        mine = next(h for label, h in found.items() if label.startswith("your seat"))
+        theirs = next(h for label, h in found.items() if label.startswith("the other player"))
+        open_chapter(b, f"{server.url}/voila/render/{PAGE}{theirs}")
+        game_id = re.search(r"game=([^&]+)", mine).group(1)
+        store = open_store(store_url)
+        s = store.state(game_id, re.search(r"seat=([^&]+)", mine).group(1))
+        decider = {"renegade": a, "tog": b}[s.active]
+        wait_banner(decider, "It is you to decide")
+        decide(decider, s)
+        steps = stored_steps(store, game_id, 1)
+        log = store.log(game_id)
+        assert steps >= 2
+    finally:
+        os.killpg(server.proc.pid, signal.SIGKILL)  # the whole server dies at once: no clean shutdown
+        server.proc.wait(10)
+    again = start_server(tmp_path / "voila-kill-2.log", "--store", store_url, "--max-kernels", "0")
+    try:
+        for p, href in ((a, mine), (b, theirs)):
+            open_chapter(p, f"{again.url}/voila/render/{PAGE}{href}")
+            wait_log(p, log[-1].strip()[:60], timeout_ms=60_000)
+        assert store.steps(game_id) == steps and store.log(game_id) == log
+        s = store.state(game_id, re.search(r"seat=([^&]+)", mine).group(1))
+        decider = {"renegade": a, "tog": b}[s.active]  # the game goes on from where it was
+        wait_banner(decider, "It is you to decide")
+        decide(decider, s)
+        assert stored_steps(store, game_id, steps) == steps + 1
+        a.screenshot(path=str(artifacts / "stored_after_sigkill.png"))
+    finally:
+        store.close()
+        again.stop()
+        for p in (a, b):
+            p.context.close()
+
+
+def test_two_servers_share_one_postgresql(browser, postgres_cluster, tmp_path, artifacts):
+    """Beyond one machine (docs/hosting.md): two `centurion serve` processes on two ports share one PostgreSQL
+    server; a decision made through one appears on the page served by the other."""
+    url = postgres_cluster.new_database()
+    one = start_server(tmp_path / "voila-pg-1.log", "--store", url, "--max-kernels", "0")
+    two = start_server(tmp_path / "voila-pg-2.log", "--store", url, "--max-kernels", "0")
+    a, b = new_page(browser), new_page(browser)
+    store = open_store(url)
+    try:
+        open_chapter(a, f"{one.url}/voila/render/{PAGE}")
+        a.get_by_label("Terran Overlord Government played by").select_option(label="a person")
+        a.get_by_role("button", name="Start a new game").click()
+        wait_banner(a, "It is you to decide")
+        confirm(a)
+        found = links(a)
+        mine = next(h for label, h in found.items() if label.startswith("your seat"))
+        theirs = next(h for label, h in found.items() if label.startswith("the other player"))
+        game_id = re.search(r"game=([^&]+)", mine).group(1)
+        open_chapter(b, f"{two.url}/voila/render/{PAGE}{theirs}")  # the other server
+        pages = {"renegade": a, "tog": b}
+        for _ in range(2):
+            s = store.state(game_id, re.search(r"seat=([^&]+)", mine).group(1))
+            entry = f"T{s.turn} {s.phase} — {s.label(s.active)}:"
+            n = store.steps(game_id)
+            wait_banner(pages[s.active], "It is you to decide")
+            decide(pages[s.active], s)
+            stored_steps(store, game_id, n)
+            for p in (a, b):  # each server's page shows it
+                wait_log(p, entry)
+        b.screenshot(path=str(artifacts / "stored_postgresql_second_server.png"))
+    finally:
+        store.close()
+        for p in (a, b):
+            p.context.close()
+        one.stop()
+        two.stop()

@@ -1,0 +1,160 @@
+"""The battle pages with a game store (issue 24, item 3): a served page keeps its game on the server, its address
+resumes it, two pages play one game, a spectator watches, a stale click decides nothing.
+
+The pages are driven as a browser drives them (clicks, Confirm); the expected values come from the store itself
+(the decisions it holds) and from the game layer used independently (`Skirmish.apply` on a fresh game). The browser
+tests (tests/browser/test_stored_games.py) do the same with Chromium and a served Voila.
+"""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from centurion.game import Leadership
+from centurion.widgets import seat as seat_module
+from centurion.widgets.battle_page import OTHER, PERSON
+from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+from centurion.widgets.skirmish import SkirmishTable
+
+
+@pytest.fixture
+def served(tmp_path, monkeypatch):
+    """Pages served with an SQLite store in a temporary folder (as `centurion serve --store` does)."""
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    monkeypatch.setenv("CENTURION_STORE", url)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr(seat_module, "_stores", {})
+    return seat_module.served_store()
+
+
+def at_address(monkeypatch, game_id: str, token: str) -> None:
+    """As if the page were opened at `…?game=ID&seat=TOKEN` (Voila passes the query string to the kernel)."""
+    monkeypatch.setenv("QUERY_STRING", seat_module.address(game_id, token)[1:])
+
+
+def both_people(page: SkirmishTable) -> None:
+    for pick in page.player_picks:
+        pick.value = PERSON
+    page.start_button.click()
+
+
+def test_a_local_page_keeps_its_games_local(monkeypatch):
+    monkeypatch.delenv("CENTURION_STORE", raising=False)
+    page = SkirmishTable("meeting", seed=1)
+    page.confirm()
+    assert page.seat is None and page.links.value == "" and len(page.game.history) >= 1
+    assert "seed 1" in page.game.log[0]  # today's behaviour: a local game shows its seed
+
+
+def test_the_first_decision_puts_the_game_in_the_store(served):
+    page = SkirmishTable("meeting", seed=1)
+    assert page.seat is None and not served.games()  # opening a page writes nothing
+    page.confirm()
+    assert page.seat is not None and page.seat.side == "renegade"
+    info = served.info(page.seat.game_id)
+    assert info.steps == len(page.game.history) >= 1 and info.computer == {"tog": "veteran"}
+    assert page.game.history[0] == Leadership(0)
+    assert "seed hidden" in page.game.log[0] and "seed 1" not in page.game.log[0]
+    assert "your seat" in page.links.value and "watching" in page.links.value
+    assert f"game={page.seat.game_id}" in page.links.value and "history.replaceState" in page.links.value
+    assert "downloads once it is over" in page.save_link.value  # the dice stay secret while it runs
+    assert not page.undo() and "keeps every decision" in page.message.value
+
+
+def test_a_reload_resumes_at_the_same_step(served, monkeypatch):
+    page = SkirmishTable("meeting", seed=1)
+    page.confirm()
+    game_id, token = page.seat.game_id, page.seat.token
+    at_address(monkeypatch, game_id, token)
+    again = SkirmishTable("meeting", seed=1)  # the page reloaded at its address
+    assert again.seat is not None and again.seat.game_id == game_id and again.seat.side == "renegade"
+    assert again.game.history == page.game.history and again.game.phase == page.game.phase
+    assert again.banner.value == page.banner.value
+
+
+def test_two_browsers_play_one_game_and_a_spectator_watches(served, monkeypatch):
+    a = SkirmishTable("meeting", seed=1)
+    both_people(a)
+    a.confirm()  # Renegade spends 0 leadership points: the game goes to the store with two people's seats
+    assert "the other player's seat" in html.unescape(a.links.value)
+    game_id = a.seat.game_id
+    tokens = a.game_links
+    at_address(monkeypatch, game_id, tokens["tog"])
+    b = SkirmishTable("meeting", seed=1)
+    assert b.seat.side == "tog" and b.game == a.game
+    at_address(monkeypatch, game_id, tokens["watch"])
+    watcher = SkirmishTable("meeting", seed=1)
+    assert watcher.seat.watching and not watcher.may_decide() and watcher.confirm_button.disabled
+    # whose turn it is depends on the store's dice (their seed is hidden): the page of that side decides
+    pages = {"renegade": a, "tog": b}
+    for _ in range(2):  # the order decision (if any) and the first move
+        side = a.game.active
+        me, other = pages[side], pages["tog" if side == "renegade" else "renegade"]
+        assert me.may_decide() and not other.may_decide()
+        assert f"the other player ({other.game.label(side)})" in html.unescape(other.banner.value)
+        n = len(me.game.history)
+        if me.game.phase == "movement":
+            v = me.game.movers()[0]
+            me.click(v.hex)
+            me.click(next(e.hex for _m, e in me.game.move_options(v.key) if e.hex != v.hex))
+        me.confirm()
+        assert len(me.game.history) > n
+        assert other.sync() and other.game.history == me.game.history  # the watcher brings the decision in
+        assert watcher.sync() and watcher.game.history == me.game.history
+        assert served.steps(game_id) == len(me.game.history)
+    assert a.players["tog"] == OTHER and b.players["renegade"] == OTHER
+
+
+def test_two_tabs_of_one_seat_racing_for_one_decision(served, monkeypatch):
+    a = SkirmishTable("meeting", seed=1)
+    a.confirm()
+    at_address(monkeypatch, a.seat.game_id, a.seat.token)
+    b = SkirmishTable("meeting", seed=1)  # the same seat in a second tab
+    g = a.game
+    v = g.vehicle("R11")
+    end = next(e.hex for _m, e in g.move_options("R11") if e.hex != v.hex)
+    for page in (a, b):
+        page.click(v.hex)
+        page.click(end)
+    a.confirm()
+    stored = served.steps(a.seat.game_id)
+    assert stored == len(a.game.history) > len(g.history)
+    b.confirm()  # a step behind: refused, and the page shows the game as it is now
+    assert "decided first" in b.message.value
+    assert served.steps(a.seat.game_id) == stored and b.game.history == a.game.history
+
+
+def test_a_wrong_address_is_refused_and_the_page_stays_usable(served, monkeypatch):
+    page = SkirmishTable("meeting", seed=1)
+    page.confirm()
+    at_address(monkeypatch, page.seat.game_id, "not-a-token")
+    other = SkirmishTable("meeting", seed=1)
+    assert other.seat is None and "could not be opened" in other.message.value
+    at_address(monkeypatch, "no-such-game", "x")
+    third = SkirmishTable("meeting", seed=1)
+    assert third.seat is None and "could not be opened" in third.message.value
+    third.confirm()  # a new game of its own
+    assert third.seat is not None and third.seat.game_id != page.seat.game_id
+
+
+def test_a_centuria_battle_address_opens_on_the_skirmish_page(served, monkeypatch):
+    cta = CenturiaSkirmishTable("centuria_ford_road", seed=1)
+    assert cta.end_part()
+    assert cta.seat is not None and served.steps(cta.seat.game_id) == len(cta.game.history)
+    at_address(monkeypatch, cta.seat.game_id, cta.seat.token)
+    page = SkirmishTable("meeting", seed=1)
+    assert page.centuria is not None and page.centuria.seat is not None
+    assert page.centuria.game.history == cta.game.history
+
+
+def test_a_loaded_save_is_a_local_game(served):
+    from centurion.game import new_skirmish
+
+    local = new_skirmish("meeting", seed=5)
+    local = local.apply(local.legal_actions()[0])
+    page = SkirmishTable("meeting", seed=1)
+    assert page.load_text(local.to_json(), "mine.json")
+    page.confirm()
+    assert page.seat is None and not served.games()  # its seed is known: it stays on this page
