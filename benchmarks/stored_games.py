@@ -7,7 +7,7 @@
 2. From a decision in one browser to its appearance in the other: `centurion serve --store` with 1, 4 and 8
    games of two players open at once (2, 8 and 16 Chromium pages, one kernel each); in every game the first
    player clicks Confirm on the initiative decision, and the second page notes the moment the decision shows in
-   its log (its kernel's watcher polls the store every 0.5 s). Median, p95 and max; the server's memory (the
+   its log (its kernel's watcher polls the store every 0.25 s). Median, p95 and max; the server's memory (the
    resident size of Voila and its kernels) with every page open.
 Run: python benchmarks/stored_games.py [--games 1 4 8] [--rounds 2] [--decisions 60]
 """

@@ -18,7 +18,7 @@ from ..store import GameStore, open_store
 from ..store.games import WATCH
 
 ENV = "CENTURION_STORE"
-POLL_SECONDS = 0.5  # how often a page looks for the other player's decisions (one small query)
+POLL_SECONDS = 0.25  # how often a page looks for the other player's decisions (one small query)
 
 _stores: dict[str, GameStore] = {}
 
