@@ -42,8 +42,9 @@ from ..hexgrid import Hex, distance, neighbor
 from ..rules.grav import Refusal
 from ..rules.victory import victory_level
 from .actions import IllegalAction, Notation, seed_refusal
+from .codec import FORMAT, MAX_ACTIONS, VERSION, SaveError, replay, scenario_and_seed
 from .enums import Phase
-from .skirmish import Result, decision_dice
+from .state import Result, decision_dice
 
 SYSTEM = "centuria"
 STEPS = ("F", "FL", "FR", "T0", "T1", "T2", "T3", "T4", "T5")
@@ -501,8 +502,6 @@ class CenturiaSkirmish:
     # --- saving --------------------------------------------------------------------------------------------
     def to_json(self) -> str:
         """The save text: format, version, system, scenario, seed and every decision (replayed on load)."""
-        from .save import FORMAT, VERSION
-
         data = {"format": FORMAT, "version": VERSION, "system": SYSTEM, "scenario": self.scenario.key,
                 "seed": self.seed, "variants": list(self.variants),
                 "actions": [action_to_data(a) for a in self.history]}
@@ -536,8 +535,6 @@ def centuria_scenarios() -> list[str]:
 
 def load_centuria(data: dict, name: str = "saved game") -> CenturiaSkirmish:
     """A Centuria battle from a parsed save (already through the upload guard); SaveError names what is wrong."""
-    from .save import FORMAT, MAX_ACTIONS, VERSION, SaveError, replay, scenario_and_seed
-
     if data.get("format") != FORMAT:
         raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data.get('format'))[:60]!r}")
     version = data.get("version")
