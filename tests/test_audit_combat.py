@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import pytest
 from test_game import passive
 
+import centurion.game.phases.opportunity as opportunity_phase
 import centurion.game.skirmish as skirmish_module
 from centurion.data import map_from_rows, vehicle_types
 from centurion.dice import Dice
@@ -188,7 +189,7 @@ def test_C4_a_lost_tsr_halves_the_limits_for_the_rest_of_the_move(monkeypatch):
         return PhaseResult((), {}, {}, {**units, "R11": replace(u, sheet=u.sheet.with_damage({}, [("front", box)],
                                                                                               immediate=True))})
 
-    monkeypatch.setattr(skirmish_module, "resolve_opportunity_fire", tsr_shot)
+    monkeypatch.setattr(opportunity_phase, "resolve_opportunity_fire", tsr_shot)
     s = s.apply(Move("R11", GravMove(accelerate=6, steps="F" * 12)))  # velocity 12 in clear (limit 20): no roll
     n = len(s.log)
     assert s.phase == "opportunity"
@@ -410,7 +411,7 @@ def test_C4_an_undamaged_mover_goes_on_as_it_moved(monkeypatch):
     run = next(r for h in m.hexes if (r := _clear_run(m, h, 9)))
     s = _put(s, "R11", hex=run[0], facing=0, velocity=4)
     s = replace(_put(s, "T11", hex=run[9], facing=3, velocity=0), watching=s.watching | {"T11"})._fresh()
-    monkeypatch.setattr(skirmish_module, "resolve_opportunity_fire",
+    monkeypatch.setattr(opportunity_phase, "resolve_opportunity_fire",
                         lambda plan, units, dice, **_kw: PhaseResult((), {}, {}, dict(units)))  # every shot missed
     s = s.apply(Move("R11", GravMove(steps="FFFF")))
     seen = s.vehicle("R11")

@@ -426,7 +426,7 @@ def test_I24_games_command(store, capsys, tmp_path):
     assert store.games() == []
 
 
-def test_I24_serve_passes_the_store_on(monkeypatch):
+def test_I24_serve_passes_the_store_on(monkeypatch, tmp_path, capsys):
     import centurion.cli as cli
 
     seen = {}
@@ -437,5 +437,12 @@ def test_I24_serve_passes_the_store_on(monkeypatch):
 
     monkeypatch.setenv("CENTURION_STORE", "before")  # restored after the test, whatever serve set
     monkeypatch.setattr(cli, "serve", fake_serve)
-    assert cli.main(["serve", "--no-browser", "--store", "postgresql://u@h/db"]) == 0
-    assert seen["store"] == "postgresql://u@h/db", "the pages' kernels inherit the store's address"
+    url = f"sqlite:///{tmp_path / 'served.db'}"
+    assert cli.main(["serve", "--no-browser", "--store", url]) == 0
+    assert seen["store"] == url, "the pages' kernels inherit the store's address"
+    assert (tmp_path / "served.db").exists()  # made at start: a bad address stops serve, not a page later
+    assert cli.main(["serve", "--no-browser", "--no-store"]) == 0
+    assert seen["store"] is None, "--no-store: games live in their tab"
+    with pytest.raises(SystemExit) as e:  # an unreachable database: refused at once, with the reason
+        cli.main(["serve", "--no-browser", "--store", "postgresql://nobody@127.0.0.1:1/none"])
+    assert e.value.code == 2 and "--store" in capsys.readouterr().err

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from ..rules import GravMove
 from ..variants.movement import VariantMove
+from .notation_format import format_action
 
 
 class IllegalAction(ValueError):
@@ -31,8 +32,6 @@ class Notation:
     __slots__ = ()
 
     def __str__(self) -> str:
-        from .notation import format_action
-
         return format_action(self)
 
 

@@ -14,7 +14,6 @@ The seed: "All attacks are resolved immediatly--all damage also takes effect imm
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ..dice import Dice
 from ..rules.grav import Refusal
@@ -23,11 +22,11 @@ from ..rules.sight import line_of_sight, unit_level
 from ..rules.targets import FirePlan
 from ..variants.activation import activation_order, may_opportunity_fire, pop_up_attack, roll_variant_initiative
 from .actions import Action, Leadership, Order, Pass, Watch
+from .crew import resolve_driver_fire
 from .fire_log import fire_lines, variant_terms
+from .state import GameState as Skirmish
+from .state import Vehicle
 from .variants import occupy_map_for, positions_in_play
-
-if TYPE_CHECKING:
-    from .skirmish import Skirmish, Vehicle
 
 RULE = "VAR-INIT"
 TAG = f"[{RULE}]"
@@ -208,8 +207,6 @@ def resolve_activation_fire(s: Skirmish, dice: Dice) -> Skirmish:
     live = dict(s.combat_units())
     terms: list[str] = []
     if any(v.driver_fire for v in s.vehicles):  # the drivers' shots first, -2 each (VAR-WEAPONS, game/crew.py)
-        from .crew import resolve_driver_fire
-
         live, terms = resolve_driver_fire(s, live, dice, firers={f[0] for f in s.fires})
     decls: list[SquadOrder | FirePlan] = []
     for firer, target, *weapon in s.fires:
@@ -247,9 +244,7 @@ def next_activation(s: Skirmish, dice: Dice | None) -> Skirmish:
 
 def end_activations(s: Skirmish, dice: Dice | None) -> Skirmish:
     """Every platoon has acted: the End Phase as in the basic turn."""
-    from .skirmish import decision_dice
-
-    return s._end_phase(dice if dice is not None else decision_dice(s.seed, len(s.history)))
+    return s._end_phase(dice if dice is not None else s.dice_of(len(s.history)))
 
 
 # --- opportunity fire and pop-up attacks ---------------------------------------------------------------------

@@ -22,6 +22,7 @@ S = TypeVar("S")
 Legal = Callable[[Any], list]
 Check = Callable[[Any, Any], None]
 Handler = Callable[[Any, Any, Dice], Any]
+Step = Callable[[Any, "Dice | None"], Any]
 
 
 def _no_check(state: Any, action: Any) -> None:
@@ -52,6 +53,8 @@ class PhaseRules:
     check: Check = _no_check
     rule: str = "CEN-SEQ-1"  # the rule a decision out of turn is refused under
     doc: str = ""
+    enter: Step | None = None  # the state as the phase begins (state, dice or None); may go on to a later phase
+    close: Step | None = None  # the state once the phase's decisions are all taken (resolve, then the next phase)
 
     def handler(self, action: object) -> Handler | None:
         """The function that applies `action` in this phase, found by its type (or a base type), else None."""
@@ -113,6 +116,20 @@ class PhaseTable(Generic[S]):
             raise IllegalAction(self.rules_of(phase).rule,
                                 f"a {type(action).__name__} is not a decision of the {phase} phase")
         return handler(state, action, dice)
+
+    def enter(self, state: S, phase: str, dice: Dice | None) -> S:
+        """The state as `phase` begins (its registered `enter` step), e.g. the next phase of the turn (CEN-SEQ-1)."""
+        step = self.rules_of(phase).enter
+        if step is None:
+            raise ValueError(f"phase {phase!r} registers no enter step")
+        return step(state, dice)
+
+    def close(self, state: S, phase: str, dice: Dice | None) -> S:
+        """The state once `phase`'s decisions are all taken (its registered `close` step)."""
+        step = self.rules_of(phase).close
+        if step is None:
+            raise ValueError(f"phase {phase!r} registers no close step")
+        return step(state, dice)
 
 
 __all__ = ["PhaseRules", "PhaseTable", "by_type"]

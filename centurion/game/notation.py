@@ -35,6 +35,7 @@ from typing import Any
 
 from ..rules import GravMove
 from ..variants.movement import VariantMove
+from . import actions, centuria
 from .actions import (
     Conceal,
     EndTurn,
@@ -54,77 +55,8 @@ from .actions import (
     Watch,
     check_action,
 )
-
-
-def _q(text: str) -> str:
-    return shlex.quote(text)
-
-
-def _nums(values: tuple[int, ...]) -> str:
-    return ",".join(str(i + 1) for i in values)
-
-
-def format_action(action: Any) -> str:
-    """The compact text of an action of either game (see the module docstring); `parse_action` reads it back."""
-    from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
-
-    a = action
-    if isinstance(a, Leadership):
-        return f"lead {a.points}"
-    if isinstance(a, Order):
-        return "order first" if a.move_first else "order last"
-    if isinstance(a, Move):
-        m = a.move
-        variant = isinstance(m, VariantMove)
-        steps = (",".join(m.steps) if variant else "".join(m.steps)) or "-"
-        out = ["vmove" if variant else "move", _q(a.unit), f"a{m.accelerate}", steps, f"d{m.decelerate}"]
-        if m.ground:
-            out.append("ground")
-        if m.initial_facing is not None:
-            out.append(f"face={m.initial_facing}")
-        if m.dig_at is not None:
-            out.append(f"dig={m.dig_at}")
-        if m.take_crater is not None:
-            out.append("crater=yes" if m.take_crater else "crater=no")
-        if m.under_water:
-            out.append("water")
-        if m.odd_group_to != "front":
-            out.append(_q(f"odd={m.odd_group_to}"))
-        if variant and m.positions:
-            out.append("pos=" + ",".join(f"{i}:{p}" for i, p in m.positions))
-        if a.dismount:
-            out.append("dismount")
-        if a.ram is not None:
-            out.append(_q(f"ram={a.ram}"))
-        return " ".join(out)
-    if isinstance(a, Paint):
-        return f"paint {_q(a.unit)}" + ("" if a.target is None else f" {_q(a.target)}")
-    if isinstance(a, Fire):
-        opts = []
-        if a.weapons is not None:
-            opts.append(f"w={_nums(a.weapons)}")
-        if a.shells:
-            opts.append(_q("shells=" + ",".join(f"{i + 1}:{sh}" for i, sh in a.shells)))
-        if a.second is not None:
-            opts.append(_q(f"second={a.second}"))
-        if a.second_weapons:
-            opts.append(f"w2={_nums(a.second_weapons)}")
-        if a.driver:
-            opts.append("driver")
-        target = [] if a.target is None and not opts else ["-" if a.target is None else _q(a.target)]
-        return " ".join(["fire", _q(a.unit), *target, *opts])
-    simple = {Watch: ("watch", "unit"), Pass: ("pass", "platoon"), Mount: ("mount", "squad", "carrier"),
-              March: ("march", "squad", "hex"), Conceal: ("conceal", "squad"),
-              OpportunityFire: ("opp", "unit", "target", "step"), LetPass: ("letpass",),
-              SquadFire: ("sfire", "unit", "weapon", "target"), Smoke: ("smoke", "unit"),
-              SelfDestruct: ("destruct", "unit"), EndTurn: ("end",), CtaAttack: ("attack", "unit", "target"),
-              CtaShoot: ("shoot", "engine", "target"), CtaEndPhase: ("endphase",), CtaTimeUp: ("timeup",)}
-    if type(a) in simple:
-        verb, *names = simple[type(a)]
-        return " ".join([verb, *(_q(str(getattr(a, n))) for n in names)])
-    if isinstance(a, CtaMove):
-        return " ".join(["cmove", _q(a.unit), *(_q(s) for s in a.steps)])
-    raise ValueError(f"not an action: {a!r}"[:200])
+from .centuria import STEPS, CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
+from .notation_format import format_action
 
 
 def _int(text: str, what: str) -> int:
@@ -166,8 +98,6 @@ _USAGE = {"lead": "lead POINTS", "order": "order first|last", "watch": "watch UN
 def parse_action(text: str) -> Any:
     """The action written as `text` in the compact notation (module docstring), for either game; a bad text
     raises ValueError (an IllegalAction for a value out of range) naming what is wrong."""
-    from .centuria import STEPS, CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
-
     if not isinstance(text, str) or len(text) > 2000:
         raise ValueError(f"notation: expected a text of at most 2000 characters, got {str(text)[:40]!r}")
     try:
@@ -276,8 +206,6 @@ def _fire(args: list[str], text: str) -> Fire:
 def action_to_data(action: Any) -> dict[str, Any]:
     """The plain-data (save file) form of an action of either game (`actions.action_to_data` for Centurion,
     `centuria.action_to_data` for Centuria)."""
-    from . import actions, centuria
-
     if type(action) in centuria.KINDS.values():
         return centuria.action_to_data(action)
     return actions.action_to_data(action)
@@ -286,8 +214,6 @@ def action_to_data(action: Any) -> dict[str, Any]:
 def action_from_data(data: Any, where: str = "action") -> Any:
     """An action of either game from its plain-data form (the kind says which game); a malformed one raises
     ValueError naming the field."""
-    from . import actions, centuria
-
     if isinstance(data, dict) and data.get("kind") in centuria.KINDS:
         return centuria.action_from_data(data, where)
     return actions.action_from_data(data, where)

@@ -21,16 +21,14 @@ shot stops in hex k, a survivor keeps the move it made (docs/decisions.md).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from ..dice import Dice
-from ..hexgrid import Hex, format_label
+from ..hexgrid import Hex, facing_between, format_label, neighbor
 from ..rules import GravState, execute_grav_move, movement_effects, resolve_grav_move
 from ..rules.grav import DamageEvent, MoveReport
 from ..rules.internals import movement_damage
-
-if TYPE_CHECKING:
-    from .skirmish import Skirmish, Vehicle
+from .state import GameState as Skirmish
+from .state import Vehicle
 
 
 @dataclass(frozen=True)
@@ -100,7 +98,7 @@ def at_step(s: Skirmish, mp: MoveInProgress, k: int) -> tuple[Vehicle, Dice]:
     damage; from each earlier shot on with the damage it took), and those dice where the move has got to
     (CEN-OPP-1)."""
     resolved = _resolved(s, mp)
-    dice = _decision_dice(s, mp.move_index)
+    dice = s.dice_of(mp.move_index)
     base, first = mp.before, 0
     if mp.riders:  # the squad is out already (CEN-MNT-1)
         base = replace(base, sheet=replace(base.sheet, infantry_aboard=0))
@@ -108,12 +106,6 @@ def at_step(s: Skirmish, mp: MoveInProgress, k: int) -> tuple[Vehicle, Dice]:
         _segment(s, resolved, dice, base, first, step)
         base, first = after, step
     return _segment(s, resolved, dice, base, first, k), dice
-
-
-def _decision_dice(s: Skirmish, n: int) -> Dice:
-    from . import skirmish
-
-    return skirmish.decision_dice(s.seed, n)
 
 
 def fly_on(s: Skirmish, mp: MoveInProgress, k: int, mover: Vehicle, dice: Dice
@@ -158,4 +150,38 @@ def riders_follow(s: Skirmish, mp: MoveInProgress, mover_key: str) -> Skirmish:
     return replace(s, squads=tuple(replace(q, hex=h) if q.key in mp.riders else q for q in s.squads))
 
 
-__all__ = ["MoveInProgress", "at_step", "damage_hook", "fly_on", "riders_follow", "stopped_in"]
+def path_of(resolved) -> tuple[tuple[Hex, int], ...]:
+    """The hexes a move entered, each with the facing it had there (for opportunity fire, CEN-OPP-1)."""
+    facing = resolved.move.initial_facing if resolved.move.initial_facing is not None else resolved.start.facing
+    here = resolved.start.hex
+    out = []
+    for s in resolved.move.steps:
+        if s == "L":
+            facing = (facing - 1) % 6
+        elif s == "R":
+            facing = (facing + 1) % 6
+        else:
+            here = neighbor(here, facing if s == "F" else (facing + 3) % 6)
+            out.append((here, facing))
+    return tuple(out)
+
+
+def entered(game: Skirmish, mover: Vehicle, path: tuple[tuple[Hex, int], ...]) -> Skirmish:
+    """The game with the mover's `entered` set: the hexside it crossed last into its end hex when an enemy
+    stood there, else None; unchanged when it never left its hex (book-a §14.2)."""
+    v = game.vehicle(mover.key)
+    steps = [h for h, _f in path]
+    if v.hex not in steps:
+        return game
+    i = len(steps) - 1 - steps[::-1].index(v.hex)
+    came_from = steps[i - 1] if i else mover.hex
+    enemy = any(x.hex == v.hex for x in game.live_vehicles(game.other(v.side))) or any(
+        q.hex == v.hex and q.men > 0 and q.side != v.side for q in game.squads)
+    side = facing_between(v.hex, came_from) if enemy else None
+    if side == v.entered:
+        return game
+    return replace(game, vehicles=game._with_vehicle(replace(v, entered=side)))
+
+
+
+__all__ = ["MoveInProgress", "entered", "path_of", "at_step", "damage_hook", "fly_on", "riders_follow", "stopped_in"]

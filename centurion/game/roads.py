@@ -12,7 +12,7 @@ from ..hexgrid import neighbor
 from ..rules.grav import GravState, Refusal, facing_change_interval
 from ..variants.movement import VariantMove, resolve_variant_move
 from ..variants.ruleset import RuleSet
-from .variants import VariantEnd, end_of
+from .variant_ends import VariantEnd, end_of
 
 #: the most road paths the skirmish resolves per vehicle when it looks for 200% road moves (VAR-MOVETYPE)
 ROAD_PATHS_MAX = 400

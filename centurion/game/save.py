@@ -10,46 +10,19 @@ Versions: 1 (this one). Version 0 files (written before the format had a `format
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
 from ..data.upload import MAX_UPLOAD_BYTES, check_json
 from ..data.yamlfile import DataError
-from .actions import IllegalAction, action_from_data, action_to_data, seed_refusal
-
-FORMAT = "centurion-skirmish"
-VERSION = 1
-MAX_ACTIONS = 20_000
-
-
-class SaveError(ValueError):
-    """A save file that cannot be loaded: names the file and what is wrong; no game is half loaded."""
-
-
-def dump(game) -> str:
-    """The save text of a game."""
-    data = {"format": FORMAT, "version": VERSION, "system": game.system, "scenario": game.scenario.key,
-            "seed": game.seed, "variants": list(game.variants),
-            "actions": [action_to_data(a) for a in game.history]}
-    return json.dumps(data, separators=(",", ":"), sort_keys=False)
-
-
-def scenario_and_seed(data: dict, name: str, known: list[str]) -> tuple[str, int]:
-    """A save's `scenario` (one of `known`) and `seed` (a whole number), or SaveError naming the field."""
-    scen = data.get("scenario")
-    if scen not in known:
-        raise SaveError(f"{name}: field 'scenario': expected one of {', '.join(known)}, got {str(scen)[:60]!r}")
-    seed = data.get("seed")
-    if seed_refusal(seed) is not None:  # the same bound as new_skirmish (issue 20, G3)
-        raise SaveError(f"{name}: field 'seed': {seed_refusal(seed)}")
-    return scen, seed
+from .actions import action_from_data
+from .centuria import load_centuria
+from .codec import FORMAT, MAX_ACTIONS, VERSION, SaveError, dump, replay, scenario_and_seed
+from .skirmish import new_skirmish, scenarios
 
 
 def load(text: str | bytes, name: str = "saved game") -> Any:
     """A game from its save text; anything wrong raises SaveError naming the problem (nothing half loaded)."""
-    from .skirmish import new_skirmish, scenarios
-
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_UPLOAD_BYTES * 8:
             raise SaveError(f"{name}: the file is {len(text)} bytes; a save is at most {MAX_UPLOAD_BYTES * 8}")
@@ -68,8 +41,6 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
     if not isinstance(data, dict):
         raise SaveError(f"{name}: expected a JSON object (a Centurion skirmish save), got {type(data).__name__}")
     if data.get("system") == "centuria":  # issue 15: a Centuria battle replays through its own state
-        from .centuria import load_centuria
-
         return load_centuria(data, name)
     if "format" in data:  # version 1: format, version (the whole number 1) and system (issue 20, G6)
         if data["format"] != FORMAT:
@@ -107,15 +78,4 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
     return replay(game, actions, name, action_from_data)
 
 
-def replay(game: Any, actions: list, name: str, parse: Any) -> Any:
-    """Apply a save's actions in order; the first unreadable or illegal one refuses the whole file (issue 14)."""
-    for i, raw in enumerate(actions):
-        try:
-            act = parse(raw, f"actions[{i}]")
-        except ValueError as exc:
-            raise SaveError(f"{name}: {exc}") from None
-        try:
-            game = game.apply(act)
-        except IllegalAction as exc:
-            raise SaveError(f"{name}: actions[{i}] ({act.describe()}) is not legal at that point: {exc}") from None
-    return game
+__all__ = ["FORMAT", "VERSION", "MAX_ACTIONS", "SaveError", "dump", "load", "replay", "scenario_and_seed"]

@@ -13,8 +13,7 @@ docs/decisions.md ("Movement types, positions and the variant search in the skir
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from dataclasses import replace
 from operator import itemgetter
 
 from ..data import BattleMap, TerrainTable, VehicleType, terrain_table
@@ -27,6 +26,8 @@ from ..rules.terrain import entry_terrain
 from ..variants.movement import VariantMove, VariantResolvedMove, resolve_variant_move, variant_end_states
 from ..variants.occupy import out_map, shot_map
 from ..variants.ruleset import VARIANTS, RuleSet
+from .roads import road_ends
+from .variant_ends import VariantEnd, VariantPath, end_of
 
 #: the variant names a game accepts, in one place (the variant module's own list)
 KNOWN_VARIANTS: tuple[str, ...] = tuple(VARIANTS)
@@ -108,46 +109,6 @@ MOVE_VARIANTS = ("VAR-LATERAL", "VAR-EMERGENCY")
 RESOLVER_VARIANTS = ("VAR-LATERAL", "VAR-EMERGENCY", "VAR-MOVETYPE", "VAR-OCCUPY")
 
 
-@dataclass(frozen=True)
-class VariantPath:
-    """The path to a variant end state, shaped like the engine's path options (`.move`, `.p_no_damage`, `.rolls`).
-
-    `rolls` is None when the search did not count the path's piloting rolls (lateral shifts and emergency turns are
-    found by their odds only): `Skirmish.resolve_variant` gives them, with every other detail of the path."""
-
-    move: VariantMove
-    p_no_damage: Fraction
-    thrust_used: int
-    variant_rules: tuple[str, ...]
-    rolls: int | None = None
-    road: int = 0  # VAR-MOVETYPE: hexes beyond the velocity, the whole move along a road (200% movement)
-
-
-class VariantEnd(tuple):
-    """A legal end state only the variant moves reach, shaped like `rules.legal.EndState` (hex, facing, grounded,
-    velocity_min, velocity_max; `safest` = `cheapest` = the path found) (VAR-LATERAL, VAR-EMERGENCY)."""
-
-    __slots__ = ()
-
-    hex = property(itemgetter(0))
-    facing = property(itemgetter(1))
-    grounded = property(itemgetter(2))
-    velocity_min = property(itemgetter(3))
-    velocity_max = property(itemgetter(4))
-    safest = property(itemgetter(5))
-    cheapest = property(itemgetter(5))
-
-    @property
-    def p_no_damage(self) -> Fraction:
-        """Exact chance the path takes no damage, vane saves included."""
-        return self[5].p_no_damage
-
-    @property
-    def rolls(self) -> int | None:
-        """Piloting rolls of the path, None when the search did not count them (`VariantPath`)."""
-        return self[5].rolls
-
-
 def moves_need_variants(rules: RuleSet) -> bool:
     """Whether the rule set changes grav moves, so that every move goes through the variant resolver
     (VAR-LATERAL, VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY)."""
@@ -184,39 +145,6 @@ def movetype_table(table: TerrainTable | None = None) -> TerrainTable:
     out = replace(base, terrain=rows)
     _MOVETYPE_TABLES[id(base)] = (base, out)
     return out
-
-
-def _burn(velocity: int, decel: int, surcharge: int) -> int:
-    """The end velocity after `decel` and burning `surcharge` off it, never past 0 (VAR-MOVETYPE 'burn')."""
-    e = velocity - decel
-    return max(0, e - surcharge) if e > 0 else min(0, e + surcharge)
-
-
-def _rolls(r: VariantResolvedMove) -> int:
-    return sum(1 for e in r.basic.entries if e.check.needs_roll)
-
-
-def _variant_rules_of(r: VariantResolvedMove) -> tuple[str, ...]:
-    return tuple(rule for rule, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies),
-                                       ("VAR-MOVETYPE", r.terrain_surcharge or r.road_hexes),
-                                       ("VAR-OCCUPY", r.positions)) if on)
-
-
-def end_of(r: VariantResolvedMove, thrust_max: int) -> VariantEnd:
-    """A resolved variant move as an end state: its hex, facing, grounding, the end velocities its thrust left
-    allows (deceleration 0 .. the thrust not spent), and the move as its path."""
-    if r.basic.grounds:
-        vmin = vmax = 0  # grounded: velocity 0 after the move, as the engine lists it
-    else:
-        v, room = r.basic.velocity, thrust_max - (r.thrust_used - r.move.decelerate)
-        d = r.move.decelerate
-        if r.burned or (r.terrain_surcharge and r.rules.option("VAR-MOVETYPE") == "burn"):
-            a, b = _burn(v, d, r.terrain_surcharge), _burn(v, room, r.terrain_surcharge)
-        else:
-            a, b = v - d, v - room
-        vmin, vmax = min(a, b), max(a, b)
-    path = VariantPath(r.move, r.p_no_damage, r.thrust_used, _variant_rules_of(r), _rolls(r), r.road_hexes)
-    return VariantEnd((r.end_hex, r.end_facing, r.basic.grounds, vmin, vmax, path))
 
 
 def _surcharge(state: GravState, move: GravMove, battlemap: BattleMap, extra) -> int:
@@ -347,8 +275,6 @@ def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap
         have: dict[tuple, list] = {}
         for e in ends:
             have.setdefault((e.hex, e.facing, e.grounded), []).append((e.velocity_min, e.velocity_max))
-        from .roads import road_ends  # the road search builds on this module's ends
-
         ends += [e for e in road_ends(state, vehicle, battlemap, rules, table=table)
                  if not any(lo <= e.velocity_min and e.velocity_max <= hi
                             for lo, hi in have.get((e.hex, e.facing, e.grounded), ()))]

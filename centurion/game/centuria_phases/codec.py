@@ -7,7 +7,7 @@ import json
 from dataclasses import fields
 from typing import Any
 
-from ..save import FORMAT, MAX_ACTIONS, VERSION, SaveError, scenario_and_seed
+from ..codec import FORMAT, MAX_ACTIONS, VERSION, SaveError, scenario_and_seed
 from .actions import KINDS, STEPS, CtaAction
 
 SYSTEM = "centuria"

@@ -9,7 +9,7 @@ from ...centuria import CenturiaBattle, start_alternating
 from ...data import centuria_tables
 from ...data.centuria_scenarios import centuria_battle_names, shipped_centuria_battle
 from ..actions import seed_refusal
-from ..save import replay
+from ..codec import replay
 from .codec import action_from_data, read_header
 from .state import CenturiaSkirmish
 

@@ -1,0 +1,54 @@
+"""The save codec: the save text of a game and the replay of a save's actions, shared by both games' loaders
+(issue 14; game/save.py loads a save of either game). It imports no game state, so each game's `to_json` uses it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import IllegalAction, action_to_data, seed_refusal
+
+FORMAT = "centurion-skirmish"
+VERSION = 1
+MAX_ACTIONS = 20_000
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded: names the file and what is wrong; no game is half loaded."""
+
+
+def dump(game) -> str:
+    """The save text of a game."""
+    data = {"format": FORMAT, "version": VERSION, "system": game.system, "scenario": game.scenario.key,
+            "seed": game.seed, "variants": list(game.variants),
+            "actions": [action_to_data(a) for a in game.history]}
+    return json.dumps(data, separators=(",", ":"), sort_keys=False)
+
+
+def scenario_and_seed(data: dict, name: str, known: list[str]) -> tuple[str, int]:
+    """A save's `scenario` (one of `known`) and `seed` (a whole number), or SaveError naming the field."""
+    scen = data.get("scenario")
+    if scen not in known:
+        raise SaveError(f"{name}: field 'scenario': expected one of {', '.join(known)}, got {str(scen)[:60]!r}")
+    seed = data.get("seed")
+    if seed_refusal(seed) is not None:  # the same bound as new_skirmish (issue 20, G3)
+        raise SaveError(f"{name}: field 'seed': {seed_refusal(seed)}")
+    return scen, seed
+
+
+def replay(game: Any, actions: list, name: str, parse: Any) -> Any:
+    """Apply a save's actions in order; the first unreadable or illegal one refuses the whole file (issue 14)."""
+    for i, raw in enumerate(actions):
+        try:
+            act = parse(raw, f"actions[{i}]")
+        except ValueError as exc:
+            raise SaveError(f"{name}: {exc}") from None
+        try:
+            game = game.apply(act)
+        except IllegalAction as exc:
+            raise SaveError(f"{name}: actions[{i}] ({act.describe()}) is not legal at that point: {exc}") from None
+    return game
+
+
+__all__ = ["FORMAT", "VERSION", "MAX_ACTIONS", "SaveError", "dump", "replay", "scenario_and_seed"]

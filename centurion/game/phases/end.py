@@ -1,0 +1,108 @@
+"""The End Phase of Centurion (CEN-SEQ-1, book-b §15): widowed armor falls, old smoke lifts, each side may lay
+smoke (or, under VAR-SELFDESTRUCT, try to blow a charge) and ends its turn; then the victory check.
+
+`EndPhase` holds the phase's steps and its `Smoke`, `SelfDestruct` and `EndTurn` decisions as methods of the game
+state; `RULES` registers them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...dice import Dice
+from ...hexgrid import format_label
+from ...rules import end_phase
+from ...rules.victory import battle_outcome
+from .. import crew
+from ..actions import Action, EndTurn, SelfDestruct, Smoke
+from ..dispatch import PhaseRules
+from ..enums import Phase
+from ..state import GameState, Result
+
+
+class EndPhase:
+    """The End Phase's steps and decisions, and the victory check, as methods of the game state (CEN-SEQ-1)."""
+
+    def smoke_actions(self) -> list[Action]:
+        """Smoke in the hex of each vehicle of the active side with a charge left and no smoke there."""
+        out: list[Action] = []
+        for v in self.live_vehicles(self.active):
+            if v.sheet.smoke_left > 0 and "smoke" not in self.battlemap[v.hex].counters:
+                out.append(Smoke(v.key))
+        return out
+
+    def _end_phase(self, dice: Dice) -> GameState:
+        if any(v.destruct_turn is not None and v.destruct_turn <= self.turn for v in self.vehicles):
+            return crew.explode_due(self)._end_phase(dice)  # self-destruct charges set to blow now (VAR-SELFDESTRUCT)
+        vs = []
+        lines = []
+        for v in self.vehicles:
+            if v.destroyed:
+                vs.append(v)
+                continue
+            sheet, _rolls, removed = end_phase(v.sheet, dice, turn=self.turn)
+            if any(removed.values()):
+                lines.append(f"  {v.key}: widowed armor removed [CEN-SEQ-1]")
+            vs.append(replace(v, sheet=sheet))
+        # old smoke lifts (smoke laid in an earlier End Phase) (CEN-SEQ-1)
+        old = {(h, t) for h, t in self.smoke_turn if t < self.turn}
+        counters = list(self.counters)
+        for h, _t in old:
+            counters.remove((h, "smoke"))
+            lines.append(f"  the smoke in {format_label(h)} lifts")
+        smoke_turn = tuple(x for x in self.smoke_turn if x not in old)
+        nxt = replace(self, vehicles=tuple(vs), counters=tuple(counters), smoke_turn=smoke_turn, phase="end",
+                      active=self.first, end_done=(), queue=())._log(*lines)._fresh()
+        return nxt
+
+    def _victory_check(self, dice: Dice) -> GameState:
+        a, b = self.sides
+        reason = None
+        if not self.live_vehicles(a) or not self.live_vehicles(b):
+            gone = a if not self.live_vehicles(a) else b
+            reason = f"every vehicle of {self.label(gone)} is destroyed"
+        elif self.turn >= self.scenario.turns:
+            reason = f"the {self.scenario.turns} turns are played"
+        if reason is None:
+            return replace(self, turn=self.turn + 1).enter(Phase.INITIATIVE, dice)
+        pa, pb = self.points(a), self.points(b)
+        out = battle_outcome(pa, pb)
+        winner = None if out.winner is None else (a if out.winner == "first" else b)
+        result = Result(winner, out.level, {a: pa, b: pb}, reason)
+        text = (f"Game over ({reason}): {self.label(a)} {pa} points, {self.label(b)} {pb} points; "
+                + ("a draw" if winner is None else f"{out.level} victory for {self.label(winner)}")
+                + " [book-b §15]")
+        return replace(self, result=result, phase="over", active=None)._log(text)._fresh()
+
+    def _smoke(self, action: Smoke, dice: Dice) -> GameState:
+        v = self.vehicle(action.unit)
+        vs = self._with_vehicle(replace(v, sheet=v.sheet.spend_smoke_charge()))
+        return replace(self, vehicles=vs, counters=self.counters + ((v.hex, "smoke"),),
+                       smoke_turn=self.smoke_turn + ((v.hex, self.turn),))._fresh()
+
+    def _self_destruct(self, action: SelfDestruct, dice: Dice) -> GameState:
+        return crew.attempt(self, action, dice)  # the check, then the charge set or nothing (VAR-SELFDESTRUCT)
+
+    def _end_turn(self, action: EndTurn, dice: Dice) -> GameState:
+        nxt = replace(self, end_done=self.end_done + (self.active,))._fresh()
+        if len(nxt.end_done) < 2:
+            return replace(nxt, active=self.other(self.active))._fresh()
+        return nxt._victory_check(dice)
+
+
+def _end_actions(s: GameState) -> list[Action]:
+    """Smoke, a self-destruct attempt (the rule set's, VAR-SELFDESTRUCT), end the turn (CEN-SEQ-1)."""
+    return [*s.smoke_actions(), *s.game_rules.self_destruct_actions(s), EndTurn()]
+
+
+RULES = PhaseRules(
+    Phase.END,
+    legal=_end_actions,
+    apply={Smoke: EndPhase._smoke, SelfDestruct: EndPhase._self_destruct, EndTurn: EndPhase._end_turn},
+    check=lambda s, a: s._check_listed(a),
+    rule="CEN-SEQ-1",
+    enter=lambda s, dice: s._end_phase(dice),
+    doc="widowed armor falls, old smoke lifts; each side may lay smoke, then ends its turn; the victory check",
+)
+
+__all__ = ["EndPhase", "RULES"]

@@ -1,0 +1,351 @@
+"""The movement phase of Centurion (CEN-SEQ-2, CEN-GRAV, CEN-INF-1, CEN-MNT-1): platoon by platoon each vehicle
+moves or stands on opportunity fire, squads march, conceal or mount, a side may pass a platoon (CEN-INI-2).
+
+`MovementPhase` holds the phase's queries and decisions as methods of the game state (`Skirmish` inherits
+them); `RULES` registers them with the game's `PhaseTable`. `legal_actions` lists one `Move` per end state of
+each vehicle (its safest path); `check` accepts a move by any legal path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...dice import Dice
+from ...hexgrid import format_label, parse_label
+from ...rules import GravState, execute_grav_move, legal_grav_moves, resolve_grav_move
+from ...rules.grav import Refusal
+from ...rules.leadership import activation_sequence, century_advantage, pass_platoon
+from ...variants.movement import VariantMove, VariantResolvedMove, execute_variant_move, resolve_variant_move
+from .. import opportunity, ramming
+from ..actions import Action, Conceal, IllegalAction, March, Mount, Move, Pass, Watch
+from ..dispatch import PhaseRules
+from ..enums import Phase
+from ..state import GameState, Vehicle
+from ..variants import (
+    as_variant_move,
+    end_position,
+    game_end_states,
+    moves_need_variants,
+    movetype_lines,
+    occupy_lines,
+    occupy_options,
+    occupy_parts,
+    variant_path,
+)
+
+
+class MovementPhase:
+    """The movement phase's queries and decisions, as methods of the game state (CEN-SEQ-2)."""
+
+    def movers(self) -> list[Vehicle]:
+        """The vehicles of the platoon whose turn it is that have not moved yet (CEN-SEQ-2)."""
+        if self.phase != "movement" or not self.sequence:
+            return []
+        side, platoon = self.sequence[0]
+        return [v for v in self.live_vehicles(side) if v.platoon == platoon and v.key not in self.done]
+
+    def end_states(self, key: str) -> tuple:
+        """The legal end states of a vehicle's move (legal_grav_moves), cached per state; a tuple (issue 20, G4)."""
+        ck = ("ends", key)
+        if ck not in self._cache:
+            v = self.vehicle(key)
+            vt = v.sheet.vehicle
+            if moves_need_variants(self.rules):  # variant costs, shifts, emergency turns, positions (VAR-*)
+                ends = game_end_states(v.grav(), vt, self.battlemap, self.rules, **occupy_options(self, key),
+                                       table=self.speed_table(key))
+            else:
+                ends = legal_grav_moves(v.grav(), vt, self.battlemap, table=self.speed_table(key))
+            self._cache[ck] = tuple(ends)
+        return self._cache[ck]
+
+    def resolve_move(self, key: str, move):
+        """A vehicle's move checked by the engine (the variant resolver for a VariantMove): the engine's
+        `ResolvedMove` (hexes entered, odds) or a `Refusal` (CEN-GRAV, VAR-LATERAL, VAR-EMERGENCY)."""
+        res = self.resolve_variant(key, move)
+        if res is not None:
+            return res if isinstance(res, Refusal) else res.basic
+        v = self.vehicle(key)
+        return resolve_grav_move(v.grav(), move, self.battlemap, v.sheet.vehicle, table=self.speed_table(key))
+
+    def resolve_variant(self, key: str, move) -> VariantResolvedMove | Refusal | None:
+        """With a move variant on, the move as the variant resolver sees it (its lateral shifts, emergency turns
+        with their vane odds, terrain surcharge burned or paid, positions declared) or its `Refusal`; None when no
+        move variant is on (VAR-LATERAL, VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY)."""
+        move = as_variant_move(move, self.rules)  # with a move variant on, the variant resolver checks every move
+        if not isinstance(move, VariantMove):
+            return None
+        v = self.vehicle(key)
+        return resolve_variant_move(v.grav(), move, self.battlemap, v.sheet.vehicle, self.rules,
+                                    partial=occupy_parts(self), table=self.speed_table(key))
+
+    def with_position(self, action: Move, position: str) -> Move | Refusal:
+        """The same move with the position declared on entering its end hex set to 'in' (the covering terrain) or
+        'out' (the open part), checked by the variant resolver; else a Refusal naming VAR-OCCUPY with the reason
+        (a covered hexside, an open part or a cover its VP cannot pay for, a hex not partly covered)."""
+        off = self.game_rules.position_refusal(self)  # VAR-OCCUPY off: no position to declare
+        if off is not None:
+            return off
+        if position not in ("in", "out"):
+            return Refusal("VAR-OCCUPY", f"a position is 'in' (the terrain) or 'out' (the open part), not {position!r}")
+        move = as_variant_move(action.move, self.rules)
+        probe = self.resolve_variant(action.unit, move)
+        if not isinstance(probe, VariantResolvedMove):
+            return Refusal("VAR-OCCUPY", f"the move itself is refused ({probe})")
+        if not probe.basic.entries or probe.end_hex not in occupy_parts(self):
+            return Refusal("VAR-OCCUPY", f"the move ends in {format_label(probe.end_hex)}, which is not a partly "
+                           "covered hex entered on this move: there is no position to declare")
+        step = probe.basic.entries[-1].step
+        placed = replace(move, positions=tuple((i, p) for i, p in move.positions if i != step) + ((step, position),))
+        res = self.resolve_variant(action.unit, placed)
+        if not isinstance(res, VariantResolvedMove):
+            where = "out in the open part" if position == "out" else "in the cover"
+            why = res.reason if res.rule == "VAR-OCCUPY" else str(res)
+            return Refusal("VAR-OCCUPY", f"{action.unit} cannot stand {where} of {format_label(probe.end_hex)}: "
+                           f"{why}")
+        return replace(action, move=placed)
+
+    def move_options(self, key: str) -> tuple[tuple[Move, object], ...]:
+        """Each legal move of the vehicle with its end state (hex, facing, grounded, odds): one per end state,
+        the safest path, plus dismounting where it ends grounded with a squad aboard (CEN-GRAV, CEN-MNT-1).
+        `legal_actions` and the page's highlights both come from here."""
+        ck = ("moves", key)
+        if ck not in self._cache:
+            carrying = any(s.aboard == key and s.men > 0 for s in self.squads)
+            out: list[tuple[Move, object]] = []
+            for e in self.end_states(key):
+                m = e.safest.move
+                out.append((Move(key, m), e))
+                if carrying and e.grounded:
+                    out.append((Move(key, m, dismount=True), e))
+            out += self.game_rules.ram_options(self, key, out)  # the ends in an enemy's hex as rams (VAR-RAM)
+            self._cache[ck] = tuple(out)
+        return self._cache[ck]
+
+    def move_actions(self, key: str) -> list[Action]:
+        """One Move per legal end state of the vehicle (its safest path), plus dismounting at velocity 0."""
+        return [m for m, _e in self.move_options(key)]
+
+    def movement_others(self) -> list[Action]:
+        """Stand on opportunity fire, pass the platoon, mount: the movement decisions other than moves."""
+        out: list[Action] = []
+        for v in self.movers():
+            if v.velocity == 0 and not v.destroyed:
+                out.append(Watch(v.key))
+        if self.sequence:
+            side, platoon = self.sequence[0]
+            later = [p for s, p in self.sequence[1:] if s == side]
+            if self.passes > 0 and later and side == self._pass_side() and not any(
+                    v.key in self.done for v in self.live_vehicles(side) if v.platoon == platoon):
+                out.append(Pass(platoon))
+            out += self.game_rules.pass_actions(self)  # another platoon in this slot (VAR-INIT)
+            for s in self.squads:
+                if s.side == side and s.platoon == platoon and s.hex is not None and s.men > 0 \
+                        and s.key not in self.done and not self.concealed(s.key):
+                    out += [March(s.key, format_label(h)) for h in sorted(self.march_targets(s.key))]
+                    out.append(Conceal(s.key))
+                    for v in self.live_vehicles(side):
+                        if v.hex == s.hex and v.velocity == 0 and v.sheet.vehicle.infantry_capacity \
+                                and not v.sheet.compartment_gone and v.key not in self.done \
+                                and not any(q.aboard == v.key for q in self.squads):
+                            out.append(Mount(s.key, v.key))
+        return out
+
+    def _pass_side(self) -> str | None:
+        side, _pts = century_advantage(self.centurion(self.sides[0]), self.centurion(self.sides[1]))
+        return None if side is None else self.sides[0 if side == "first" else 1]
+
+
+    def speed_table(self, key: str):
+        """The terrain table for a vehicle's move (basic or variant): None (the engine's), or one with speed limits
+        cut by a third per weapon its driver fired last turn (VAR-WEAPONS, game/crew.py)."""
+        return self.game_rules.speed_table(self, key)
+
+    def _start_movement(self) -> GameState:
+        a = self.first
+        b = self.other(a)
+
+        def platoons(side: str) -> list[str]:
+            names = [p.name for p in self.scenario.side(side).platoons]
+            return [n for n in names if any(v.platoon == n for v in self.live_vehicles(side))]
+
+        seq = activation_sequence(platoons(a), platoons(b))
+        seq = [(a if s == "A" else b, p) for s, p in seq]
+        nxt = replace(self, phase="movement", sequence=tuple(seq))._fresh()
+        return nxt._log("  movement order (CEN-SEQ-2): " + ", ".join(p for _s, p in seq))._next_mover()
+
+    def _next_mover(self) -> GameState:
+        """The next vehicle or platoon to move, or the painting declarations once all have moved (the rule set's
+        `next_mover`: VAR-INIT moves the platoon being activated, then it paints and fires)."""
+        return self.game_rules.next_mover(self)
+
+    def _next_basic_mover(self) -> GameState:
+        """The basic sequence: the next platoon in CEN-SEQ-2 order with a vehicle still to move."""
+        s = replace(self, phase="movement", pending_move=None, moving=None)  # back from an opportunity decision
+        while s.sequence and not s.movers():
+            s = replace(s, sequence=s.sequence[1:])._fresh()
+        if s.sequence:
+            return replace(s, phase="movement", active=s.sequence[0][0])._fresh()
+        return s.enter(Phase.PAINTING, None)
+
+    def _move(self, action: Move, dice: Dice) -> GameState:
+        v = self.vehicle(action.unit)
+        bm = self.battlemap
+        marked = [v.sheet]  # the record sheet as the move damages it (the hook below keeps it)
+        effects: list[str] = []  # the internal effects of that damage, for the log
+
+        def mark_at(res):  # survivors of an explosion roll against the velocity flown (book-a §13.2)
+            return opportunity.damage_hook(v, marked, effects, dice, self.turn, res.velocity,
+                                           max(0, res.velocity - res.move.decelerate))
+
+        vlines: list[str] = []
+        move = as_variant_move(action.move, self.rules)  # VAR-LATERAL, -EMERGENCY, -MOVETYPE, -OCCUPY
+        if isinstance(move, VariantMove):  # lateral shifts, emergency turns (VAR-LATERAL, VAR-EMERGENCY)
+            boxes = dict(v.vane_boxes)
+            vres = resolve_variant_move(v.grav(), move, bm, v.sheet.vehicle, self.rules,
+                                        vane_boxes_lost=boxes, partial=occupy_parts(self),
+                                        table=self.speed_table(v.key))
+            vrep = execute_variant_move(vres, dice, vane_boxes_lost=boxes, damage=mark_at(vres.basic))
+            report, resolved = replace(vrep.report, state=vrep.state), vres
+            for sh in vres.shifts:
+                vlines.append(f"  {v.key} shifts {sh.side} to {format_label(sh.to_hex)}: {sh.thrust} TP + {sh.vp} VP "
+                              "[VAR-LATERAL]")
+            for e, r in zip(vres.emergencies, vrep.vanes, strict=True):
+                vlines.append(f"  {v.key} emergency turn at velocity {abs(vres.basic.velocity)}, {e.thrust} TP into "
+                              f"the {e.side} vane (straight {e.straight} of {e.required}): "
+                              + ", ".join(f"d10 {x.result} vs {x.target}" for x in r.rolls)
+                              + f"{'; the vane burns out' if r.burned_out else ''}"
+                              + f"{f'; {r.boxes_lost} vane box lost' if r.boxes_lost else ''}"
+                              + f"{'; the vane shorts' if r.shorted else ''} [VAR-EMERGENCY]")
+            vlines += movetype_lines(v.key, vres, vrep.report.stopped_at) + occupy_lines(v.key, vres)
+        else:
+            resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle, table=self.speed_table(v.key))
+            report = execute_grav_move(resolved, dice, damage=mark_at(resolved))
+        sheet = marked[0]  # every damage event is already on it, in the order it happened
+        end = report.state
+        counters = self.counters
+        if report.dig_hex is not None:
+            sheet = sheet.spend_digging_charge() if sheet.digging_left > 0 else sheet
+            counters = counters + ((report.dig_hex, "crater"),)
+        nv = replace(v, hex=end.hex, facing=end.facing, velocity=end.velocity, grounded=end.grounded,
+                     in_crater=end.in_crater, submerged=end.submerged, sheet=sheet,
+                     flown=getattr(resolved, "basic", resolved).velocity)  # its speed along the path (VAR-SPEEDMOD)
+        if isinstance(move, VariantMove):  # the vanes after the emergency turns' saves (VAR-EMERGENCY)
+            nv = replace(nv, occupy=end_position(vres, v.occupy))  # where it stands in its hex (VAR-OCCUPY)
+            nv = _vanes_after(nv, vrep.vanes, end)
+        squads = self.squads
+        lines = vlines + [f"  {v.key} ends in {format_label(end.hex)} facing {end.facing}, velocity {end.velocity}"
+                          f"{', grounded' if end.grounded else ''}{', in a crater' if end.in_crater else ''}"]
+        for ev in report.damage:
+            lines.append(f"  {v.key}: {ev.points} damage to the {ev.section} ({ev.cause}) [{ev.rule}]")
+        lines += effects
+        if nv.destroyed and not v.destroyed:  # the move's damage destroyed it (book-a 14.1)
+            why = ("its ammunition exploded" if sheet.exploded else "its whole crew is dead"
+                   if all(m.state == "dead" for m in sheet.crew) else "the Vehicle Destroyed box is crossed")
+            lines.append(f"  {v.key} is DESTROYED during its move: {why} [book-a 14.1]")
+        if action.dismount and end.grounded:  # the carrier ended its move grounded (CEN-MNT-1)
+            squads = tuple(replace(s, hex=end.hex, aboard=None, men=sheet.infantry_aboard or s.men)
+                           if s.aboard == v.key else s for s in squads)
+            nv = replace(nv, sheet=replace(nv.sheet, infantry_aboard=0))
+            lines.append(f"  the squad in {v.key} dismounts in {format_label(end.hex)} [CEN-MNT-1]")
+        riders = {q.key for q in squads if q.aboard is None and q.key not in {x.key for x in self.squads
+                                                                              if x.aboard is None}}
+        # a squad that got out does not move this turn (CEN-MNT-1)
+        nxt = replace(self, vehicles=self._with_vehicle(nv), squads=squads, counters=counters,
+                      done=self.done | {v.key} | riders)._log(*lines)._sync_riders()
+        path = variant_path(resolved) if isinstance(move, VariantMove) else opportunity.path_of(resolved)
+        path = opportunity.stopped_in(path, report.stopped_at)  # it went no further (CEN-SPD-2)
+        nxt = opportunity.entered(nxt, v, path)  # into an enemy's hex: its sides are fixed by the entry (book-a §14.2)
+        nxt = replace(nxt, moving=None if isinstance(move, VariantMove) else  # fired at inside the move (CEN-OPP-1)
+                      opportunity.MoveInProgress(len(self.history) - 1, v, riders=tuple(sorted(riders))))
+        if action.ram is not None:  # the ram waits for the end of the Combat Phase (VAR-RAM)
+            nxt = ramming.register_ram(nxt, action, v.hex, path)
+        if path and not nv.destroyed:
+            pend = replace(nxt, pending_move=(v.key, path), phase="opportunity", active=self.other(v.side))._fresh()
+            if pend.opportunity_actions():
+                return pend
+        return nxt._next_mover()
+
+    # --- the decisions other than moves ------------------------------------------------------------------------
+    def _watch(self, action: Watch, dice: Dice) -> GameState:
+        return replace(self, done=self.done | {action.unit}, watching=self.watching | {action.unit})._next_mover()
+
+    def _pass(self, action: Pass, dice: Dice) -> GameState:
+        return self.game_rules.pass_platoon(self, action.platoon)
+
+    def _pass_platoon(self, platoon: str) -> GameState:
+        """The basic pass: the platoon moves after the side's next one, one pass spent (CEN-INI-2)."""
+        side, platoon = self.sequence[0]
+        after = next(p for s, p in self.sequence[1:] if s == side)
+        seq = pass_platoon(list(self.sequence), platoon, after, passes=self.passes)
+        return replace(self, sequence=tuple(seq), passes=self.passes - 1)._next_mover()
+
+    def _mount(self, action: Mount, dice: Dice) -> GameState:
+        squads = tuple(replace(s, hex=None, aboard=action.carrier) if s.key == action.squad else s
+                       for s in self.squads)
+        car = self.vehicle(action.carrier)
+        sq = self.squad(action.squad)
+        vs = self._with_vehicle(replace(car, sheet=replace(car.sheet, infantry_aboard=sq.men)))
+        return replace(self, squads=squads, vehicles=vs, done=self.done | {action.squad})._fresh()
+
+    def _march(self, action: March, dice: Dice) -> GameState:
+        h = parse_label(action.hex)
+        squads = tuple(replace(q, hex=h) if q.key == action.squad else q for q in self.squads)
+        return replace(self, squads=squads, done=self.done | {action.squad},
+                       marched=self.marched | {action.squad})._fresh()
+
+    def _conceal(self, action: Conceal, dice: Dice) -> GameState:
+        squads = tuple(replace(q, concealed_turn=self.turn) if q.key == action.squad else q for q in self.squads)
+        return replace(self, squads=squads, done=self.done | {action.squad})._fresh()
+
+    def _check_movement(self, action: Action) -> None:
+        """A move by any legal path of a vehicle still to move in the platoon moving now; the other decisions
+        from the phase's list, checked without listing every move (CEN-SEQ-2, CEN-GRAV, CEN-MNT-1)."""
+        if isinstance(action, Move):
+            if self.phase != "movement":
+                raise IllegalAction("CEN-SEQ-1", f"no moves in the {self.phase} phase")
+            if action.unit not in {v.key for v in self.movers()}:
+                raise IllegalAction("CEN-SEQ-2", f"{action.unit} is not a vehicle of the platoon moving now "
+                                    f"({self._current_platoon()}) that has still to move")
+            v = self.vehicle(action.unit)
+            res = self.resolve_move(v.key, action.move)
+            if isinstance(res, Refusal):
+                raise IllegalAction(res.rule, res.reason)
+            if action.ram is not None:  # a declared ram must end in the target's hex at v > 0 (VAR-RAM)
+                ramming.check_ram(self, action, res)
+            if action.dismount:
+                if not any(s.aboard == v.key and s.men > 0 for s in self.squads):
+                    raise IllegalAction("CEN-MNT-1", f"no squad rides in {v.key}")
+                if not res.end_state().grounded:
+                    raise IllegalAction("CEN-MNT-1", "a squad dismounts only with its carrier grounded (velocity 0) "
+                                        "at the end of its move")
+            return
+        self._check_listed(action, self.movement_others())
+
+
+def _vanes_after(v: Vehicle, results, end: GravState) -> Vehicle:
+    """Vane boxes crossed, burnt-out vanes (lost at once) and shorted vanes (out for the next turn) (VAR-EMERGENCY)."""
+    boxes = dict(v.vane_boxes)
+    lost, shorted = list(v.vanes_lost), list(v.vanes_shorted)
+    for r in results:
+        boxes[r.side] = boxes.get(r.side, 0) + r.boxes_lost
+        if r.shorted and r.side not in shorted + lost:
+            shorted.append(r.side)
+    for side in ("left", "right"):
+        if getattr(end, f"{side}_vane_lost") and side not in lost + list(v.vanes_out) and not v.sheet.vane_lost(side):
+            lost.append(side)
+    return replace(v, vane_boxes=tuple(sorted((k, n) for k, n in boxes.items() if n)), vanes_lost=tuple(lost),
+                   vanes_shorted=tuple(s for s in shorted if s not in lost))
+
+
+RULES = PhaseRules(
+    Phase.MOVEMENT,
+    legal=lambda s: [m for v in s.movers() for m in s.move_actions(v.key)] + s.movement_others(),
+    apply={Move: MovementPhase._move, Watch: MovementPhase._watch, Pass: MovementPhase._pass,
+           Mount: MovementPhase._mount, March: MovementPhase._march, Conceal: MovementPhase._conceal},
+    check=MovementPhase._check_movement,
+    rule="CEN-SEQ-2",
+    enter=lambda s, dice: s._start_movement(),
+    doc="each platoon in CEN-SEQ-2 order moves its vehicles, marches or mounts its squads, or passes",
+)
+
+__all__ = ["MovementPhase", "RULES"]
