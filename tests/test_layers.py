@@ -45,6 +45,30 @@ def test_layers_no_upward_import_anywhere(graph):
     assert [check_layers._where(i) for i in check_layers.upward_imports(graph)] == []
 
 
+def test_I23_no_import_cycle_anywhere(graph):
+    """Not even through imports inside functions (issue 23, item 3)."""
+    assert check_layers.cycles(graph) == []
+
+
+def test_I23_no_private_name_taken_from_another_module(graph):
+    assert [(check_layers._where(i), n) for i, n in check_layers.private_imports(graph)] == []
+
+
+def test_I23_no_file_over_600_lines():
+    assert check_layers.big_files(ROOT) == []
+
+
+def test_layers_checker_finds_a_cycle_made_inside_a_function(tmp_path):
+    pkg = tmp_path / "centurion"
+    (pkg / "game").mkdir(parents=True)
+    for d in (pkg, pkg / "game"):
+        (d / "__init__.py").write_text("")
+    (pkg / "game" / "a.py").write_text("from .b import g\ndef f():\n    return g\n")
+    (pkg / "game" / "b.py").write_text("def g():\n    from .a import f\n    return f\n")
+    found = check_layers.cycles(check_layers.import_graph(pkg))
+    assert found and {"centurion.game.a", "centurion.game.b"} <= set(found[0])
+
+
 def test_layers_checker_sees_imports_inside_functions_and_type_checking(tmp_path):
     pkg = tmp_path / "centurion"
     (pkg / "rules").mkdir(parents=True)
