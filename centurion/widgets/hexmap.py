@@ -21,7 +21,7 @@ from ..hexgrid import Hex, Layout, neighbor
 from .colors import rgb, rgb_array, shade
 from .counters import draw_counters
 from .reference import link_rules
-from .safety import MessageArea, guarded, reset_canvas_switch
+from .safety import MessageArea, focus_without_scroll, guarded, reset_canvas_switch
 
 # Layers, bottom to top: terrain; shading (reach, legal ends, arcs: under the counters); units; overlay (paths,
 # costs, outlines, lines: over them). The last layer receives the mouse events.
@@ -133,7 +133,7 @@ class HexMapView(w.HBox):
         items = [w.HTML("<b>Hex</b>"), self.info, self.hover_info]
         if side_panel is not None:
             items.append(side_panel)
-        items += [self.labels_toggle, self.zoom, self.message]
+        items += [self.labels_toggle, self.zoom, self.message, focus_without_scroll()]
         self.panel = w.VBox(items, layout=w.Layout(width="300px", min_width="300px", flex="0 0 auto",
                                                   padding="0 0 0 10px"))
         # the map scrolls in its own box, so the side panel stays in view at any zoom on a 1366 px screen
