@@ -20,6 +20,7 @@ from ..game import IllegalAction, SaveError, load
 from ..store import StaleStep, StoreError, WrongSeat
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
 from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
+from .turn_summary import newest_first, page_summary, summary_html, summary_title
 
 PERSON = "person"
 COMPUTER = "computer"
@@ -82,6 +83,8 @@ class BattlePage(w.VBox):
             self.replay.observe(self._on_replay, names="value")
         self.log_html = w.HTML()
         self.log_html.add_class("centurion-log")
+        self.summary = w.HTML()  # what happened since the person's last decision, above the log (W5)
+        self.summary.add_class("centurion-summary")
         self.players: dict[str, str] = {}
         self.states: list[Any] = []
         self.actors: list[str | None] = []  # who took each decision: a person or the computer
@@ -97,9 +100,9 @@ class BattlePage(w.VBox):
         self._watcher: Any = None
 
     def _log_box(self) -> w.Box:
-        """The log in a scrolling box."""
-        return w.Box([self.log_html], layout=w.Layout(max_height="260px", overflow="auto", width="100%",
-                                                      border="1px solid #ccc"))
+        """The summary of what happened since your last decision, then the log in a scrolling box."""
+        return w.VBox([self.summary, w.Box([self.log_html], layout=w.Layout(
+            max_height="260px", overflow="auto", width="100%", border="1px solid #ccc"))])
 
     # --- state ---------------------------------------------------------------------------------------------------
     @property
@@ -544,11 +547,12 @@ class BattlePage(w.VBox):
         raise NotImplementedError
 
     def _draw_log(self, g: Any) -> None:
-        """The game's log, the latest line first."""
-        lines = list(reversed(g.log[-400:]))
+        """The summary since the person's last decision, and the game's log: the latest decision first, each
+        followed by its dice and what came of it, in both games (W25)."""
+        self.summary.value = summary_html(page_summary(self), summary_title(self))
+        lines = newest_first(g.log[-400:])
         self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
-                               'white-space:pre-wrap"><b>Log, latest first</b>\n' + html.escape("\n".join(lines))
-                               + "</div>")
-
+                               'white-space:pre-wrap"><b>Log, latest first</b> (each decision with its dice and '
+                               'results under it)\n' + html.escape("\n".join(lines)) + "</div>")
 
 __all__ = ["BattlePage", "COMPUTER", "PERSON"]

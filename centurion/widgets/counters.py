@@ -89,6 +89,19 @@ def draw_counters(c: object, lay: Layout, counters: Sequence[object]) -> None:
     for (cx, cy), k in zip(centres, counters, strict=True):
         has_symbol = k.kind in ("grav", "ground", "infantry")
         c.fill_text(k.label or k.kind[:1].upper(), cx, cy - (0.3 * s if has_symbol else -0.08 * s))
+    # stack badge at the upper left corner: the number of units in the hex, as a VASSAL stack shows (W4)
+    stacked = [(i, k.stack) for i, k in enumerate(counters) if getattr(k, "stack", 1) > 1]
+    if stacked:
+        r = max(0.42 * s, 6.0)
+        badges = np.array([[(centres[i][0] - HALF * s + r * x, centres[i][1] - HALF * s + r * y) for x, y in _ELLIPSE]
+                           for i, _ in stacked])
+        c.fill_styled_polygons(badges, color=rgb_array([SELECTED] * len(stacked)))
+        c.line_width = 1
+        c.stroke_styled_polygons(badges, color=rgb_array([OUTLINE] * len(stacked)))
+        c.font = f"bold {MIN_TEXT_PX}px sans-serif"
+        c.fill_style = "#111111"
+        for i, n in stacked:
+            c.fill_text(str(n), centres[i][0] - HALF * s, centres[i][1] - HALF * s + 0.5)
     # velocity badge at the lower right corner
     moving = [(i, k.velocity) for i, k in enumerate(counters) if getattr(k, "velocity", None) is not None]
     if moving:

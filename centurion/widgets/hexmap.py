@@ -42,6 +42,7 @@ class Counter:
     selected: bool = False
     velocity: int | None = None  # shown in a badge on the counter when given
     damaged: bool = False  # a red corner, as a damage marker
+    stack: int = 1  # units in this hex: more than one shows a stack badge with the number (W4)
 
 
 @dataclass

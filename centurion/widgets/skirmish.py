@@ -35,7 +35,7 @@ from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import RuleSet
 from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
-from .hexmap import Counter, HexMapView, Overlay
+from .hexmap import HexMapView, Overlay
 from .reference import link_rules
 from .safety import clock, guarded
 from .skirmish_text import (
@@ -48,6 +48,7 @@ from .skirmish_text import (
     variant_options,
     victory_html,
 )
+from .turn_summary import add_marks, page_summary, unit_counters, units_here
 
 SIDE_COLORS = ("#1f4e9c", "#a11d1d")
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
@@ -217,18 +218,7 @@ class SkirmishTable(BattlePage):
         self.undo_button.disabled = self._undo_point() is None
 
     def _draw_units(self, g: Skirmish) -> None:
-        counters = []
-        sides = g.sides
-        for v in g.vehicles:
-            if v.destroyed:
-                continue
-            counters.append(Counter(v.hex, v.facing, "grav", SIDE_COLORS[sides.index(v.side)], v.key[-2:],
-                                    selected=v.key == self.selected))
-        for q in g.squads:
-            if q.hex is not None and q.men > 0:
-                counters.append(Counter(q.hex, 0, "infantry", SIDE_COLORS[sides.index(q.side)], "i",
-                                        selected=q.key == self.selected))
-        self.map.set_counters(counters)
+        self.map.set_counters(unit_counters(g, self.selected, SIDE_COLORS))  # wrecks, damage and stack marks (W4)
 
     def _draw_banner(self, g: Skirmish) -> None:
         text = g.banner()
@@ -452,10 +442,10 @@ class SkirmishTable(BattlePage):
 
     def _hex_details(self, cell) -> list[tuple[str, str]]:
         """The hex panel's extra rows: a partly covered hex's two parts when VAR-OCCUPY is on."""
-        part = occupy_parts(self.shown()).get(cell.hex)
+        part, units = occupy_parts(self.shown()).get(cell.hex), units_here(self.shown(), cell.hex)  # W4, W17
         if part is None:
-            return []
-        return [("Partly covered (VAR-OCCUPY)", f"{part.terrain.replace('_', ' ')}, level {part.level} / open "
+            return units
+        return units + [("Partly covered (VAR-OCCUPY)", f"{part.terrain.replace('_', ' ')}, level {part.level} / open "
                  f"{part.open.replace('_', ' ')}, level {part.open_level}")]
 
     def _draw_overlay(self) -> None:
@@ -463,6 +453,7 @@ class SkirmishTable(BattlePage):
         ov = Overlay(hatch=False)
         for o in g.scenario.objectives:
             ov.outlines.append((o.hex, "#ffbf00"))
+        add_marks(ov, g, page_summary(self), SIDE_COLORS)  # moves since your last decision, units hit (W5)
         # partly covered hexes (VAR-OCCUPY): outlined, so they do not pass for hexes the woods fill
         ov.outlines += [(h, PARTIAL_COLOR) for h in occupy_parts(g)]
         a = self.chosen()
