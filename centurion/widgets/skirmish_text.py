@@ -19,6 +19,7 @@ from ..rules.targets import weapon_family
 from ..variants import assign_crew
 from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS
+from .score_view import score_html
 
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
@@ -180,17 +181,8 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
 
 
 def victory_html(g: Skirmish) -> str:
-    """The result box of a finished game, empty while it runs: points, objectives held (book-b §15)."""
-    if not g.over:
-        return ""
-    r = g.result
-    rows = "".join(f"<tr><td>{html.escape(g.label(s))}</td><td style='text-align:right'>{r.points[s]}</td>"
-                   f"<td>{', '.join(g.holds(s)) or '—'}</td></tr>" for s in g.sides)
-    head = "A draw" if r.winner is None else f"{r.level.capitalize()} victory for {html.escape(g.label(r.winner))}"
-    return (f'<div style="border:2px solid #333;padding:8px;margin:6px 0"><h3>{head}</h3>'
-            f"<p>{html.escape(r.reason)} (book-b §15: objectives held 75 each, enemy vehicles "
-            f"destroyed their cost, unspent points 1 each).</p><table><tr><th>Side</th>"
-            f"<th>Points</th><th>Objectives held</th></tr>{rows}</table></div>")
+    """The running score during a game, and the end screen explaining its verdict (book-b §15, W6)."""
+    return score_html(g)
 
 
 def unit_html(g: Skirmish, key: str | None) -> str:

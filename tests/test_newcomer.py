@@ -1,0 +1,206 @@
+"""Issue 26 / audit first-game.md: a newcomer's first game (W4-W25). Expected values come from the scenario, the
+hex grid (HEX-3) and book-b §15, or from states built by hand; not from the code under test."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import replace
+
+import pytest
+
+from centurion.game import Move, bot_action, new_skirmish
+from centurion.hexgrid import format_label, neighbor, parse_label
+from centurion.rules.grav import GravMove
+
+
+def _text(value: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", value))
+
+
+def _to_renegade_movement(seed: int = 1):
+    """The meeting scenario played by the computer up to the first Renegade move."""
+    s = new_skirmish("meeting", seed=seed)
+    while not (s.phase == "movement" and s.active == "renegade"):
+        s = s.apply(bot_action(s, "novice"))
+    return s
+
+
+def _with_vehicle(s, key: str, **changes):
+    return replace(s, vehicles=tuple(replace(v, **changes) if v.key == key else v for v in s.vehicles))
+
+
+def _hurt(sheet, section: str, boxes: int):
+    """The record sheet with the first `boxes` armor boxes of `section` crossed."""
+    sections = []
+    for name, sec in sheet.armor.sections:
+        if name == section:
+            sec = replace(sec, destroyed=frozenset(range(sec.first_box, sec.first_box + boxes)))
+        sections.append((name, sec))
+    return replace(sheet, armor=replace(sheet.armor, sections=tuple(sections)))
+
+
+# --- W5: what happened since your last decision -----------------------------------------------------------------
+
+def test_W5_turn_summary_draws_a_move_as_the_hexes_it_entered():
+    from centurion.game.summary import turn_summary
+
+    s = _to_renegade_movement()
+    mover = next(v for v in s.movers())
+    move = Move(mover.key, GravMove(steps=("F",) * mover.velocity))
+    if not s.is_legal(move):
+        pytest.skip("straight on is not legal for this vehicle here")
+    after = s.apply(move)
+    expected = [mover.hex]
+    for _ in range(mover.velocity):  # straight ahead, one hexside at a time (HEX-3)
+        expected.append(neighbor(expected[-1], mover.facing))
+    summary = turn_summary(s, after)
+    assert [list(t.hexes) for t in summary.trails] == [expected]
+    assert any(line.startswith(f"{mover.key} moved {mover.velocity} hexes to {format_label(expected[-1])}")
+               for line in summary.lines)
+
+
+def test_W5_turn_summary_names_the_armor_lost_and_the_wreck():
+    from centurion.game.summary import turn_summary
+
+    s = _to_renegade_movement()
+    r11, t12 = s.vehicle("R11"), s.vehicle("T12")
+    hurt = _with_vehicle(s, "R11", sheet=_hurt(r11.sheet, "front", 7))
+    hurt = _with_vehicle(hurt, "T12", sheet=replace(t12.sheet, exploded=True))  # an ammunition explosion
+    summary = turn_summary(s, hurt)
+    assert set(summary.hit_units) == {"R11", "T12"}
+    assert any("R11" in line and "front armor -7" in line for line in summary.lines)
+    assert any(line.startswith("T12 ") and "destroyed (ammunition explosion)" in line for line in summary.lines)
+
+
+def test_W5_page_shows_the_summary_above_the_log_and_marks_hits_on_the_map():
+    from centurion.widgets.skirmish import SkirmishTable
+    from centurion.widgets.turn_summary import HIT
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
+    while not (t.game.turn == 2 and t.game.phase == "movement"):  # the person's side played as the computer would
+        if t.game.active == "renegade":
+            assert t._take(bot_action(t.game, "novice"), "person")
+        t._run_computer()
+        t._refresh()
+    text = _text(t.summary.value)
+    # only the order was decided since the person's last decision: the page sums up the whole of turn 1
+    assert "Turn 1" in text and "T11 fired at" in text and "R11 moved" in text
+    # the TOG fire of turn 1 hit Renegade vehicles: each hit unit is named with its loss and outlined on the map
+    hit = [v.key for v in t.game.vehicles if v.side == "renegade" and v.sheet.armor.sections != next(
+        w for w in t.states[0].vehicles if w.key == v.key).sheet.armor.sections]
+    children = t._log_box().children
+    assert children[0] is t.summary  # above the log
+    assert hit and all(k in text for k in hit)  # turn 1's TOG fire hit Renegade vehicles (seed 1)
+    if hit:
+        outlined = {h for h, c in t.map.overlay.outlines if c == HIT}
+        assert any(t.game.vehicle(k).hex in outlined for k in hit)
+    assert t.map.overlay.lines, "the computer's moves are drawn as trails"
+
+
+def test_W5_damaged_vehicles_and_wrecks_are_marked_on_their_counters():
+    from centurion.widgets.turn_summary import WRECK, unit_counters
+
+    s = _to_renegade_movement()
+    s = _with_vehicle(s, "R12", sheet=_hurt(s.vehicle("R12").sheet, "front", 3))
+    counters = {c.label: c for c in unit_counters(s, None, ("#1f4e9c", "#a11d1d")) if c.color != "#a11d1d"}
+    assert counters["12"].damaged and not counters["11"].damaged and not counters["13"].damaged
+    s2 = _with_vehicle(s, "R13", sheet=replace(s.vehicle("R13").sheet, exploded=True), hex=parse_label("0210"))
+    wrecks = [c for c in unit_counters(s2, None, ("#1f4e9c", "#a11d1d")) if c.color == WRECK]
+    assert [(c.hex, c.label) for c in wrecks] == [(parse_label("0210"), "13")]
+
+
+# --- W4: stacked units ------------------------------------------------------------------------------------------
+
+def test_W4_a_stack_shows_its_count_and_lists_every_unit():
+    from centurion.widgets.turn_summary import unit_counters, units_here
+
+    s = _to_renegade_movement()
+    where = parse_label("2013")
+    for key in ("T11", "T12", "T13"):
+        s = _with_vehicle(s, key, hex=where)
+    counters = [c for c in unit_counters(s, None, ("#1f4e9c", "#a11d1d")) if c.hex == where]
+    assert len(counters) == 3 and {c.stack for c in counters} == {3}
+    assert all(c.stack == 1 for c in unit_counters(s, None, ("#1f4e9c", "#a11d1d")) if c.hex != where)
+    assert [k for k, _ in units_here(s, where)] == ["T11", "T12", "T13"]
+
+
+# --- W6: knowing how to win ---------------------------------------------------------------------------------------
+
+def test_W6_points_needed_for_each_level_of_victory():
+    from centurion.game.summary import needed
+
+    # book-b §15.3: marginal 3 to 2, substantive 2 to 1, decisive 3 to 1
+    assert needed(40) == [("marginal", 60), ("substantive", 80), ("decisive", 120)]
+    assert needed(35) == [("marginal", 53), ("substantive", 70), ("decisive", 105)]  # 52 : 35 is under 3 : 2
+
+
+def _bridge_game():
+    """The audit's end position: TOG's T13 grounded on the bridge (1516), Renegade's R13 next to it in 1515."""
+    s = _to_renegade_movement()
+    far = {"R11": "0210", "R12": "0212", "T11": "3010", "T12": "3012"}
+    for key, label in far.items():
+        s = _with_vehicle(s, key, hex=parse_label(label))
+    s = _with_vehicle(s, "T13", hex=parse_label("1516"), grounded=True)
+    return _with_vehicle(s, "R13", hex=parse_label("1515"))
+
+
+def test_W6_a_contested_objective_is_explained():
+    from centurion.game.summary import objective_sentence, objective_status
+
+    s = _bridge_game()
+    [bridge] = objective_status(s)
+    assert bridge.holder is None
+    sentence = objective_sentence(s, bridge)
+    assert "Nobody holds the bridge (1516)" in sentence and "R13" in sentence and "T13" in sentence
+    alone = _with_vehicle(s, "R13", hex=parse_label("0214"))
+    [bridge] = objective_status(alone)
+    assert bridge.holder == "tog" and "T13" in objective_sentence(alone, bridge)
+
+
+def test_W6_the_end_screen_explains_a_draw_in_a_sentence():
+    from centurion.game.skirmish import Result
+    from centurion.widgets.skirmish_text import victory_html
+
+    s = _bridge_game()
+    over = replace(s, result=Result(None, "draw", {"renegade": 35, "tog": 40}, "the 6 turns are played"),
+                   phase="over", active=None)
+    text = _text(victory_html(over))
+    # 40 against 35 is short of the 53 a marginal victory needs (3 to 2, book-b §15.3)
+    assert "A draw" in text and "40" in text and "53" in text and "marginal" in text
+    assert "Nobody holds the bridge (1516)" in text
+
+
+def test_W6_the_running_score_shows_during_play_with_the_thresholds():
+    from centurion.widgets.skirmish_text import victory_html
+
+    s = _bridge_game()
+    text = _text(victory_html(s))
+    assert "Score now" in text and "Renegade Legion 0" in text and "Terran Overlord Government 0" in text
+    held = _with_vehicle(s, "R13", hex=parse_label("0214"))  # TOG alone by the bridge: 75 points (book-b §15.2)
+    text = _text(victory_html(held))
+    assert "Terran Overlord Government 75" in text
+    assert "marginal 113" in text  # what Renegade needs against 75 for a marginal victory: 112.5 rounded up
+
+
+# --- W25: the log reads one way in both games --------------------------------------------------------------------
+
+def test_W25_log_latest_decision_first_with_its_dice_under_it():
+    from centurion.widgets.turn_summary import newest_first
+
+    log = ["title", "T1 a", "    roll 1", "  result 1", "T1 b", "    roll 2"]
+    assert newest_first(log) == ["T1 b", "    roll 2", "T1 a", "    roll 1", "  result 1", "title"]
+
+
+def test_W25_both_pages_show_each_decision_above_its_own_dice():
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+    from centurion.widgets.skirmish import SkirmishTable
+
+    cta = CenturiaSkirmishTable("centuria_ford_road", seed=1)
+    assert cta.end_part()
+    for page in (SkirmishTable("meeting", seed=1, players={"renegade": "novice", "tog": "novice"}), cta):
+        log = _text(page.log_html.value)
+        lines = [line for line in page.game.log if line.strip()]
+        first = next(i for i, line in enumerate(lines) if not line.startswith(" ") and i + 1 < len(lines)
+                     and lines[i + 1].startswith(" "))
+        assert log.index(lines[first]) < log.index(lines[first + 1])  # the decision, then what came of it
