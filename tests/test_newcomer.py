@@ -204,3 +204,14 @@ def test_W25_both_pages_show_each_decision_above_its_own_dice():
         first = next(i for i, line in enumerate(lines) if not line.startswith(" ") and i + 1 < len(lines)
                      and lines[i + 1].startswith(" "))
         assert log.index(lines[first]) < log.index(lines[first + 1])  # the decision, then what came of it
+
+
+def test_W6_victory_is_found_in_the_rules_reference():
+    from centurion.widgets.reference import RulesReference
+
+    ref = RulesReference("victory")
+    body = _text(ref.body.value)
+    assert "No rule matches" not in _text(ref.count.value)
+    # book-b §15: 75 points an objective held; marginal 3 to 2, substantive 2 to 1, decisive 3 to 1
+    assert "book-b §15" in body and "75 points" in body and "marginal" in body and "three times" in body
+    assert "Leadership and victory" in body  # the chapter that shows it

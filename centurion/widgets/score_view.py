@@ -10,13 +10,7 @@ import html
 
 from ..game import Skirmish
 from ..game.summary import needed, objective_sentence, objective_status, score_parts, verdict
-from .reference import link_rules
-
-HOW_TO_WIN = ("How to win (book-b §15): at the end each side scores 75 points for each objective it holds (a unit "
-              "of its own within 1 hex and no enemy unit within 1 hex), the cost of each enemy vehicle destroyed, "
-              "2 for each enemy squad destroyed and 1 for each scenario point left unspent. The side with more "
-              "points wins: a marginal victory needs 3 points to the other's 2, a substantive victory twice the "
-              "other's points, a decisive victory three times.")
+from .reference import HOW_TO_WIN, link_rules
 
 
 def _table(g: Skirmish) -> str:
