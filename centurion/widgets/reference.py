@@ -198,7 +198,7 @@ class RulesReference(w.VBox):
         total = len(self.reference)
         topic = topic_html(self.filter.value)
         if not found:
-            self.count.value = (f"<div class='centurion-rule-count'>No rule ID matches "
+            self.count.value = (f"<div class='centurion-rule-count'>No rule {'ID ' if topic else ''}matches "
                                 f"<b>{html.escape(self.filter.value)}</b>" + (
                                     "; see the topic below.</div>" if topic else "; try fewer words.</div>"))
             self.body.value = topic
