@@ -215,3 +215,27 @@ def test_W6_victory_is_found_in_the_rules_reference():
     # book-b §15: 75 points an objective held; marginal 3 to 2, substantive 2 to 1, decisive 3 to 1
     assert "book-b §15" in body and "75 points" in body and "marginal" in body and "three times" in body
     assert "Leadership and victory" in body  # the chapter that shows it
+
+
+# --- W7: the initiative decision explained --------------------------------------------------------------------------
+
+def test_W7_initiative_preview_and_banner_explain_the_roll():
+    from centurion.game import Leadership
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
+    assert "It is your turn to decide." in _text(t.banner.value) and "It is you to" not in _text(t.banner.value)
+    options = t._choices
+    t.choice.value = next(i for i, a in enumerate(options) if a == Leadership(1))
+    t._show_preview()
+    preview = _text(t.preview.value)
+    assert "lower total wins" in preview and "CEN-INI-1" in preview and "CEN-INI-2" in preview
+    assert "3 points a pass" in preview
+    t.confirm()
+    log = t.game.log
+    rolls = [int(line.rsplit("= ", 1)[1]) for line in log if line.startswith("    initiative, ")]
+    renegade, tog = rolls[0] - 1, rolls[1]  # the point spent comes off Renegade's roll (CEN-INI-1)
+    winner = "Renegade Legion" if renegade < tog else "Terran Overlord Government"
+    banner = _text(t.banner.value)
+    assert f"{winner} won the initiative this turn: the lower total wins" in banner
+    assert f"Renegade Legion {renegade}, Terran Overlord Government {tog}" in banner

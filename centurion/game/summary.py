@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..hexgrid import Hex, distance, format_label
+from ..rules import Refusal
+from ..rules.leadership import plan_leadership
 from ..rules.victory import LEVELS, OBJECTIVE_POINTS, RULE, victory_points
 from .actions import Fire, Move, OpportunityFire, SquadFire
 from .skirmish import SQUAD_DESTROYED_AT, Skirmish
@@ -84,24 +86,31 @@ def _loss_sentence(c: UnitChange, label: str) -> str:
     return f"{c.unit} ({label}): " + "; ".join(parts)
 
 
-def turn_summary(before: Skirmish, after: Skirmish) -> TurnSummary:
+def turn_summary(before: Skirmish, after: Skirmish, steps: Sequence[Skirmish] | None = None) -> TurnSummary:
     """The decisions taken from `before` to `after` (a later state of the same game) and what they did: each move
-    with its hexes, each fire declared, each vehicle's losses (CEN-SEQ-1). The decisions are replayed from
-    `before` (the dice of a decision are fixed by the game's seed), so the hexes of every move are known."""
+    with its hexes, each fire declared, each vehicle's losses (CEN-SEQ-1). `steps`: the states in between, one per
+    decision, as a page keeps them; without them the decisions are replayed from `before` (the dice of a decision
+    are fixed by the game's seed)."""
     n = len(before.history)
     if after.history[:n] != before.history or after.seed != before.seed or after.scenario.key != before.scenario.key:
         raise ValueError("turn_summary: `after` must be a later state of the same game as `before`")
     trails: list[Trail] = []
     lines: list[str] = []
     fired: dict[str, list[str]] = {}
-    s = before
-    for action in after.history[n:]:
+    known = {len(st.history): st for st in (*(steps or ()), after)} if steps is not None else None
+    s: Skirmish | None = before
+    for k, action in enumerate(after.history[n:]):
+        nxt = known.get(n + k + 1) if known is not None else s.apply(action)
+        if isinstance(action, (Fire, SquadFire, OpportunityFire)) and action.target is not None:
+            fired.setdefault(action.unit, []).append(action.target)
+        if s is None or nxt is None:  # a step the page does not keep: its move is not drawn
+            s = nxt
+            continue
         if isinstance(action, Move):
             v = s.vehicle(action.unit)
             res = s.resolve_move(v.key, action.move)
             hexes = (v.hex,) + tuple(e.hex for e in getattr(res, "entries", ()))
-            s = s.apply(action)
-            new = s.vehicle(action.unit)
+            new = nxt.vehicle(action.unit)
             trails.append(Trail(v.key, v.side, hexes))
             if new.hex == v.hex:
                 lines.append(f"{v.key} stayed in {format_label(v.hex)} (velocity {v.velocity} → {new.velocity})")
@@ -109,10 +118,7 @@ def turn_summary(before: Skirmish, after: Skirmish) -> TurnSummary:
                 lines.append(f"{v.key} moved {len(hexes) - 1} hex{'es' if len(hexes) != 2 else ''} to "
                              f"{format_label(new.hex)} (velocity {v.velocity} → {new.velocity}"
                              f"{', grounded' if new.grounded and not v.grounded else ''})")
-            continue
-        if isinstance(action, (Fire, SquadFire, OpportunityFire)) and action.target is not None:
-            fired.setdefault(action.unit, []).append(action.target)
-        s = s.apply(action)
+        s = nxt
     for unit, targets in fired.items():
         lines.append(f"{unit} fired at {', '.join(dict.fromkeys(targets))}")
     old = {v.key: v for v in before.vehicles}
@@ -207,6 +213,40 @@ def verdict(g: Skirmish) -> str:
     return f"{head} {objectives}".strip() + f" [{RULE}; {OBJECTIVE_POINTS} points an objective]"
 
 
+# --- the initiative, explained (W7) ---------------------------------------------------------------------------------
+def leadership_note(g: Skirmish, points: int) -> str:
+    """What spending `points` of the Leadership Advantage on this turn's initiative roll does (CEN-INI-1, -2)."""
+    a, b = g.sides
+    plan = plan_leadership(g.centurion(a), g.centurion(b), points)
+    if isinstance(plan, Refusal):
+        return f"Refused: {plan}"
+    return (f"Each side rolls a d10 and the lower total wins the initiative; the winner chooses to move first or "
+            f"last [CEN-INI-1]. {g.label(g.active)} has a Leadership Advantage of {plan.advantage} point(s) (the "
+            f"difference of the two Centurions' ratings): spending {points} takes {points} off its roll, and the "
+            f"{plan.advantage - points} left buy {plan.passes} pass(es), each letting a platoon wait and move later "
+            f"this turn (3 points a pass) [CEN-INI-2]. Unspent points are lost at the end of the turn.")
+
+
+def initiative_note(g: Skirmish) -> str:
+    """Who won this turn's initiative and why (the lower total wins), and who moves first; '' before the roll."""
+    if g.initiative_winner is None or g.phase in ("initiative", "over"):
+        return ""
+    mark = f"— Turn {g.turn} —"
+    start = max((i for i, line in enumerate(g.log) if line == mark), default=0)
+    rolled = next((line for line in g.log[start:] if line.startswith("  initiative: ")), None)
+    if rolled is None or "(totals " not in rolled:
+        return ""
+    ta, tb = rolled.split("(totals ", 1)[1].split(")", 1)[0].split(" and ")
+    a, b = g.sides
+    text = (f"{g.label(g.initiative_winner)} won the initiative this turn: the lower total wins "
+            f"({g.label(a)} {ta}, {g.label(b)} {tb}) [CEN-INI-1]")
+    if g.phase == "order":
+        return text + "; it now chooses to move first (side A) or last (side B, seeing the other's moves first)."
+    if g.first is not None:
+        text += f"; {g.label(g.first)} moves first (side A) [CEN-SEQ-2]"
+    return text + "."
+
+
 def span_since(states: Sequence[Skirmish], actors: Sequence[str | None], person: str) -> int:
     """The index in `states` to summarize from: the state after the person's last decision, or (no person playing
     or none yet) the start of the turn before the current one's last decision."""
@@ -219,5 +259,6 @@ def span_since(states: Sequence[Skirmish], actors: Sequence[str | None], person:
     return next((i for i, s in enumerate(states) if s.turn == turn), 0)
 
 
-__all__ = ["ObjectiveStatus", "Trail", "TurnSummary", "UnitChange", "needed", "objective_sentence",
+__all__ = ["ObjectiveStatus", "Trail", "TurnSummary", "UnitChange", "initiative_note", "leadership_note", "needed",
+           "objective_sentence",
            "objective_status", "score_parts", "span_since", "turn_summary", "verdict"]

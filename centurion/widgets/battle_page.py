@@ -128,11 +128,11 @@ class BattlePage(w.VBox):
             if self.seat.watching:
                 return f"{g.label(g.active)} to decide; you are watching."
             if g.active == self.seat.side:
-                return "It is you to decide."
+                return "It is your turn to decide."
             level = self.players.get(g.active)
-            return ("It is the computer to decide." if level not in (PERSON, OTHER, None) else
-                    f"It is the other player ({g.label(g.active)}) to decide.")
-        return "It is the computer to decide." if self.computer_to_play(g) else "It is you to decide."
+            return ("It is up to the computer to decide." if level not in (PERSON, OTHER, None) else
+                    f"It is up to the other player ({g.label(g.active)}) to decide.")
+        return "It is up to the computer to decide." if self.computer_to_play(g) else "It is your turn to decide."
 
     def may_decide(self) -> bool:
         """Whether this browser may take the decision open now (its side's turn; a spectator never)."""

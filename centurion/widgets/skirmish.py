@@ -28,6 +28,7 @@ from ..game import (
     new_skirmish,
     scenarios,
 )
+from ..game.summary import initiative_note
 from ..game.variants import end_position, occupy_parts
 from ..hexgrid import Hex, format_label
 from ..rules import Refusal
@@ -221,7 +222,7 @@ class SkirmishTable(BattlePage):
         self.map.set_counters(unit_counters(g, self.selected, SIDE_COLORS))  # wrecks, damage and stack marks (W4)
 
     def _draw_banner(self, g: Skirmish) -> None:
-        text = g.banner()
+        text = g.banner() + (" " + initiative_note(g) if initiative_note(g) else "")  # who won and why (W7)
         if self.viewing is not None:
             text = f"Replay: step {self.viewing} of {len(self.states) - 1}. " + text + \
                    " Move the slider to the end to play on."

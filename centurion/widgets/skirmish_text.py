@@ -11,8 +11,9 @@ from fractions import Fraction
 
 from ..data.scenarios import shipped_scenario
 from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_skirmish, scenarios
-from ..game.actions import SelfDestruct
+from ..game.actions import Leadership, Order, SelfDestruct
 from ..game.ramming import ram_when
+from ..game.summary import initiative_note, leadership_note
 from ..hexgrid import format_label
 from ..rules import Refusal, lift_cost
 from ..rules.targets import weapon_family
@@ -171,6 +172,11 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         who, check = destruct_check(g.vehicle(a.unit))
         lines.append(html.escape(f"the {who}'s check: {check.describe()}; a pass blows it up in the End Phase "
                                  "d3 turns later (it then counts as destroyed)"))
+    elif isinstance(a, Leadership):  # what the points do, and that the lower roll wins (CEN-INI-1, -2; W7)
+        lines.append(html.escape(leadership_note(g, a.points)))
+    elif isinstance(a, Order):
+        lines.append(html.escape(initiative_note(g) + " Side A moves its platoons first, side B answers; moving "
+                                 "last lets you see where the enemy went before you move [CEN-SEQ-2]."))
     elif isinstance(a, OpportunityFire):
         _k, path = g.pending_move
         plan = g.attack_set(g.vehicle(a.unit), a.target, at=path[a.step - 1], opportunity=True)

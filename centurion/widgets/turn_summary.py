@@ -45,12 +45,13 @@ def _summary(page: Any) -> tuple[str, TurnSummary | None]:
     start = span_since(states, page.actors, "person")
     person = "person" in page.actors
     title = "Since your last decision" if person else "This turn so far"
-    summary = turn_summary(states[start], states[-1]) if start < len(states) - 1 else None
+    summary = (turn_summary(states[start], states[-1], states[start + 1:-1]) if start < len(states) - 1
+               else None)
     turn = states[-1].turn
     if (summary is None or not summary.lines) and turn > 1:  # nothing new: the last turn, whole
         first = next(i for i, st in enumerate(states) if st.turn == turn - 1)
         last = next(i for i, st in enumerate(states) if st.turn == turn)
-        summary, title = turn_summary(states[first], states[last]), f"Turn {turn - 1}"
+        summary, title = turn_summary(states[first], states[last], states[first + 1:last]), f"Turn {turn - 1}"
     page._summary_cache = (key, (title, summary))
     return title, summary
 
