@@ -239,3 +239,47 @@ def test_W7_initiative_preview_and_banner_explain_the_roll():
     banner = _text(t.banner.value)
     assert f"{winner} won the initiative this turn: the lower total wins" in banner
     assert f"Renegade Legion {renegade}, Terran Overlord Government {tog}" in banner
+
+
+# --- W8: a speed choice for a move, a key for the move notation ---------------------------------------------------
+
+def _movement_page():
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
+    while not (t.game.phase == "movement" and t.game.active == "renegade"):
+        assert t._take(bot_action(t.game, "novice"), "person")
+        t._run_computer()
+    t._refresh()
+    return t
+
+
+def test_W8_the_speed_choice_keeps_the_list_and_the_shading_to_one_end_velocity():
+    t = _movement_page()
+    v = t.game.movers()[0]
+    t.click(v.hex)
+    assert t.speed.layout.display != "none"
+    speeds = [n for _label, n in t.speed.options if n is not None]
+    # at velocity 4 with 6 thrust (a Horatius-class tank) it may end slower, as fast or faster (CEN-GRAV-1)
+    assert v.velocity in speeds and min(speeds) < v.velocity < max(speeds)
+    every = {h for h, _c in t.map.overlay.hatched}
+    t.speed.value = v.velocity  # keep the speed it has
+    kept = {h for h, _c in t.map.overlay.hatched}
+    assert kept and kept < every
+    end = next(iter(kept))
+    t.click(end)
+    labels = [label for label, _i in t.choice.options]
+    assert labels and all(f"velocity {v.velocity} → {v.velocity}," in label for label in labels)
+
+
+def test_W8_move_lines_say_velocity_and_the_path_has_a_key():
+    t = _movement_page()
+    v = t.game.movers()[0]
+    t.click(v.hex)
+    t.click(next(h for h, _c in t.map.overlay.hatched if h != v.hex))
+    label = t.choice.options[0][0]
+    assert re.search(r", (velocity \d+ → \d+|grounded), ", label) and ", v " not in label
+    t.choice.value = 0
+    t._show_preview()
+    preview = _text(t.preview.value)
+    assert "F = forward one hex" in preview and "L / R = turn one hexside" in preview

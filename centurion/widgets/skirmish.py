@@ -37,6 +37,7 @@ from ..variants.ruleset import RuleSet
 from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
 from .hexmap import HexMapView, Overlay
+from .move_speed import SpeedChoice
 from .reference import link_rules
 from .safety import clock, guarded
 from .skirmish_text import (
@@ -100,8 +101,9 @@ class SkirmishTable(BattlePage):
         self._fire_default: tuple[tuple[int, ...], int | None, str | None] = ((), None, None)
         self.fire_weapons.observe(self._on_fire_pick, names="value")
         self.fire_shell.observe(self._on_fire_pick, names="value")
+        self.speed = SpeedChoice(on_change=self._refresh)  # the end velocity of the moves listed and shaded (W8)
         panel = w.VBox([w.HTML("<b>Selected unit</b>"), self.unit_info, w.HTML("<b>What you may do now</b>"),
-                        self.choice, self.preview, self.fire_weapons, self.fire_shell,
+                        self.speed, self.choice, self.preview, self.fire_weapons, self.fire_shell,
                         w.HBox([self.confirm_button, self.position_toggle],
                                layout=w.Layout(flex_flow="row wrap"))])
         self.target_hex: Hex | None = None
@@ -207,6 +209,8 @@ class SkirmishTable(BattlePage):
             self.map._prepare_geometry()
             self.map.redraw()
         self._draw_units(g)
+        self.speed.set_for(g, self.selected, g.move_options(self.selected) if self.viewing is None and g.phase ==
+                           "movement" and self.selected in {v.key for v in g.movers()} else None)
         self._draw_banner(g)
         self._draw_rules_line()
         self._fill_choices()
@@ -247,7 +251,8 @@ class SkirmishTable(BattlePage):
         if g.phase == "movement":
             out = []
             if self.selected in {v.key for v in g.movers()} and self.target_hex is not None:
-                out = [m for m, e in g.move_options(self.selected) if e.hex == self.target_hex]
+                out = [m for m, e in g.move_options(self.selected) if e.hex == self.target_hex
+                       and self.speed.keeps(g, m, e.grounded)]
             others = g.movement_others()
             walks = [a for a in others if isinstance(a, March)]
             if self.target_hex is not None:  # a squad's walk to the clicked hex
@@ -460,7 +465,8 @@ class SkirmishTable(BattlePage):
         a = self.chosen()
         if self.viewing is None and not g.over:
             if g.phase == "movement" and self.selected in {v.key for v in g.movers()}:
-                ov.hatched = [(e.hex, "#2e7d32") for _m, e in g.move_options(self.selected)]
+                ov.hatched = [(e.hex, "#2e7d32") for m, e in g.move_options(self.selected)
+                              if self.speed.keeps(g, m, e.grounded)]
             elif g.phase == "movement" and self.selected in self._walkers():
                 ov.hatched = [(h, "#2e7d32") for h in g.march_targets(self.selected)]
             if isinstance(a, Move):

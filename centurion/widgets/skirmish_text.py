@@ -15,11 +15,12 @@ from ..game.actions import Leadership, Order, SelfDestruct
 from ..game.ramming import ram_when
 from ..game.summary import initiative_note, leadership_note
 from ..hexgrid import format_label
-from ..rules import Refusal, lift_cost
+from ..rules import Refusal
 from ..rules.targets import weapon_family
 from ..variants import assign_crew
 from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS
+from .move_speed import MOVE_KEY, end_velocity
 from .score_view import score_html
 
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -132,6 +133,7 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         else:
             lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
                          f"{rolls} piloting roll(s), chance of no damage {pct(opt.p_no_damage)} [CEN-SPD-1]")
+        lines.append(f"<span class='centurion-move-key' style='color:#555'>{html.escape(MOVE_KEY)}</span>")
         if getattr(opt, "variant_rules", ()):
             lines.append("Variant rules this path uses: " + ", ".join(opt.variant_rules))
         if isinstance(res, VariantResolvedMove):
@@ -221,10 +223,8 @@ def decision_label(g: Skirmish, a) -> str:
     """A decision's line in the list: a move's end, facing, speed, safety, ram and variants; else the game's words."""
     if isinstance(a, Move):
         e = next(e for m, e in g.move_options(a.unit) if m == a)
-        v = g.vehicle(a.unit)
-        lift = lift_cost(v.grounded, v.in_crater, v.submerged) if (v.grounded or v.submerged) and (
-            a.move.accelerate or a.move.steps) else 0
-        tail = "grounded" if e.grounded else f"v {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
+        now = g.vehicle(a.unit).velocity
+        tail = "grounded" if e.grounded else f"velocity {now} → {end_velocity(g, a)}"  # W8: no bare "v 9"
         return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
                 + (", squad gets out" if a.dismount else "") + ram_text(g, a) + variant_tags(e))
     return g.describe(a)  # in the words of the rules in play (VAR-INIT)
