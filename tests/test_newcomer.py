@@ -283,3 +283,27 @@ def test_W8_move_lines_say_velocity_and_the_path_has_a_key():
     t._show_preview()
     preview = _text(t.preview.value)
     assert "F = forward one hex" in preview and "L / R = turn one hexside" in preview
+
+
+# --- W18: the Centuria page explains its codes -----------------------------------------------------------------
+
+def test_W18_centuria_page_has_a_key_and_moves_in_words():
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+
+    t = CenturiaSkirmishTable("centuria_farmstead", seed=1, players={"legio": "person", "cohors": "novice"})
+    g = t.game
+    legend = re.sub(r"\s+", " ", _text(t.legend.value))
+    for side in g.sides:
+        assert g.label(side) in legend
+    # the piece letters of the page's counters, each named (CTA-2 unit types)
+    assert "C centuria" in legend and "Tr tribunus" in legend and "sP subpraefectus" in legend, legend
+    assert "FL / FR" in legend and "T0" in legend and "CTA-MOVE" in legend
+    assert "(you)" in legend and "(the computer)" in legend
+    mine = next(p for p in g.battle.living() if p.side == g.active and t.actions_of(p.id))
+    t.selected = mine.id
+    t._refresh()
+    labels = [label for label, _a in t.choice.options]
+    assert labels and any("(forward" in label or "(turn to" in label for label in labels)
+    assert "facing N" in _text(t.unit_info.value) or any(f"facing {d}" in _text(t.unit_info.value)
+                                                         for d in ("NE", "SE", "S", "SW", "NW"))
+    assert "background:" in t.banner.value  # the banner in the colour of the side to decide

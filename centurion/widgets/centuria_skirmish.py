@@ -18,6 +18,7 @@ from ..game import LEVELS, bot_action, new_skirmish, scenarios
 from ..game.centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
 from ..hexgrid import Hex, format_label, neighbor
 from .battle_page import PERSON, BattlePage
+from .centuria_legend import FACING_NAMES, banner_html, legend_html, move_label
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
 from .safety import guarded
@@ -84,8 +85,9 @@ class CenturiaSkirmishTable(BattlePage):
         self._label_players(game, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
                         w.HBox([self.start_button, self.undo_button])])
+        self.legend = w.HTML()  # which colour is which side, the piece letters, the move codes (W18)
         super().__init__([setup, self.banner, self.links, self.victory, w.HBox([self.clock, self.tick]), self.status,
-                          self.map,
+                          self.map, self.legend,
                           self.message, w.HBox([self.save_link, self.upload]), self._log_box()])
         self.add_class("centurion-centuria-skirmish")
         self._begin(game)
@@ -309,7 +311,12 @@ class CenturiaSkirmishTable(BattlePage):
         g = self.game
         b = g.battle
         who = f" ({self.who_decides(g)})" if self.seat is not None and not g.over else ""
-        self.banner.value = link_rules(f"<div>{html.escape(g.banner() + who)}</div>")
+        who = who or (f" ({self.who_decides(g)})" if not g.over else "")
+        color = None if g.over or g.active is None else SIDE_COLORS[b.sides.index(g.active) % 2]
+        self.banner.value = link_rules(banner_html(g.banner() + who, color))
+        self.legend.value = legend_html(
+            [(g.label(s), SIDE_COLORS[b.sides.index(s) % 2], "you" if self.players.get(s) == PERSON else
+              "the computer") for s in g.sides], LETTERS)
         counters = [Counter(p.hex, p.facing, p.type, SIDE_COLORS[b.sides.index(p.side) % 2], LETTERS.get(p.type, "?"),
                             selected=p.id == self.selected) for p in b.living()]
         counters.sort(key=lambda c: c.kind in self.tables.leaders)
@@ -321,9 +328,10 @@ class CenturiaSkirmishTable(BattlePage):
         if self.selected and self._mine():
             p = b.piece(self.selected)
             self.unit_info.value = (f"<b>{p.id}</b>: {p.type} of {html.escape(g.label(p.side))} in "
-                                    f"{format_label(p.hex)}, facing {p.facing}; "
+                                    f"{format_label(p.hex)}, facing {FACING_NAMES[p.facing % 6]}; "
                                     f"{g.morale().get(p.id, 'leader')}; command {g.command().get(p.id, '-')}")
-            opts = [(a.describe(), a) for a in self.actions_of(self.selected)]
+            opts = [(move_label(a.unit, a.steps) if isinstance(a, CtaMove) else a.describe(), a)
+                    for a in self.actions_of(self.selected)]
         else:
             self.unit_info.value = "Click one of your pieces." if self._mine() else ""
         self.choice.unobserve(self._on_choice, names="value")
