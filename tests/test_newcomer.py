@@ -307,3 +307,28 @@ def test_W18_centuria_page_has_a_key_and_moves_in_words():
     assert "facing N" in _text(t.unit_info.value) or any(f"facing {d}" in _text(t.unit_info.value)
                                                          for d in ("NE", "SE", "S", "SW", "NW"))
     assert "background:" in t.banner.value  # the banner in the colour of the side to decide
+
+
+# --- W9: Next from a Centurion chapter stays in Centurion ----------------------------------------------------------
+
+def test_W9_next_from_chapter_09_goes_to_line_of_sight_not_centuria():
+    import sys
+    from pathlib import Path
+
+    root = Path.cwd() if (Path.cwd() / "tools" / "build_notebooks.py").exists() else Path(__file__).parents[1]
+    sys.path.insert(0, str(root / "tools"))  # the checkout the tests run in
+    import build_notebooks as b
+
+    everything = b.sources()
+    order = b.reading_order(everything)
+    titles = {fn: m.TITLE for fn, m in everything.items()} | {"index.ipynb": "Contents"}
+    chapters = order[1:-1]
+    centurion = [fn for fn in chapters if "centuria" not in fn]
+    # every Centurion chapter (01-09, 16-21) comes before every Centuria chapter (10-15)
+    assert chapters == centurion + [fn for fn in chapters if "centuria" in fn]
+    assert "[Next: Line of sight →](16_line_of_sight.ipynb)" in b.navigation("09_legal_moves.ipynb", order, titles)
+    assert "(09_legal_moves.ipynb)" in b.navigation("16_line_of_sight.ipynb", order, titles)
+    from chapters.index import index_cells
+
+    contents = index_cells()[1].source
+    assert contents.index("16_line_of_sight") < contents.index("10_centuria_command")
