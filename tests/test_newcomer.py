@@ -332,3 +332,34 @@ def test_W9_next_from_chapter_09_goes_to_line_of_sight_not_centuria():
 
     contents = index_cells()[1].source
     assert contents.index("16_line_of_sight") < contents.index("10_centuria_command")
+
+
+# --- W10: no raw Python output in the chapters --------------------------------------------------------------------
+
+RAW = [r"\{['\w-]+: ", r"\[['\d]", r"\bTrue\b", r"\bFalse\b", r"<centurion\.", r"\bhor\b", r"\blib\b"]
+
+
+@pytest.mark.parametrize("stem", ["c18_damage", "c21_variant_rules"])
+def test_W10_chapter_output_has_no_python_reprs(stem):
+    import sys
+    from pathlib import Path
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    root = Path.cwd() if (Path.cwd() / "tools" / "chapters").is_dir() else Path(__file__).parents[1]
+    sys.path.insert(0, str(root / "tools"))
+    import importlib
+
+    module = importlib.import_module(f"chapters.{stem}")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.from_dict(dict(c)) for c in module.CELLS if c.cell_type == "code"]
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(root / "notebooks")}}).execute()
+    text = "\n".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []) if o.output_type == "stream")
+    assert text.strip()
+    for line in text.splitlines():
+        if line.startswith("✓ "):  # a worked example checked against the book prints the book's value
+            continue
+        for pattern in RAW:
+            assert not re.search(pattern, line), f"{stem}: raw output {line!r}"
