@@ -363,3 +363,27 @@ def test_W10_chapter_output_has_no_python_reprs(stem):
             continue
         for pattern in RAW:
             assert not re.search(pattern, line), f"{stem}: raw output {line!r}"
+
+
+# --- W23: the End Phase ends with one button, whatever is selected ------------------------------------------------
+
+def test_W23_end_phase_button_and_the_end_stays_in_the_list():
+    from centurion.game import EndTurn, Smoke
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
+    while not (t.game.phase == "end" and t.game.active == "renegade"):
+        assert t._take(bot_action(t.game, "novice"), "person")
+        t._run_computer()
+    t._refresh()
+    assert t.end_phase_button.layout.display != "none"
+    smoker = next(a.unit for a in t.game.legal_actions() if isinstance(a, Smoke))
+    t.click(t.game.vehicle(smoker).hex)
+    assert t.selected == smoker
+    listed = t._choices
+    assert any(isinstance(a, Smoke) for a in listed) and EndTurn() in listed  # selecting a tank keeps the end
+    n = len(t.game.history)
+    assert t.end_phase()
+    assert t.game.history[n] == EndTurn()  # the person's End Phase ended, by the game's own decision (CEN-SEQ-1)
+    assert not (t.game.phase == "end" and t.game.active == "renegade")
+    assert t.end_phase_button.layout.display == "none"

@@ -18,6 +18,7 @@ import ipywidgets as w
 
 from ..game import IllegalAction, SaveError, load
 from ..store import StaleStep, StoreError, WrongSeat
+from .phase_end import phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
 from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
 from .turn_summary import newest_first, page_summary, summary_html, summary_title
@@ -68,6 +69,12 @@ class BattlePage(w.VBox):
         self.confirm_button = ClickButton(description="Confirm", button_style="success",
                                        **({"layout": confirm_layout} if confirm_layout is not None else {}))
         self.confirm_button.on_click(self._on_confirm)
+        # the End Phase ends with one click, whatever is selected (W23); shown only when it is open to this browser
+        self.end_phase_button = ClickButton(description="End phase", button_style="warning",
+                                            tooltip="end your End Phase: the turn goes on (CEN-SEQ-1)",
+                                            layout=w.Layout(width="110px", display="none"))
+        self.end_phase_button.add_class("centurion-end-phase")
+        self.end_phase_button.on_click(self._on_end_phase)
         self.undo_button = w.Button(description=undo_label,
                                     **({"layout": undo_layout} if undo_layout is not None else {}))
         self.undo_button.on_click(self._on_undo)
@@ -546,10 +553,31 @@ class BattlePage(w.VBox):
     def _refresh(self) -> None:
         raise NotImplementedError
 
+    @guarded()
+    def _on_end_phase(self, _button: Any = None) -> None:
+        self.end_phase()
+
+    def end_phase(self) -> bool:
+        """End this side's End Phase (the game's own EndTurn decision), then let the computer answer (W23)."""
+        a = phase_end_action(self.game) if self.may_decide() else None
+        if a is None:
+            self.message.show("There is no End Phase of yours to end now (CEN-SEQ-1).", "refusal")
+            return False
+        before = self.game
+        if not self._take(a, PERSON):
+            return False
+        self.selected = None
+        self.message.show(f"Done: {before.describe(a)}.", "info")
+        self._run_computer()
+        self._refresh()
+        return True
+
     def _draw_log(self, g: Any) -> None:
         """The summary since the person's last decision, and the game's log: the latest decision first, each
         followed by its dice and what came of it, in both games (W25)."""
         self.summary.value = summary_html(page_summary(self), summary_title(self))
+        self.end_phase_button.layout.display = None if (
+            self.viewing is None and self.may_decide() and phase_end_action(self.game) is not None) else "none"
         lines = newest_first(g.log[-400:])
         self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
                                'white-space:pre-wrap"><b>Log, latest first</b> (each decision with its dice and '

@@ -38,6 +38,7 @@ from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
 from .hexmap import HexMapView, Overlay
 from .move_speed import SpeedChoice
+from .phase_end import with_phase_end
 from .reference import link_rules
 from .safety import clock, guarded
 from .skirmish_text import (
@@ -104,7 +105,7 @@ class SkirmishTable(BattlePage):
         self.speed = SpeedChoice(on_change=self._refresh)  # the end velocity of the moves listed and shaded (W8)
         panel = w.VBox([w.HTML("<b>Selected unit</b>"), self.unit_info, w.HTML("<b>What you may do now</b>"),
                         self.speed, self.choice, self.preview, self.fire_weapons, self.fire_shell,
-                        w.HBox([self.confirm_button, self.position_toggle],
+                        w.HBox([self.confirm_button, self.end_phase_button, self.position_toggle],
                                layout=w.Layout(flex_flow="row wrap"))])
         self.target_hex: Hex | None = None
         self.centuria: CenturiaSkirmishTable | None = None  # the Centuria page, while one of its battles is chosen
@@ -262,7 +263,7 @@ class SkirmishTable(BattlePage):
             return out + (mine or rest)
         acts = g.legal_actions()
         mine = [a for a in acts if getattr(a, "unit", None) == self.selected]
-        return mine or acts  # the selected unit's decisions first, else everything open now
+        return with_phase_end(mine, acts)  # the unit's decisions and the end of the phase (W23), else all
 
     def _walkers(self) -> set[str]:
         """Squads that may walk now (their March actions come from the game)."""
