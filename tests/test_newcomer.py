@@ -387,3 +387,26 @@ def test_W23_end_phase_button_and_the_end_stays_in_the_list():
     assert t.game.history[n] == EndTurn()  # the person's End Phase ended, by the game's own decision (CEN-SEQ-1)
     assert not (t.game.phase == "end" and t.game.active == "renegade")
     assert t.end_phase_button.layout.display == "none"
+
+
+# --- W14: messages and Confirm beside the map, where the eye is -----------------------------------------------------
+
+def _flat(widget):
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out += _flat(child)
+    return out
+
+
+def test_W14_messages_and_confirm_sit_beside_the_map_above_the_unit_details():
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
+    beside = _flat(t.map.panel)
+    order = [id(x) for x in beside]
+    assert t.message in beside and t.message not in t.children  # not under the map
+    assert order.index(id(t.confirm_button)) < order.index(id(t.unit_info))  # a long unit text cannot push it down
+    assert order.index(id(t.confirm_button)) < order.index(id(t.map.info))  # nor the hex table
+    c = CenturiaSkirmishTable("centuria_ford_road", seed=1)
+    assert c.message in _flat(c.map.panel) and c.message not in c.children

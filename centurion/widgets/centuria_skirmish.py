@@ -76,7 +76,7 @@ class CenturiaSkirmishTable(BattlePage):
         self.end_button = w.Button(description="End my part of the phase", layout=w.Layout(width="210px"))
         self.end_button.on_click(self._on_end)
         panel = w.VBox([w.HTML("<b>Selected</b>"), self.unit_info, w.HTML("<b>What it may do now</b>"), self.choice,
-                        self.preview, w.HBox([self.confirm_button]), self.end_button])
+                        self.preview, w.HBox([self.confirm_button]), self.end_button, self.message])
         self.time_used = 0
         game = new_skirmish(scenario, seed=seed)
         colors = {k: t.color for k, t in self.tables.terrain.items()}
@@ -87,8 +87,7 @@ class CenturiaSkirmishTable(BattlePage):
                         w.HBox([self.start_button, self.undo_button])])
         self.legend = w.HTML()  # which colour is which side, the piece letters, the move codes (W18)
         super().__init__([setup, self.banner, self.links, self.victory, w.HBox([self.clock, self.tick]), self.status,
-                          self.map, self.legend,
-                          self.message, w.HBox([self.save_link, self.upload]), self._log_box()])
+                          self.map, self.legend, w.HBox([self.save_link, self.upload]), self._log_box()])
         self.add_class("centurion-centuria-skirmish")
         self._begin(game)
         self._open_address()  # `?game=…&seat=…`: a battle kept on the server, at its current step (issue 24)

@@ -131,9 +131,8 @@ class HexMapView(w.HBox):
                                     description="Zoom", style={"button_width": "40px"},
                                     tooltips=["small", "medium", "large", "extra large"])
         self.zoom.observe(self._on_zoom, names="value")
-        items = [w.HTML("<b>Hex</b>"), self.info, self.hover_info]
-        if side_panel is not None:
-            items.append(side_panel)
+        # a page's own panel (its decisions, Confirm, messages) first, where the eye is; then the hex (W14)
+        items = ([side_panel] if side_panel is not None else []) + [w.HTML("<b>Hex</b>"), self.info, self.hover_info]
         items += [self.labels_toggle, self.zoom, self.message, focus_without_scroll()]
         self.panel = w.VBox(items, layout=w.Layout(width="300px", min_width="300px", flex="0 0 auto",
                                                   padding="0 0 0 10px"))

@@ -103,10 +103,11 @@ class SkirmishTable(BattlePage):
         self.fire_weapons.observe(self._on_fire_pick, names="value")
         self.fire_shell.observe(self._on_fire_pick, names="value")
         self.speed = SpeedChoice(on_change=self._refresh)  # the end velocity of the moves listed and shaded (W8)
-        panel = w.VBox([w.HTML("<b>Selected unit</b>"), self.unit_info, w.HTML("<b>What you may do now</b>"),
-                        self.speed, self.choice, self.preview, self.fire_weapons, self.fire_shell,
-                        w.HBox([self.confirm_button, self.end_phase_button, self.position_toggle],
-                               layout=w.Layout(flex_flow="row wrap"))])
+        # where the eye is (W14): the decisions, Confirm and the messages first, beside the map; the unit below
+        panel = w.VBox([w.HTML("<b>What you may do now</b>"), self.speed, self.choice, self.fire_weapons,
+                        self.fire_shell, w.HBox([self.confirm_button, self.end_phase_button, self.position_toggle],
+                                                layout=w.Layout(flex_flow="row wrap")), self.message, self.preview,
+                        w.HTML("<b>Selected unit</b>"), self.unit_info])
         self.target_hex: Hex | None = None
         self.centuria: CenturiaSkirmishTable | None = None  # the Centuria page, while one of its battles is chosen
         is_centuria = scenario in scenarios("centuria")
@@ -117,7 +118,7 @@ class SkirmishTable(BattlePage):
         self._label_players(game.scenario.key, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
                         self.variant_picks, self.variant_note, w.HBox([self.start_button, self.undo_button])])
-        super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map, self.message,
+        super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map,
                           w.HBox([self.save_link, self.upload]), self.replay, self._log_box()])
         self.add_class("centurion-skirmish")
         self._centurion_children = self.children
