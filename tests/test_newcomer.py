@@ -410,3 +410,21 @@ def test_W14_messages_and_confirm_sit_beside_the_map_above_the_unit_details():
     assert order.index(id(t.confirm_button)) < order.index(id(t.map.info))  # nor the hex table
     c = CenturiaSkirmishTable("centuria_ford_road", seed=1)
     assert c.message in _flat(c.map.panel) and c.message not in c.children
+
+
+# --- W11, W22 ---------------------------------------------------------------------------------------------------
+
+def test_W11_every_variant_rule_links_to_the_variant_chapter():
+    from centurion.data.reference import rules_reference
+
+    ref = rules_reference()
+    assert [e.id for e in ref.entries if not e.chapters] == []
+    assert all("21_variant_rules" in e.chapters for e in ref.entries if e.id.startswith("VAR-"))
+
+
+def test_W22_a_first_game_is_against_the_novice_computer():
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+    from centurion.widgets.skirmish import SkirmishTable
+
+    for page in (SkirmishTable("meeting", seed=1), CenturiaSkirmishTable("centuria_ford_road", seed=1)):
+        assert [p.value for p in page.player_picks] == ["person", "novice"]

@@ -152,11 +152,11 @@ class BattlePage(w.VBox):
 
     def _name_players(self, sides: list[tuple[str, str]], players: dict[str, str] | None = None) -> None:
         """Label the two player pickers with the sides (key, label); the first side a person, the second the
-        computer (veteran) unless `players` says otherwise."""
+        computer (novice, the opponent for a first game, W22) unless `players` says otherwise."""
         for i, (pick, (key, label)) in enumerate(zip(self.player_picks, sides, strict=True)):
             pick.description = f"{label} played by"
             want = (players or {}).get(key)
-            pick.value = want if want is not None else (PERSON if i == 0 else "veteran")
+            pick.value = want if want is not None else (PERSON if i == 0 else "novice")
 
     def _set_quietly(self, widget: w.Widget, handler: Any, value: Any) -> None:
         """Set a widget's value without running its observer."""
