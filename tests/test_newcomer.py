@@ -428,3 +428,33 @@ def test_W22_a_first_game_is_against_the_novice_computer():
 
     for page in (SkirmishTable("meeting", seed=1), CenturiaSkirmishTable("centuria_ford_road", seed=1)):
         assert [p.value for p in page.player_picks] == ["person", "novice"]
+
+
+# --- W17: a key with the player's colour, unit details and a range ruler on hover ----------------------------------
+
+def test_W17_key_names_each_side_colour_and_who_plays_it():
+    from centurion.widgets.skirmish import SIDE_COLORS, SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
+    key = t.victory.value
+    assert SIDE_COLORS[0] in key and SIDE_COLORS[1] in key
+    text = _text(key)
+    assert "Renegade Legion (you)" in text and "Terran Overlord Government (the computer)" in text
+    assert "orange ring: an objective" in text
+
+
+def test_W17_pointing_at_a_hex_gives_its_units_and_the_range_from_the_selected_vehicle():
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
+    r11 = t.game.vehicle("R11")
+    label = format_label(r11.hex)  # CCRR
+    there = parse_label(f"{label[:2]}{int(label[2:]) - 5:02d}")  # 5 hexes straight up the same column
+    game = _with_vehicle(t.game, "T12", hex=there)
+    t.states[-1] = game
+    t.selected = "R11"
+    rows = dict(t._hex_details(game.battlemap[there]))
+    assert rows["Range from R11"] == "5 hexes"  # same column: the range is the difference of the rows (HEX-4)
+    assert "T12" in rows and "Horatius" in rows["T12"] and "velocity" in rows["T12"]
+    t.map.hover_pixel(*t.map.layout_px.center(there))
+    assert "T12" in _text(t.map.hover_info.value) and "Range from R11 5 hexes" in _text(t.map.hover_info.value)

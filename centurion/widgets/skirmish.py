@@ -51,7 +51,7 @@ from .skirmish_text import (
     variant_options,
     victory_html,
 )
-from .turn_summary import add_marks, page_summary, unit_counters, units_here
+from .turn_summary import add_marks, key_html, page_summary, unit_counters, units_here
 
 SIDE_COLORS = ("#1f4e9c", "#a11d1d")
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
@@ -239,7 +239,7 @@ class SkirmishTable(BattlePage):
                              f'font-size:15px">{link_rules(html.escape(text))}</div>')
 
     def _draw_victory(self) -> None:
-        self.victory.value = victory_html(self.game)
+        self.victory.value = victory_html(self.game) + key_html(self.game, self.players, SIDE_COLORS)  # W6, W17
 
     def _draw_unit_info(self) -> None:
         self.unit_info.value = unit_html(self.shown(), self.selected)
@@ -450,7 +450,7 @@ class SkirmishTable(BattlePage):
 
     def _hex_details(self, cell) -> list[tuple[str, str]]:
         """The hex panel's extra rows: a partly covered hex's two parts when VAR-OCCUPY is on."""
-        part, units = occupy_parts(self.shown()).get(cell.hex), units_here(self.shown(), cell.hex)  # W4, W17
+        part, units = occupy_parts(self.shown()).get(cell.hex), units_here(self.shown(), cell.hex, self.selected)
         if part is None:
             return units
         return units + [("Partly covered (VAR-OCCUPY)", f"{part.terrain.replace('_', ' ')}, level {part.level} / open "

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..game import Skirmish
 from ..game.summary import TurnSummary, span_since, turn_summary
-from ..hexgrid import Hex
+from ..hexgrid import Hex, distance
 from .hexmap import Counter, Overlay
 
 WRECK = "#6b6b6b"
@@ -116,6 +116,21 @@ def damaged(v: Any) -> bool:
             or any(m.state != "ok" for m in s.crew))
 
 
+def key_html(g: Skirmish, players: dict[str, str], colors: tuple[str, str]) -> str:
+    """The map's key (W17): each side's colour and who plays it, and every mark the map draws."""
+    chips = " ".join(
+        f"<span style='display:inline-block;width:12px;height:12px;background:{colors[i]};vertical-align:middle;"
+        f"border:1px solid #111'></span> {html.escape(g.label(s))} "
+        f"({'you' if players.get(s, 'person') == 'person' else 'the computer'})" for i, s in enumerate(g.sides))
+    marks = ("orange ring: an objective (held by a side with a unit within 1 hex and no enemy unit within 1); "
+             "green hatching: where the selected vehicle may end its move; coloured trail: a move since your last "
+             "decision, pale where it began; orange outline: a unit hit since then; red corner: a damaged vehicle; "
+             "grey counter: a wreck; yellow number: units stacked in the hex (all listed when you point at it); "
+             "with a vehicle selected, pointing at a hex gives the range from it")
+    return (f"<div class='centurion-map-key' style='font-size:12px;padding:2px 6px'><b>Key</b>: {chips}. "
+            f"{html.escape(marks)}.</div>")
+
+
 def _fade(color: str, t: float) -> str:
     """`color` blended toward white by t (0: the colour, 1: white)."""
     r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
@@ -136,9 +151,13 @@ def add_marks(ov: Overlay, g: Skirmish, summary: TurnSummary | None, colors: tup
     ov.outlines += [(where[k], HIT) for k in summary.hit_units if k in where]
 
 
-def units_here(g: Skirmish, hex_: Hex) -> list[tuple[str, str]]:
-    """Every unit in a hex with its state, for the hex panel and the hover line (W4, W17)."""
+def units_here(g: Skirmish, hex_: Hex, selected: str | None = None) -> list[tuple[str, str]]:
+    """Every unit in a hex with its state, for the hex panel and the hover line (W4, W17); with a vehicle
+    selected, the range from it in hexes, as a ruler (HEX-4)."""
     rows = []
+    here = next((v for v in g.vehicles if v.key == selected and not v.destroyed), None)
+    if here is not None and here.hex != hex_:
+        rows.append((f"Range from {here.key}", f"{distance(here.hex, hex_)} hexes"))
     for v in g.vehicles:
         if v.hex != hex_:
             continue
@@ -157,4 +176,4 @@ def units_here(g: Skirmish, hex_: Hex) -> list[tuple[str, str]]:
 
 
 __all__ = ["HIT", "WRECK", "add_marks", "damaged", "newest_first", "page_summary", "summary_html", "summary_title",
-           "unit_counters", "units_here"]
+           "key_html", "unit_counters", "units_here"]
