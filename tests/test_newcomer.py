@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from centurion.game import Move, bot_action, new_skirmish
-from centurion.hexgrid import format_label, neighbor, parse_label
+from centurion.hexgrid import distance, format_label, neighbor, parse_label
 from centurion.rules.grav import GravMove
 
 
@@ -458,3 +458,70 @@ def test_W17_pointing_at_a_hex_gives_its_units_and_the_range_from_the_selected_v
     assert "T12" in rows and "Horatius" in rows["T12"] and "velocity" in rows["T12"]
     t.map.hover_pixel(*t.map.layout_px.center(there))
     assert "T12" in _text(t.map.hover_info.value) and "Range from R11 5 hexes" in _text(t.map.hover_info.value)
+
+
+# --- item 4: a guided first game ----------------------------------------------------------------------------------
+
+def _hint(t) -> str:
+    box = re.search(r"<div class='centurion-hint'.*", t.banner.value, re.S)
+    return _text(box.group(0)) if box else ""
+
+
+def _pick(t, want) -> None:
+    i = next((i for i, a in enumerate(t._choices) if want(a)), 0)
+    t.choice.value = i
+
+
+def test_item4_the_guided_first_game_is_played_to_its_end_by_following_the_hints_alone():
+    from centurion.game import Order
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("first_game", seed=1, players={"renegade": "person", "tog": "novice"})
+    g = t.game
+    assert len(g.vehicles) == 4 and g.scenario.turns == 4  # two tanks a side, a short game
+    seen_rules = set()
+    for _ in range(300):
+        hint = _hint(t)
+        assert hint, f"no hint at {t.game.phase}"
+        seen_rules |= set(re.findall(r"CEN-[A-Z]+-\d", hint))
+        if "game is over" in hint:
+            break
+        if "click one of your tanks" in hint:
+            t.click(t.game.movers()[0].hex)
+        elif "click one of the green hatched hexes" in hint:
+            bridge = t.game.scenario.objectives[0].hex  # the hint: end near the bridge
+            ends = {h for h, _c in t.map.overlay.hatched}
+            free = ends - {v.hex for v in t.game.vehicles if v.key != t.selected} or ends
+            t.click(min(free, key=lambda h: (distance(h, bridge), h)))
+        elif "click 'End phase'" in hint:
+            assert t.end_phase()
+        elif "moves last" in hint:
+            _pick(t, lambda a: isinstance(a, Order) and not a.move_first)
+            t.confirm()
+        else:  # "pick ... and click Confirm": the first decision offered
+            assert "Confirm" in hint, hint
+            t.choice.value = 0
+            t.confirm()
+    assert t.game.over, "the hints led to the end of the game"
+    assert {"CEN-INI-1", "CEN-GRAV-2", "CEN-SPD-1", "CEN-SEQ-3", "CEN-SEQ-1"} <= seen_rules
+    assert "The game is over" in _hint(t)
+
+
+def test_item4_hints_switch_off_and_the_front_page_offers_the_first_game_first():
+    import sys
+    from pathlib import Path
+
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("first_game", seed=1)
+    assert _hint(t) and "rule-link" in t.banner.value  # the rule IDs of the hint are links to the reference
+    t.hints_toggle.value = False
+    assert _hint(t) == ""
+    root = Path.cwd() if (Path.cwd() / "tools" / "chapters").is_dir() else Path(__file__).parents[1]
+    sys.path.insert(0, str(root / "tools"))
+    from chapters.index import index_cells
+
+    front = index_cells()[0].source
+    assert "skirmish.ipynb?scenario=first_game" in front
+    assert front.index("first_game") < front.index("Start reading")
+    assert t.scenario_pick.options[0][1] == "first_game"  # first in the scenario list too

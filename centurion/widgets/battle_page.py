@@ -16,9 +16,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..game import IllegalAction, SaveError, load
+from ..game import IllegalAction, SaveError, Skirmish, load
 from ..store import StaleStep, StoreError, WrongSeat
-from .phase_end import phase_end_action
+from .hints import hint_html, hints_checkbox
+from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
 from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
 from .turn_summary import newest_first, page_summary, summary_html, summary_title
@@ -69,12 +70,8 @@ class BattlePage(w.VBox):
         self.confirm_button = ClickButton(description="Confirm", button_style="success",
                                        **({"layout": confirm_layout} if confirm_layout is not None else {}))
         self.confirm_button.on_click(self._on_confirm)
-        # the End Phase ends with one click, whatever is selected (W23); shown only when it is open to this browser
-        self.end_phase_button = ClickButton(description="End phase", button_style="warning",
-                                            tooltip="end your End Phase: the turn goes on (CEN-SEQ-1)",
-                                            layout=w.Layout(width="110px", display="none"))
-        self.end_phase_button.add_class("centurion-end-phase")
-        self.end_phase_button.on_click(self._on_end_phase)
+        self.end_phase_button = end_phase_button(self._on_end_phase)  # the End Phase in one click (W23)
+        self.hints_toggle = hints_checkbox(self._on_hints)  # a hint per phase, until switched off (item 4)
         self.undo_button = w.Button(description=undo_label,
                                     **({"layout": undo_layout} if undo_layout is not None else {}))
         self.undo_button.on_click(self._on_undo)
@@ -552,6 +549,18 @@ class BattlePage(w.VBox):
     # --- drawing -------------------------------------------------------------------------------------------------
     def _refresh(self) -> None:
         raise NotImplementedError
+
+    @guarded()
+    def _on_hints(self, _change: dict) -> None:
+        self._refresh()
+
+    def hint(self) -> str:
+        """The hint under the banner for a Centurion game: what to click now and why (empty when switched off)."""
+        g = self.game
+        if self.viewing is not None or not isinstance(g, Skirmish):
+            return ""
+        return hint_html(g, self.selected, getattr(self, "target_hex", None), self.may_decide(),
+                         self.hints_toggle.value)
 
     @guarded()
     def _on_end_phase(self, _button: Any = None) -> None:

@@ -5,7 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as w
+
 from ..game import EndTurn, Skirmish
+from .safety import ClickButton
+
+
+def end_phase_button(handler: Any) -> ClickButton:
+    """The 'End phase' button beside Confirm, hidden until an End Phase of the player's is open (W23)."""
+    button = ClickButton(description="End phase", button_style="warning",
+                         tooltip="end your End Phase: the turn goes on (CEN-SEQ-1)",
+                         layout=w.Layout(width="110px", display="none"))
+    button.add_class("centurion-end-phase")
+    button.on_click(handler)
+    return button
 
 
 def phase_end_action(g: Any) -> Any:
@@ -23,4 +36,4 @@ def with_phase_end(mine: list, everything: list) -> list:
     return mine + [a for a in everything if isinstance(a, EndTurn) and a not in mine]
 
 
-__all__ = ["phase_end_action", "with_phase_end"]
+__all__ = ["end_phase_button", "phase_end_action", "with_phase_end"]

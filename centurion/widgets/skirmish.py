@@ -116,8 +116,8 @@ class SkirmishTable(BattlePage):
         self.map.on_hex_click(self._on_hex)
         self.map.hex_details = self._hex_details  # names a partly covered hex (VAR-OCCUPY)
         self._label_players(game.scenario.key, players)
-        setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
-                        self.variant_picks, self.variant_note, w.HBox([self.start_button, self.undo_button])])
+        setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks), self.variant_picks,
+                        self.variant_note, w.HBox([self.start_button, self.undo_button, self.hints_toggle])])
         super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map,
                           w.HBox([self.save_link, self.upload]), self.replay, self._log_box()])
         self.add_class("centurion-skirmish")
@@ -236,7 +236,7 @@ class SkirmishTable(BattlePage):
             text += f" ({self.who_decides(g)})"
         colour = "#e8f0fe" if g.over or g.active is None else ("#dbe6fb" if g.active == g.sides[0] else "#f6dcdc")
         self.banner.value = (f'<div class="centurion-banner-text" style="padding:6px;background:{colour};'
-                             f'font-size:15px">{link_rules(html.escape(text))}</div>')
+                             f'font-size:15px">{link_rules(html.escape(text))}</div>' + self.hint())  # item 4
 
     def _draw_victory(self) -> None:
         self.victory.value = victory_html(self.game) + key_html(self.game, self.players, SIDE_COLORS)  # W6, W17
@@ -502,7 +502,7 @@ class SkirmishTable(BattlePage):
         if g.phase == "movement" and self.selected in movers and any(
                 e.hex == hex_ for _m, e in g.move_options(self.selected)):
             unit_here = [v.key for v in g.movers() if v.hex == hex_]
-            if not unit_here or self.target_hex == hex_:
+            if not unit_here or self.target_hex == hex_ or unit_here == [self.selected]:  # its own hex too
                 self.target_hex = hex_
                 self.message.show(f"Moves of {self.selected} ending in {format_label(hex_)}: pick one and "
                                   "Confirm.", "info")
