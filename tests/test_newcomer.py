@@ -525,3 +525,31 @@ def test_item4_hints_switch_off_and_the_front_page_offers_the_first_game_first()
     assert "skirmish.ipynb?scenario=first_game" in front
     assert front.index("first_game") < front.index("Start reading")
     assert t.scenario_pick.options[0][1] == "first_game"  # first in the scenario list too
+
+
+# --- W3: a save says who plays each side ---------------------------------------------------------------------------
+
+def test_W3_the_save_keeps_who_plays_each_side_and_loading_restores_it():
+    import base64
+    import json
+
+    from centurion.game import load
+    from centurion.game.save import SaveError, saved_players
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
+    assert t._take(bot_action(t.game, "novice"), "person")
+    t._run_computer()
+    t._refresh()
+    href = re.search(r'href="data:application/json;base64,([^"]+)"', t.save_link.value).group(1)
+    text = base64.b64decode(href).decode()
+    assert json.loads(text)["players"] == {"renegade": "person", "tog": "novice"}
+    assert load(text).history == t.game.history  # the game itself replays from the actions, as before
+    other = SkirmishTable("meeting", seed=5, players={"renegade": "veteran", "tog": "person"})
+    assert other.load_text(text, "a save")
+    assert [p.value for p in other.player_picks] == ["person", "novice"]
+    assert "the computer (novice)" in _text(other.message.value)
+    bad = json.loads(text) | {"players": {"renegade": "root"}}
+    with pytest.raises(SaveError, match="players"):
+        load(json.dumps(bad))
+    assert saved_players("{}") == {}

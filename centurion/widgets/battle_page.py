@@ -21,6 +21,7 @@ from ..store import StaleStep, StoreError, WrongSeat
 from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
+from .save_setup import restore_players, save_text
 from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
 from .turn_summary import newest_first, page_summary, summary_html, summary_title
 
@@ -500,7 +501,7 @@ class BattlePage(w.VBox):
             self.save_link.value = ('<span class="centurion-save-later" style="color:#555">The record of this '
                                     f"{self.NOUN} downloads once it is over (its dice stay secret until then).</span>")
             return
-        text = self.seat.record() if self.seat is not None else g.to_json()
+        text = self.seat.record() if self.seat is not None else save_text(self, g, g.to_json())  # with players
         data = base64.b64encode(text.encode()).decode()
         name = f"{self.SAVE_PREFIX}-{g.scenario.key}-seed{g.seed}-{self.TURN_WORD}{g.turn}.json"
         self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
@@ -531,8 +532,9 @@ class BattlePage(w.VBox):
             states.append(states[-1].apply(a))
         self.seed_box.value = game.seed
         self._restore_setup(game)
+        who = restore_players(self, game, data)  # who played each side, as the save says (W3)
         self._begin(states[-1], states)
-        self.message.show(f"Loaded {name}: {self.TURN_WORD} {game.turn}, {game.phase} phase.", "info")
+        self.message.show(f"Loaded {name}: {self.TURN_WORD} {game.turn}, {game.phase} phase; {who}.", "info")
         return True
 
     def _other_save(self, game: Any, data: bytes | str, name: str) -> bool | None:
