@@ -553,3 +553,27 @@ def test_W3_the_save_keeps_who_plays_each_side_and_loading_restores_it():
     with pytest.raises(SaveError, match="players"):
         load(json.dumps(bad))
     assert saved_players("{}") == {}
+
+
+# --- polish: W13, W19, W21 ------------------------------------------------------------------------------------------
+
+def test_W13_W21_set_up_labels_fit_and_the_save_link_looks_like_a_button():
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1)
+    label = max((p.description for p in t.player_picks), key=len)  # "Terran Overlord Government played by"
+    assert int(t.player_picks[0].style.description_width.rstrip("px")) >= 7.2 * len(label)  # ~7 px a character
+    assert int(t.choice.layout.width.rstrip("px")) <= 300 - 10 - 2  # inside the 300 px panel and its padding
+    assert "border:" in t.save_link.value and "centurion-save-link" in t.save_link.value
+
+
+def test_W19_the_round_clock_needs_no_emoji_font():
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+    from centurion.widgets.round_timer import RoundTimer
+
+    t = CenturiaSkirmishTable("centuria_farmstead", seed=1)
+    timer = RoundTimer(240)
+    timer.enabled.value = True
+    timer.render()
+    for text in (t.clock.value, timer.display.value):
+        assert "left this round" in text and all(ord(ch) < 0x2300 for ch in text), text  # U+23F1 stopwatch: an emoji font

@@ -25,6 +25,9 @@ from .save_setup import restore_players, save_text
 from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
 from .turn_summary import newest_first, page_summary, summary_html, summary_title
 
+# the save link drawn as a button next to Load, so it looks clickable (W21)
+SAVE_BUTTON = ("display:inline-block;padding:3px 12px;border:1px solid #8a8a8a;border-radius:2px;background:#eee;"
+               "color:#000;text-decoration:none;line-height:24px")
 PERSON = "person"
 COMPUTER = "computer"
 OTHER = "other player"  # a side a person plays in another browser (a stored game, issue 24)
@@ -48,7 +51,7 @@ class BattlePage(w.VBox):
     # --- building ------------------------------------------------------------------------------------------------
     def _build_common(self, *, start_layout: w.Layout | None = None, upload_label: str = "Load a saved game",
                       undo_label: str = "Undo my last decision", undo_layout: w.Layout | None = None,
-                      confirm_layout: w.Layout | None = None, choice_width: str = "290px",
+                      confirm_layout: w.Layout | None = None, choice_width: str = "280px",
                       choice_class: str = "centurion-choices", replay: bool = True) -> None:
         """The widgets every battle page has, and its state: the list of states and who decided each."""
         self.message = MessageArea()
@@ -505,7 +508,7 @@ class BattlePage(w.VBox):
         data = base64.b64encode(text.encode()).decode()
         name = f"{self.SAVE_PREFIX}-{g.scenario.key}-seed{g.seed}-{self.TURN_WORD}{g.turn}.json"
         self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
-                                f'class="centurion-save-link" style="font-weight:bold">Save the {self.NOUN} '
+                                f'class="centurion-save-link" style="{SAVE_BUTTON}">Save the {self.NOUN} '
                                 f"(download)</a>")
 
     @guarded()

@@ -167,7 +167,7 @@ class CenturiaSkirmishTable(BattlePage):
             self.clock.value = "<div>No countdown in this battle (CTA-1: the scenario sets one; off by default).</div>"
             return
         left = max(0, limit - self.time_used)
-        self.clock.value = (f"<div style='font-size:1.3em'>⏱ {left // 60}:{left % 60:02d} left this round"
+        self.clock.value = (f"<div style='font-size:1.3em'>Round clock: {left // 60}:{left % 60:02d} left this round"
                             f"{' — <b>time is up</b>' if left == 0 else ''}</div>")
 
     # --- clicks and choices ----------------------------------------------------------------------------------------

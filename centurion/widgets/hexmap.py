@@ -306,11 +306,12 @@ class HexMapView(w.HBox):
                                          color=rgb_array([col for _, col in fills]), alpha=ov.alpha)
         if hatched:
             colors = rgb_array([col for _, col in hatched])
+            # light enough that the terrain under it stays readable (W16)
             shading.fill_styled_polygons(lay.polygons_array([h for h, _ in hatched], 0.92), color=colors,
-                                         alpha=min(ov.alpha, 0.3))
-            shading.line_width = max(1.5, lay.size * 0.14)
+                                         alpha=min(ov.alpha, 0.18))
+            shading.line_width = max(1.2, lay.size * 0.09)
             shading.stroke_styled_line_segments(_hatch_segments(lay, [h for h, _ in hatched]),
-                                                color=np.repeat((colors * 0.6).astype(int), 3, axis=0))
+                                                color=np.repeat((colors * 0.85).astype(int), 3, axis=0))
         outlines = [(h, col) for h, col in ov.outlines if h in on_map]
         if outlines:
             c.line_width = 2.5

@@ -69,11 +69,11 @@ class SkirmishTable(BattlePage):
                                         layout=w.Layout(width="360px"))
         self.seed_box = w.IntText(value=seed, description="Seed", style={"description_width": "40px"},
                                   layout=w.Layout(width="150px"))
-        self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="440px"),
-                                        style={"description_width": "230px"}) for _ in range(2)]
+        self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="480px"),  # no side name cut (W13)
+                                        style={"description_width": "270px"}) for _ in range(2)]
         self.variant_picks = w.SelectMultiple(options=variant_options(), value=(), rows=6,
                                               description="Variant rules", style={"description_width": "90px"},
-                                              layout=w.Layout(width="760px"))
+                                              layout=w.Layout(width="980px", max_width="100%"))
         self.variant_note = w.HTML(VARIANT_NOTE)
         self._choice_labels: list[str] = []
         self.scenario_pick.observe(self._on_scenario, names="value")
