@@ -17,10 +17,12 @@ def _map_canvas(page):
     return canvases.nth(canvases.count() - 1)
 
 
-@pytest.mark.parametrize("label", ["0809", "2020"])
-def test_W1_first_click_on_a_map_running_off_screen(page, voila_url, label):
+@pytest.mark.parametrize(("notebook", "label"), [("01_battlefield", "0809"), ("01_battlefield", "2020"),
+                                                  ("09_legal_moves", "0210"), ("16_line_of_sight", "0809"),
+                                                  ("skirmish", "0214")])
+def test_W1_first_click_on_a_map_running_off_screen(page, voila_url, notebook, label):
     page.set_viewport_size({"width": 1366, "height": 900})
-    open_chapter(page, f"{voila_url}/voila/render/01_battlefield.ipynb")
+    open_chapter(page, f"{voila_url}/voila/render/{notebook}.ipynb")
     canvas = _map_canvas(page)
     canvas.scroll_into_view_if_needed()
     # scroll down as a reader does, with the wheel, until the map's top is 120 px above the window
