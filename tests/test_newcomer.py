@@ -577,3 +577,13 @@ def test_W19_the_round_clock_needs_no_emoji_font():
     timer.render()
     for text in (t.clock.value, timer.display.value):
         assert "left this round" in text and all(ord(ch) < 0x2300 for ch in text), text  # U+23F1 stopwatch: an emoji font
+
+
+def test_W20_no_rule_id_that_is_not_one():
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = _movement_page()
+    t.selected = None
+    t._show_preview()
+    assert "CEN-GRAV)" not in t.preview.value and "CEN-GRAV-2" in t.preview.value
+    assert "seed 001" not in SkirmishTable("meeting", seed=1).variant_note.value

@@ -358,7 +358,7 @@ class SkirmishTable(BattlePage):
         if a is None:
             if g.phase == "movement" and not self.computer_to_play() and not g.over:
                 self.preview.value = ("<i>Click a vehicle of the moving platoon, then one of its shaded end hexes "
-                                      "(each shaded hex is a legal end of its move, CEN-GRAV).</i>"
+                                      "(each shaded hex is a legal end of its move, CEN-GRAV-2).</i>"
                                       + ("<br><i>Hexes outlined in cyan are partly covered: a move ending in one "
                                          "may stand in the cover or out in the open part (VAR-OCCUPY).</i>"
                                          if occupy_parts(g) else ""))

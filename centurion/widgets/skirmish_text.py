@@ -28,7 +28,8 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
 PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
                    "VAR-SELFDESTRUCT", "VAR-SALVO", "VAR-SHIELD", "VAR-SPEEDMOD", "VAR-WEAPONS")
-VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (seed 001, off by default; chapter 'Variant rules'). "
+VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (from a 1997 player's document, off by default; "
+                "chapter 'Variant rules'). "
                 "<b>The picks apply to the next game you start</b>; the line under the banner names the running "
                 "game's rules. "
                 f"The turn plays every switch ({', '.join(PLAYED_VARIANTS)}) and the log names the variant behind "

@@ -6,7 +6,8 @@ TITLE = "Variant rules"
 
 CELLS = [
     md("# Variant rules\n\n" + BACK +
-       "In 1997 a player of Centurion published a set of **fan variants** (our seed 001). Each is a **switch**: "
+       "In 1997 a player of Centurion published a set of **fan variants** (the project's sources call that "
+       "document *seed 001*). Each is a **switch**: "
        "off by default, turned on for a game by the players. In the engine a game's switches are one value, a "
        "`RuleSet`, handed to every rule that a variant changes; with every switch off the engine gives exactly "
        "the basic rules' answers. Each section below explains one switch in a few lines of our own and puts "

@@ -10,7 +10,7 @@ CELLS = [
        "Pick a scenario, who plays each side (a person or the computer) and a seed, then press **Start a new "
        "game**. The coloured banner always says the phase, whose decision it is and what may be done now; "
        "follow it. To move, click one of your vehicles of the platoon whose turn it is: the hatched green hexes "
-       "are every legal end of its move (CEN-GRAV); click one, pick the facing in the list on the right and "
+       "are every legal end of its move (CEN-GRAV-2); click one, pick the move in the list on the right and "
        "press **Confirm**. In the Combat Phase the list shows each paint and fire declaration open to you with "
        "its to-hit breakdown and exact odds before you commit (CEN-SEQ-3, CEN-CMB-1). The log below keeps every "
        "decision and every roll; the slider replays the game step by step. **Undo** takes back your last "
