@@ -587,3 +587,41 @@ def test_W20_no_rule_id_that_is_not_one():
     t._show_preview()
     assert "CEN-GRAV)" not in t.preview.value and "CEN-GRAV-2" in t.preview.value
     assert "seed 001" not in SkirmishTable("meeting", seed=1).variant_note.value
+
+
+# --- W24: Centuria counters stay inside their hexes ---------------------------------------------------------------
+
+class _Recorder:
+    """A stand-in canvas that keeps the polygons drawn."""
+
+    def __init__(self):
+        self.polygons = []
+
+    def fill_styled_polygons(self, points, **_kw):
+        self.polygons.append(points)
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+def _inside(point, corners) -> bool:
+    """Whether a point lies inside a convex polygon (corners in order), by the sign of each edge's cross product."""
+    signs = []
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
+        signs.append((x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1))
+    return all(v >= -1e-9 for v in signs) or all(v <= 1e-9 for v in signs)
+
+
+def test_W24_a_centuria_counter_fits_inside_its_hex():
+    from centurion.hexgrid import Layout
+    from centurion.widgets.counters import draw_counters
+    from centurion.widgets.hexmap import Counter
+
+    lay = Layout(20.0)
+    h = parse_label("0505")
+    canvas = _Recorder()
+    draw_counters(canvas, lay, [Counter(h, 0, "centuria", "#b71c1c", "C")])
+    square = canvas.polygons[0][0]
+    corners = [tuple(c) for c in lay.corners(h)]
+    assert all(_inside(tuple(p), corners) for p in square)
+    assert square[:, 0].max() - square[:, 0].min() >= 24  # still at least 24 px across at the page's zoom (item 5)
