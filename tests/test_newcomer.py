@@ -625,3 +625,32 @@ def test_W24_a_centuria_counter_fits_inside_its_hex():
     corners = [tuple(c) for c in lay.corners(h)]
     assert all(_inside(tuple(p), corners) for p in square)
     assert square[:, 0].max() - square[:, 0].min() >= 24  # still at least 24 px across at the page's zoom (item 5)
+
+
+# --- item 6: no raw output in any rendered chapter (the stored notebooks: rebuild 18 and 21 first) ----------------
+
+def _stored_notebooks():
+    from pathlib import Path
+
+    return sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", _stored_notebooks(), ids=lambda p: p.stem)
+def test_item6_no_python_repr_in_a_rendered_chapter(path):
+    import json
+
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if out.get("output_type") == "stream":
+                text = "".join(out.get("text", ""))
+            elif "text/plain" in data and "text/html" not in data and not any("widget" in k for k in data):
+                text = "".join(data["text/plain"])
+            else:
+                continue
+            for line in text.splitlines():
+                if line.startswith("✓ "):
+                    continue
+                for pattern in RAW:
+                    assert not re.search(pattern, line), f"{path.name}: raw output {line!r}"
