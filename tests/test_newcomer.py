@@ -654,3 +654,15 @@ def test_item6_no_python_repr_in_a_rendered_chapter(path):
                     continue
                 for pattern in RAW:
                     assert not re.search(pattern, line), f"{path.name}: raw output {line!r}"
+
+
+def test_W8_a_hex_outside_the_chosen_speed_is_not_taken_as_an_end():
+    t = _movement_page()
+    v = t.game.movers()[0]
+    t.click(v.hex)
+    every = {h for h, _c in t.map.overlay.hatched}
+    t.speed.value = v.velocity
+    outside = sorted(every - {h for h, _c in t.map.overlay.hatched} - {u.hex for u in t.game.vehicles})
+    assert outside
+    t.click(outside[0])
+    assert t.target_hex is None and "not a legal end" in _text(t.message.value)

@@ -500,7 +500,7 @@ class SkirmishTable(BattlePage):
             return
         movers = {v.key for v in g.movers()}
         if g.phase == "movement" and self.selected in movers and any(
-                e.hex == hex_ for _m, e in g.move_options(self.selected)):
+                e.hex == hex_ and self.speed.keeps(g, m, e.grounded) for m, e in g.move_options(self.selected)):
             unit_here = [v.key for v in g.movers() if v.hex == hex_]
             if not unit_here or self.target_hex == hex_ or unit_here == [self.selected]:  # its own hex too
                 self.target_hex = hex_
