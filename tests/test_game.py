@@ -83,7 +83,7 @@ def _book_level(high: int, low: int) -> str:
 
 
 def test_api_basics():
-    assert scenarios() == ["meeting", "pursuit", "village"]
+    assert scenarios() == ["first_game", "meeting", "pursuit", "village"]  # first_game: the guided game (issue 26)
     s = new_skirmish("meeting", seed=4)
     assert s.system == "centurion"
     assert s.turn == 1

@@ -19,7 +19,7 @@ def movement_table() -> SkirmishTable:
 def test_the_banner_says_who_decides_and_what_may_be_done():
     tab = SkirmishTable("meeting", seed=1)
     text = tab.banner.value
-    assert "Turn 1 of 6, initiative phase" in text and "Renegade Legion" in text and "It is you to decide" in text
+    assert "Turn 1 of 6, initiative phase" in text and "Renegade Legion" in text and "It is your turn to decide" in text
     assert "CEN-INI-1" in text
 
 

@@ -54,7 +54,7 @@ def test_the_first_decision_puts_the_game_in_the_store(served):
     page.confirm()
     assert page.seat is not None and page.seat.side == "renegade"
     info = served.info(page.seat.game_id)
-    assert info.steps == len(page.game.history) >= 1 and info.computer == {"tog": "veteran"}
+    assert info.steps == len(page.game.history) >= 1 and info.computer == {"tog": "novice"}  # the default opponent (W22)
     assert page.game.history[0] == Leadership(0)
     assert "seed hidden" in page.game.log[0] and "seed 1" not in page.game.log[0]
     assert "your seat" in page.links.value and "watching" in page.links.value

@@ -124,8 +124,13 @@ def test_a_link_with_a_rule_opens_the_reference_on_that_entry(monkeypatch):
 
 def test_every_chapter_has_previous_contents_and_next_links():
     import json
+    import sys
 
-    chapters = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    sys.path.insert(0, str(ROOT / "tools"))
+    from chapters.index import READING_ORDER  # Centurion first, then Centuria (issue 26, W9)
+
+    found = {p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")}
+    chapters = [fn for fn in READING_ORDER if fn in found] + sorted(found - set(READING_ORDER))
     for i, name in enumerate(chapters):
         cells = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
         first, last = "".join(cells[0]["source"]), "".join(cells[-1]["source"])

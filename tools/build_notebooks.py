@@ -34,6 +34,17 @@ def sources() -> dict[str, object]:
     return out
 
 
+def reading_order(everything: dict[str, object]) -> list[str]:
+    """The index, the chapters in the reader's order (Centurion, then Centuria: chapters/index.py READING_ORDER;
+    W9), the rules reference."""
+    from chapters.index import READING_ORDER
+
+    chapters = [fn for fn in everything if fn[:2].isdigit()]
+    ranked = sorted(chapters, key=lambda fn: (READING_ORDER.index(fn) if fn in READING_ORDER else len(READING_ORDER),
+                                              fn))
+    return ["index.ipynb", *ranked, "reference.ipynb"]
+
+
 def navigation(filename: str, order: list[str], titles: dict[str, str]) -> str:
     """The previous / contents / rules reference / next links of one notebook."""
     links = []
@@ -93,8 +104,7 @@ def build(names: list[str] | None = None) -> None:
 
     known = {e.id for e in rules_reference().entries}
     everything = sources()
-    chapters = [fn for fn in everything if fn[:2].isdigit()]
-    order = ["index.ipynb", *chapters, "reference.ipynb"]
+    order = reading_order(everything)
     titles = {fn: everything[fn].TITLE for fn in everything}
     titles["index.ipynb"] = "Contents"
     for filename, module in everything.items():

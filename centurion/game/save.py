@@ -10,6 +10,7 @@ Versions: 1 (this one). Version 0 files (written before the format had a `format
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -18,7 +19,33 @@ from ..data.yamlfile import DataError
 from .actions import action_from_data
 from .centuria import load_centuria
 from .codec import FORMAT, MAX_ACTIONS, VERSION, SaveError, dump, replay, scenario_and_seed
+from .enums import Level
 from .skirmish import new_skirmish, scenarios
+
+PLAYER_VALUES = ("person", *(level.value for level in Level))  # a person, or a computer level
+
+
+def with_players(text: str, players: dict[str, str]) -> str:
+    """A save text with who plays each side ("person" or a computer level) written in it (W3)."""
+    data = json.loads(text)
+    data["players"] = {str(k): str(getattr(v, "value", v)) for k, v in players.items()}
+    return json.dumps(data, separators=(",", ":"), sort_keys=False)
+
+
+def saved_players(data: Any, name: str = "saved game") -> dict[str, str]:
+    """Who played each side according to a save (its optional `players` field), or {}; a bad field raises
+    SaveError naming it. Only the page's set-up reads it: the game replays from the actions alone."""
+    if isinstance(data, (str, bytes, bytearray)):
+        try:
+            data = json.loads(data)
+        except ValueError:
+            return {}
+    players = data.get("players", {}) if isinstance(data, dict) else {}
+    if not isinstance(players, dict) or len(players) > 2 or not all(
+            isinstance(k, str) and len(k) <= 40 and v in PLAYER_VALUES for k, v in players.items()):
+        raise SaveError(f"{name}: field 'players': expected side -> one of {', '.join(PLAYER_VALUES)}, got "
+                        f"{str(players)[:60]!r}")
+    return dict(players)
 
 
 def load(text: str | bytes, name: str = "saved game") -> Any:
@@ -51,7 +78,8 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
                             f"{'nothing' if version is None else repr(version)[:20]}")
         if data.get("system") != "centurion":
             raise SaveError(f"{name}: field 'system': expected 'centurion', got {str(data.get('system'))[:40]!r}")
-        known = {"format", "version", "system", "scenario", "seed", "variants", "actions"}
+        known = {"format", "version", "system", "scenario", "seed", "variants", "actions", "players"}
+        saved_players(data, name)  # optional: who played each side (W3); checked, never trusted for play
     else:  # version 0: written before the format field, it has no version either
         if "version" in data:
             raise SaveError(f"{name}: field 'format' is missing (expected {FORMAT!r} next to 'version')")

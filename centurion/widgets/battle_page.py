@@ -16,11 +16,18 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..game import IllegalAction, SaveError, load
+from ..game import IllegalAction, SaveError, Skirmish, load
 from ..store import StaleStep, StoreError, WrongSeat
+from .hints import hint_html, hints_checkbox
+from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
+from .save_setup import restore_players, save_text
 from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
+from .turn_summary import newest_first, page_summary, summary_html, summary_title
 
+# the save link drawn as a button next to Load, so it looks clickable (W21)
+SAVE_BUTTON = ("display:inline-block;padding:3px 12px;border:1px solid #8a8a8a;border-radius:2px;background:#eee;"
+               "color:#000;text-decoration:none;line-height:24px")
 PERSON = "person"
 COMPUTER = "computer"
 OTHER = "other player"  # a side a person plays in another browser (a stored game, issue 24)
@@ -44,7 +51,7 @@ class BattlePage(w.VBox):
     # --- building ------------------------------------------------------------------------------------------------
     def _build_common(self, *, start_layout: w.Layout | None = None, upload_label: str = "Load a saved game",
                       undo_label: str = "Undo my last decision", undo_layout: w.Layout | None = None,
-                      confirm_layout: w.Layout | None = None, choice_width: str = "290px",
+                      confirm_layout: w.Layout | None = None, choice_width: str = "280px",
                       choice_class: str = "centurion-choices", replay: bool = True) -> None:
         """The widgets every battle page has, and its state: the list of states and who decided each."""
         self.message = MessageArea()
@@ -67,6 +74,8 @@ class BattlePage(w.VBox):
         self.confirm_button = ClickButton(description="Confirm", button_style="success",
                                        **({"layout": confirm_layout} if confirm_layout is not None else {}))
         self.confirm_button.on_click(self._on_confirm)
+        self.end_phase_button = end_phase_button(self._on_end_phase)  # the End Phase in one click (W23)
+        self.hints_toggle = hints_checkbox(self._on_hints)  # a hint per phase, until switched off (item 4)
         self.undo_button = w.Button(description=undo_label,
                                     **({"layout": undo_layout} if undo_layout is not None else {}))
         self.undo_button.on_click(self._on_undo)
@@ -82,6 +91,8 @@ class BattlePage(w.VBox):
             self.replay.observe(self._on_replay, names="value")
         self.log_html = w.HTML()
         self.log_html.add_class("centurion-log")
+        self.summary = w.HTML()  # what happened since the person's last decision, above the log (W5)
+        self.summary.add_class("centurion-summary")
         self.players: dict[str, str] = {}
         self.states: list[Any] = []
         self.actors: list[str | None] = []  # who took each decision: a person or the computer
@@ -97,9 +108,9 @@ class BattlePage(w.VBox):
         self._watcher: Any = None
 
     def _log_box(self) -> w.Box:
-        """The log in a scrolling box."""
-        return w.Box([self.log_html], layout=w.Layout(max_height="260px", overflow="auto", width="100%",
-                                                      border="1px solid #ccc"))
+        """The summary of what happened since your last decision, then the log in a scrolling box."""
+        return w.VBox([self.summary, w.Box([self.log_html], layout=w.Layout(
+            max_height="260px", overflow="auto", width="100%", border="1px solid #ccc"))])
 
     # --- state ---------------------------------------------------------------------------------------------------
     @property
@@ -125,11 +136,11 @@ class BattlePage(w.VBox):
             if self.seat.watching:
                 return f"{g.label(g.active)} to decide; you are watching."
             if g.active == self.seat.side:
-                return "It is you to decide."
+                return "It is your turn to decide."
             level = self.players.get(g.active)
-            return ("It is the computer to decide." if level not in (PERSON, OTHER, None) else
-                    f"It is the other player ({g.label(g.active)}) to decide.")
-        return "It is the computer to decide." if self.computer_to_play(g) else "It is you to decide."
+            return ("It is up to the computer to decide." if level not in (PERSON, OTHER, None) else
+                    f"It is up to the other player ({g.label(g.active)}) to decide.")
+        return "It is up to the computer to decide." if self.computer_to_play(g) else "It is your turn to decide."
 
     def may_decide(self) -> bool:
         """Whether this browser may take the decision open now (its side's turn; a spectator never)."""
@@ -142,11 +153,11 @@ class BattlePage(w.VBox):
 
     def _name_players(self, sides: list[tuple[str, str]], players: dict[str, str] | None = None) -> None:
         """Label the two player pickers with the sides (key, label); the first side a person, the second the
-        computer (veteran) unless `players` says otherwise."""
+        computer (novice, the opponent for a first game, W22) unless `players` says otherwise."""
         for i, (pick, (key, label)) in enumerate(zip(self.player_picks, sides, strict=True)):
             pick.description = f"{label} played by"
             want = (players or {}).get(key)
-            pick.value = want if want is not None else (PERSON if i == 0 else "veteran")
+            pick.value = want if want is not None else (PERSON if i == 0 else "novice")
 
     def _set_quietly(self, widget: w.Widget, handler: Any, value: Any) -> None:
         """Set a widget's value without running its observer."""
@@ -493,11 +504,11 @@ class BattlePage(w.VBox):
             self.save_link.value = ('<span class="centurion-save-later" style="color:#555">The record of this '
                                     f"{self.NOUN} downloads once it is over (its dice stay secret until then).</span>")
             return
-        text = self.seat.record() if self.seat is not None else g.to_json()
+        text = self.seat.record() if self.seat is not None else save_text(self, g, g.to_json())  # with players
         data = base64.b64encode(text.encode()).decode()
         name = f"{self.SAVE_PREFIX}-{g.scenario.key}-seed{g.seed}-{self.TURN_WORD}{g.turn}.json"
         self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
-                                f'class="centurion-save-link" style="font-weight:bold">Save the {self.NOUN} '
+                                f'class="centurion-save-link" style="{SAVE_BUTTON}">Save the {self.NOUN} '
                                 f"(download)</a>")
 
     @guarded()
@@ -524,8 +535,9 @@ class BattlePage(w.VBox):
             states.append(states[-1].apply(a))
         self.seed_box.value = game.seed
         self._restore_setup(game)
+        who = restore_players(self, game, data)  # who played each side, as the save says (W3)
         self._begin(states[-1], states)
-        self.message.show(f"Loaded {name}: {self.TURN_WORD} {game.turn}, {game.phase} phase.", "info")
+        self.message.show(f"Loaded {name}: {self.TURN_WORD} {game.turn}, {game.phase} phase; {who}.", "info")
         return True
 
     def _other_save(self, game: Any, data: bytes | str, name: str) -> bool | None:
@@ -543,12 +555,46 @@ class BattlePage(w.VBox):
     def _refresh(self) -> None:
         raise NotImplementedError
 
-    def _draw_log(self, g: Any) -> None:
-        """The game's log, the latest line first."""
-        lines = list(reversed(g.log[-400:]))
-        self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
-                               'white-space:pre-wrap"><b>Log, latest first</b>\n' + html.escape("\n".join(lines))
-                               + "</div>")
+    @guarded()
+    def _on_hints(self, _change: dict) -> None:
+        self._refresh()
 
+    def hint(self) -> str:
+        """The hint under the banner for a Centurion game: what to click now and why (empty when switched off)."""
+        g = self.game
+        if self.viewing is not None or not isinstance(g, Skirmish):
+            return ""
+        return hint_html(g, self.selected, getattr(self, "target_hex", None), self.may_decide(),
+                         self.hints_toggle.value)
+
+    @guarded()
+    def _on_end_phase(self, _button: Any = None) -> None:
+        self.end_phase()
+
+    def end_phase(self) -> bool:
+        """End this side's End Phase (the game's own EndTurn decision), then let the computer answer (W23)."""
+        a = phase_end_action(self.game) if self.may_decide() else None
+        if a is None:
+            self.message.show("There is no End Phase of yours to end now (CEN-SEQ-1).", "refusal")
+            return False
+        before = self.game
+        if not self._take(a, PERSON):
+            return False
+        self.selected = None
+        self.message.show(f"Done: {before.describe(a)}.", "info")
+        self._run_computer()
+        self._refresh()
+        return True
+
+    def _draw_log(self, g: Any) -> None:
+        """The summary since the person's last decision, and the game's log: the latest decision first, each
+        followed by its dice and what came of it, in both games (W25)."""
+        self.summary.value = summary_html(page_summary(self), summary_title(self))
+        self.end_phase_button.layout.display = None if (
+            self.viewing is None and self.may_decide() and phase_end_action(self.game) is not None) else "none"
+        lines = newest_first(g.log[-400:])
+        self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
+                               'white-space:pre-wrap"><b>Log, latest first</b> (each decision with its dice and '
+                               'results under it)\n' + html.escape("\n".join(lines)) + "</div>")
 
 __all__ = ["BattlePage", "COMPUTER", "PERSON"]

@@ -18,6 +18,7 @@ from ..game import LEVELS, bot_action, new_skirmish, scenarios
 from ..game.centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
 from ..hexgrid import Hex, format_label, neighbor
 from .battle_page import PERSON, BattlePage
+from .centuria_legend import FACING_NAMES, banner_html, legend_html, move_label
 from .hexmap import Counter, HexMapView, Overlay
 from .reference import link_rules
 from .safety import guarded
@@ -75,7 +76,7 @@ class CenturiaSkirmishTable(BattlePage):
         self.end_button = w.Button(description="End my part of the phase", layout=w.Layout(width="210px"))
         self.end_button.on_click(self._on_end)
         panel = w.VBox([w.HTML("<b>Selected</b>"), self.unit_info, w.HTML("<b>What it may do now</b>"), self.choice,
-                        self.preview, w.HBox([self.confirm_button]), self.end_button])
+                        self.preview, w.HBox([self.confirm_button]), self.end_button, self.message])
         self.time_used = 0
         game = new_skirmish(scenario, seed=seed)
         colors = {k: t.color for k, t in self.tables.terrain.items()}
@@ -84,9 +85,9 @@ class CenturiaSkirmishTable(BattlePage):
         self._label_players(game, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
                         w.HBox([self.start_button, self.undo_button])])
+        self.legend = w.HTML()  # which colour is which side, the piece letters, the move codes (W18)
         super().__init__([setup, self.banner, self.links, self.victory, w.HBox([self.clock, self.tick]), self.status,
-                          self.map,
-                          self.message, w.HBox([self.save_link, self.upload]), self._log_box()])
+                          self.map, self.legend, w.HBox([self.save_link, self.upload]), self._log_box()])
         self.add_class("centurion-centuria-skirmish")
         self._begin(game)
         self._open_address()  # `?game=…&seat=…`: a battle kept on the server, at its current step (issue 24)
@@ -166,7 +167,7 @@ class CenturiaSkirmishTable(BattlePage):
             self.clock.value = "<div>No countdown in this battle (CTA-1: the scenario sets one; off by default).</div>"
             return
         left = max(0, limit - self.time_used)
-        self.clock.value = (f"<div style='font-size:1.3em'>⏱ {left // 60}:{left % 60:02d} left this round"
+        self.clock.value = (f"<div style='font-size:1.3em'>Round clock: {left // 60}:{left % 60:02d} left this round"
                             f"{' — <b>time is up</b>' if left == 0 else ''}</div>")
 
     # --- clicks and choices ----------------------------------------------------------------------------------------
@@ -309,7 +310,12 @@ class CenturiaSkirmishTable(BattlePage):
         g = self.game
         b = g.battle
         who = f" ({self.who_decides(g)})" if self.seat is not None and not g.over else ""
-        self.banner.value = link_rules(f"<div>{html.escape(g.banner() + who)}</div>")
+        who = who or (f" ({self.who_decides(g)})" if not g.over else "")
+        color = None if g.over or g.active is None else SIDE_COLORS[b.sides.index(g.active) % 2]
+        self.banner.value = link_rules(banner_html(g.banner() + who, color))
+        self.legend.value = legend_html(
+            [(g.label(s), SIDE_COLORS[b.sides.index(s) % 2], "you" if self.players.get(s) == PERSON else
+              "the computer") for s in g.sides], LETTERS)
         counters = [Counter(p.hex, p.facing, p.type, SIDE_COLORS[b.sides.index(p.side) % 2], LETTERS.get(p.type, "?"),
                             selected=p.id == self.selected) for p in b.living()]
         counters.sort(key=lambda c: c.kind in self.tables.leaders)
@@ -321,9 +327,10 @@ class CenturiaSkirmishTable(BattlePage):
         if self.selected and self._mine():
             p = b.piece(self.selected)
             self.unit_info.value = (f"<b>{p.id}</b>: {p.type} of {html.escape(g.label(p.side))} in "
-                                    f"{format_label(p.hex)}, facing {p.facing}; "
+                                    f"{format_label(p.hex)}, facing {FACING_NAMES[p.facing % 6]}; "
                                     f"{g.morale().get(p.id, 'leader')}; command {g.command().get(p.id, '-')}")
-            opts = [(a.describe(), a) for a in self.actions_of(self.selected)]
+            opts = [(move_label(a.unit, a.steps) if isinstance(a, CtaMove) else a.describe(), a)
+                    for a in self.actions_of(self.selected)]
         else:
             self.unit_info.value = "Click one of your pieces." if self._mine() else ""
         self.choice.unobserve(self._on_choice, names="value")

@@ -15,7 +15,11 @@ from ..hexgrid import Layout
 from .colors import rgb_array
 
 MIN_TEXT_PX = 10
-HALF = 0.78  # half the counter's side, as a fraction of the hex size: the square fits inside the hex
+HALF = 0.78  # half the counter's side, as a fraction of the hex size (Centurion: small maps, few units)
+# A Centuria counter fits wholly inside its hex, so that neighbours never overlap (W24): a flat-top hex holds a
+# centred square of half-side h while h <= 1 - h * tan(30°), i.e. h <= 0.634.
+LETTER_HALF = 0.6
+NATO = ("grav", "ground", "infantry")
 SELECTED, OUTLINE, DAMAGED = "#ffd400", "#111111", "#e00000"
 _ELLIPSE = np.array([(np.cos(a), np.sin(a)) for a in np.linspace(0, 2 * np.pi, 14, endpoint=False)])
 
@@ -43,21 +47,22 @@ def draw_counters(c: object, lay: Layout, counters: Sequence[object]) -> None:
         return
     s = lay.size
     centres = np.array([lay.center(k.hex) for k in counters], dtype=float)
-    corners = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)], dtype=float) * HALF * s
-    squares = centres[:, None, :] + corners[None, :, :]
+    halves = np.array([(HALF if k.kind in NATO else LETTER_HALF) * s for k in counters])
+    corners = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)], dtype=float)
+    squares = centres[:, None, :] + corners[None, :, :] * halves[:, None, None]
     c.fill_styled_polygons(squares, color=rgb_array([k.color for k in counters]))
     # damaged: a red corner, as a damage marker on a paper counter
     damaged = [i for i, k in enumerate(counters) if getattr(k, "damaged", False)]
     if damaged:
-        tri = np.array([[(x + HALF * s * 0.05, y - HALF * s), (x + HALF * s, y - HALF * s),
-                         (x + HALF * s, y - HALF * s * 0.05)] for x, y in centres[damaged]])
+        tri = np.array([[(x + h * 0.05, y - h), (x + h, y - h), (x + h, y - h * 0.05)]
+                        for (x, y), h in zip(centres[damaged], halves[damaged], strict=True)])
         c.fill_styled_polygons(tri, color=rgb_array([DAMAGED] * len(damaged)))
     c.line_width = 1.5
     c.stroke_styled_polygons(squares, color=rgb_array([OUTLINE] * len(counters)))
     chosen = [i for i, k in enumerate(counters) if k.selected]
     if chosen:
         c.line_width = 3
-        ring = centres[chosen][:, None, :] + corners[None, :, :] * 1.18
+        ring = centres[chosen][:, None, :] + corners[None, :, :] * halves[chosen][:, None, None] * 1.18
         c.stroke_styled_polygons(ring, color=rgb_array([SELECTED] * len(chosen)))
     # facing pointer: a white arrowhead on the counter's edge toward the faced hexside
     tips = []
@@ -89,11 +94,24 @@ def draw_counters(c: object, lay: Layout, counters: Sequence[object]) -> None:
     for (cx, cy), k in zip(centres, counters, strict=True):
         has_symbol = k.kind in ("grav", "ground", "infantry")
         c.fill_text(k.label or k.kind[:1].upper(), cx, cy - (0.3 * s if has_symbol else -0.08 * s))
+    # stack badge at the upper left corner: the number of units in the hex, as a VASSAL stack shows (W4)
+    stacked = [(i, k.stack) for i, k in enumerate(counters) if getattr(k, "stack", 1) > 1]
+    if stacked:
+        r = max(0.42 * s, 6.0)
+        badges = np.array([[(centres[i][0] - halves[i] + r * x, centres[i][1] - halves[i] + r * y) for x, y in _ELLIPSE]
+                           for i, _ in stacked])
+        c.fill_styled_polygons(badges, color=rgb_array([SELECTED] * len(stacked)))
+        c.line_width = 1
+        c.stroke_styled_polygons(badges, color=rgb_array([OUTLINE] * len(stacked)))
+        c.font = f"bold {MIN_TEXT_PX}px sans-serif"
+        c.fill_style = "#111111"
+        for i, n in stacked:
+            c.fill_text(str(n), centres[i][0] - halves[i], centres[i][1] - halves[i] + 0.5)
     # velocity badge at the lower right corner
     moving = [(i, k.velocity) for i, k in enumerate(counters) if getattr(k, "velocity", None) is not None]
     if moving:
         r = max(0.42 * s, 6.0)
-        badges = np.array([[(centres[i][0] + HALF * s + r * x, centres[i][1] + HALF * s + r * y) for x, y in _ELLIPSE]
+        badges = np.array([[(centres[i][0] + halves[i] + r * x, centres[i][1] + halves[i] + r * y) for x, y in _ELLIPSE]
                            for i, _ in moving])
         c.fill_styled_polygons(badges, color=rgb_array(["#ffffff"] * len(moving)))
         c.line_width = 1
@@ -101,4 +119,4 @@ def draw_counters(c: object, lay: Layout, counters: Sequence[object]) -> None:
         c.font = f"bold {MIN_TEXT_PX}px sans-serif"
         c.fill_style = "#111111"
         for i, v in moving:
-            c.fill_text(str(v), centres[i][0] + HALF * s, centres[i][1] + HALF * s + 0.5)
+            c.fill_text(str(v), centres[i][0] + halves[i], centres[i][1] + halves[i] + 0.5)

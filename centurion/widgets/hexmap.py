@@ -21,7 +21,7 @@ from ..hexgrid import Hex, Layout, neighbor
 from .colors import rgb, rgb_array, shade
 from .counters import draw_counters
 from .reference import link_rules
-from .safety import MessageArea, guarded, reset_canvas_switch
+from .safety import MessageArea, focus_without_scroll, guarded, reset_canvas_switch
 
 # Layers, bottom to top: terrain; shading (reach, legal ends, arcs: under the counters); units; overlay (paths,
 # costs, outlines, lines: over them). The last layer receives the mouse events.
@@ -42,6 +42,7 @@ class Counter:
     selected: bool = False
     velocity: int | None = None  # shown in a badge on the counter when given
     damaged: bool = False  # a red corner, as a damage marker
+    stack: int = 1  # units in this hex: more than one shows a stack badge with the number (W4)
 
 
 @dataclass
@@ -130,10 +131,9 @@ class HexMapView(w.HBox):
                                     description="Zoom", style={"button_width": "40px"},
                                     tooltips=["small", "medium", "large", "extra large"])
         self.zoom.observe(self._on_zoom, names="value")
-        items = [w.HTML("<b>Hex</b>"), self.info, self.hover_info]
-        if side_panel is not None:
-            items.append(side_panel)
-        items += [self.labels_toggle, self.zoom, self.message]
+        # a page's own panel (its decisions, Confirm, messages) first, where the eye is; then the hex (W14)
+        items = ([side_panel] if side_panel is not None else []) + [w.HTML("<b>Hex</b>"), self.info, self.hover_info]
+        items += [self.labels_toggle, self.zoom, self.message, focus_without_scroll()]
         self.panel = w.VBox(items, layout=w.Layout(width="300px", min_width="300px", flex="0 0 auto",
                                                   padding="0 0 0 10px"))
         # the map scrolls in its own box, so the side panel stays in view at any zoom on a 1366 px screen
@@ -306,11 +306,12 @@ class HexMapView(w.HBox):
                                          color=rgb_array([col for _, col in fills]), alpha=ov.alpha)
         if hatched:
             colors = rgb_array([col for _, col in hatched])
+            # light enough that the terrain under it stays readable (W16)
             shading.fill_styled_polygons(lay.polygons_array([h for h, _ in hatched], 0.92), color=colors,
-                                         alpha=min(ov.alpha, 0.3))
-            shading.line_width = max(1.5, lay.size * 0.14)
+                                         alpha=min(ov.alpha, 0.18))
+            shading.line_width = max(1.2, lay.size * 0.09)
             shading.stroke_styled_line_segments(_hatch_segments(lay, [h for h, _ in hatched]),
-                                                color=np.repeat((colors * 0.6).astype(int), 3, axis=0))
+                                                color=np.repeat((colors * 0.85).astype(int), 3, axis=0))
         outlines = [(h, col) for h, col in ov.outlines if h in on_map]
         if outlines:
             c.line_width = 2.5

@@ -27,6 +27,26 @@ LINK_STYLE = "color:#0b57d0;text-decoration:underline dotted;white-space:nowrap"
 CENTURIA_TERRAIN = {"grass": "grass", "field": "field", "trees": "trees", "road": "road", "track": "track",
                     "building": "building"}
 
+# How to win has no rule ID in the spec (book-b §15): the reference finds it by these words all the same (W6).
+HOW_TO_WIN = ("How to win (book-b §15): at the end each side scores 75 points for each objective it holds (a unit "
+              "of its own within 1 hex and no enemy unit within 1 hex), the cost of each enemy vehicle destroyed, "
+              "2 for each enemy squad destroyed and 1 for each scenario point left unspent. The side with more "
+              "points wins: a marginal victory needs 3 points to the other's 2, a substantive victory twice the "
+              "other's points, a decisive victory three times. A Centuria battle is won by the units each side "
+              "removed, with the same levels.")
+TOPIC_WORDS = ("victory", "win", "winning", "score", "points", "objective", "objectives", "draw", "how to win")
+
+
+def topic_html(query: str) -> str:
+    """The 'how to win' topic (no rule ID, book-b §15) when the query asks about winning, else ''."""
+    q = query.strip().lower()
+    if not q or not any(wd in q for wd in TOPIC_WORDS):
+        return ""
+    return ("<div class='centurion-topic' style='border-left:3px solid #0b57d0;padding:4px 8px;margin:6px 0'>"
+            f"<b>Victory and how to win</b> (book-b §15; no rule ID)<br>{html.escape(HOW_TO_WIN)}<br>Try it: "
+            "chapter <a href='20_leadership_victory.ipynb' target='_blank'>Leadership and victory</a>; the Skirmish "
+            "page shows the running score.</div>")
+
 
 def rule_href(rule_id: str) -> str:
     """The address of a rule's entry on the reference page, relative to a chapter."""
@@ -176,10 +196,12 @@ class RulesReference(w.VBox):
         """Redraw the list for the current filter."""
         found = self.matches(self.filter.value)
         total = len(self.reference)
+        topic = topic_html(self.filter.value)
         if not found:
-            self.count.value = (f"<div class='centurion-rule-count'>No rule matches "
-                                f"<b>{html.escape(self.filter.value)}</b>; try fewer words.</div>")
-            self.body.value = ""
+            self.count.value = (f"<div class='centurion-rule-count'>No rule {'ID ' if topic else ''}matches "
+                                f"<b>{html.escape(self.filter.value)}</b>" + (
+                                    "; see the topic below.</div>" if topic else "; try fewer words.</div>"))
+            self.body.value = topic
             return
         self.count.value = (f"<div class='centurion-rule-count'>{len(found)} of {total} rules"
                             + ("" if len(found) == total else " match") + ".</div>")
@@ -195,4 +217,4 @@ class RulesReference(w.VBox):
                     group = e.group
                     parts.append(f"<h4 style='margin:8px 0 4px 0'>{html.escape(group)}</h4>")
                 parts.append(self._entry(e))
-        self.body.value = "".join(parts)
+        self.body.value = topic + "".join(parts)

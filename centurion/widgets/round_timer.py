@@ -66,8 +66,8 @@ class RoundTimer(w.VBox):
             return
         left = self.remaining
         up = " — <b>time is up</b>: the round ends (CTA-1)." if left == 0 else ""
-        self.display.value = (f"<div class='centurion-clock' style='font-size:1.3em'>⏱ {left // 60}:{left % 60:02d} "
-                              f"left this round{up}</div>")
+        self.display.value = (f"<div class='centurion-clock' style='font-size:1.3em'>Round clock: "
+                              f"{left // 60}:{left % 60:02d} left this round{up}</div>")
 
 
 __all__ = ["RoundTimer"]

@@ -129,6 +129,21 @@ def show_full_labels(root: w.Widget) -> None:
                     widget.tooltip = description
 
 
+# ipycanvas focuses the canvas on mouse-down (so it gets the keys) and only then reads where the canvas is. A plain
+# focus() scrolls a canvas that is partly off screen into view: the page jumps under the pointer and the click lands
+# on another hex (audit W1). This makes a canvas' focus never scroll; the image's onerror runs it once per page.
+_FOCUS_JS = ("if (!HTMLCanvasElement.prototype.centurionFocus) { const f = HTMLElement.prototype.focus; "
+             "HTMLCanvasElement.prototype.focus = function (o) { "
+             "return f.call(this, Object.assign({}, o || {}, {preventScroll: true})); }; "
+             "HTMLCanvasElement.prototype.centurionFocus = true; }")
+
+
+def focus_without_scroll() -> w.HTML:
+    """A hidden widget that stops a click on a map from scrolling the page before the click is read (W1)."""
+    return w.HTML(f'<img class="centurion-focus-fix" alt="" style="display:none" src="data:image/png;base64,invalid" '
+                  f'onerror="{html.escape(_FOCUS_JS, quote=True)}">', layout=w.Layout(height="0px", margin="0"))
+
+
 def reset_canvas_switch(canvas: Any) -> None:
     """Forget which canvas ipycanvas last switched to, so a new page gets the switch command again.
 

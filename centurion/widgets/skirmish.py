@@ -28,6 +28,7 @@ from ..game import (
     new_skirmish,
     scenarios,
 )
+from ..game.summary import initiative_note
 from ..game.variants import end_position, occupy_parts
 from ..hexgrid import Hex, format_label
 from ..rules import Refusal
@@ -35,7 +36,9 @@ from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import RuleSet
 from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
-from .hexmap import Counter, HexMapView, Overlay
+from .hexmap import HexMapView, Overlay
+from .move_speed import SpeedChoice
+from .phase_end import with_phase_end
 from .reference import link_rules
 from .safety import clock, guarded
 from .skirmish_text import (
@@ -48,6 +51,7 @@ from .skirmish_text import (
     variant_options,
     victory_html,
 )
+from .turn_summary import add_marks, key_html, page_summary, unit_counters, units_here
 
 SIDE_COLORS = ("#1f4e9c", "#a11d1d")
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
@@ -65,11 +69,11 @@ class SkirmishTable(BattlePage):
                                         layout=w.Layout(width="360px"))
         self.seed_box = w.IntText(value=seed, description="Seed", style={"description_width": "40px"},
                                   layout=w.Layout(width="150px"))
-        self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="440px"),
-                                        style={"description_width": "230px"}) for _ in range(2)]
+        self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="480px"),  # no side name cut (W13)
+                                        style={"description_width": "270px"}) for _ in range(2)]
         self.variant_picks = w.SelectMultiple(options=variant_options(), value=(), rows=6,
                                               description="Variant rules", style={"description_width": "90px"},
-                                              layout=w.Layout(width="760px"))
+                                              layout=w.Layout(width="980px", max_width="100%"))
         self.variant_note = w.HTML(VARIANT_NOTE)
         self._choice_labels: list[str] = []
         self.scenario_pick.observe(self._on_scenario, names="value")
@@ -98,10 +102,12 @@ class SkirmishTable(BattlePage):
         self._fire_default: tuple[tuple[int, ...], int | None, str | None] = ((), None, None)
         self.fire_weapons.observe(self._on_fire_pick, names="value")
         self.fire_shell.observe(self._on_fire_pick, names="value")
-        panel = w.VBox([w.HTML("<b>Selected unit</b>"), self.unit_info, w.HTML("<b>What you may do now</b>"),
-                        self.choice, self.preview, self.fire_weapons, self.fire_shell,
-                        w.HBox([self.confirm_button, self.position_toggle],
-                               layout=w.Layout(flex_flow="row wrap"))])
+        self.speed = SpeedChoice(on_change=self._refresh)  # the end velocity of the moves listed and shaded (W8)
+        # where the eye is (W14): the decisions, Confirm and the messages first, beside the map; the unit below
+        panel = w.VBox([w.HTML("<b>What you may do now</b>"), self.speed, self.choice, self.fire_weapons,
+                        self.fire_shell, w.HBox([self.confirm_button, self.end_phase_button, self.position_toggle],
+                                                layout=w.Layout(flex_flow="row wrap")), self.message, self.preview,
+                        w.HTML("<b>Selected unit</b>"), self.unit_info])
         self.target_hex: Hex | None = None
         self.centuria: CenturiaSkirmishTable | None = None  # the Centuria page, while one of its battles is chosen
         is_centuria = scenario in scenarios("centuria")
@@ -110,9 +116,9 @@ class SkirmishTable(BattlePage):
         self.map.on_hex_click(self._on_hex)
         self.map.hex_details = self._hex_details  # names a partly covered hex (VAR-OCCUPY)
         self._label_players(game.scenario.key, players)
-        setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
-                        self.variant_picks, self.variant_note, w.HBox([self.start_button, self.undo_button])])
-        super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map, self.message,
+        setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks), self.variant_picks,
+                        self.variant_note, w.HBox([self.start_button, self.undo_button, self.hints_toggle])])
+        super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map,
                           w.HBox([self.save_link, self.upload]), self.replay, self._log_box()])
         self.add_class("centurion-skirmish")
         self._centurion_children = self.children
@@ -205,6 +211,8 @@ class SkirmishTable(BattlePage):
             self.map._prepare_geometry()
             self.map.redraw()
         self._draw_units(g)
+        self.speed.set_for(g, self.selected, g.move_options(self.selected) if self.viewing is None and g.phase ==
+                           "movement" and self.selected in {v.key for v in g.movers()} else None)
         self._draw_banner(g)
         self._draw_rules_line()
         self._fill_choices()
@@ -217,21 +225,10 @@ class SkirmishTable(BattlePage):
         self.undo_button.disabled = self._undo_point() is None
 
     def _draw_units(self, g: Skirmish) -> None:
-        counters = []
-        sides = g.sides
-        for v in g.vehicles:
-            if v.destroyed:
-                continue
-            counters.append(Counter(v.hex, v.facing, "grav", SIDE_COLORS[sides.index(v.side)], v.key[-2:],
-                                    selected=v.key == self.selected))
-        for q in g.squads:
-            if q.hex is not None and q.men > 0:
-                counters.append(Counter(q.hex, 0, "infantry", SIDE_COLORS[sides.index(q.side)], "i",
-                                        selected=q.key == self.selected))
-        self.map.set_counters(counters)
+        self.map.set_counters(unit_counters(g, self.selected, SIDE_COLORS))  # wrecks, damage and stack marks (W4)
 
     def _draw_banner(self, g: Skirmish) -> None:
-        text = g.banner()
+        text = g.banner() + (" " + initiative_note(g) if initiative_note(g) else "")  # who won and why (W7)
         if self.viewing is not None:
             text = f"Replay: step {self.viewing} of {len(self.states) - 1}. " + text + \
                    " Move the slider to the end to play on."
@@ -239,10 +236,10 @@ class SkirmishTable(BattlePage):
             text += f" ({self.who_decides(g)})"
         colour = "#e8f0fe" if g.over or g.active is None else ("#dbe6fb" if g.active == g.sides[0] else "#f6dcdc")
         self.banner.value = (f'<div class="centurion-banner-text" style="padding:6px;background:{colour};'
-                             f'font-size:15px">{link_rules(html.escape(text))}</div>')
+                             f'font-size:15px">{link_rules(html.escape(text))}</div>' + self.hint())  # item 4
 
     def _draw_victory(self) -> None:
-        self.victory.value = victory_html(self.game)
+        self.victory.value = victory_html(self.game) + key_html(self.game, self.players, SIDE_COLORS)  # W6, W17
 
     def _draw_unit_info(self) -> None:
         self.unit_info.value = unit_html(self.shown(), self.selected)
@@ -256,7 +253,8 @@ class SkirmishTable(BattlePage):
         if g.phase == "movement":
             out = []
             if self.selected in {v.key for v in g.movers()} and self.target_hex is not None:
-                out = [m for m, e in g.move_options(self.selected) if e.hex == self.target_hex]
+                out = [m for m, e in g.move_options(self.selected) if e.hex == self.target_hex
+                       and self.speed.keeps(g, m, e.grounded)]
             others = g.movement_others()
             walks = [a for a in others if isinstance(a, March)]
             if self.target_hex is not None:  # a squad's walk to the clicked hex
@@ -266,7 +264,7 @@ class SkirmishTable(BattlePage):
             return out + (mine or rest)
         acts = g.legal_actions()
         mine = [a for a in acts if getattr(a, "unit", None) == self.selected]
-        return mine or acts  # the selected unit's decisions first, else everything open now
+        return with_phase_end(mine, acts)  # the unit's decisions and the end of the phase (W23), else all
 
     def _walkers(self) -> set[str]:
         """Squads that may walk now (their March actions come from the game)."""
@@ -360,7 +358,7 @@ class SkirmishTable(BattlePage):
         if a is None:
             if g.phase == "movement" and not self.computer_to_play() and not g.over:
                 self.preview.value = ("<i>Click a vehicle of the moving platoon, then one of its shaded end hexes "
-                                      "(each shaded hex is a legal end of its move, CEN-GRAV).</i>"
+                                      "(each shaded hex is a legal end of its move, CEN-GRAV-2).</i>"
                                       + ("<br><i>Hexes outlined in cyan are partly covered: a move ending in one "
                                          "may stand in the cover or out in the open part (VAR-OCCUPY).</i>"
                                          if occupy_parts(g) else ""))
@@ -452,10 +450,10 @@ class SkirmishTable(BattlePage):
 
     def _hex_details(self, cell) -> list[tuple[str, str]]:
         """The hex panel's extra rows: a partly covered hex's two parts when VAR-OCCUPY is on."""
-        part = occupy_parts(self.shown()).get(cell.hex)
+        part, units = occupy_parts(self.shown()).get(cell.hex), units_here(self.shown(), cell.hex, self.selected)
         if part is None:
-            return []
-        return [("Partly covered (VAR-OCCUPY)", f"{part.terrain.replace('_', ' ')}, level {part.level} / open "
+            return units
+        return units + [("Partly covered (VAR-OCCUPY)", f"{part.terrain.replace('_', ' ')}, level {part.level} / open "
                  f"{part.open.replace('_', ' ')}, level {part.open_level}")]
 
     def _draw_overlay(self) -> None:
@@ -463,12 +461,14 @@ class SkirmishTable(BattlePage):
         ov = Overlay(hatch=False)
         for o in g.scenario.objectives:
             ov.outlines.append((o.hex, "#ffbf00"))
+        add_marks(ov, g, page_summary(self), SIDE_COLORS)  # moves since your last decision, units hit (W5)
         # partly covered hexes (VAR-OCCUPY): outlined, so they do not pass for hexes the woods fill
         ov.outlines += [(h, PARTIAL_COLOR) for h in occupy_parts(g)]
         a = self.chosen()
         if self.viewing is None and not g.over:
             if g.phase == "movement" and self.selected in {v.key for v in g.movers()}:
-                ov.hatched = [(e.hex, "#2e7d32") for _m, e in g.move_options(self.selected)]
+                ov.hatched = [(e.hex, "#2e7d32") for m, e in g.move_options(self.selected)
+                              if self.speed.keeps(g, m, e.grounded)]
             elif g.phase == "movement" and self.selected in self._walkers():
                 ov.hatched = [(h, "#2e7d32") for h in g.march_targets(self.selected)]
             if isinstance(a, Move):
@@ -500,9 +500,9 @@ class SkirmishTable(BattlePage):
             return
         movers = {v.key for v in g.movers()}
         if g.phase == "movement" and self.selected in movers and any(
-                e.hex == hex_ for _m, e in g.move_options(self.selected)):
+                e.hex == hex_ and self.speed.keeps(g, m, e.grounded) for m, e in g.move_options(self.selected)):
             unit_here = [v.key for v in g.movers() if v.hex == hex_]
-            if not unit_here or self.target_hex == hex_:
+            if not unit_here or self.target_hex == hex_ or unit_here == [self.selected]:  # its own hex too
                 self.target_hex = hex_
                 self.message.show(f"Moves of {self.selected} ending in {format_label(hex_)}: pick one and "
                                   "Confirm.", "info")

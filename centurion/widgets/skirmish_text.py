@@ -11,21 +11,25 @@ from fractions import Fraction
 
 from ..data.scenarios import shipped_scenario
 from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_skirmish, scenarios
-from ..game.actions import SelfDestruct
+from ..game.actions import Leadership, Order, SelfDestruct
 from ..game.ramming import ram_when
+from ..game.summary import initiative_note, leadership_note
 from ..hexgrid import format_label
-from ..rules import Refusal, lift_cost
+from ..rules import Refusal
 from ..rules.targets import weapon_family
 from ..variants import assign_crew
 from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS
+from .move_speed import MOVE_KEY, end_velocity
+from .score_view import score_html
 
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
 PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
                    "VAR-SELFDESTRUCT", "VAR-SALVO", "VAR-SHIELD", "VAR-SPEEDMOD", "VAR-WEAPONS")
-VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (seed 001, off by default; chapter 'Variant rules'). "
+VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (from a 1997 player's document, off by default; "
+                "chapter 'Variant rules'). "
                 "<b>The picks apply to the next game you start</b>; the line under the banner names the running "
                 "game's rules. "
                 f"The turn plays every switch ({', '.join(PLAYED_VARIANTS)}) and the log names the variant behind "
@@ -130,6 +134,7 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         else:
             lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
                          f"{rolls} piloting roll(s), chance of no damage {pct(opt.p_no_damage)} [CEN-SPD-1]")
+        lines.append(f"<span class='centurion-move-key' style='color:#555'>{html.escape(MOVE_KEY)}</span>")
         if getattr(opt, "variant_rules", ()):
             lines.append("Variant rules this path uses: " + ", ".join(opt.variant_rules))
         if isinstance(res, VariantResolvedMove):
@@ -170,6 +175,11 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         who, check = destruct_check(g.vehicle(a.unit))
         lines.append(html.escape(f"the {who}'s check: {check.describe()}; a pass blows it up in the End Phase "
                                  "d3 turns later (it then counts as destroyed)"))
+    elif isinstance(a, Leadership):  # what the points do, and that the lower roll wins (CEN-INI-1, -2; W7)
+        lines.append(html.escape(leadership_note(g, a.points)))
+    elif isinstance(a, Order):
+        lines.append(html.escape(initiative_note(g) + " Side A moves its platoons first, side B answers; moving "
+                                 "last lets you see where the enemy went before you move [CEN-SEQ-2]."))
     elif isinstance(a, OpportunityFire):
         _k, path = g.pending_move
         plan = g.attack_set(g.vehicle(a.unit), a.target, at=path[a.step - 1], opportunity=True)
@@ -180,17 +190,8 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
 
 
 def victory_html(g: Skirmish) -> str:
-    """The result box of a finished game, empty while it runs: points, objectives held (book-b §15)."""
-    if not g.over:
-        return ""
-    r = g.result
-    rows = "".join(f"<tr><td>{html.escape(g.label(s))}</td><td style='text-align:right'>{r.points[s]}</td>"
-                   f"<td>{', '.join(g.holds(s)) or '—'}</td></tr>" for s in g.sides)
-    head = "A draw" if r.winner is None else f"{r.level.capitalize()} victory for {html.escape(g.label(r.winner))}"
-    return (f'<div style="border:2px solid #333;padding:8px;margin:6px 0"><h3>{head}</h3>'
-            f"<p>{html.escape(r.reason)} (book-b §15: objectives held 75 each, enemy vehicles "
-            f"destroyed their cost, unspent points 1 each).</p><table><tr><th>Side</th>"
-            f"<th>Points</th><th>Objectives held</th></tr>{rows}</table></div>")
+    """The running score during a game, and the end screen explaining its verdict (book-b §15, W6)."""
+    return score_html(g)
 
 
 def unit_html(g: Skirmish, key: str | None) -> str:
@@ -223,10 +224,8 @@ def decision_label(g: Skirmish, a) -> str:
     """A decision's line in the list: a move's end, facing, speed, safety, ram and variants; else the game's words."""
     if isinstance(a, Move):
         e = next(e for m, e in g.move_options(a.unit) if m == a)
-        v = g.vehicle(a.unit)
-        lift = lift_cost(v.grounded, v.in_crater, v.submerged) if (v.grounded or v.submerged) and (
-            a.move.accelerate or a.move.steps) else 0
-        tail = "grounded" if e.grounded else f"v {v.velocity + a.move.accelerate - lift - a.move.decelerate}"
+        now = g.vehicle(a.unit).velocity
+        tail = "grounded" if e.grounded else f"velocity {now} → {end_velocity(g, a)}"  # W8: no bare "v 9"
         return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
                 + (", squad gets out" if a.dismount else "") + ram_text(g, a) + variant_tags(e))
     return g.describe(a)  # in the words of the rules in play (VAR-INIT)

@@ -26,7 +26,7 @@ def wait_for_person(page, timeout_ms: int = 90_000) -> str:
     """Wait until the banner says it is the person's decision (or the game is over); return its text."""
     page.wait_for_function(
         "() => { const b = document.querySelector('.centurion-banner-text'); "
-        "return b && (b.innerText.includes('It is you to decide') || b.innerText.includes('game is over')); }",
+        "return b && (b.innerText.includes('It is your turn to decide') || b.innerText.includes('game is over')); }",
         timeout=timeout_ms)
     return banner(page)
 

@@ -113,7 +113,7 @@ def test_two_browsers_a_reload_and_a_spectator(browser, served, store_url, artif
     a.get_by_label("Renegade Legion played by").select_option(label="a person")
     a.get_by_label("Terran Overlord Government played by").select_option(label="a person")
     a.get_by_role("button", name="Start a new game").click()
-    wait_banner(a, "It is you to decide")
+    wait_banner(a, "It is your turn to decide")
     confirm(a)  # the first decision puts the game on the server
     found = links(a)
     a.screenshot(path=str(artifacts / "stored_links.png"))
@@ -139,7 +139,7 @@ def test_two_browsers_a_reload_and_a_spectator(browser, served, store_url, artif
         n = store.steps(game_id)
         who = s.active
         entry = f"T{s.turn} {s.phase} — {s.label(who)}:"
-        wait_banner(pages[who], "It is you to decide")
+        wait_banner(pages[who], "It is your turn to decide")
         decide(pages[who], s)
         stored_steps(store, game_id, n)
         other = pages["tog" if who == "renegade" else "renegade"]
@@ -170,7 +170,7 @@ def test_the_server_killed_mid_game_loses_nothing(browser, tmp_path, store_url, 
         open_chapter(a, f"{server.url}/voila/render/{PAGE}")
         a.get_by_label("Terran Overlord Government played by").select_option(label="a person")
         a.get_by_role("button", name="Start a new game").click()
-        wait_banner(a, "It is you to decide")
+        wait_banner(a, "It is your turn to decide")
         confirm(a)  # Renegade's initiative decision: the game goes to the store
         found = links(a)
         mine = next(h for label, h in found.items() if label.startswith("your seat"))
@@ -180,7 +180,7 @@ def test_the_server_killed_mid_game_loses_nothing(browser, tmp_path, store_url, 
         store = open_store(store_url)
         s = store.state(game_id, re.search(r"seat=([^&]+)", mine).group(1))
         decider = {"renegade": a, "tog": b}[s.active]
-        wait_banner(decider, "It is you to decide")
+        wait_banner(decider, "It is your turn to decide")
         decide(decider, s)
         steps = stored_steps(store, game_id, 1)
         log = store.log(game_id)
@@ -196,7 +196,7 @@ def test_the_server_killed_mid_game_loses_nothing(browser, tmp_path, store_url, 
         assert store.steps(game_id) == steps and store.log(game_id) == log
         s = store.state(game_id, re.search(r"seat=([^&]+)", mine).group(1))
         decider = {"renegade": a, "tog": b}[s.active]  # the game goes on from where it was
-        wait_banner(decider, "It is you to decide")
+        wait_banner(decider, "It is your turn to decide")
         decide(decider, s)
         assert stored_steps(store, game_id, steps) == steps + 1
         a.screenshot(path=str(artifacts / "stored_after_sigkill.png"))
@@ -219,7 +219,7 @@ def test_two_servers_share_one_postgresql(browser, postgres_cluster, tmp_path, a
         open_chapter(a, f"{one.url}/voila/render/{PAGE}")
         a.get_by_label("Terran Overlord Government played by").select_option(label="a person")
         a.get_by_role("button", name="Start a new game").click()
-        wait_banner(a, "It is you to decide")
+        wait_banner(a, "It is your turn to decide")
         confirm(a)
         found = links(a)
         mine = next(h for label, h in found.items() if label.startswith("your seat"))
@@ -231,7 +231,7 @@ def test_two_servers_share_one_postgresql(browser, postgres_cluster, tmp_path, a
             s = store.state(game_id, re.search(r"seat=([^&]+)", mine).group(1))
             entry = f"T{s.turn} {s.phase} — {s.label(s.active)}:"
             n = store.steps(game_id)
-            wait_banner(pages[s.active], "It is you to decide")
+            wait_banner(pages[s.active], "It is your turn to decide")
             decide(pages[s.active], s)
             stored_steps(store, game_id, n)
             for p in (a, b):  # each server's page shows it

@@ -53,7 +53,8 @@ print("distance 0101 -> 4430:", distance(parse_label("0101"), parse_label("4430"
     md("## The Terrain Effects Table (CEN-TER-1)\n\n"
        "The cost in velocity points (VP) to enter each terrain, per kind of mover, the speed limit a grav "
        "vehicle may safely carry into it, and the modifier to hit a target standing in it."),
-    code("terrain_frame(terrain_table())"),
+    code("import pandas as pd\npd.set_option(\"display.max_colwidth\", None)  # every restriction in full (W12)\n"
+         "terrain_frame(terrain_table())"),
     md("Moving up or down a slope adds to or takes from the terrain's cost (never below 0), and steep slopes "
        "have a lower speed limit. Slopes of six levels or more use the five-level row (a decision of RULES.md)."),
     code("slope_frame(terrain_table())"),

@@ -53,8 +53,8 @@ for item in re.findall(r"<li>(.*?)</li>", demo.effects.value):
     code("""
 from centurion.rules.damage import hit_section, fire_laser, drop_template, template_shape
 from centurion.rules.record import RecordSheet, sheet_rows
-print("E21: location roll 7 on the right side ->", hit_section(7, "right"),
-      "| rolls 1-3 ->", sorted({hit_section(r, "right") for r in (1, 2, 3)}))
+print(f"E21: a location roll of 7 against the right side hits the {hit_section(7, 'right')} side; rolls of 1 to 3 "
+      f"would hit the {' and '.join(sorted({hit_section(r, 'right') for r in (1, 2, 3)}))}.")
 s = RecordSheet.of(horatius)
 s, a = fire_laser(s, "front", 3, 5)
 s, b = fire_laser(s, "front", 5, 5)
@@ -62,19 +62,24 @@ s, mdc = drop_template(s, "front", 6, template_shape("MDC 8"))
 for mark in (a, b, mdc):
     print(mark.describe())
 print("front armor:", s.armor["front"].intact, "of 80; column 5 now starts at row", s.highest_remaining("front", 4) + 1)
-print("\\n".join(sheet_rows(s, "front")[:10]))
+print()
+print("The front armor, rows 1 to 10, columns 1 to 10 (0 is column 10; o an armor box, x a box lost, / no box):")
+print("column  " + " ".join(str(c % 10) for c in range(1, 11)))
+for r, row in enumerate(sheet_rows(s, "front")[:10], start=1):
+    print(f"row {r:>2}  " + " ".join(row))
 """),
     code('from centurion.widgets.checks import check_book\n'
          'check_book("book-a E21: location roll 7 against the right side hits", hit_section(7, "right"), "right")\n'
-         'check_book("book-a E21: rolls 1-3 hit", sorted({hit_section(r, "right") for r in (1, 2, 3)}), ["turret"])\n'
+         'check_book("book-a E21: rolls 1-3 hit", " and ".join(sorted({hit_section(r, "right") for r in (1, 2, 3)})), '
+         '"turret")\n'
          'check_book("book-a E22: the Horatius front armor", RecordSheet.of(horatius).armor["front"].intact, 80)'),
     md("## Worked example E23: thrust damage\n\n"
        "A Liberator (thrust 6) that loses its Thrust 1/4 location keeps 5; with Thrust 3/4 lost it keeps 2. "
        "The locations do not add up: the largest one lost counts (CEN-CMB-1)."),
     code("""
 from centurion.rules.damage import reduced_thrust
-print("Liberator thrust 6: 1/4 lost ->", reduced_thrust(6, 1), "| 1/2 lost ->", reduced_thrust(6, 2),
-      "| 3/4 lost ->", reduced_thrust(6, 3))
+print(f"A Liberator's thrust of 6 becomes {reduced_thrust(6, 1)} with its Thrust 1/4 location lost, "
+      f"{reduced_thrust(6, 2)} with Thrust 1/2 lost and {reduced_thrust(6, 3)} with Thrust 3/4 lost.")
 """),
     code('from centurion.widgets.checks import check_book\n'
          'check_book("book-a E23: Liberator thrust 6 with Thrust 1/4 lost", reduced_thrust(6, 1), 5)\n'
@@ -85,10 +90,12 @@ print("Liberator thrust 6: 1/4 lost ->", reduced_thrust(6, 1), "| 1/2 lost ->", 
 from centurion.rules.damage import widowed_boxes, remove_widowed_armor
 s = RecordSheet.of(vehicles["viper"])
 s = s.with_damage({"left": set(range(80, 90))}, ())  # a hit tore row 9 away
-print("\\n".join(sheet_rows(s, "left")[6:10]))
+print("The left armor, rows 7 to 10 (o an armor box, x a box lost):")
+for r, row in enumerate(sheet_rows(s, "left")[6:10], start=7):
+    print(f"row {r:>2}  " + " ".join(row))
 print("before the End Phase:", len(widowed_boxes(s, "left")), "widowed boxes in the left armor")
 s2, removed = remove_widowed_armor(s)
-print("End Phase step A removes", {k: len(v) for k, v in removed.items()}, "| left armor now",
-      s2.armor["left"].intact)
+print("End Phase step A removes " + ", ".join(f"{len(v)} boxes of the {k} armor" for k, v in removed.items())
+      + f"; the left armor now has {s2.armor['left'].intact} boxes.")
 """),
 ]

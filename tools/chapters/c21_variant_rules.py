@@ -6,7 +6,8 @@ TITLE = "Variant rules"
 
 CELLS = [
     md("# Variant rules\n\n" + BACK +
-       "In 1997 a player of Centurion published a set of **fan variants** (our seed 001). Each is a **switch**: "
+       "In 1997 a player of Centurion published a set of **fan variants** (the project's sources call that "
+       "document *seed 001*). Each is a **switch**: "
        "off by default, turned on for a game by the players. In the engine a game's switches are one value, a "
        "`RuleSet`, handed to every rule that a variant changes; with every switch off the engine gives exactly "
        "the basic rules' answers. Each section below explains one switch in a few lines of our own and puts "
@@ -21,8 +22,12 @@ CELLS = [
     code("""
 from centurion.variants import RuleSet, VARIANTS
 rules = RuleSet.from_names(["VAR-SHIELD", "VAR-MOVETYPE:thrust"])
-print(rules.describe())
-print(RuleSet.from_names(rules.names) == rules, RuleSet() == RuleSet.basic(), bool(RuleSet()))
+print("A game with two switches on:", rules.describe())
+same = RuleSet.from_names(rules.names) == rules
+print("Naming the same switches again gives the same rules:", "yes" if same else "no")
+print("With no switch on, the engine plays the basic rules:", "yes" if RuleSet() == RuleSet.basic() else "no")
+print()
+print("Every switch:")
 for name, text in VARIANTS.items():
     print(f"{name:<17} {text}")
 """),
@@ -43,12 +48,16 @@ FireSideBySide()
     code("""
 from centurion.variants import shield_stop_chance, speed_modifier, shield_hit_chance, fire_side_by_side
 from centurion.rules.fire import to_hit
-print("stop chance by rating:", {r: shield_stop_chance(r) for r in (0, 10, 50, 70, 100, 200)})
-print("speed modifier:", {v: speed_modifier(v) for v in (0, 1, 2, 5, 8, 12, 18, 25, -12)})
+print("Chance that the shield stops a hit, by shield rating:",
+      ", ".join(f"{r}: {shield_stop_chance(r)}%" for r in (0, 10, 50, 70, 100, 200)))
+print("To-hit modifier by the target's speed:",
+      ", ".join(f"{v}: {speed_modifier(v):+d}" for v in (0, 1, 2, 5, 8, 12, 18, 25, -12)))
 roll = to_hit(5, weapon="laser", shield_factor=7)   # range 5, shield 7: basic 10 - 7 = 3
 side = fire_side_by_side(roll, weapon="laser", target_velocity=8)
-print("basic chance of damage", side.basic, "| variant", side.variant, "=", f"{float(side.variant):.1%}")
-print("no speed, no shield rating 0:", shield_hit_chance(5, 0))
+print(f"A laser at range 5 against shield 7, the target at velocity 8: the basic rules do damage "
+      f"{float(side.basic):.1%} of the time, the variants {float(side.variant):.1%}.")
+print(f"A shot that needs 5 against a target standing still with a rating-0 shield gets through "
+      f"{float(shield_hit_chance(5, 0)):.0%} of the time.")
 """),
     code('from centurion.widgets.checks import check_book\n'
          'check_book("VAR-SHIELD: stop chance at ratings 10, 50, 100, 200", [shield_stop_chance(r) for r in (10, '
@@ -56,8 +65,8 @@ print("no speed, no shield rating 0:", shield_hit_chance(5, 0))
          'check_book("VAR-SPEEDMOD: at speeds 0, 1, 2, 5, 8, 12, 18, 25, -12", [speed_modifier(v) for v in (0, 1, '
          '2, 5, 8, 12, 18, 25, -12)], [0, 0, -1, -2, -3, -4, -5, -6, -4])'),
     md("### In the fire engine\n\n"
-       "The same switches reach the fire engine: `declare_fire(..., rules=...)` adds the speed term and "
-       "`resolve_fire(..., rules=...)` rolls the stop roll. Worked example E20 with the Liberator at velocity 8: "
+       "The same switches reach every shot of a game: the speed term is added when the fire is declared, and "
+       "the stop roll follows a hit when the fire is resolved. Worked example E20 with the Liberator at velocity 8: "
        "the laser's basic 9 (range 7) − 1 (light woods) − 5 (right shield) = 3 becomes 9 − 1 − 3 (speed 8) = 5, "
        "and then the right shield (rating 50) stops a hit on 44 or less."),
     code("""
@@ -68,12 +77,12 @@ from centurion.rules.targets import Attack
 rows = ["........"] * 12
 rows[2] = ".l......"
 m = map_from_rows(rows)
-units = {"hor": CombatUnit("hor", "TOG", parse_label("0210"), 0, RecordSheet.of(horatius)),
-         "lib": CombatUnit("lib", "RL", parse_label("0203"), 1, RecordSheet.of(liberator), velocity=8)}
+units = {"Horatius": CombatUnit("Horatius", "TOG", parse_label("0210"), 0, RecordSheet.of(horatius)),
+         "Liberator": CombatUnit("Liberator", "RL", parse_label("0203"), 1, RecordSheet.of(liberator), velocity=8)}
 for rs in (RuleSet(), RuleSet.from_names(["VAR-SHIELD", "VAR-SPEEDMOD"])):
-    plan = declare_weapons_fire(m, units, "hor", [Attack(1, "lib")], rules=rs)
+    plan = declare_weapons_fire(m, units, "Horatius", [Attack(1, "Liberator")], rules=rs)
     res = resolve_fire(plan, units, Dice.scripted([5, 30, 7, 3]), rules=rs)
-    print(rs.describe())
+    print(rs.describe()[0].upper() + rs.describe()[1:] + ":")
     for r in res.rolls:
         print("   ", r.describe())
 """),
@@ -95,11 +104,14 @@ SalvoSideBySide()
 from centurion.variants import declare_salvo, salvo_odds, shield_shot
 from centurion.variants.fire import SalvoWeapon
 twin = [SalvoWeapon("3/6 laser", "laser", "8", "hull 1"), SalvoWeapon("3/6 laser", "laser", "8", "hull 2")]
-print(declare_salvo(twin, RuleSet()))
+print("With the basic rules:", declare_salvo(twin, RuleSet()))
 salvo = declare_salvo(twin, RuleSet.from_names(["VAR-SALVO"]))
+print("Two twin lasers in one salvo at range 5 against shield 5, chance of each number of rounds getting through:")
 for rs in (RuleSet.from_names(["VAR-SALVO"]), RuleSet.from_names(["VAR-SALVO", "VAR-SHIELD"])):
     shot = shield_shot(to_hit(5, weapon="laser", shield_factor=5), weapon="laser", rules=rs)
-    print(rs.describe(), "-> rounds through:", {k: str(p) for k, p in salvo_odds(salvo, shot).items()})
+    odds = salvo_odds(salvo, shot)
+    print(f"  {rs.describe()}: " + ", ".join(f"{k} round{'s' if k != 1 else ''} {float(p):.1%}"
+                                           for k, p in sorted(odds.items())))
 """),
     md("## Lateral shift and emergency turns (VAR-LATERAL, VAR-EMERGENCY)\n\n"
        "**VAR-LATERAL**: instead of a facing change a grav tank may slide one hex to its forward-left or "
@@ -124,19 +136,23 @@ LegalMovesSideBySide()
        "(no burnout), 9 (above 6: one vane box lost) and 1 (no short)."),
     code("""
 from centurion.variants import emergency_turn_cost, emergency_turn_targets, roll_vane_saves
-print("thrust needed:", emergency_turn_cost(14, 1), "targets:", emergency_turn_targets(2))
-print("after one box lost:", emergency_turn_targets(2, vane_boxes_lost=1))
+burn, box, short = emergency_turn_targets(2)
+print(f"Turning after one hex at velocity 14 takes {emergency_turn_cost(14, 1)} thrust points; the vane then saves "
+      f"on {burn} (burnout), {box} (damage) and {short} (short circuit) or less.")
+burn, box, short = emergency_turn_targets(2, vane_boxes_lost=1)
+print(f"With one vane box already lost the saves are {burn}, {box} and {short}.")
 dice = Dice.scripted([5, 9, 1])
 res = roll_vane_saves(dice, 2, side="left")
 for r in dice.log:
     print("   ", r.describe())
-print("burned out:", res.burned_out, "| boxes lost:", res.boxes_lost, "| shorted:", res.shorted)
+print(f"The vane {'burns out' if res.burned_out else 'does not burn out'}, loses {res.boxes_lost} box(es) and "
+      f"{'shorts out for the next turn' if res.shorted else 'does not short'}.")
 """),
     code('from centurion.widgets.checks import check_book\n'
          'check_book("VAR-EMERGENCY seed: thrust to turn after one hex at 14", emergency_turn_cost(14, 1), 2)\n'
          'check_book("VAR-EMERGENCY seed: the three targets", tuple(emergency_turn_targets(2)), (7, 6, 7))\n'
-         'check_book("VAR-EMERGENCY: dice 5, 9, 1 (burnout, boxes, short)", (res.burned_out, res.boxes_lost, '
-         'res.shorted), (False, 1, False))'),
+         'check_book("VAR-EMERGENCY: dice 5, 9, 1: burnout, boxes lost, short", ("yes" if res.burned_out else "no", '
+         'res.boxes_lost, "yes" if res.shorted else "no"), ("no", 1, "no"))'),
     md("## Ramming (VAR-RAM)\n\n"
        "The basic rules have no ramming. Under VAR-RAM a tank declares a ram before it moves and must end in "
        "its victim's hex still moving. After the Combat Phase both roll a d10 and add piloting, familiarity, "
@@ -159,13 +175,16 @@ trajan = vehicles["trajan"]
 attacker = ram_bonus(5, thrust=liberator.max_thrust, other_thrust=trajan.max_thrust)
 defender = ram_bonus(5, familiarity=2, thrust=trajan.max_thrust, other_thrust=liberator.max_thrust)
 res = resolve_ram(Dice.scripted([4, 6]), attacker, defender, 5)
-print("bonuses", attacker, defender, "| totals", res.attacker_total, res.defender_total, "| rammed:", res.success)
-print("chance with these bonuses:", ram_hit_chance(attacker, defender), "| damage at v5:", ram_damage(5))
+print(f"Bonuses: Liberator +{attacker}, Trajan +{defender}; totals {res.attacker_total} against "
+      f"{res.defender_total}: {'the ram hits' if res.success else 'the Trajan dodges'}.")
+to_victim, to_rammer = ram_damage(5)
+print(f"With these bonuses a ram connects {float(ram_hit_chance(attacker, defender)):.0%} of the time; at velocity 5 "
+      f"it does {to_victim} points to the victim and {to_rammer} to the rammer.")
 """),
     code('from centurion.widgets.checks import check_book\n'
          'check_book("VAR-RAM seed: Liberator 4 + 5 + 2, Trajan 6 + 5 + 2", (res.attacker_total, '
          'res.defender_total), (11, 13))\n'
-         'check_book("VAR-RAM seed: the Trajan dodges", res.success, False)'),
+         'check_book("VAR-RAM seed: the ram hits", "yes" if res.success else "no", "no")'),
     md("## Initiative and activation by platoon (VAR-INIT)\n\n"
        "The basic turn moves every platoon, then lets everybody fire (CEN-SEQ-2, CEN-SEQ-3). Under VAR-INIT "
        "the turn has an **Initiative**, an **Action** and an **End** phase. Both sides roll a d10 and may add "
@@ -185,9 +204,14 @@ ActivationSideBySide()
 """  , widget=True),
     code("""
 from centurion.variants import activation_side_by_side
+def turns(order):
+    return ", ".join(f"{'first' if who in ('A', 'first') else 'second'} side {n}" for who, n in order)
+
 for a, b in ((5, 3), (6, 2), (4, 4)):
     side = activation_side_by_side(a, b)
-    print(f"{a} v {b}: basic {side.basic}\\n       variant {side.variant}")
+    print(f"{a} platoons against {b}:")
+    print(f"  basic movement order: {turns(side.basic)}")
+    print(f"  variant activations:  {turns(side.variant)}")
 """),
     md("## Movement types (VAR-MOVETYPE)\n\n"
        "The basic rules have one kind of vehicle that flies (grav) and one that drives (ground). VAR-MOVETYPE "
@@ -212,18 +236,19 @@ MoveTypeSideBySide()
     code("""
 from centurion.variants import road_multiplier, movement_points
 from centurion.variants.compare import straight_runs_side_by_side
-print({t: road_multiplier(t, "paved") for t in ("wheeled", "tracked", "hover", "grav")})
-print({t: road_multiplier(t, "gravel") for t in ("wheeled", "tracked", "hover", "grav")})
-print("wheeled, base 6 MP, a whole turn on a paved road:", movement_points("wheeled", 6, road="paved",
-                                                                          whole_turn_on_road=True))
+for surface in ("paved", "gravel"):
+    print(f"A whole turn on a {surface} road multiplies movement by: "
+          + ", ".join(f"{t} ×{road_multiplier(t, surface):g}" for t in ("wheeled", "tracked", "hover", "grav")))
+print("A wheeled vehicle of base 6 MP, a whole turn on a paved road:",
+      movement_points("wheeled", 6, road="paved", whole_turn_on_road=True), "movement points")
 from centurion.rules.grav import Refusal
 woods = map_from_rows(["hhh"] * 8 + ["..."])
 from centurion.rules import GravState, Refusal
 start = GravState.of(liberator, parse_label("0209"), 0, 6)
 side = straight_runs_side_by_side(start, liberator, woods, most=4)
 for k, (b, burn, tp) in enumerate(zip(side.basic, side.variant["burn"], side.variant["thrust"]), start=1):
-    show = lambda r: "refused" if isinstance(r, Refusal) else f"v{getattr(r, 'basic', r).end_velocity}"
-    print(f"{k} hexes of heavy woods: basic {show(b)} | burn {show(burn)} | thrust {show(tp)}")
+    show = lambda r: "refused" if isinstance(r, Refusal) else f"ends at velocity {getattr(r, 'basic', r).end_velocity}"
+    print(f"{k} hex(es) of heavy woods: basic rules {show(b)}; burned off {show(burn)}; paid in thrust {show(tp)}")
 from centurion.variants import VariantMove, resolve_variant_move
 road = map_from_rows(["..."] * 12, roads=[" ".join(f"01{r:02d}" for r in range(12, 0, -1))])
 on_road = GravState.of(liberator, parse_label("0112"), 0, 5)   # velocity 5, facing up the road
@@ -263,9 +288,10 @@ row = map_from_rows([".", ".", ".", ".", "l", "h"])   # a laser in 0101, light w
 firer, target = from_offset(1, 1), from_offset(1, 6)
 parts = {target: PartialHex(target, "heavy_woods", "clear", 0, 1)}   # heavy woods at level 0, open ground at 1
 side = occupy_side_by_side(row, parts, firer, target)
-for name, shot in (("basic", side.basic), ("in", side.variant["in"]), ("out", side.variant["out"])):
-    odds = "" if shot.roll is None else f"hit on {shot.roll.value}: {shot.roll.chance}"
-    print(f"{name:>5}: seen {shot.sight.seen}", odds)
+for name, shot in (("Basic rules (the woods fill the hex)", side.basic), ("Standing in the woods", side.variant["in"]),
+                   ("Standing out in the open part", side.variant["out"])):
+    odds = "" if shot.roll is None else f": hit on {shot.roll.value} or less ({float(shot.roll.chance):.0%})"
+    print(f"{name}: the laser {'sees' if shot.sight.seen else 'does not see'} the tank{odds}")
 """),
     md("## Weapons per location and the crew's roles (VAR-WEAPONS)\n\n"
        "The engine's rating sets a tank's class — light up to 1500, medium to 2000, heavy to 2500 — and the class "
@@ -283,9 +309,13 @@ CrewSideBySide()
     code("""
 from centurion.variants import weapons_per_location, driver_speed_limit
 from centurion.variants.crew import vehicle_weapon_layout
-print({rating: weapons_per_location(rating) for rating in (1200, 1500, 1800, 2400, 2600)})
-print("driver fired two weapons: speed limit 9 becomes", driver_speed_limit(9, 2))
-print({key: vehicle_weapon_layout(v) == () for key, v in vehicles.items() if v.kind == "grav"})
+for rating in (1200, 1500, 1800, 2400, 2600):
+    n = weapons_per_location(rating)
+    print(f"Engine rating {rating}: " + (f"{n} weapons a location" if n is not None else "above the heavy class: no "
+                                         "quota in the variant"))
+print("After the driver fired two weapons, a speed limit of 9 becomes", driver_speed_limit(9, 2))
+fit = [v.label for key, v in vehicles.items() if v.kind == "grav" and vehicle_weapon_layout(v) == ()]
+print("Grav tanks of the game within their quota:", ", ".join(fit))
 """),
     md("## In the skirmish\n\n"
        "The Skirmish page offers every switch at set-up, records them in the game and its save, and plays them: "

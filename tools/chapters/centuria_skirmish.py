@@ -32,6 +32,7 @@ battle
     md("## The battles\n\nEach side's goal and forces, the round limit and the countdown of a round."),
     code("""
 import pandas as pd
+pd.set_option("display.max_colwidth", None)  # every goal in full (W12)
 from centurion.game import new_skirmish, scenarios
 rows = []
 for key in scenarios("centuria"):

@@ -55,6 +55,12 @@ INDEX_ROWS = [
      "emergency turns, ramming, activation."),
 ]
 
+#: the order a reader takes (W9): Centurion from the map to the variant rules, then Centuria; the chapters' Previous
+#: and Next links follow it (tools/build_notebooks.py), so a Centurion reader never falls into the Roman game
+READING_ORDER = ([fn for fn, *_ in INDEX_ROWS if "centuria" not in fn]
+                 + [fn for fn, *_ in INDEX_ROWS if "centuria" in fn])
+
+
 def rule_index() -> dict[str, list[tuple[str, str]]]:
     """Rule ID -> the chapters that cover it."""
     out: dict[str, list[tuple[str, str]]] = {}
@@ -62,6 +68,13 @@ def rule_index() -> dict[str, list[tuple[str, str]]]:
         for rid in ids.split(","):
             out.setdefault(rid.strip(), []).append((fn, title))
     return out
+
+
+def contents(centuria: bool) -> str:
+    """One game's chapters in reading order, each with its number, link and summary."""
+    rows = {fn: (title, desc) for fn, title, _ids, desc in INDEX_ROWS}
+    return "\n".join(f"- **{fn[:2]}** [{rows[fn][0]}]({fn}) — {rows[fn][1]}" for fn in READING_ORDER
+                     if ("centuria" in fn) == centuria)
 
 
 def index_cells() -> list:
@@ -75,10 +88,14 @@ def index_cells() -> list:
            "Rule IDs such as `CEN-GRAV-4` name the rules of the project's spec; click one to read it in the "
            "**[rules reference](reference.ipynb)**, which explains every rule in a few lines and finds one as you "
            "type.\n\n"
+           "**Never played?** [Play a guided first game →](skirmish.ipynb?scenario=first_game): two tanks a side, "
+           "four turns against the novice computer, with a hint at every step saying what to click and why.\n\n"
            "[Start reading: The battlefield →](01_battlefield.ipynb) · [Rules reference](reference.ipynb) · "
            "[Play a skirmish →](skirmish.ipynb) · [Fight a Centuria battle →](centuria_skirmish.ipynb)"),
-        md("## Contents\n\n" + "\n".join(
-            f"{i}. [{title}]({fn}) — {desc}" for i, (fn, title, ids, desc) in enumerate(INDEX_ROWS, 1))
+        md("## Contents\n\nRead the Centurion chapters in this order, from the map to the variant rules; the Centuria "
+           "chapters follow them (the Previous and Next links of every chapter go this way).\n\n"
+           "### Renegade Legion: Centurion (grav tanks)\n\n" + contents(False)
+           + "\n\n### Centuria (the Roman army)\n\n" + contents(True)
            + "\n\nAnd the [Rules reference](reference.ipynb) — every rule ID in a few lines of our own, with a filter "
            "box."),
         md("## Rule index\n\n| Rule | Chapters |\n|---|---|\n" + "\n".join(

@@ -10,7 +10,7 @@ CELLS = [
        "Pick a scenario, who plays each side (a person or the computer) and a seed, then press **Start a new "
        "game**. The coloured banner always says the phase, whose decision it is and what may be done now; "
        "follow it. To move, click one of your vehicles of the platoon whose turn it is: the hatched green hexes "
-       "are every legal end of its move (CEN-GRAV); click one, pick the facing in the list on the right and "
+       "are every legal end of its move (CEN-GRAV-2); click one, pick the move in the list on the right and "
        "press **Confirm**. In the Combat Phase the list shows each paint and fire declaration open to you with "
        "its to-hit breakdown and exact odds before you commit (CEN-SEQ-3, CEN-CMB-1). The log below keeps every "
        "decision and every roll; the slider replays the game step by step. **Undo** takes back your last "
@@ -22,18 +22,23 @@ CELLS = [
        "spectators watch; the server rolls the dice and shows their seed once the game is over (then the "
        "save downloads; there is no undo). Opened in Jupyter, a game lives in its page only."
        "\n\n"
+       "New to the game? Pick **First game** in the Scenario list (the front page's *guided first game* opens "
+       "it): two tanks a side, four turns, and a **hint** under the banner at every step saying what to click "
+       "and why, with the rule behind it; untick *Show hints* to play without them.\n\n"
        "The scenarios: a *meeting engagement* of one platoon each at the Blue River bridge; an *assault* on a "
        "village held by tanks in craters and infantry; a *pursuit* where two TOG platoons chase one Renegade "
        "platoon (the larger side moves two platoons at a time, CEN-SEQ-2). Victory points follow book-b §15: "
        "75 for each objective held at the end, each enemy vehicle destroyed its cost in scenario points."),
     code("""
+from centurion.widgets.hints import requested_scenario
 from centurion.widgets.skirmish import SkirmishTable
-table = SkirmishTable("meeting", seed=1)
+table = SkirmishTable(requested_scenario("meeting"), seed=1)  # skirmish.ipynb?scenario=first_game: the guided game
 table
 """, widget=True),
     md("## The scenarios\n\nEach side's goal, its Centurion's Leadership Rating (CEN-INI-1) and its platoons."),
     code("""
 import pandas as pd
+pd.set_option("display.max_colwidth", None)  # every goal in full (W12)
 from centurion.data.scenarios import shipped_scenario
 from centurion.game import scenarios
 pd.DataFrame([{"Scenario": shipped_scenario(k).title, "Turns": shipped_scenario(k).turns,

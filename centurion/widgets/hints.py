@@ -1,0 +1,80 @@
+"""Hints for a first game on the Skirmish page (issue 26, item 4): for every phase, what to click and why, with the
+rule behind it (each rule ID becomes a link to the reference); a checkbox switches them off."""
+
+from __future__ import annotations
+
+import html
+import os
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+
+from ..game import Skirmish, scenarios
+from .reference import link_rules
+
+FIRST_GAME = "first_game"  # the short scenario the front page offers a newcomer first
+
+_PHASE_HINTS = {
+    "initiative": "Pick how many Leadership points to spend on the initiative roll (0 is a fine start) and click "
+                  "Confirm. Each side rolls a d10; the lower total wins the initiative [CEN-INI-1]. Points you do "
+                  "not spend buy passes, 3 points each [CEN-INI-2].",
+    "order": "You won the initiative. Pick 'moves last (side B)' to see where the enemy goes before you move, then "
+             "click Confirm [CEN-SEQ-2].",
+    "opportunity": "An enemy moved in sight of your tank waiting on opportunity fire: pick 'fires on' to shoot now, "
+                   "or let it pass, then Confirm [CEN-OPP-1].",
+    "painting": "Painting: a painting laser that hits makes the enemy easier for your missiles. Pick one of your "
+                "tanks and the enemy it paints (or 'does not paint') and Confirm [CEN-SEQ-1, CEN-SEQ-3].",
+    "fire": "Fire: pick one of your tanks and its target; the text under the list gives each weapon's chance to "
+            "hit. Confirm to declare; all fire is rolled together once both sides have declared [CEN-SEQ-3].",
+    "end": "End Phase: click 'End phase' to finish the turn (you may first lay smoke in a tank's hex) "
+           "[CEN-SEQ-1].",
+}
+
+
+def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool) -> str:
+    """The hint for this moment of the game: what to click and why, with the rule IDs."""
+    if g.over:
+        return ("The game is over: the box above the map says who won and why. Click 'Start a new game' to play "
+                "again, or pick another scenario.")
+    if not yours:
+        return "Wait: the other side is deciding. Its moves will be drawn as trails on the map."
+    if g.phase == "movement":
+        movers = {v.key for v in g.movers()}
+        if selected not in movers:
+            return ("Movement: click one of your tanks that has not moved yet (a blue counter). Its counter shows "
+                    "its letter; the white point shows where it faces [CEN-SEQ-2].")
+        if target is None:
+            return (f"Now click one of the green hatched hexes: each is a place where {selected} can end its move "
+                    "(it must fly as many hexes as its velocity) [CEN-GRAV-2]. 'Speed' keeps the list to one end "
+                    "velocity. The orange ring is the bridge: end within 1 hex of it to hold it.")
+        return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
+                "you can) [CEN-SPD-1]. Then click Confirm.")
+    return _PHASE_HINTS.get(str(g.phase), "Pick a decision in the list and click Confirm.")
+
+
+def hint_html(g: Skirmish, selected: str | None, target: Any, yours: bool, on: bool) -> str:
+    """The hint box under the banner, or '' with the hints switched off."""
+    if not on:
+        return ""
+    text = link_rules(html.escape(hint_text(g, selected, target, yours)))
+    return (f"<div class='centurion-hint' style='padding:4px 8px;margin-top:2px;background:#fff8e1;"
+            f"border-left:4px solid #f9a825;font-size:14px'><b>Hint</b>: {text}</div>")
+
+
+def hints_checkbox(handler: Any) -> w.Checkbox:
+    """The 'Show hints' checkbox: on at first; `handler` runs when the player switches it."""
+    box = w.Checkbox(value=True, description="Show hints", indent=False, layout=w.Layout(width="110px"))
+    box.add_class("centurion-hints-toggle")
+    box.observe(handler, names="value")
+    return box
+
+
+def requested_scenario(default: str) -> str:
+    """The scenario a link asked for (`skirmish.ipynb?scenario=first_game`), else `default`; an unknown name is
+    ignored. Voila passes the page's query string to the kernel as QUERY_STRING."""
+    wanted = parse_qs(os.environ.get("QUERY_STRING", "")).get("scenario", [""])[0].strip()
+    return wanted if wanted in scenarios("all") else default
+
+
+__all__ = ["FIRST_GAME", "hint_html", "hint_text", "hints_checkbox", "requested_scenario"]

@@ -1,0 +1,85 @@
+"""The speed choice for a move on the Skirmish page (W8): which end velocity the listed and shaded moves have.
+
+A board player says how fast the tank goes before plotting where it goes; here the legal ends (from the game's
+`move_options`) are filtered by the end velocity picked: any, or one velocity (keeping the current one first).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as w
+
+from ..game import Move, Skirmish
+from ..rules import lift_cost
+
+log = logging.getLogger("centurion.widgets")
+
+#: what the move notation means, shown under a move's path (CEN-GRAV-1, CEN-GRAV-2, CEN-GRAV-4)
+MOVE_KEY = ("Key: F = forward one hex, B = back one hex, L / R = turn one hexside left / right; accelerate N and "
+            "decelerate N = thrust points spent before / after moving; velocity = the hexes the vehicle must move "
+            "each turn [CEN-GRAV-1, CEN-GRAV-2, CEN-GRAV-4].")
+
+
+def end_velocity(g: Skirmish, a: Move, grounded: bool = False) -> int:
+    """The velocity a move ends at: now + acceleration - lift-off cost - deceleration; 0 once grounded
+    (CEN-GRAV-1, CEN-GRAV-6)."""
+    if grounded:
+        return 0
+    v = g.vehicle(a.unit)
+    lift = lift_cost(v.grounded, v.in_crater, v.submerged) if (v.grounded or v.submerged) and (
+        a.move.accelerate or a.move.steps) else 0
+    return v.velocity + a.move.accelerate - lift - a.move.decelerate
+
+
+class SpeedChoice(w.Dropdown):
+    """'any end velocity' or 'end at velocity N': the moves listed and the ends shaded keep to it (W8)."""
+
+    def __init__(self, on_change: Callable[[], None] | None = None) -> None:
+        super().__init__(options=[("any end velocity", None)], value=None, description="Speed",
+                         style={"description_width": "45px"}, layout=w.Layout(width="270px", display="none"))
+        self.add_class("centurion-speed")
+        self._on_change = on_change
+        self._for: tuple | None = None
+        self.observe(self._changed, names="value")
+
+    def _changed(self, _change: dict) -> None:
+        if self._on_change is not None:
+            try:
+                self._on_change()
+            except Exception as exc:  # a callback's failure never becomes a traceback on the page
+                log.exception("speed choice: %s", exc)
+
+    def set_for(self, g: Skirmish, key: str | None, options: Iterable[tuple[Move, Any]] | None) -> None:
+        """Offer the end velocities of the selected vehicle's legal moves (hidden when none is selected)."""
+        if options is None or key is None:
+            self.layout.display = "none"
+            self._for = None
+            return
+        v = g.vehicle(key)
+        speeds = sorted({end_velocity(g, m, e.grounded) for m, e in options})
+        if self._for == (key, len(g.history)) and list(self.options[1:]) == self._labels(speeds, v.velocity):
+            return
+        keep = self.value if self._for is not None and self._for[0] == key and self.value in speeds else None
+        self.unobserve(self._changed, names="value")
+        try:
+            self.options = [("any end velocity", None)] + self._labels(speeds, v.velocity)
+            self.value = keep
+        finally:
+            self.observe(self._changed, names="value")
+        self._for = (key, len(g.history))
+        self.layout.display = None
+
+    @staticmethod
+    def _labels(speeds: list[int], now: int) -> list[tuple[str, int]]:
+        return [(f"end at velocity {n}" + (" (as now)" if n == now else " (faster)" if n > now else " (slower)"), n)
+                for n in speeds]
+
+    def keeps(self, g: Skirmish, a: Move, grounded: bool = False) -> bool:
+        """Whether a move ends at the velocity picked (always, with 'any')."""
+        return self.value is None or end_velocity(g, a, grounded) == self.value
+
+
+__all__ = ["MOVE_KEY", "SpeedChoice", "end_velocity"]

@@ -1,0 +1,45 @@
+"""W1 (audit first-game): the first click on a map that runs off screen selects the hex under the pointer, and the
+page does not move."""
+
+from __future__ import annotations
+
+import pytest
+
+from centurion.hexgrid import parse_label
+
+from .helpers import map_geometry, open_chapter
+
+pytestmark = pytest.mark.browser
+
+
+def _map_canvas(page):
+    canvases = page.locator(".centurion-hexmap").first.locator("canvas")
+    return canvases.nth(canvases.count() - 1)
+
+
+@pytest.mark.parametrize(("notebook", "label"), [("01_battlefield", "0809"), ("01_battlefield", "2020"),
+                                                  ("09_legal_moves", "0210"), ("16_line_of_sight", "0809"),
+                                                  ("skirmish", "0214")])
+def test_W1_first_click_on_a_map_running_off_screen(page, voila_url, notebook, label):
+    page.set_viewport_size({"width": 1366, "height": 900})
+    open_chapter(page, f"{voila_url}/voila/render/{notebook}.ipynb")
+    canvas = _map_canvas(page)
+    canvas.scroll_into_view_if_needed()
+    # scroll down as a reader does, with the wheel, until the map's top is 120 px above the window
+    page.mouse.move(1350, 450)  # beside the map: the canvas takes the wheel for itself
+    page.mouse.wheel(0, canvas.bounding_box()["y"] + 120)
+    page.wait_for_timeout(500)
+    box = canvas.bounding_box()
+    assert box["y"] < -100, "the map's top must be scrolled off screen for this test"
+    x, y = map_geometry().center(parse_label(label))
+    assert 20 < box["y"] + y < 880, "the aimed hex is on screen"
+    page.mouse.move(box["x"] + x, box["y"] + y, steps=4)
+    page.wait_for_selector(f'.centurion-hover[data-hex="{label}"]', timeout=15_000)
+    page.mouse.down()
+    page.mouse.up()
+    page.wait_for_selector(".centurion-hexinfo[data-hex]", timeout=15_000)
+    page.wait_for_timeout(1500)
+    assert page.locator(".centurion-hexinfo").first.get_attribute("data-hex") == label
+    after = canvas.bounding_box()
+    assert abs(after["y"] - box["y"]) < 1, f"the page moved by {after['y'] - box['y']:.0f} px on the click"
+    assert page.js_errors == []
