@@ -28,9 +28,6 @@ from fractions import Fraction
 
 import numpy as np
 
-from centurion.hexgrid import Hex, distance, format_label
-from centurion.rules.targets import Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
-from centurion.variants.ruleset import RuleSet
 from centurion.game.actions import (
     Action,
     Conceal,
@@ -51,6 +48,9 @@ from centurion.game.actions import (
 from centurion.game.enums import Level
 from centurion.game.skirmish import Skirmish, Vehicle
 from centurion.game.variants import variant_move_bonus, with_variant_candidates
+from centurion.hexgrid import Hex, distance, format_label
+from centurion.rules.targets import Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
+from centurion.variants.ruleset import RuleSet
 
 
 @dataclass(frozen=True)

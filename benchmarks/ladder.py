@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from baseline_bot import baseline_action  # noqa: E402
+from baseline_bot import baseline_action
 
-from centurion.game import LEVELS, bot_action, new_skirmish, scenarios  # noqa: E402
+from centurion.game import LEVELS, bot_action, new_skirmish, scenarios
 
 BASELINE = "baseline"
 SELF_LOSS = re.compile(r"^\s+(\S+) is DESTROYED during its move")
@@ -69,7 +69,7 @@ def sides_of(name: str) -> list[str]:
 def percentile(xs: list[float], q: float) -> float:
     """The q-quantile (nearest rank) of a non-empty list."""
     ys = sorted(xs)
-    return ys[min(len(ys) - 1, max(0, int(round(q * len(ys) + 0.5)) - 1))]
+    return ys[min(len(ys) - 1, max(0, round(q * len(ys) + 0.5) - 1))]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -105,7 +105,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{a + ' v ' + b:<22} {games:>5} {wins[a]:>7} {wins[b]:>7} {draws:>5} "
               f"{100 * wins[a] / games:>7.0f}%", flush=True)
     print()
-    print(f"{'player':<10} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'self-inflicted losses':>22}")
+    print(f"{'player':<10} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} "
+          f"{'self-inflicted losses':>22}")
     for p, ts in times.items():
         print(f"{p:<10} {len(ts):>9} {1000 * statistics.median(ts):>10.1f} {1000 * percentile(ts, 0.95):>8.1f} "
               f"{1000 * max(ts):>8.1f} {losses.get(p, 0):>22}")

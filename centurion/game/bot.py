@@ -42,6 +42,7 @@ from .actions import (
     SquadFire,
     Watch,
 )
+from .bot_move import NO_RISK, path_risk, position_terms
 from .enums import Level
 from .skirmish import Skirmish, Vehicle
 from .variants import variant_move_bonus, with_variant_candidates
@@ -55,11 +56,15 @@ class LevelSettings:
     candidates: int
     defensive: bool
     tactics: bool
+    careful: bool = False  # cover, elevation, spreading out, coordinated painting and fire (issue 25)
+    replies: bool = False  # each enemy answers a candidate end from its best facing (the elite's look ahead)
+    safe: int = 2  # risk-free ends weighed exactly besides the best quick scores (issue 25, G9)
 
 
 LEVELS: dict[str, LevelSettings] = {  # keyed by Level (a str enum: LEVELS["novice"] works too, issue 23)
     Level.NOVICE: LevelSettings(Level.NOVICE, 6, False, False),
-    Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True),
+    Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True, careful=True, safe=6),
+    Level.ELITE: LevelSettings(Level.ELITE, 40, True, True, careful=True, replies=True, safe=8),
 }
 
 
@@ -93,9 +98,9 @@ def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = No
     if p == "opportunity":
         return _opportunity(s, lv)
     if p == "painting":
-        return _paint(s)
+        return _paint_together(s) if lv.careful else _paint(s)
     if p == "fire":
-        return _fire(s)
+        return _fire(s, lv.careful)
     if p == "end":
         return _end(s, lv)
     return s.legal_actions()[0]
@@ -198,23 +203,30 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     reach = max(6, min(_max_range(v), 15))
     pref = max(4, reach * 2 // 3)
 
+    hexes = np.array([e[0] for e in ends], dtype=np.int64).reshape(-1, 2)
+    p_safe = np.array([float(e.p_no_damage) for e in ends])
     quick = _quick_scores(ends, enemies, objectives, mates, pref, late)
+    quick = quick + position_terms(s, v, hexes, lv.careful)  # cover, elevation, no stacking (issue 25, G10)
     quick = quick + variant_move_bonus(s, v, ends, enemies)  # facing the enemy (VAR-LATERAL/-EMERGENCY; else 0)
     if objectives and any(q.aboard == v.key and q.men > 0 for q in s.squads):  # a carrier: set the squad down
-        hexes = np.array([e[0] for e in ends], dtype=np.int64).reshape(-1, 2)
         near = np.min(np.stack([_distances(hexes, o) for o in objectives]), axis=0) <= 1
         quick += 3.0 * (near & np.array([e.grounded for e in ends]))
-    order = np.argsort(-quick, kind="stable")[: lv.candidates]
+    order = np.lexsort((np.arange(len(ends)), -p_safe, -quick))[: lv.candidates]
+    safe = np.flatnonzero(p_safe == 1.0)  # the best risk-free ends are always weighed too (issue 25, G9)
+    safe = safe[np.lexsort((safe, -quick[safe]))][: lv.safe]
+    order = np.concatenate([order, safe[~np.isin(safe, order)]])
     order = with_variant_candidates(ends, quick, order)  # the best variant ends weighed too (VAR-LATERAL/-EMERGENCY)
     ranked = [ends[i] for i in order.tolist()]
     if not enemies:
         return _move_for(s, v, ranked[0])
     units = s.combat_units()
-    best, best_score = ranked[0], None
+    mine = _worth(s, v.key)
+    best, best_key = ranked[0], None
     for n, (i, e) in enumerate(zip(order.tolist(), ranked, strict=True)):
         if n and deadline is not None and now() > deadline:
             break
-        score = float(quick[i])
+        risk = NO_RISK if e.p_no_damage == 1 else path_risk(s, v, e.safest.move)
+        score = float(quick[i]) - risk.loss(mine)  # its exact self-inflicted damage, size and odds (G9)
         deal = 0.0
         for x in enemies:
             tv = units[x.key].target_view(units[v.key])
@@ -223,12 +235,21 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
         if lv.defensive:
             me = replace(units[v.key].target_view(), hex=e.hex, facing=e.facing,
                          crater=e.grounded and "crater" in s.battlemap[e.hex].counters)
-            taken = sum(_hits_from(s, x, x.hex, x.facing, me) for x in enemies
+            taken = sum(_taken_from(s, x, me, lv.replies) for x in enemies
                         if distance(x.hex, e.hex) <= _max_range(x))
-            score -= 2.0 * taken * _worth(s, v.key) / 20
-        if best_score is None or score > best_score:
-            best, best_score = e, score
+            score -= 2.0 * taken * mine / 20
+        key = (round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing)  # ties: never by list order
+        if best_key is None or key > best_key:
+            best, best_key = e, key
     return _move_for(s, v, best)
+
+
+def _taken_from(s: Skirmish, x: Vehicle, me: TargetView, replies: bool) -> float:
+    """Expected hits enemy `x` deals to `me` from where it stands; with `replies` (elite) from its best facing,
+    as it may turn before it fires again (CEN-GRAV-4)."""
+    if not replies:
+        return _hits_from(s, x, x.hex, x.facing, me)
+    return max(_hits_from(s, x, x.hex, f, me) for f in range(6))
 
 
 def _squad_step(s: Skirmish, lv: LevelSettings, others: list, enemies: list[Vehicle]) -> Action | None:
@@ -274,7 +295,7 @@ def _quick_scores(ends: list, enemies: list[Vehicle], objectives: list[Hex], mat
     if mates:
         spread = np.mean(np.stack([_distances(hexes, m) for m in mates]), axis=0)
         score -= np.maximum(0.0, spread - 3) * 0.4
-    score += 4.0 * np.array([float(e.p_no_damage) for e in ends])
+    score += 4.0 * np.array([float(e.p_no_damage) for e in ends])  # a first guess; the exact risk comes later
     score += 0.5 * np.array([e.grounded and e.velocity_max == 0 for e in ends], dtype=float)
     return score
 
@@ -324,8 +345,37 @@ def _paint(s: Skirmish) -> Action:
     return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing
 
 
-def _fire(s: Skirmish) -> Action:
-    best, score = None, -1.0
+def _paint_together(s: Skirmish) -> Action:
+    """Paint what friends will fire at (book-a §7.2: a painted target's shields do not count): the chance to paint
+    times the expected hits of the side's vehicles on it, its worth; never a target the side already painted."""
+    side = s.active
+    done = {t for p, t in s.paints if s.combat_units()[p].side == side}
+    squads = {q.key: s.fire_actions(q.key)[:-1] for q in s.squads if q.key in s.undeclared()}
+    friends = s.live_vehicles(side)
+    best, best_key = None, None
+    for a in s.legal_actions():
+        if a.target is None or squads.get(a.unit) or a.target in done:
+            continue  # a squad that paints does nothing else: it paints only when it has nothing to fire at
+        att = s.paint_attempt(a.unit, a.target)
+        c = float(getattr(getattr(att, "to_hit", None), "chance", Fraction(0)))
+        if c <= 0:
+            continue
+        follow = sum(_plan_hits(s.attack_set(f, a.target), s.rules) for f in friends)
+        key = (round(c * (0.2 + follow) * _worth(s, a.target), 9), a.target, a.unit)  # ties: by key, not order
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    if best is not None:
+        return best
+    return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing
+
+
+def _fire(s: Skirmish, careful: bool = False) -> Action:
+    best, score, best_key = None, -1.0, None
+    side = s.active
+    aimed: dict[str, int] = {}  # careful: the targets friends already fire at this turn (focus fire)
+    for f in s.fires:
+        if len(f) >= 2 and s.combat_units()[f[0]].side == side:
+            aimed[f[1]] = aimed.get(f[1], 0) + 1
     for a in s.legal_actions():
         if a.target is None:
             continue
@@ -339,11 +389,27 @@ def _fire(s: Skirmish) -> Action:
                 from .crew import driver_plan
 
                 val += 0.5 * _plan_hits(driver_plan(s, s.vehicle(a.unit), a.target), s.rules) * _worth(s, a.target)
-        if val > score:
+        if careful:  # focus: what friends already shoot at, and what is nearly gone, is worth more (issue 25)
+            val *= 1.0 + 0.3 * aimed.get(a.target, 0) + _kill_chance(s, a.target)
+            key = (round(val, 9), a.target, a.unit)  # ties broken by the target's key, not by list order
+            if val > 0 and (best_key is None or key > best_key):
+                best, best_key = a, key
+        elif val > score:
             best, score = a, val
     if best is not None:
         return best
     return next(a for a in s.legal_actions() if isinstance(a, Fire))
+
+
+def _kill_chance(s: Skirmish, key: str) -> float:
+    """How near destruction a target is: 1 minus its thinnest armor section's share left (0 for a squad)."""
+    u = s.combat_units()[key]
+    if u.sheet is None:
+        return 0.0
+    v = s.vehicle(key)
+    full = dict(v.sheet.vehicle.armor)
+    shares = [sec.intact / full[n] for n, sec in v.sheet.armor.sections if full.get(n)]
+    return 1.0 - min(shares, default=1.0)
 
 
 def _end(s: Skirmish, lv: LevelSettings) -> Action:

@@ -1,0 +1,104 @@
+"""What the computer opponent weighs for a move (issue 25): the exact risk of a path, cover, elevation, spreading out.
+
+`path_risk` reads the engine's resolved move (every Piloting Skill Roll's exact odds and the damage of a failure,
+the grounding damage, CEN-SPD-1..3, CEN-GRD-1) and the vehicle's armor left, and gives the expected damage, the
+expected points that get through the front or bottom armor to the internals (where ammunition and crew are) and the
+chance that any do. `position_terms` scores every end hex at once: the terrain's combat modifier against fire
+(CEN-TER-1; woods and buildings are cover), the hex's level (CEN-LOS-1) and the friends already standing in or
+next to it. The bot (game/bot.py) adds these to its quick score and its exact weighing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from ..hexgrid import Hex
+from ..rules.fire import terrain_modifier
+from ..rules.grav import Refusal
+from .skirmish import Skirmish, Vehicle
+
+POINT = 0.15  # score per point of self-inflicted damage (about a sixth of an expected hit's worth)
+THROUGH = 0.3  # more per point that gets through the armor to the internals
+PIERCED = 12.0  # the chance that anything gets through: ammunition, crew, the drive (book-a §13)
+
+
+@dataclass(frozen=True)
+class Risk:
+    """The exact self-inflicted damage of a path: expected points, expected points past the armor, the chance of
+    any past the armor, the chance of none at all (CEN-SPD-2, CEN-GRD-1)."""
+
+    expected: float
+    through: float
+    p_through: float
+    p_none: float
+
+    def loss(self, worth: float) -> float:
+        """What the risk costs in the bot's score, for a vehicle of this worth (its cost, more when damaged)."""
+        return (POINT * self.expected + THROUGH * self.through + PIERCED * self.p_through) * worth / 20
+
+
+NO_RISK = Risk(0.0, 0.0, 0.0, 1.0)
+
+
+def path_risk(s: Skirmish, v: Vehicle, move) -> Risk:
+    """The exact self-inflicted damage of `move` for `v`: every piloting roll on the path by its odds, the damage
+    of a failure on the front and bottom, the grounding damage on the bottom, against the armor left there."""
+    r = s.resolve_move(v.key, move)
+    if isinstance(r, Refusal):
+        return Risk(1000.0, 1000.0, 1.0, 0.0)
+    dist: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    for e in r.checks:
+        c = e.check
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (f, b), p in dist.items():
+            nxt[(f, b)] = nxt.get((f, b), Fraction(0)) + p * c.p_pass
+            k = (f + c.front, b + c.bottom)
+            nxt[k] = nxt.get(k, Fraction(0)) + p * (1 - c.p_pass)
+        dist = nxt
+    ground = r.grounding_damage
+    armor = dict(v.sheet.armor.sections)
+    front = armor["front"].intact if "front" in armor else 0
+    bottom = armor["bottom"].intact if "bottom" in armor else 0
+    expected = through = p_through = 0.0
+    p_none = 0.0
+    for (f, b), p in dist.items():
+        b += ground
+        q = float(p)
+        expected += q * (f + b)
+        over = max(0, f - front) + max(0, b - bottom)
+        through += q * over
+        p_through += q * (over > 0)
+        p_none += q * (f + b == 0)
+    return Risk(expected, through, p_through, p_none)
+
+
+def position_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, careful: bool) -> np.ndarray:
+    """Per end hex: cover (minus the terrain's combat modifier, CEN-TER-1), elevation (CEN-LOS-1), and a penalty
+    for friends already in the hex or next to it (one shot template or area attack less to fear, room to move)."""
+    out = np.zeros(len(hexes))
+    if not careful or not len(hexes):
+        return out
+    bm = s.battlemap
+    cover: dict[tuple[int, int], float] = {}
+    for i, (q, r) in enumerate(hexes.tolist()):
+        if (q, r) not in cover:
+            cell = bm.hexes.get(Hex(q, r))
+            if cell is None:
+                cover[(q, r)] = 0.0
+            else:
+                mod = terrain_modifier(cell.terrain)
+                cover[(q, r)] = (2.0 if mod is None else -float(mod)) * 0.8 + 0.2 * cell.level
+        out[i] += cover[(q, r)]
+    for m in s.live_vehicles(v.side):
+        if m.key == v.key:
+            continue
+        dq, dr = hexes[:, 0] - m.hex.q, hexes[:, 1] - m.hex.r
+        d = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        out -= 2.5 * (d == 0) + 0.5 * (d == 1)
+    return out
+
+
+__all__ = ["NO_RISK", "Risk", "path_risk", "position_terms"]
