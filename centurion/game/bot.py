@@ -42,7 +42,7 @@ from .actions import (
     SquadFire,
     Watch,
 )
-from .bot_move import NO_RISK, path_risk, position_terms
+from .bot_move import NO_RISK, path_risk, position_terms, speed_terms
 from .enums import Level
 from .skirmish import Skirmish, Vehicle
 from .variants import variant_move_bonus, with_variant_candidates
@@ -207,18 +207,16 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     p_safe = np.array([float(e.p_no_damage) for e in ends])
     quick = _quick_scores(ends, enemies, objectives, mates, pref, late)
     quick = quick + position_terms(s, v, hexes, lv.careful)  # cover, elevation, no stacking (issue 25, G10)
+    quick = quick - speed_terms(s, v, ends)  # a first guess of the self-inflicted damage; too fast to stop (G9)
     quick = quick + variant_move_bonus(s, v, ends, enemies)  # facing the enemy (VAR-LATERAL/-EMERGENCY; else 0)
     if objectives and any(q.aboard == v.key and q.men > 0 for q in s.squads):  # a carrier: set the squad down
         near = np.min(np.stack([_distances(hexes, o) for o in objectives]), axis=0) <= 1
         quick += 3.0 * (near & np.array([e.grounded for e in ends]))
     order = np.lexsort((np.arange(len(ends)), -p_safe, -quick))[: lv.candidates]
-    safe = np.flatnonzero(p_safe == 1.0)  # the best risk-free ends are always weighed too (issue 25, G9)
-    safe = safe[np.lexsort((safe, -quick[safe]))][: lv.safe]
+    safe = np.lexsort((np.arange(len(ends)), -quick, -p_safe))[: lv.safe]  # the safest ends always weighed (G9)
     order = np.concatenate([order, safe[~np.isin(safe, order)]])
     order = with_variant_candidates(ends, quick, order)  # the best variant ends weighed too (VAR-LATERAL/-EMERGENCY)
     ranked = [ends[i] for i in order.tolist()]
-    if not enemies:
-        return _move_for(s, v, ranked[0])
     units = s.combat_units()
     mine = _worth(s, v.key)
     best, best_key = ranked[0], None

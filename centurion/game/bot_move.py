@@ -11,7 +11,6 @@ next to it. The bot (game/bot.py) adds these to its quick score and its exact we
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 import numpy as np
 
@@ -22,7 +21,7 @@ from .skirmish import Skirmish, Vehicle
 
 POINT = 0.15  # score per point of self-inflicted damage (about a sixth of an expected hit's worth)
 THROUGH = 0.3  # more per point that gets through the armor to the internals
-PIERCED = 12.0  # the chance that anything gets through: ammunition, crew, the drive (book-a §13)
+PIERCED = 20.0  # the chance that anything gets through: ammunition, crew, the drive (book-a §13)
 
 
 @dataclass(frozen=True)
@@ -37,7 +36,8 @@ class Risk:
 
     def loss(self, worth: float) -> float:
         """What the risk costs in the bot's score, for a vehicle of this worth (its cost, more when damaged)."""
-        return (POINT * self.expected + THROUGH * self.through + PIERCED * self.p_through) * worth / 20
+        unit = max(worth, 20.0) / 20  # losing any unit costs at least a battle tank's share of the victory points
+        return (POINT * self.expected + THROUGH * self.through) * worth / 20 + PIERCED * self.p_through * unit
 
 
 NO_RISK = Risk(0.0, 0.0, 0.0, 1.0)
@@ -49,14 +49,15 @@ def path_risk(s: Skirmish, v: Vehicle, move) -> Risk:
     r = s.resolve_move(v.key, move)
     if isinstance(r, Refusal):
         return Risk(1000.0, 1000.0, 1.0, 0.0)
-    dist: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
     for e in r.checks:
         c = e.check
-        nxt: dict[tuple[int, int], Fraction] = {}
+        ok = float(c.p_pass)
+        nxt: dict[tuple[int, int], float] = {}
         for (f, b), p in dist.items():
-            nxt[(f, b)] = nxt.get((f, b), Fraction(0)) + p * c.p_pass
+            nxt[(f, b)] = nxt.get((f, b), 0.0) + p * ok
             k = (f + c.front, b + c.bottom)
-            nxt[k] = nxt.get(k, Fraction(0)) + p * (1 - c.p_pass)
+            nxt[k] = nxt.get(k, 0.0) + p * (1 - ok)
         dist = nxt
     ground = r.grounding_damage
     armor = dict(v.sheet.armor.sections)
@@ -66,7 +67,7 @@ def path_risk(s: Skirmish, v: Vehicle, move) -> Risk:
     p_none = 0.0
     for (f, b), p in dist.items():
         b += ground
-        q = float(p)
+        q = p
         expected += q * (f + b)
         over = max(0, f - front) + max(0, b - bottom)
         through += q * over
@@ -101,4 +102,25 @@ def position_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, careful: bool) ->
     return out
 
 
-__all__ = ["NO_RISK", "Risk", "path_risk", "position_terms"]
+def speed_terms(s: Skirmish, v: Vehicle, ends) -> np.ndarray:
+    """Per end, a quick penalty before the exact weighing: grounding at velocity (10 points a point on the bottom,
+    CEN-GRD-1, weighed like `Risk.loss` against the bottom armor left), the chance of a failed piloting roll, and
+    ending faster than 10, from where the vehicle can no longer stop or slow into cover next turn (CEN-GRAV-1)."""
+    worth = (v.cost or 20) / 20
+    armor = dict(v.sheet.armor.sections)
+    bottom = armor["bottom"].intact if "bottom" in armor else 0
+    out = np.zeros(len(ends))
+    for i, e in enumerate(ends):
+        p = float(e.p_no_damage)
+        vmin = e.velocity_min
+        pen = 0.6 * max(0, abs(vmin) - 10)
+        if e.grounded and vmin:
+            d = 10 * abs(vmin)
+            pen += (POINT * d + THROUGH * max(0, d - bottom)) * worth + PIERCED * (d > bottom) * max(worth, 1.0)
+        elif p < 1:
+            pen += (1 - p) * (4 + 0.5 * abs(vmin)) * worth
+        out[i] = pen
+    return out
+
+
+__all__ = ["NO_RISK", "Risk", "path_risk", "position_terms", "speed_terms"]
