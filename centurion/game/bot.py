@@ -219,7 +219,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     ranked = [ends[i] for i in order.tolist()]
     units = s.combat_units()
     mine = _worth(s, v.key)
-    best, best_key = ranked[0], None
+    rows = []
     for n, (i, e) in enumerate(zip(order.tolist(), ranked, strict=True)):
         if n and deadline is not None and now() > deadline:
             break
@@ -230,24 +230,56 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             tv = units[x.key].target_view(units[v.key])
             deal = max(deal, _hits_from(s, v, e.hex, e.facing, tv) * _worth(s, x.key) / 20)
         score += 3.0 * deal
+        later = 0.0  # the part of the fire taken from enemies that still move this turn (the elite looks again)
         if lv.defensive:
-            me = replace(units[v.key].target_view(), hex=e.hex, facing=e.facing,
-                         crater=e.grounded and "crater" in s.battlemap[e.hex].counters)
-            taken = sum(_taken_from(s, x, me, lv.replies) for x in enemies
-                        if distance(x.hex, e.hex) <= _max_range(x))
-            score -= 2.0 * taken * mine / 20
-        key = (round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing)  # ties: never by list order
-        if best_key is None or key > best_key:
-            best, best_key = e, key
+            me = _me_at(s, v, e)
+            for x in enemies:
+                if distance(x.hex, e.hex) <= _max_range(x):
+                    h = _hits_from(s, x, x.hex, x.facing, me)
+                    score -= 2.0 * h * mine / 20
+                    later += h * (x.key not in s.done)
+        rows.append([(round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, later])  # ties: not by order
+    if lv.replies:  # the elite: enemies still to move answer its best ends from their own best reply (issue 25)
+        rows.sort(key=lambda r: r[0], reverse=True)
+        for r in rows[:REPLY_ENDS]:
+            e = r[1]
+            extra = sum(_reply(s, v, e, x) for x in enemies if x.key not in s.done) - r[2]
+            r[0] = (round(r[0][0] - 2.0 * extra * mine / 20, 9), *r[0][1:])
+    best = max(rows, key=lambda r: r[0])[1]
     return _move_for(s, v, best)
 
 
-def _taken_from(s: Skirmish, x: Vehicle, me: TargetView, replies: bool) -> float:
-    """Expected hits enemy `x` deals to `me` from where it stands; with `replies` (elite) from its best facing,
-    as it may turn before it fires again (CEN-GRAV-4)."""
-    if not replies:
-        return _hits_from(s, x, x.hex, x.facing, me)
-    return max(_hits_from(s, x, x.hex, f, me) for f in range(6))
+REPLY_ENDS = 6  # the elite's best ends answered by the enemy's replies
+REPLY_SAMPLES = 8  # the enemy's ends tried per reply: risk-free, nearest its liked range of the end weighed
+
+
+def _me_at(s: Skirmish, v: Vehicle, e) -> TargetView:
+    """`v` as a target standing at end state `e` (hull down when it grounds in a crater)."""
+    units = s.combat_units()
+    return replace(units[v.key].target_view(), hex=e.hex, facing=e.facing,
+                   crater=e.grounded and "crater" in s.battlemap[e.hex].counters)
+
+
+def _reply(s: Skirmish, v: Vehicle, e, x: Vehicle) -> float:
+    """Expected hits enemy `x`, which moves after `v` this turn, deals to `v` at end `e` from the reply that serves
+    it best (its hits on `v` less half of `v`'s hits back), among its risk-free ends near its liked range."""
+    ends = [xe for xe in s.end_states(x.key) if xe.p_no_damage == 1]
+    if not ends:
+        return _hits_from(s, x, x.hex, x.facing, _me_at(s, v, e))
+    hexes = np.array([xe[0] for xe in ends], dtype=np.int64).reshape(-1, 2)
+    pref = max(4, max(6, min(_max_range(x), 15)) * 2 // 3)
+    near = np.lexsort((np.arange(len(ends)), np.abs(_distances(hexes, e.hex) - pref)))[:REPLY_SAMPLES]
+    units = s.combat_units()
+    me = _me_at(s, v, e)
+    best, taken = None, 0.0
+    for j in near.tolist():
+        xe = ends[j]
+        h = _hits_from(s, x, xe.hex, xe.facing, me)
+        back = _hits_from(s, v, e.hex, e.facing, replace(units[x.key].target_view(units[v.key]), hex=xe.hex,
+                                                          facing=xe.facing))
+        if best is None or h - 0.5 * back > best:
+            best, taken = h - 0.5 * back, h
+    return taken
 
 
 def _squad_step(s: Skirmish, lv: LevelSettings, others: list, enemies: list[Vehicle]) -> Action | None:
