@@ -42,7 +42,7 @@ from .actions import (
     SquadFire,
     Watch,
 )
-from .bot_move import NO_RISK, path_risk, position_terms, speed_terms
+from .bot_move import NO_RISK, TRAP_CHECKS, objective_terms, path_risk, position_terms, speed_terms, trapped
 from .enums import Level
 from .skirmish import Skirmish, Vehicle
 from .variants import variant_move_bonus, with_variant_candidates
@@ -208,6 +208,8 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     quick = _quick_scores(ends, enemies, objectives, mates, pref, late)
     quick = quick + position_terms(s, v, hexes, lv.careful)  # cover, elevation, no stacking (issue 25, G10)
     quick = quick - speed_terms(s, v, ends)  # a first guess of the self-inflicted damage; too fast to stop (G9)
+    held = objective_terms(s, v, hexes) if lv.careful else np.zeros(len(ends))  # within 1 hex at the end (§15.2)
+    quick = quick + held
     quick = quick + variant_move_bonus(s, v, ends, enemies)  # facing the enemy (VAR-LATERAL/-EMERGENCY; else 0)
     if objectives and any(q.aboard == v.key and q.men > 0 for q in s.squads):  # a carrier: set the squad down
         near = np.min(np.stack([_distances(hexes, o) for o in objectives]), axis=0) <= 1
@@ -225,6 +227,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             break
         risk = NO_RISK if e.p_no_damage == 1 else path_risk(s, v, e.safest.move)
         score = float(quick[i]) - risk.loss(mine)  # its exact self-inflicted damage, size and odds (G9)
+        score -= float(held[i]) * risk.p_through  # a wreck holds nothing
         deal = 0.0
         for x in enemies:
             tv = units[x.key].target_view(units[v.key])
@@ -239,6 +242,15 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
                     score -= 2.0 * h * mine / 20
                     later += h * (x.key not in s.done)
         rows.append([(round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, later])  # ties: not by order
+    if lv.careful:  # the best few ends: is there still a risk-free move next turn? (issue 25, G9)
+        checked: set[int] = set()
+        for _ in range(TRAP_CHECKS):  # until the best end is one already checked
+            r = max(rows, key=lambda r: r[0])
+            if id(r) in checked:
+                break
+            checked.add(id(r))
+            t = trapped(s, v, r[1].safest.move)
+            r[0] = (round(r[0][0] - t * max(mine, 20.0) / 20, 9), *r[0][1:])
     if lv.replies:  # the elite: enemies still to move answer its best ends from their own best reply (issue 25)
         rows.sort(key=lambda r: r[0], reverse=True)
         for r in rows[:REPLY_ENDS]:

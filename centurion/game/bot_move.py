@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..hexgrid import Hex
+from ..hexgrid import Hex, distance
 from ..rules.fire import terrain_modifier
 from ..rules.grav import Refusal
+from ..rules.legal import legal_grav_moves
 from .skirmish import Skirmish, Vehicle
 
 POINT = 0.15  # score per point of self-inflicted damage (about a sixth of an expected hit's worth)
@@ -113,7 +114,7 @@ def speed_terms(s: Skirmish, v: Vehicle, ends) -> np.ndarray:
     for i, e in enumerate(ends):
         p = float(e.p_no_damage)
         vmin = e.velocity_min
-        pen = 0.6 * max(0, abs(vmin) - 10)
+        pen = 1.0 * max(0, abs(vmin) - 10)
         if e.grounded and vmin:
             d = 10 * abs(vmin)
             pen += (POINT * d + THROUGH * max(0, d - bottom)) * worth + PIERCED * (d > bottom) * max(worth, 1.0)
@@ -123,4 +124,45 @@ def speed_terms(s: Skirmish, v: Vehicle, ends) -> np.ndarray:
     return out
 
 
-__all__ = ["NO_RISK", "Risk", "path_risk", "position_terms", "speed_terms"]
+TRAP_CHECKS = 6  # at most this many of the best ends checked for a trap next turn (a count, not a clock)
+TRAP_SPEED = 12  # from this end velocity on, the bot checks that next turn still has a risk-free move
+TRAP = 20.0  # no risk-free move next turn: about a unit's loss (the map edge, woods, a lake ahead)
+
+
+def trapped(s: Skirmish, v: Vehicle, move) -> float:
+    """0 when the vehicle, after `move`, still has a risk-free move next turn; TRAP when it has none (it would
+    have to ground at speed or fail piloting rolls, CEN-GRAV-2, CEN-SPD-1, CEN-GRD-1); half when under 10."""
+    r = s.resolve_move(v.key, move)
+    if isinstance(r, Refusal):
+        return TRAP
+    end = r.end_state()
+    if end.grounded or abs(end.velocity) < TRAP_SPEED:
+        return 0.0
+    ends = legal_grav_moves(end, v.sheet.vehicle, s.battlemap, table=s.speed_table(v.key))
+    safe = sum(1 for e in ends if e.p_no_damage == 1)
+    return TRAP if safe == 0 else TRAP / 2 if safe < 10 else 0.0
+
+
+HOLD = 25.0  # an objective held at the end is 75 victory points, a tank about 12 (book-b §15.2)
+
+
+def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray) -> np.ndarray:
+    """Per end hex: in the last turn, a large bonus within 1 hex of an objective no friend already covers (a unit
+    within 1 hex holds it, or denies it to the enemy, book-b §15.2); the turn before, a smaller one within 4 hexes
+    (from where it can reach it)."""
+    out = np.zeros(len(hexes))
+    turns = s.scenario.turns
+    if not len(hexes) or not s.scenario.objectives or s.turn < turns - 1:
+        return out
+    for o in s.scenario.objectives:
+        mates = [m.hex for m in s.live_vehicles(v.side) if m.key != v.key and m.key in s.done]
+        mates += [q.hex for q in s.squads if q.side == v.side and q.hex is not None and q.men > 0]
+        if any(distance(h, o.hex) <= 1 for h in mates):
+            continue  # a friend already holds (or denies) it
+        dq, dr = hexes[:, 0] - o.hex.q, hexes[:, 1] - o.hex.r
+        d = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        out += HOLD * (d <= 1) if s.turn >= turns else 0.25 * HOLD * (d <= 4)
+    return out
+
+
+__all__ = ["NO_RISK", "TRAP_CHECKS", "Risk", "objective_terms", "trapped", "path_risk", "position_terms", "speed_terms"]
