@@ -208,7 +208,8 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     quick = _quick_scores(ends, enemies, objectives, mates, pref, late)
     quick = quick + position_terms(s, v, hexes, lv.careful)  # cover, elevation, no stacking (issue 25, G10)
     quick = quick - speed_terms(s, v, ends)  # a first guess of the self-inflicted damage; too fast to stop (G9)
-    held = objective_terms(s, v, hexes) if lv.careful else np.zeros(len(ends))  # within 1 hex at the end (§15.2)
+    slow = np.array([e.grounded or abs(e.velocity_min) <= v.sheet.vehicle.max_thrust for e in ends], dtype=float)
+    held = objective_terms(s, v, hexes, slow) if lv.careful else np.zeros(len(ends))  # within 1 hex at the end (§15.2)
     quick = quick + held
     quick = quick + variant_move_bonus(s, v, ends, enemies)  # facing the enemy (VAR-LATERAL/-EMERGENCY; else 0)
     if objectives and any(q.aboard == v.key and q.men > 0 for q in s.squads):  # a carrier: set the squad down

@@ -146,10 +146,10 @@ def trapped(s: Skirmish, v: Vehicle, move) -> float:
 HOLD = 25.0  # an objective held at the end is 75 victory points, a tank about 12 (book-b §15.2)
 
 
-def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray) -> np.ndarray:
+def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, slow: np.ndarray | None = None) -> np.ndarray:
     """Per end hex: in the last turn, a large bonus within 1 hex of an objective no friend already covers (a unit
     within 1 hex holds it, or denies it to the enemy, book-b §15.2); the turn before, a smaller one within 4 hexes
-    (from where it can reach it)."""
+    for the ends marked `slow` (from where it can reach it and stop)."""
     out = np.zeros(len(hexes))
     turns = s.scenario.turns
     if not len(hexes) or not s.scenario.objectives or s.turn < turns - 1:
@@ -161,7 +161,10 @@ def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray) -> np.ndarray:
             continue  # a friend already holds (or denies) it
         dq, dr = hexes[:, 0] - o.hex.q, hexes[:, 1] - o.hex.r
         d = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
-        out += HOLD * (d <= 1) if s.turn >= turns else 0.25 * HOLD * (d <= 4)
+        if s.turn >= turns:
+            out += HOLD * (d <= 1)
+        else:  # from there, slow enough to brake to a stop beside it next turn (CEN-GRAV-1)
+            out += 0.25 * HOLD * (d <= 4) * (1.0 if slow is None else slow)
     return out
 
 
