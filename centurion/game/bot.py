@@ -23,6 +23,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..hexgrid import Hex, distance, format_label
+from ..rules.grav import GravMove, Refusal
 from ..rules.targets import Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
 from ..variants.ruleset import RuleSet
 from .actions import (
@@ -242,7 +243,9 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
                     h = _hits_from(s, x, x.hex, x.facing, me)
                     score -= 2.0 * h * mine / 20
                     later += h * (x.key not in s.done)
-        rows.append([(round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, later])  # ties: not by order
+        move = _braked(s, v, e, want_slow=bool(slow[i]) and held[i] > 0 and s.turn < s.scenario.turns) \
+            if lv.careful else e.safest.move
+        rows.append([(round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, later, move])  # not by order
     if lv.careful:  # the best few ends: is there still a risk-free move next turn? (issue 25, G9)
         checked: set[int] = set()
         for _ in range(TRAP_CHECKS):  # until the best end is one already checked
@@ -250,7 +253,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             if id(r) in checked:
                 break
             checked.add(id(r))
-            t = trapped(s, v, r[1].safest.move)
+            t = trapped(s, v, r[3])
             r[0] = (round(r[0][0] - t * max(mine, 20.0) / 20, 9), *r[0][1:])
     if lv.replies:  # the elite: enemies still to move answer its best ends from their own best reply (issue 25)
         rows.sort(key=lambda r: r[0], reverse=True)
@@ -258,8 +261,28 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             e = r[1]
             extra = sum(_reply(s, v, e, x) for x in enemies if x.key not in s.done) - r[2]
             r[0] = (round(r[0][0] - 2.0 * extra * mine / 20, 9), *r[0][1:])
-    best = max(rows, key=lambda r: r[0])[1]
-    return _move_for(s, v, best)
+    best = max(rows, key=lambda r: r[0])
+    return _move_for(s, v, best[1], best[3])
+
+
+CRUISE = 10  # the careful levels end a move no faster than this when the path allows (issue 25)
+
+
+def _braked(s: Skirmish, v: Vehicle, e, want_slow: bool):
+    """The safest path to end `e`, decelerating at its end (CEN-GRAV-1: the hexes and their rolls unchanged) to
+    CRUISE, or as slow as the thrust allows when it must stop beside an objective next turn."""
+    base = e.safest.move
+    if e.grounded or not isinstance(base, GravMove):
+        return base
+    r = s.resolve_move(v.key, base)
+    if isinstance(r, Refusal) or r.end_velocity <= 0:
+        return base
+    want = max(0, e.velocity_min) if want_slow else CRUISE
+    for extra in range(r.end_velocity - want, 0, -1):
+        m = replace(base, decelerate=base.decelerate + extra)
+        if not isinstance(s.resolve_move(v.key, m), Refusal):
+            return m
+    return base
 
 
 REPLY_ENDS = 6  # the elite's best ends answered by the enemy's replies
@@ -343,11 +366,12 @@ def _quick_scores(ends: list, enemies: list[Vehicle], objectives: list[Hex], mat
     return score
 
 
-def _move_for(s: Skirmish, v: Vehicle, e) -> Action:
-    """The safest path to the chosen end; a carrier grounding next to an objective lets its squad out (CEN-MNT-1)."""
+def _move_for(s: Skirmish, v: Vehicle, e, move=None) -> Action:
+    """The safest path to the chosen end (or `move`, the same path braked); a carrier grounding next to an
+    objective lets its squad out (CEN-MNT-1)."""
     carrying = any(q.aboard == v.key and q.men > 0 for q in s.squads)
     near_objective = any(distance(e.hex, o.hex) <= 1 for o in s.scenario.objectives)
-    return Move(v.key, e.safest.move, dismount=carrying and e.grounded and near_objective)
+    return Move(v.key, e.safest.move if move is None else move, dismount=carrying and e.grounded and near_objective)
 
 
 def _activation_first(s: Skirmish) -> Action:

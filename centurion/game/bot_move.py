@@ -124,8 +124,8 @@ def speed_terms(s: Skirmish, v: Vehicle, ends) -> np.ndarray:
     return out
 
 
-TRAP_CHECKS = 6  # at most this many of the best ends checked for a trap next turn (a count, not a clock)
-TRAP_SPEED = 12  # from this end velocity on, the bot checks that next turn still has a risk-free move
+TRAP_CHECKS = 4  # at most this many of the best ends checked for a trap next turn (a count, not a clock)
+TRAP_SPEED = 7  # from this end velocity on, the bot checks that next turn still has a risk-free move
 TRAP = 20.0  # no risk-free move next turn: about a unit's loss (the map edge, woods, a lake ahead)
 
 
@@ -164,7 +164,7 @@ def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, slow: np.ndarray
         if s.turn >= turns:
             out += HOLD * (d <= 1)
         else:  # from there, slow enough to brake to a stop beside it next turn (CEN-GRAV-1)
-            out += 0.25 * HOLD * (d <= 4) * (1.0 if slow is None else slow)
+            out += 0.5 * HOLD * (d <= 4) * (1.0 if slow is None else slow)
     return out
 
 
