@@ -138,6 +138,11 @@ def test_levels_listed_and_each_returns_a_legal_action():
         for level in LEVELS:
             a = bot_action(s, level)
             assert a in s.legal_actions() or s.is_legal(a), (s.phase, level, a)
+    from centurion.game import scenarios
+
+    battle = new_skirmish(scenarios("centuria")[0], seed=0)  # Centuria: every level plays too (elite as veteran)
+    for level in LEVELS:
+        assert battle.is_legal(bot_action(battle, level))
 
 
 def test_determinism_per_seed_and_no_clock():
