@@ -246,6 +246,15 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
         move = _braked(s, v, e, want_slow=bool(slow[i]) and held[i] > 0 and s.turn < s.scenario.turns) \
             if lv.careful else e.safest.move
         rows.append([(round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, later, move])  # not by order
+    if lv.replies:  # the elite: enemies still to move answer its best ends from their own best reply (issue 25)
+        rows.sort(key=lambda r: r[0], reverse=True)
+        worst = 0.0
+        for r in rows[:REPLY_ENDS]:
+            extra = sum(_reply(s, v, r[1], x) for x in enemies if x.key not in s.done) - r[2]
+            worst = max(worst, extra)
+            r[0] = (round(r[0][0] - 2.0 * extra * mine / 20, 9), *r[0][1:])
+        for r in rows[REPLY_ENDS:]:  # the ends not answered count the worst answer found (no bias toward them)
+            r[0] = (round(r[0][0] - 2.0 * worst * mine / 20, 9), *r[0][1:])
     if lv.careful:  # the best few ends: is there still a risk-free move next turn? (issue 25, G9)
         checked: set[int] = set()
         for _ in range(TRAP_CHECKS):  # until the best end is one already checked
@@ -255,12 +264,6 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             checked.add(id(r))
             t = trapped(s, v, r[3])
             r[0] = (round(r[0][0] - t * max(mine, 20.0) / 20, 9), *r[0][1:])
-    if lv.replies:  # the elite: enemies still to move answer its best ends from their own best reply (issue 25)
-        rows.sort(key=lambda r: r[0], reverse=True)
-        for r in rows[:REPLY_ENDS]:
-            e = r[1]
-            extra = sum(_reply(s, v, e, x) for x in enemies if x.key not in s.done) - r[2]
-            r[0] = (round(r[0][0] - 2.0 * extra * mine / 20, 9), *r[0][1:])
     best = max(rows, key=lambda r: r[0])
     return _move_for(s, v, best[1], best[3])
 
