@@ -147,9 +147,10 @@ HOLD = 25.0  # an objective held at the end is 75 victory points, a tank about 1
 
 
 def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, slow: np.ndarray | None = None) -> np.ndarray:
-    """Per end hex: in the last turn, a large bonus within 1 hex of an objective no friend already covers (a unit
-    within 1 hex holds it, or denies it to the enemy, book-b §15.2); the turn before, a smaller one within 4 hexes
-    for the ends marked `slow` (from where it can reach it and stop)."""
+    """Per end hex: in the last turn, a large bonus within 1 hex of an objective no friend already covers, less
+    where one friend does, none where two do (a unit within 1 hex holds it, or denies it to the enemy, book-b
+    §15.2); the turn before, a smaller one within 4 hexes of an uncovered objective for the ends marked `slow`
+    (from where it can reach it and stop)."""
     out = np.zeros(len(hexes))
     turns = s.scenario.turns
     if not len(hexes) or not s.scenario.objectives or s.turn < turns - 1:
@@ -157,13 +158,14 @@ def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, slow: np.ndarray
     for o in s.scenario.objectives:
         mates = [m.hex for m in s.live_vehicles(v.side) if m.key != v.key and m.key in s.done]
         mates += [q.hex for q in s.squads if q.side == v.side and q.hex is not None and q.men > 0]
-        if any(distance(h, o.hex) <= 1 for h in mates):
-            continue  # a friend already holds (or denies) it
+        covered = sum(1 for h in mates if distance(h, o.hex) <= 1)
+        if covered >= 2:
+            continue  # friends already hold (or deny) it
         dq, dr = hexes[:, 0] - o.hex.q, hexes[:, 1] - o.hex.r
         d = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
-        if s.turn >= turns:
-            out += HOLD * (d <= 1)
-        else:  # from there, slow enough to brake to a stop beside it next turn (CEN-GRAV-1)
+        if s.turn >= turns:  # a second unit there in case the fire phase destroys the first
+            out += (HOLD if covered == 0 else 0.4 * HOLD) * (d <= 1)
+        elif not covered:  # from there, slow enough to brake to a stop beside it next turn (CEN-GRAV-1)
             out += 0.5 * HOLD * (d <= 4) * (1.0 if slow is None else slow)
     return out
 
