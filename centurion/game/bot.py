@@ -249,12 +249,14 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     if lv.replies:  # the elite: enemies still to move answer its best ends from their own best reply (issue 25)
         rows.sort(key=lambda r: r[0], reverse=True)
         worst = 0.0
+        answer = {x.key: [xe for xe in s.end_states(x.key) if xe.p_no_damage == 1] for x in enemies
+                  if x.key not in s.done}
         for r in rows[:REPLY_ENDS]:
-            extra = sum(_reply(s, v, r[1], x) for x in enemies if x.key not in s.done) - r[2]
+            extra = sum(_reply(s, v, r[1], x, answer[x.key]) for x in enemies if x.key in answer) - r[2]
             worst = max(worst, extra)
-            r[0] = (round(r[0][0] - 2.0 * extra * mine / 20, 9), *r[0][1:])
+            r[0] = (round(r[0][0] - REPLY_WEIGHT * extra * mine / 20, 9), *r[0][1:])
         for r in rows[REPLY_ENDS:]:  # the ends not answered count the worst answer found (no bias toward them)
-            r[0] = (round(r[0][0] - 2.0 * worst * mine / 20, 9), *r[0][1:])
+            r[0] = (round(r[0][0] - REPLY_WEIGHT * worst * mine / 20, 9), *r[0][1:])
     if lv.careful:  # the best few ends: is there still a risk-free move next turn? (issue 25, G9)
         checked: set[int] = set()
         for _ in range(TRAP_CHECKS):  # until the best end is one already checked
@@ -289,6 +291,7 @@ def _braked(s: Skirmish, v: Vehicle, e, want_slow: bool):
 
 
 REPLY_ENDS = 6  # the elite's best ends answered by the enemy's replies
+REPLY_WEIGHT = 1.0  # half the weight of the fire taken where the enemy stands now: it may answer another unit
 REPLY_SAMPLES = 8  # the enemy's ends tried per reply: risk-free, nearest its liked range of the end weighed
 
 
@@ -299,10 +302,9 @@ def _me_at(s: Skirmish, v: Vehicle, e) -> TargetView:
                    crater=e.grounded and "crater" in s.battlemap[e.hex].counters)
 
 
-def _reply(s: Skirmish, v: Vehicle, e, x: Vehicle) -> float:
+def _reply(s: Skirmish, v: Vehicle, e, x: Vehicle, ends: list) -> float:
     """Expected hits enemy `x`, which moves after `v` this turn, deals to `v` at end `e` from the reply that serves
-    it best (its hits on `v` less half of `v`'s hits back), among its risk-free ends near its liked range."""
-    ends = [xe for xe in s.end_states(x.key) if xe.p_no_damage == 1]
+    it best (its hits on `v` less half of `v`'s hits back), among its risk-free `ends` near its liked range."""
     if not ends:
         return _hits_from(s, x, x.hex, x.facing, _me_at(s, v, e))
     hexes = np.array([xe[0] for xe in ends], dtype=np.int64).reshape(-1, 2)
@@ -313,7 +315,9 @@ def _reply(s: Skirmish, v: Vehicle, e, x: Vehicle) -> float:
     best, taken = None, 0.0
     for j in near.tolist():
         xe = ends[j]
-        h = _hits_from(s, x, xe.hex, xe.facing, me)
+        h = _hits_from(s, x, xe.hex, xe.facing, me) if distance(xe.hex, e.hex) <= _max_range(x) else 0.0
+        if best is not None and h <= best:
+            continue  # its hits back only lower this answer's value
         back = _hits_from(s, v, e.hex, e.facing, replace(units[x.key].target_view(units[v.key]), hex=xe.hex,
                                                           facing=xe.facing))
         if best is None or h - 0.5 * back > best:
