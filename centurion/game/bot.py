@@ -9,8 +9,11 @@ expected hits, weighted by what the target is worth and how damaged it already i
 level's number of candidates, not by the clock, so a seed and the levels replay a computer game exactly on any
 machine; an optional `budget` (seconds) caps a decision's exact weighing (its choice then depends on the machine).
 
-Levels: "novice" (few candidates, only its own fire counts, never stands on opportunity fire or lays smoke)
-and "veteran" (more candidates, weighs the fire it takes, uses opportunity fire and smoke).
+Levels: "novice" (few candidates, only its own fire counts, never stands on opportunity fire or lays smoke),
+"veteran" (more candidates, weighs the fire it takes, uses opportunity fire and smoke, and plays like a player:
+cover, no stacking, objectives at the end, braking, no trap next turn, paints spread, focus fire) and "elite"
+(the veteran answering its best ends with the replies of the enemies still to move). Every level weighs the exact
+self-inflicted damage of each path it weighs, its size and odds (game/bot_move.py, issue 25).
 """
 
 from __future__ import annotations
