@@ -130,15 +130,17 @@ def test_with_movetype_off_the_skirmish_lists_the_engines_end_states():
 
 # The seed of each game is pinned (found once, without a budget): the event is asserted from the log, and the game
 # stops as soon as it happens (T8).
-@pytest.mark.parametrize(("switch", "tag", "scenario", "seed"), [
-    ("VAR-MOVETYPE:burn", "[VAR-MOVETYPE]", "pursuit", 5),  # the chase crosses the woods of the north-west
-    ("VAR-MOVETYPE:thrust", "[VAR-MOVETYPE]", "pursuit", 5),
-    ("VAR-OCCUPY", "[VAR-OCCUPY]", "village", 3),  # the Renegades come in past the edge of the southern woods
-    ("VAR-LATERAL", "[VAR-LATERAL]", "pursuit", 1),
-    ("VAR-EMERGENCY", "[VAR-EMERGENCY]", "pursuit", 5),
+# Issue 25 (the bot weighs its own path's risk) re-pinned the MOVETYPE and EMERGENCY games (emergency turns risk the
+# vanes, so the novice takes one later, in turn 3).
+@pytest.mark.parametrize(("switch", "tag", "scenario", "seed", "turns"), [
+    ("VAR-MOVETYPE:burn", "[VAR-MOVETYPE]", "meeting", 1, 2),
+    ("VAR-MOVETYPE:thrust", "[VAR-MOVETYPE]", "meeting", 1, 2),
+    ("VAR-OCCUPY", "[VAR-OCCUPY]", "village", 3, 2),  # the Renegades come in past the edge of the southern woods
+    ("VAR-LATERAL", "[VAR-LATERAL]", "pursuit", 1, 2),
+    ("VAR-EMERGENCY", "[VAR-EMERGENCY]", "pursuit", 0, 4),
 ])
-def test_bot_against_bot_with_the_switch_alone_exercises_it(switch, tag, scenario, seed):
-    s = bot_game((switch,), scenario, seed, turns=2, limit=400, until=tag)
+def test_bot_against_bot_with_the_switch_alone_exercises_it(switch, tag, scenario, seed, turns):
+    s = bot_game((switch,), scenario, seed, turns=turns, limit=900, until=tag)
     assert any(tag in line for line in s.log), f"{switch}: no {tag} line in the game of {scenario}, seed {seed}"
     # the other move switches stay silent when off
     others = {"[VAR-MOVETYPE]", "[VAR-OCCUPY]", "[VAR-LATERAL]", "[VAR-EMERGENCY]"} - {tag}

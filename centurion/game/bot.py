@@ -9,8 +9,11 @@ expected hits, weighted by what the target is worth and how damaged it already i
 level's number of candidates, not by the clock, so a seed and the levels replay a computer game exactly on any
 machine; an optional `budget` (seconds) caps a decision's exact weighing (its choice then depends on the machine).
 
-Levels: "novice" (few candidates, only its own fire counts, never stands on opportunity fire or lays smoke)
-and "veteran" (more candidates, weighs the fire it takes, uses opportunity fire and smoke).
+Levels: "novice" (few candidates, only its own fire counts, never stands on opportunity fire or lays smoke),
+"veteran" (more candidates, weighs the fire it takes, uses opportunity fire and smoke, and plays like a player:
+cover, no stacking, objectives at the end, braking, no trap next turn, paints spread, focus fire) and "elite"
+(the veteran answering its best ends with the replies of the enemies still to move). Every level weighs the exact
+self-inflicted damage of each path it weighs, its size and odds (game/bot_move.py, issue 25).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..hexgrid import Hex, distance, format_label
+from ..rules.grav import GravMove, Refusal
 from ..rules.targets import Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
 from ..variants.ruleset import RuleSet
 from .actions import (
@@ -42,6 +46,7 @@ from .actions import (
     SquadFire,
     Watch,
 )
+from .bot_move import NO_RISK, TRAP_CHECKS, objective_terms, path_risk, position_terms, speed_terms, trapped
 from .enums import Level
 from .skirmish import Skirmish, Vehicle
 from .variants import variant_move_bonus, with_variant_candidates
@@ -55,11 +60,15 @@ class LevelSettings:
     candidates: int
     defensive: bool
     tactics: bool
+    careful: bool = False  # cover, elevation, spreading out, coordinated painting and fire (issue 25)
+    replies: bool = False  # each enemy answers a candidate end from its best facing (the elite's look ahead)
+    safe: int = 2  # risk-free ends weighed exactly besides the best quick scores (issue 25, G9)
 
 
 LEVELS: dict[str, LevelSettings] = {  # keyed by Level (a str enum: LEVELS["novice"] works too, issue 23)
     Level.NOVICE: LevelSettings(Level.NOVICE, 6, False, False),
-    Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True),
+    Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True, careful=True, safe=6),
+    Level.ELITE: LevelSettings(Level.ELITE, 40, True, True, careful=True, replies=True, safe=8),
 }
 
 
@@ -93,9 +102,9 @@ def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = No
     if p == "opportunity":
         return _opportunity(s, lv)
     if p == "painting":
-        return _paint(s)
+        return _paint_together(s) if lv.careful else _paint(s)
     if p == "fire":
-        return _fire(s)
+        return _fire(s, lv.careful)
     if p == "end":
         return _end(s, lv)
     return s.legal_actions()[0]
@@ -198,37 +207,125 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     reach = max(6, min(_max_range(v), 15))
     pref = max(4, reach * 2 // 3)
 
+    hexes = np.array([e[0] for e in ends], dtype=np.int64).reshape(-1, 2)
+    p_safe = np.array([float(e.p_no_damage) for e in ends])
     quick = _quick_scores(ends, enemies, objectives, mates, pref, late)
+    quick = quick + position_terms(s, v, hexes, lv.careful)  # cover, elevation, no stacking (issue 25, G10)
+    quick = quick - speed_terms(s, v, ends)  # a first guess of the self-inflicted damage; too fast to stop (G9)
+    slow = np.array([e.grounded or abs(e.velocity_min) <= v.sheet.vehicle.max_thrust for e in ends], dtype=float)
+    held = objective_terms(s, v, hexes, slow) if lv.careful else np.zeros(len(ends))  # within 1 hex at the end (§15.2)
+    quick = quick + held
     quick = quick + variant_move_bonus(s, v, ends, enemies)  # facing the enemy (VAR-LATERAL/-EMERGENCY; else 0)
     if objectives and any(q.aboard == v.key and q.men > 0 for q in s.squads):  # a carrier: set the squad down
-        hexes = np.array([e[0] for e in ends], dtype=np.int64).reshape(-1, 2)
         near = np.min(np.stack([_distances(hexes, o) for o in objectives]), axis=0) <= 1
         quick += 3.0 * (near & np.array([e.grounded for e in ends]))
-    order = np.argsort(-quick, kind="stable")[: lv.candidates]
+    order = np.lexsort((np.arange(len(ends)), -p_safe, -quick))[: lv.candidates]
+    safe = np.lexsort((np.arange(len(ends)), -quick, -p_safe))[: lv.safe]  # the safest ends always weighed (G9)
+    order = np.concatenate([order, safe[~np.isin(safe, order)]])
     order = with_variant_candidates(ends, quick, order)  # the best variant ends weighed too (VAR-LATERAL/-EMERGENCY)
     ranked = [ends[i] for i in order.tolist()]
-    if not enemies:
-        return _move_for(s, v, ranked[0])
     units = s.combat_units()
-    best, best_score = ranked[0], None
+    mine = _worth(s, v.key)
+    rows = []
     for n, (i, e) in enumerate(zip(order.tolist(), ranked, strict=True)):
         if n and deadline is not None and now() > deadline:
             break
-        score = float(quick[i])
+        risk = NO_RISK if e.p_no_damage == 1 else path_risk(s, v, e.safest.move)
+        score = float(quick[i]) - risk.loss(mine)  # its exact self-inflicted damage, size and odds (G9)
+        score -= float(held[i]) * risk.p_through  # a wreck holds nothing
         deal = 0.0
         for x in enemies:
             tv = units[x.key].target_view(units[v.key])
             deal = max(deal, _hits_from(s, v, e.hex, e.facing, tv) * _worth(s, x.key) / 20)
         score += 3.0 * deal
+        later = 0.0  # the part of the fire taken from enemies that still move this turn (the elite looks again)
         if lv.defensive:
-            me = replace(units[v.key].target_view(), hex=e.hex, facing=e.facing,
-                         crater=e.grounded and "crater" in s.battlemap[e.hex].counters)
-            taken = sum(_hits_from(s, x, x.hex, x.facing, me) for x in enemies
-                        if distance(x.hex, e.hex) <= _max_range(x))
-            score -= 2.0 * taken * _worth(s, v.key) / 20
-        if best_score is None or score > best_score:
-            best, best_score = e, score
-    return _move_for(s, v, best)
+            me = _me_at(s, v, e)
+            for x in enemies:
+                if distance(x.hex, e.hex) <= _max_range(x):
+                    h = _hits_from(s, x, x.hex, x.facing, me)
+                    score -= 2.0 * h * mine / 20
+                    later += h * (x.key not in s.done)
+        move = _braked(s, v, e, want_slow=bool(slow[i]) and held[i] > 0 and s.turn < s.scenario.turns) \
+            if lv.careful else e.safest.move
+        rows.append([(round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, later, move])  # not by order
+    if lv.replies:  # the elite: enemies still to move answer its best ends from their own best reply (issue 25)
+        rows.sort(key=lambda r: r[0], reverse=True)
+        worst = 0.0
+        answer = {x.key: [xe for xe in s.end_states(x.key) if xe.p_no_damage == 1] for x in enemies
+                  if x.key not in s.done}
+        for r in rows[:REPLY_ENDS]:
+            extra = sum(_reply(s, v, r[1], x, answer[x.key]) for x in enemies if x.key in answer) - r[2]
+            worst = max(worst, extra)
+            r[0] = (round(r[0][0] - REPLY_WEIGHT * extra * mine / 20, 9), *r[0][1:])
+        for r in rows[REPLY_ENDS:]:  # the ends not answered count the worst answer found (no bias toward them)
+            r[0] = (round(r[0][0] - REPLY_WEIGHT * worst * mine / 20, 9), *r[0][1:])
+    if lv.careful:  # the best few ends: is there still a risk-free move next turn? (issue 25, G9)
+        checked: set[int] = set()
+        for _ in range(TRAP_CHECKS):  # until the best end is one already checked
+            r = max(rows, key=lambda r: r[0])
+            if id(r) in checked:
+                break
+            checked.add(id(r))
+            t = trapped(s, v, r[3])
+            r[0] = (round(r[0][0] - t * max(mine, 20.0) / 20, 9), *r[0][1:])
+    best = max(rows, key=lambda r: r[0])
+    return _move_for(s, v, best[1], best[3])
+
+
+CRUISE = 10  # the careful levels end a move no faster than this when the path allows (issue 25)
+
+
+def _braked(s: Skirmish, v: Vehicle, e, want_slow: bool):
+    """The safest path to end `e`, decelerating at its end (CEN-GRAV-1: the hexes and their rolls unchanged) to
+    CRUISE, or as slow as the thrust allows when it must stop beside an objective next turn."""
+    base = e.safest.move
+    if e.grounded or not isinstance(base, GravMove):
+        return base
+    r = s.resolve_move(v.key, base)
+    if isinstance(r, Refusal) or r.end_velocity <= 0:
+        return base
+    want = max(0, e.velocity_min) if want_slow else CRUISE
+    for extra in range(r.end_velocity - want, 0, -1):
+        m = replace(base, decelerate=base.decelerate + extra)
+        if not isinstance(s.resolve_move(v.key, m), Refusal):
+            return m
+    return base
+
+
+REPLY_ENDS = 6  # the elite's best ends answered by the enemy's replies
+REPLY_WEIGHT = 1.0  # half the weight of the fire taken where the enemy stands now: it may answer another unit
+REPLY_SAMPLES = 8  # the enemy's ends tried per reply: risk-free, nearest its liked range of the end weighed
+
+
+def _me_at(s: Skirmish, v: Vehicle, e) -> TargetView:
+    """`v` as a target standing at end state `e` (hull down when it grounds in a crater)."""
+    units = s.combat_units()
+    return replace(units[v.key].target_view(), hex=e.hex, facing=e.facing,
+                   crater=e.grounded and "crater" in s.battlemap[e.hex].counters)
+
+
+def _reply(s: Skirmish, v: Vehicle, e, x: Vehicle, ends: list) -> float:
+    """Expected hits enemy `x`, which moves after `v` this turn, deals to `v` at end `e` from the reply that serves
+    it best (its hits on `v` less half of `v`'s hits back), among its risk-free `ends` near its liked range."""
+    if not ends:
+        return _hits_from(s, x, x.hex, x.facing, _me_at(s, v, e))
+    hexes = np.array([xe[0] for xe in ends], dtype=np.int64).reshape(-1, 2)
+    pref = max(4, max(6, min(_max_range(x), 15)) * 2 // 3)
+    near = np.lexsort((np.arange(len(ends)), np.abs(_distances(hexes, e.hex) - pref)))[:REPLY_SAMPLES]
+    units = s.combat_units()
+    me = _me_at(s, v, e)
+    best, taken = None, 0.0
+    for j in near.tolist():
+        xe = ends[j]
+        h = _hits_from(s, x, xe.hex, xe.facing, me) if distance(xe.hex, e.hex) <= _max_range(x) else 0.0
+        if best is not None and h <= best:
+            continue  # its hits back only lower this answer's value
+        back = _hits_from(s, v, e.hex, e.facing, replace(units[x.key].target_view(units[v.key]), hex=xe.hex,
+                                                          facing=xe.facing))
+        if best is None or h - 0.5 * back > best:
+            best, taken = h - 0.5 * back, h
+    return taken
 
 
 def _squad_step(s: Skirmish, lv: LevelSettings, others: list, enemies: list[Vehicle]) -> Action | None:
@@ -274,16 +371,17 @@ def _quick_scores(ends: list, enemies: list[Vehicle], objectives: list[Hex], mat
     if mates:
         spread = np.mean(np.stack([_distances(hexes, m) for m in mates]), axis=0)
         score -= np.maximum(0.0, spread - 3) * 0.4
-    score += 4.0 * np.array([float(e.p_no_damage) for e in ends])
+    score += 4.0 * np.array([float(e.p_no_damage) for e in ends])  # a first guess; the exact risk comes later
     score += 0.5 * np.array([e.grounded and e.velocity_max == 0 for e in ends], dtype=float)
     return score
 
 
-def _move_for(s: Skirmish, v: Vehicle, e) -> Action:
-    """The safest path to the chosen end; a carrier grounding next to an objective lets its squad out (CEN-MNT-1)."""
+def _move_for(s: Skirmish, v: Vehicle, e, move=None) -> Action:
+    """The safest path to the chosen end (or `move`, the same path braked); a carrier grounding next to an
+    objective lets its squad out (CEN-MNT-1)."""
     carrying = any(q.aboard == v.key and q.men > 0 for q in s.squads)
     near_objective = any(distance(e.hex, o.hex) <= 1 for o in s.scenario.objectives)
-    return Move(v.key, e.safest.move, dismount=carrying and e.grounded and near_objective)
+    return Move(v.key, e.safest.move if move is None else move, dismount=carrying and e.grounded and near_objective)
 
 
 def _activation_first(s: Skirmish) -> Action:
@@ -324,8 +422,37 @@ def _paint(s: Skirmish) -> Action:
     return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing
 
 
-def _fire(s: Skirmish) -> Action:
-    best, score = None, -1.0
+def _paint_together(s: Skirmish) -> Action:
+    """Paint what friends will fire at (book-a §7.2: a painted target's shields do not count): the chance to paint
+    times the expected hits of the side's vehicles on it, its worth; never a target the side already painted."""
+    side = s.active
+    done = {t for p, t in s.paints if s.combat_units()[p].side == side}
+    squads = {q.key: s.fire_actions(q.key)[:-1] for q in s.squads if q.key in s.undeclared()}
+    friends = s.live_vehicles(side)
+    best, best_key = None, None
+    for a in s.legal_actions():
+        if a.target is None or squads.get(a.unit) or a.target in done:
+            continue  # a squad that paints does nothing else: it paints only when it has nothing to fire at
+        att = s.paint_attempt(a.unit, a.target)
+        c = float(getattr(getattr(att, "to_hit", None), "chance", Fraction(0)))
+        if c <= 0:
+            continue
+        follow = sum(_plan_hits(s.attack_set(f, a.target), s.rules) for f in friends)
+        key = (round(c * (0.2 + follow) * _worth(s, a.target), 9), a.target, a.unit)  # ties: by key, not order
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    if best is not None:
+        return best
+    return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing
+
+
+def _fire(s: Skirmish, careful: bool = False) -> Action:
+    best, score, best_key = None, -1.0, None
+    side = s.active
+    aimed: dict[str, int] = {}  # careful: the targets friends already fire at this turn (focus fire)
+    for f in s.fires:
+        if len(f) >= 2 and s.combat_units()[f[0]].side == side:
+            aimed[f[1]] = aimed.get(f[1], 0) + 1
     for a in s.legal_actions():
         if a.target is None:
             continue
@@ -339,11 +466,27 @@ def _fire(s: Skirmish) -> Action:
                 from .crew import driver_plan
 
                 val += 0.5 * _plan_hits(driver_plan(s, s.vehicle(a.unit), a.target), s.rules) * _worth(s, a.target)
-        if val > score:
+        if careful:  # focus: what friends already shoot at, and what is nearly gone, is worth more (issue 25)
+            val *= 1.0 + 0.3 * aimed.get(a.target, 0) + _kill_chance(s, a.target)
+            key = (round(val, 9), a.target, a.unit)  # ties broken by the target's key, not by list order
+            if val > 0 and (best_key is None or key > best_key):
+                best, best_key = a, key
+        elif val > score:
             best, score = a, val
     if best is not None:
         return best
     return next(a for a in s.legal_actions() if isinstance(a, Fire))
+
+
+def _kill_chance(s: Skirmish, key: str) -> float:
+    """How near destruction a target is: 1 minus its thinnest armor section's share left (0 for a squad)."""
+    u = s.combat_units()[key]
+    if u.sheet is None:
+        return 0.0
+    v = s.vehicle(key)
+    full = dict(v.sheet.vehicle.armor)
+    shares = [sec.intact / full[n] for n, sec in v.sheet.armor.sections if full.get(n)]
+    return 1.0 - min(shares, default=1.0)
 
 
 def _end(s: Skirmish, lv: LevelSettings) -> Action:

@@ -34,7 +34,8 @@ class LevelSettings:
 
 
 LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False),
-                                    Level.VETERAN: LevelSettings(Level.VETERAN, True)}
+                                    Level.VETERAN: LevelSettings(Level.VETERAN, True),
+                                    Level.ELITE: LevelSettings(Level.ELITE, True)}  # as the veteran (issue 25)
 WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 0.8, "tormentum": 0.8,
          "legatus": 3.0}
 MIN_GAIN = 0.05

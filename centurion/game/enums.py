@@ -37,6 +37,7 @@ class Level(_Text):
 
     NOVICE = "novice"
     VETERAN = "veteran"
+    ELITE = "elite"  # the veteran looking one reply ahead, more candidates (issue 25)
 
 
 __all__ = ["Phase", "Level"]

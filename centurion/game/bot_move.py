@@ -1,0 +1,173 @@
+"""What the computer opponent weighs for a move (issue 25): the exact risk of a path, cover, elevation, spreading out.
+
+`path_risk` reads the engine's resolved move (every Piloting Skill Roll's exact odds and the damage of a failure,
+the grounding damage, CEN-SPD-1..3, CEN-GRD-1) and the vehicle's armor left, and gives the expected damage, the
+expected points that get through the front or bottom armor to the internals (where ammunition and crew are) and the
+chance that any do. `position_terms` scores every end hex at once: the terrain's combat modifier against fire
+(CEN-TER-1; woods and buildings are cover), the hex's level (CEN-LOS-1) and the friends already standing in or
+next to it. The bot (game/bot.py) adds these to its quick score and its exact weighing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..hexgrid import Hex, distance
+from ..rules.fire import terrain_modifier
+from ..rules.grav import Refusal
+from ..rules.legal import legal_grav_moves
+from .skirmish import Skirmish, Vehicle
+
+POINT = 0.15  # score per point of self-inflicted damage (about a sixth of an expected hit's worth)
+THROUGH = 0.3  # more per point that gets through the armor to the internals
+PIERCED = 20.0  # the chance that anything gets through: ammunition, crew, the drive (book-a §13)
+
+
+@dataclass(frozen=True)
+class Risk:
+    """The exact self-inflicted damage of a path: expected points, expected points past the armor, the chance of
+    any past the armor, the chance of none at all (CEN-SPD-2, CEN-GRD-1)."""
+
+    expected: float
+    through: float
+    p_through: float
+    p_none: float
+
+    def loss(self, worth: float) -> float:
+        """What the risk costs in the bot's score, for a vehicle of this worth (its cost, more when damaged)."""
+        unit = max(worth, 20.0) / 20  # losing any unit costs at least a battle tank's share of the victory points
+        return (POINT * self.expected + THROUGH * self.through) * worth / 20 + PIERCED * self.p_through * unit
+
+
+NO_RISK = Risk(0.0, 0.0, 0.0, 1.0)
+
+
+def path_risk(s: Skirmish, v: Vehicle, move) -> Risk:
+    """The exact self-inflicted damage of `move` for `v`: every piloting roll on the path by its odds, the damage
+    of a failure on the front and bottom, the grounding damage on the bottom, against the armor left there."""
+    r = s.resolve_move(v.key, move)
+    if isinstance(r, Refusal):
+        return Risk(1000.0, 1000.0, 1.0, 0.0)
+    dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    for e in r.checks:
+        c = e.check
+        ok = float(c.p_pass)
+        nxt: dict[tuple[int, int], float] = {}
+        for (f, b), p in dist.items():
+            nxt[(f, b)] = nxt.get((f, b), 0.0) + p * ok
+            k = (f + c.front, b + c.bottom)
+            nxt[k] = nxt.get(k, 0.0) + p * (1 - ok)
+        dist = nxt
+    ground = r.grounding_damage
+    armor = dict(v.sheet.armor.sections)
+    front = armor["front"].intact if "front" in armor else 0
+    bottom = armor["bottom"].intact if "bottom" in armor else 0
+    expected = through = p_through = 0.0
+    p_none = 0.0
+    for (f, b), p in dist.items():
+        b += ground
+        q = p
+        expected += q * (f + b)
+        over = max(0, f - front) + max(0, b - bottom)
+        through += q * over
+        p_through += q * (over > 0)
+        p_none += q * (f + b == 0)
+    return Risk(expected, through, p_through, p_none)
+
+
+def position_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, careful: bool) -> np.ndarray:
+    """Per end hex: cover (minus the terrain's combat modifier, CEN-TER-1), elevation (CEN-LOS-1), and a penalty
+    for friends already in the hex or next to it (one shot template or area attack less to fear, room to move)."""
+    out = np.zeros(len(hexes))
+    if not careful or not len(hexes):
+        return out
+    bm = s.battlemap
+    cover: dict[tuple[int, int], float] = {}
+    for i, (q, r) in enumerate(hexes.tolist()):
+        if (q, r) not in cover:
+            cell = bm.hexes.get(Hex(q, r))
+            if cell is None:
+                cover[(q, r)] = 0.0
+            else:
+                mod = terrain_modifier(cell.terrain)
+                cover[(q, r)] = (2.0 if mod is None else -float(mod)) * 0.8 + 0.2 * cell.level
+        out[i] += cover[(q, r)]
+    for m in s.live_vehicles(v.side):
+        if m.key == v.key:
+            continue
+        dq, dr = hexes[:, 0] - m.hex.q, hexes[:, 1] - m.hex.r
+        d = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        out -= 2.5 * (d == 0) + 0.5 * (d == 1)
+    return out
+
+
+def speed_terms(s: Skirmish, v: Vehicle, ends) -> np.ndarray:
+    """Per end, a quick penalty before the exact weighing: grounding at velocity (10 points a point on the bottom,
+    CEN-GRD-1, weighed like `Risk.loss` against the bottom armor left), the chance of a failed piloting roll, and
+    ending faster than 10, from where the vehicle can no longer stop or slow into cover next turn (CEN-GRAV-1)."""
+    worth = (v.cost or 20) / 20
+    armor = dict(v.sheet.armor.sections)
+    bottom = armor["bottom"].intact if "bottom" in armor else 0
+    out = np.zeros(len(ends))
+    for i, e in enumerate(ends):
+        p = float(e.p_no_damage)
+        vmin = e.velocity_min
+        pen = 1.0 * max(0, abs(vmin) - 10)
+        if e.grounded and vmin:
+            d = 10 * abs(vmin)
+            pen += (POINT * d + THROUGH * max(0, d - bottom)) * worth + PIERCED * (d > bottom) * max(worth, 1.0)
+        elif p < 1:
+            pen += (1 - p) * (4 + 0.5 * abs(vmin)) * worth
+        out[i] = pen
+    return out
+
+
+TRAP_CHECKS = 4  # at most this many of the best ends checked for a trap next turn (a count, not a clock)
+TRAP_SPEED = 7  # from this end velocity on, the bot checks that next turn still has a risk-free move
+TRAP = 20.0  # no risk-free move next turn: about a unit's loss (the map edge, woods, a lake ahead)
+
+
+def trapped(s: Skirmish, v: Vehicle, move) -> float:
+    """0 when the vehicle, after `move`, still has a risk-free move next turn; TRAP when it has none (it would
+    have to ground at speed or fail piloting rolls, CEN-GRAV-2, CEN-SPD-1, CEN-GRD-1); half when under 10."""
+    r = s.resolve_move(v.key, move)
+    if isinstance(r, Refusal):
+        return TRAP
+    end = r.end_state()
+    if end.grounded or abs(end.velocity) < TRAP_SPEED:
+        return 0.0
+    ends = legal_grav_moves(end, v.sheet.vehicle, s.battlemap, table=s.speed_table(v.key))
+    safe = sum(1 for e in ends if e.p_no_damage == 1)
+    return TRAP if safe == 0 else TRAP / 2 if safe < 10 else 0.0
+
+
+HOLD = 25.0  # an objective held at the end is 75 victory points, a tank about 12 (book-b §15.2)
+
+
+def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, slow: np.ndarray | None = None) -> np.ndarray:
+    """Per end hex: in the last turn, a large bonus within 1 hex of an objective no friend already covers, less
+    where one friend does, none where two do (a unit within 1 hex holds it, or denies it to the enemy, book-b
+    §15.2); the turn before, a smaller one within 4 hexes of an uncovered objective for the ends marked `slow`
+    (from where it can reach it and stop)."""
+    out = np.zeros(len(hexes))
+    turns = s.scenario.turns
+    if not len(hexes) or not s.scenario.objectives or s.turn < turns - 1:
+        return out
+    for o in s.scenario.objectives:
+        mates = [m.hex for m in s.live_vehicles(v.side) if m.key != v.key and m.key in s.done]
+        mates += [q.hex for q in s.squads if q.side == v.side and q.hex is not None and q.men > 0]
+        covered = sum(1 for h in mates if distance(h, o.hex) <= 1)
+        if covered >= 2:
+            continue  # friends already hold (or deny) it
+        dq, dr = hexes[:, 0] - o.hex.q, hexes[:, 1] - o.hex.r
+        d = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
+        if s.turn >= turns:  # a second unit there in case the fire phase destroys the first
+            out += (HOLD if covered == 0 else 0.4 * HOLD) * (d <= 1)
+        elif not covered:  # from there, slow enough to brake to a stop beside it next turn (CEN-GRAV-1)
+            out += 0.5 * HOLD * (d <= 4) * (1.0 if slow is None else slow)
+    return out
+
+
+__all__ = ["NO_RISK", "TRAP_CHECKS", "Risk", "objective_terms", "trapped", "path_risk", "position_terms", "speed_terms"]

@@ -1,0 +1,156 @@
+"""The computer opponent plays like a player (issue 25; audit tests-and-game.md G9, G10).
+
+Expected values come from the rules (grounding damage 10 a point of velocity, CEN-GRD-1; the Terrain Effects
+Table's combat modifiers, CEN-TER-1) and from the audit's figures, never from the bot's own scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from centurion.game import LEVELS, Move, Paint, bot_action, new_skirmish
+from centurion.hexgrid import distance, parse_label
+
+AUDIT_TURN_1 = {"R11": "1316", "R12": "1216", "R13": "1516", "T11": "2516", "T12": "2516", "T13": "2516"}
+
+
+def _g9_position():
+    """The audit's G9 position: meeting seed 3, turn 2, Renegade R13 on the bridge (1516) at velocity 9 facing 0,
+    R11 and R12 already moved, the TOG tanks where the audit's turn 1 left them (all in 2516)."""
+    s = new_skirmish("meeting", seed=3)
+    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
+        s = s.apply(s.legal_actions()[0])
+    vs = tuple(replace(v, hex=parse_label(AUDIT_TURN_1[v.key]),
+                       velocity=9 if v.key == "R13" else v.velocity, facing=0 if v.key == "R13" else v.facing)
+               for v in s.vehicles)
+    s = replace(s, vehicles=vs, turn=2, done=frozenset({"R11", "R12"}))
+    assert [v.key for v in s.movers()] == ["R13"]
+    return s
+
+
+@pytest.mark.parametrize("level", ["veteran", "elite"])
+def test_G9_no_grounding_into_certain_damage_when_a_safe_end_is_as_good(level):
+    s = _g9_position()
+    res = s.resolve_move("R13", _ground_here(s).move)
+    assert res.grounding_damage == 10 * 9  # CEN-GRD-1: 10 points a point of velocity, on the bottom (40 armor)
+    ends = s.end_states("R13")
+    bridge = parse_label("1516")
+    safe = [e for e in ends if e.p_no_damage == 1]
+    assert len(ends) == 1526 and len(safe) == 660  # the audit's figures
+    assert min(distance(e.hex, bridge) for e in safe) == 2
+    a = bot_action(s, level)
+    assert isinstance(a, Move) and a.unit == "R13"
+    chosen = s.resolve_move("R13", a.move)
+    assert chosen.grounding_damage == 0
+    assert all(e.check.p_pass == 1 for e in chosen.entries)  # no piloting roll that can fail
+    after = s.apply(a)
+    assert not after.vehicle("R13").destroyed
+    assert not any("DESTROYED during its move" in line for line in after.log[len(s.log):])
+
+
+def _ground_here(s):
+    """The end 'no hexes, ground' in place (the audit's bad move)."""
+    v = s.vehicle("R13")
+    return next(e for e in s.end_states("R13") if e.hex == v.hex and e.grounded and e.facing == v.facing).safest
+
+
+def _turn_one(level):
+    s = new_skirmish("meeting", seed=3)
+    paints = []
+    while s.turn == 1:
+        a = bot_action(s, level)
+        if isinstance(a, Paint) and a.target is not None:
+            paints.append((s.vehicle(a.unit).side, a.target))
+        s = s.apply(a)
+    return s, paints
+
+
+@pytest.mark.parametrize("level", ["veteran", "elite"])
+def test_G10_no_stacking(level):
+    s, _paints = _turn_one(level)
+    for side in ("renegade", "tog"):
+        hexes = [v.hex for v in s.live_vehicles(side)]
+        assert len(set(hexes)) == len(hexes), f"{side} stacks: {hexes}"  # the audit: all three in one hex
+
+
+@pytest.mark.parametrize("level", ["veteran", "elite"])
+def test_G10_no_duplicate_paint(level):
+    _s, paints = _turn_one(level)
+    assert paints, "nobody painted"
+    assert len(set(paints)) == len(paints), f"the same target painted twice by one side: {paints}"
+
+
+def test_G10_cover_scores_follow_the_terrain_table():
+    """Cover for an end hex, other things equal, ranks as the TET's combat modifiers (CEN-TER-1): heavy woods -2
+    better than light woods -1, better than clear 0."""
+    import numpy as np
+
+    from centurion.game.bot_move import position_terms
+
+    s = new_skirmish("meeting", seed=3)
+    bm = s.battlemap
+    by = {}
+    for h, cell in sorted(bm.hexes.items()):
+        if cell.level == 0 and cell.terrain in ("clear", "light_woods", "heavy_woods") and cell.terrain not in by:
+            if all(distance(h, v.hex) > 1 for v in s.vehicles):
+                by[cell.terrain] = h
+    v = s.live_vehicles("renegade")[0]
+    order = ["clear", "light_woods", "heavy_woods"]
+    score = position_terms(s, v, np.array([[by[t].q, by[t].r] for t in order], dtype=np.int64), True)
+    assert score[0] < score[1] < score[2]
+    assert score[2] - score[0] == pytest.approx(2 * (score[1] - score[0]))  # -2 is twice -1
+
+
+def test_G10_stacking_is_penalised_against_an_equal_hex():
+    import numpy as np
+
+    from centurion.game.bot_move import position_terms
+
+    s = new_skirmish("meeting", seed=3)
+    v, mate = s.live_vehicles("renegade")[:2]
+    far = next(h for h, c in sorted(s.battlemap.hexes.items())
+               if c.terrain == s.battlemap[mate.hex].terrain and c.level == s.battlemap[mate.hex].level
+               and all(distance(h, x.hex) > 1 for x in s.vehicles))
+    score = position_terms(s, v, np.array([[mate.hex.q, mate.hex.r], [far.q, far.r]], dtype=np.int64), True)
+    assert score[0] < score[1]
+
+
+def _sample_states():
+    """A few states of different phases (movement, painting, fire) from a short game."""
+    s = new_skirmish("meeting", seed=5)
+    seen, out = set(), []
+    while s.turn <= 2 and not s.over:
+        if s.phase not in seen and s.phase in ("initiative", "order", "movement", "painting", "fire", "end"):
+            seen.add(s.phase)
+            out.append(s)
+        s = s.apply(bot_action(s, "novice"))
+    return out
+
+
+def test_levels_listed_and_each_returns_a_legal_action():
+    from centurion.game import Level
+
+    assert [str(lv) for lv in LEVELS] == ["novice", "veteran", "elite"]
+    assert Level("elite") is Level.ELITE
+    for s in _sample_states():
+        for level in LEVELS:
+            a = bot_action(s, level)
+            assert a in s.legal_actions() or s.is_legal(a), (s.phase, level, a)
+    from centurion.game import scenarios
+
+    battle = new_skirmish(scenarios("centuria")[0], seed=0)  # Centuria: every level plays too (elite as veteran)
+    for level in LEVELS:
+        assert battle.is_legal(bot_action(battle, level))
+
+
+def test_determinism_per_seed_and_no_clock():
+    """Same state, same choice, on a machine of any speed: the bot never reads the clock without a budget."""
+
+    def clock():
+        raise AssertionError("the bot read the clock")
+
+    for s in _sample_states():
+        for level in LEVELS:
+            assert bot_action(s, level, clock=clock) == bot_action(s, level)
