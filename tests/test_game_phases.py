@@ -85,6 +85,24 @@ def test_issue23_the_skirmish_and_its_phases_never_ask_which_switch_is_on():
         assert ".enabled(" not in text and "vinit" not in text and "activation" not in _imports(p), p.name
 
 
+def test_issue23_the_computer_opponent_asks_no_switch_either():
+    """The bot weighs variant decisions through the game's hooks (bot_order, bot_ram, bot_end_decision) and the
+    rules' damage_chance, never by asking which VAR-* switch is on (MegaMek's scattered option checks)."""
+    for p in [GAME / "bot.py", GAME / "bot_move.py"]:
+        assert ".enabled(" not in p.read_text(), p.name
+
+
+def test_issue23_the_bot_hooks_answer_as_the_variants_say():
+    from centurion.game import new_skirmish
+    from centurion.game.variant_hooks import game_rules_of
+
+    basic = new_skirmish("meeting", seed=1)
+    assert basic.game_rules.bot_order(basic) is None and basic.game_rules.bot_end_decision(basic) is None
+    assert game_rules_of(("VAR-RAM",)).bot_ram(basic, "R11") is None  # no enemy in reach at the start
+    init = new_skirmish("meeting", seed=1, variants=("VAR-INIT",))
+    assert game_rules_of(("VAR-INIT",)).bot_order(init) is not None  # who activates first
+
+
 def test_issue23_game_files_stay_under_600_lines():
     for p in [*GAME.glob("*.py"), *PHASES]:
         assert len(p.read_text().splitlines()) <= 600, p.name

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..dice import Dice
+from ..hexgrid import distance
 from ..rules.grav import Refusal
 from ..rules.resolution import SquadOrder, combat_phase
 from ..rules.sight import line_of_sight, unit_level
@@ -343,3 +344,15 @@ def pass_platoon(s: Skirmish, platoon: str) -> Skirmish:
     seq[0], seq[j] = seq[j], seq[0]
     nxt = replace(s, sequence=tuple(seq))._log(f"  {seq[0][1]} activates now, {platoon} later {TAG}")
     return next_mover(nxt._fresh())
+
+
+def activation_first(s: Skirmish) -> Order:
+    """The computer's VAR-INIT order: activate first when an enemy is already within reach of its weapons (its fire
+    and damage come at once, before the enemy acts); otherwise let the enemy activate first and see its moves."""
+    side = s.active
+    enemies = s.live_vehicles(s.other(side))
+
+    def reach(v: Vehicle) -> int:
+        return max((w.range for i, w in enumerate(v.sheet.vehicle.weapons) if v.sheet.weapon_usable(i)), default=0)
+
+    return Order(any(distance(v.hex, e.hex) <= reach(v) for v in s.live_vehicles(side) for e in enemies))

@@ -27,8 +27,8 @@ import numpy as np
 
 from ..hexgrid import Hex, distance, format_label
 from ..rules.grav import GravMove, Refusal
-from ..rules.targets import Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
-from ..variants.ruleset import RuleSet
+from ..rules.hooks import BASIC, BasicRules
+from ..rules.targets import TO_HIT_KIND, Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
 from .actions import (
     Action,
     Conceal,
@@ -94,9 +94,8 @@ def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = No
     if p == "initiative":
         return max(s.legal_actions(), key=lambda a: a.points)
     if p == "order":
-        if s.rules.enabled("VAR-INIT"):  # who activates first (VAR-INIT)
-            return _activation_first(s)
-        return Order(False)  # moving last sees the enemy's moves first (CEN-SEQ-2)
+        order = s.game_rules.bot_order(s)  # a variant's order decision (VAR-INIT: who activates first)
+        return order if order is not None else Order(False)  # moving last sees the enemy's moves first (CEN-SEQ-2)
     if p == "movement":
         return _movement(s, lv, deadline, now)
     if p == "opportunity":
@@ -128,18 +127,14 @@ def armor_fraction(v: Vehicle) -> float:
     return sum(sec.intact for _n, sec in v.sheet.armor.sections) / full
 
 
-def _plan_hits(plan: FirePlan | None, rules: RuleSet | None = None) -> float:
-    """Expected hits of a checked plan (sum of the exact to-hit chances; under VAR-SHIELD the chance that a
-    round hits and gets through the shield)."""
+def _plan_hits(plan: FirePlan | None, rules: BasicRules | None = None) -> float:
+    """Expected hits of a checked plan: the sum of each shot's exact chance of doing damage as the game's rules
+    count it (`damage_chance`: the to-hit chance; under VAR-SHIELD the round must also get through the shield)."""
     if plan is None:
         return 0.0
-    if rules and rules.enabled("VAR-SHIELD"):
-        from ..rules.targets import TO_HIT_KIND
-        from ..variants.fire import shield_shot
-
-        return float(sum((shield_shot(a.to_hit, weapon=TO_HIT_KIND[a.family], rules=rules).p_damage
-                          for a in plan.attacks), Fraction(0)))
-    return float(sum((a.to_hit.chance for a in plan.attacks), Fraction(0)))
+    rules = rules if rules is not None else BASIC
+    return float(sum((rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family]) for a in plan.attacks),
+                     Fraction(0)))
 
 
 def _hits_from(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: TargetView) -> float:
@@ -192,12 +187,9 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
         near = min(distance(v.hex, e.hex) for e in enemies)
         if v.in_crater and near <= 15:
             return Watch(v.key)
-    if s.rules.enabled("VAR-RAM"):  # a ram whose expected damage dealt beats what it takes (game/ramming.py)
-        from .ramming import bot_ram
-
-        ram = bot_ram(s, v.key)
-        if ram is not None:
-            return ram
+    ram = s.game_rules.bot_ram(s, v.key)  # VAR-RAM: a ram whose expected damage beats what it takes
+    if ram is not None:
+        return ram
     ends = s.end_states(v.key)
     if not ends:
         return next(a for a in s.legal_actions() if getattr(a, "unit", None) == v.key)
@@ -384,14 +376,6 @@ def _move_for(s: Skirmish, v: Vehicle, e, move=None) -> Action:
     return Move(v.key, e.safest.move if move is None else move, dismount=carrying and e.grounded and near_objective)
 
 
-def _activation_first(s: Skirmish) -> Action:
-    """VAR-INIT: activate first when an enemy is already within reach of its weapons (its fire and damage come
-    at once, before the enemy acts); otherwise let the enemy activate first and see its moves."""
-    side = s.active
-    close = any(distance(v.hex, e.hex) <= _max_range(v) for v in s.live_vehicles(side) for e in _enemies(s, side))
-    return Order(close)
-
-
 # --- opportunity, painting, fire, end ----------------------------------------------------------------------
 
 def _opportunity(s: Skirmish, lv: LevelSettings) -> Action:
@@ -490,12 +474,9 @@ def _kill_chance(s: Skirmish, key: str) -> float:
 
 
 def _end(s: Skirmish, lv: LevelSettings) -> Action:
-    if s.rules.enabled("VAR-SELFDESTRUCT"):  # immobile, badly damaged, enemy near (game/crew.py)
-        from .crew import bot_self_destruct
-
-        sd = bot_self_destruct(s, s.legal_actions())
-        if sd is not None:
-            return sd
+    sd = s.game_rules.bot_end_decision(s)  # VAR-SELFDESTRUCT: immobile, badly damaged, enemy near
+    if sd is not None:
+        return sd
     if lv.tactics:
         for a in s.legal_actions():
             if isinstance(a, Smoke):

@@ -136,6 +136,19 @@ class BasicGame:
         """End Phase decisions besides smoke and ending the turn: none in the basic rules."""
         return []
 
+    # --- what the computer opponent weighs (game/bot.py): the variant decisions it may take ----------------------
+    def bot_order(self, s: GameState) -> Action | None:
+        """The computer's order decision where a variant changes its meaning; None: the basic choice."""
+        return None
+
+    def bot_ram(self, s: GameState, key: str) -> Action | None:
+        """A ram the computer declares with this vehicle's move; none in the basic rules."""
+        return None
+
+    def bot_end_decision(self, s: GameState) -> Action | None:
+        """An End Phase decision the computer takes besides smoke and ending its turn; none in the basic rules."""
+        return None
+
 
 BASIC_GAME = BasicGame()
 

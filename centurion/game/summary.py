@@ -236,7 +236,10 @@ def initiative_note(g: Skirmish) -> str:
     rolled = next((line for line in g.log[start:] if line.startswith("  initiative: ")), None)
     if rolled is None or "(totals " not in rolled:
         return ""
-    ta, tb = rolled.split("(totals ", 1)[1].split(")", 1)[0].split(" and ")
+    totals = rolled.split("(totals ", 1)[1].split(")", 1)[0].split(" and ")
+    if len(totals) != 2:  # VAR-INIT rolls with rating points: another line (game/activation.py)
+        return ""
+    ta, tb = totals
     a, b = g.sides
     text = (f"{g.label(g.initiative_winner)} won the initiative this turn: the lower total wins "
             f"({g.label(a)} {ta}, {g.label(b)} {tb}) [CEN-INI-1]")

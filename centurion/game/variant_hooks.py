@@ -134,6 +134,16 @@ class VariantGame(BasicGame):
     def self_destruct_actions(self, s: GameState) -> list[Action]:
         return crew.self_destruct_actions(s) if self.self_destruct else []
 
+    # --- what the computer opponent weighs (game/bot.py) --------------------------------------------------------
+    def bot_order(self, s: GameState) -> Action | None:
+        return vinit.activation_first(s) if self.init else None
+
+    def bot_ram(self, s: GameState, key: str) -> Action | None:
+        return ramming.bot_ram(s, key) if self.ram else None
+
+    def bot_end_decision(self, s: GameState) -> Action | None:
+        return crew.bot_self_destruct(s, s.legal_actions()) if self.self_destruct else None
+
 
 @lru_cache(maxsize=64)
 def game_rules_of(variants: tuple[str, ...]) -> BasicGame:

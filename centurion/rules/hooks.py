@@ -8,6 +8,7 @@ python-chess's variant boards subclass `chess.Board`. docs/architecture.md lists
 
     to_hit_terms  a to-hit breakdown against a target, before it is rolled  (VAR-SPEEDMOD)
     shot          one shot rolled: the d10, then any roll that can still stop the round  (VAR-SHIELD)
+    damage_chance the exact chance that one shot does damage, for whoever weighs a shot  (VAR-SHIELD)
     declare_salvo may these mounts fire as one salvo  (VAR-SALVO)
     roll_salvo    a checked salvo rolled: one d10 for all mounts, then any stop rolls  (VAR-SALVO, VAR-SHIELD)
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Protocol
 
 from ..dice import Dice, Roll
@@ -59,6 +61,11 @@ class BasicRules:
         round after a hit, None when there is none (CEN-CMB-1; VAR-SHIELD overrides).
         """
         return roll.roll(dice, purpose=purpose, rule=RULE), None
+
+    def damage_chance(self, roll: TargetRoll, *, weapon: str) -> Fraction:
+        """The exact chance that one shot of a weapon kind does damage: its to-hit chance (CEN-CMB-1; VAR-SHIELD
+        overrides with the chance that the round also gets through the shield)."""
+        return roll.chance
 
     def declare_salvo(self, weapons: Sequence[SalvoWeapon]) -> Refusal | None:
         """None when these mounts may fire as one salvo, else a Refusal; the basic rules have none (VAR-SALVO)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..dice import Dice, Roll
 from ..rules.grav import Refusal
@@ -140,6 +141,12 @@ class RuleSet(BasicRules):
             return super().shot(roll, weapon=weapon, dice=dice, purpose=purpose)
         res = roll_shot(shield_shot(roll, weapon=weapon, rules=self), dice, purpose=purpose)
         return res.to_hit_roll, res.stop_roll
+
+    def damage_chance(self, roll: TargetRoll, *, weapon: str) -> Fraction:
+        """Under VAR-SHIELD the chance that a round hits and gets through the shield (its stop roll fails)."""
+        if not self.enabled("VAR-SHIELD"):
+            return super().damage_chance(roll, weapon=weapon)
+        return shield_shot(roll, weapon=weapon, rules=self).p_damage
 
     def declare_salvo(self, weapons: Sequence[SalvoWeapon]) -> Refusal | None:
         """The salvo check of VAR-SALVO (`centurion.variants.fire.declare_salvo`)."""
