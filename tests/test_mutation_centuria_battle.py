@@ -1,0 +1,511 @@
+"""Fast tests for centurion/centuria/battle.py written for its mutation run (issue 22, docs/mutation.md).
+
+Through the public functions only (they still apply when battle.py is split). Expected values: RULES.md CTA-1
+(a round is one movement and one combat phase; the sides alternate one unit at a time and take turns starting
+the round; the per-side practice order of the chapter tables), CTA-MOVE (the seed: turning to a side costs 1 MP,
+about-face 2; centuria moves 2, turma 4; terrain changes the movement value; a move ends where no other piece of
+its kind stands), CTA-CMD (a sub-unit out of command may turn but not move), CTA-MORALE (idle and dissolving
+units stand; a fleeing unit moves on its own).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from test_centuria import OPEN, battle, piece
+
+from centurion.centuria import (
+    CenturiaMove,
+    attack,
+    end_phase,
+    flee,
+    flee_path,
+    move,
+    pass_phase,
+    practice_order,
+    rally_phase,
+    start_alternating,
+    start_round,
+)
+from centurion.dice import Dice
+from centurion.hexgrid import parse_label
+from centurion.rules.grav import Refusal
+
+H = parse_label
+
+
+def field_battle(**kw):
+    """Two sides: a legatus commanding two centuriae and a turma (rome), a centuria with its leader (rebels)."""
+    return battle(OPEN, [piece("L", "legatus", "rome", "0405"),
+                         piece("A", "centuria", "rome", "0404", commander="L"),
+                         piece("B", "centuria", "rome", "0304", commander="L"),
+                         piece("C", "turma", "rome", "0504", commander="L"),
+                         piece("K", "legatus", "rebels", "0801"),
+                         piece("R", "centuria", "rebels", "0701", 3, commander="K")], **kw)
+
+
+# --- the round (CTA-1) ------------------------------------------------------------------------------------------
+
+def test_CTA_1_sides_alternate_starting_the_round():
+    b = field_battle()
+    for rnd, first in ((1, "rome"), (2, "rebels"), (3, "rome"), (4, "rebels")):
+        s = start_alternating(replace(b, round=rnd, phase="combat", passed=frozenset({"rome"})))
+        assert (s.alternate, s.phase, s.active_side, s.first_side, s.passed) == (True, "movement", first, first,
+                                                                                 frozenset())
+
+
+def test_CTA_1_pass_phase_walks_the_round():
+    b = start_alternating(field_battle())
+    b = replace(b, moved=frozenset({"A"}), attacked=frozenset({"A"}), shots=(("A", 1),))
+    one = pass_phase(b)
+    assert (one.phase, one.active_side, one.passed, one.round) == ("movement", "rebels", frozenset({"rome"}), 1)
+    assert one.log[-1].text == "rome ends its part of the movement phase" and one.log[-1].rule == "CTA-1"
+    two = pass_phase(one, time_up=True)
+    assert (two.phase, two.active_side, two.passed, two.round) == ("combat", "rome", frozenset(), 1)
+    assert [e.text for e in two.log[-2:]] == ["time is up for rebels in the movement phase",
+                                              "round 1: combat phase, rome first"]
+    assert two.moved == frozenset({"A"})  # only a new round clears what was done
+    three = pass_phase(two)
+    assert (three.phase, three.active_side, three.passed) == ("combat", "rebels", frozenset({"rome"}))
+    assert three.log[-1].text == "rome ends its part of the combat phase"
+    four = pass_phase(three)
+    assert (four.phase, four.active_side, four.first_side, four.round, four.passed) == (
+        "movement", "rebels", "rebels", 2, frozenset())
+    assert (four.moved, four.attacked, four.shots) == (frozenset(), frozenset(), ())
+    assert four.log[-1].text == "round 2: movement phase, rebels first" and four.log[-1].rule == "CTA-1"
+    # round 2 starts with the rebels; its combat phase too, and round 3 with rome again
+    five = pass_phase(pass_phase(four))
+    assert (five.phase, five.active_side) == ("combat", "rebels")
+    six = pass_phase(pass_phase(five))
+    assert (six.round, six.phase, six.active_side, six.first_side) == (3, "movement", "rome", "rome")
+
+
+def test_CTA_1_pass_phase_without_a_first_side_starts_with_the_first_listed():
+    b = replace(field_battle(), alternate=True, first_side="", active_side="rebels")
+    b = pass_phase(pass_phase(b))
+    assert (b.phase, b.active_side) == ("combat", "rome")
+    b = pass_phase(pass_phase(b))
+    assert (b.round, b.active_side, b.first_side) == (2, "rebels", "rebels")
+
+
+def test_CTA_1_practice_order_one_side_after_the_other():
+    b = practice_order(start_alternating(field_battle()))
+    assert (b.alternate, b.passed, b.first_side) == (False, frozenset(), "")
+    b = replace(b, moved=frozenset({"A"}), attacked=frozenset({"A"}), shots=(("A", 1),))
+    c = end_phase(b)
+    assert (c.phase, c.active_side, c.round, c.moved) == ("combat", "rome", 1, frozenset({"A"}))
+    assert c.log[-1].text == "rome: combat phase" and c.log[-1].rule == "CTA-1"
+    d = end_phase(c)
+    assert (d.phase, d.active_side, d.round) == ("movement", "rebels", 1)
+    assert (d.moved, d.attacked, d.shots) == (frozenset(), frozenset(), ())
+    assert d.log[-1].text == "rebels: movement phase"
+    e = end_phase(replace(end_phase(d), moved=frozenset({"R"}), attacked=frozenset({"R"}), shots=(("R", 1),)))
+    assert (e.phase, e.active_side, e.round) == ("movement", "rome", 2)
+    assert (e.moved, e.attacked, e.shots) == (frozenset(), frozenset(), ())
+    assert e.log[-1].text == "round 2: rome moves" and e.log[-1].rule == "CTA-1"
+
+
+def test_CTA_1_end_phase_of_an_alternating_battle_passes_the_side():
+    b = start_alternating(field_battle())
+    assert end_phase(b) == pass_phase(b)
+
+
+def test_CTA_1_after_a_move_the_other_side_is_on_unless_it_has_passed():
+    b = start_alternating(field_battle())
+    after, _ = move(b, CenturiaMove("A", ("F",)))
+    assert after.active_side == "rebels"
+    passed = pass_phase(pass_phase(pass_phase(pass_phase(b))))  # round 2, the rebels start
+    passed = pass_phase(passed)  # the rebels end their part: rome alone
+    assert passed.active_side == "rome" and passed.passed == frozenset({"rebels"})
+    alone, _ = move(passed, CenturiaMove("A", ("F",)))
+    assert alone.active_side == "rome"
+    practice = practice_order(b)
+    stays, _ = move(practice, CenturiaMove("A", ("F",)))
+    assert stays.active_side == "rome"
+
+
+def test_CTA_MORALE_start_round_rallies_the_first_side_first():
+    b = field_battle()
+    b = b.with_piece(replace(b.piece("A"), marker=1)).with_piece(replace(b.piece("R"), marker=2))
+    b = replace(b, first_side="rebels")
+    dice = Dice.scripted([20, 1])  # R rallies (20 passes anything), A fails
+    after, events = start_round(b, dice)
+    assert [r.purpose.split(" ")[3] for r in dice.log] == ["R", "A"]
+    assert after.piece("R").marker == 0 and after.piece("A").marker == 1
+    assert len(events) == 2
+    b2 = replace(b, first_side="")
+    dice = Dice.scripted([20, 1])
+    start_round(b2, dice)
+    assert [r.purpose.split(" ")[3] for r in dice.log] == ["A", "R"]
+
+
+# --- moves (CTA-MOVE, CTA-CMD) ---------------------------------------------------------------------------------
+
+def test_CTA_MOVE_a_move_costs_1_a_hex_1_a_side_turn_and_2_an_about_face():
+    b = field_battle()
+    after, events = move(b, CenturiaMove("A", ("F", "F")))  # north twice: 0404 -> 0402
+    p = after.piece("A")
+    assert (p.hex, p.facing) == (H("0402"), 0) and after.moved == frozenset({"A"})
+    assert events[0].text == "A moves to 0402 facing 0 (2 of 2 MP)" and events[0].rule == "CTA-MOVE"
+    assert after.log[-1] == events[0]
+    turned, ev = move(b, CenturiaMove("A", ("T2", "F")))  # a side turn (1) and a hex (1)
+    assert (turned.piece("A").hex, turned.piece("A").facing) == (neighbor_of("0404", 2), 2)
+    assert ev[0].text.endswith("(2 of 2 MP)")
+    about = move(b, CenturiaMove("A", ("T3", "F")))
+    assert isinstance(about, Refusal) and about.rule == "CTA-MOVE" and "needs 3 MP in all; A has 2" in about.reason
+    assert "movement 2" in about.reason
+    back, ev = move(b, CenturiaMove("A", ("T3",)))
+    assert back.piece("A").facing == 3 and ev[0].text == "A moves to 0404 facing 3 (2 of 2 MP)"
+    side, ev = move(b, CenturiaMove("A", ("T5", "T0")))  # two side turns, back where it started
+    assert side.piece("A").facing == 0 and ev[0].text.endswith("(2 of 2 MP)")
+    same, ev = move(b, CenturiaMove("A", ("T0", "T6", "F")))  # a turn to the same facing costs nothing
+    assert same.piece("A").hex == H("0403") and ev[0].text.endswith("(1 of 2 MP)")
+    fl, _ = move(b, CenturiaMove("C", ("FL", "FR", "F", "F")))  # the turma: 4 MP, facing kept
+    assert fl.piece("C").facing == 0
+    assert fl.piece("C").hex == hex_after("0504", [5, 1, 0, 0])
+
+
+def neighbor_of(label, k):
+    from centurion.hexgrid import neighbor
+    return neighbor(H(label), k)
+
+
+def hex_after(label, sides):
+    from centurion.hexgrid import neighbor
+    h = H(label)
+    for k in sides:
+        h = neighbor(h, k)
+    return h
+
+
+@pytest.mark.parametrize("steps, words", [
+    (("X",), "step 1: unknown step 'X'; use F, FL, FR or T0..T5"),
+    (("F", "Tx"), "step 2: 'Tx' is not a facing; use T0..T5"),
+    ("F", "steps are a sequence of step names, got 'F'"),
+    ((1,), "steps are a sequence of step names, got (1,)"),
+])
+def test_CTA_MOVE_bad_steps_are_refused(steps, words):
+    r = move(field_battle(), CenturiaMove("A", steps))
+    assert isinstance(r, Refusal) and r.rule == "CTA-MOVE" and r.reason == words
+
+
+def test_CTA_MOVE_a_list_of_steps_is_accepted():
+    after, _ = move(field_battle(), CenturiaMove("A", ["F"]))
+    assert after.piece("A").hex == H("0403")
+
+
+def test_CTA_1_who_may_move_when():
+    b = field_battle()
+    r = move(b, CenturiaMove("nobody", ("F",)))
+    assert isinstance(r, Refusal) and r.rule == "CTA-1" and "nobody" in r.reason
+    r = move(replace(b, phase="combat"), CenturiaMove("A", ("F",)))
+    assert isinstance(r, Refusal) and r.rule == "CTA-1"
+    assert r.reason == "moves belong to the movement phase; it is the combat phase"
+    r = move(b, CenturiaMove("R", ("F",)))
+    assert isinstance(r, Refusal) and r.rule == "CTA-1" and r.reason == "it is rome's turn to move, not rebels's"
+    r = move(replace(b, passed=frozenset({"rome"})), CenturiaMove("A", ("F",)))
+    assert isinstance(r, Refusal) and r.rule == "CTA-1" and r.reason == "rome has ended its part of the movement phase"
+    dead = b.with_piece(replace(b.piece("A"), alive=False))
+    r = move(dead, CenturiaMove("A", ("F",)))
+    assert isinstance(r, Refusal) and r.rule == "CTA-COMBAT" and r.reason == "A has fallen"
+    moved, _ = move(b, CenturiaMove("A", ("F",)))
+    r = move(moved, CenturiaMove("A", ("F",)))
+    assert isinstance(r, Refusal) and r.rule == "CTA-MOVE" and r.reason == "A has already moved this round"
+
+
+def test_CTA_MORALE_marked_units_stand_and_fleeing_ones_are_not_ordered():
+    b = field_battle()
+    for marker, name in ((1, "idle"), (2, "dissolving")):
+        m = b.with_piece(replace(b.piece("A"), marker=marker))
+        for steps in (("F",), ("T1",)):
+            r = move(m, CenturiaMove("A", steps))
+            assert isinstance(r, Refusal) and r.rule == "CTA-MORALE"
+            assert r.reason == f"A is {name}: it stands and neither moves nor turns"
+    f = b.with_piece(replace(b.piece("A"), marker=3))
+    r = move(f, CenturiaMove("A", ("T1",)))
+    assert isinstance(r, Refusal) and r.rule == "CTA-MORALE" and "A is fleeing" in r.reason
+    # a leader with a marker field set is not a sub-unit: the marker rule is for sub-units
+    lead = b.with_piece(replace(b.piece("L"), marker=1))
+    assert not isinstance(move(lead, CenturiaMove("L", ("F",))), Refusal)
+
+
+def test_CTA_CMD_out_of_command_a_sub_unit_turns_but_does_not_move():
+    b = battle(OPEN, [piece("L", "legatus", "rome", "0202"), piece("A", "centuria", "rome", "0808", commander="L"),
+                      piece("R", "centuria", "rebels", "0301")])
+    r = move(b, CenturiaMove("A", ("F",)))
+    assert isinstance(r, Refusal) and r.rule == "CTA-CMD" and "A is out of command" in r.reason
+    turned, _ = move(b, CenturiaMove("A", ("T2",)))
+    assert turned.piece("A").facing == 2
+    # a leader needs no command to move
+    led, _ = move(b, CenturiaMove("L", ("F",)))
+    assert led.piece("L").hex == H("0201")
+    # a unit not in the command table at all counts as out
+    lone = battle(OPEN, [piece("A", "centuria", "rome", "0404"), piece("R", "centuria", "rebels", "0101")])
+    r = move(lone, CenturiaMove("A", ("F",)))
+    assert isinstance(r, Refusal) and r.rule == "CTA-CMD"
+
+
+def test_CTA_MOVE_the_map_edge_the_enemy_and_occupied_hexes():
+    from centurion.hexgrid import format_label
+    ahead_of_b = format_label(neighbor_of("0303", 1))  # B at 0303 turned to facing 1
+    next_to_a = format_label(neighbor_of("0101", 2))  # A at 0101 turned to facing 2
+    b = battle(OPEN, [piece("L", "legatus", "rome", "0102"), piece("A", "centuria", "rome", "0101", commander="L"),
+                      piece("B", "centuria", "rome", "0303", commander="L"),
+                      piece("F", "centuria", "rome", next_to_a, commander="L"),
+                      piece("R", "centuria", "rebels", ahead_of_b), piece("K", "legatus", "rebels", "0808")])
+    r = move(b, CenturiaMove("A", ("F",)))
+    assert isinstance(r, Refusal) and r.rule == "HEX-4" and r.reason == "step 1: the hex beyond 0101 is off the map"
+    enemy = move(b, CenturiaMove("B", ("T1", "F")))
+    assert isinstance(enemy, Refusal) and enemy.rule == "CTA-MOVE"
+    assert enemy.reason == f"step 2: {ahead_of_b} holds the enemy; attack it in the combat phase instead"
+    # ending on a friendly unit is refused
+    onto = move(b, CenturiaMove("A", ("T2", "F")))
+    assert isinstance(onto, Refusal) and onto.rule == "CTA-MOVE"
+    assert onto.reason == (f"{next_to_a} already holds a unit: a move ends where no other piece of its kind stands "
+                           "(decision)")
+    # a leader may end on a unit's hex, not on another leader's
+    lead_onto_unit, _ = move(b, CenturiaMove("L", ("F",)))
+    assert lead_onto_unit.piece("L").hex == H("0101")
+    two = battle(OPEN, [piece("L", "legatus", "rome", "0102"), piece("M", "tribunus", "rome", "0101"),
+                        piece("R", "centuria", "rebels", "0808")])
+    r = move(two, CenturiaMove("L", ("F",)))
+    assert isinstance(r, Refusal) and r.reason.startswith("0101 already holds a leader")
+    # a unit may pass a friendly unit and end beyond it
+    line = battle(OPEN, [piece("L", "legatus", "rome", "0406"), piece("C", "turma", "rome", "0405", commander="L"),
+                         piece("A", "centuria", "rome", "0404", commander="L"), piece("R", "centuria", "rebels", "0808")])
+    through, _ = move(line, CenturiaMove("C", ("F", "F")))
+    assert through.piece("C").hex == H("0403")
+    # turning in place on its own hex is not "ending on" itself
+    still, _ = move(b, CenturiaMove("A", ("T1",)))
+    assert still.piece("A").hex == H("0101")
+
+
+def test_CTA_MOVE_terrain_lowers_the_movement_value_along_the_way():
+    # a turma (4) that enters trees (-3) may move 1 hex that round
+    rows = ["gggggggg"] * 8
+    rows[2] = "gggtgggg"  # 0403 in trees
+    b = battle(rows, [piece("L", "legatus", "rome", "0405"), piece("C", "turma", "rome", "0404", commander="L"),
+                      piece("R", "centuria", "rebels", "0808")])
+    r = move(b, CenturiaMove("C", ("F", "F")))
+    assert isinstance(r, Refusal) and r.rule == "CTA-MOVE"
+    assert r.reason == "step 2 needs 2 MP in all; C has 1 (movement 4, terrain on the way changes it)"
+    one, ev = move(b, CenturiaMove("C", ("F",)))
+    assert one.piece("C").hex == H("0403") and ev[0].text == "C moves to 0403 facing 0 (1 of 1 MP)"
+    _, ev = move(b, CenturiaMove("C", ("T1", "F", "F", "F")))
+    assert ev[0].text.endswith("(4 of 4 MP)")
+
+
+# --- close combat (CTA-COMBAT) ---------------------------------------------------------------------------------
+
+def duel(**kw):
+    """A (rome) next to D (rebels), each in command; D faces A (front)."""
+    return battle(OPEN, [piece("L", "centurio ballista", "rome", "0406"), piece("K", "legatus", "rebels", "0808"),
+                         piece("A", "centuria", "rome", "0405", commander="L"),
+                         piece("D", "centuria", "rebels", "0404", 3, commander="K"),
+                         piece("E", "ballista", "rome", "0505", commander="L")], **kw)
+
+
+def test_CTA_COMBAT_an_attack_rolls_both_and_logs_them():
+    b = duel(phase="combat")
+    dice = Dice.scripted([16, 3])
+    after, events = attack(b, "A", "D", dice)
+    assert [(r.die, r.purpose, r.rule, r.target) for r in dice.log] == [
+        ("d20", "A attacks D", "CTA-COMBAT", 15), ("d20", "D strikes back at A", "CTA-COMBAT", 15)]
+    assert events[0].text == "A attacks D: roll 16 vs 15 (hit); counter 3 vs 15 (miss)"
+    assert events[0].rule == "CTA-COMBAT" and events[0].rolls == tuple(dice.log)
+    assert events[1].text == "D falls" and events[1].rule == "CTA-COMBAT" and len(events) == 2
+    assert not after.piece("D").alive and after.piece("A").alive and after.attacked == frozenset({"A"})
+    assert after.log[-2:] == tuple(events)
+    _, ev = attack(b, "A", "D", Dice.scripted([2, 19]))
+    assert ev[0].text == "A attacks D: roll 2 vs 15 (miss); counter 19 vs 15 (hit)" and ev[1].text == "A falls"
+    _, ev = attack(b, "A", "D", Dice.scripted([2, 3]))
+    assert ev[0].text == "A attacks D: roll 2 vs 15 (miss); counter 3 vs 15 (miss)" and len(ev) == 1
+
+
+def test_CTA_COMBAT_every_refusal_names_its_rule_and_reason():
+    b = duel(phase="combat")
+    cases = [
+        (duel(), "A", "D", "CTA-1", "that belongs to the combat phase; it is the movement phase"),
+        (replace(b, active_side="rebels"), "A", "D", "CTA-1", "it is rebels's turn, not rome's"),
+        (replace(b, passed=frozenset({"rome"})), "A", "D", "CTA-1", "rome has ended its part of the combat phase"),
+        (b.with_piece(replace(b.piece("D"), alive=False)), "A", "D", "CTA-COMBAT",
+         "both pieces must still be on the map"),
+        (b.with_piece(replace(b.piece("A"), alive=False)), "A", "D", "CTA-COMBAT",
+         "both pieces must still be on the map"),
+        (b, "A", "L", "CTA-COMBAT", "a unit attacks the enemy, not its own side"),
+        (replace(b, attacked=frozenset({"A"})), "A", "D", "CTA-COMBAT", "A has already attacked this round"),
+        (b, "E", "D", "CTA-ART", "E is an engine: it shoots (CTA-ART) rather than close-attacks; it defends and "
+                                 "strikes back (decision)"),
+        (b.placed("D", "0402"), "A", "D", "CTA-COMBAT", "A must stand next to D to attack it"),
+        (b.with_piece(replace(b.piece("A"), marker=1)), "A", "D", "CTA-MORALE", "A is idle: it does not attack"),
+        (b.with_piece(replace(b.piece("A"), marker=2)), "A", "D", "CTA-MORALE", "A is dissolving: it does not attack"),
+    ]
+    for battle_, a, d, rule, reason in cases:
+        r = attack(battle_, a, d, Dice.scripted([]))
+        assert isinstance(r, Refusal) and (r.rule, r.reason) == (rule, reason), (rule, reason)
+    r = attack(b, "A", "nobody", Dice.scripted([]))
+    assert isinstance(r, Refusal) and r.rule == "CTA-1" and r.reason == "no unit or leader 'nobody' in this battle"
+    far = b.placed("L", "0101")  # the centurio ballista too far: A is out of command
+    r = attack(far, "A", "D", Dice.scripted([]))
+    assert isinstance(r, Refusal) and r.rule == "CTA-CMD"
+    assert r.reason == "A is out of command: only a sub-unit in command may attack"
+    # a leader attacks without command and whatever his marker field says
+    lead = battle(OPEN, [piece("L", "legatus", "rome", "0405", marker=1), piece("D", "centuria", "rebels", "0404")],
+                  phase="combat")
+    assert not isinstance(attack(lead, "L", "D", Dice.scripted([1, 1])), Refusal)
+
+
+def test_CTA_COMBAT_the_attack_uses_the_tables_given():
+    import dataclasses
+    from types import MappingProxyType
+
+    from test_centuria import T
+    units = dict(T.units)
+    units["centuria"] = dataclasses.replace(units["centuria"], attack=1)
+    t = dataclasses.replace(T, units=MappingProxyType(units))
+    b = duel(phase="combat")
+    dice = Dice.scripted([11, 11])
+    attack(b, "A", "D", dice, t)
+    assert [r.target for r in dice.log] == [1 + 9, 1 + 9]
+    # the engine check too: with tables where the centuria is an engine, A may not close-attack
+    units["centuria"] = dataclasses.replace(units["centuria"], kind="engine")
+    engine = attack(b, "A", "D", Dice.scripted([]), dataclasses.replace(T, units=MappingProxyType(units)))
+    assert isinstance(engine, Refusal) and engine.rule == "CTA-ART"
+    # and command: a centurio ballista with radius 0 leaves A out of command
+    units = dict(T.units)
+    units["centurio ballista"] = dataclasses.replace(units["centurio ballista"], action_radius=0)
+    out = attack(b, "A", "D", Dice.scripted([]), dataclasses.replace(T, units=MappingProxyType(units)))
+    assert isinstance(out, Refusal) and out.rule == "CTA-CMD"
+
+
+# --- flight and rally (CTA-MORALE) -----------------------------------------------------------------------------
+
+def tables_with(unit, **changes):
+    import dataclasses
+    from types import MappingProxyType
+
+    from test_centuria import T
+    units = dict(T.units)
+    units[unit] = dataclasses.replace(units[unit], **changes)
+    return dataclasses.replace(T, units=MappingProxyType(units))
+
+
+def walk(label, side, n):
+    h, out = H(label), []
+    for _ in range(n):
+        h = neighbor_of_hex(h, side)
+        out.append(h)
+    return out
+
+
+def neighbor_of_hex(h, k):
+    from centurion.hexgrid import neighbor
+    return neighbor(h, k)
+
+
+def fleeing(label, facing, *others, rows=OPEN, type_="centuria"):
+    return battle(rows, [piece("L", "legatus", "rome", "0808"),
+                         piece("A", type_, "rome", label, facing, commander="L", marker=3), *others])
+
+
+def test_CTA_MORALE_a_fleeing_unit_goes_straight_back_as_far_as_its_movement():
+    for facing in range(6):
+        b = fleeing("0404", facing, piece("R", "centuria", "rebels", "0101"))
+        assert flee_path(b, b.piece("A")) == walk("0404", (facing + 3) % 6, 2), facing
+    turma = fleeing("0402", 0, piece("R", "centuria", "rebels", "0101"), type_="turma")
+    assert flee_path(turma, turma.piece("A")) == walk("0402", 3, 4)
+    # the movement value comes from the tables given
+    b = fleeing("0402", 0, piece("R", "centuria", "rebels", "0101"))
+    assert flee_path(b, b.piece("A"), tables_with("centuria", movement=3)) == walk("0402", 3, 3)
+    # terrain on the way lowers it: trees (-1 for a centuria) behind it
+    rows = list(OPEN)
+    rows[2] = "gggtgggg"  # 0403
+    woods = fleeing("0402", 0, piece("R", "centuria", "rebels", "0101"), rows=rows)
+    assert flee_path(woods, woods.piece("A")) == [H("0403")]
+
+
+def test_CTA_MORALE_flight_stops_at_the_map_edge_and_before_the_enemy():
+    edge = fleeing("0407", 0, piece("R", "centuria", "rebels", "0101"))
+    assert flee_path(edge, edge.piece("A")) == [H("0408")]
+    corner = fleeing("0408", 0, piece("R", "centuria", "rebels", "0101"))
+    assert flee_path(corner, corner.piece("A")) == []
+    enemy = fleeing("0404", 0, piece("R", "centuria", "rebels", "0406"))
+    assert flee_path(enemy, enemy.piece("A")) == [H("0405")]
+    enemy_leader = fleeing("0404", 0, piece("K", "legatus", "rebels", "0405"))
+    assert flee_path(enemy_leader, enemy_leader.piece("A")) == []
+
+
+def test_CTA_MORALE_flight_passes_friends_but_ends_where_no_other_unit_stands():
+    # a turma fleeing 4 hexes: 0403, 0404, 0405, 0406
+    one_before_end = fleeing("0402", 0, piece("B", "centuria", "rome", "0405", commander="L"),
+                             piece("R", "centuria", "rebels", "0101"), type_="turma")
+    assert flee_path(one_before_end, one_before_end.piece("A")) == walk("0402", 3, 4)
+    second = fleeing("0402", 0, piece("B", "centuria", "rome", "0404", commander="L"),
+                     piece("R", "centuria", "rebels", "0101"), type_="turma")
+    assert flee_path(second, second.piece("A")) == walk("0402", 3, 4)
+    at_end = fleeing("0402", 0, piece("B", "centuria", "rome", "0406", commander="L"),
+                     piece("R", "centuria", "rebels", "0101"), type_="turma")
+    assert flee_path(at_end, at_end.piece("A")) == walk("0402", 3, 3)
+    two_at_end = fleeing("0402", 0, piece("B", "centuria", "rome", "0406", commander="L"),
+                         piece("C", "centuria", "rome", "0405", commander="L"),
+                         piece("R", "centuria", "rebels", "0101"), type_="turma")
+    assert flee_path(two_at_end, two_at_end.piece("A")) == walk("0402", 3, 2)
+    leader_at_end = fleeing("0402", 0, piece("M", "tribunus", "rome", "0406"),
+                            piece("R", "centuria", "rebels", "0101"), type_="turma")
+    assert flee_path(leader_at_end, leader_at_end.piece("A")) == walk("0402", 3, 4)
+
+
+def test_CTA_MORALE_flight_moves_the_unit_and_every_unit_touched_tests():
+    b = battle(OPEN, [piece("L", "legatus", "rome", "0808"),
+                      piece("A", "centuria", "rome", "0402", 0, commander="L", marker=3),
+                      piece("B", "centuria", "rome", "0503", 0, commander="L", marker=2),
+                      piece("C", "centuria", "rome", "0504", 0, commander="L", marker=2),
+                      piece("D", "centuria", "rome", "0305", 0, commander="L"),
+                      piece("F", "centuria", "rome", "0303", 0, commander="L", marker=3),
+                      piece("R", "centuria", "rebels", "0101")])
+    dice = Dice.scripted([1, 1, 1])
+    new, events = flee(b, "A", dice)
+    assert [(e.text, e.rule) for e in events] == [
+        ("A flees to 0404", "CTA-MORALE"),
+        ("B tests morale (touched by the fleeing A): roll 1 vs 10, fails; now fleeing", "CTA-MORALE"),
+        ("B flees to 0505", "CTA-MORALE"),
+        ("C tests morale (touched by the fleeing B): roll 1 vs 10, fails; now fleeing", "CTA-MORALE"),
+        ("C flees to 0506", "CTA-MORALE"),
+        # C fled during B's flight: it takes no second test; D, after it, still tests (F is already fleeing)
+        ("D tests morale (touched by the fleeing A): roll 1 vs 10, fails; now idle", "CTA-MORALE")]
+    assert new.piece("A").hex == H("0404") and new.piece("D").marker == 1 and new.piece("F").marker == 3
+    assert dice._script == []
+
+
+def test_CTA_MORALE_a_unit_that_cannot_flee_stays_and_its_neighbours_test():
+    b = battle(OPEN, [piece("L", "legatus", "rome", "0808"),
+                      piece("A", "centuria", "rome", "0404", 0, commander="L", marker=3),
+                      piece("R", "centuria", "rebels", "0405"), piece("B", "centuria", "rome", "0403", commander="L")])
+    dice = Dice.scripted([20, 20])
+    new, events = flee(b, "A", dice)
+    assert events[0].text == "A flees to 0404" and new.piece("A").hex == H("0404")
+    assert [r.purpose for r in dice.log] == ["morale test of B (touched by the fleeing A)",
+                                             "morale test of R (touched by the fleeing A)"]
+
+
+def test_CTA_MORALE_flight_uses_the_tables_given():
+    t = tables_with("centuria", movement=3, morale=5)
+    b = battle(OPEN, [piece("L", "legatus", "rome", "0808"),
+                      piece("A", "centuria", "rome", "0402", 0, commander="L", marker=3),
+                      piece("B", "centuria", "rome", "0306", commander="L"), piece("R", "centuria", "rebels", "0101")])
+    dice = Dice.scripted([6])
+    new, _ = flee(b, "A", dice, t)
+    assert new.piece("A").hex == H("0405") and dice.log[0].target == 5 and dice.log[0].success
+
+
+def test_CTA_MORALE_rally_names_the_side_and_uses_the_tables():
+    b = field_battle()
+    with pytest.raises(ValueError) as e:
+        rally_phase(b, "gauls", Dice.scripted([]))
+    assert str(e.value) == "CTA-MORALE: side is one of 'rome', 'rebels', got 'gauls'"
+    marked = b.with_piece(replace(b.piece("A"), marker=1))
+    dice = Dice.scripted([4])
+    after, _ = start_round(marked, dice, tables_with("centuria", morale=3))
+    # morale 3 (these tables), the legatus -4, two intact neighbours (B, C) -2
+    assert dice.log[0].target == 3 - 4 - 2 and after.piece("A").marker == 0
