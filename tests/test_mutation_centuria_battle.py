@@ -19,8 +19,10 @@ from centurion.centuria import (
     CenturiaMove,
     attack,
     end_phase,
+    fire,
     flee,
     flee_path,
+    morale_test,
     move,
     pass_phase,
     practice_order,
@@ -90,7 +92,7 @@ def test_CTA_1_pass_phase_without_a_first_side_starts_with_the_first_listed():
 
 
 def test_CTA_1_practice_order_one_side_after_the_other():
-    b = practice_order(start_alternating(field_battle()))
+    b = practice_order(replace(start_alternating(field_battle()), passed=frozenset({"rome"})))
     assert (b.alternate, b.passed, b.first_side) == (False, frozenset(), "")
     b = replace(b, moved=frozenset({"A"}), attacked=frozenset({"A"}), shots=(("A", 1),))
     c = end_phase(b)
@@ -99,11 +101,22 @@ def test_CTA_1_practice_order_one_side_after_the_other():
     d = end_phase(c)
     assert (d.phase, d.active_side, d.round) == ("movement", "rebels", 1)
     assert (d.moved, d.attacked, d.shots) == (frozenset(), frozenset(), ())
-    assert d.log[-1].text == "rebels: movement phase"
+    assert d.log[-1].text == "rebels: movement phase" and d.log[-1].rule == "CTA-1"
     e = end_phase(replace(end_phase(d), moved=frozenset({"R"}), attacked=frozenset({"R"}), shots=(("R", 1),)))
     assert (e.phase, e.active_side, e.round) == ("movement", "rome", 2)
     assert (e.moved, e.attacked, e.shots) == (frozenset(), frozenset(), ())
     assert e.log[-1].text == "round 2: rome moves" and e.log[-1].rule == "CTA-1"
+
+
+def test_CTA_1_practice_order_with_three_sides_goes_round_in_the_listed_order():
+    b = replace(field_battle(), sides=("rome", "rebels", "gauls"))
+    seen = []
+    for _ in range(6):
+        seen.append((b.round, b.active_side, b.phase))
+        b = end_phase(b)
+    assert seen == [(1, "rome", "movement"), (1, "rome", "combat"), (1, "rebels", "movement"),
+                    (1, "rebels", "combat"), (1, "gauls", "movement"), (1, "gauls", "combat")]
+    assert (b.round, b.active_side, b.phase) == (2, "rome", "movement")
 
 
 def test_CTA_1_end_phase_of_an_alternating_battle_passes_the_side():
@@ -188,6 +201,11 @@ def hex_after(label, sides):
 def test_CTA_MOVE_bad_steps_are_refused(steps, words):
     r = move(field_battle(), CenturiaMove("A", steps))
     assert isinstance(r, Refusal) and r.rule == "CTA-MOVE" and r.reason == words
+
+
+def test_CTA_MOVE_a_long_bad_steps_value_is_cut_to_200_characters():
+    r = move(field_battle(), CenturiaMove("A", "F" * 300))
+    assert isinstance(r, Refusal) and len(r.reason) == 200 and r.reason.startswith("steps are a sequence")
 
 
 def test_CTA_MOVE_a_list_of_steps_is_accepted():
@@ -509,3 +527,110 @@ def test_CTA_MORALE_rally_names_the_side_and_uses_the_tables():
     after, _ = start_round(marked, dice, tables_with("centuria", morale=3))
     # morale 3 (these tables), the legatus -4, two intact neighbours (B, C) -2
     assert dice.log[0].target == 3 - 4 - 2 and after.piece("A").marker == 0
+
+
+# --- morale tests (CTA-MORALE) ---------------------------------------------------------------------------------
+
+def lone(marker=0, **kw):
+    """A centuria far from its legatus and from any friend: its morale target is its own value, 10."""
+    return battle(OPEN, [piece("L", "legatus", "rome", "0808"),
+                         piece("A", "centuria", "rome", "0202", 0, commander="L", marker=marker),
+                         piece("R", "centuria", "rebels", "0708")], **kw)
+
+
+def test_CTA_MORALE_failures_mark_idle_then_dissolving_then_fleeing():
+    b = lone()
+    dice = Dice.scripted([10, 3, 10])
+    b1, ev = morale_test(b, "A", dice, "half the unit fell")
+    assert b1.piece("A").marker == 1 and len(ev) == 1
+    assert (ev[0].text, ev[0].rule, ev[0].rolls) == (
+        "A tests morale (half the unit fell): roll 10 vs 10, fails; now idle", "CTA-MORALE", (dice.log[0],))
+    assert (dice.log[0].purpose, dice.log[0].rule, dice.log[0].target) == (
+        "morale test of A (half the unit fell)", "CTA-MORALE", 10)
+    assert b1.log[-1] == ev[0]
+    b2, ev = morale_test(b1, "A", dice, "again")
+    assert b2.piece("A").marker == 2 and ev[0].text.endswith("fails; now dissolving")
+    b3, ev = morale_test(b2, "A", dice, "once more")
+    assert b3.piece("A").marker == 3
+    assert [e.text for e in ev] == ["A tests morale (once more): roll 10 vs 10, fails; now fleeing",
+                                    "A flees to 0204"]
+    assert b3.piece("A").hex == H("0204")
+
+
+def test_CTA_MORALE_a_pass_restores_the_unit():
+    for marker in (0, 1, 2):
+        dice = Dice.scripted([11])
+        after, ev = morale_test(lone(marker), "A", dice, "test")
+        assert after.piece("A").marker == 0
+        assert ev[0].text == "A tests morale (test): roll 11 vs 10, passes; now intact"
+
+
+def test_CTA_MORALE_a_rally_roll_is_named_and_a_failed_rally_changes_nothing():
+    dice = Dice.scripted([10, 11])
+    after, ev = morale_test(lone(2), "A", dice, "rally test", rally=True)
+    assert after.piece("A").marker == 2
+    assert ev[0].text == "A rallies (rally test): roll 10 vs 10, fails; now dissolving"
+    assert dice.log[0].purpose == "rally test of A (rally test)" and dice.log[0].rule == "CTA-MORALE"
+    after, ev = morale_test(after, "A", dice, "rally test", rally=True)
+    assert after.piece("A").marker == 0 and ev[0].text == "A rallies (rally test): roll 11 vs 10, passes; now intact"
+
+
+def test_CTA_MORALE_a_fleeing_unit_takes_no_more_tests():
+    b = lone(3)
+    dice = Dice.scripted([])
+    after, ev = morale_test(b, "A", dice, "touched")
+    assert after is b and dice.log == []
+    assert [(e.text, e.rule) for e in ev] == [("A is fleeing: it takes no more morale or rally tests", "CTA-MORALE")]
+
+
+def test_CTA_MORALE_the_test_and_the_flight_use_the_tables_given():
+    t = tables_with("centuria", morale=4, movement=3)
+    dice = Dice.scripted([4])
+    after, ev = morale_test(lone(2), "A", dice, "x", tables=t)
+    assert dice.log[0].target == 4 and after.piece("A").marker == 3
+    assert after.piece("A").hex == H("0205")  # three hexes back with these tables
+    assert ev[-1].text == "A flees to 0205"
+
+
+# --- artillery (CTA-ART) ---------------------------------------------------------------------------------------
+
+def test_CTA_ART_a_shot_is_logged_and_a_hit_removes_the_target():
+    from test_centuria import artillery_field
+    b = artillery_field()
+    dice = Dice.scripted([20])
+    after, events = fire(b, "B", "X", dice)
+    t = dice.log[0].target
+    assert (dice.log[0].purpose, dice.log[0].rule) == ("B shoots at X", "CTA-ART")
+    assert [(e.text, e.rule) for e in events] == [(f"B shoots at X: roll 20 vs {t}, hit", "CTA-ART"),
+                                                  ("X falls", "CTA-ART")]
+    assert events[0].rolls == (dice.log[0],)
+    assert after.piece("X").alive is False and after.shots == (("B", 1),)
+    assert after.log[-2:] == tuple(events)
+    miss, ev = fire(b, "B", "X", Dice.scripted([2]))
+    assert [e.text for e in ev] == [f"B shoots at X: roll 2 vs {t}, miss"] and miss.piece("X").alive is True
+    one, ev = fire(b, "B", "X", Dice.scripted([1, 20]))
+    assert ev[0].text == f"B shoots at X: roll 1 vs {t}, miss (a 1 always misses)"
+    assert (ev[1].text, ev[1].rule) == ("B is out of action until the end of the next round (a roll of 1)", "CTA-ART")
+    assert ev[2].rule == "CTA-MORALE" and ev[2].text.startswith("B tests morale (its engine failed (roll of 1))")
+    assert one.piece("B").engine_out_round == 1 and one.piece("X").alive
+
+
+def test_CTA_ART_shots_are_counted_per_engine():
+    from test_centuria import artillery_field
+    b = artillery_field(extra=(piece("CB", "centurio ballista", "rome", "0307", commander="L"),))
+    b = b.with_piece(replace(b.piece("B"), commander="CB"))
+    once, _ = fire(b, "B", "X", Dice.scripted([2]))
+    assert once.shots == (("B", 1),)
+    twice, _ = fire(once, "B", "X", Dice.scripted([2]))
+    assert twice.shots == (("B", 2),)
+    third = fire(twice, "B", "X", Dice.scripted([2]))
+    assert isinstance(third, Refusal) and third.rule == "CTA-ART"
+    assert third.reason == "B has fired 2 time(s) this round; it may fire 2"
+    both, _ = fire(once, "TO", "X", Dice.scripted([2]))
+    assert both.shots == (("B", 1), ("TO", 1))
+
+
+def test_CTA_ART_fire_checks_with_the_tables_given():
+    from test_centuria import artillery_field
+    r = fire(artillery_field(), "B", "X", Dice.scripted([20]), tables_with("ballista", action_radius=4))
+    assert isinstance(r, Refusal) and r.rule == "CTA-ART" and r.reason == "X is 5 hexes away; the ballista reaches 4"
