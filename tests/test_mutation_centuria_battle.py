@@ -65,8 +65,8 @@ def test_CTA_1_pass_phase_walks_the_round():
     assert one.log[-1].text == "rome ends its part of the movement phase" and one.log[-1].rule == "CTA-1"
     two = pass_phase(one, time_up=True)
     assert (two.phase, two.active_side, two.passed, two.round) == ("combat", "rome", frozenset(), 1)
-    assert [e.text for e in two.log[-2:]] == ["time is up for rebels in the movement phase",
-                                              "round 1: combat phase, rome first"]
+    assert [(e.text, e.rule) for e in two.log[-2:]] == [("time is up for rebels in the movement phase", "CTA-1"),
+                                                        ("round 1: combat phase, rome first", "CTA-1")]
     assert two.moved == frozenset({"A"})  # only a new round clears what was done
     three = pass_phase(two)
     assert (three.phase, three.active_side, three.passed) == ("combat", "rebels", frozenset({"rome"}))
@@ -173,7 +173,13 @@ def test_CTA_MOVE_a_move_costs_1_a_hex_1_a_side_turn_and_2_an_about_face():
     side, ev = move(b, CenturiaMove("A", ("T5", "T0")))  # two side turns, back where it started
     assert side.piece("A").facing == 0 and ev[0].text.endswith("(2 of 2 MP)")
     same, ev = move(b, CenturiaMove("A", ("T0", "T6", "F")))  # a turn to the same facing costs nothing
-    assert same.piece("A").hex == H("0403") and ev[0].text.endswith("(1 of 2 MP)")
+    assert same.piece("A").hex == H("0403") and same.piece("A").facing == 0 and ev[0].text.endswith("(1 of 2 MP)")
+    wrapped, _ = move(b, CenturiaMove("A", ("T7",)))  # facings count modulo 6
+    assert wrapped.piece("A").facing == 1
+    nothing, ev = move(b, CenturiaMove("A", ()))
+    assert ev[0].text == "A moves to 0404 facing 0 (0 of 2 MP)" and nothing.moved == frozenset({"A"})
+    longer, ev = move(b, CenturiaMove("A", ("F", "F", "F")), tables_with("centuria", movement=3))
+    assert longer.piece("A").hex == H("0401") and ev[0].text.endswith("(3 of 3 MP)")
     fl, _ = move(b, CenturiaMove("C", ("FL", "FR", "F", "F")))  # the turma: 4 MP, facing kept
     assert fl.piece("C").facing == 0
     assert fl.piece("C").hex == hex_after("0504", [5, 1, 0, 0])
@@ -252,7 +258,9 @@ def test_CTA_CMD_out_of_command_a_sub_unit_turns_but_does_not_move():
     b = battle(OPEN, [piece("L", "legatus", "rome", "0202"), piece("A", "centuria", "rome", "0808", commander="L"),
                       piece("R", "centuria", "rebels", "0301")])
     r = move(b, CenturiaMove("A", ("F",)))
-    assert isinstance(r, Refusal) and r.rule == "CTA-CMD" and "A is out of command" in r.reason
+    assert isinstance(r, Refusal) and r.rule == "CTA-CMD"
+    assert r.reason == ("A is out of command (beyond its leader's action radius or sight, and not next to a sub-unit "
+                        "in command): it may turn, defend or flee, not move")
     turned, _ = move(b, CenturiaMove("A", ("T2",)))
     assert turned.piece("A").facing == 2
     # a leader needs no command to move
@@ -634,3 +642,174 @@ def test_CTA_ART_fire_checks_with_the_tables_given():
     from test_centuria import artillery_field
     r = fire(artillery_field(), "B", "X", Dice.scripted([20]), tables_with("ballista", action_radius=4))
     assert isinstance(r, Refusal) and r.rule == "CTA-ART" and r.reason == "X is 5 hexes away; the ballista reaches 4"
+
+
+def test_CTA_MOVE_terrain_movement_by_the_seeds_table_and_the_leaders_arm():
+    from test_centuria import T
+
+    from centurion.centuria import movement_value, terrain_movement
+    rows = ["trbfwggg"] + ["gggggggg"] * 7  # 0101 trees, 0201 road, 0301 building, 0401 field, 0501 track
+    b = battle(rows, [piece("C", "turma", "rome", "0101"), piece("A", "centuria", "rome", "0101"),
+                      piece("S", "singulares", "rome", "0101"), piece("B", "ballista", "rome", "0101"),
+                      piece("LI", "legatus", "rome", "0101", arm="infantry"),
+                      piece("LC", "legatus", "rome", "0101", arm="cavalry"), piece("R", "centuria", "rebels", "0808")])
+    seed = {  # Bewegung column of the seed: trees, road, building, field, track
+        "C": (-3, 0, -3, -1, 0), "A": (-1, 0, -1, 0, 0), "S": (-2, 0, -3, -1, 0), "B": (0, 0, -1, 0, 0),
+        "LI": (-1, 0, -1, 0, 0), "LC": (-3, 0, -3, -1, 0)}
+    for pid, mods in seed.items():
+        got = tuple(terrain_movement(b, b.piece(pid), H(f"0{c}01"), T) for c in range(1, 6))
+        assert got == mods, pid
+    # no hexes at all: the unit's own value
+    assert movement_value(b, b.piece("A"), [], T) == 2 and movement_value(b, b.piece("C"), (), T) == 4
+    with pytest.raises(ValueError, match="^HEX-2: hex_ is a hex, got '0101'$"):
+        terrain_movement(b, b.piece("A"), "0101", T)
+    from centurion.centuria import move_cost
+    assert {move_cost(b, b.piece(pid), H(f"0{c}01"), T) for pid in seed for c in range(1, 6)} == {1}
+    with pytest.raises(ValueError, match="^HEX-2: dest is a hex, got '0101'$"):
+        move_cost(b, b.piece("A"), "0101", T)
+
+
+# --- artillery checks (CTA-ART) --------------------------------------------------------------------------------
+
+def guns(**kw):
+    from test_centuria import artillery_field
+    return artillery_field(**kw)
+
+
+def test_CTA_ART_every_refusal_of_a_shot_names_its_rule_and_reason():
+    from centurion.centuria import fire_refusal
+    b = guns()
+    assert fire_refusal(b, "B", "X") is None and fire_refusal(b, "TO", "X") is None
+    cases = [
+        (b, "B", "Q", "CTA-1", "no unit or leader 'Q' in this battle"),
+        (b, "Q", "X", "CTA-1", "no unit or leader 'Q' in this battle"),
+        (b, "S", "X", "CTA-ART", "S is not an engine"),
+        (replace(b, phase="movement"), "B", "X", "CTA-1", "engines fire in their side's turn of the combat phase"),
+        (replace(b, active_side="rebels"), "B", "X", "CTA-1", "engines fire in their side's turn of the combat phase"),
+        (replace(b, passed=frozenset({"rome"})), "B", "X", "CTA-1",
+         "engines fire in their side's turn of the combat phase"),
+        (b.with_piece(replace(b.piece("X"), alive=False)), "B", "X", "CTA-ART", "the target must be a living enemy piece"),
+        (b.with_piece(replace(b.piece("B"), alive=False)), "B", "X", "CTA-ART", "the target must be a living enemy piece"),
+        (b, "B", "S", "CTA-ART", "the target must be a living enemy piece"),
+        (b.with_piece(replace(b.piece("B"), marker=1)), "B", "X", "CTA-MORALE",
+         "B's crew is idle: the engine does not shoot"),
+        (b.with_piece(replace(b.piece("B"), engine_out_round=1)), "B", "X", "CTA-ART",
+         "B is out of action until the end of round 2 (it rolled a 1)"),
+        (replace(b, round=2).with_piece(replace(b.piece("B"), engine_out_round=1)), "B", "X", "CTA-ART",
+         "B is out of action until the end of round 2 (it rolled a 1)"),
+        (b.placed("L", "0101"), "B", "X", "CTA-CMD", "B is out of command"),
+        (b.placed("X", "0301"), "B", "X", "CTA-ART", "X is 6 hexes away; the ballista reaches 5"),
+    ]
+    for battle_, e, t, rule, reason in cases:
+        r = fire_refusal(battle_, e, t)
+        assert isinstance(r, Refusal) and (r.rule, r.reason) == (rule, reason), (rule, reason)
+    # two rounds after the roll of 1 the engine shoots again
+    assert fire_refusal(replace(b, round=3).with_piece(replace(b.piece("B"), engine_out_round=1)), "B", "X") is None
+    rows = ["gggggggg", "gggggggg", "gggggggg", "gggtgggg"] + ["gggggggg"] * 4  # trees at 0404
+    hidden = guns(target_label="0402", rows=rows)
+    r = fire_refusal(hidden, "B", "X")
+    assert isinstance(r, Refusal) and r.rule == "CTA-ART"
+    assert r.reason == "the ballista fires only at what it sees (no indirect fire)"
+    r = fire_refusal(hidden, "TO", "X")  # the tormentum fires indirectly, but nobody sees the target
+    assert isinstance(r, Refusal) and r.rule == "CTA-ART" and r.reason == "no friendly piece that touches or sees TO can see X"
+
+
+def test_CTA_ART_engine_range_is_its_action_radius():
+    from centurion.centuria import engine_range
+    assert engine_range("ballista") == 5 and engine_range("tormentum") == 6
+    assert engine_range("ballista", tables_with("ballista", action_radius=2)) == 2
+    for bad in ("catapult", None, 5, ["ballista"]):
+        with pytest.raises(ValueError) as e:
+            engine_range(bad)
+        assert str(e.value) == f"CTA-ART: an engine is one of ballista, tormentum, got {bad!r}"
+    with pytest.raises(ValueError) as e:
+        engine_range("x" * 300)
+    assert len(str(e.value)) == 200
+
+
+def test_CTA_ART_spotters_touch_or_see_the_engine_and_see_the_target():
+    from test_centuria import T
+
+    from centurion.centuria import spotters
+    b = guns()
+    # everyone of rome sees both on the open field; the enemy is no spotter
+    assert spotters(b, b.piece("B"), b.piece("X"), T) == ["L", "B", "TO", "S"]
+    two_away = battle(OPEN, [piece("B", "ballista", "rome", "0406"), piece("N", "centuria", "rome", "0408"),
+                             piece("X", "centuria", "rebels", "0401")], phase="combat")
+    rows2 = ["gggggggg"] * 6 + ["gggtgggg"] + ["gggggggg"]  # trees at 0407, between N (0408) and B (0406)
+    blocked = battle(rows2, list(two_away.pieces), phase="combat")
+    assert "N" not in spotters(blocked, blocked.piece("B"), blocked.piece("X"), T)  # two away and out of sight
+    touching = battle(rows2, [piece("B", "ballista", "rome", "0406"), piece("N", "centuria", "rome", "0407"),
+                              piece("X", "centuria", "rebels", "0401")], phase="combat")
+    assert "N" in spotters(touching, touching.piece("B"), touching.piece("X"), T)
+
+
+def test_CTA_ART_the_centurio_ballista_doubles_the_shots_of_engines_he_covers():
+    from test_centuria import T
+
+    from centurion.centuria import shots_allowed
+    b = guns(extra=(piece("CB", "centurio ballista", "rome", "0307", commander="L"),))
+    assert shots_allowed(b, b.piece("B")) == 1
+    led = b.with_piece(replace(b.piece("B"), commander="CB"))
+    assert shots_allowed(led, led.piece("B")) == 2 and shots_allowed(led, led.piece("B"), T) == 2
+    # with tables where his action radius is 0 he covers nothing
+    assert shots_allowed(led, led.piece("B"), tables_with("centurio ballista", action_radius=0)) == 1
+
+
+def test_CTA_ART_the_shot_counts_both_leaders_the_side_and_the_targets_row():
+    from centurion.centuria import exchange, shot
+    # B (ballista 6) under the legatus L (attack -2) shoots at X (centuria, defence 9) from behind (rear -4), X led
+    # by the tribunus K (defence +1); then at K himself in a building (legatus defence 2, centuria row +2)
+    rows = ["gggggggg", "gbgggggg"] + ["gggggggg"] * 6  # building at 0202
+    b = battle(rows, [piece("L", "legatus", "rome", "0407"), piece("B", "ballista", "rome", "0406", commander="L"),
+                      piece("X", "centuria", "rebels", "0401", 0, commander="K"),
+                      piece("K", "tribunus", "rebels", "0202")], phase="combat")
+    s = shot(b, "B", "X")
+    assert s.value == 6 + 9 - 2 + 1 - 4 and s.one_fails is True
+    assert exchange(b, "B", "X").attack == s and exchange(b, "B", "X").counter.p_success == 0
+    facing_b = b.with_piece(replace(b.piece("K"), facing=3))  # K faces south, towards the ballista: his front
+    at_k = shot(facing_b, "B", "K")
+    assert at_k.value == 6 + 2 + 2 - 2
+    # the tables given are used for the leaders' modifiers too
+    import dataclasses
+    from types import MappingProxyType
+
+    from test_centuria import T
+    leaders = dict(T.leaders)
+    leaders["legatus"] = dataclasses.replace(leaders["legatus"], attack=-5, morale=-7)
+    t = dataclasses.replace(T, leaders=MappingProxyType(leaders))
+    assert shot(b, "B", "X", t).value == 6 + 9 - 5 + 1 - 4
+
+
+def test_CTA_MORALE_the_test_target_counts_the_best_leader_and_intact_neighbours():
+    import dataclasses
+    from types import MappingProxyType
+
+    from test_centuria import T
+
+    from centurion.centuria import morale_test_target
+    b = field_battle()  # A at 0404 with B (0304) and C (0504) intact beside it, the legatus L at 0405
+    assert b.adjacent_intact(b.piece("A")) == 2
+    assert morale_test_target(b, "A").value == 10 - 4 - 2
+    idle = b.with_piece(replace(b.piece("B"), marker=1))
+    assert idle.adjacent_intact(idle.piece("A")) == 1
+    enemy = b.with_piece(replace(b.piece("B"), side="rebels"))
+    assert enemy.adjacent_intact(enemy.piece("A")) == 1
+    assert b.adjacent_intact(b.piece("L")) == 1  # L at 0405 has A beside him; leaders never count
+    leaders = dict(T.leaders)
+    leaders["legatus"] = dataclasses.replace(leaders["legatus"], morale=-7)
+    t = dataclasses.replace(T, leaders=MappingProxyType(leaders), die_sides=12)
+    target = morale_test_target(b, "A", t)
+    assert target.value == 10 - 7 - 2 and target.sides == 12
+
+
+def test_CTA_1_three_sides_alternate_in_their_order():
+    b = start_alternating(replace(field_battle(), sides=("rome", "rebels", "gauls")))
+    seen = []
+    for _ in range(7):
+        seen.append((b.round, b.phase, b.active_side))
+        b = pass_phase(b)
+    assert seen == [(1, "movement", "rome"), (1, "movement", "rebels"), (1, "movement", "gauls"),
+                    (1, "combat", "rome"), (1, "combat", "rebels"), (1, "combat", "gauls"),
+                    (2, "movement", "rebels")]
+    assert b.log[-1].rule == "CTA-1" and b.other_side("gauls") == "rome" and b.other_side("rome") == "rebels"

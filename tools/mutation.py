@@ -70,7 +70,12 @@ MODULES = list(TESTS)  # --all, in this order (the rules first)
 SLOW_CENTURIA = ["tests/test_centuria.py::test_actions_keep_the_rules",
                  "tests/test_centuria_corrections.py::test_a_legal_move_stays_within_the_movement_value_of_its_hexes",
                  "tests/test_audit_centuria.py::test_D7_round_table_countdown_ends_the_round"]
+SLOW_VARIANT_MOVES = [f"tests/test_variants_movement.py::{t}" for t in (
+    "test_with_every_switch_off_the_variant_resolver_is_resolve_grav_move",
+    "test_lateral_and_emergency_switches_change_nothing_for_moves_the_basic_rules_allow",
+    "test_random_variant_moves_keep_the_rules", "test_every_variant_end_state_is_a_move_the_resolver_accepts")]
 DESELECT: dict[str, list[str]] = {f"centuria/{m}": SLOW_CENTURIA for m in ("battle", "checks", "command", "__init__")}
+DESELECT["variants/movement"] = SLOW_VARIANT_MOVES
 
 COPY = ["centurion", "tests", "data", "notebooks", "tools", "docs", "benchmarks", "binder", "README.md",
         "pyproject.toml"]
