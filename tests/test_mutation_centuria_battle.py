@@ -813,3 +813,50 @@ def test_CTA_1_three_sides_alternate_in_their_order():
                     (1, "combat", "rome"), (1, "combat", "rebels"), (1, "combat", "gauls"),
                     (2, "movement", "rebels")]
     assert b.log[-1].rule == "CTA-1" and b.other_side("gauls") == "rome" and b.other_side("rome") == "rebels"
+
+
+# --- the chain of command (CTA-CMD, CTA-MORALE b) ---------------------------------------------------------------
+
+def chain(**alive):
+    """H (tribunus) above G (tribunus) above T (tribunus) above S (subpraefectus); T2 (subpraefectus) under G.
+    C1 answers to T, C2 to S."""
+    pieces = [piece("H", "tribunus", "rome", "0101"), piece("G", "tribunus", "rome", "0808", commander="H"),
+              piece("T", "tribunus", "rome", "0404", commander="G"),
+              piece("S", "subpraefectus", "rome", "0707", commander="T"),
+              piece("T2", "subpraefectus", "rome", "0606", commander="G"),
+              piece("C1", "centuria", "rome", "0405", commander="T"),
+              piece("C2", "centuria", "rome", "0706", commander="S"),
+              piece("R", "centuria", "rebels", "0801")]
+    pieces = [replace(p, alive=alive.get(p.id, True)) for p in pieces]
+    return battle(OPEN, pieces)
+
+
+def test_CTA_CMD_formation_leaders_are_those_above_and_below():
+    b = chain()
+    assert [q.id for q in b.formation_leaders(b.piece("T"))] == ["G", "H", "S"]
+    assert [q.id for q in b.formation_leaders(b.piece("G"))] == ["H", "T", "T2", "S"]
+    assert [q.id for q in b.formation_leaders(b.piece("H"))] == ["G", "T", "T2", "S"]
+    assert b.acting_leader(b.piece("T")) is None  # a leader answers to nobody as a sub-unit does
+    assert b.acting_leader(b.piece("C1")).id == "T" and b.acting_leader(b.piece("C2")).id == "S"
+
+
+def test_CTA_MORALE_b_the_replacement_is_the_nearest_eligible_in_the_formation():
+    # T fell: his formation's eligible leaders are G, H (above) and S (below); G is at 0808, H at 0101
+    b = chain(T=False)
+    assert b.replacement_for(b.piece("T")).id in ("G", "H", "S")
+    from centurion.hexgrid import distance
+    pool = [b.piece(x) for x in ("G", "H", "S")]
+    best = min(pool, key=lambda q: (distance(q.hex, H("0404")), q.id))
+    assert b.replacement_for(b.piece("T")).id == best.id
+    # G fell too: the leaders under G (T2 and S) may take over T's formation, and H above
+    both = chain(T=False, G=False)
+    pool = [both.piece(x) for x in ("H", "S", "T2")]
+    best = min(pool, key=lambda q: (distance(q.hex, H("0404")), q.id))
+    assert both.replacement_for(both.piece("T")).id == best.id
+    # with T2 the nearest, only the rule "under a fallen leader above" finds him
+    near = both.placed("T2", "0403")
+    assert near.replacement_for(near.piece("T")).id == "T2"
+    # with H the nearest, only "the leaders above" find him
+    above = both.placed("H", "0403")
+    assert above.replacement_for(above.piece("T")).id == "H"
+    assert chain(T=False, G=False, H=False, S=False, T2=False).replacement_for(chain().piece("T")) is None
