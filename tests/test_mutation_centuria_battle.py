@@ -860,3 +860,60 @@ def test_CTA_MORALE_b_the_replacement_is_the_nearest_eligible_in_the_formation()
     above = both.placed("H", "0403")
     assert above.replacement_for(above.piece("T")).id == "H"
     assert chain(T=False, G=False, H=False, S=False, T2=False).replacement_for(chain().piece("T")) is None
+
+
+# --- morale triggers (CTA-MORALE a, c) ----------------------------------------------------------------------------
+
+def unit_of(n, **kw):
+    """A praefectus coh (L) with n centuriae C0..C(n-1) in a row beside him, and a tribunus M with one of his own."""
+    subs = [piece(f"C{i}", "centuria", "rome", f"0{i + 1}05", commander="L") for i in range(n)]
+    return battle(OPEN, [piece("L", "praefectus coh", "rome", "0404"), *subs,
+                         piece("M", "tribunus", "rome", "0808"), piece("MC", "centuria", "rome", "0807", commander="M"),
+                         piece("R", "centuria", "rebels", "0101")], **kw)
+
+
+def lose(b, *ids, fled=()):
+    for i in ids:
+        b = b.with_piece(replace(b.piece(i), alive=False))
+    for i in fled:
+        b = b.with_piece(replace(b.piece(i), marker=3))
+    return b
+
+
+def test_CTA_MORALE_a_more_than_half_lost_the_first_time():
+    from centurion.centuria import morale_triggers
+    four = unit_of(4)
+    assert morale_triggers(four, lose(four, "C0", "C1")) == []  # exactly half: no test
+    three = lose(four, "C0", "C1", "C2")
+    assert morale_triggers(four, three) == [("C3", "more than half of the unit has fallen (a)")]
+    two = lose(four, "C0", "C1")
+    assert morale_triggers(two, three) == [("C3", "more than half of the unit has fallen (a)")]  # 2 -> 3 of 4
+    five = unit_of(5)
+    assert morale_triggers(lose(five, "C0", "C1"), lose(five, "C0", "C1", "C2")) == [
+        ("C3", "more than half of the unit has fallen (a)"), ("C4", "more than half of the unit has fallen (a)")]
+    # once past half, a further loss causes no new test
+    assert morale_triggers(lose(five, "C0", "C1", "C2"), lose(five, "C0", "C1", "C2", "C3")) == []
+    # another leader's losses do not count for L's unit
+    other = lose(five, "MC")
+    assert morale_triggers(other, lose(other, "C0", "C1", "C2")) == [
+        ("C3", "more than half of the unit has fallen (a)"), ("C4", "more than half of the unit has fallen (a)")]
+    assert morale_triggers(lose(four, "MC"), lose(four, "MC", "C0")) == []
+
+
+def test_CTA_MORALE_a_fled_units_count_as_lost_and_the_reason_says_so():
+    from centurion.centuria import morale_triggers
+    four = unit_of(4)
+    fled = lose(four, "C0", fled=("C1", "C2"))
+    assert morale_triggers(four, fled) == [("C3", "more than half of the unit has fallen or fled (a)")]
+
+
+def test_CTA_MORALE_c_a_leader_falling_with_no_replacement_makes_all_his_units_test():
+    from centurion.centuria import morale_triggers
+    b = battle(OPEN, [piece("L", "praefectus coh", "rome", "0404"),
+                      piece("C0", "centuria", "rome", "0405", commander="L", alive=False),
+                      piece("C1", "centuria", "rome", "0403", commander="L"),
+                      piece("C2", "centuria", "rome", "0504", commander="L"),
+                      piece("R", "centuria", "rebels", "0101")])
+    after = lose(b, "L")
+    assert morale_triggers(b, after) == [("C1", "L fell with no one to replace him (c)"),
+                                         ("C2", "L fell with no one to replace him (c)")]
