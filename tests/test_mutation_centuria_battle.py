@@ -917,3 +917,148 @@ def test_CTA_MORALE_c_a_leader_falling_with_no_replacement_makes_all_his_units_t
     after = lose(b, "L")
     assert morale_triggers(b, after) == [("C1", "L fell with no one to replace him (c)"),
                                          ("C2", "L fell with no one to replace him (c)")]
+
+
+# --- exchange, leaders and command (CTA-COMBAT, CTA-CMD) -----------------------------------------------------------
+
+def leaders_table(**changes):
+    """The seed's tables with some leaders' modifiers changed: name=(attack, defence, morale), or None to drop one."""
+    import dataclasses
+    from types import MappingProxyType
+
+    from test_centuria import T
+    leaders = dict(T.leaders)
+    for name, v in changes.items():
+        name = name.replace("_", " ")
+        if v is None:
+            del leaders[name]
+        else:
+            leaders[name] = dataclasses.replace(leaders[name], attack=v[0], defence=v[1], morale=v[2])
+    return dataclasses.replace(T, leaders=MappingProxyType(leaders))
+
+
+def fight(**kw):
+    """A (rome, idle, in trees) faces D (rebels, dissolving, in a building) who faces it; A's legatus LA, D's
+    tribunus LD, each covering his own unit."""
+    rows = ["gggggggg", "gggggggg", "gggbgggg", "gggtgggg"] + ["gggggggg"] * 4  # 0403 building, 0404 trees
+    return battle(rows, [piece("LA", "legatus", "rome", "0406"), piece("LD", "tribunus", "rebels", "0401"),
+                         piece("A", "centuria", "rome", "0404", 0, commander="LA", marker=1),
+                         piece("D", "centuria", "rebels", "0403", 3, commander="LD", marker=2)], **kw)
+
+
+def test_CTA_COMBAT_the_exchange_counts_each_sides_terrain_leader_and_marker():
+    from centurion.centuria import exchange
+    ex = exchange(fight(), "A", "D")
+    # attack: A 6 + D 9, A in trees +1, D in a building +2, legatus attack -2, tribunus defence +1, A idle +2,
+    # D dissolving -4
+    assert ex.attack.value == 6 + 9 + 1 + 2 - 2 + 1 + 2 - 4
+    # counter: D 6 + A 9, D in a building 0, A in trees -1, tribunus attack -1, legatus defence +1, D dissolving +4
+    assert ex.counter.value == 6 + 9 + 0 - 1 - 1 + 1 + 4
+    labels = [m.label for m in ex.attack.terms]
+    assert "legatus leads the attacker" in labels and "tribunus leads the defender" in labels
+    clabels = [m.label for m in ex.counter.terms]
+    assert "tribunus leads the attacker" in clabels and "legatus leads the defender" in clabels
+    # with other leaders' values in the tables given
+    t = leaders_table(legatus=(-5, 3, -4), tribunus=(-3, 2, -2))
+    ex = exchange(fight(), "A", "D", t)
+    assert ex.attack.value == 6 + 9 + 1 + 2 - 5 + 2 + 2 - 4
+    assert ex.counter.value == 6 + 9 + 0 - 1 - 3 + 3 + 4
+
+
+def test_CTA_COMBAT_a_leader_without_an_arm_fights_in_terrain_as_his_types_arm():
+    from centurion.centuria import exchange
+    rows = ["gggggggg", "gggggggg", "gggggggg", "gggtgggg"] + ["gggggggg"] * 4  # 0404 trees
+    b = battle(rows, [piece("P", "praefectus alae", "rome", "0404"), piece("D", "centuria", "rebels", "0403", 3)],
+               phase="combat")
+    # the praefectus alae is cavalry: the turma's row in trees, attack +3, defence -2
+    ex = exchange(b, "P", "D")
+    assert ex.attack.value == 17 + 9 + 3 and ex.counter.value == 6 + 2 - 2
+
+
+def test_CTA_COMBAT_the_best_leader_counts_not_the_sum():
+    from centurion.centuria import exchange
+    # A covered by its own centurio ballista (0, 0, -1) and the legatus above him (-2, +1, -4)
+    b = battle(OPEN, [piece("G", "legatus", "rome", "0406"), piece("CB", "centurio ballista", "rome", "0405",
+                                                                     commander="G"),
+                      piece("A", "centuria", "rome", "0404", 0, commander="CB"),
+                      piece("D", "centuria", "rebels", "0403", 3)], phase="combat")
+    ex = exchange(b, "A", "D")
+    assert ex.attack.value == 6 + 9 - 2  # the legatus's attack
+    assert ex.counter.value == 6 + 9 + 1  # the legatus's defence (the centurio ballista has 0)
+    assert b.best_leader(b.piece("A"), "morale") == "legatus"
+    # two leaders as good as each other: the unit's own comes first
+    t = leaders_table(centurio_ballista=(-2, 1, -4))
+    assert b.best_leader(b.piece("A"), "attack", t) == "centurio ballista"
+    assert b.best_leader(b.piece("A"), "defence", t) == "centurio ballista"
+    # a leader type missing from the tables gives nothing, and the next one still counts
+    assert b.best_leader(b.piece("A"), "attack", leaders_table(centurio_ballista=None)) == "legatus"
+    assert b.best_leader(b.piece("D"), "attack") is None
+
+
+def test_CTA_ART_an_engines_exchange_is_its_shot_with_no_counter():
+    from centurion.centuria import exchange, shot
+    b = guns()
+    ex = exchange(b, "B", "X")
+    assert ex.attack == shot(b, "B", "X") and ex.counter.p_success == 0 and ex.counter.sides == 20
+    t = leaders_table(legatus=(-5, 1, -4))
+    assert exchange(b, "B", "X", t).attack.value == shot(b, "B", "X").value - 3
+    scenario_die = replace(b, die_sides=12)
+    assert exchange(scenario_die, "B", "X").counter.sides == 12
+
+
+def test_CTA_CMD_command_is_worked_out_for_the_tables_given_and_per_side():
+    from centurion.centuria import CenturiaBattle  # noqa: F401  (the type of `b`)
+    b = battle(OPEN, [piece("L", "centurio ballista", "rome", "0406"), piece("A", "centuria", "rome", "0405",
+                                                                           commander="L"),
+                      piece("K", "legatus", "rebels", "0101"), piece("R", "centuria", "rebels", "0102",
+                                                                    commander="K"),
+                      piece("X", "centuria", "rome", "0103", commander="L")])
+    assert b.command()["A"] == "direct"
+    assert b.command(tables_with("centurio ballista", action_radius=0))["A"] == "out"
+    assert b.command()["A"] == "direct"  # the first answer is still given for the seed's tables
+    # X is out of its leader's range; next to an enemy unit in command it is still out
+    assert b.command()["X"] == "out" and b.command()["R"] == "direct"
+
+
+def test_CTA_CMD_who_may_command_a_sub_unit():
+    b = chain()
+    assert [q.id for q in b.commanders(b.piece("C1"))] == ["T", "G", "H"]
+    assert [q.id for q in b.commanders(b.piece("C2"))] == ["S", "T", "G", "H"]
+    assert b.commanders(b.piece("T")) == []  # a leader has none (decision)
+    fell = chain(T=False)
+    repl = fell.replacement_for(fell.piece("T"))
+    assert [q.id for q in fell.commanders(fell.piece("C1"))] == [repl.id, *[x for x in ("G", "H") if x != repl.id]]
+    alone = chain(T=False, G=False, H=False, S=False, T2=False)
+    assert alone.commanders(alone.piece("C1")) == []
+    ghost = battle(OPEN, [piece("A", "centuria", "rome", "0404", commander="nobody"),
+                          piece("R", "centuria", "rebels", "0101")])
+    assert ghost.commanders(ghost.piece("A")) == [] and ghost.command()["A"] == "out"
+
+
+def test_CTA_1_battle_from_the_scenario_and_set_up():
+    from centurion.centuria import CenturiaBattle
+    from centurion.data import centuria_scenario
+    s = centuria_scenario()
+    s = replace(s, time_limit_seconds=90)
+    b = CenturiaBattle.from_scenario(s)
+    assert b.name == s.name and b.time_limit_seconds == 90 and b.active_side == next(iter(s.sides))
+    arms = {p.id: p.arm for p in (*s.leaders, *s.units)}
+    assert {p.id: p.arm for p in b.pieces} == arms and "cavalry" in arms.values()
+    a = b.pieces[0]
+    moved = b.placed(a.id, "0101", 7)
+    assert moved.piece(a.id).hex == H("0101") and moved.piece(a.id).facing == 1
+    kept = b.placed(a.id, "0102")
+    assert kept.piece(a.id).facing == a.facing
+    with pytest.raises(ValueError) as e:
+        b.placed(a.id, "9999")
+    assert str(e.value) == f"HEX-4: 9999 is off the {b.map.columns}x{b.map.rows} map"
+    with pytest.raises(KeyError) as e:
+        b.piece("x" * 300)
+    assert len(e.value.args[0]) == 200 and str(e.value).startswith("CTA-1: no unit or leader 'xxx")
+
+
+def test_CTA_2_the_subpraefectus_moves_by_his_arm_from_the_tables():
+    from centurion.centuria import movement_allowance
+    sub = piece("S", "subpraefectus", "rome", "0101")
+    assert movement_allowance(sub, tables_with("subpraefectus", arm="cavalry")) == 4
+    assert movement_allowance(sub, tables_with("subpraefectus", arm="infantry")) == 2
