@@ -1007,7 +1007,6 @@ def test_CTA_ART_an_engines_exchange_is_its_shot_with_no_counter():
 
 
 def test_CTA_CMD_command_is_worked_out_for_the_tables_given_and_per_side():
-    from centurion.centuria import CenturiaBattle  # noqa: F401  (the type of `b`)
     b = battle(OPEN, [piece("L", "centurio ballista", "rome", "0406"), piece("A", "centuria", "rome", "0405",
                                                                            commander="L"),
                       piece("K", "legatus", "rebels", "0101"), piece("R", "centuria", "rebels", "0102",
