@@ -1061,3 +1061,126 @@ def test_CTA_2_the_subpraefectus_moves_by_his_arm_from_the_tables():
     sub = piece("S", "subpraefectus", "rome", "0101")
     assert movement_allowance(sub, tables_with("subpraefectus", arm="cavalry")) == 4
     assert movement_allowance(sub, tables_with("subpraefectus", arm="infantry")) == 2
+
+
+def test_CTA_MORALE_b_the_new_leader_is_the_replacement_of_the_units_own_leader():
+    from centurion.centuria import morale_triggers
+    # X (fallen) led C; S1, the nearest subpraefectus to X, took over. S1 falls: C's new leader is the nearest to
+    # X of those left (S2, three hexes from X), not the nearest to S1 (S3); C is beyond S2's radius of 2
+    b = battle(OPEN, [piece("G", "legatus", "rome", "0101"),
+                      piece("X", "tribunus", "rome", "0404", commander="G", alive=False),
+                      piece("S1", "subpraefectus", "rome", "0406", commander="X"),
+                      piece("S2", "subpraefectus", "rome", "0401", commander="X"),
+                      piece("S3", "subpraefectus", "rome", "0408", commander="X"),
+                      piece("C", "centuria", "rome", "0307", commander="X"),
+                      piece("R", "centuria", "rebels", "0801")])
+    assert b.acting_leader(b.piece("C")).id == "S1"
+    after = lose(b, "S1")
+    assert morale_triggers(b, after) == [("C", "S1 fell; outside S2's range or sight (b)")]
+
+
+def test_CTA_MORALE_c_a_unit_that_fell_with_its_leader_takes_no_test():
+    from centurion.centuria import morale_triggers
+    b = battle(OPEN, [piece("L", "praefectus coh", "rome", "0404"),
+                      piece("C0", "centuria", "rome", "0405", commander="L"),
+                      piece("C1", "centuria", "rome", "0403", commander="L"),
+                      piece("C2", "centuria", "rome", "0504", commander="L"),
+                      piece("C3", "centuria", "rome", "0304", commander="L"),
+                      piece("R", "centuria", "rebels", "0101")])
+    assert morale_triggers(b, lose(b, "L", "C0")) == [("C1", "L fell with no one to replace him (c)"),
+                                                      ("C2", "L fell with no one to replace him (c)"),
+                                                      ("C3", "L fell with no one to replace him (c)")]
+
+
+def test_CTA_MOVE_turn_costs_from_any_facing():
+    # the seed: to a side 1 MP, to the rear 2 MP, whatever the facing the unit starts from
+    for start in range(6):
+        for to in range(6):
+            d = (to - start) % 6
+            cost = 0 if d == 0 else 2 if d == 3 else 1
+            b = field_battle()
+            b = b.with_piece(replace(b.piece("A"), facing=start))
+            r = move(b, CenturiaMove("A", (f"T{to}",)))
+            assert not isinstance(r, Refusal)
+            assert r[1][0].text == f"A moves to 0404 facing {to} ({cost} of 2 MP)", (start, to)
+
+
+def test_CTA_COMBAT_the_struck_piece_is_marked_fallen():
+    b = duel(phase="combat")
+    after, _ = attack(b, "A", "D", Dice.scripted([20, 20]))
+    assert after.piece("D").alive is False and after.piece("A").alive is False
+
+
+def test_CTA_ART_fire_and_its_checks_use_the_tables_given():
+    from centurion.centuria import fire_refusal
+    b = guns()
+    # a roll of 1: the crew's morale test against the ballista's morale in these tables (seed 14)
+    dice = Dice.scripted([1, 20])
+    fire(b, "B", "X", dice, tables_with("ballista", morale=19))
+    assert dice.log[1].target == 19 - 4 - 2  # its legatus in range (-4), S and TO intact beside it (-2)
+    # who is an engine, who is in command and how many shots come from the tables given
+    r = fire_refusal(b, "S", "X", tables_with("centuria", kind="engine"))
+    assert not (isinstance(r, Refusal) and r.reason == "S is not an engine")
+    r = fire_refusal(b, "B", "X", tables_with("legatus", action_radius=0))
+    assert isinstance(r, Refusal) and r.rule == "CTA-CMD" and r.reason == "B is out of command"
+    cb = guns(extra=(piece("CB", "centurio ballista", "rome", "0307", commander="L"),))
+    cb = cb.with_piece(replace(cb.piece("B"), commander="CB"))
+    once, _ = fire(cb, "B", "X", Dice.scripted([2]))
+    assert fire_refusal(once, "B", "X") is None
+    r = fire_refusal(once, "B", "X", tables_with("centurio ballista", action_radius=0))
+    assert isinstance(r, Refusal) and r.reason == "B has fired 1 time(s) this round; it may fire 1"
+
+
+def test_CTA_ART_the_engines_own_sight_and_touching_spotters():
+    from test_centuria import T
+
+    from centurion.centuria import spotters
+    rows = ["gggggggg", "gggggggg", "gggggggg", "gggtgggg"] + ["gggggggg"] * 4  # trees at 0404
+    # the engine at 0406 cannot see 0402 past the trees; N two hexes off (0408) sees the engine but not the target
+    b = battle(rows, [piece("TO", "tormentum", "rome", "0406"), piece("N", "centuria", "rome", "0408"),
+                      piece("X", "centuria", "rebels", "0402")], phase="combat")
+    assert spotters(b, b.piece("TO"), b.piece("X"), T) == []
+    # an engine that sees its target spots for itself; nobody else is needed
+    open_ = battle(OPEN, [piece("TO", "tormentum", "rome", "0406"), piece("X", "centuria", "rebels", "0402")],
+                   phase="combat")
+    assert spotters(open_, open_.piece("TO"), open_.piece("X"), T) == ["TO"]
+    # a friend beside the engine (touching) that sees the target spots even when it cannot see the engine
+    # (it touches it); one two hexes away behind trees does not
+    walled = ["gggggggg"] * 5 + ["ggggtggg", "gggtgggg", "gggggggg"]  # trees at 0506 and 0407
+    w = battle(walled, [piece("TO", "tormentum", "rome", "0406"), piece("N", "centuria", "rome", "0306"),
+                        piece("FAR", "centuria", "rome", "0408"), piece("X", "centuria", "rebels", "0401")],
+               phase="combat")
+    from centurion.centuria import in_sight
+    from centurion.hexgrid import distance
+    assert distance(H("0306"), H("0406")) == 1 and distance(H("0408"), H("0406")) == 2
+    assert not in_sight(H("0408"), H("0406"), w.map, T)
+    assert spotters(w, w.piece("TO"), w.piece("X"), T) == ["TO", "N"]
+
+
+def test_CTA_COMBAT_best_leaders_are_chosen_with_the_tables_given():
+    from centurion.centuria import morale_test_target, shot
+    # A and the engine E both answer to a centurio ballista (CB) under a legatus (G); X to a subpraefectus (XS)
+    # under a tribunus (XT)
+    b = battle(OPEN, [piece("G", "legatus", "rome", "0406"), piece("CB", "centurio ballista", "rome", "0405",
+                                                                     commander="G"),
+                      piece("A", "centuria", "rome", "0305", 0, commander="CB"),
+                      piece("E", "ballista", "rome", "0505", 0, commander="CB"),
+                      piece("XT", "tribunus", "rebels", "0102"), piece("XS", "subpraefectus", "rebels", "0202",
+                                                                        commander="XT"),
+                      piece("X", "centuria", "rebels", "0302", 3, commander="XS")], phase="combat")
+    seed = shot(b, "E", "X").value
+    # seed: the legatus has the best attack (-2) and morale (-4); with a centurio ballista of -6 and -9 he does
+    t = leaders_table(centurio_ballista=(-6, 0, -9), subpraefectus=(-1, 3, -2))
+    assert shot(b, "E", "X", t).value == seed - (-2) + (-6) - 1 + 3
+    assert morale_test_target(b, "A").value == 10 - 4 - b.adjacent_intact(b.piece("A"))
+    assert morale_test_target(b, "A", t).value == 10 - 9 - b.adjacent_intact(b.piece("A"))
+
+
+def test_CTA_MORALE_rally_tests_name_their_reason_and_every_event_is_kept():
+    b = field_battle()
+    b = b.with_piece(replace(b.piece("A"), marker=1)).with_piece(replace(b.piece("B"), marker=2))
+    dice = Dice.scripted([1, 20])
+    after, events = rally_phase(b, "rome", dice)
+    assert [r.purpose for r in dice.log] == ["rally test of A (rally test)", "rally test of B (rally test)"]
+    assert len(events) == 2 and events[0].text.startswith("A rallies (rally test)")
+    assert after.piece("A").marker == 1 and after.piece("B").marker == 0
