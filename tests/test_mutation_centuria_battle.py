@@ -1119,9 +1119,10 @@ def test_CTA_ART_fire_and_its_checks_use_the_tables_given():
     fire(b, "B", "X", dice, tables_with("ballista", morale=19))
     assert dice.log[1].target == 19 - 4 - 2  # its legatus in range (-4), S and TO intact beside it (-2)
     # who is an engine, who is in command and how many shots come from the tables given
-    r = fire_refusal(b, "S", "X", tables_with("centuria", kind="engine"))
+    # (fresh battles: a battle caches its command table by the id() of the tables, see docs/mutation.md)
+    r = fire_refusal(guns(), "S", "X", tables_with("centuria", kind="engine"))
     assert not (isinstance(r, Refusal) and r.reason == "S is not an engine")
-    r = fire_refusal(b, "B", "X", tables_with("legatus", action_radius=0))
+    r = fire_refusal(guns(), "B", "X", tables_with("legatus", action_radius=0))
     assert isinstance(r, Refusal) and r.rule == "CTA-CMD" and r.reason == "B is out of command"
     cb = guns(extra=(piece("CB", "centurio ballista", "rome", "0307", commander="L"),))
     cb = cb.with_piece(replace(cb.piece("B"), commander="CB"))
