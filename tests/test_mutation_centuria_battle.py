@@ -1185,3 +1185,32 @@ def test_CTA_MORALE_rally_tests_name_their_reason_and_every_event_is_kept():
     assert [r.purpose for r in dice.log] == ["rally test of A (rally test)", "rally test of B (rally test)"]
     assert len(events) == 2 and events[0].text.startswith("A rallies (rally test)")
     assert after.piece("A").marker == 1 and after.piece("B").marker == 0
+
+
+def test_CTA_ART_the_shot_counts_the_engines_hex_and_the_targets_marker():
+    from centurion.centuria import shot
+    rows = ["gggggggg"] * 5 + ["gggtgggg"] + ["gggggggg"] * 2  # 0406 trees
+    b = battle(rows, [piece("B", "ballista", "rome", "0406"), piece("X", "centuria", "rebels", "0401", 3, marker=2)],
+               phase="combat")
+    # ballista 6 + centuria 9, the ballista in trees +3 (seed), X dissolving -4, X faces B: front
+    assert shot(b, "B", "X").value == 6 + 9 + 3 - 4
+
+
+def test_CTA_CMD_a_move_asks_for_command_with_the_tables_given():
+    b = field_battle()  # A one hex from its legatus (action radius 3)
+    r = move(b, CenturiaMove("A", ("F",)), tables_with("legatus", action_radius=0))
+    assert isinstance(r, Refusal) and r.rule == "CTA-CMD"
+    assert not isinstance(move(field_battle(), CenturiaMove("A", ("F",))), Refusal)
+
+
+def test_CTA_ART_a_friend_must_touch_or_see_the_engine_not_only_the_target():
+    from test_centuria import T
+
+    from centurion.centuria import in_sight, spotters
+    # trees at 0405 and 0505 and 0305 wall the tormentum at 0406 off from the north; F at 0402 sees X at 0401
+    rows = ["gggggggg"] * 4 + ["ggtttggg"] + ["gggggggg"] * 3
+    b = battle(rows, [piece("TO", "tormentum", "rome", "0406"), piece("F", "centuria", "rome", "0402"),
+                      piece("X", "centuria", "rebels", "0401")], phase="combat")
+    assert in_sight(H("0402"), H("0401"), b.map, T) and not in_sight(H("0402"), H("0406"), b.map, T)
+    assert not in_sight(H("0406"), H("0401"), b.map, T)
+    assert spotters(b, b.piece("TO"), b.piece("X"), T) == []
