@@ -1086,7 +1086,9 @@ def test_CTA_MORALE_c_a_unit_that_fell_with_its_leader_takes_no_test():
                       piece("C1", "centuria", "rome", "0403", commander="L"),
                       piece("C2", "centuria", "rome", "0504", commander="L"),
                       piece("C3", "centuria", "rome", "0304", commander="L"),
+                      piece("M", "tribunus", "rome", "0808"), piece("MC", "centuria", "rome", "0807", commander="M"),
                       piece("R", "centuria", "rebels", "0101")])
+    # MC answers to another leader: L's fall is nothing to it
     assert morale_triggers(b, lose(b, "L", "C0")) == [("C1", "L fell with no one to replace him (c)"),
                                                       ("C2", "L fell with no one to replace him (c)"),
                                                       ("C3", "L fell with no one to replace him (c)")]
