@@ -1216,3 +1216,74 @@ def test_CTA_ART_a_friend_must_touch_or_see_the_engine_not_only_the_target():
     assert in_sight(H("0402"), H("0401"), b.map, T) and not in_sight(H("0402"), H("0406"), b.map, T)
     assert not in_sight(H("0406"), H("0401"), b.map, T)
     assert spotters(b, b.piece("TO"), b.piece("X"), T) == []
+
+
+def test_CTA_ART_two_hexes_off_and_out_of_sight_of_the_engine_is_no_spotter():
+    from test_centuria import T
+
+    from centurion.centuria import in_sight, spotters
+    rows = ["gggggggg"] * 5 + ["ggggtggg"] + ["gggggggg"] * 2  # trees at 0506, between F (0605) and TO (0406)
+    b = battle(rows, [piece("TO", "tormentum", "rome", "0406"), piece("F", "centuria", "rome", "0605"),
+                      piece("X", "centuria", "rebels", "0401")], phase="combat")
+    assert in_sight(H("0605"), H("0401"), b.map, T) and not in_sight(H("0605"), H("0406"), b.map, T)
+    assert spotters(b, b.piece("TO"), b.piece("X"), T) == ["TO"]
+
+
+def test_CTA_COMBAT_the_exchange_chooses_each_best_leader_with_the_tables_given():
+    from centurion.centuria import exchange
+    from centurion.centuria.values import attack_terms, counter_terms
+    b = battle(OPEN, [piece("G", "legatus", "rome", "0406"), piece("CB", "centurio ballista", "rome", "0405",
+                                                                     commander="G"),
+                      piece("A", "centuria", "rome", "0305", 0, commander="CB"),
+                      piece("XT", "tribunus", "rebels", "0102"), piece("XS", "subpraefectus", "rebels", "0202",
+                                                                        commander="XT"),
+                      piece("X", "centuria", "rebels", "0302", 3, commander="XS")], phase="combat")
+    # the seed: G is A's best leader in attack and defence; XS and XT tie for X, XS (his own) counts
+    # these tables: CB beats G for A, XT beats XS for X
+    t = leaders_table(centurio_ballista=(-6, 3, -9), tribunus=(-5, 4, -2))
+    side = b.side_of_attack(b.piece("A"), b.piece("X"))
+    ex = exchange(b, "A", "X", t)
+    assert ex.attack == attack_terms("centuria", "centuria", side=side, attacker_leader="centurio ballista",
+                                     defender_leader="tribunus", tables=t)
+    assert ex.counter == counter_terms("centuria", "centuria", attacker_leader="centurio ballista",
+                                       defender_leader="tribunus", tables=t)
+    seed = exchange(b, "A", "X")
+    assert seed.attack == attack_terms("centuria", "centuria", side=side, attacker_leader="legatus",
+                                       defender_leader="subpraefectus")
+    # the shot of an engine chooses its leaders with the tables given too
+    from centurion.centuria import shot
+    e = b.with_piece(replace(b.piece("A"), type="ballista", kind="engine"))
+    assert shot(e, "A", "X", t).value == shot(e, "A", "X").value - (-2) + (-6) - 1 + 4
+    # and whether the attacker is an engine at all
+    as_engine = exchange(b, "A", "X", tables_with("centuria", kind="engine"))
+    assert as_engine.counter.p_success == 0 and as_engine.attack.one_fails is True
+    # and who covers the unit: with the legatus's radius 0 only the centurio ballista does
+    assert b.best_leader(b.piece("A"), "attack", tables_with("legatus", action_radius=0)) == "centurio ballista"
+
+
+def test_CTA_MORALE_b_a_fallen_legatus_leads_every_unit_under_him():
+    from centurion.centuria import morale_triggers
+    # G (legatus) has no unit of his own; T (tribunus, radius 2) under him leads C1 (near) and C2 (far)
+    b = battle(OPEN, [piece("G", "legatus", "rome", "0101"), piece("T", "tribunus", "rome", "0404", commander="G"),
+                      piece("C1", "centuria", "rome", "0405", commander="T"),
+                      piece("C2", "centuria", "rome", "0808", commander="T"),
+                      piece("U", "praefectus coh", "rome", "0708"), piece("UC", "centuria", "rome", "0707",
+                                                                          commander="U"),
+                      piece("R", "centuria", "rebels", "0801")])
+    assert morale_triggers(b, lose(b, "G")) == [("C2", "G fell; outside T's range or sight (b)")]
+
+
+def test_CTA_MORALE_b_leaders_under_a_fallen_superior_and_no_one_else():
+    # T and G fell; U, a subpraefectus of another command, stands nearest to T: he is no replacement; T3, a
+    # tribunus two levels under G (under T2), is
+    pieces = [piece("H", "tribunus", "rome", "0101"), piece("G", "tribunus", "rome", "0808", commander="H",
+                                                          alive=False),
+              piece("T", "tribunus", "rome", "0404", commander="G", alive=False),
+              piece("T2", "subpraefectus", "rome", "0708", commander="G"),
+              piece("T3", "tribunus", "rome", "0405", commander="T2"),
+              piece("U", "subpraefectus", "rome", "0403"),
+              piece("C1", "centuria", "rome", "0406", commander="T"), piece("R", "centuria", "rebels", "0801")]
+    b = battle(OPEN, pieces)
+    assert b.replacement_for(b.piece("T")).id == "T3"
+    no_t3 = b.with_piece(replace(b.piece("T3"), alive=False))
+    assert no_t3.replacement_for(no_t3.piece("T")).id in ("H", "T2")
