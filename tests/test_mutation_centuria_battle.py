@@ -1269,7 +1269,9 @@ def test_CTA_MORALE_b_a_fallen_legatus_leads_every_unit_under_him():
                       piece("C2", "centuria", "rome", "0808", commander="T"),
                       piece("U", "praefectus coh", "rome", "0708"), piece("UC", "centuria", "rome", "0707",
                                                                           commander="U"),
+                      piece("S", "subpraefectus", "rome", "0208", commander="T"),
                       piece("R", "centuria", "rebels", "0801")])
+    # S, a leader under T far from him, takes no morale test: leaders are not tested (CTA-MORALE)
     assert morale_triggers(b, lose(b, "G")) == [("C2", "G fell; outside T's range or sight (b)")]
 
 
