@@ -1,0 +1,180 @@
+"""Fast tests for centurion/variants/movement.py written against its surviving mutants (issue 22, docs/mutation.md).
+
+Through the public functions (`centurion.variants`), so they still apply if the module is split. Expected
+values: the variant rules page (seed 001: lateral shift for 1 TP plus the hex's VP, emergency turns, movement
+types with the grav terrain surcharge burned off or paid in thrust, partly covered hexes), RULES.md VAR-LATERAL,
+VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY and the basic rules' CEN-GRAV-* for what the switches leave alone.
+"""
+
+from __future__ import annotations
+
+from centurion.data import map_from_rows, vehicle_types
+from centurion.dice import Dice
+from centurion.hexgrid import from_offset
+from centurion.rules import GravMove, GravState
+from centurion.rules.grav import Refusal
+from centurion.variants import RuleSet, VariantMove, execute_variant_move, resolve_variant_move
+from centurion.variants.movement import parse_steps
+
+LIB = vehicle_types()["liberator"]
+CLEAR = map_from_rows(["." * 20] * 24)
+
+
+def test_VAR_LATERAL_steps_parse_from_text_or_a_sequence():
+    assert parse_steps("FFR") == ("F", "F", "R")
+    assert parse_steps("F, sl r") == ("F", "SL", "R")
+    assert parse_steps(["sl", "f", "SR"]) == ("SL", "F", "SR")
+    assert parse_steps(("F", "SL")) == ("F", "SL")
+    assert parse_steps("") == ()
+    assert VariantMove(0, "f sr").steps == ("F", "SR")
+
+
+def test_VAR_LATERAL_a_variant_move_in_words():
+    assert VariantMove().describe() == "no hexes"
+    assert VariantMove(2, "F SL F R", 1, initial_facing=1).describe() == "face 1, accelerate 2, F SL F R, decelerate 1"
+    assert VariantMove(0, "F", ground=True, positions=((0, "out"),)).describe() == "F, ground, out at step 1"
+    assert VariantMove(0, "F F F", positions=((0, "out"), (2, "in"))).describe() == (
+        "F F F, out at step 1, in at step 3")
+    assert VariantMove(initial_facing=0).describe() == "face 0, no hexes"
+
+
+def test_VAR_LATERAL_the_basic_engines_view_of_a_variant_move():
+    g = GravMove(1, ("F", "L", "F"), 2, True, 3, None, "front", False, None)
+    v = VariantMove.of(g)
+    assert v.basic() == g and (v.accelerate, v.steps, v.decelerate, v.ground, v.initial_facing) == (
+        1, ("F", "L", "F"), 2, True, 3)
+    shifted = VariantMove(0, "F SL F SR R")
+    assert shifted.basic().steps == ("F", "F", "R")
+
+
+def test_VAR_LATERAL_a_resolved_move_is_true_and_counts_its_thrust():
+    state = GravState.of(LIB, from_offset(5, 20), 0, 5)
+    r = resolve_variant_move(state, VariantMove(1, "F F SR F F F"), CLEAR, LIB, RuleSet.from_names(["VAR-LATERAL"]))
+    assert not isinstance(r, Refusal) and bool(r) is True
+    assert r.variant_thrust == 1 and r.thrust_used == 2 and len(r.shifts) == 1
+    assert r.end_hex == r.basic.end_hex and r.end_facing == r.basic.end_facing == 0
+    assert r.end_state() == r.basic.end_state()
+    report = execute_variant_move(r, Dice.scripted([]))
+    assert report.state.hex == r.end_hex
+
+
+def check_end_states(state, m, rules, accelerate):
+    """Every end state the search offers is a move the resolver accepts, with the same numbers."""
+    from centurion.variants import variant_end_states
+    ends = variant_end_states(state, LIB, m, rules, accelerate=accelerate)
+    assert ends
+    for e in ends:
+        r = resolve_variant_move(state, e.move, m, LIB, rules)
+        assert not isinstance(r, Refusal), (e, r)
+        assert (r.end_hex, r.end_facing, r.basic.grounds) == (e.hex, e.facing, e.grounded)
+        assert (r.thrust_used, r.p_no_damage, r.p_vanes_unharmed) == (e.thrust_used, e.p_no_damage,
+                                                                      e.p_vanes_unharmed)
+        assert (len(r.shifts), sum(x.thrust for x in r.emergencies)) == (e.lateral_shifts, e.emergency_thrust)
+        used = tuple(x for x, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies)) if on)
+        assert e.variant_rules == used
+        room = LIB.max_thrust - r.thrust_used
+        if e.grounded:
+            assert (e.velocity_min, e.velocity_max) == (0, 0)
+        else:
+            v = r.basic.end_velocity
+            assert (e.velocity_min, e.velocity_max) == tuple(sorted((v, v - room)))
+    return ends
+
+
+def test_VAR_EMERGENCY_and_VAR_LATERAL_every_end_state_of_the_search_is_a_legal_move():
+    m = map_from_rows(["." * 7] * 9)
+    both = RuleSet.from_names(["VAR-LATERAL", "VAR-EMERGENCY"])
+    for v, accel in ((3, 0), (4, 1), (6, 0)):
+        ends = check_end_states(GravState.of(LIB, from_offset(4, 8), 0, v), m, both, accel)
+        # an emergency turn saves straight hexes only where the table asks for 2 or more (from velocity 6)
+        assert any(e.emergency_thrust for e in ends) == (v + accel >= 6)
+        if v + accel >= 6:
+            assert any(e.lateral_shifts for e in ends)
+        assert any(e.grounded for e in ends) and any(not e.grounded for e in ends)
+    # reversing
+    check_end_states(GravState.of(LIB, from_offset(4, 2), 0, -2), m, both, 0)
+
+
+EMERGENCY = RuleSet.from_names(["VAR-EMERGENCY"])
+
+
+def seed_liberator():
+    """The seed's Liberator at 14: a turn, one hex, then a second turn (right) two hexes early: 2 TP."""
+    state = GravState.of(LIB, from_offset(10, 22), 0, 14)
+    r = resolve_variant_move(state, VariantMove(0, "F F F L F R F F F F F F F F F F"), CLEAR, LIB, EMERGENCY)
+    assert not isinstance(r, Refusal)
+    return r
+
+
+def test_VAR_EMERGENCY_the_saves_count_the_boxes_already_lost_and_the_fifth_box_loses_the_vane():
+    r = seed_liberator()
+    dice = Dice.scripted([2, 9, 1])  # with 4 boxes lost: targets 3, 2, 3; the damage roll fails
+    report = execute_variant_move(r, dice, {"right": 4})
+    assert [x.target for x in dice.log] == [9 - 2 - 4, 9 - 2 - 4 - 1, 9 - 2 - 4]
+    assert report.vanes[0].boxes_lost == 1 and report.state.right_vane_lost  # 4 + 1 = all 5 boxes
+    assert not report.state.left_vane_lost
+    dice = Dice.scripted([2, 9, 1])
+    three = execute_variant_move(r, dice, {"right": 3})
+    assert not three.state.right_vane_lost  # 4 of 5
+    other_side = execute_variant_move(r, Dice.scripted([5, 9, 1]), {"left": 4})
+    assert not other_side.state.right_vane_lost and not other_side.state.left_vane_lost
+    assert other_side.report.state == other_side.state  # no vane lost: the engine's own end state
+
+
+def woods_column(rows: int = 10):
+    """Five columns, heavy woods in the middle column on rows 3 to 5."""
+    return map_from_rows(["." * 5] * 2 + ["..h.."] * 3 + ["." * 5] * (rows - 5))
+
+
+def test_VAR_MOVETYPE_burned_velocity_is_taken_off_forwards_and_backwards():
+    m = woods_column()
+    burn = RuleSet.from_names(["VAR-MOVETYPE:burn"])
+    # forwards at 5 from row 7 through the three heavy woods (2 extra VP each, burned off)
+    fwd = resolve_variant_move(GravState.of(LIB, from_offset(3, 7), 0, 5), VariantMove(0, "F F F F F"), m, LIB, burn)
+    assert not isinstance(fwd, Refusal) and fwd.burned == 5 and fwd.basic.end_velocity == 0
+    rep = execute_variant_move(fwd, Dice.scripted([1] * 10))
+    assert rep.state.velocity == 0
+    # backwards at -5 from row 1: the same hexes, the velocity burned towards 0 from below
+    back = resolve_variant_move(GravState.of(LIB, from_offset(3, 1), 0, -5), VariantMove(0, "B B B B B"), m, LIB,
+                                burn)
+    assert not isinstance(back, Refusal) and back.burned == 5 and back.basic.end_velocity == 0
+    rep = execute_variant_move(back, Dice.scripted([1] * 10))
+    assert rep.state.velocity == 0
+    # backwards at -3 from row 4 through one woods hex (row 5): 2 burned off, the end velocity -1
+    one = resolve_variant_move(GravState.of(LIB, from_offset(3, 4), 0, -3), VariantMove(0, "B B B"), m, LIB, burn)
+    assert not isinstance(one, Refusal) and (one.burned, one.basic.end_velocity) == (2, -1)
+    assert execute_variant_move(one, Dice.scripted([1] * 10)).state.velocity == -1
+    # forwards at 5 from row 9: three clear hexes, two woods: 4 burned off, the end velocity 1
+    ahead = resolve_variant_move(GravState.of(LIB, from_offset(3, 9), 0, 5), VariantMove(0, "F" * 5), m, LIB, burn)
+    assert not isinstance(ahead, Refusal) and (ahead.burned, ahead.basic.end_velocity) == (4, 1)
+    assert execute_variant_move(ahead, Dice.scripted([1] * 10)).state.velocity == 1
+    # forwards at 1 into one woods hex: the 1 left is burned off
+    slow = resolve_variant_move(GravState.of(LIB, from_offset(3, 6), 0, 1), VariantMove(0, "F"), m, LIB, burn)
+    assert not isinstance(slow, Refusal) and (slow.burned, slow.basic.end_velocity) == (1, 0)
+    assert execute_variant_move(slow, Dice.scripted([1] * 10)).state.velocity == 0
+
+
+def test_VAR_MOVETYPE_the_burn_is_extra_deceleration_beyond_the_thrust():
+    m = woods_column(12)
+    burn = RuleSet.from_names(["VAR-MOVETYPE:burn"])
+    # at 8 with 4 TP of deceleration, 4 more burned off: 8 in all, more than the Liberator's 6 thrust
+    r = resolve_variant_move(GravState.of(LIB, from_offset(3, 10), 0, 8), VariantMove(0, "F" * 8, decelerate=4), m,
+                             LIB, burn)
+    assert not isinstance(r, Refusal) and r.burned == 4 and r.basic.end_velocity == 0
+    rep = execute_variant_move(r, Dice.scripted([1] * 20))
+    assert rep.state.velocity == 0 and rep.report is not None and rep.report.state == rep.state
+
+
+def test_CEN_GRD_1_the_damage_rule_given_is_used():
+    from centurion.rules.grav import take_movement_damage
+    calls = []
+
+    def recording(state, section, points, cause, rule):
+        calls.append((section, points, rule))
+        return take_movement_damage(state, section, points, cause, rule)
+
+    state = GravState.of(LIB, from_offset(5, 20), 0, 4)
+    r = resolve_variant_move(state, VariantMove(0, "F F F F", ground=True), CLEAR, LIB, EMERGENCY)
+    assert not isinstance(r, Refusal) and r.basic.grounding_damage > 0
+    execute_variant_move(r, Dice.scripted([5] * 10), damage=recording)
+    assert calls and calls[0][1] == r.basic.grounding_damage
