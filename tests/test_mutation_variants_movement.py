@@ -43,6 +43,8 @@ def test_VAR_LATERAL_the_basic_engines_view_of_a_variant_move():
     v = VariantMove.of(g)
     assert v.basic() == g and (v.accelerate, v.steps, v.decelerate, v.ground, v.initial_facing) == (
         1, ("F", "L", "F"), 2, True, 3)
+    back = GravMove(0, ("B", "R", "B"), 0, True, 2, 1, "rear", True, True)
+    assert VariantMove.of(back).basic() == back
     shifted = VariantMove(0, "F SL F SR R")
     assert shifted.basic().steps == ("F", "F", "R")
 
@@ -178,3 +180,40 @@ def test_CEN_GRD_1_the_damage_rule_given_is_used():
     assert not isinstance(r, Refusal) and r.basic.grounding_damage > 0
     execute_variant_move(r, Dice.scripted([5] * 10), damage=recording)
     assert calls and calls[0][1] == r.basic.grounding_damage
+
+
+def test_VAR_switches_off_refuse_their_steps_by_rule_and_step():
+    state = GravState.of(LIB, from_offset(5, 20), 0, 6)
+    r = resolve_variant_move(state, VariantMove(0, "F F SL F F F F"), CLEAR, LIB, RuleSet())
+    assert isinstance(r, Refusal) and (r.rule, r.step) == ("VAR-LATERAL", 2)
+    assert r.reason == "a lateral shift needs the variant rule VAR-LATERAL, which is off in this game"
+    r = resolve_variant_move(state, VariantMove(0, "F F F F F SR"), CLEAR, LIB, RuleSet())
+    assert isinstance(r, Refusal) and (r.rule, r.step) == ("VAR-LATERAL", 5)
+    r = resolve_variant_move(state, VariantMove(0, "F", positions=((0, "out"),)), CLEAR, LIB, RuleSet())
+    assert isinstance(r, Refusal) and r.rule == "VAR-OCCUPY"
+    assert r.reason == "declaring a position in a hex needs the variant rule VAR-OCCUPY, which is off in this game"
+    r = resolve_variant_move(state, VariantMove(0, "F X"), CLEAR, LIB, RuleSet())
+    assert isinstance(r, Refusal) and r.reason.endswith("steps are F, B, L and R (SL and SR with VAR-LATERAL)")
+
+
+ROAD = " ".join(f"01{r:02d}" for r in range(14, 0, -1))  # a straight road up column 01
+
+
+def test_VAR_MOVETYPE_a_grav_vehicle_moves_200_percent_along_a_road():
+    m = map_from_rows(["..."] * 14, roads=[ROAD])
+    mt = RuleSet.from_names(["VAR-MOVETYPE"])
+    on = GravState.of(LIB, from_offset(1, 14), 0, 5)
+    ten = resolve_variant_move(on, VariantMove(0, "F" * 10), m, LIB, mt)
+    assert not isinstance(ten, Refusal) and ten.road_hexes == 5 and ten.end_hex == from_offset(1, 4)
+    assert isinstance(resolve_variant_move(on, VariantMove(0, "F" * 10), m, LIB, RuleSet()), Refusal)  # switch off
+    assert isinstance(resolve_variant_move(on, VariantMove(0, "F" * 11), m, LIB, mt), Refusal)
+    beside = GravState.of(LIB, from_offset(2, 14), 0, 5)  # not on the road: no bonus
+    assert isinstance(resolve_variant_move(beside, VariantMove(0, "F" * 6), m, LIB, mt), Refusal)
+    # at velocity 0 there is nothing to double; reversing along the road doubles too
+    still = resolve_variant_move(GravState.of(LIB, from_offset(1, 14), 0, 0), VariantMove(0, ""), m, LIB, mt)
+    assert not isinstance(still, Refusal) and still.road_hexes == 0
+    rev = resolve_variant_move(GravState.of(LIB, from_offset(1, 2), 0, -3), VariantMove(0, "B" * 6), m, LIB, mt)
+    assert not isinstance(rev, Refusal) and rev.road_hexes == 3
+    # under water there is no road bonus (CEN-GRD-2 moves use their own row)
+    wet = resolve_variant_move(on, VariantMove(0, "F" * 6, under_water=True), m, LIB, mt)
+    assert isinstance(wet, Refusal)
