@@ -8,10 +8,14 @@ VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY and the basic rules' CEN-GRAV-* for what
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_variants_movement import moves_for, same, situations
+
 from centurion.data import map_from_rows, vehicle_types
 from centurion.dice import Dice
 from centurion.hexgrid import from_offset
-from centurion.rules import GravMove, GravState
+from centurion.rules import GravMove, GravState, resolve_grav_move
 from centurion.rules.grav import Refusal
 from centurion.variants import RuleSet, VariantMove, execute_variant_move, resolve_variant_move
 from centurion.variants.movement import parse_steps
@@ -217,3 +221,25 @@ def test_VAR_MOVETYPE_a_grav_vehicle_moves_200_percent_along_a_road():
     # under water there is no road bonus (CEN-GRD-2 moves use their own row)
     wet = resolve_variant_move(on, VariantMove(0, "F" * 6, under_water=True), m, LIB, mt)
     assert isinstance(wet, Refusal)
+
+
+# A small, derandomized sample of the property tests of tests/test_variants_movement.py (deselected from the
+# mutation run for their time): the basic engine is the oracle for what the switches leave alone.
+
+@settings(max_examples=12, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@given(situations(), st.data())
+def test_CEN_GRAV_with_every_switch_off_the_variant_resolver_is_the_basic_engine(situation, data):
+    m, vehicle, state = situation
+    move = data.draw(moves_for(state))
+    same(resolve_grav_move(state, move, m, vehicle), resolve_variant_move(state, move, m, vehicle, RuleSet()))
+
+
+@settings(max_examples=12, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@given(situations(), st.data())
+def test_VAR_LATERAL_and_VAR_EMERGENCY_on_leave_every_basic_move_as_it_was(situation, data):
+    m, vehicle, state = situation
+    move = data.draw(moves_for(state))
+    basic = resolve_grav_move(state, move, m, vehicle)
+    if not isinstance(basic, Refusal):
+        same(basic, resolve_variant_move(state, move, m, vehicle, RuleSet.from_names(["VAR-LATERAL",
+                                                                                       "VAR-EMERGENCY"])))
