@@ -243,3 +243,31 @@ def test_VAR_LATERAL_and_VAR_EMERGENCY_on_leave_every_basic_move_as_it_was(situa
     if not isinstance(basic, Refusal):
         same(basic, resolve_variant_move(state, move, m, vehicle, RuleSet.from_names(["VAR-LATERAL",
                                                                                        "VAR-EMERGENCY"])))
+
+
+def test_VAR_OCCUPY_with_VAR_MOVETYPE_the_declared_part_pays_the_same_total_in_vp_and_thrust():
+    # data/variants.yaml: a grav vehicle's terrain surcharge is the basic VP less 1, so under VAR-MOVETYPE the
+    # total (VP + surcharge) is the basic cost; only who pays changes (RULES.md VAR-MOVETYPE)
+    from test_variants_movement import MAP_TEXT
+
+    from centurion.data import load_map
+    from centurion.data.partial_hexes import load_partial_terrain
+    m = load_map("partial.yaml", text=MAP_TEXT)
+    parts = load_partial_terrain("partial.yaml", m, text=MAP_TEXT)
+    state = GravState.of(LIB, from_offset(3, 3), 0, 3)
+    occupy = RuleSet.from_names(["VAR-OCCUPY"])
+    both = RuleSet.from_names(["VAR-OCCUPY", "VAR-MOVETYPE:thrust"])
+    for pos, terrain in (("in", "light_woods"), ("out", "clear")):
+        move = VariantMove(0, "F", positions=((0, pos),))
+        plain = resolve_variant_move(state, move, m, LIB, occupy, partial=parts)
+        paid = resolve_variant_move(state, move, m, LIB, both, partial=parts)
+        assert not isinstance(plain, Refusal) and not isinstance(paid, Refusal), pos
+        e, f = plain.basic.entries[0], paid.basic.entries[0]
+        assert e.terrain == f.terrain == terrain
+        assert f.vp + paid.terrain_thrust == e.vp and f.speed_limit == e.speed_limit, pos
+        assert paid.terrain_surcharge == (1 if pos == "in" else 0)  # light woods: 2 VP in the basic rules
+    # in the woods (2 VP) on their level-1 part (+1 up) or out in the clear part: then on into clear ground
+    fast = GravState.of(LIB, from_offset(3, 3), 0, 4)
+    for pos, vps in (("in", [("light_woods", 3), ("clear", 1)]), ("out", [("clear", 1), ("clear", 1)])):
+        r = resolve_variant_move(fast, VariantMove(0, "F L F", positions=((0, pos),)), m, LIB, occupy, partial=parts)
+        assert not isinstance(r, Refusal) and [(x.terrain, x.vp) for x in r.basic.entries] == vps
