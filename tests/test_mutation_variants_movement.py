@@ -64,13 +64,13 @@ def test_VAR_LATERAL_a_resolved_move_is_true_and_counts_its_thrust():
     assert report.state.hex == r.end_hex
 
 
-def check_end_states(state, m, rules, accelerate):
+def check_end_states(state, m, rules, accelerate, vehicle=LIB, **kw):
     """Every end state the search offers is a move the resolver accepts, with the same numbers."""
     from centurion.variants import variant_end_states
-    ends = variant_end_states(state, LIB, m, rules, accelerate=accelerate)
+    ends = variant_end_states(state, vehicle, m, rules, accelerate=accelerate, **kw)
     assert ends
     for e in ends:
-        r = resolve_variant_move(state, e.move, m, LIB, rules)
+        r = resolve_variant_move(state, e.move, m, vehicle, rules)
         assert not isinstance(r, Refusal), (e, r)
         assert (r.end_hex, r.end_facing, r.basic.grounds) == (e.hex, e.facing, e.grounded)
         assert (r.thrust_used, r.p_no_damage, r.p_vanes_unharmed) == (e.thrust_used, e.p_no_damage,
@@ -78,7 +78,7 @@ def check_end_states(state, m, rules, accelerate):
         assert (len(r.shifts), sum(x.thrust for x in r.emergencies)) == (e.lateral_shifts, e.emergency_thrust)
         used = tuple(x for x, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies)) if on)
         assert e.variant_rules == used
-        room = LIB.max_thrust - r.thrust_used
+        room = vehicle.max_thrust - r.thrust_used
         if e.grounded:
             assert (e.velocity_min, e.velocity_max) == (0, 0)
         else:
@@ -99,6 +99,16 @@ def test_VAR_EMERGENCY_and_VAR_LATERAL_every_end_state_of_the_search_is_a_legal_
         assert any(e.grounded for e in ends) and any(not e.grounded for e in ends)
     # reversing
     check_end_states(GravState.of(LIB, from_offset(4, 2), 0, -2), m, both, 0)
+    # a Viper (thrust 8) at 6 keeps thrust to stop after a shift: grounded ends at velocity 0 by deceleration
+    viper = vehicle_types()["viper"]
+    ends = check_end_states(GravState.of(viper, from_offset(4, 8), 0, 6), m, both, 0, viper)
+    assert any(e.grounded and e.variant_rules and e.thrust_used > e.lateral_shifts + e.emergency_thrust for e in ends)
+    # the same ends when every end is resolved by the resolver (the slower way)
+    check_end_states(GravState.of(viper, from_offset(4, 8), 0, 6), m, RuleSet.from_names(["VAR-LATERAL"]), 0, viper,
+                     resolve_each=True)
+    # VAR-MOVETYPE: the search's ends are resolved too
+    check_end_states(GravState.of(LIB, from_offset(4, 8), 0, 3), map_from_rows(["..l...."] * 9),
+                     RuleSet.from_names(["VAR-MOVETYPE:thrust"]), 0)
 
 
 EMERGENCY = RuleSet.from_names(["VAR-EMERGENCY"])
