@@ -281,3 +281,42 @@ def test_VAR_OCCUPY_with_VAR_MOVETYPE_the_declared_part_pays_the_same_total_in_v
     for pos, vps in (("in", [("light_woods", 3), ("clear", 1)]), ("out", [("clear", 1), ("clear", 1)])):
         r = resolve_variant_move(fast, VariantMove(0, "F L F", positions=((0, pos),)), m, LIB, occupy, partial=parts)
         assert not isinstance(r, Refusal) and [(x.terrain, x.vp) for x in r.basic.entries] == vps
+
+
+def test_CEN_GRAV_refusals_of_the_variant_resolver_name_rule_step_and_why():
+    lat = RuleSet.from_names(["VAR-LATERAL"])
+    state = GravState.of(LIB, from_offset(5, 20), 0, 3)
+    r = resolve_variant_move(state, VariantMove(0, "F F F F"), CLEAR, LIB, lat)
+    assert isinstance(r, Refusal) and (r.rule, r.step) == ("CEN-GRAV-2", 3)
+    assert r.reason == "all 3 VP are spent; the vehicle cannot enter another hex"
+    edge = GravState.of(LIB, from_offset(1, 1), 0, 2)
+    r = resolve_variant_move(edge, VariantMove(0, "F F"), CLEAR, LIB, lat)
+    assert isinstance(r, Refusal) and (r.rule, r.step) == ("HEX-4", 0)
+    assert r.reason == "the hex ahead of 0101 is off the map"
+    r = resolve_variant_move(GravState.of(LIB, from_offset(1, 5), 0, 2), VariantMove(0, "F SL"), CLEAR, LIB, lat)
+    assert isinstance(r, Refusal) and r.rule == "HEX-4" and r.reason == "the hex left-forward of 0104 is off the map"
+    back = GravState.of(LIB, from_offset(1, 24), 0, -2)
+    r = resolve_variant_move(back, VariantMove(0, "B"), CLEAR, LIB, lat)
+    assert isinstance(r, Refusal) and r.reason == "the hex behind of 0124 is off the map"
+    # the one-hex rule: heavy woods (3 VP) at velocity 1, then no further hex
+    woods = map_from_rows(["." * 5, "..h..", "." * 5])
+    slow = GravState.of(LIB, from_offset(3, 3), 0, 1)
+    one = resolve_variant_move(slow, VariantMove(0, "F"), woods, LIB, lat)
+    assert not isinstance(one, Refusal) and one.basic.entries[0].one_hex_rule
+    r = resolve_variant_move(GravState.of(LIB, from_offset(3, 3), 0, 2), VariantMove(0, "F F"), woods, LIB, lat)
+    assert isinstance(r, Refusal) and (r.rule, r.step) == ("CEN-GRAV-3", 1)
+    assert r.reason == "the one-hex rule let it enter 0302 as its only hex this turn; it cannot move further"
+
+
+def test_VAR_LATERAL_reversing_shifts_go_to_the_side_hexes_behind():
+    from centurion.hexgrid import neighbor
+    lat = RuleSet.from_names(["VAR-LATERAL"])
+    state = GravState.of(LIB, from_offset(10, 10), 0, -2)
+    here = from_offset(10, 10)
+    for step, side in (("SL", -1), ("SR", 1)):
+        r = resolve_variant_move(state, VariantMove(0, f"B {step}"), CLEAR, LIB, lat)
+        assert not isinstance(r, Refusal), r
+        behind = neighbor(here, 3)
+        # reversing, the forward-left/right hexside turns round: from hexside 3, the shift is 3 - side
+        assert r.end_hex == neighbor(behind, (3 - side) % 6) and r.end_facing == 0
+        assert r.shifts[0].side == ("left" if step == "SL" else "right")
