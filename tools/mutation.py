@@ -91,6 +91,19 @@ MODULES = [m for base in TESTS if base not in MOVED_FROM
            for m in (base, *(n for n, o in MOVED_FROM.items() if o == base))]
 TESTS.update({m: TESTS[o] for m, o in MOVED_FROM.items()})
 
+# Slow tests left out of a module's run (pytest --deselect): each takes seconds (hypothesis games, a countdown) and
+# calls most functions of the module, so every mutant would run them. The module's other tests and its
+# tests/test_mutation_*.py files check the same rules (docs/mutation.md).
+SLOW_CENTURIA = ["tests/test_centuria.py::test_actions_keep_the_rules",
+                 "tests/test_centuria_corrections.py::test_a_legal_move_stays_within_the_movement_value_of_its_hexes",
+                 "tests/test_audit_centuria.py::test_D7_round_table_countdown_ends_the_round"]
+SLOW_VARIANT_MOVES = [f"tests/test_variants_movement.py::{t}" for t in (
+    "test_with_every_switch_off_the_variant_resolver_is_resolve_grav_move",
+    "test_lateral_and_emergency_switches_change_nothing_for_moves_the_basic_rules_allow",
+    "test_random_variant_moves_keep_the_rules", "test_every_variant_end_state_is_a_move_the_resolver_accepts")]
+DESELECT: dict[str, list[str]] = {f"centuria/{m}": SLOW_CENTURIA for m in ("battle", "checks", "command", "__init__")}
+DESELECT["variants/movement"] = SLOW_VARIANT_MOVES
+
 COPY = ["centurion", "tests", "data", "notebooks", "tools", "docs", "benchmarks", "binder", "README.md",
         "pyproject.toml"]
 KILLED = {1, 3}
@@ -126,12 +139,15 @@ def scratch_copy(dest: Path) -> None:
 
 def configure(dest: Path, module: str, tests: list[str]) -> None:
     """Append the [tool.mutmut] section for one module to the scratch copy's pyproject.toml."""
+    args = ["-o", "addopts=", "-p", "no:cacheprovider", "-q"]
+    for test in DESELECT.get(module, []):
+        args += ["--deselect", test]
     section = "\n".join([
         "",
         "[tool.mutmut]",
         'source_paths = ["centurion"]',
         f'only_mutate = ["centurion/{module}.py"]',
-        'pytest_add_cli_args = ["-o", "addopts=", "-p", "no:cacheprovider", "-q"]',
+        f"pytest_add_cli_args = {json.dumps(args)}",
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
         'also_copy = ["data", "notebooks", "tools", "docs", "benchmarks", "binder", "README.md"]',
         "",
