@@ -95,9 +95,9 @@ class CenturiaBattle:
         Direct: a leader who may command the unit (`commanders`) has it within his action radius and in sight.
         """
         tables = tables or centuria_tables()
-        key = ("command", id(tables))
-        if key in self._cache:
-            return dict(self._cache[key])
+        cached = self._cache.get("command")
+        if cached is not None and cached[0] is tables:  # the tables kept with the answer: an id is never reused
+            return dict(cached[1])
         out: dict[str, str] = {}
         for side in self.sides:
             subs = [p for p in self.living(side) if not p.is_leader]
@@ -108,7 +108,7 @@ class CenturiaBattle:
             # the chain through adjacent sub-units of the side, transitively
             status = spread_command(status, {p.id: p.hex for p in subs})
             out.update(status)
-        self._cache[key] = out
+        self._cache["command"] = (tables, out)
         return dict(out)
 
     def _by_id(self) -> dict[str, Piece]:
@@ -145,11 +145,6 @@ class CenturiaBattle:
         return [lead for lead in self.commanders(p)
                 if distance(lead.hex, p.hex) <= tables.units[lead.type].action_radius
                 and in_sight(lead.hex, p.hex, self.map, tables)]
-
-    def _leader_of(self, p: Piece) -> Piece | None:
-        """The living leader a sub-unit answers to first: its own, else the replacement (CTA-MORALE b)."""
-        cs = self.commanders(p)
-        return cs[0] if cs else None
 
     def acting_leader(self, p: Piece) -> Piece | None:
         """A sub-unit's leader now: its own if he lives, else his replacement (CTA-MORALE b), else None."""
