@@ -146,6 +146,11 @@ class CenturiaBattle:
                 if distance(lead.hex, p.hex) <= tables.units[lead.type].action_radius
                 and in_sight(lead.hex, p.hex, self.map, tables)]
 
+    def _leader_of(self, p: Piece) -> Piece | None:
+        """The living leader a sub-unit answers to first: its own, else the replacement (CTA-MORALE b)."""
+        cs = self.commanders(p)
+        return cs[0] if cs else None
+
     def acting_leader(self, p: Piece) -> Piece | None:
         """A sub-unit's leader now: its own if he lives, else his replacement (CTA-MORALE b), else None."""
         if p.is_leader or p.commander is None:
