@@ -1,0 +1,284 @@
+"""Mutation tests for centurion/rules/legal.py and reach.py (issue 22, docs/mutation.md): the legal-moves search
+against the brute-force oracle of tests/test_legal_moves_oracle.py (every move tried through `resolve_grav_move`),
+on maps of a few hexes and small thrust so that each case takes a fraction of a second, plus the refusals.
+
+The oracle knows nothing of the search (see its module); here it is also run with the acceleration fixed, as
+`legal_grav_moves(..., accelerate=...)` is asked when a player has chosen it (CEN-GRAV-1, CEN-GRAV-6).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import pytest
+from test_legal_moves_oracle import VIPER, assert_matches_oracle, ranks, step_sequences
+
+from centurion.data import map_from_rows, terrain_table, vehicle_types
+from centurion.hexgrid import Hex, from_offset
+from centurion.rules import GravMove, GravState, legal_grav_moves, resolve_grav_move
+from centurion.rules.grav import Refusal
+from centurion.rules.reach import MAX_SPEED, Reach, roll_factor, step_table
+
+V2 = dataclasses.replace(VIPER, max_thrust=2)
+V3 = dataclasses.replace(VIPER, max_thrust=3)
+#: a small map with woods, a building, a lake and hills of 1, 2 and 4 (steep descents cost no VP: CEN-TER-1)
+HILLS = map_from_rows(["..l..", ".h.w.", "..ww.", "..b..", "....."],
+                      ["00100", "01200", "00000", "00420", "00000"])
+FLAT = map_from_rows(["....", "..l.", "....", "...."])
+#: speed limits that differ (woods, buildings) but no 0-VP steps: the search shares columns of alike rolls
+ROUGH = map_from_rows([".l..h.", "..b...", ".h..l.", "......", "..lb..", "......"])
+
+
+def oracle_with(state: GravState, vehicle, m, accels) -> dict:
+    """The oracle of test_legal_moves_oracle with the accelerations limited to `accels` (nothing under water); a
+    grounded vehicle may also stay down (no thrust), whatever acceleration was chosen."""
+    thrust = state.max_thrust(vehicle)
+    best: dict = {}
+    if state.grounded:
+        r = resolve_grav_move(state, GravMove(), m, vehicle)
+        best[(r.end_hex, r.end_facing, r.grounds)] = [0, 0, *ranks(r)]
+    for accel in accels:
+        for initial in ([None, *[f for f in range(6) if f != state.facing]] if state.velocity == 0 else [None]):
+            for steps in step_sequences(state, accel, initial, vehicle, m, False):
+                for decel in range(0, thrust - accel + 1):
+                    for ground in (False, True):
+                        r = resolve_grav_move(state, GravMove(accel, steps, decel, ground, initial), m, vehicle)
+                        if isinstance(r, Refusal):
+                            continue
+                        key = (r.end_hex, r.end_facing, r.grounds)
+                        v = 0 if r.grounds else r.end_velocity
+                        cheap, safe = ranks(r)
+                        cur = best.setdefault(key, [v, v, cheap, safe])
+                        cur[0], cur[1] = min(cur[0], v), max(cur[1], v)
+                        cur[2], cur[3] = min(cur[2], cheap), min(cur[3], safe)
+    return best
+
+
+def assert_fixed_matches(m, vehicle, state, accel) -> None:
+    """legal_grav_moves(..., accelerate=accel) gives exactly the oracle's end states for that acceleration."""
+    expected = oracle_with(state, vehicle, m, [accel])
+    ends = legal_grav_moves(state, vehicle, m, accelerate=accel)
+    got = {(e.hex, e.facing, e.grounded): e for e in ends}
+    assert set(got) == set(expected), accel
+    for key, (vmin, vmax, cheap, safe) in expected.items():
+        e = got[key]
+        assert (e.velocity_min, e.velocity_max) == (vmin, vmax), key
+        for option, which, best in ((e.cheapest, 0, cheap), (e.safest, 1, safe)):
+            assert option.move.accelerate == accel or option.move == GravMove()
+            r = resolve_grav_move(state, option.move, m, vehicle)
+            assert (r.end_hex, r.end_facing, r.grounds) == key and ranks(r)[which] == best, (key, which)
+
+
+# --- the search against the oracle -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("velocity, facing, grounded", [
+    (0, 1, False), (0, 4, True), (2, 0, False), (3, 2, False), (5, 5, False), (-2, 3, False), (-1, 0, False),
+])
+def test_GRAV2_small_hill_map_with_free_descents_matches_the_oracle(velocity, facing, grounded) -> None:
+    """Hills, woods, a lake and 0-VP descents: every end state, velocity range and best path (CEN-GRAV-2..6)."""
+    state = GravState.of(V2, from_offset(2, 2), facing, velocity, grounded=grounded)
+    assert_matches_oracle(HILLS, V2, state)
+
+
+@pytest.mark.parametrize("velocity, facing", [(4, 1), (7, 2), (-3, 0), (1, 3)])
+def test_GRAV4_shared_columns_on_a_rough_map_match_the_oracle(velocity, facing) -> None:
+    """No 0-VP steps but several speed limits: velocities with alike rolls share a search column (CEN-GRAV-4)."""
+    assert not step_table(ROUGH, None).has_free_steps
+    assert_matches_oracle(ROUGH, V2, GravState.of(V2, from_offset(3, 4), facing, velocity))
+
+
+def test_GRAV4_shared_and_separate_columns_agree() -> None:
+    """Searching each velocity apart gives the same end states and paths as the shared columns (CEN-GRAV-4)."""
+    table = step_table(ROUGH, None)
+    for facing, v in ((2, 6), (4, -3)):
+        state = GravState.of(V3, from_offset(3, 4), facing, v)
+        shared = legal_grav_moves(state, V3, ROUGH)
+        table.has_free_steps = True
+        try:
+            apart = legal_grav_moves(state, V3, ROUGH)
+        finally:
+            table.has_free_steps = False
+        assert [tuple(a)[:5] for a in shared] == [tuple(b)[:5] for b in apart]
+        for a, b in zip(shared, apart, strict=True):
+            assert (a.p_no_damage, a.rolls) == (b.p_no_damage, b.rolls)
+            assert (a.cheapest.thrust_used, a.cheapest.p_no_damage, a.cheapest.rolls) == \
+                (b.cheapest.thrust_used, b.cheapest.p_no_damage, b.cheapest.rolls)
+
+
+@pytest.mark.parametrize("damage", [
+    {"left_vane_lost": True}, {"right_vane_lost": True}, {"left_vane_lost": True, "right_vane_lost": True},
+    {"tsr_lost": True}, {"piloting_modifier": -3}, {"thrust_quarters_lost": 2},
+])
+@pytest.mark.parametrize("velocity", [0, 3, -2])
+def test_CEN13_damage_in_the_search_matches_the_oracle(damage, velocity) -> None:
+    """Lost vanes, a lost TSR, a piloting modifier and lost thrust on a map with free descents (book-a §13)."""
+    state = GravState.of(V2, from_offset(3, 3), 1, velocity, **damage)
+    assert_matches_oracle(HILLS, V2, state)
+
+
+@pytest.mark.parametrize("velocity, facing, where", [(0, 1, (3, 3)), (2, 0, (3, 3)), (3, 3, (3, 3)),
+                                                     (-2, 1, (3, 3)), (4, 0, (2, 5)), (2, 1, (1, 2))])
+def test_CEN13_driver_out_drifts_straight_on_as_the_oracle_says(velocity, facing, where) -> None:
+    """With the driver out: no thrust, no turns, straight on; a hex it cannot enter stops it (book-a §13)."""
+    state = GravState.of(V2, from_offset(*where), facing, velocity, driver_out=True)
+    assert_matches_oracle(HILLS, V2, state)
+
+
+def test_GRD2_a_submerged_vehicle_moves_under_water_as_the_oracle_says() -> None:
+    """On a lake's bottom: lifting to the surface, or moving beneath it lake to lake (CEN-GRD-2)."""
+    lake = from_offset(3, 3)
+    assert HILLS[lake].terrain == "lake"
+    for facing in (0, 2, 5):
+        state = GravState.of(V3, lake, facing, 0, grounded=True, submerged=True)
+        assert_matches_oracle(HILLS, V3, state)
+    left = GravState.of(V3, lake, 2, 0, grounded=True, submerged=True, right_vane_lost=True)
+    assert_matches_oracle(HILLS, V3, left)
+
+
+def test_GRAV6_grounded_in_a_crater_and_too_weak_to_lift() -> None:
+    """From a crater lifting off costs more; with less thrust than the lift it can only stay down (CEN-GRAV-6)."""
+    state = GravState.of(V3, from_offset(2, 4), 0, 0, grounded=True, in_crater=True)
+    assert_matches_oracle(FLAT, V3, state)
+    weak = dataclasses.replace(VIPER, max_thrust=1)
+    stuck = GravState.of(weak, from_offset(2, 4), 3, 0, grounded=True, in_crater=True)
+    ends = legal_grav_moves(stuck, weak, FLAT)
+    assert [(e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max) for e in ends] == \
+        [(stuck.hex, 3, True, 0, 0)]
+    assert ends[0].cheapest.move == GravMove() and ends[0].cheapest.thrust_used == 0
+    assert ends[0].p_no_damage == 1 and ends[0].rolls == 0
+
+
+@pytest.mark.parametrize("velocity, grounded, accels", [(0, False, (0, 1, 2)), (3, False, (0, 2)),
+                                                        (0, True, (1, 2)), (-2, False, (1,))])
+def test_GRAV1_a_fixed_acceleration_gives_the_oracles_ends_for_it(velocity, grounded, accels) -> None:
+    """`accelerate` fixes the thrust points spent on acceleration, lift included (CEN-GRAV-1, CEN-GRAV-6)."""
+    state = GravState.of(V2, from_offset(2, 2), 2, velocity, grounded=grounded)
+    for accel in accels:
+        assert_fixed_matches(HILLS, V2, state, accel)
+
+
+def test_GRAV1_a_grounded_vehicle_with_no_acceleration_stays_down() -> None:
+    """accelerate=0 on the ground: the only end is staying where it is (CEN-GRAV-6)."""
+    state = GravState.of(V2, from_offset(2, 2), 2, 0, grounded=True)
+    ends = legal_grav_moves(state, V2, HILLS, accelerate=0)
+    assert [(e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max) for e in ends] == \
+        [(state.hex, 2, True, 0, 0)]
+
+
+def test_GRAV1_a_lost_grav_drive_or_a_destroyed_vehicle_goes_on_unchanged() -> None:
+    """No grav drive: flying, it keeps its velocity where it is (no move to choose); grounded it stays down."""
+    for grounded, velocity in ((False, 3), (True, 0)):
+        state = GravState.of(V2, from_offset(2, 2), 4, velocity, grounded=grounded, grav_drive_lost=True)
+        ends = legal_grav_moves(state, V2, FLAT)
+        assert [(e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max) for e in ends] == \
+            [(state.hex, 4, grounded, velocity, velocity)]
+        assert ends[0].cheapest.move == GravMove() and ends[0].safest.thrust_used == 0
+
+
+# --- end states --------------------------------------------------------------------------------------------------
+
+def test_GRAV2_end_states_name_their_fields() -> None:
+    """An end state is where, facing, grounded, the end velocities and its two paths (CEN-GRAV-2)."""
+    state = GravState.of(V2, from_offset(2, 2), 3, 2)
+    ends = legal_grav_moves(state, V2, FLAT)
+    for e in ends:
+        assert tuple(e)[:5] == (e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max)
+        assert repr(e) == (f"EndState({e.hex!r}, facing={e.facing}, grounded={e.grounded}, "
+                           f"v={e.velocity_min}..{e.velocity_max}, p_no_damage={e.p_no_damage})")
+        assert (e.p_no_damage, e.rolls) == (e.safest.p_no_damage, e.safest.rolls)
+        assert isinstance(e.p_no_damage, Fraction)
+        assert e.cheapest is e.cheapest  # traced once
+    keys = [(e.hex.q, e.hex.r) for e in ends]
+    assert keys == sorted(keys)  # ordered by hex
+    grounded_fast = [e for e in ends if e.grounded and e.cheapest.move.decelerate == 0 and e.cheapest.move.steps]
+    assert grounded_fast and all(e.cheapest.p_no_damage == 0 for e in grounded_fast)  # CEN-GRD-1: certain damage
+
+
+# --- refusals ----------------------------------------------------------------------------------------------------
+
+def test_GRAV1_bad_requests_are_refused_with_the_rule() -> None:
+    """Bad input: a ValueError naming the rule, never a wrong answer (issue 20)."""
+    state = GravState.of(V2, from_offset(2, 2), 0, 2)
+    with pytest.raises(ValueError, match=r"^CEN-GRAV-1: acceleration 3 is outside 0..2 thrust points$"):
+        legal_grav_moves(state, V2, FLAT, accelerate=3)
+    for bad in (-1, 1.5, True, "1"):
+        with pytest.raises(ValueError, match="CEN-GRAV-1"):
+            legal_grav_moves(state, V2, FLAT, accelerate=bad)
+    with pytest.raises(ValueError, match="^CEN-GV-1: the .* is a ground vehicle$"):
+        legal_grav_moves(state, vehicle_types()["centurion"] if "centurion" in vehicle_types()
+                         else next(v for v in vehicle_types().values() if v.max_thrust is None), FLAT)
+    off = dataclasses.replace(state, hex=Hex(40, 40))
+    with pytest.raises(ValueError) as info:
+        legal_grav_moves(off, V2, FLAT)
+    assert "HEX-4" in str(info.value) or "off the map" in str(info.value)
+    driver = GravState.of(V2, from_offset(2, 2), 0, 2, driver_out=True)
+    with pytest.raises(ValueError, match="^CEN-CMB-1: the driver is out: no thrust to accelerate$"):
+        legal_grav_moves(driver, V2, FLAT, accelerate=1)
+    assert legal_grav_moves(driver, V2, FLAT, accelerate=0)
+    down = GravState.of(V3, from_offset(2, 2), 0, 0, grounded=True, in_crater=True)
+    with pytest.raises(ValueError, match="^CEN-GRAV-6: lifting off takes the first 2 TP of the acceleration; an "
+                                         "acceleration of 1 cannot lift it$"):
+        legal_grav_moves(down, V3, FLAT, accelerate=1)
+    fast = GravState.of(V2, from_offset(2, 2), 0, MAX_SPEED - 1)
+    with pytest.raises(ValueError, match=r"^CEN-GRAV-2: starting at velocity 79, this turn reaches velocity 81; the "
+                                         r"legal-moves search handles up to 80 \(resolve_grav_move checks any single "
+                                         r"move\)$"):
+        legal_grav_moves(fast, V2, FLAT)
+    assert legal_grav_moves(fast, V2, FLAT, accelerate=1)  # 80 exactly is searched
+    assert legal_grav_moves(GravState.of(V2, from_offset(2, 2), 0, -(MAX_SPEED - 2)), V2, FLAT)
+
+
+def test_GRAV2_the_search_itself_refuses_what_it_cannot_search() -> None:
+    """Reach: moving velocities only, at most 80, all forward or all reverse (CEN-GRAV-2, -4, -5)."""
+    steps = step_table(FLAT, None)
+    with pytest.raises(ValueError, match="^CEN-GRAV-4: "):
+        Reach(steps, 0, (0,), [0], 0, False)
+    with pytest.raises(ValueError, match=r"^CEN-GRAV-2: velocity 81 is beyond what the search handles \(80\)$"):
+        Reach(steps, 0, (0,), [3, -81], 1, False)
+    with pytest.raises(ValueError, match="^CEN-GRAV-5: forward and reverse velocities are searched apart$"):
+        Reach(steps, 0, (0,), [2, -2], 1, False)
+    r = Reach(steps, 0, (0,), [80], 1, False)
+    assert r.speeds.tolist() == [80] and not r.back
+    assert Reach(steps, 0, (0,), [-3, -4], 1, False).back
+
+
+def test_SPD1_roll_factors_are_the_odds_of_the_speed_limit_roll() -> None:
+    """Entering a hex over its speed limit: a roll that passes on 1-4 of 10 (CEN-SPD-1); none below the limit."""
+    from centurion.rules.reach import value_chance, value_rolls
+    from centurion.rules.speed import speed_limit_check
+
+    seen = set()
+    for v in range(1, 40):
+        for limit in (1, 2, 4, 8, 16):
+            for tsr in (False, True):
+                for mod in (0, -2):
+                    c = speed_limit_check(v, limit, tsr_lost=tsr, damage_modifier=mod)
+                    f = roll_factor(v, limit, tsr, mod)
+                    if not c.needs_roll:
+                        assert f == 0
+                        continue
+                    n = max(1, min(9, c.target))
+                    assert value_chance(f) == Fraction(n, 10) and value_rolls(f) == 1, (v, limit, tsr, mod)
+                    seen.add(n)
+    assert seen == {1, 2, 3, 4}
+    c = speed_limit_check(30, 2, tsr_lost=False, driver_out=True)
+    assert c.needs_roll and value_chance(roll_factor(30, 2, False, 0, True)) == Fraction(max(1, c.target), 10)
+
+
+def test_TER1_step_tables_are_kept_per_terrain_table_and_under_water() -> None:
+    """The step table of a map is built once per terrain table and per surface/under water (CEN-TER-1, -GRD-2)."""
+    m = map_from_rows(["..w", ".ww", "..."])
+    table = terrain_table()
+    a, b = step_table(m, None), step_table(m, None, under_water=True)
+    assert a is step_table(m, None) and b is step_table(m, None, True) and a is not b
+    c = step_table(m, table)
+    assert c is step_table(m, table) and c is not a
+    lake = [h for h in b.hexes if m[h].terrain == "lake"]
+    for h in b.hexes:  # under water: into lake hexes only (a submerged vehicle is in a lake)
+        for f in range(6):
+            d = int(b.dest[b.ids[h] * 6 + f])
+            if d >= 0:
+                assert b.hexes[d] in lake
+    assert any(int(b.dest[b.ids[h] * 6 + f]) >= 0 for h in lake for f in range(6))
+    assert a.hexes == sorted(m.hexes, key=lambda h: (h.q, h.r))
