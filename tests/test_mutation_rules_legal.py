@@ -12,7 +12,7 @@ import dataclasses
 from fractions import Fraction
 
 import pytest
-from test_legal_moves_oracle import VIPER, assert_matches_oracle, ranks, step_sequences
+from test_legal_moves_oracle import VIPER, oracle, ranks, step_sequences
 
 from centurion.data import map_from_rows, terrain_table, vehicle_types
 from centurion.hexgrid import Hex, from_offset
@@ -22,12 +22,49 @@ from centurion.rules.reach import MAX_SPEED, Reach, roll_factor, step_table
 
 V2 = dataclasses.replace(VIPER, max_thrust=2)
 V3 = dataclasses.replace(VIPER, max_thrust=3)
-#: a small map with woods, a building, a lake and hills of 1, 2 and 4 (steep descents cost no VP: CEN-TER-1)
-HILLS = map_from_rows(["..l..", ".h.w.", "..ww.", "..b..", "....."],
-                      ["00100", "01200", "00000", "00420", "00000"])
-FLAT = map_from_rows(["....", "..l.", "....", "...."])
-#: speed limits that differ (woods, buildings) but no 0-VP steps: the search shares columns of alike rolls
-ROUGH = map_from_rows([".l..h.", "..b...", ".h..l.", "......", "..lb..", "......"])
+MAPS = {
+    # woods, a building, a lake and hills of 1, 2 and 4 (steep descents cost no VP: CEN-TER-1)
+    "hills": (["..l..", ".h.w.", "..ww.", "..b..", "....."], ["00100", "01200", "00000", "00420", "00000"]),
+    "flat": (["....", "..l.", "....", "...."], None),
+    # speed limits that differ (woods, buildings) but no 0-VP steps: the search shares columns of alike rolls
+    "rough": ([".l..h.", "..b...", ".h..l.", "......", "..lb..", "......"], None),
+}
+
+
+def fresh(name: str):
+    """A new map object each time: the step tables are cached on the map, and mutmut forks each mutant's process
+    after a run of the tests, so a map kept at module level would carry the unmutated tables."""
+    return map_from_rows(*MAPS[name])
+
+
+_EXPECTED: dict = {}
+
+
+def expected(name: str, vehicle, state, accels=None) -> dict:
+    """The oracle's answer, kept per case (it calls only resolve_grav_move, not the search under test)."""
+    key = (name, repr(vehicle.max_thrust), repr(state), accels)
+    if key not in _EXPECTED:
+        m = fresh(name)
+        _EXPECTED[key] = oracle(state, vehicle, m) if accels is None else oracle_with(state, vehicle, m, accels)
+    return _EXPECTED[key]
+
+
+def assert_matches_oracle(name: str, vehicle, state) -> None:
+    """legal_grav_moves on a fresh map of `name` gives exactly the oracle's end states, ranges and best paths."""
+    m = fresh(name)
+    want = expected(name, vehicle, state)
+    got = {(e.hex, e.facing, e.grounded): e for e in legal_grav_moves(state, vehicle, m)}
+    assert set(got) == set(want)
+    for key, (vmin, vmax, cheap, safe) in want.items():
+        e = got[key]
+        assert (e.velocity_min, e.velocity_max) == (vmin, vmax), key
+        for option, which, best in ((e.cheapest, 0, cheap), (e.safest, 1, safe)):
+            r = resolve_grav_move(state, option.move, m, vehicle)
+            assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.grounds) == key, (key, option, r)
+            assert (r.thrust_used, r.p_no_damage, len(r.checks)) == (option.thrust_used, option.p_no_damage,
+                                                                     option.rolls), (key, option)
+            assert ranks(r)[which] == best, (key, which, option)
+        assert (e.p_no_damage, e.rolls) == (e.safest.p_no_damage, e.safest.rolls)
 
 
 def oracle_with(state: GravState, vehicle, m, accels) -> dict:
@@ -55,13 +92,14 @@ def oracle_with(state: GravState, vehicle, m, accels) -> dict:
     return best
 
 
-def assert_fixed_matches(m, vehicle, state, accel) -> None:
+def assert_fixed_matches(name: str, vehicle, state, accel) -> None:
     """legal_grav_moves(..., accelerate=accel) gives exactly the oracle's end states for that acceleration."""
-    expected = oracle_with(state, vehicle, m, [accel])
+    m = fresh(name)
+    want = expected(name, vehicle, state, (accel,))
     ends = legal_grav_moves(state, vehicle, m, accelerate=accel)
     got = {(e.hex, e.facing, e.grounded): e for e in ends}
-    assert set(got) == set(expected), accel
-    for key, (vmin, vmax, cheap, safe) in expected.items():
+    assert set(got) == set(want), accel
+    for key, (vmin, vmax, cheap, safe) in want.items():
         e = got[key]
         assert (e.velocity_min, e.velocity_max) == (vmin, vmax), key
         for option, which, best in ((e.cheapest, 0, cheap), (e.safest, 1, safe)):
@@ -78,25 +116,26 @@ def assert_fixed_matches(m, vehicle, state, accel) -> None:
 def test_GRAV2_small_hill_map_with_free_descents_matches_the_oracle(velocity, facing, grounded) -> None:
     """Hills, woods, a lake and 0-VP descents: every end state, velocity range and best path (CEN-GRAV-2..6)."""
     state = GravState.of(V2, from_offset(2, 2), facing, velocity, grounded=grounded)
-    assert_matches_oracle(HILLS, V2, state)
+    assert_matches_oracle("hills", V2, state)
 
 
 @pytest.mark.parametrize("velocity, facing", [(4, 1), (7, 2), (-3, 0), (1, 3)])
 def test_GRAV4_shared_columns_on_a_rough_map_match_the_oracle(velocity, facing) -> None:
     """No 0-VP steps but several speed limits: velocities with alike rolls share a search column (CEN-GRAV-4)."""
-    assert not step_table(ROUGH, None).has_free_steps
-    assert_matches_oracle(ROUGH, V2, GravState.of(V2, from_offset(3, 4), facing, velocity))
+    assert not step_table(fresh("rough"), None).has_free_steps
+    assert_matches_oracle("rough", V2, GravState.of(V2, from_offset(3, 4), facing, velocity))
 
 
 def test_GRAV4_shared_and_separate_columns_agree() -> None:
     """Searching each velocity apart gives the same end states and paths as the shared columns (CEN-GRAV-4)."""
-    table = step_table(ROUGH, None)
+    rough = fresh("rough")
+    table = step_table(rough, None)
     for facing, v in ((2, 6), (4, -3)):
         state = GravState.of(V3, from_offset(3, 4), facing, v)
-        shared = legal_grav_moves(state, V3, ROUGH)
+        shared = legal_grav_moves(state, V3, rough)
         table.has_free_steps = True
         try:
-            apart = legal_grav_moves(state, V3, ROUGH)
+            apart = legal_grav_moves(state, V3, rough)
         finally:
             table.has_free_steps = False
         assert [tuple(a)[:5] for a in shared] == [tuple(b)[:5] for b in apart]
@@ -114,7 +153,7 @@ def test_GRAV4_shared_and_separate_columns_agree() -> None:
 def test_CEN13_damage_in_the_search_matches_the_oracle(damage, velocity) -> None:
     """Lost vanes, a lost TSR, a piloting modifier and lost thrust on a map with free descents (book-a §13)."""
     state = GravState.of(V2, from_offset(3, 3), 1, velocity, **damage)
-    assert_matches_oracle(HILLS, V2, state)
+    assert_matches_oracle("hills", V2, state)
 
 
 @pytest.mark.parametrize("velocity, facing, where", [(0, 1, (3, 3)), (2, 0, (3, 3)), (3, 3, (3, 3)),
@@ -122,27 +161,27 @@ def test_CEN13_damage_in_the_search_matches_the_oracle(damage, velocity) -> None
 def test_CEN13_driver_out_drifts_straight_on_as_the_oracle_says(velocity, facing, where) -> None:
     """With the driver out: no thrust, no turns, straight on; a hex it cannot enter stops it (book-a §13)."""
     state = GravState.of(V2, from_offset(*where), facing, velocity, driver_out=True)
-    assert_matches_oracle(HILLS, V2, state)
+    assert_matches_oracle("hills", V2, state)
 
 
 def test_GRD2_a_submerged_vehicle_moves_under_water_as_the_oracle_says() -> None:
     """On a lake's bottom: lifting to the surface, or moving beneath it lake to lake (CEN-GRD-2)."""
     lake = from_offset(3, 3)
-    assert HILLS[lake].terrain == "lake"
+    assert fresh("hills")[lake].terrain == "lake"
     for facing in (0, 2, 5):
         state = GravState.of(V3, lake, facing, 0, grounded=True, submerged=True)
-        assert_matches_oracle(HILLS, V3, state)
+        assert_matches_oracle("hills", V3, state)
     left = GravState.of(V3, lake, 2, 0, grounded=True, submerged=True, right_vane_lost=True)
-    assert_matches_oracle(HILLS, V3, left)
+    assert_matches_oracle("hills", V3, left)
 
 
 def test_GRAV6_grounded_in_a_crater_and_too_weak_to_lift() -> None:
     """From a crater lifting off costs more; with less thrust than the lift it can only stay down (CEN-GRAV-6)."""
     state = GravState.of(V3, from_offset(2, 4), 0, 0, grounded=True, in_crater=True)
-    assert_matches_oracle(FLAT, V3, state)
+    assert_matches_oracle("flat", V3, state)
     weak = dataclasses.replace(VIPER, max_thrust=1)
     stuck = GravState.of(weak, from_offset(2, 4), 3, 0, grounded=True, in_crater=True)
-    ends = legal_grav_moves(stuck, weak, FLAT)
+    ends = legal_grav_moves(stuck, weak, fresh("flat"))
     assert [(e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max) for e in ends] == \
         [(stuck.hex, 3, True, 0, 0)]
     assert ends[0].cheapest.move == GravMove() and ends[0].cheapest.thrust_used == 0
@@ -155,13 +194,13 @@ def test_GRAV1_a_fixed_acceleration_gives_the_oracles_ends_for_it(velocity, grou
     """`accelerate` fixes the thrust points spent on acceleration, lift included (CEN-GRAV-1, CEN-GRAV-6)."""
     state = GravState.of(V2, from_offset(2, 2), 2, velocity, grounded=grounded)
     for accel in accels:
-        assert_fixed_matches(HILLS, V2, state, accel)
+        assert_fixed_matches("hills", V2, state, accel)
 
 
 def test_GRAV1_a_grounded_vehicle_with_no_acceleration_stays_down() -> None:
     """accelerate=0 on the ground: the only end is staying where it is (CEN-GRAV-6)."""
     state = GravState.of(V2, from_offset(2, 2), 2, 0, grounded=True)
-    ends = legal_grav_moves(state, V2, HILLS, accelerate=0)
+    ends = legal_grav_moves(state, V2, fresh("hills"), accelerate=0)
     assert [(e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max) for e in ends] == \
         [(state.hex, 2, True, 0, 0)]
 
@@ -170,7 +209,7 @@ def test_GRAV1_a_lost_grav_drive_or_a_destroyed_vehicle_goes_on_unchanged() -> N
     """No grav drive: flying, it keeps its velocity where it is (no move to choose); grounded it stays down."""
     for grounded, velocity in ((False, 3), (True, 0)):
         state = GravState.of(V2, from_offset(2, 2), 4, velocity, grounded=grounded, grav_drive_lost=True)
-        ends = legal_grav_moves(state, V2, FLAT)
+        ends = legal_grav_moves(state, V2, fresh("flat"))
         assert [(e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max) for e in ends] == \
             [(state.hex, 4, grounded, velocity, velocity)]
         assert ends[0].cheapest.move == GravMove() and ends[0].safest.thrust_used == 0
@@ -181,7 +220,7 @@ def test_GRAV1_a_lost_grav_drive_or_a_destroyed_vehicle_goes_on_unchanged() -> N
 def test_GRAV2_end_states_name_their_fields() -> None:
     """An end state is where, facing, grounded, the end velocities and its two paths (CEN-GRAV-2)."""
     state = GravState.of(V2, from_offset(2, 2), 3, 2)
-    ends = legal_grav_moves(state, V2, FLAT)
+    ends = legal_grav_moves(state, V2, fresh("flat"))
     for e in ends:
         assert tuple(e)[:5] == (e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max)
         assert repr(e) == (f"EndState({e.hex!r}, facing={e.facing}, grounded={e.grounded}, "
@@ -201,37 +240,37 @@ def test_GRAV1_bad_requests_are_refused_with_the_rule() -> None:
     """Bad input: a ValueError naming the rule, never a wrong answer (issue 20)."""
     state = GravState.of(V2, from_offset(2, 2), 0, 2)
     with pytest.raises(ValueError, match=r"^CEN-GRAV-1: acceleration 3 is outside 0..2 thrust points$"):
-        legal_grav_moves(state, V2, FLAT, accelerate=3)
+        legal_grav_moves(state, V2, fresh("flat"), accelerate=3)
     for bad in (-1, 1.5, True, "1"):
         with pytest.raises(ValueError, match="CEN-GRAV-1"):
-            legal_grav_moves(state, V2, FLAT, accelerate=bad)
+            legal_grav_moves(state, V2, fresh("flat"), accelerate=bad)
     with pytest.raises(ValueError, match="^CEN-GV-1: the .* is a ground vehicle$"):
         legal_grav_moves(state, vehicle_types()["centurion"] if "centurion" in vehicle_types()
-                         else next(v for v in vehicle_types().values() if v.max_thrust is None), FLAT)
+                         else next(v for v in vehicle_types().values() if v.max_thrust is None), fresh("flat"))
     off = dataclasses.replace(state, hex=Hex(40, 40))
     with pytest.raises(ValueError) as info:
-        legal_grav_moves(off, V2, FLAT)
+        legal_grav_moves(off, V2, fresh("flat"))
     assert "HEX-4" in str(info.value) or "off the map" in str(info.value)
     driver = GravState.of(V2, from_offset(2, 2), 0, 2, driver_out=True)
     with pytest.raises(ValueError, match="^CEN-CMB-1: the driver is out: no thrust to accelerate$"):
-        legal_grav_moves(driver, V2, FLAT, accelerate=1)
-    assert legal_grav_moves(driver, V2, FLAT, accelerate=0)
+        legal_grav_moves(driver, V2, fresh("flat"), accelerate=1)
+    assert legal_grav_moves(driver, V2, fresh("flat"), accelerate=0)
     down = GravState.of(V3, from_offset(2, 2), 0, 0, grounded=True, in_crater=True)
     with pytest.raises(ValueError, match="^CEN-GRAV-6: lifting off takes the first 2 TP of the acceleration; an "
                                          "acceleration of 1 cannot lift it$"):
-        legal_grav_moves(down, V3, FLAT, accelerate=1)
+        legal_grav_moves(down, V3, fresh("flat"), accelerate=1)
     fast = GravState.of(V2, from_offset(2, 2), 0, MAX_SPEED - 1)
     with pytest.raises(ValueError, match=r"^CEN-GRAV-2: starting at velocity 79, this turn reaches velocity 81; the "
                                          r"legal-moves search handles up to 80 \(resolve_grav_move checks any single "
                                          r"move\)$"):
-        legal_grav_moves(fast, V2, FLAT)
-    assert legal_grav_moves(fast, V2, FLAT, accelerate=1)  # 80 exactly is searched
-    assert legal_grav_moves(GravState.of(V2, from_offset(2, 2), 0, -(MAX_SPEED - 2)), V2, FLAT)
+        legal_grav_moves(fast, V2, fresh("flat"))
+    assert legal_grav_moves(fast, V2, fresh("flat"), accelerate=1)  # 80 exactly is searched
+    assert legal_grav_moves(GravState.of(V2, from_offset(2, 2), 0, -(MAX_SPEED - 2)), V2, fresh("flat"))
 
 
 def test_GRAV2_the_search_itself_refuses_what_it_cannot_search() -> None:
     """Reach: moving velocities only, at most 80, all forward or all reverse (CEN-GRAV-2, -4, -5)."""
-    steps = step_table(FLAT, None)
+    steps = step_table(fresh("flat"), None)
     with pytest.raises(ValueError, match="^CEN-GRAV-4: "):
         Reach(steps, 0, (0,), [0], 0, False)
     with pytest.raises(ValueError, match=r"^CEN-GRAV-2: velocity 81 is beyond what the search handles \(80\)$"):

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import cache
 from types import MappingProxyType
 
 import numpy as np
 import pytest
-from test_audit_geometry import oracle
+from test_audit_geometry import oracle as exact_clip
 
 from centurion.data import map_from_rows, terrain_table
 from centurion.hexgrid import Hex, distance, format_label, from_offset, neighbor
+from centurion.rules import sight as sight_module
 from centurion.rules.sight import (
     MAX_SIGHT_LEVEL,
     Sight,
@@ -33,6 +35,21 @@ from centurion.rules.sight import (
 )
 
 WOODS = {"light_woods", "heavy_woods"}
+
+
+@cache
+def oracle(a: Hex, b: Hex) -> tuple[frozenset[Hex], ...]:
+    """The exact clip of the segment a-b (the hexes crossed, pairs along a hexside), kept: it depends on a, b only."""
+    return tuple(exact_clip(a, b))
+
+
+@pytest.fixture(autouse=True)
+def _fresh_line_table():
+    """An empty table of lines for every test: mutmut runs each mutant in a process forked after a run of the tests,
+    which filled the module's cache; without this a mutant of `_line_offsets` would never be executed."""
+    sight_module._LINE_CACHE.clear()
+    yield
+    sight_module._LINE_CACHE.clear()
 TERRAINS = ["clear"] * 5 + ["light_woods", "heavy_woods", "building", "road"]
 
 
@@ -64,7 +81,7 @@ def expected(m, a: Hex, b: Hex, la: int, lb: int) -> tuple[bool, str, frozenset[
     if distance(a, b) <= 1:
         return True, "clear", frozenset()
     top = max(la, lb)
-    between = oracle(a, b)[1:-1]
+    between = list(oracle(a, b)[1:-1])
     tops = [max(height_of(m, h) for h in e) for e in between]
     for e, t in zip(between, tops, strict=True):
         if t > top:
