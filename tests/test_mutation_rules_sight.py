@@ -339,3 +339,99 @@ def test_LOS1_seen_hexes_of_a_path_use_the_watchers_level() -> None:
     assert seen_hexes_of_path(m, a, path) == [mid, neighbor(a, 2)]
     assert seen_hexes_of_path(m, a, path, level=2) == path
     assert seen_hexes_of_path(m, a, list(reversed(path)), level=2) == list(reversed(path))
+
+
+# --- survivors of the first mutation run (issue 22) ----------------------------------------------------------------
+
+def test_HEX4_sight_refuses_what_is_not_a_hex_naming_the_argument() -> None:
+    """A unit's position that is not a hex: ValueError naming HEX-4 and which argument (a, b, origin)."""
+    m = map_from_rows(["." * 4] * 4)
+    h = from_offset(2, 2)
+    with pytest.raises(ValueError, match=r"^HEX-4: a is a hex, got \(1, 2\)$"):
+        line_of_sight(m, (1, 2), h)
+    with pytest.raises(ValueError, match=r"^HEX-4: b is a hex, got 'x'$"):
+        line_of_sight(m, h, "x")
+    with pytest.raises(ValueError, match=r"^HEX-4: origin is a hex, got None$"):
+        sight_from(m, None)
+
+
+def _wall_map():
+    """A clear 5 x 5 map and a copy of its cells to change."""
+    base = map_from_rows(["." * 5] * 5)
+    hexes = dict(base.hexes)
+    return base, hexes
+
+
+def test_LOS1_reasons_word_for_word() -> None:
+    """The reasons name the hex, the heights, the side and the spine in fixed words (CEN-LOS-1)."""
+    a, mid, b = from_offset(3, 5), from_offset(3, 4), from_offset(3, 3)
+    base, hexes = _wall_map()
+    hexes[mid] = replace(hexes[mid], level=2)
+    m = replace(base, hexes=MappingProxyType(dict(hexes)))
+    label = format_label(mid)
+    assert line_of_sight(m, a, b).reason == f"{label} is 2 level(s) high, above the taller unit's level 0"
+    hexes[b] = replace(hexes[b], level=2)
+    up = replace(base, hexes=MappingProxyType(dict(hexes)))
+    assert line_of_sight(up, a, b).reason == (f"dead zone: {label} next to the lower unit (firer side) is 2 level(s) "
+                                              "high, at least the higher unit's level 2")
+    assert line_of_sight(up, b, a).reason == (f"dead zone: {label} next to the lower unit (target side) is 2 "
+                                              "level(s) high, at least the higher unit's level 2")
+    two = line_of_sight(base, a, b)
+    assert two.seen and two.reason == "no hex between is above level 0"
+    # on a spine, the reason ends with the defender's pick
+    c = Hex(a.q + 1, a.r - 2)
+    (p1, _p2), _ = line_of_sight(base, a, c).spines[0]
+    hexes = dict(base.hexes)
+    hexes[p1] = replace(hexes[p1], level=3)
+    s = line_of_sight(replace(base, hexes=MappingProxyType(hexes)), a, c)
+    assert s.reason == (f"{format_label(p1)} is 3 level(s) high, above the taller unit's level 0 (the defender picks "
+                        "it on a spine)")
+
+
+def test_LOS1_the_first_hex_of_the_map_can_decide() -> None:
+    """The one-to-all table names the deciding hex whatever its place in the map (index 0 included)."""
+    base = map_from_rows(["." * 5] * 5)
+    mid = from_offset(3, 3)
+    hexes = {mid: replace(base[mid], terrain="heavy_woods", level=1)}
+    hexes.update((h, c) for h, c in base.hexes.items() if h != mid)
+    m = replace(base, hexes=MappingProxyType(hexes))
+    a, b = from_offset(3, 2), from_offset(3, 4)
+    assert list(m.hexes)[0] == mid
+    sm = sight_from(m, a)
+    assert b not in sm and sm.blocker(b) == mid and sm.blockers[b] == mid
+    assert line_of_sight(m, a, b).deciding == mid
+
+
+@pytest.mark.parametrize("columns, rows", [(13, 2), (2, 11), (12, 3)])
+def test_LOS1_long_narrow_maps_agree_with_the_rule(columns: int, rows: int) -> None:
+    """Maps much wider than tall and much taller than wide (the farthest two hexes along one axis), one after the
+    other: every pair from every origin as the rule says (CEN-LOS-1)."""
+    for shape in ((columns, rows), (rows + 1, columns)):  # a second size in the same process
+        m = random_map(columns * 7 + rows + shape[0], *shape)
+        hexes = list(m.hexes)
+        for origin in hexes[:: max(1, len(hexes) // 6)]:
+            sm = sight_from(m, origin)
+            for h in hexes:
+                s = check_pair(m, origin, h)
+                assert (h in sm) is s.seen and sm.blocker(h) == s.deciding, (shape, origin, h, s.reason)
+
+
+def test_LOS1_spine_ties_the_table_and_the_single_line_pick_the_same_hex() -> None:
+    """Two hexes of a spine of the same height, both blocking: the one-to-all table names the same one of the
+    pair as the single line, in all six spine directions and at ranges 2 and 4 (CEN-LOS-1)."""
+    base = map_from_rows(["." * 11] * 11)
+    centre = from_offset(6, 6)
+    for dq, dr in ((1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2)):
+        for k in (1, 2):
+            target = Hex(centre.q + dq * k * 1, centre.r + dr * k)
+            hexes = dict(base.hexes)
+            pairs = [pair for pair, _ in line_of_sight(base, centre, target).spines]
+            assert len(pairs) == k
+            for p in pairs[0]:
+                hexes[p] = replace(hexes[p], terrain="heavy_woods")
+            m = replace(base, hexes=MappingProxyType(hexes))
+            s = line_of_sight(m, centre, target)
+            assert not s.seen and s.deciding in pairs[0]
+            assert sight_from(m, centre).blocker(target) == s.deciding, (dq, dr, k)
+            back = line_of_sight(m, target, centre)
+            assert sight_from(m, target).blocker(centre) == back.deciding, (dq, dr, k)
