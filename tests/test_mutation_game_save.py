@@ -163,3 +163,41 @@ def test_SAVE_a_centuria_save_goes_to_its_own_loader() -> None:
     g = new_skirmish("centuria_farmstead", seed=2)
     back = load(g.to_json())
     assert type(back) is type(g) and back.seed == 2 and back.system == "centuria"
+
+
+# --- survivors of the first mutation run (issue 22) ----------------------------------------------------------------
+
+def test_SAVE_long_values_are_cut_in_messages_and_lists_are_short() -> None:
+    """A wrong value is quoted cut to 60 characters (a version to 20, a variant name to 40); at most five variants
+    named twice are listed (issue 20, G6)."""
+    long = "v" * 100
+    msg = refused({**BASE, "variants": long})
+    assert repr(long[:60]) in msg and long[:61] not in msg
+    msg = refused({**BASE, "actions": long})
+    assert repr(long[:60]) in msg and long[:61] not in msg
+    msg = refused({**BASE, "version": "9" * 30})
+    assert msg.endswith(repr("9" * 30)[:20])
+    name = "VAR-" + "x" * 50
+    msg = refused({**BASE, "variants": [name, name]})
+    assert msg.endswith(f"got {name[:40]} twice")
+    six = [f"VAR-{c}" for c in "ABCDEF"]
+    msg = refused({**BASE, "variants": six + six})
+    assert msg.endswith("got VAR-A, VAR-B, VAR-C, VAR-D, VAR-E twice")
+
+
+def test_SAVE_a_bad_seed_is_quoted() -> None:
+    """The seed's refusal quotes the seed found (issue 20, G3)."""
+    assert "1.5" in refused({**BASE, "seed": 1.5}) and "'abc'" in refused({**BASE, "seed": "abc"})
+
+
+def test_SAVE_version_0_files_may_name_their_variants() -> None:
+    """A version 0 file may have a variants field (issue 14)."""
+    g = load(json.dumps({"scenario": "meeting", "seed": 2, "variants": ["VAR-RAM"], "actions": []}))
+    assert g.variants == ("VAR-RAM",)
+
+
+def test_SAVE_a_bad_centuria_save_is_named() -> None:
+    """The Centuria loader's refusals name the file too (issue 15)."""
+    data = json.loads(new_skirmish("centuria_farmstead", seed=2).to_json())
+    msg = refused({**data, "extra": 1}, "cta.json")
+    assert msg.startswith("cta.json")

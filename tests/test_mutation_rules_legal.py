@@ -28,6 +28,11 @@ MAPS = {
     "flat": (["....", "..l.", "....", "...."], None),
     # speed limits that differ (woods, buildings) but no 0-VP steps: the search shares columns of alike rolls
     "rough": ([".l..h.", "..b...", ".h..l.", "......", "..lb..", "......"], None),
+    # a steep hill: two-level drops cost no VP, so paths can step and turn before spending any VP (CEN-TER-1)
+    "steep": (["....", "....", "....", "...."], ["6420", "6420", "4200", "2000"]),
+    "one": (["."], None),
+    "wide": (["........", "..l.....", ".....h..", "........", "...b....", "........", ".h....l.", "........"],
+             None),
 }
 
 
@@ -271,7 +276,8 @@ def test_GRAV1_bad_requests_are_refused_with_the_rule() -> None:
 def test_GRAV2_the_search_itself_refuses_what_it_cannot_search() -> None:
     """Reach: moving velocities only, at most 80, all forward or all reverse (CEN-GRAV-2, -4, -5)."""
     steps = step_table(fresh("flat"), None)
-    with pytest.raises(ValueError, match="^CEN-GRAV-4: "):
+    with pytest.raises(ValueError, match=r"^CEN-GRAV-4: the search is for moving velocities \(a facing-change "
+                                         r"interval of 1 or more\)$"):
         Reach(steps, 0, (0,), [0], 0, False)
     with pytest.raises(ValueError, match=r"^CEN-GRAV-2: velocity 81 is beyond what the search handles \(80\)$"):
         Reach(steps, 0, (0,), [3, -81], 1, False)
@@ -279,6 +285,10 @@ def test_GRAV2_the_search_itself_refuses_what_it_cannot_search() -> None:
         Reach(steps, 0, (0,), [2, -2], 1, False)
     r = Reach(steps, 0, (0,), [80], 1, False)
     assert r.speeds.tolist() == [80] and not r.back
+    # by default the driver is in: the odds of each roll are those of a driver in his seat (CEN-SPD-1)
+    slow = Reach(steps, 0, (0,), [10], 1, False).d_value.tolist()
+    assert slow == Reach(steps, 0, (0,), [10], 1, False, driver_out=False).d_value.tolist()
+    assert slow != Reach(steps, 0, (0,), [10], 1, False, driver_out=True).d_value.tolist()
     assert Reach(steps, 0, (0,), [-3, -4], 1, False).back
 
 
@@ -321,3 +331,58 @@ def test_TER1_step_tables_are_kept_per_terrain_table_and_under_water() -> None:
                 assert b.hexes[d] in lake
     assert any(int(b.dest[b.ids[h] * 6 + f]) >= 0 for h in lake for f in range(6))
     assert a.hexes == sorted(m.hexes, key=lambda h: (h.q, h.r))
+
+
+# --- survivors of the first mutation run (issue 22) ----------------------------------------------------------------
+
+@pytest.mark.parametrize("velocity, facing, where", [(2, 2, (1, 1)), (3, 2, (1, 2)), (1, 1, (1, 1)), (0, 2, (1, 2)),
+                                                     (-2, 5, (1, 1))])
+def test_TER1_steep_descents_before_any_vp_is_spent_match_the_oracle(velocity, facing, where) -> None:
+    """From the top of a steep hill the first steps cost 0 VP (CEN-TER-1): the search and the traced paths start
+    with free steps and turns, as the oracle says (CEN-GRAV-2, -4)."""
+    vehicle = dataclasses.replace(VIPER, max_thrust=2)
+    state = GravState.of(vehicle, from_offset(*where), facing, velocity)
+    assert step_table(fresh("steep"), None).has_free_steps
+    assert_matches_oracle("steep", vehicle, state)
+
+
+@pytest.mark.parametrize("velocity, facing", [(6, 1), (8, 2), (11, 4), (-5, 0), (3, 5)])
+def test_GRAV2_every_traced_path_is_a_move_of_upper_case_steps_that_ends_there(velocity, facing) -> None:
+    """At higher velocities (facing-change intervals 1 to 3): each end state's cheapest and safest paths are moves
+    of the step letters F, B, L, R that resolve_grav_move takes to that end state (CEN-GRAV-2..5)."""
+    m = fresh("wide")
+    vehicle = dataclasses.replace(VIPER, max_thrust=2)
+    state = GravState.of(vehicle, from_offset(4, 4), facing, velocity)
+    ends = legal_grav_moves(state, vehicle, m)
+    assert ends
+    for e in ends:
+        for option in (e.cheapest, e.safest):
+            assert set(option.move.steps) <= {"F", "B", "L", "R"}, option.move.steps
+            r = resolve_grav_move(state, option.move, m, vehicle)
+            assert not isinstance(r, Refusal), (e, option, r)
+            assert (r.end_hex, r.end_facing, r.grounds) == (e.hex, e.facing, e.grounded)
+            assert (r.thrust_used, r.p_no_damage, len(r.checks)) == (option.thrust_used, option.p_no_damage,
+                                                                     option.rolls)
+
+
+def test_SPD1_odds_values_order_chances_exactly_for_short_paths() -> None:
+    """The integer of a path's odds orders the chances 2^a 3^b / 10^r exactly and carries (a, b, r) (CEN-SPD-1)."""
+    from centurion.rules.reach import odds_value, value_chance, value_rolls
+
+    paths = [(a, b, r) for r in range(4) for b in range(r + 1) for a in range(2 * (r - b) + 1)]
+    for x in paths:
+        px = Fraction(2 ** x[0] * 3 ** x[1], 10 ** x[2])
+        vx = odds_value(*x)
+        assert value_chance(vx) == px and value_rolls(vx) == x[2]
+        for y in paths:
+            py = Fraction(2 ** y[0] * 3 ** y[1], 10 ** y[2])
+            vy = odds_value(*y)
+            assert (vx > vy) == (px > py) and (vx == vy) == (px == py), (x, y)
+
+
+@pytest.mark.parametrize("velocity, grounded", [(0, False), (0, True), (3, False), (-2, False)])
+def test_GRAV2_a_map_of_one_hex_matches_the_oracle(velocity, grounded) -> None:
+    """A map of one hex: no step leads anywhere (no speed limits at all); the ends are the oracle's (CEN-GRAV-2)."""
+    state = GravState.of(V2, from_offset(1, 1), 0, velocity, grounded=grounded)
+    assert step_table(fresh("one"), None).limits == []
+    assert_matches_oracle("one", V2, state)

@@ -396,7 +396,7 @@ def test_LOS1_the_first_hex_of_the_map_can_decide() -> None:
     hexes.update((h, c) for h, c in base.hexes.items() if h != mid)
     m = replace(base, hexes=MappingProxyType(hexes))
     a, b = from_offset(3, 2), from_offset(3, 4)
-    assert list(m.hexes)[0] == mid
+    assert next(iter(m.hexes)) == mid
     sm = sight_from(m, a)
     assert b not in sm and sm.blocker(b) == mid and sm.blockers[b] == mid
     assert line_of_sight(m, a, b).deciding == mid
