@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from types import MappingProxyType
 
 import pytest
 from test_legal_moves_oracle import VIPER, oracle, ranks, step_sequences
@@ -31,6 +32,12 @@ MAPS = {
     # a steep hill: two-level drops cost no VP, so paths can step and turn before spending any VP (CEN-TER-1)
     "steep": (["....", "....", "....", "...."], ["6420", "6420", "4200", "2000"]),
     "one": (["."], None),
+    # the first hex of the map (the smallest q, r: step table id 0) is the only heavy woods, or the only 0-VP descent
+    "corner_woods": (["h...", "....", "...."], None),
+    "corner_pit": (["....", "....", "...."], ["0222", "2222", "2222"]),
+    # every step costs 2 or 3 VP (light and heavy woods): a layer's cheapest step costs more than 1
+    "woods": (["lhll", "hlhl", "llhl", "hlll"], None),
+    "lake": (["wwww", "wwww", "ww..", "...."], None),
     "wide": (["........", "..l.....", ".....h..", "........", "...b....", "........", ".h....l.", "........"],
              None),
 }
@@ -386,3 +393,52 @@ def test_GRAV2_a_map_of_one_hex_matches_the_oracle(velocity, grounded) -> None:
     state = GravState.of(V2, from_offset(1, 1), 0, velocity, grounded=grounded)
     assert step_table(fresh("one"), None).limits == []
     assert_matches_oracle("one", V2, state)
+
+
+@pytest.mark.parametrize("name, where, facing, velocity", [
+    ("corner_woods", (2, 2), 5, 3), ("corner_woods", (2, 1), 4, 5), ("corner_woods", (3, 2), 5, 4),
+    ("corner_pit", (2, 2), 5, 1), ("corner_pit", (2, 1), 4, 2), ("corner_pit", (3, 2), 5, 2),
+    ("woods", (2, 2), 1, 4), ("woods", (3, 3), 0, 5), ("woods", (2, 3), 2, -3),
+])
+def test_TER1_odd_maps_match_the_oracle(name, where, facing, velocity) -> None:
+    """Maps where the only woods or the only 0-VP descent is the map's first hex, and a map of woods only where every
+    step costs 2 or 3 VP (CEN-TER-1, CEN-SPD-1): the search and the oracle agree."""
+    state = GravState.of(V2, from_offset(*where), facing, velocity)
+    assert_matches_oracle(name, V2, state)
+
+
+def test_GRD2_under_water_steps_cost_the_under_water_vp() -> None:
+    """On a lake's bottom, moving beneath the surface pays the under-water cost, not the lake's (CEN-GRD-2)."""
+    for facing in (1, 3):
+        state = GravState.of(V3, from_offset(2, 2), facing, 0, grounded=True, submerged=True)
+        assert_matches_oracle("lake", V3, state)
+    table = step_table(fresh("lake"), None, under_water=True)
+    assert set(table.cost_list[i] for i, d in enumerate(table.dest.tolist()) if d >= 0) == {4}
+
+
+@pytest.mark.parametrize("velocity, facing", [(10, 1), (12, 2), (-7, 4)])
+def test_CEN13_driver_out_at_speed_rolls_with_the_drivers_odds(velocity, facing) -> None:
+    """With the driver out, a speed-limit roll passes on a 1 only (book-a §13): the drift's odds are the oracle's."""
+    state = GravState.of(V2, from_offset(4, 4), facing, velocity, driver_out=True)
+    assert_matches_oracle("wide", V2, state)
+    from centurion.rules.reach import value_chance
+
+    assert value_chance(roll_factor(9, 8, False, 0, True)) == Fraction(1, 10)
+    assert value_chance(roll_factor(9, 8, False, 0, False)) > Fraction(1, 10)
+
+
+def test_TER1_a_terrain_table_given_is_the_one_searched() -> None:
+    """legal_grav_moves(table=...) moves by that table's costs and limits, as resolve_grav_move(table=...) does."""
+    base = terrain_table()
+    cheap = dataclasses.replace(base, terrain=MappingProxyType({
+        **base.terrain, "heavy_woods": dataclasses.replace(base["heavy_woods"], vp={**base["heavy_woods"].vp, "grav": 1},
+                                                           speed_limit=2)}))
+    m = fresh("woods")
+    state = GravState.of(V2, from_offset(2, 2), 1, 3)
+    ends = legal_grav_moves(state, V2, m, table=cheap)
+    assert {(e.hex, e.facing) for e in ends} != {(e.hex, e.facing) for e in legal_grav_moves(state, V2, m)}
+    for e in ends:
+        for option in (e.cheapest, e.safest):
+            r = resolve_grav_move(state, option.move, m, V2, table=cheap)
+            assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.grounds) == (e.hex, e.facing, e.grounded)
+            assert r.p_no_damage == option.p_no_damage
