@@ -71,6 +71,7 @@ def assert_matches_oracle(name: str, vehicle, state) -> None:
         e = got[key]
         assert (e.velocity_min, e.velocity_max) == (vmin, vmax), key
         for option, which, best in ((e.cheapest, 0, cheap), (e.safest, 1, safe)):
+            assert set(option.move.steps) <= {"F", "B", "L", "R"}, option.move.steps  # the step letters (CEN-GRAV-2)
             r = resolve_grav_move(state, option.move, m, vehicle)
             assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.grounds) == key, (key, option, r)
             assert (r.thrust_used, r.p_no_damage, len(r.checks)) == (option.thrust_used, option.p_no_damage,
@@ -116,6 +117,7 @@ def assert_fixed_matches(name: str, vehicle, state, accel) -> None:
         assert (e.velocity_min, e.velocity_max) == (vmin, vmax), key
         for option, which, best in ((e.cheapest, 0, cheap), (e.safest, 1, safe)):
             assert option.move.accelerate == accel or option.move == GravMove()
+            assert set(option.move.steps) <= {"F", "B", "L", "R"}, option.move.steps
             r = resolve_grav_move(state, option.move, m, vehicle)
             assert (r.end_hex, r.end_facing, r.grounds) == key and ranks(r)[which] == best, (key, which)
 
@@ -169,7 +171,8 @@ def test_CEN13_damage_in_the_search_matches_the_oracle(damage, velocity) -> None
 
 
 @pytest.mark.parametrize("velocity, facing, where", [(0, 1, (3, 3)), (2, 0, (3, 3)), (3, 3, (3, 3)),
-                                                     (-2, 1, (3, 3)), (4, 0, (2, 5)), (2, 1, (1, 2))])
+                                                     (-2, 1, (3, 3)), (4, 0, (2, 5)), (2, 1, (1, 2)), (1, 2, (3, 3)),
+                                                     (-2, 5, (3, 3)), (-3, 4, (3, 3))])
 def test_CEN13_driver_out_drifts_straight_on_as_the_oracle_says(velocity, facing, where) -> None:
     """With the driver out: no thrust, no turns, straight on; a hex it cannot enter stops it (book-a §13)."""
     state = GravState.of(V2, from_offset(*where), facing, velocity, driver_out=True)
@@ -442,3 +445,19 @@ def test_TER1_a_terrain_table_given_is_the_one_searched() -> None:
             r = resolve_grav_move(state, option.move, m, V2, table=cheap)
             assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.grounds) == (e.hex, e.facing, e.grounded)
             assert r.p_no_damage == option.p_no_damage
+
+
+@pytest.mark.parametrize("name, velocity, facing, where", [("corner_woods", 2, 5, (2, 2)),
+                                                           ("corner_woods", -2, 2, (2, 2)),
+                                                           ("corner_pit", 3, 5, (2, 2))])
+def test_CEN13_driver_out_drifts_into_the_first_hex_of_the_map(name, velocity, facing, where) -> None:
+    """A drift whose hexes include the map's first hex (step table id 0) (book-a §13)."""
+    state = GravState.of(V2, from_offset(*where), facing, velocity, driver_out=True)
+    assert_matches_oracle(name, V2, state)
+
+
+@pytest.mark.parametrize("velocity, facing", [(1, 0), (1, 3), (2, 1)])
+def test_GRD1_decelerating_to_0_to_ground_from_several_velocities(velocity, facing) -> None:
+    """With thrust to spare, several velocities can slow to 0 and ground without damage (CEN-GRD-1): only the
+    likeliest of them counts for each end state; the ends are the oracle's."""
+    assert_matches_oracle("hills", V3, GravState.of(V3, from_offset(2, 2), facing, velocity))
