@@ -228,6 +228,7 @@ def test_GRAV1_a_lost_grav_drive_or_a_destroyed_vehicle_goes_on_unchanged() -> N
         assert [(e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max) for e in ends] == \
             [(state.hex, 4, grounded, velocity, velocity)]
         assert ends[0].cheapest.move == GravMove() and ends[0].safest.thrust_used == 0
+        assert ends[0].p_no_damage == 1 and ends[0].rolls == 0 and ends[0].cheapest.p_no_damage == 1
 
 
 # --- end states --------------------------------------------------------------------------------------------------
@@ -242,6 +243,7 @@ def test_GRAV2_end_states_name_their_fields() -> None:
                            f"v={e.velocity_min}..{e.velocity_max}, p_no_damage={e.p_no_damage})")
         assert (e.p_no_damage, e.rolls) == (e.safest.p_no_damage, e.safest.rolls)
         assert isinstance(e.p_no_damage, Fraction)
+        assert type(e.grounded) is bool and type(e.facing) is int
         assert e.cheapest is e.cheapest  # traced once
     keys = [(e.hex.q, e.hex.r) for e in ends]
     assert keys == sorted(keys)  # ordered by hex
@@ -461,3 +463,48 @@ def test_GRD1_decelerating_to_0_to_ground_from_several_velocities(velocity, faci
     """With thrust to spare, several velocities can slow to 0 and ground without damage (CEN-GRD-1): only the
     likeliest of them counts for each end state; the ends are the oracle's."""
     assert_matches_oracle("hills", V3, GravState.of(V3, from_offset(2, 2), facing, velocity))
+
+
+def test_GRAV1_bad_states_and_accelerations_are_refused_word_for_word() -> None:
+    """A starting state that makes no sense, or an acceleration that is not a whole number 0 or more: ValueError with
+    the rule and the field (CEN-GRD-1, CEN-GRAV-1)."""
+    moving_on_ground = dataclasses.replace(GravState.of(V2, from_offset(2, 2), 0, 0, grounded=True), velocity=3)
+    with pytest.raises(ValueError, match="^CEN-GRD-1: a grounded vehicle has velocity 0$"):
+        legal_grav_moves(moving_on_ground, V2, fresh("flat"))
+    state = GravState.of(V2, from_offset(2, 2), 0, 2)
+    for bad in (-1, "1", True):
+        with pytest.raises(ValueError, match=f"^CEN-GRAV-1: accelerate is a whole number >= 0, got {bad!r}$"):
+            legal_grav_moves(state, V2, fresh("flat"), accelerate=bad)
+
+
+def test_GRAV6_thrust_equal_to_the_lift_lifts_off_and_hovers() -> None:
+    """A vehicle whose thrust only just pays the lift can still lift off and hover (CEN-GRAV-6)."""
+    weak = dataclasses.replace(VIPER, max_thrust=1)
+    assert_matches_oracle("flat", weak, GravState.of(weak, from_offset(2, 2), 1, 0, grounded=True))
+
+
+@pytest.mark.parametrize("damage, velocity, facing", [({"piloting_modifier": -2}, 9, 1), ({"tsr_lost": True}, 12, 2),
+                                                     ({"piloting_modifier": -1}, -6, 4)])
+def test_SPD1_rolls_at_speed_with_damage_are_those_of_the_move(damage, velocity, facing) -> None:
+    """Over the speed limits (woods 8, heavy woods 6), with a piloting modifier or the TSR lost: every path's rolls
+    and chance of no damage are those resolve_grav_move finds for it (CEN-SPD-1, book-a §13)."""
+    m = fresh("wide")
+    state = GravState.of(V2, from_offset(4, 4), facing, velocity, **damage)
+    rolled = 0
+    for e in legal_grav_moves(state, V2, m):
+        for option in (e.cheapest, e.safest):
+            r = resolve_grav_move(state, option.move, m, V2)
+            assert (r.end_hex, r.end_facing, r.grounds) == (e.hex, e.facing, e.grounded)
+            assert (r.p_no_damage, len(r.checks)) == (option.p_no_damage, option.rolls), (e, option)
+            rolled += option.rolls
+    assert rolled
+
+
+@pytest.mark.parametrize("name, velocity, facing, where", [
+    ("corner_woods", 2, 5, (2, 1)), ("corner_woods", -1, 2, (2, 1)), ("woods", -1, 0, (2, 2)),
+    ("woods", 1, 3, (3, 3)), ("corner_woods", 1, 0, (1, 2)),
+])
+def test_GRAV3_the_one_hex_rule_forward_back_and_into_the_first_hex(name, velocity, facing, where) -> None:
+    """A first hex that costs more VP than the velocity has may still be entered (CEN-GRAV-3), forward or back,
+    the map's first hex included; the ends are the oracle's."""
+    assert_matches_oracle(name, V2, GravState.of(V2, from_offset(*where), facing, velocity))
