@@ -37,6 +37,8 @@ MAPS = {
     "corner_pit": (["....", "....", "...."], ["0222", "2222", "2222"]),
     # every step costs 2 or 3 VP (light and heavy woods): a layer's cheapest step costs more than 1
     "woods": (["lhll", "hlhl", "llhl", "hlll"], None),
+    # heavy woods everywhere on a slope: every step costs 3 VP or more, up to 5 (CEN-TER-1)
+    "heavy": (["hhhh", "hhhh", "hhhh", "hhhh"], ["0123", "0123", "1234", "2345"]),
     "lake": (["wwww", "wwww", "ww..", "...."], None),
     "wide": (["........", "..l.....", ".....h..", "........", "...b....", "........", ".h....l.", "........"],
              None),
@@ -404,6 +406,7 @@ def test_GRAV2_a_map_of_one_hex_matches_the_oracle(velocity, grounded) -> None:
     ("corner_woods", (2, 2), 5, 3), ("corner_woods", (2, 1), 4, 5), ("corner_woods", (3, 2), 5, 4),
     ("corner_pit", (2, 2), 5, 1), ("corner_pit", (2, 1), 4, 2), ("corner_pit", (3, 2), 5, 2),
     ("woods", (2, 2), 1, 4), ("woods", (3, 3), 0, 5), ("woods", (2, 3), 2, -3),
+    ("corner_woods", (2, 1), 5, 7), ("heavy", (1, 1), 2, 7), ("heavy", (2, 2), 1, 8),
 ])
 def test_TER1_odd_maps_match_the_oracle(name, where, facing, velocity) -> None:
     """Maps where the only woods or the only 0-VP descent is the map's first hex, and a map of woods only where every
@@ -430,6 +433,7 @@ def test_CEN13_driver_out_at_speed_rolls_with_the_drivers_odds(velocity, facing)
 
     assert value_chance(roll_factor(9, 8, False, 0, True)) == Fraction(1, 10)
     assert value_chance(roll_factor(9, 8, False, 0, False)) > Fraction(1, 10)
+    assert roll_factor(9, 8, False) == roll_factor(9, 8, False, 0, False)  # by default no modifier, driver in
 
 
 def test_TER1_a_terrain_table_given_is_the_one_searched() -> None:
