@@ -453,9 +453,9 @@ def test_TER1_a_terrain_table_given_is_the_one_searched() -> None:
             assert r.p_no_damage == option.p_no_damage
 
 
-@pytest.mark.parametrize("name, velocity, facing, where", [("corner_woods", 2, 5, (2, 2)),
-                                                           ("corner_woods", -2, 2, (2, 2)),
-                                                           ("corner_pit", 3, 5, (2, 2))])
+@pytest.mark.parametrize("name, velocity, facing, where", [("corner_woods", 2, 5, (2, 1)),
+                                                           ("corner_woods", -2, 2, (2, 1)),
+                                                           ("corner_pit", 3, 5, (2, 1))])
 def test_CEN13_driver_out_drifts_into_the_first_hex_of_the_map(name, velocity, facing, where) -> None:
     """A drift whose hexes include the map's first hex (step table id 0) (book-a §13)."""
     state = GravState.of(V2, from_offset(*where), facing, velocity, driver_out=True)
@@ -512,3 +512,43 @@ def test_GRAV3_the_one_hex_rule_forward_back_and_into_the_first_hex(name, veloci
     """A first hex that costs more VP than the velocity has may still be entered (CEN-GRAV-3), forward or back,
     the map's first hex included; the ends are the oracle's."""
     assert_matches_oracle(name, V2, GravState.of(V2, from_offset(*where), facing, velocity))
+
+
+@pytest.mark.parametrize("damage", [{}, {"tsr_lost": True}, {"piloting_modifier": -2}])
+def test_CEN13_driver_out_drift_through_woods_rolls_every_hex(damage) -> None:
+    """With the driver out at velocity 9 through woods (limits 8 and 6) every hex entered is a roll, at the odds of a
+    driver out and of any other damage (book-a §13, CEN-SPD-1)."""
+    weak = dataclasses.replace(VIPER, max_thrust=1)
+    assert_matches_oracle("woods", weak, GravState.of(weak, from_offset(1, 1), 2, 9, driver_out=True, **damage))
+
+
+@pytest.mark.parametrize("damage", [{}, {"tsr_lost": True}, {"piloting_modifier": -2}])
+def test_GRD2_more_thrust_under_water_and_its_rolls(damage) -> None:
+    """Thrust 5 on a lake's bottom: under water it can reach velocity 4, enough to pay the 4 VP of a lake hex
+    without the one-hex rule; the under-water speed limit is 1, so every hex is a roll (CEN-GRD-2, CEN-SPD-1)."""
+    strong = dataclasses.replace(VIPER, max_thrust=5)
+    assert_matches_oracle("lake", strong, GravState.of(strong, from_offset(2, 2), 2, 0, grounded=True, submerged=True,
+                                                       **damage))
+
+
+@pytest.mark.parametrize("where, facing, velocity", [((2, 2), 1, 2), ((3, 2), 4, 1), ((2, 3), 0, 2)])
+def test_GRD1_grounding_without_damage_beats_grounding_at_speed_for_the_same_thrust(where, facing, velocity) -> None:
+    """Woods cost 2 or 3 VP, so one hex is reached with 2 VP and then 0 by decelerating, or with 4 VP grounding at
+    speed, for the same thrust: the cheapest is the one without damage (CEN-GRD-1; docs/decisions.md)."""
+    assert_matches_oracle("woods", V2, GravState.of(V2, from_offset(*where), facing, velocity))
+
+
+def test_GRD2_a_terrain_table_given_is_used_under_water() -> None:
+    """Under water too the search uses the terrain table it is given (CEN-GRD-2, CEN-TER-1)."""
+    base = terrain_table()
+    shallow = dataclasses.replace(base, terrain=MappingProxyType({
+        **base.terrain, "under_water": dataclasses.replace(base["under_water"], vp={**base["under_water"].vp,
+                                                                                     "grav": 1})}))
+    m = fresh("lake")
+    state = GravState.of(V3, from_offset(2, 2), 2, 0, grounded=True, submerged=True)
+    ends = legal_grav_moves(state, V3, m, table=shallow)
+    assert {(e.hex, e.grounded) for e in ends} != {(e.hex, e.grounded) for e in legal_grav_moves(state, V3, m)}
+    for e in ends:
+        for option in (e.cheapest, e.safest):
+            r = resolve_grav_move(state, option.move, m, V3, table=shallow)
+            assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.grounds) == (e.hex, e.facing, e.grounded)
