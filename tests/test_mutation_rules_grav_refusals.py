@@ -1,0 +1,85 @@
+"""Mutation tests for centurion/rules/grav.py (issue 22, docs/mutation.md): the refusals of `resolve_grav_move`
+word for word, for the survivors of the full run made without the slow validation tests (the hypothesis tests of
+tests/test_audit_validation.py and tests/test_movement_properties.py are left out of the run for time).
+
+Expected rule IDs and facts from RULES.md (CEN-GV-1: a ground vehicle has no grav move; CEN-GRAV-1: a move is an
+acceleration, steps and a deceleration; HEX-4: a unit is on the map; CEN-CMB-1: damage that stops a move).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from centurion.data import map_from_rows, vehicle_types
+from centurion.hexgrid import Hex, from_offset
+from centurion.rules import GravMove, GravState, resolve_grav_move
+from centurion.rules.grav import Refusal
+
+VIPER = vehicle_types()["viper"]
+
+
+def refusal(state, move, vehicle=VIPER) -> Refusal:
+    """The refusal of a move on a clear 5 x 5 map (fails if the move is accepted)."""
+    r = resolve_grav_move(state, move, map_from_rows(["....."] * 5), vehicle)
+    assert isinstance(r, Refusal), r
+    return r
+
+
+def test_GV1_a_vehicle_without_grav_thrust_is_refused() -> None:
+    """A ground vehicle, or a vehicle marked grav with no thrust, has no grav move (CEN-GV-1)."""
+    state = GravState.of(VIPER, from_offset(3, 3), 0, 2)
+    for vehicle in (dataclasses.replace(VIPER, kind="ground"), dataclasses.replace(VIPER, max_thrust=None)):
+        r = refusal(state, GravMove(0, ("F", "F")), vehicle)
+        assert r.rule == "CEN-GV-1"
+        assert r.reason == f"the {VIPER.label} is a ground vehicle: it moves with movement points"
+
+
+def test_GRAV1_what_is_not_a_move_is_refused() -> None:
+    """A move is a GravMove (CEN-GRAV-1); anything else is refused with its text."""
+    state = GravState.of(VIPER, from_offset(3, 3), 0, 2)
+    r = refusal(state, "FF")
+    assert r.rule == "CEN-GRAV-1"
+    assert r.reason == "a move is a GravMove (acceleration, steps, deceleration), got 'FF'"
+
+
+def test_HEX4_a_vehicle_off_the_map_is_refused() -> None:
+    """A vehicle standing off the map cannot move (HEX-4)."""
+    state = dataclasses.replace(GravState.of(VIPER, from_offset(3, 3), 0, 2), hex=Hex(40, 40))
+    r = refusal(state, GravMove(0, ("F", "F")))
+    assert (r.rule, r.reason) == ("HEX-4", f"the vehicle stands off the map at {Hex(40, 40)!r}")
+
+
+def test_CMB1_damage_refusals_word_for_word() -> None:
+    """The refusals of a destroyed vehicle, of a lost Grav Drive and of a driver out, in the rules' words (CEN-CMB-1);
+    under water only when submerged (CEN-GRD-2)."""
+    hex_ = from_offset(3, 3)
+    r = refusal(GravState.of(VIPER, hex_, 0, 2, destroyed=True), GravMove(0, ("F", "F")))
+    assert (r.rule, r.reason) == ("CEN-CMB-1", "the vehicle is destroyed (Vehicle Destroyed): it no longer moves")
+    r = refusal(GravState.of(VIPER, hex_, 0, 2, driver_out=True), GravMove(1, ("F", "F", "F")))
+    assert r.rule == "CEN-CMB-1" and r.reason.startswith("the driver is out (or the Helm lost): no thrust, so no "
+                                                         "acceleration, deceleration or lift-off")
+    r = refusal(GravState.of(VIPER, hex_, 0, 2, grav_drive_lost=True), GravMove(0, ("F", "F")))
+    assert r.rule == "CEN-CMB-1" and r.reason.startswith("the Grav Drive is destroyed: no movement or facing change "
+                                                         "for the rest of ") and r.reason.endswith("the game")
+    r = refusal(GravState.of(VIPER, hex_, 0, 2), GravMove(0, ("F", "F"), under_water=True))
+    assert (r.rule, r.reason) == ("CEN-GRD-2", "only a vehicle under water can move beneath the surface")
+
+
+def test_GRAV1_GRAV4_start_refusals_word_for_word() -> None:
+    """Decelerating when only lifting off, and a new facing without starting at 0 (CEN-GRAV-1, CEN-GRAV-4)."""
+    hex_ = from_offset(3, 3)
+    r = refusal(GravState.of(VIPER, hex_, 0, 0, grounded=True), GravMove(1, (), 1))
+    assert (r.rule, r.reason) == ("CEN-GRAV-1", "a grounded vehicle that only lifts off has no velocity to decelerate")
+    r = refusal(GravState.of(VIPER, hex_, 0, 2), GravMove(0, ("F", "F"), initial_facing=3))
+    assert r.rule == "CEN-GRAV-4" and r.reason.startswith("only a vehicle that started the turn at velocity 0 may "
+                                                          "face a new direction")
+
+
+@pytest.mark.parametrize("facing", range(6))
+def test_GRAV4_a_new_facing_from_a_standstill_is_the_one_asked(facing) -> None:
+    """From velocity 0 the vehicle may take any facing before it moves (CEN-GRAV-4): it ends facing that way."""
+    state = GravState.of(VIPER, from_offset(3, 3), 0, 0)
+    r = resolve_grav_move(state, GravMove(1, ("F",), 0, False, facing), map_from_rows(["....."] * 5), VIPER)
+    assert not isinstance(r, Refusal) and r.end_facing == facing
