@@ -83,3 +83,46 @@ def test_GRAV4_a_new_facing_from_a_standstill_is_the_one_asked(facing) -> None:
     state = GravState.of(VIPER, from_offset(3, 3), 0, 0)
     r = resolve_grav_move(state, GravMove(1, ("F",), 0, False, facing), map_from_rows(["....."] * 5), VIPER)
     assert not isinstance(r, Refusal) and r.end_facing == facing
+
+
+def test_HEX3_GRAV1_GRAV2_bad_fields_are_refused_word_for_word() -> None:
+    """A facing outside 0-5, a velocity not whole, negative or broken thrust, an unknown step, an initial facing
+    outside 0-5: refused with the rule and the value found (HEX-3, CEN-GRAV-1, CEN-GRAV-2, CEN-GRD-1)."""
+    hex_ = from_offset(3, 3)
+    ok = GravState.of(VIPER, hex_, 0, 2)
+    r = refusal(dataclasses.replace(ok, facing=6), GravMove(0, ("F", "F")))
+    assert (r.rule, r.reason) == ("HEX-3", "a facing is a whole number from 0 to 5; the vehicle's is 6")
+    r = refusal(dataclasses.replace(ok, velocity=1.5), GravMove(0, ("F",)))
+    assert (r.rule, r.reason) == ("CEN-GRAV-2", "a velocity is a whole number of hexes; the vehicle's is 1.5")
+    r = refusal(dataclasses.replace(GravState.of(VIPER, hex_, 0, 0, grounded=True), velocity=2), GravMove())
+    assert (r.rule, r.reason) == ("CEN-GRD-1", "a grounded vehicle has velocity 0")
+    for field, what in (("accelerate", "acceleration"), ("decelerate", "deceleration")):
+        for bad in (-1, 1.5):
+            r = refusal(ok, dataclasses.replace(GravMove(0, ("F", "F")), **{field: bad}))
+            assert (r.rule, r.reason) == ("CEN-GRAV-1", "acceleration and deceleration are whole thrust points, 0 or "
+                                                        f"more; the {what} is {bad!r}")
+    r = refusal(ok, GravMove(0, ("F", "X")))
+    assert (r.rule, r.reason) == ("CEN-GRAV-2", "unknown step 'X'; steps are F, B, L and R")
+    still = GravState.of(VIPER, hex_, 0, 0)
+    for bad in (6, -1, 2.5):
+        r = refusal(still, GravMove(1, ("F",), 0, False, bad))
+        assert (r.rule, r.reason) == ("HEX-3", f"a facing is a whole number from 0 to 5; the initial facing is {bad!r}")
+
+
+def test_CMB1_turns_refused_by_damage_name_the_cause() -> None:
+    """A turn the damage forbids names why: the driver out, or the left or right vane lost (book-a §13, CEN-CMB-1)."""
+    hex_ = from_offset(3, 3)
+    r = refusal(GravState.of(VIPER, hex_, 0, 2, left_vane_lost=True), GravMove(0, ("F", "L", "F")))
+    assert r.reason.startswith("the left vane is lost: no more turns that way")
+    r = refusal(GravState.of(VIPER, hex_, 0, 2, right_vane_lost=True), GravMove(0, ("F", "R", "F")))
+    assert r.reason.startswith("the right vane is lost: no more turns that way")
+    r = refusal(GravState.of(VIPER, hex_, 0, 2, driver_out=True), GravMove(0, ("F", "R", "F")))
+    assert r.reason.startswith("the driver is out (or the Helm lost): the vehicle goes straight on")
+
+
+def test_GRD2_a_vehicle_that_stays_on_the_lake_bottom_stays_under_water() -> None:
+    """Submerged and not moving, the vehicle is still under water at the end of its move (CEN-GRD-2)."""
+    m = map_from_rows(["www", "www", "www"])
+    state = GravState.of(VIPER, from_offset(2, 2), 0, 0, grounded=True, submerged=True)
+    r = resolve_grav_move(state, GravMove(), m, VIPER)
+    assert not isinstance(r, Refusal) and r.end_state().submerged and r.end_state().grounded
