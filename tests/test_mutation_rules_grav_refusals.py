@@ -113,7 +113,7 @@ def test_CMB1_turns_refused_by_damage_name_the_cause() -> None:
     """A turn the damage forbids names why: the driver out, or the left or right vane lost (book-a §13, CEN-CMB-1)."""
     hex_ = from_offset(3, 3)
     r = refusal(GravState.of(VIPER, hex_, 0, 2, left_vane_lost=True), GravMove(0, ("F", "L", "F")))
-    assert r.reason.startswith("the left vane is lost: no more turns that way")
+    assert r.reason.startswith("the left vane is lost: no more turns that way") and r.step == 1  # the step refused
     r = refusal(GravState.of(VIPER, hex_, 0, 2, right_vane_lost=True), GravMove(0, ("F", "R", "F")))
     assert r.reason.startswith("the right vane is lost: no more turns that way")
     r = refusal(GravState.of(VIPER, hex_, 0, 2, driver_out=True), GravMove(0, ("F", "R", "F")))
@@ -126,3 +126,6 @@ def test_GRD2_a_vehicle_that_stays_on_the_lake_bottom_stays_under_water() -> Non
     state = GravState.of(VIPER, from_offset(2, 2), 0, 0, grounded=True, submerged=True)
     r = resolve_grav_move(state, GravMove(), m, VIPER)
     assert not isinstance(r, Refusal) and r.end_state().submerged and r.end_state().grounded
+    on_land = GravState.of(VIPER, from_offset(2, 2), 0, 0, grounded=True)
+    r = resolve_grav_move(on_land, GravMove(), map_from_rows(["...", "...", "..."]), VIPER)
+    assert not isinstance(r, Refusal) and not r.end_state().submerged and r.end_state().grounded
