@@ -129,3 +129,45 @@ def test_GRD2_a_vehicle_that_stays_on_the_lake_bottom_stays_under_water() -> Non
     on_land = GravState.of(VIPER, from_offset(2, 2), 0, 0, grounded=True)
     r = resolve_grav_move(on_land, GravMove(), map_from_rows(["...", "...", "..."]), VIPER)
     assert not isinstance(r, Refusal) and not r.end_state().submerged and r.end_state().grounded
+
+
+def _step_map():
+    """5 x 5 clear, heavy woods in 0303, a lake in 0301."""
+    return map_from_rows(["..w..", ".....", "..h..", ".....", "....."])
+
+
+@pytest.mark.parametrize("where, facing, velocity, move, rule, step, reason", [
+    ((3, 4), 0, -1, GravMove(1, ("R",)), "CEN-GRAV-4", 0,
+     "only a vehicle that started the turn at velocity 0 may change facing in its hex; it started at -1"),
+    ((3, 5), 0, 6, GravMove(0, ("F", "R")), "CEN-GRAV-4", 1,
+     "at velocity 6 the vehicle must travel 2 hexes straight before turning; it has travelled 1"),
+    ((3, 5), 0, 3, GravMove(0, ("R",)), "CEN-GRAV-4", 0,
+     "at velocity 3 the vehicle must travel 1 hex straight before turning; it has travelled 0"),
+    ((3, 5), 0, 0, GravMove(0, ("F",)), "CEN-GRAV-2", 0,
+     "at velocity 0 the vehicle spends no VP and cannot leave its hex"),
+    ((3, 5), 0, -2, GravMove(0, ("F",)), "CEN-GRAV-5", 0,
+     "at velocity -2 the vehicle moves backwards (step B), not forwards"),
+    ((3, 5), 0, 2, GravMove(0, ("B",)), "CEN-GRAV-5", 0,
+     "at velocity 2 the vehicle moves forwards (step F); only a negative velocity moves it backwards"),
+    ((3, 4), 0, 1, GravMove(0, ("F", "F")), "CEN-GRAV-3", 1,
+     "the one-hex rule let it enter 0303 as its only hex this turn; it cannot move further"),
+    ((3, 5), 0, 1, GravMove(0, ("F", "F")), "CEN-GRAV-2", 1,
+     "all 1 VP are spent; the vehicle cannot enter another hex"),
+    ((3, 5), 0, 2, GravMove(0, ("F", "F")), "CEN-GRAV-2", 1, "entering 0303 costs 3 VP; only 1 VP is left"),
+    ((2, 1), 0, 1, GravMove(0, ("F",)), "HEX-4", 0, "the hex ahead of 0201 is off the map"),
+    ((2, 1), 3, -1, GravMove(0, ("B",)), "HEX-4", 0, "the hex behind of 0201 is off the map"),
+])
+def test_GRAV_step_refusals_word_for_word(where, facing, velocity, move, rule, step, reason) -> None:
+    """Each step a rule forbids is refused with its rule, its index in the move and the facts (CEN-GRAV-2..5,
+    HEX-4)."""
+    state = GravState.of(VIPER, from_offset(*where), facing, velocity)
+    r = resolve_grav_move(state, move, _step_map(), VIPER)
+    assert isinstance(r, Refusal) and (r.rule, r.step, r.reason) == (rule, step, reason)
+
+
+def test_GRD2_under_water_only_into_lake_hexes() -> None:
+    """Under water the vehicle moves only into lake hexes (CEN-GRD-2)."""
+    state = GravState.of(VIPER, from_offset(3, 1), 3, 0, grounded=True, submerged=True)
+    r = resolve_grav_move(state, GravMove(2, ("F",), under_water=True), _step_map(), VIPER)
+    assert isinstance(r, Refusal) and (r.rule, r.step) == ("CEN-GRD-2", 0)
+    assert r.reason == "under water the vehicle can only move into lake hexes; 0302 is clear"
