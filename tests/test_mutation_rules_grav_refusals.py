@@ -132,8 +132,8 @@ def test_GRD2_a_vehicle_that_stays_on_the_lake_bottom_stays_under_water() -> Non
 
 
 def _step_map():
-    """5 x 5 clear, heavy woods in 0303, a lake in 0301."""
-    return map_from_rows(["..w..", ".....", "..h..", ".....", "....."])
+    """5 x 5 clear, heavy woods in 0303, a lake in 0301, light woods in 0302."""
+    return map_from_rows(["..w..", "..l..", "..h..", ".....", "....."])
 
 
 @pytest.mark.parametrize("where, facing, velocity, move, rule, step, reason", [
@@ -143,6 +143,10 @@ def _step_map():
      "at velocity 6 the vehicle must travel 2 hexes straight before turning; it has travelled 1"),
     ((3, 5), 0, 3, GravMove(0, ("R",)), "CEN-GRAV-4", 0,
      "at velocity 3 the vehicle must travel 1 hex straight before turning; it has travelled 0"),
+    ((3, 5), 0, 3, GravMove(0, ("F", "R", "R")), "CEN-GRAV-4", 2,
+     "at velocity 3 the vehicle must travel 1 hex straight before turning; it has travelled 0"),
+    ((3, 5), 0, 1, GravMove(0, ("B",)), "CEN-GRAV-5", 0,
+     "at velocity 1 the vehicle moves forwards (step F); only a negative velocity moves it backwards"),
     ((3, 5), 0, 0, GravMove(0, ("F",)), "CEN-GRAV-2", 0,
      "at velocity 0 the vehicle spends no VP and cannot leave its hex"),
     ((3, 5), 0, -2, GravMove(0, ("F",)), "CEN-GRAV-5", 0,
@@ -170,4 +174,20 @@ def test_GRD2_under_water_only_into_lake_hexes() -> None:
     state = GravState.of(VIPER, from_offset(3, 1), 3, 0, grounded=True, submerged=True)
     r = resolve_grav_move(state, GravMove(2, ("F",), under_water=True), _step_map(), VIPER)
     assert isinstance(r, Refusal) and (r.rule, r.step) == ("CEN-GRD-2", 0)
-    assert r.reason == "under water the vehicle can only move into lake hexes; 0302 is clear"
+    assert r.reason == "under water the vehicle can only move into lake hexes; 0302 is light woods"
+
+
+def test_TER1_terrain_prohibited_by_the_table_is_refused() -> None:
+    """A terrain the table prohibits to grav vehicles (no VP cost) is refused where it is entered (CEN-TER-1)."""
+    from types import MappingProxyType
+
+    from centurion.data import terrain_table
+
+    base = terrain_table()
+    hw = base["heavy_woods"]
+    table = dataclasses.replace(base, terrain=MappingProxyType({**base.terrain, "heavy_woods": dataclasses.replace(
+        hw, vp={**hw.vp, "grav": None})}))
+    state = GravState.of(VIPER, from_offset(3, 5), 0, 3)
+    r = resolve_grav_move(state, GravMove(0, ("F", "F", "F")), _step_map(), VIPER, table=table)
+    assert isinstance(r, Refusal) and (r.rule, r.step) == ("CEN-TER-1", 1)
+    assert r.reason == "heavy woods at 0303 is prohibited to grav vehicles"
