@@ -39,6 +39,8 @@ MAPS = {
     "woods": (["lhll", "hlhl", "llhl", "hlll"], None),
     # heavy woods everywhere on a slope: every step costs 3 VP or more, up to 5 (CEN-TER-1)
     "heavy": (["hhhh", "hhhh", "hhhh", "hhhh"], ["0123", "0123", "1234", "2345"]),
+    # a lane of light woods (2 VP, limit 8) five hexes long between clear hexes
+    "lane": ([".l.", ".l.", ".l.", ".l.", ".l.", "..."], None),
     "lake": (["wwww", "wwww", "ww..", "...."], None),
     "wide": (["........", "..l.....", ".....h..", "........", "...b....", "........", ".h....l.", "........"],
              None),
@@ -552,3 +554,14 @@ def test_GRD2_a_terrain_table_given_is_used_under_water() -> None:
         for option in (e.cheapest, e.safest):
             r = resolve_grav_move(state, option.move, m, V3, table=shallow)
             assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.grounds) == (e.hex, e.facing, e.grounded)
+
+
+@pytest.mark.parametrize("damage", [{}, {"tsr_lost": True}, {"piloting_modifier": -2}])
+def test_CEN13_driver_out_drifts_down_a_lane_of_woods_and_ends_flying(damage) -> None:
+    """Velocity 10 down five light woods hexes (2 VP each): the drift spends every VP and ends flying, after five
+    rolls at the odds of a driver out and of any other damage (book-a §13, CEN-SPD-1)."""
+    weak = dataclasses.replace(VIPER, max_thrust=1)
+    state = GravState.of(weak, from_offset(2, 6), 0, 10, driver_out=True, **damage)
+    ends = legal_grav_moves(state, weak, fresh("lane"))
+    assert [(e.grounded, e.rolls) for e in ends] == [(False, 5)]
+    assert_matches_oracle("lane", weak, state)
