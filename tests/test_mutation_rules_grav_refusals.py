@@ -126,9 +126,11 @@ def test_GRD2_a_vehicle_that_stays_on_the_lake_bottom_stays_under_water() -> Non
     state = GravState.of(VIPER, from_offset(2, 2), 0, 0, grounded=True, submerged=True)
     r = resolve_grav_move(state, GravMove(), m, VIPER)
     assert not isinstance(r, Refusal) and r.end_state().submerged and r.end_state().grounded
+    assert "CEN-GRD-2: stays under water" in r.notes
     on_land = GravState.of(VIPER, from_offset(2, 2), 0, 0, grounded=True)
     r = resolve_grav_move(on_land, GravMove(), map_from_rows(["...", "...", "..."]), VIPER)
     assert not isinstance(r, Refusal) and not r.end_state().submerged and r.end_state().grounded
+    assert "CEN-GRD-2: stays under water" not in r.notes
 
 
 def _step_map():
@@ -191,3 +193,16 @@ def test_TER1_terrain_prohibited_by_the_table_is_refused() -> None:
     r = resolve_grav_move(state, GravMove(0, ("F", "F", "F")), _step_map(), VIPER, table=table)
     assert isinstance(r, Refusal) and (r.rule, r.step) == ("CEN-TER-1", 1)
     assert r.reason == "heavy woods at 0303 is prohibited to grav vehicles"
+
+
+def test_CRT1_digging_in_the_start_hex_and_a_long_bad_move_is_cut() -> None:
+    """A crater dug before moving is dug in the start hex (CEN-CRT-1); the text of a bad move is cut to 200
+    characters in the refusal (CEN-GRAV-1)."""
+    m = map_from_rows(["..."] * 3)
+    hex_ = from_offset(2, 2)
+    for grounded in (True, False):
+        state = dataclasses.replace(GravState.of(VIPER, hex_, 0, 0, grounded=grounded), digging_charges=2)
+        r = resolve_grav_move(state, GravMove(0, (), 0, True, dig_at=0), m, VIPER)
+        assert not isinstance(r, Refusal) and r.dig_hex == hex_
+    r = resolve_grav_move(GravState.of(VIPER, hex_, 0, 0), "F" * 300, m, VIPER)
+    assert isinstance(r, Refusal) and r.rule == "CEN-GRAV-1" and len(r.reason) == 200
