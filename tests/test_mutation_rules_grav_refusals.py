@@ -206,3 +206,29 @@ def test_CRT1_digging_in_the_start_hex_and_a_long_bad_move_is_cut() -> None:
         assert not isinstance(r, Refusal) and r.dig_hex == hex_
     r = resolve_grav_move(GravState.of(VIPER, hex_, 0, 0), "F" * 300, m, VIPER)
     assert isinstance(r, Refusal) and r.rule == "CEN-GRAV-1" and len(r.reason) == 200
+
+
+def test_GRD1_GRD2_start_states_refused_word_for_word() -> None:
+    """`state_refusal`: a start off the map, a facing outside 0-5, a velocity not whole, grounded with velocity, under
+    water outside a lake; None for a sound state (HEX-4, HEX-3, CEN-GRAV-2, CEN-GRD-1, CEN-GRD-2)."""
+    from centurion.rules.grav import state_refusal
+
+    m = map_from_rows(["..w", "...", "..."])
+    ok = GravState.of(VIPER, from_offset(2, 2), 0, 2)
+    assert state_refusal(ok, m) is None
+    assert state_refusal(GravState.of(VIPER, from_offset(3, 1), 0, 0, grounded=True, submerged=True), m) is None
+    cases = [
+        (dataclasses.replace(ok, hex=Hex(40, 40)), "HEX-4", f"{Hex(40, 40)!r} is off the map"),
+        (dataclasses.replace(ok, hex=(1, 1)), "HEX-4", "(1, 1) is off the map"),
+        (dataclasses.replace(ok, facing=6), "HEX-3", "a facing is 0..5, got 6"),
+        (dataclasses.replace(ok, facing=-1), "HEX-3", "a facing is 0..5, got -1"),
+        (dataclasses.replace(ok, facing=1.0), "HEX-3", "a facing is 0..5, got 1.0"),
+        (dataclasses.replace(ok, velocity=1.5), "CEN-GRAV-2", "velocity is a whole number, got 1.5"),
+        (dataclasses.replace(ok, grounded=True), "CEN-GRD-1", "a grounded vehicle has velocity 0"),
+        (dataclasses.replace(ok, submerged=True), "CEN-GRD-1", "a grounded vehicle has velocity 0"),
+        (GravState.of(VIPER, from_offset(2, 2), 0, 0, grounded=True, submerged=True), "CEN-GRD-2",
+         "only a vehicle grounded in a lake hex is under water; 0202 is clear"),
+    ]
+    for state, rule, reason in cases:
+        r = state_refusal(state, m)
+        assert isinstance(r, Refusal) and (r.rule, r.reason) == (rule, reason), (state, r)
