@@ -213,7 +213,7 @@ def test_GRD1_GRD2_start_states_refused_word_for_word() -> None:
     water outside a lake; None for a sound state (HEX-4, HEX-3, CEN-GRAV-2, CEN-GRD-1, CEN-GRD-2)."""
     from centurion.rules.grav import state_refusal
 
-    m = map_from_rows(["..w", "...", "..."])
+    m = map_from_rows(["..w", ".l.", "..."])
     ok = GravState.of(VIPER, from_offset(2, 2), 0, 2)
     assert state_refusal(ok, m) is None
     assert state_refusal(GravState.of(VIPER, from_offset(3, 1), 0, 0, grounded=True, submerged=True), m) is None
@@ -227,7 +227,7 @@ def test_GRD1_GRD2_start_states_refused_word_for_word() -> None:
         (dataclasses.replace(ok, grounded=True), "CEN-GRD-1", "a grounded vehicle has velocity 0"),
         (dataclasses.replace(ok, submerged=True), "CEN-GRD-1", "a grounded vehicle has velocity 0"),
         (GravState.of(VIPER, from_offset(2, 2), 0, 0, grounded=True, submerged=True), "CEN-GRD-2",
-         "only a vehicle grounded in a lake hex is under water; 0202 is clear"),
+         "only a vehicle grounded in a lake hex is under water; 0202 is light woods"),
     ]
     for state, rule, reason in cases:
         r = state_refusal(state, m)
