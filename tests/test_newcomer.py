@@ -666,3 +666,17 @@ def test_W8_a_hex_outside_the_chosen_speed_is_not_taken_as_an_end():
     assert outside
     t.click(outside[0])
     assert t.target_hex is None and "not a legal end" in _text(t.message.value)
+
+
+def test_W5_a_page_opened_mid_game_draws_without_a_summary_of_turns_it_has_not_seen():
+    """A stored game resumed, or a state put on the page, at turn 2 or later: the page has no earlier states, so
+    there is no 'last turn' to summarise; it draws the game (it raised StopIteration before)."""
+    from centurion.game import bot_action, new_skirmish
+    from centurion.widgets.skirmish import SkirmishTable
+
+    s = new_skirmish("meeting", seed=3)
+    while s.turn < 2 or s.phase != "movement":
+        s = s.apply(bot_action(s, "novice"))
+    page = SkirmishTable("meeting", seed=3)
+    page._begin(s)
+    assert page.game is s and "Turn 2" in page.banner.value

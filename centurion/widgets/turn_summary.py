@@ -49,9 +49,10 @@ def _summary(page: Any) -> tuple[str, TurnSummary | None]:
                else None)
     turn = states[-1].turn
     if (summary is None or not summary.lines) and turn > 1:  # nothing new: the last turn, whole
-        first = next(i for i, st in enumerate(states) if st.turn == turn - 1)
-        last = next(i for i, st in enumerate(states) if st.turn == turn)
-        summary, title = turn_summary(states[first], states[last], states[first + 1:last]), f"Turn {turn - 1}"
+        first = next((i for i, st in enumerate(states) if st.turn == turn - 1), None)
+        last = next((i for i, st in enumerate(states) if st.turn == turn), None)
+        if first is not None and last is not None:  # (a page opened mid-game has not seen the last turn)
+            summary, title = turn_summary(states[first], states[last], states[first + 1:last]), f"Turn {turn - 1}"
     page._summary_cache = (key, (title, summary))
     return title, summary
 

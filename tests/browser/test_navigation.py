@@ -40,8 +40,13 @@ def test_next_previous_and_contents_links(page, voila_url):
 
 
 def test_the_last_chapter_leads_to_the_reference_and_back(page, voila_url):
-    chapters = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
-    last = chapters[-1]
+    import sys
+
+    sys.path.insert(0, str(NOTEBOOKS.parent / "tools"))
+    from chapters.index import READING_ORDER  # Centurion first, then Centuria (issue 26, W9)
+
+    found = {p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")}
+    last = [fn for fn in READING_ORDER if fn in found][-1]  # the last chapter in reading order
     title = json.loads((NOTEBOOKS / last).read_text(encoding="utf-8"))["cells"][0]["source"]
     title = "".join(title).splitlines()[0].lstrip("# ").strip()
     page.goto(f"{voila_url}/voila/render/{last}")
