@@ -9,6 +9,7 @@ scenario, seed, variants and actions. Every refusal is a SaveError naming the fi
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -83,7 +84,8 @@ def test_SAVE_unknown_fields_are_named_sorted_shortened_and_at_most_five() -> No
 def test_SAVE_scenario_and_seed_are_named_when_wrong() -> None:
     """The scenario is one of the known ones, the seed a whole number from -2**63 to 2**63 - 1 (issue 20, G3)."""
     msg = refused({**BASE, "scenario": "atlantis" + "z" * 80}, "my.json")
-    assert msg.startswith("my.json: field 'scenario': expected one of meeting, pursuit, village, got ")
+    shipped = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "data" / "scenarios").glob("*.yaml"))
+    assert msg.startswith(f"my.json: field 'scenario': expected one of {', '.join(shipped)}, got ")
     assert repr(("atlantis" + "z" * 80)[:60]) in msg and "z" * 53 not in msg
     assert "got 'None'" in refused({k: v for k, v in BASE.items() if k != "scenario"})
     for seed in (None, "1", 1.5, True, 2**63):

@@ -27,7 +27,7 @@ CANVAS_PAINTED_JS = """
 def open_chapter(page, url: str, timeout_ms: int = 60_000) -> float:
     """Open a notebook page in Voila; return seconds from navigation to a painted canvas."""
     t0 = time.perf_counter()
-    page.goto(url)
+    page.goto(url, wait_until="commit", timeout=timeout_ms)  # Voila streams the page: await its cells, not "load"
     page.wait_for_selector("#rendered_cells", state="visible", timeout=timeout_ms)
     page.wait_for_function(CANVAS_PAINTED_JS, timeout=timeout_ms)
     return time.perf_counter() - t0
