@@ -120,7 +120,7 @@ def latencies(games: int, rounds: int, url: str, log_dir: Path) -> tuple[list[fl
                     pairs.append((pages[0], pages[1], entry))
                 for a, b, entry in pairs:
                     a.wait_for_function("() => document.querySelector('.centurion-banner-text')"
-                                        ".innerText.includes('It is you to decide')", timeout=120_000)
+                                        ".innerText.includes('It is your turn to decide')", timeout=120_000)
                     b.evaluate(WATCH_JS, entry)
                 time.sleep(1.0)  # past the list-changed guard (0.6 s) of every page
                 memory = max(memory, rss_mb(server.processes()))
