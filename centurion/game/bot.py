@@ -29,6 +29,7 @@ from ..hexgrid import Hex, distance, format_label
 from ..rules.grav import GravMove, Refusal
 from ..rules.hooks import BASIC, BasicRules
 from ..rules.targets import TO_HIT_KIND, Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
+from . import bot_trace
 from .actions import (
     Action,
     Conceal,
@@ -261,6 +262,9 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             checked.add(id(r))
             t = trapped(s, v, r[3])
             r[0] = (round(r[0][0] - t * max(mine, 20.0) / 20, 9), *r[0][1:])
+    if bot_trace.tracing():  # what it weighed, for the decision's reasons (game/bot_reasons.py, issue 25)
+        bot_trace.note("moves", None, 0.0, rows=rows, unit=v, level=lv, move_for=_move_for, hits=_hits_from,
+                       me_at=_me_at, worth=_worth, reach=_max_range)
     best = max(rows, key=lambda r: r[0])
     return _move_for(s, v, best[1], best[3])
 
@@ -384,6 +388,7 @@ def _opportunity(s: Skirmish, lv: LevelSettings) -> Action:
     for a in s.opportunity_actions():
         plan = s.attack_set(s.vehicle(a.unit), mover_key, at=path[a.step - 1], opportunity=True)
         hits = _plan_hits(plan, s.rules)
+        bot_trace.note("opportunity", a, hits)  # its reason (game/bot_reasons.py, issue 25)
         if hits > score:
             best, score = a, hits
     if best is not None and score >= 0.4:
@@ -399,6 +404,7 @@ def _paint(s: Skirmish) -> Action:
             continue  # a squad that paints does nothing else: it paints only when it has nothing to fire at
         att = s.paint_attempt(a.unit, a.target)
         c = getattr(getattr(att, "to_hit", None), "chance", Fraction(0))
+        bot_trace.note("paint", a, c)  # its reason (game/bot_reasons.py, issue 25)
         if c > chance:
             best, chance = a, c
     if best is not None:
@@ -423,6 +429,7 @@ def _paint_together(s: Skirmish) -> Action:
             continue
         follow = sum(_plan_hits(s.attack_set(f, a.target), s.rules) for f in friends)
         key = (round(c * (0.2 + follow) * _worth(s, a.target), 9), a.target, a.unit)  # ties: by key, not order
+        bot_trace.note("paint", a, key[0], ranked=key)  # its reason (game/bot_reasons.py, issue 25)
         if best_key is None or key > best_key:
             best, best_key = a, key
     if best is not None:
@@ -457,6 +464,7 @@ def _fire(s: Skirmish, careful: bool = False) -> Action:
                 best, best_key = a, key
         elif val > score:
             best, score = a, val
+        bot_trace.note("fire", a, val, ranked=(round(val, 9), a.target, a.unit) if careful else None)  # issue 25
     if best is not None:
         return best
     return next(a for a in s.legal_actions() if isinstance(a, Fire))

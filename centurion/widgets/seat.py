@@ -103,5 +103,28 @@ def address_script(game_id: str, token: str) -> str:
             "onerror=\"if (location.search !== this.dataset.q) history.replaceState(null, '', this.dataset.q)\">")
 
 
+def watch_decisions(page: Any) -> Any:
+    """Poll the store from the kernel's event loop for the other browser's decisions (`page.sync()` while the page
+    has a seat): the task, or None where no kernel event loop runs (a test, a script: call sync() yourself)."""
+    try:
+        import asyncio
+
+        loop = asyncio.get_event_loop()
+    except RuntimeError:
+        return None
+    if not loop.is_running():
+        return None
+
+    async def watch() -> None:
+        while page.seat is not None:
+            await asyncio.sleep(POLL_SECONDS)
+            try:
+                page.sync()
+            except Exception:
+                pass
+
+    return loop.create_task(watch())
+
+
 __all__ = ["Seat", "served_store", "page_address", "address", "links_html", "address_script", "WATCH",
-           "POLL_SECONDS", "ENV"]
+           "POLL_SECONDS", "ENV", "watch_decisions"]
