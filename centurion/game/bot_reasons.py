@@ -58,11 +58,15 @@ class BotDecision:
 
 
 def bot_decision(s: Any, level: str = "veteran", *, budget: float | None = None,
-                 clock: Callable[[], float] | None = None) -> BotDecision:
+                 clock: Callable[[], float] | None = None, bot: Callable[..., Any] | None = None) -> BotDecision:
     """`bot_action(s, level)` with its reason and the best three options it weighed (deterministic given the
-    seed, like `bot_action`; a bad level or a finished game refuses as `bot_action` does)."""
+    seed, like `bot_action`; a bad level or a finished game refuses as `bot_action` does). `bot`: the function
+    asked for the action, `bot_action` by default (a page passes the one it imported, so tests may stand in)."""
     with traced() as notes:
-        action = bot_action(s, level, budget=budget, clock=clock)
+        if bot is None:
+            action = bot_action(s, level, budget=budget, clock=clock)
+        else:
+            action = bot(s, level)
     if getattr(s, "system", "centurion") == "centuria":
         options = _centuria_options(s, action, notes)
     else:
@@ -85,8 +89,10 @@ def explained(before: Any, after: Any, decision: BotDecision) -> Any:
 
 def _words(s: Any, a: Any) -> str:
     """An action in the words of the game's log."""
-    describe = getattr(s, "describe", None)
-    return describe(a) if describe is not None else a.describe()
+    try:
+        return s.describe(a) if hasattr(s, "describe") else a.describe()
+    except AttributeError:  # not an action of this game: its refusal comes when it is applied
+        return str(a)
 
 
 # --- ranking the options as the bot ranked them ---------------------------------------------------------------

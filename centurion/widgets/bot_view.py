@@ -9,6 +9,7 @@ decision's log line and shows it here; the "Why?" toggle opens the best three op
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -53,9 +54,10 @@ class BotView(w.VBox):
                          layout=w.Layout(display="none"))
         self.add_class("centurion-why-box")
 
-    def decide(self, game: Any, level: str) -> Any:
-        """The computer's action at this level (`bot_action`'s), its reason kept for `explain`."""
-        d = bot_decision(game, level)
+    def decide(self, game: Any, level: str, bot: Callable[..., Any] | None = None) -> Any:
+        """The computer's action at this level (`bot`'s, by default `bot_action`'s), its reason kept for
+        `explain`."""
+        d = bot_decision(game, level, bot=bot)
         self._pending = (game, d)
         return d.action
 
