@@ -18,15 +18,6 @@ from centurion.game import Move, bot_action, new_skirmish
 from centurion.hexgrid import format_label
 from centurion.rules.targets import TO_HIT_KIND
 
-VILLAGE_MOVE = 4  # village, seed 0, veteran for both sides: the 5th decision is T22's move into the buildings
-
-
-def _village(n: int = VILLAGE_MOVE):
-    s = new_skirmish("village", seed=0)
-    for _ in range(n):
-        s = s.apply(bot_action(s, "veteran"))
-    return s
-
 
 def _hits(state, firer_key: str, target_key: str) -> float:
     """Expected hits of the engine's fire plan (each shot's exact chance to do damage, CEN-CMB-1)."""
@@ -36,35 +27,74 @@ def _hits(state, firer_key: str, target_key: str) -> float:
     return float(sum(state.rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family]) for a in plan.attacks))
 
 
-@pytest.fixture(scope="module")
-def village_move():
+def _first_move(scenario: str, seed: int, level: str, wanted, limit: int = 160):
+    """Play the scenario with the computer at `level` for both sides until its decision is a move that `wanted`
+    accepts (`wanted(state, decision)`): the state before it and the decision (searched, so the test does not
+    hang on which move the bot's weights prefer)."""
     from centurion.game.bot_reasons import bot_decision
 
-    s = _village()
-    return s, bot_decision(s, "veteran")
+    s = new_skirmish(scenario, seed=seed)
+    for _ in range(limit):
+        if s.over:
+            break
+        if s.phase == "movement":
+            d = bot_decision(s, level)
+            if isinstance(d.action, Move) and wanted(s, d):
+                return s, d
+            s = s.apply(d.action)
+        else:
+            s = s.apply(bot_action(s, level))
+    raise AssertionError(f"no such move in the first {limit} decisions of {scenario}, seed {seed}")
+
+
+def _in_cover(s, d) -> bool:
+    after = s.apply(d.action)
+    return terrain_table()[s.battlemap.hexes[after.vehicle(d.action.unit).hex].terrain].combat_modifier < 0
+
+
+@pytest.fixture(scope="module")
+def village_move():
+    """The veteran's first move in the village that ends in cover (buildings or woods, CEN-TER-1)."""
+    return _first_move("village", 0, "veteran", _in_cover)
 
 
 def test_I25_4_move_reason_names_the_end_terrain_and_the_numbers_it_was_chosen_on(village_move):
     s, d = village_move
-    assert s.phase == "movement" and isinstance(d.action, Move)
     after = s.apply(d.action)
     me = after.vehicle(d.action.unit)
     cell = s.battlemap.hexes[me.hex]
     row = terrain_table()[cell.terrain]
-    assert cell.terrain == "building" and row.combat_modifier == -2  # the village's buildings: cover
-    assert d.reason.startswith(f"{me.key} to {format_label(me.hex)}: ")
-    assert row.label.lower() in d.reason and "-2" in d.reason
+    assert row.combat_modifier < 0  # cover: buildings -2, woods -1 or -2
+    assert d.reason.startswith(f"{me.key} to {format_label(me.hex)}: {row.label.lower()} "
+                               f"({row.combat_modifier:+d} to hit it)")
     enemies = after.live_vehicles(after.other(me.side))
+    assert all(sec.intact == sec.armor for e in enemies for _n, sec in e.sheet.armor.sections)
+    worth = {e.key: e.cost for e in enemies}  # undamaged: what a hit is worth is the cost
     dealt = {e.key: _hits(after, me.key, e.key) for e in enemies}
-    target = max(dealt, key=dealt.get)
-    assert dealt[target] > 0
-    assert f"{dealt[target]:.2f} hits dealt on {target}" in d.reason
+    if max(dealt.values()) > 0:
+        target = max(dealt, key=lambda k: (dealt[k] * worth[k], k))
+        assert f"{dealt[target]:.2f} hits dealt on {target}" in d.reason
+    else:
+        assert "no enemy in reach" in d.reason
     taken = sum(_hits(after, e.key, me.key) for e in enemies)  # every enemy's plan on it where it stands
-    assert taken > 0
-    assert f"{taken:.2f} expected against it" in d.reason
+    assert f"{taken:.2f} expected against it" in d.reason  # the veteran weighs the fire it takes
     resolved = s.resolve_move(me.key, d.action.move)
-    assert resolved.checks == () and resolved.grounding_damage == 0  # no piloting roll, no grounding damage
-    assert "no risk to itself" in d.reason
+    if resolved.checks == () and resolved.grounding_damage == 0:
+        assert "no risk to itself" in d.reason
+
+
+def test_I25_4_move_reason_gives_the_exact_odds_of_the_damage_its_own_path_risks():
+    def risky(s, d):
+        return s.resolve_move(d.action.unit, d.action.move).checks != ()
+
+    s, d = _first_move("pursuit", 1, "novice", risky, limit=400)
+    resolved = s.resolve_move(d.action.unit, d.action.move)
+    p_none = Fraction(1)
+    for e in resolved.checks:  # every Piloting Skill Roll on the path, exact odds (CEN-SPD-2)
+        p_none *= Fraction(e.check.p_pass)
+    assert 0 < p_none < 1
+    assert f"{1 - p_none} chance of piloting damage" in d.reason
+    assert "expected against it" not in d.reason  # the novice does not weigh the fire it takes
 
 
 def test_I25_4_three_alternatives_sorted_by_score_the_chosen_one_first(village_move):
@@ -92,16 +122,19 @@ def test_I25_4_paint_reason_names_the_target_its_odds_and_the_friends_it_paints_
     assert isinstance(chance, Fraction) and 0 < chance < 1
     friends = [v.key for v in s.live_vehicles("renegade") if v.key != a.unit
                and s.attack_set(v, a.target) is not None]
-    assert friends
-    assert d.reason == f"{a.unit} paints {a.target} (chance {chance}) for {' and '.join(friends)}"
+    assert d.reason == f"{a.unit} paints {a.target} (chance {chance})" + (
+        f" for {' and '.join(friends)}" if friends else ", no friend's weapons bear on it")
 
 
 def test_I25_4_same_seed_same_reasons():
     from centurion.game.bot_reasons import bot_decision
 
-    first = bot_decision(_village(), "veteran")
-    again = bot_decision(_village(), "veteran")
-    assert first == again
+    s, d = _first_move("village", 0, "veteran", _in_cover)
+    replayed = new_skirmish("village", seed=0)
+    for a in s.history:  # the same seed and decisions: a fresh state, no cache shared
+        replayed = replayed.apply(a)
+    first, again = bot_decision(s, "veteran"), bot_decision(replayed, "veteran")
+    assert first == d and first == again
     assert [(a.text, a.score, a.reason) for a in first.alternatives] == \
            [(a.text, a.score, a.reason) for a in again.alternatives]
     novice = new_skirmish("meeting", seed=3)
@@ -152,12 +185,16 @@ def test_I25_4_the_skirmish_page_shows_the_alternatives_after_a_computer_move():
     from centurion.game.save import with_players
     from centurion.widgets.skirmish import SkirmishTable
 
-    s = _village(6)  # R21 (the computer, veteran) is to move; then TOG (a person) decides on opportunity fire
+    def computer_moves_then_person(s, d) -> bool:  # Renegade (the computer) moves, then TOG (a person) decides
+        return s.active == "renegade" and s.apply(d.action).active == "tog"
+
+    s, _d = _first_move("village", 0, "veteran", computer_moves_then_person)
     page = SkirmishTable("village", seed=0)
     assert page.load_text(with_players(s.to_json(), {"renegade": "veteran", "tog": "person"}), "village.json")
     assert page.game.active == "tog" and page.actors[-1] == "computer"
     d = page.why.decision
-    assert d is not None and d.side == "renegade" and d.phase == "movement" and len(d.alternatives) == 3
+    assert d is not None and d.side == "renegade" and d.phase == "movement" and d.action == _d.action
+    assert len(d.alternatives) == 3
     i = next(i for i in range(len(page.states) - 1, 0, -1) if page.actors[i] == "computer")
     assert page.states[i].history[-1] == d.action  # the last computer decision is the one shown
     v = page.states[i].vehicle(d.action.unit)
@@ -172,3 +209,15 @@ def test_I25_4_the_skirmish_page_shows_the_alternatives_after_a_computer_move():
     assert html.escape(f"why: {d.reason}") in page.log_html.value  # the log line says why
     page.why.toggle.value = False
     assert page.why.table.layout.display == "none"
+
+
+def test_I25_4_the_centuria_page_log_says_why():
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+
+    page = CenturiaSkirmishTable("centuria_ford_road", seed=1)  # a person against the computer (novice)
+    assert page.end_part()  # the person ends the phase: the computer answers
+    d = page.why.decision
+    assert d is not None and d.reason and d.alternatives[0].action == d.action
+    i = next(i for i in range(len(page.states) - 1, 0, -1) if page.actors[i] == "computer")
+    assert page.states[i].history[-1] == d.action
+    assert html.escape(f"why: {d.reason}") in page.log_html.value

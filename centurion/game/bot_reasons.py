@@ -22,6 +22,7 @@ import numpy as np
 
 from ..data import terrain_table
 from ..hexgrid import distance, format_label
+from ..rules.grav import Refusal
 from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Watch
 from .bot import armor_fraction, bot_action
 from .bot_move import NO_RISK, objective_terms, path_risk
@@ -177,7 +178,10 @@ def _risk_words(s: Any, v: Any, e: Any) -> str:
     p = 1 - Fraction(e.p_no_damage)
     if p == 0 and risk.expected == 0:
         return "no risk to itself"
-    words = f"{p} chance of piloting damage" if p else "no piloting roll to fail"
+    r = s.resolve_move(v.key, e.safest.move)
+    ground = 0 if isinstance(r, Refusal) else r.grounding_damage
+    words = " and ".join(([f"{p} chance of piloting damage"] if p else [])
+                         + ([f"{ground} points grounding at speed"] if ground else []))
     words += f" ({risk.expected:.1f} points expected"
     return words + (f", {risk.p_through:.0%} chance some get past the armor)" if risk.p_through else ")")
 
