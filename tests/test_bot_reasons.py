@@ -122,8 +122,11 @@ def test_I25_4_paint_reason_names_the_target_its_odds_and_the_friends_it_paints_
     assert isinstance(chance, Fraction) and 0 < chance < 1
     friends = [v.key for v in s.live_vehicles("renegade") if v.key != a.unit
                and s.attack_set(v, a.target) is not None]
+    side_hits = sum(_hits(s, v.key, a.target) for v in s.live_vehicles("renegade"))  # what the paint serves
+    named = friends[0] if len(friends) == 1 else ", ".join(friends[:-1]) + " and " + friends[-1] if friends else ""
     assert d.reason == f"{a.unit} paints {a.target} (chance {chance})" + (
-        f" for {' and '.join(friends)}" if friends else ", no friend's weapons bear on it")
+        f" for {named}, {side_hits:.2f} hits expected of its side" if friends else
+        ", no friend's weapons bear on it")
 
 
 def test_I25_4_same_seed_same_reasons():

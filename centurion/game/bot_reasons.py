@@ -229,7 +229,7 @@ def _fire_reason(s: Any, n: Note) -> str:
     friends = sorted({f[0] for f in s.fires if len(f) >= 2 and f[1] == a.target and f[0] != a.unit
                       and s.combat_units()[f[0]].side == side}) if n.data.get("ranked") else []  # focus (careful)
     return (f"{a.unit} at {_target_words(s, a.target)}: {hits:.2f} hits expected ({odds})"
-            + (f"; {' and '.join(friends)} already {'fire' if len(friends) > 1 else 'fires'} at it"
+            + (f"; {_and(friends)} already {'fire' if len(friends) > 1 else 'fires'} at it"
                if friends else ""))
 
 
@@ -240,9 +240,17 @@ def _paint_reason(s: Any, n: Note) -> str:
     if not n.data.get("ranked"):  # the novice paints at its best chance, for whoever fires
         return f"{a.unit} paints {a.target} (chance {chance})"
     side = s.combat_units()[a.unit].side
-    follow = [f.key for f in s.live_vehicles(side) if f.key != a.unit and s.attack_set(f, a.target) is not None]
+    plans = {f.key: s.attack_set(f, a.target) for f in s.live_vehicles(side)}
+    follow = [k for k, plan in plans.items() if k != a.unit and plan is not None]
+    hits = sum(_plan_words(s, plan)[0] for plan in plans.values())
     return (f"{a.unit} paints {a.target} (chance {chance})"
-            + (f" for {' and '.join(follow)}" if follow else ", no friend's weapons bear on it"))
+            + (f" for {_and(follow)}, {hits:.2f} hits expected of its side" if follow
+               else ", no friend's weapons bear on it"))
+
+
+def _and(words: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _opportunity_reason(s: Any, n: Note) -> str:
