@@ -220,6 +220,8 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     units = s.combat_units()
     mine = _worth(s, v.key)
     rows = []
+    bot_trace.note("moves", None, 0.0, rows=rows, unit=v, level=lv, move_for=_move_for, hits=_hits_from,
+                   me_at=_me_at, worth=_worth, reach=_max_range)  # its rows, scored in place below (issue 25)
     for n, (i, e) in enumerate(zip(order.tolist(), ranked, strict=True)):
         if n and deadline is not None and now() > deadline:
             break
@@ -262,9 +264,6 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             checked.add(id(r))
             t = trapped(s, v, r[3])
             r[0] = (round(r[0][0] - t * max(mine, 20.0) / 20, 9), *r[0][1:])
-    if bot_trace.tracing():  # what it weighed, for the decision's reasons (game/bot_reasons.py, issue 25)
-        bot_trace.note("moves", None, 0.0, rows=rows, unit=v, level=lv, move_for=_move_for, hits=_hits_from,
-                       me_at=_me_at, worth=_worth, reach=_max_range)
     best = max(rows, key=lambda r: r[0])
     return _move_for(s, v, best[1], best[3])
 

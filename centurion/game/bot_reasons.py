@@ -101,7 +101,7 @@ def _words(s: Any, a: Any) -> str:
 def _options(s: Any, level: str, action: Any, notes: list[Note]) -> list[Alternative]:
     moves = [n for n in notes if n.kind == "moves"]
     if moves and isinstance(action, Move):
-        return _move_options(s, moves[-1].data)
+        return _move_options(s, action, moves[-1].data)
     kinds = {"fire": _fire_reason, "paint": _paint_reason, "opportunity": _opportunity_reason}
     scored = [n for n in notes if n.kind in kinds]
     if not scored:
@@ -131,12 +131,20 @@ def _hold_reason(kind: str, best: Alternative) -> str:
 
 # --- moves ----------------------------------------------------------------------------------------------------
 
-def _move_options(s: Any, d: dict[str, Any]) -> list[Alternative]:
+def _move_options(s: Any, action: Any, d: dict[str, Any]) -> list[Alternative]:
+    """The move played first, then the best other ends weighed, by the bot's final score (after the elite's
+    replies and the trap check: its rows are scored in place)."""
     v, lv, rows = d["unit"], d["level"], sorted(d["rows"], key=lambda r: r[0], reverse=True)
+    moves = [d["move_for"](s, v, r[1], r[3]) for r in rows]
+    first = next((i for i, a in enumerate(moves) if a == action), None)
+    if first is None:
+        return []
     out = []
-    for r in rows[:TOP]:
-        a = d["move_for"](s, v, r[1], r[3])
-        out.append(Alternative(a, s.describe(a), round(r[0][0], 3), _move_reason(s, v, lv, r[1], d)))
+    for i in [first, *[j for j in range(len(rows)) if j != first]][:TOP]:
+        reason = _move_reason(s, v, lv, rows[i][1], d)
+        if i == first and first > 0:  # a beginner's pick among its best ends (the level's `pick`, by the dice)
+            reason += f", drawn by the dice from its best {getattr(lv, 'pick', first + 1)} ends"
+        out.append(Alternative(moves[i], s.describe(moves[i]), round(rows[i][0][0], 3), reason))
     return out
 
 
@@ -225,10 +233,12 @@ def _fire_reason(s: Any, n: Note) -> str:
         return (f"{a.unit} at {_target_words(s, a.target)}: {att.attacks} {a.weapon} attack(s) at "
                 f"{att.to_hit.chance} each")
     hits, odds = _plan_words(s, s.attack_set(s.vehicle(a.unit), a.target))
-    side = s.combat_units()[a.unit].side
+    units = s.combat_units()
+    side, away = units[a.unit].side, distance(units[a.unit].hex, units[a.target].hex)
     friends = sorted({f[0] for f in s.fires if len(f) >= 2 and f[1] == a.target and f[0] != a.unit
                       and s.combat_units()[f[0]].side == side}) if n.data.get("ranked") else []  # focus (careful)
-    return (f"{a.unit} at {_target_words(s, a.target)}: {hits:.2f} hits expected ({odds})"
+    return (f"{a.unit} at {_target_words(s, a.target)} {away} hex{'es' if away != 1 else ''} away: {hits:.2f} hits "
+            f"expected ({odds})"
             + (f"; {_and(friends)} already {'fire' if len(friends) > 1 else 'fires'} at it"
                if friends else ""))
 
