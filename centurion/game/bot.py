@@ -387,9 +387,9 @@ def _opportunity(s: Skirmish, lv: LevelSettings) -> Action:
     for a in s.opportunity_actions():
         plan = s.attack_set(s.vehicle(a.unit), mover_key, at=path[a.step - 1], opportunity=True)
         hits = _plan_hits(plan, s.rules)
-        bot_trace.note("opportunity", a, hits)  # its reason (game/bot_reasons.py, issue 25)
         if hits > score:
             best, score = a, hits
+        bot_trace.note("opportunity", a, hits)  # its reason (game/bot_reasons.py, issue 25)
     if best is not None and score >= 0.4:
         return best
     return LetPass()
@@ -403,9 +403,9 @@ def _paint(s: Skirmish) -> Action:
             continue  # a squad that paints does nothing else: it paints only when it has nothing to fire at
         att = s.paint_attempt(a.unit, a.target)
         c = getattr(getattr(att, "to_hit", None), "chance", Fraction(0))
-        bot_trace.note("paint", a, c)  # its reason (game/bot_reasons.py, issue 25)
         if c > chance:
             best, chance = a, c
+        bot_trace.note("paint", a, c)  # its reason (game/bot_reasons.py, issue 25)
     if best is not None:
         return best
     return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing
@@ -428,9 +428,9 @@ def _paint_together(s: Skirmish) -> Action:
             continue
         follow = sum(_plan_hits(s.attack_set(f, a.target), s.rules) for f in friends)
         key = (round(c * (0.2 + follow) * _worth(s, a.target), 9), a.target, a.unit)  # ties: by key, not order
-        bot_trace.note("paint", a, key[0], ranked=key)  # its reason (game/bot_reasons.py, issue 25)
         if best_key is None or key > best_key:
             best, best_key = a, key
+        bot_trace.note("paint", a, key[0], ranked=key)  # its reason (game/bot_reasons.py, issue 25)
     if best is not None:
         return best
     return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing

@@ -23,7 +23,7 @@ from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
 from .save_setup import restore_players, save_text
-from .seat import Seat, address_script, links_html, page_address, served_store, watch_decisions
+from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
 from .turn_summary import newest_first, page_summary, summary_html, summary_title
 
 # the save link drawn as a button next to Load, so it looks clickable (W21)
@@ -407,7 +407,7 @@ class BattlePage(w.VBox):
     def _start_watching(self) -> None:
         """Poll the store from the kernel's event loop for the other browser's decisions (none in a script)."""
         if self._watcher is None:
-            self._watcher = watch_decisions(self)
+            self._watcher = self.seat.watch(self.sync, lambda: self.seat is not None, POLL_SECONDS)
 
     def _stop_watching(self) -> None:
         if self._watcher is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -75,6 +76,29 @@ class Seat:
         """The save with the seed, once the game is over."""
         return self.store.record(self.game_id)
 
+    def watch(self, sync: Callable[[], Any], watching: Callable[[], bool], every: float = POLL_SECONDS) -> Any:
+        """Poll the store from the kernel's event loop for the other browser's decisions: `sync()` every `every`
+        seconds while `watching()`; the task, or None where no kernel event loop runs (a test, a script: call
+        sync() yourself)."""
+        try:
+            import asyncio
+
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return None
+        if not loop.is_running():
+            return None
+
+        async def poll() -> None:
+            while watching():
+                await asyncio.sleep(every)
+                try:
+                    sync()
+                except Exception:
+                    pass
+
+        return loop.create_task(poll())
+
 
 def address(game_id: str, token: str) -> str:
     """The query string of a seat's page."""
@@ -103,28 +127,5 @@ def address_script(game_id: str, token: str) -> str:
             "onerror=\"if (location.search !== this.dataset.q) history.replaceState(null, '', this.dataset.q)\">")
 
 
-def watch_decisions(page: Any) -> Any:
-    """Poll the store from the kernel's event loop for the other browser's decisions (`page.sync()` while the page
-    has a seat): the task, or None where no kernel event loop runs (a test, a script: call sync() yourself)."""
-    try:
-        import asyncio
-
-        loop = asyncio.get_event_loop()
-    except RuntimeError:
-        return None
-    if not loop.is_running():
-        return None
-
-    async def watch() -> None:
-        while page.seat is not None:
-            await asyncio.sleep(POLL_SECONDS)
-            try:
-                page.sync()
-            except Exception:
-                pass
-
-    return loop.create_task(watch())
-
-
 __all__ = ["Seat", "served_store", "page_address", "address", "links_html", "address_script", "WATCH",
-           "POLL_SECONDS", "ENV", "watch_decisions"]
+           "POLL_SECONDS", "ENV"]
