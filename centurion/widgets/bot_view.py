@@ -32,7 +32,16 @@ def alternatives_html(d: BotDecision) -> str:
     return ("<table class='centurion-why-table' style='font-size:12px;border-collapse:collapse'>"
             "<tr><th>#</th><th>decision</th><th>score</th><th>why</th></tr>" + "".join(rows) + "</table>"
             "<div style='font-size:11px;color:#555'>Scores are the computer's own (higher is better, comparable "
-            "only within one decision); the first row is what it did.</div>")
+            "only within one decision); the first row is what it did." + (TIES if _tied(d) else "") + "</div>")
+
+
+TIES = (" Equal scores go by a fixed order, never by chance: for a move the lower risk to itself, then the hex "
+        "and facing; for fire and painting the target's key.")
+
+
+def _tied(d: BotDecision) -> bool:
+    scores = [a.score for a in d.alternatives[:2]]
+    return len(scores) == 2 and None not in scores and scores[0] == scores[1]
 
 
 class BotView(w.VBox):
@@ -87,4 +96,4 @@ class BotView(w.VBox):
         self.table.layout.display = None if change["new"] else "none"
 
 
-__all__ = ["BotView", "alternatives_html"]
+__all__ = ["BotView", "TIES", "alternatives_html"]
