@@ -29,6 +29,7 @@ from ..hexgrid import Hex, distance, format_label
 from ..rules.grav import GravMove, Refusal
 from ..rules.hooks import BASIC, BasicRules
 from ..rules.targets import TO_HIT_KIND, Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
+from . import bot_trace
 from .actions import (
     Action,
     Conceal,
@@ -219,6 +220,8 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     units = s.combat_units()
     mine = _worth(s, v.key)
     rows = []
+    bot_trace.note("moves", None, 0.0, rows=rows, unit=v, level=lv, move_for=_move_for, hits=_hits_from,
+                   me_at=_me_at, worth=_worth, reach=_max_range)  # its rows, scored in place below (issue 25)
     for n, (i, e) in enumerate(zip(order.tolist(), ranked, strict=True)):
         if n and deadline is not None and now() > deadline:
             break
@@ -386,6 +389,7 @@ def _opportunity(s: Skirmish, lv: LevelSettings) -> Action:
         hits = _plan_hits(plan, s.rules)
         if hits > score:
             best, score = a, hits
+        bot_trace.note("opportunity", a, hits)  # its reason (game/bot_reasons.py, issue 25)
     if best is not None and score >= 0.4:
         return best
     return LetPass()
@@ -401,6 +405,7 @@ def _paint(s: Skirmish) -> Action:
         c = getattr(getattr(att, "to_hit", None), "chance", Fraction(0))
         if c > chance:
             best, chance = a, c
+        bot_trace.note("paint", a, c)  # its reason (game/bot_reasons.py, issue 25)
     if best is not None:
         return best
     return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing
@@ -425,6 +430,7 @@ def _paint_together(s: Skirmish) -> Action:
         key = (round(c * (0.2 + follow) * _worth(s, a.target), 9), a.target, a.unit)  # ties: by key, not order
         if best_key is None or key > best_key:
             best, best_key = a, key
+        bot_trace.note("paint", a, key[0], ranked=key)  # its reason (game/bot_reasons.py, issue 25)
     if best is not None:
         return best
     return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing
@@ -457,6 +463,7 @@ def _fire(s: Skirmish, careful: bool = False) -> Action:
                 best, best_key = a, key
         elif val > score:
             best, score = a, val
+        bot_trace.note("fire", a, val, ranked=(round(val, 9), a.target, a.unit) if careful else None)  # issue 25
     if best is not None:
         return best
     return next(a for a in s.legal_actions() if isinstance(a, Fire))

@@ -20,6 +20,7 @@ from ..centuria import exchange, in_sight, over_chance
 from ..centuria.battle import CenturiaBattle, Piece, engine_range, is_engine, movement_allowance
 from ..data import centuria_tables
 from ..hexgrid import Hex, distance, neighbors
+from . import bot_trace
 from .actions import IllegalAction
 from .centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot
 from .enums import Level
@@ -75,6 +76,7 @@ def _combat(s: CenturiaSkirmish) -> CtaAction:
                 b.piece(a.unit))
         else:
             continue
+        bot_trace.note("cta_combat", a, val)  # its reason (game/bot_reasons.py, issue 25)
         if val > best_val:
             best, best_val = a, val
     return best if best is not None else CtaEndPhase()
@@ -205,6 +207,7 @@ def _movement(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None) ->
         for a in s.move_actions(p.id):
             end = end_of(p, a)
             gain = _score(v, p, end[0], end[1], lv) - here
+            bot_trace.note("cta_move", a, gain, end=end)  # its reason (game/bot_reasons.py, issue 25)
             if gain > best_gain:
                 best, best_gain = a, gain
     return best

@@ -18,6 +18,7 @@ import ipywidgets as w
 
 from ..game import IllegalAction, SaveError, Skirmish, load
 from ..store import StaleStep, StoreError, WrongSeat
+from .bot_view import BotView
 from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
@@ -93,6 +94,7 @@ class BattlePage(w.VBox):
         self.log_html.add_class("centurion-log")
         self.summary = w.HTML()  # what happened since the person's last decision, above the log (W5)
         self.summary.add_class("centurion-summary")
+        self.why = BotView()  # the computer's last decision, its reason and the options it weighed (issue 25)
         self.players: dict[str, str] = {}
         self.states: list[Any] = []
         self.actors: list[str | None] = []  # who took each decision: a person or the computer
@@ -109,7 +111,7 @@ class BattlePage(w.VBox):
 
     def _log_box(self) -> w.Box:
         """The summary of what happened since your last decision, then the log in a scrolling box."""
-        return w.VBox([self.summary, w.Box([self.log_html], layout=w.Layout(
+        return w.VBox([self.summary, self.why, w.Box([self.log_html], layout=w.Layout(
             max_height="260px", overflow="auto", width="100%", border="1px solid #ccc"))])
 
     # --- state ---------------------------------------------------------------------------------------------------
@@ -214,6 +216,7 @@ class BattlePage(w.VBox):
         self._set_seat(seat)
         self.selected = None
         self.viewing = None
+        self.why.show(None)  # no decision of the computer's yet in this game (issue 25)
         self._reset(game)
         self.message.show(f"{game.scenario.title}: {game.scenario.description}", "info")
         if self.seat is None and self.computer_to_play() and self._storing():
@@ -239,6 +242,7 @@ class BattlePage(w.VBox):
             self._thinking(g, decided)
             if not self._take(self._bot(g, self.players[g.active]), COMPUTER):
                 break  # the refusal is shown; asking again would get the same answer
+            self.states[-1] = self.why.explain(g, self.states[-1])  # the log line says why (issue 25)
             decided += 1
 
     def _thinking(self, game: Any, decided: int) -> None:
@@ -402,26 +406,8 @@ class BattlePage(w.VBox):
 
     def _start_watching(self) -> None:
         """Poll the store from the kernel's event loop for the other browser's decisions (none in a script)."""
-        if self._watcher is not None:
-            return
-        try:
-            import asyncio
-
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
-            return
-        if not loop.is_running():
-            return  # no kernel event loop (a test, a script): call sync() yourself
-
-        async def watch() -> None:
-            while self.seat is not None:
-                await asyncio.sleep(POLL_SECONDS)
-                try:
-                    self.sync()
-                except Exception:
-                    pass
-
-        self._watcher = loop.create_task(watch())
+        if self._watcher is None:
+            self._watcher = self.seat.watch(self.sync, lambda: self.seat is not None, POLL_SECONDS)
 
     def _stop_watching(self) -> None:
         if self._watcher is not None:

@@ -120,7 +120,7 @@ class CenturiaSkirmishTable(BattlePage):
         return self._take(action, actor)
 
     def _bot(self, game: CenturiaSkirmish, level: str) -> CtaAction:
-        return bot_action(game, level)
+        return self.why.decide(game, level, bot_action)  # its reason kept for the log and 'Why?' (issue 25)
 
     def _play_on(self) -> None:
         """The computer takes its turns; then the page shows the battle with nothing selected."""

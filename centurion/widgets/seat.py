@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -74,6 +75,29 @@ class Seat:
     def record(self) -> str:
         """The save with the seed, once the game is over."""
         return self.store.record(self.game_id)
+
+    def watch(self, sync: Callable[[], Any], watching: Callable[[], bool], every: float = POLL_SECONDS) -> Any:
+        """Poll the store from the kernel's event loop for the other browser's decisions: `sync()` every `every`
+        seconds while `watching()`; the task, or None where no kernel event loop runs (a test, a script: call
+        sync() yourself)."""
+        try:
+            import asyncio
+
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return None
+        if not loop.is_running():
+            return None
+
+        async def poll() -> None:
+            while watching():
+                await asyncio.sleep(every)
+                try:
+                    sync()
+                except Exception:
+                    pass
+
+        return loop.create_task(poll())
 
 
 def address(game_id: str, token: str) -> str:

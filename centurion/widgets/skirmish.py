@@ -193,7 +193,7 @@ class SkirmishTable(BattlePage):
         self.target_hex = None
 
     def _bot(self, game: Skirmish, level: str):
-        return bot_action(game, level)
+        return self.why.decide(game, level, bot_action)  # its reason kept for the log and 'Why?' (issue 25)
 
     def _thinking(self, g: Skirmish, decided: int) -> None:
         """The units where they stand, once a phase (cheap), and the banner: the computer is thinking."""

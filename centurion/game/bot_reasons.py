@@ -1,0 +1,336 @@
+"""Why the computer opponent decided as it did: the reason in a few words and the best options it weighed (issue 25).
+
+`bot_decision(state, level)` runs `bot_action` itself with its notes kept (game/bot_trace.py), so its action is
+the very action `bot_action` returns (same scores, same ties, same seed); then it writes, from the terms the bot
+used, a short reason for the chosen option and for each of the best three it weighed, best first: a move's end
+hex and its terrain (CEN-TER-1), the expected hits it can deal from there and (veteran, elite) the expected hits
+it takes there, the exact odds of the damage its own path risks (CEN-SPD-2, CEN-GRD-1), an objective held
+(book-b §15.2); a shot's target with each weapon's exact chance (CEN-CMB-1); a painter's target and the friends
+it paints for (book-a §7.2); a Centuria move's gain or attack's exact odds (CTA-COMBAT). `explained(before,
+after, decision)` writes the reason into the log line of the decision (the log is a record: it never changes
+what a state equals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..data import terrain_table
+from ..hexgrid import distance, format_label
+from ..rules.grav import Refusal
+from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Watch
+from .bot import armor_fraction, bot_action
+from .bot_move import NO_RISK, objective_terms, path_risk
+from .bot_trace import Note, traced
+from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
+
+TOP = 3  # the options shown: the chosen one and the next best two
+OPPORTUNITY_MIN = 0.4  # the expected hits an opportunity shot needs (game/bot.py)
+CTA_MIN_GAIN = 0.05  # what a Centuria move must gain over standing still (game/centuria_bot.py)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One option the computer weighed: the action, in words, its score (None: not scored) and its reason."""
+
+    action: Any
+    text: str
+    score: float | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class BotDecision:
+    """The computer's decision: the action (`bot_action`'s), the reason in a few words, and the best options it
+    weighed with their scores, best first, the chosen one first (at most three; one when nothing was weighed)."""
+
+    action: Any
+    reason: str
+    alternatives: tuple[Alternative, ...]
+    level: str
+    turn: int
+    phase: str
+    side: str | None
+
+
+def bot_decision(s: Any, level: str = "veteran", *, budget: float | None = None,
+                 clock: Callable[[], float] | None = None, bot: Callable[..., Any] | None = None) -> BotDecision:
+    """`bot_action(s, level)` with its reason and the best three options it weighed (deterministic given the
+    seed, like `bot_action`; a bad level or a finished game refuses as `bot_action` does). `bot`: the function
+    asked for the action, `bot_action` by default (a page passes the one it imported, so tests may stand in)."""
+    with traced() as notes:
+        if bot is None:
+            action = bot_action(s, level, budget=budget, clock=clock)
+        else:
+            action = bot(s, level)
+    if getattr(s, "system", "centurion") == "centuria":
+        options = _centuria_options(s, action, notes)
+    else:
+        options = _options(s, level, action, notes)
+    if not options or options[0].action != action:  # nothing weighed option by option (a rule of thumb)
+        options = [Alternative(action, _words(s, action), None, _plain_reason(s, action)), *options]
+    return BotDecision(action, options[0].reason, tuple(options[:TOP]), str(getattr(level, "value", level)), s.turn,
+                       str(getattr(s.phase, "value", s.phase)), s.active)
+
+
+def explained(before: Any, after: Any, decision: BotDecision) -> Any:
+    """`after` (the state `before.apply(decision.action)` gave) with the reason on the decision's log line."""
+    at = len(before.log)
+    if (len(after.history) != len(before.history) + 1 or after.history[-1] != decision.action
+            or len(after.log) <= at or not after.log[at].endswith(_words(before, decision.action))):
+        return after  # not the state this decision led to: unchanged
+    line = f"{after.log[at]} — why: {decision.reason}"
+    return replace(after, log=(*after.log[:at], line, *after.log[at + 1:]))
+
+
+def _words(s: Any, a: Any) -> str:
+    """An action in the words of the game's log."""
+    try:
+        return s.describe(a) if hasattr(s, "describe") else a.describe()
+    except AttributeError:  # not an action of this game: its refusal comes when it is applied
+        return str(a)
+
+
+# --- ranking the options as the bot ranked them ---------------------------------------------------------------
+
+def _options(s: Any, level: str, action: Any, notes: list[Note]) -> list[Alternative]:
+    moves = [n for n in notes if n.kind == "moves"]
+    if moves and isinstance(action, Move):
+        return _move_options(s, action, moves[-1].data)
+    kinds = {"fire": _fire_reason, "paint": _paint_reason, "opportunity": _opportunity_reason}
+    scored = [n for n in notes if n.kind in kinds]
+    if not scored:
+        return []
+    kind = scored[0].kind
+    # the bot's order: its tie-break key when it has one (careful levels), else the score and the list order
+    ranked = sorted(scored, key=lambda n: n.data.get("ranked") or (n.score,), reverse=True)
+    if not any(n.data.get("ranked") for n in scored):
+        ranked = sorted(scored, key=lambda n: -n.score)  # stable: the first of equal scores is the bot's
+    out = [Alternative(n.action, s.describe(n.action), round(n.score, 3), kinds[kind](s, n)) for n in ranked]
+    chosen = next((o for o in out if o.action == action), None)
+    if chosen is None:  # it held: nothing scored above its threshold
+        best = out[0]
+        why = _hold_reason(kind, best)
+        limit = OPPORTUNITY_MIN if kind == "opportunity" else 0.0
+        chosen = Alternative(action, s.describe(action), limit, why)
+        return [chosen, *out[: TOP - 1]]
+    return [chosen, *[o for o in out if o is not chosen]]
+
+
+def _hold_reason(kind: str, best: Alternative) -> str:
+    if kind == "opportunity":
+        return (f"the best shot, {best.text}, expects {best.score:.2f} hits, under the "
+                f"{OPPORTUNITY_MIN} it takes to fire")
+    return f"nothing scores above 0 (best: {best.text}, {best.score:.2f})"
+
+
+# --- moves ----------------------------------------------------------------------------------------------------
+
+def _move_options(s: Any, action: Any, d: dict[str, Any]) -> list[Alternative]:
+    """The move played first, then the best other ends weighed, by the bot's final score (after the elite's
+    replies and the trap check: its rows are scored in place)."""
+    v, lv, rows = d["unit"], d["level"], sorted(d["rows"], key=lambda r: r[0], reverse=True)
+    moves = [d["move_for"](s, v, r[1], r[3]) for r in rows]
+    first = next((i for i, a in enumerate(moves) if a == action), None)
+    if first is None:
+        return []
+    out = []
+    for i in [first, *[j for j in range(len(rows)) if j != first]][:TOP]:
+        reason = _move_reason(s, v, lv, rows[i][1], d)
+        if i == first and first > 0:  # a beginner's pick among its best ends (the level's `pick`, by the dice)
+            reason += f", drawn by the dice from its best {getattr(lv, 'pick', first + 1)} ends"
+        out.append(Alternative(moves[i], s.describe(moves[i]), round(rows[i][0][0], 3), reason))
+    return out
+
+
+def _move_reason(s: Any, v: Any, lv: Any, e: Any, d: dict[str, Any]) -> str:
+    """A move's reason: its end hex and terrain, hits dealt and taken there, its own risk, an objective."""
+    hits, worth = d["hits"], d["worth"]
+    cell = s.battlemap.hexes.get(e.hex)
+    parts = [f"{v.key} to {format_label(e.hex)}: {_terrain_words(cell, lv.careful)}"]
+    units = s.combat_units()
+    enemies = s.live_vehicles(s.other(v.side))
+    dealt = [(hits(s, v, e.hex, e.facing, units[x.key].target_view(units[v.key])), x) for x in enemies]
+    best = max(dealt, key=lambda t: (t[0] * worth(s, t[1].key), t[1].key), default=(0.0, None))
+    parts.append(f"{best[0]:.2f} hits dealt on {best[1].key}" if best[0] > 0 else "no enemy in reach")
+    if lv.defensive:
+        me = d["me_at"](s, v, e)
+        taken = sum(hits(s, x, x.hex, x.facing, me) for x in enemies if distance(x.hex, e.hex) <= d["reach"](x))
+        parts.append(f"{taken:.2f} expected against it")
+    parts.append(_risk_words(s, v, e))
+    if lv.careful:
+        parts.extend(_objective_words(s, v, e))
+    return ", ".join(parts)
+
+
+def _terrain_words(cell: Any, careful: bool) -> str:
+    if cell is None:
+        return "off the map"
+    row = terrain_table()[cell.terrain]
+    words = row.label.lower()
+    if row.combat_modifier:
+        words += f" ({row.combat_modifier:+d} to hit it)"
+    if careful and cell.level:
+        words += f", level {cell.level}"
+    return words
+
+
+def _risk_words(s: Any, v: Any, e: Any) -> str:
+    """The exact odds of the damage its own path risks (CEN-SPD-2), and grounding at speed (CEN-GRD-1)."""
+    risk = NO_RISK if e.p_no_damage == 1 else path_risk(s, v, e.safest.move)
+    p = 1 - Fraction(e.p_no_damage)
+    if p == 0 and risk.expected == 0:
+        return "no risk to itself"
+    r = s.resolve_move(v.key, e.safest.move)
+    ground = 0 if isinstance(r, Refusal) else r.grounding_damage
+    words = " and ".join(([f"{p} chance of piloting damage"] if p else [])
+                         + ([f"{ground} points grounding at speed"] if ground else []))
+    words += f" ({risk.expected:.1f} points expected"
+    return words + (f", {risk.p_through:.0%} chance some get past the armor)" if risk.p_through else ")")
+
+
+def _objective_words(s: Any, v: Any, e: Any) -> list[str]:
+    slow = np.array([float(e.grounded or abs(e.velocity_min) <= v.sheet.vehicle.max_thrust)])
+    held = float(objective_terms(s, v, np.array([[e.hex.q, e.hex.r]], dtype=np.int64), slow)[0])
+    if held <= 0:
+        return []
+    o = min(s.scenario.objectives, key=lambda o: distance(o.hex, e.hex))
+    return [f"objective {format_label(o.hex)} {distance(o.hex, e.hex)} hex(es) away"
+            + (" at the end" if s.turn >= s.scenario.turns else ", slow enough to stop beside it next turn")]
+
+
+# --- fire, painting, opportunity --------------------------------------------------------------------------------
+
+def _plan_words(s: Any, plan: Any) -> tuple[float, str]:
+    """Expected hits of a fire plan and each weapon's exact chance (CEN-CMB-1)."""
+    if plan is None:
+        return 0.0, "nothing bears"
+    from ..rules.targets import TO_HIT_KIND
+
+    chances = [(a.family, s.rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family])) for a in plan.attacks]
+    hits = float(sum((c for _f, c in chances), Fraction(0)))
+    return hits, ", ".join(f"{f} {c}" for f, c in chances)
+
+
+def _target_words(s: Any, key: str) -> str:
+    u = s.combat_units()[key]
+    if u.sheet is None:
+        return f"{key} (a squad)"
+    v = s.vehicle(key)
+    gone = 1 - armor_fraction(v)
+    return f"{key} ({v.cost or 20} points" + (f", {gone:.0%} of its armor gone)" if gone > 0 else ")")
+
+
+def _fire_reason(s: Any, n: Note) -> str:
+    a = n.action
+    if isinstance(a, SquadFire):
+        att = s.squad_attack(a.unit, a.weapon, a.target)
+        return (f"{a.unit} at {_target_words(s, a.target)}: {att.attacks} {a.weapon} attack(s) at "
+                f"{att.to_hit.chance} each")
+    hits, odds = _plan_words(s, s.attack_set(s.vehicle(a.unit), a.target))
+    units = s.combat_units()
+    side, away = units[a.unit].side, distance(units[a.unit].hex, units[a.target].hex)
+    friends = sorted({f[0] for f in s.fires if len(f) >= 2 and f[1] == a.target and f[0] != a.unit
+                      and s.combat_units()[f[0]].side == side}) if n.data.get("ranked") else []  # focus (careful)
+    return (f"{a.unit} at {_target_words(s, a.target)} {away} hex{'es' if away != 1 else ''} away: {hits:.2f} hits "
+            f"expected ({odds})"
+            + (f"; {_and(friends)} already {'fire' if len(friends) > 1 else 'fires'} at it"
+               if friends else ""))
+
+
+def _paint_reason(s: Any, n: Note) -> str:
+    a = n.action
+    att = s.paint_attempt(a.unit, a.target)
+    chance = getattr(getattr(att, "to_hit", None), "chance", Fraction(0))
+    if not n.data.get("ranked"):  # the novice paints at its best chance, for whoever fires
+        return f"{a.unit} paints {a.target} (chance {chance})"
+    side = s.combat_units()[a.unit].side
+    plans = {f.key: s.attack_set(f, a.target) for f in s.live_vehicles(side)}
+    follow = [k for k, plan in plans.items() if k != a.unit and plan is not None]
+    hits = sum(_plan_words(s, plan)[0] for plan in plans.values())
+    return (f"{a.unit} paints {a.target} (chance {chance})"
+            + (f" for {_and(follow)}, {hits:.2f} hits expected of its side" if follow
+               else ", no friend's weapons bear on it"))
+
+
+def _and(words: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _opportunity_reason(s: Any, n: Note) -> str:
+    a = n.action
+    mover, path = s.pending_move
+    hits, odds = _plan_words(s, s.attack_set(s.vehicle(a.unit), mover, at=path[a.step - 1], opportunity=True))
+    return f"{a.unit} at {mover} as it passes {format_label(path[a.step - 1][0])}: {hits:.2f} hits expected ({odds})"
+
+
+# --- decisions not weighed option by option ----------------------------------------------------------------------
+
+def _plain_reason(s: Any, a: Any) -> str:
+    """The reason of a decision the bot takes by a rule of thumb (game/bot.py), or of the only one open."""
+    if isinstance(a, Leadership):
+        return f"all {a.points} leadership point(s) on the initiative: the lower roll wins it (CEN-INI-1)"
+    if isinstance(a, Order):
+        return ("moving last sees the enemy's moves first (CEN-SEQ-2)" if not a.move_first else
+                "the rules in play favour activating first")
+    if isinstance(a, Watch):
+        v = s.vehicle(a.unit)
+        near = min((distance(v.hex, e.hex) for e in s.live_vehicles(s.other(v.side))), default=0)
+        return f"{a.unit} in a crater at velocity 0, nearest enemy {near} hexes away: it waits to fire (CEN-OPP-1)"
+    if isinstance(a, March):
+        return f"{a.squad} walks toward the nearest objective"
+    if isinstance(a, Conceal):
+        return f"{a.squad} is on an objective with enemies within 12 hexes: it hides (book-a §16.7)"
+    if isinstance(a, Move) and a.ram:
+        return f"{a.unit} rams {a.ram}: the damage it expects to deal beats what it takes (VAR-RAM)"
+    if isinstance(a, Smoke):
+        v = s.vehicle(a.unit)
+        return f"{a.unit} has {armor_fraction(v):.0%} of its armor left with an enemy within 8 hexes"
+    if isinstance(a, (Fire, Paint)) and a.target is None:
+        return f"{a.unit} has nothing worth the shot"
+    if isinstance(a, (EndTurn, LetPass)):
+        return "nothing else worth doing"
+    return "the only sensible decision open"
+
+
+# --- Centuria ------------------------------------------------------------------------------------------------------
+
+def _centuria_options(s: Any, action: Any, notes: list[Note]) -> list[Alternative]:
+    scored = sorted((n for n in notes if n.kind in ("cta_move", "cta_combat")), key=lambda n: -n.score)
+    out = [Alternative(n.action, n.action.describe(), round(n.score, 3), _cta_reason(s, n)) for n in scored]
+    chosen = next((o for o in out if o.action == action), None)
+    if chosen is None:
+        limit = CTA_MIN_GAIN if s.phase != "combat" else 0.0
+        best = (f"best: {out[0].text}, {out[0].score:+.2f}" if out else "nothing to weigh")
+        why = ((f"no move gains more than {limit}" if s.phase != "combat" else "no attack or shot with the odds for it")
+               + f" ({best})") if isinstance(action, CtaEndPhase) else "the only decision open"
+        return [Alternative(action, action.describe(), limit, why), *out[: TOP - 1]]
+    return [chosen, *[o for o in out if o is not chosen]]
+
+
+def _cta_reason(s: Any, n: Note) -> str:
+    from ..centuria import exchange
+
+    b, a = s.battle, n.action
+    if isinstance(a, CtaMove):
+        h = n.data["end"][0]
+        terrain = b.terrain(h).replace("_", " ")
+        near = min((distance(h, e.hex) for e in b.living(s.other(s.active))), default=0)
+        return (f"{a.unit} to {format_label(h)}: {terrain}, {n.score:+.2f} on standing still, nearest enemy "
+                f"{near} hex{'es' if near != 1 else ''} away")
+    if isinstance(a, CtaAttack):
+        ex = exchange(b, a.unit, a.target)
+        return f"{a.unit} on {a.target}: it falls {ex.defender_falls}, the attacker {ex.attacker_falls} (exact odds)"
+    if isinstance(a, CtaShoot):
+        ex = exchange(b, a.engine, a.target)
+        return f"{a.engine} at {a.target}: a hit {ex.defender_falls} (exact odds)"
+    return a.describe()
+
+
+__all__ = ["Alternative", "BotDecision", "bot_decision", "explained"]

@@ -1,0 +1,99 @@
+"""The computer's last decision explained, on the battle pages (issue 25, item 4).
+
+A view only: the decision, its reason and the options it weighed with their scores come from
+`centurion.game.bot_reasons.bot_decision`. The page asks `BotView.decide` for the computer's action (the very
+action `bot_action` gives) and hands the state after it to `BotView.explain`, which writes the reason into the
+decision's log line and shows it here; the "Why?" toggle opens the best three options the computer weighed.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from ..game.bot_reasons import BotDecision, bot_decision, explained
+from .safety import MessageArea, guarded
+
+
+def alternatives_html(d: BotDecision) -> str:
+    """The options the computer weighed, best first (its choice first), with their scores and reasons."""
+    rows = []
+    for i, alt in enumerate(d.alternatives, start=1):
+        score = "—" if alt.score is None else f"{alt.score:.2f}"
+        style = "font-weight:bold" if i == 1 else "color:#333"
+        rows.append(f"<tr class='centurion-why-option' style='{style}'><td>{i}</td><td>{html.escape(alt.text)}</td>"
+                    f"<td style='text-align:right'>{score}</td><td>{html.escape(alt.reason)}</td></tr>")
+    if len(d.alternatives) < 2:
+        rows.append("<tr><td colspan=4 style='color:#555'>Nothing else was weighed: the decision follows a rule of "
+                    "thumb or was the only one open.</td></tr>")
+    return ("<table class='centurion-why-table' style='font-size:12px;border-collapse:collapse'>"
+            "<tr><th>#</th><th>decision</th><th>score</th><th>why</th></tr>" + "".join(rows) + "</table>"
+            "<div style='font-size:11px;color:#555'>Scores are the computer's own (higher is better, comparable "
+            "only within one decision); the first row is what it did." + (TIES if _tied(d) else "") + "</div>")
+
+
+TIES = (" Equal scores go by a fixed order, never by chance: for a move the lower risk to itself, then the hex "
+        "and facing; for fire and painting the target's key.")
+
+
+def _tied(d: BotDecision) -> bool:
+    scores = [a.score for a in d.alternatives[:2]]
+    return len(scores) == 2 and None not in scores and scores[0] == scores[1]
+
+
+class BotView(w.VBox):
+    """The computer's last decision in a line, and with 'Why?' the best three options it weighed (issue 25)."""
+
+    def __init__(self) -> None:
+        self.message = MessageArea()
+        self.toggle = w.ToggleButton(value=False, description="Why?", tooltip="the options the computer weighed "
+                                     "for its last decision, with their scores", layout=w.Layout(width="80px"))
+        self.toggle.add_class("centurion-why-toggle")
+        self.toggle.observe(self._on_toggle, names="value")
+        self.line = w.HTML()
+        self.line.add_class("centurion-why-line")
+        self.table = w.HTML(layout=w.Layout(display="none"))
+        self.table.add_class("centurion-why")
+        self.decision: BotDecision | None = None
+        self._pending: tuple[Any, BotDecision] | None = None
+        super().__init__([w.HBox([self.toggle, self.line]), self.table, self.message],
+                         layout=w.Layout(display="none"))
+        self.add_class("centurion-why-box")
+
+    def decide(self, game: Any, level: str, bot: Callable[..., Any] | None = None) -> Any:
+        """The computer's action at this level (`bot`'s, by default `bot_action`'s), its reason kept for
+        `explain`."""
+        d = bot_decision(game, level, bot=bot)
+        self._pending = (game, d)
+        return d.action
+
+    def explain(self, before: Any, after: Any) -> Any:
+        """`after`, the state the computer's decision in `before` led to, with the reason on its log line; this
+        decision is then the one shown."""
+        if self._pending is None or self._pending[0] is not before:
+            return after
+        d = self._pending[1]
+        self._pending = None
+        self.show(d)
+        return explained(before, after, d)
+
+    def show(self, d: BotDecision | None) -> None:
+        """Show a decision (None: nothing, the box hidden)."""
+        self.decision = d
+        self.layout.display = "none" if d is None else None
+        if d is None:
+            self.line.value = self.table.value = ""
+            return
+        self.line.value = (f"<span style='font-size:12px'><b>The computer's last decision</b> (turn {d.turn}, "
+                           f"{html.escape(d.phase)}, {html.escape(d.level)}): {html.escape(d.reason)}</span>")
+        self.table.value = alternatives_html(d)
+
+    @guarded()
+    def _on_toggle(self, change: dict) -> None:
+        self.table.layout.display = None if change["new"] else "none"
+
+
+__all__ = ["BotView", "TIES", "alternatives_html"]

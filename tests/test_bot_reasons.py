@@ -1,0 +1,226 @@
+"""Issue 25, item 4: every computer decision says why, and the Skirmish page shows the best three options it weighed.
+
+Expected values come from the position: the end hex's terrain from the scenario's map and the Terrain Effects
+Table (data/terrain.yaml, CEN-TER-1), the expected hits from the engine's own fire plan after the move is made
+(`attack_set`, to-hit chances, CEN-CMB-1), the Centuria odds from `exchange` (CTA-COMBAT), never from the reason
+code.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+import pytest
+
+from centurion.data import terrain_table
+from centurion.game import Move, bot_action, new_skirmish
+from centurion.hexgrid import format_label
+from centurion.rules.targets import TO_HIT_KIND
+
+
+def _hits(state, firer_key: str, target_key: str) -> float:
+    """Expected hits of the engine's fire plan (each shot's exact chance to do damage, CEN-CMB-1)."""
+    plan = state.attack_set(state.vehicle(firer_key), target_key)
+    if plan is None:
+        return 0.0
+    return float(sum(state.rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family]) for a in plan.attacks))
+
+
+def _first_move(scenario: str, seed: int, level: str, wanted, limit: int = 160):
+    """Play the scenario with the computer at `level` for both sides until its decision is a move that `wanted`
+    accepts (`wanted(state, decision)`): the state before it and the decision (searched, so the test does not
+    hang on which move the bot's weights prefer)."""
+    from centurion.game.bot_reasons import bot_decision
+
+    s = new_skirmish(scenario, seed=seed)
+    for _ in range(limit):
+        if s.over:
+            break
+        if s.phase == "movement":
+            d = bot_decision(s, level)
+            if isinstance(d.action, Move) and wanted(s, d):
+                return s, d
+            s = s.apply(d.action)
+        else:
+            s = s.apply(bot_action(s, level))
+    raise AssertionError(f"no such move in the first {limit} decisions of {scenario}, seed {seed}")
+
+
+def _in_cover(s, d) -> bool:
+    after = s.apply(d.action)
+    return terrain_table()[s.battlemap.hexes[after.vehicle(d.action.unit).hex].terrain].combat_modifier < 0
+
+
+@pytest.fixture(scope="module")
+def village_move():
+    """The veteran's first move in the village that ends in cover (buildings or woods, CEN-TER-1)."""
+    return _first_move("village", 0, "veteran", _in_cover)
+
+
+def test_I25_4_move_reason_names_the_end_terrain_and_the_numbers_it_was_chosen_on(village_move):
+    s, d = village_move
+    after = s.apply(d.action)
+    me = after.vehicle(d.action.unit)
+    cell = s.battlemap.hexes[me.hex]
+    row = terrain_table()[cell.terrain]
+    assert row.combat_modifier < 0  # cover: buildings -2, woods -1 or -2
+    assert d.reason.startswith(f"{me.key} to {format_label(me.hex)}: {row.label.lower()} "
+                               f"({row.combat_modifier:+d} to hit it)")
+    enemies = after.live_vehicles(after.other(me.side))
+    assert all(sec.intact == sec.armor for e in enemies for _n, sec in e.sheet.armor.sections)
+    worth = {e.key: e.cost for e in enemies}  # undamaged: what a hit is worth is the cost
+    dealt = {e.key: _hits(after, me.key, e.key) for e in enemies}
+    if max(dealt.values()) > 0:
+        target = max(dealt, key=lambda k: (dealt[k] * worth[k], k))
+        assert f"{dealt[target]:.2f} hits dealt on {target}" in d.reason
+    else:
+        assert "no enemy in reach" in d.reason
+    taken = sum(_hits(after, e.key, me.key) for e in enemies)  # every enemy's plan on it where it stands
+    assert f"{taken:.2f} expected against it" in d.reason  # the veteran weighs the fire it takes
+    resolved = s.resolve_move(me.key, d.action.move)
+    if resolved.checks == () and resolved.grounding_damage == 0:
+        assert "no risk to itself" in d.reason
+
+
+def test_I25_4_move_reason_gives_the_exact_odds_of_the_damage_its_own_path_risks():
+    def risky(s, d):
+        return s.resolve_move(d.action.unit, d.action.move).checks != ()
+
+    s, d = _first_move("pursuit", 1, "novice", risky, limit=400)
+    resolved = s.resolve_move(d.action.unit, d.action.move)
+    p_none = Fraction(1)
+    for e in resolved.checks:  # every Piloting Skill Roll on the path, exact odds (CEN-SPD-2)
+        p_none *= Fraction(e.check.p_pass)
+    assert 0 < p_none < 1
+    assert f"{1 - p_none} chance of piloting damage" in d.reason
+    assert "expected against it" not in d.reason  # the novice does not weigh the fire it takes
+
+
+def test_I25_4_three_alternatives_sorted_by_score_the_chosen_one_first(village_move):
+    s, d = village_move
+    assert d.action == bot_action(s, "veteran")  # the decision is the bot's, unchanged
+    assert len(d.alternatives) == 3
+    scores = [a.score for a in d.alternatives]
+    assert scores == sorted(scores, reverse=True)
+    assert d.alternatives[0].action == d.action and d.alternatives[0].reason == d.reason
+    assert len({a.action for a in d.alternatives}) == 3
+    for a in d.alternatives:
+        assert s.is_legal(a.action) and a.text == s.describe(a.action) and a.reason
+
+
+def test_I25_4_paint_reason_names_the_target_its_odds_and_the_friends_it_paints_for():
+    from centurion.game.bot_reasons import bot_decision
+
+    s = new_skirmish("meeting", seed=0)
+    while s.phase != "painting" or s.active != "renegade":
+        s = s.apply(bot_action(s, "veteran" if s.active == "renegade" else "novice"))
+    d = bot_decision(s, "veteran")
+    a = d.action
+    att = s.paint_attempt(a.unit, a.target)
+    chance = att.to_hit.chance
+    assert isinstance(chance, Fraction) and 0 < chance < 1
+    friends = [v.key for v in s.live_vehicles("renegade") if v.key != a.unit
+               and s.attack_set(v, a.target) is not None]
+    side_hits = sum(_hits(s, v.key, a.target) for v in s.live_vehicles("renegade"))  # what the paint serves
+    named = friends[0] if len(friends) == 1 else ", ".join(friends[:-1]) + " and " + friends[-1] if friends else ""
+    assert d.reason == f"{a.unit} paints {a.target} (chance {chance})" + (
+        f" for {named}, {side_hits:.2f} hits expected of its side" if friends else
+        ", no friend's weapons bear on it")
+
+
+def test_I25_4_same_seed_same_reasons():
+    from centurion.game.bot_reasons import bot_decision
+
+    s, d = _first_move("village", 0, "veteran", _in_cover)
+    replayed = new_skirmish("village", seed=0)
+    for a in s.history:  # the same seed and decisions: a fresh state, no cache shared
+        replayed = replayed.apply(a)
+    first, again = bot_decision(s, "veteran"), bot_decision(replayed, "veteran")
+    assert first == d and first == again
+    assert [(a.text, a.score, a.reason) for a in first.alternatives] == \
+           [(a.text, a.score, a.reason) for a in again.alternatives]
+    novice = new_skirmish("meeting", seed=3)
+    assert bot_decision(novice, "novice") == bot_decision(new_skirmish("meeting", seed=3), "novice")
+
+
+def test_I25_4_the_log_line_of_the_decision_carries_the_reason(village_move):
+    from centurion.game.bot_reasons import explained
+
+    s, d = village_move
+    after = s.apply(d.action)
+    told = explained(s, after, d)
+    line = told.log[len(s.log)]
+    assert line.startswith(after.log[len(s.log)]) and line.endswith(f"why: {d.reason}")
+    assert told == after and told.log[len(s.log) + 1:] == after.log[len(s.log) + 1:]  # only the record changes
+    assert explained(s, s.apply(d.alternatives[1].action), d).log == s.apply(d.alternatives[1].action).log
+
+
+def test_I25_4_a_centuria_decision_has_a_reason():
+    from centurion.centuria import exchange
+    from centurion.game.bot_reasons import bot_decision
+    from centurion.game.centuria import CtaAttack, CtaMove
+    from centurion.hexgrid import neighbor
+
+    s = new_skirmish("centuria_ford_road", seed=1)
+    d = bot_decision(s, "veteran")
+    assert isinstance(d.action, CtaMove) and d.action == bot_action(s, "veteran")
+    p = s.battle.piece(d.action.unit)
+    here, facing = p.hex, p.facing  # the steps followed on the map (CTA-MOVE)
+    for st in d.action.steps:
+        if st.startswith("T"):
+            facing = int(st[1])
+        else:
+            here = neighbor(here, {"F": facing, "FL": (facing - 1) % 6, "FR": (facing + 1) % 6}[st])
+    assert d.reason.startswith(f"{p.id} to {format_label(here)}: {s.battle.terrain(here).replace('_', ' ')}")
+    assert len(d.alternatives) == 3 and d.alternatives[0].action == d.action
+    attack = None
+    while attack is None and not s.over:  # on to the first attack the computer makes
+        d = bot_decision(s, "veteran")
+        attack = d if isinstance(d.action, CtaAttack) else None
+        s = s if attack is not None else s.apply(d.action)
+    assert attack is not None
+    ex = exchange(s.battle, attack.action.unit, attack.action.target)
+    assert f"falls {ex.defender_falls}, the attacker {ex.attacker_falls}" in attack.reason
+
+
+def test_I25_4_the_skirmish_page_shows_the_alternatives_after_a_computer_move():
+    from centurion.game.save import with_players
+    from centurion.widgets.skirmish import SkirmishTable
+
+    def computer_moves_then_person(s, d) -> bool:  # Renegade (the computer) moves, then TOG (a person) decides
+        return s.active == "renegade" and s.apply(d.action).active == "tog"
+
+    s, _d = _first_move("village", 0, "veteran", computer_moves_then_person)
+    page = SkirmishTable("village", seed=0)
+    assert page.load_text(with_players(s.to_json(), {"renegade": "veteran", "tog": "person"}), "village.json")
+    assert page.game.active == "tog" and page.actors[-1] == "computer"
+    d = page.why.decision
+    assert d is not None and d.side == "renegade" and d.phase == "movement" and d.action == _d.action
+    assert len(d.alternatives) == 3
+    i = next(i for i in range(len(page.states) - 1, 0, -1) if page.actors[i] == "computer")
+    assert page.states[i].history[-1] == d.action  # the last computer decision is the one shown
+    v = page.states[i].vehicle(d.action.unit)
+    assert terrain_table()[page.game.battlemap.hexes[v.hex].terrain].label.lower() in d.reason
+    assert page.why.table.layout.display == "none"  # closed until asked
+    page.why.toggle.value = True  # "Why?"
+    assert page.why.table.layout.display != "none"
+    shown = page.why.table.value
+    for alt in d.alternatives:
+        assert html.escape(alt.text) in shown and f"{alt.score:.2f}" in shown and html.escape(alt.reason) in shown
+    assert shown.count("centurion-why-option") == 3
+    assert html.escape(f"why: {d.reason}") in page.log_html.value  # the log line says why
+    page.why.toggle.value = False
+    assert page.why.table.layout.display == "none"
+
+
+def test_I25_4_the_centuria_page_log_says_why():
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+
+    page = CenturiaSkirmishTable("centuria_ford_road", seed=1)  # a person against the computer (novice)
+    assert page.end_part()  # the person ends the phase: the computer answers
+    d = page.why.decision
+    assert d is not None and d.reason and d.alternatives[0].action == d.action
+    i = next(i for i in range(len(page.states) - 1, 0, -1) if page.actors[i] == "computer")
+    assert page.states[i].history[-1] == d.action
+    assert html.escape(f"why: {d.reason}") in page.log_html.value
