@@ -215,3 +215,12 @@ def test_CMB1_malformed_attack_reason_cut_to_200():
     u = lupus_and_trajan()
     r = declare_weapons_fire(MAP, u, "lup", [Attack(0, ("t" * 300,))])
     assert isinstance(r, Refusal) and r.step == 1 and len(r.reason) == 200
+
+
+def test_CMB1_a_weapon_that_is_not_a_missile_launcher_fires_once_whatever_the_missile_count():
+    """The missile count of an attack counts missiles (book-a 8.3); a laser declared with a count still fires one
+    round: one to-hit roll, one result."""
+    u = lupus_and_trajan()
+    plan = declare_weapons_fire(MAP, u, "lup", [Attack(0, "trj", missiles=3)])
+    res = resolve_fire(plan, u, Dice.scripted([10, 10, 10]))
+    assert len(res.rolls) == 1 and len(res.hits) == 1 and res.hits[0].weapon == "1.5/3 laser"
