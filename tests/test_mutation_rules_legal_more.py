@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from test_legal_moves_oracle import oracle, ranks
+from test_mutation_rules_legal import V2
+
 from centurion.data import map_from_rows, vehicle_types
-from centurion.hexgrid import parse_label
-from centurion.rules import GravState, legal_grav_moves
+from centurion.hexgrid import Hex, parse_label
+from centurion.rules import GravState, legal_grav_moves, resolve_grav_move
+from centurion.rules.grav import Refusal
 
 HORATIUS = vehicle_types()["horatius"]
 
@@ -30,3 +34,52 @@ def test_CEN13_SPD3_a_drift_with_the_TSR_lost_rolls_where_the_halved_limit_is_pa
     assert (e.p_no_damage, e.rolls) == (Fraction(1, 10), 1)
     (e,) = ends(False)
     assert (e.hex, e.p_no_damage, e.rolls) == (parse_label("0225"), Fraction(1), 0)
+
+
+def matches_oracle(rows, elevation, vehicle, state) -> None:
+    """legal_grav_moves gives exactly the brute-force oracle's end states, velocity ranges and best paths
+    (tests/test_legal_moves_oracle.py: every move tried through resolve_grav_move)."""
+    want = oracle(state, vehicle, map_from_rows(rows, elevation))
+    m = map_from_rows(rows, elevation)
+    got = {(e.hex, e.facing, e.grounded): e for e in legal_grav_moves(state, vehicle, m)}
+    assert set(got) == set(want)
+    for key, (vmin, vmax, cheap, safe) in want.items():
+        e = got[key]
+        assert (e.velocity_min, e.velocity_max) == (vmin, vmax), key
+        for option, which, best in ((e.cheapest, 0, cheap), (e.safest, 1, safe)):
+            r = resolve_grav_move(state, option.move, m, vehicle)
+            assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.grounds) == key, (key, option)
+            assert (r.thrust_used, r.p_no_damage, len(r.checks)) == (option.thrust_used, option.p_no_damage,
+                                                                     option.rolls), (key, option)
+            assert ranks(r)[which] == best, (key, which, option)
+        assert (e.p_no_damage, e.rolls) == (e.safest.p_no_damage, e.safest.rolls)
+
+
+# heavy woods 3 and 5 levels up from a clear strip: entering 0102 from 0103 costs 3 + 3 VP (CEN-TER-1)
+UP_HEAVY = (["hhh", "hhh", "...", "..."], ["555", "333", "000", "000"])
+
+
+def test_GRAV3_SPD3_a_one_hex_rule_move_with_the_TSR_lost_rolls_at_the_halved_limit():
+    """Velocity 4 into 0102 (6 VP): only by the one-hex rule. Heavy woods' limit 6 halves to 3 with the TS&R lost
+    (CEN-SPD-3), so the entry rolls (target 5 - ceil(1 / 2) = 4) and the move may still end flying there."""
+    state = GravState.of(V2, parse_label("0103"), 0, 4, tsr_lost=True)
+    matches_oracle(*UP_HEAVY, V2, state)
+
+
+def test_GRAV3_SPD1_a_one_hex_rule_move_counts_the_piloting_modifier():
+    """The same with damage modifiers of -2 on the Piloting Skill Roll (CEN-SPD-1)."""
+    state = GravState.of(V2, parse_label("0103"), 0, 4, tsr_lost=True, piloting_modifier=-2)
+    matches_oracle(*UP_HEAVY, V2, state)
+
+
+def test_GRAV2_the_rough_map_with_the_TSR_lost_cheapest_paths_break_ties_by_odds():
+    """Woods and buildings (different speed limits), velocity 3 with the TS&R lost: paths of equal thrust to one
+    end differ in their odds; the cheapest is the likeliest of them (docs/decisions.md)."""
+    rows = [".l..h.", "..b...", ".h..l.", "......", "..lb..", "......"]
+    matches_oracle(rows, None, V2, GravState.of(V2, Hex(0, 3), 3, 3, tsr_lost=True))
+
+
+def test_GRAV1_a_vehicle_of_6_thrust_points_may_slow_to_0_from_three_velocities():
+    """A Horatius (6 TP) from a standstill on a small clear map: velocities 1, 2 and 3 can each be decelerated to 0
+    within its thrust (CEN-GRAV-1) and ground without damage (CEN-GRD-1); the search keeps them all apart."""
+    matches_oracle(["...", "...", "..."], None, HORATIUS, GravState.of(HORATIUS, parse_label("0202"), 0, 0))
