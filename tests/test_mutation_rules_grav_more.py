@@ -164,3 +164,14 @@ def test_CMB1_driver_out_cannot_choose_to_ground():
     refused(go(flying("0228", 2, driver_out=True), GravMove(steps="FF", ground=True)), "CEN-CMB-1",
             "the driver is out (or the Helm lost): the vehicle flies straight on and grounds only when it cannot go "
             "further")
+
+
+def test_GRAV1_move_start_counts_the_thrust_used():
+    """Thrust used = acceleration + deceleration (CEN-GRAV-1); a grounded vehicle lifts with its first TP
+    (CEN-GRAV-6): accelerating 4 from the ground gives velocity 3."""
+    from centurion.rules.grav import move_start
+
+    s = move_start(flying("0228", 2), GravMove(accelerate=3, decelerate=1), HORATIUS)
+    assert (s.moving, s.down, s.lift, s.thrust_max, s.total, s.velocity, s.facing) == (True, False, 0, 6, 4, 5, 0)
+    s = move_start(GravState(parse_label("0228"), 2, grounded=True), GravMove(accelerate=4, decelerate=2), HORATIUS)
+    assert (s.moving, s.down, s.lift, s.total, s.velocity, s.facing) == (True, True, 1, 6, 3, 2)

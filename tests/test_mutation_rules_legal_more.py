@@ -83,3 +83,9 @@ def test_GRAV1_a_vehicle_of_6_thrust_points_may_slow_to_0_from_three_velocities(
     """A Horatius (6 TP) from a standstill on a small clear map: velocities 1, 2 and 3 can each be decelerated to 0
     within its thrust (CEN-GRAV-1) and ground without damage (CEN-GRD-1); the search keeps them all apart."""
     matches_oracle(["...", "...", "..."], None, HORATIUS, GravState.of(HORATIUS, parse_label("0202"), 0, 0))
+
+
+def test_GRAV2_safest_paths_on_heavy_woods_slopes_with_the_TSR_lost():
+    """Velocity 3 down from the top of heavy woods with the TS&R lost: the likeliest path to each end beats a
+    cheaper, riskier one (safest: most likely to take no damage, then least thrust)."""
+    matches_oracle(*UP_HEAVY, V2, GravState.of(V2, parse_label("0101"), 3, 3, tsr_lost=True))
