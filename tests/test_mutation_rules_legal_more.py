@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from test_legal_moves_oracle import oracle, ranks
-from test_mutation_rules_legal import V2
+from test_mutation_rules_legal import V2, V3
 
 from centurion.data import map_from_rows, vehicle_types
 from centurion.hexgrid import Hex, parse_label
@@ -89,3 +89,10 @@ def test_GRAV2_safest_paths_on_heavy_woods_slopes_with_the_TSR_lost():
     """Velocity 3 down from the top of heavy woods with the TS&R lost: the likeliest path to each end beats a
     cheaper, riskier one (safest: most likely to take no damage, then least thrust)."""
     matches_oracle(*UP_HEAVY, V2, GravState.of(V2, parse_label("0101"), 3, 3, tsr_lost=True))
+
+
+def test_GRAV2_the_rough_map_at_velocity_5_cheapest_paths_weigh_odds_before_the_number_of_rolls():
+    """A Viper of 3 TP at velocity 5 with the TS&R lost on woods and buildings: among the cheapest paths to an end,
+    the likeliest wins, not the one with fewest rolls (docs/decisions.md: least thrust, then no damage, then odds)."""
+    rows = [".l..h.", "..b...", ".h..l.", "......", "..lb..", "......"]
+    matches_oracle(rows, None, V3, GravState.of(V3, Hex(0, 0), 3, 5, tsr_lost=True))
