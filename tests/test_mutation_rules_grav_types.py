@@ -33,3 +33,12 @@ def test_GRAV1_a_ground_vehicle_has_no_thrust():
     s = GravState(parse_label("0202"), 0)
     assert s.max_thrust(V["heavy_tank"]) == 0
     assert s.max_thrust(V["horatius"]) == 6
+
+
+def test_T1_a_resolved_move_is_true_a_refusal_has_no_truth_value():
+    from centurion.data import map_from_rows
+    from centurion.rules import GravMove, resolve_grav_move
+
+    r = resolve_grav_move(GravState(parse_label("0203"), 0, velocity=1), GravMove(steps="F"),
+                          map_from_rows(["..."] * 4), V["horatius"])
+    assert bool(r) is True
