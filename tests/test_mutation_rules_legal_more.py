@@ -96,3 +96,4 @@ def test_GRAV2_the_rough_map_at_velocity_5_cheapest_paths_weigh_odds_before_the_
     the likeliest wins, not the one with fewest rolls (docs/decisions.md: least thrust, then no damage, then odds)."""
     rows = [".l..h.", "..b...", ".h..l.", "......", "..lb..", "......"]
     matches_oracle(rows, None, V3, GravState.of(V3, Hex(0, 0), 3, 5, tsr_lost=True))
+
