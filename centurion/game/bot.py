@@ -9,11 +9,14 @@ expected hits, weighted by what the target is worth and how damaged it already i
 level's number of candidates, not by the clock, so a seed and the levels replay a computer game exactly on any
 machine; an optional `budget` (seconds) caps a decision's exact weighing (its choice then depends on the machine).
 
-Levels: "novice" (few candidates, only its own fire counts, never stands on opportunity fire or lays smoke),
-"veteran" (more candidates, weighs the fire it takes, uses opportunity fire and smoke, and plays like a player:
-cover, no stacking, objectives at the end, braking, no trap next turn, paints spread, focus fire) and "elite"
-(the veteran answering its best ends with the replies of the enemies still to move). Every level weighs the exact
-self-inflicted damage of each path it weighs, its size and odds (game/bot_move.py, issue 25).
+Levels: "novice" (a beginner: few candidates, the move drawn among its 3 best by the game's seeded dice, only its
+own fire counts, shoots the nearest target, never stands on opportunity fire or lays smoke), "veteran" (more
+candidates, weighs the fire it takes, uses opportunity fire and smoke, and plays like a player: cover, no stacking,
+objectives at the end, braking, no trap next turn, paints spread, focus fire) and "elite" (the veteran weighing
+more ends, and in the last turn moving, painting and firing at the enemy whose destruction changes who holds an
+objective). `replies` (each enemy still to move answers the best ends as a veteran would) is an option no level
+uses: measured, it made the elite weaker (docs/decisions.md). Every level weighs the exact self-inflicted damage
+of each path it weighs, its size and odds (game/bot_move.py, issue 25).
 """
 
 from __future__ import annotations
@@ -80,7 +83,7 @@ class LevelSettings:
 LEVELS: dict[str, LevelSettings] = {  # keyed by Level (a str enum: LEVELS["novice"] works too, issue 23)
     Level.NOVICE: LevelSettings(Level.NOVICE, 4, False, False, pick=3),
     Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True, careful=True, safe=6),
-    Level.ELITE: LevelSettings(Level.ELITE, 40, True, True, careful=True, replies=True, safe=8, stakes=True),
+    Level.ELITE: LevelSettings(Level.ELITE, 64, True, True, careful=True, safe=12, stakes=True),
 }
 
 
@@ -310,6 +313,8 @@ def _braked(s: Skirmish, v: Vehicle, e, want_slow: bool):
 
 REPLY_ENDS = 6  # the elite's best ends answered by the enemy's replies
 REPLY_WEIGHT = 1.0  # half the weight of the fire taken where the enemy stands now: it may answer another unit
+# (`replies`: in the ladder the elite with replies won 31 % against the veteran, 42 % with the veteran-like
+# reply, 50 % without; no level uses them, issue 25)
 REPLY_SAMPLES = 8  # the enemy's ends tried per reply: risk-free, its best quick scores with the end weighed
 
 
