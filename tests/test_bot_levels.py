@@ -101,3 +101,14 @@ def test_novice_does_not_always_take_its_best_end(seed):
     finally:
         bot.LEVELS["novice"] = saved
     assert picks != best
+
+
+def test_novice_moves_in_a_stored_games_view_without_its_seed():
+    """A stored game's view hides the seed (issue 24): the novice still draws its move, the same one every time."""
+    s = new_skirmish("meeting", seed=4)
+    while not (s.phase == "movement" and s.movers()):
+        s = s.apply(bot_action(s, "novice"))
+    hidden = replace(s, seed=None)
+    a = bot_action(hidden, "novice")
+    assert isinstance(a, Move) and s.is_legal(a)
+    assert bot_action(hidden, "novice") == a

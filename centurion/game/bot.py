@@ -284,10 +284,12 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
 
 def _beginner_pick(s: Skirmish, rows: list, pick: int) -> list:
     """The novice's move: one of its `pick` best weighed ends, never one riskier to itself than the best, drawn by
-    a d6 from the game's seeded dice (a stream of its own per decision: the same game replays the same picks)."""
+    a d6 from the game's seeded dice (a stream of its own per decision: the same game replays the same picks). A
+    stored game's view hides its seed (issue 24): the stream then comes from the decision count alone."""
     rows = sorted(rows, key=lambda r: r[0], reverse=True)
     top = [r for r in rows[:pick] if r[4] <= rows[0][4]]
-    roll = decision_dice(s.seed, -2 - len(s.history)).roll("d6", purpose="the novice's move", rule="issue 25").result
+    seed = s.seed if isinstance(s.seed, int) else 0
+    roll = decision_dice(seed, -2 - len(s.history)).roll("d6", purpose="the novice's move", rule="issue 25").result
     return top[min(len(top) - 1, 0 if roll <= 3 else 1 if roll <= 5 else 2)]
 
 
