@@ -46,7 +46,7 @@ def test_T8_a_budget_with_a_fake_clock_cuts_the_search_deterministically(monkeyp
     time: the same choices as a level that weighs a single candidate, and different from the full search."""
     cut = _movement_decisions(clock=_jumping(1000.0), budget=1.0)
     assert cut == _movement_decisions(clock=_jumping(1000.0), budget=1.0)  # deterministic
-    monkeypatch.setitem(bot_module.LEVELS, "novice", replace(bot_module.LEVELS["novice"], candidates=1))
+    monkeypatch.setitem(bot_module.LEVELS, "novice", replace(bot_module.LEVELS["novice"], candidates=1, pick=1))
     one = _movement_decisions()
     monkeypatch.undo()
     assert cut == one

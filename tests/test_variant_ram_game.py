@@ -16,6 +16,7 @@ from centurion.game.actions import action_from_data, action_to_data
 from centurion.game.ramming import PendingRam, bot_ram, ram_odds, ram_value
 from centurion.hexgrid import neighbor
 from centurion.rules import RecordSheet
+from tests.bot_games import steady_novice
 
 
 def _movement(variants=("VAR-RAM",), seed: int = 1):
@@ -154,7 +155,8 @@ def test_bot_against_bot_with_var_ram_rams_and_replays():
     # seed 0 (pinned, T8): T11 rams the immobile R11 in turn 2; the game stops once the ram is resolved
     s = before = new_skirmish("meeting", seed=0, variants=("VAR-RAM",))
     while not s.over and s.turn <= 3 and not any(" rams " in x and "[VAR-RAM]" in x for x in s.log):
-        before, s = s, s.apply(bot_action(s, "novice"))
+        with steady_novice():
+            before, s = s, s.apply(bot_action(s, "novice"))
     resolved = [x for x in s.log if " rams " in x and "[VAR-RAM]" in x]
     assert any("ramming" in x and "[VAR-RAM]" in x for x in s.log)
     assert resolved and all(" odds " in x and "d10 " in x for x in resolved)

@@ -11,6 +11,7 @@ from dataclasses import replace
 from centurion.game import bot_action, new_skirmish
 from centurion.hexgrid import parse_label
 from centurion.rules.damage import cross_rowwise
+from tests.bot_games import steady_novice
 
 
 def play(state, turns: int, *, limit: int = 600):
@@ -18,7 +19,8 @@ def play(state, turns: int, *, limit: int = 600):
     for _ in range(limit):
         if state.over or state.turn > turns:
             return state
-        state = state.apply(bot_action(state, "novice"))
+        with steady_novice():
+            state = state.apply(bot_action(state, "novice"))
     raise AssertionError("the game did not reach the turn")
 
 

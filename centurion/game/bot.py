@@ -9,11 +9,14 @@ expected hits, weighted by what the target is worth and how damaged it already i
 level's number of candidates, not by the clock, so a seed and the levels replay a computer game exactly on any
 machine; an optional `budget` (seconds) caps a decision's exact weighing (its choice then depends on the machine).
 
-Levels: "novice" (few candidates, only its own fire counts, never stands on opportunity fire or lays smoke),
-"veteran" (more candidates, weighs the fire it takes, uses opportunity fire and smoke, and plays like a player:
-cover, no stacking, objectives at the end, braking, no trap next turn, paints spread, focus fire) and "elite"
-(the veteran answering its best ends with the replies of the enemies still to move). Every level weighs the exact
-self-inflicted damage of each path it weighs, its size and odds (game/bot_move.py, issue 25).
+Levels: "novice" (a beginner: few candidates, the move drawn among its 3 best by the game's seeded dice, only its
+own fire counts, shoots the nearest target, never stands on opportunity fire or lays smoke), "veteran" (more
+candidates, weighs the fire it takes, uses opportunity fire and smoke, and plays like a player: cover, no stacking,
+objectives at the end, braking, no trap next turn, paints spread, focus fire) and "elite" (the veteran weighing
+more ends, and in the last turn moving, painting and firing at the enemy whose destruction changes who holds an
+objective). `replies` (each enemy still to move answers the best ends as a veteran would) is an option no level
+uses: measured, it made the elite weaker (docs/decisions.md). Every level weighs the exact self-inflicted damage
+of each path it weighs, its size and odds (game/bot_move.py, issue 25).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -47,9 +51,18 @@ from .actions import (
     SquadFire,
     Watch,
 )
-from .bot_move import NO_RISK, TRAP_CHECKS, objective_terms, path_risk, position_terms, speed_terms, trapped
+from .bot_move import (
+    NO_RISK,
+    TRAP_CHECKS,
+    objective_stakes,
+    objective_terms,
+    path_risk,
+    position_terms,
+    speed_terms,
+    trapped,
+)
 from .enums import Level
-from .skirmish import Skirmish, Vehicle
+from .skirmish import Skirmish, Vehicle, decision_dice
 from .variants import variant_move_bonus, with_variant_candidates
 
 
@@ -64,12 +77,14 @@ class LevelSettings:
     careful: bool = False  # cover, elevation, spreading out, coordinated painting and fire (issue 25)
     replies: bool = False  # each enemy answers a candidate end from its best facing (the elite's look ahead)
     safe: int = 2  # risk-free ends weighed exactly besides the best quick scores (issue 25, G9)
+    stakes: bool = False  # in the last turn, fire and paint at the enemy that holds or denies an objective
+    pick: int = 1  # a beginner: the move drawn from its best `pick` ends by the game's seeded dice (issue 25)
 
 
 LEVELS: dict[str, LevelSettings] = {  # keyed by Level (a str enum: LEVELS["novice"] works too, issue 23)
-    Level.NOVICE: LevelSettings(Level.NOVICE, 6, False, False),
+    Level.NOVICE: LevelSettings(Level.NOVICE, 4, False, False, pick=3),
     Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True, careful=True, safe=6),
-    Level.ELITE: LevelSettings(Level.ELITE, 40, True, True, careful=True, replies=True, safe=8),
+    Level.ELITE: LevelSettings(Level.ELITE, 64, True, True, careful=True, safe=12, stakes=True),
 }
 
 
@@ -102,9 +117,9 @@ def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = No
     if p == "opportunity":
         return _opportunity(s, lv)
     if p == "painting":
-        return _paint_together(s) if lv.careful else _paint(s)
+        return _paint_together(s, lv.stakes) if lv.careful else _paint(s)
     if p == "fire":
-        return _fire(s, lv.careful)
+        return _fire(s, lv.careful, nearest=lv.pick > 1, stakes=lv.stakes)
     if p == "end":
         return _end(s, lv)
     return s.legal_actions()[0]
@@ -219,6 +234,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     ranked = [ends[i] for i in order.tolist()]
     units = s.combat_units()
     mine = _worth(s, v.key)
+    staked = objective_stakes(s, v.side) if lv.stakes else {}  # the elite: in range of an objective's holder
     rows = []
     bot_trace.note("moves", None, 0.0, rows=rows, unit=v, level=lv, move_for=_move_for, hits=_hits_from,
                    me_at=_me_at, worth=_worth, reach=_max_range)  # its rows, scored in place below (issue 25)
@@ -231,7 +247,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
         deal = 0.0
         for x in enemies:
             tv = units[x.key].target_view(units[v.key])
-            deal = max(deal, _hits_from(s, v, e.hex, e.facing, tv) * _worth(s, x.key) / 20)
+            deal = max(deal, _hits_from(s, v, e.hex, e.facing, tv) * (_worth(s, x.key) + staked.get(x.key, 0.0)) / 20)
         score += 3.0 * deal
         later = 0.0  # the part of the fire taken from enemies that still move this turn (the elite looks again)
         if lv.defensive:
@@ -243,7 +259,8 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
                     later += h * (x.key not in s.done)
         move = _braked(s, v, e, want_slow=bool(slow[i]) and held[i] > 0 and s.turn < s.scenario.turns) \
             if lv.careful else e.safest.move
-        rows.append([(round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, later, move])  # not by order
+        rows.append([(round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, later, move,
+                     risk.p_through])  # not by order
     if lv.replies:  # the elite: enemies still to move answer its best ends from their own best reply (issue 25)
         rows.sort(key=lambda r: r[0], reverse=True)
         worst = 0.0
@@ -264,8 +281,19 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             checked.add(id(r))
             t = trapped(s, v, r[3])
             r[0] = (round(r[0][0] - t * max(mine, 20.0) / 20, 9), *r[0][1:])
-    best = max(rows, key=lambda r: r[0])
+    best = max(rows, key=lambda r: r[0]) if lv.pick == 1 else _beginner_pick(s, rows, lv.pick)
     return _move_for(s, v, best[1], best[3])
+
+
+def _beginner_pick(s: Skirmish, rows: list, pick: int) -> list:
+    """The novice's move: one of its `pick` best weighed ends, never one riskier to itself than the best, drawn by
+    a d6 from the game's seeded dice (a stream of its own per decision: the same game replays the same picks). A
+    stored game's view hides its seed (issue 24): the stream then comes from the decision count alone."""
+    rows = sorted(rows, key=lambda r: r[0], reverse=True)
+    top = [r for r in rows[:pick] if r[4] <= rows[0][4]]
+    seed = s.seed if isinstance(s.seed, int) else 0
+    roll = decision_dice(seed, -2 - len(s.history)).roll("d6", purpose="the novice's move", rule="issue 25").result
+    return top[min(len(top) - 1, 0 if roll <= 3 else 1 if roll <= 5 else 2)]
 
 
 CRUISE = 10  # the careful levels end a move no faster than this when the path allows (issue 25)
@@ -290,7 +318,9 @@ def _braked(s: Skirmish, v: Vehicle, e, want_slow: bool):
 
 REPLY_ENDS = 6  # the elite's best ends answered by the enemy's replies
 REPLY_WEIGHT = 1.0  # half the weight of the fire taken where the enemy stands now: it may answer another unit
-REPLY_SAMPLES = 8  # the enemy's ends tried per reply: risk-free, nearest its liked range of the end weighed
+# (`replies`: in the ladder the elite with replies won 31 % against the veteran, 42 % with the veteran-like
+# reply, 50 % without; no level uses them, issue 25)
+REPLY_SAMPLES = 8  # the enemy's ends tried per reply: risk-free, its best quick scores with the end weighed
 
 
 def _me_at(s: Skirmish, v: Vehicle, e) -> TargetView:
@@ -301,25 +331,30 @@ def _me_at(s: Skirmish, v: Vehicle, e) -> TargetView:
 
 
 def _reply(s: Skirmish, v: Vehicle, e, x: Vehicle, ends: list) -> float:
-    """Expected hits enemy `x`, which moves after `v` this turn, deals to `v` at end `e` from the reply that serves
-    it best (its hits on `v` less half of `v`'s hits back), among its risk-free `ends` near its liked range."""
+    """Expected hits enemy `x`, which moves after `v` this turn, deals to `v` at end `e` from the reply a player
+    like the veteran would choose: among its risk-free `ends`, the best few by its quick score with `v` standing at
+    `e` (its liked range to its nearest enemy, the objectives, its platoon), then its hits on `v` against `v`'s
+    hits back, weighed as the veteran weighs them (3 and 2 times the hits by worth)."""
     if not ends:
         return _hits_from(s, x, x.hex, x.facing, _me_at(s, v, e))
-    hexes = np.array([xe[0] for xe in ends], dtype=np.int64).reshape(-1, 2)
+    foes = [SimpleNamespace(hex=e.hex if u.key == v.key else u.hex) for u in s.live_vehicles(v.side)]
+    mates = [m.hex for m in s.live_vehicles(x.side) if m.platoon == x.platoon and m.key != x.key]
     pref = max(4, max(6, min(_max_range(x), 15)) * 2 // 3)
-    near = np.lexsort((np.arange(len(ends)), np.abs(_distances(hexes, e.hex) - pref)))[:REPLY_SAMPLES]
+    quick = _quick_scores(ends, foes, [o.hex for o in s.scenario.objectives], mates, pref,
+                          s.turn / max(1, s.scenario.turns))
+    top = np.lexsort((np.arange(len(ends)), -quick))[:REPLY_SAMPLES]
     units = s.combat_units()
     me = _me_at(s, v, e)
+    mine, theirs = _worth(s, v.key), _worth(s, x.key)
     best, taken = None, 0.0
-    for j in near.tolist():
+    for j in top.tolist():
         xe = ends[j]
         h = _hits_from(s, x, xe.hex, xe.facing, me) if distance(xe.hex, e.hex) <= _max_range(x) else 0.0
-        if best is not None and h <= best:
-            continue  # its hits back only lower this answer's value
         back = _hits_from(s, v, e.hex, e.facing, replace(units[x.key].target_view(units[v.key]), hex=xe.hex,
-                                                          facing=xe.facing))
-        if best is None or h - 0.5 * back > best:
-            best, taken = h - 0.5 * back, h
+                                                          facing=xe.facing)) if h > 0 else 0.0
+        val = float(quick[j]) + 3.0 * h * mine / 20 - 2.0 * back * theirs / 20
+        if best is None or val > best:
+            best, taken = val, h
     return taken
 
 
@@ -411,13 +446,14 @@ def _paint(s: Skirmish) -> Action:
     return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing
 
 
-def _paint_together(s: Skirmish) -> Action:
+def _paint_together(s: Skirmish, stakes: bool = False) -> Action:
     """Paint what friends will fire at (book-a §7.2: a painted target's shields do not count): the chance to paint
     times the expected hits of the side's vehicles on it, its worth; never a target the side already painted."""
     side = s.active
     done = {t for p, t in s.paints if s.combat_units()[p].side == side}
     squads = {q.key: s.fire_actions(q.key)[:-1] for q in s.squads if q.key in s.undeclared()}
     friends = s.live_vehicles(side)
+    staked = objective_stakes(s, side) if stakes else {}
     best, best_key = None, None
     for a in s.legal_actions():
         if a.target is None or squads.get(a.unit) or a.target in done:
@@ -427,7 +463,8 @@ def _paint_together(s: Skirmish) -> Action:
         if c <= 0:
             continue
         follow = sum(_plan_hits(s.attack_set(f, a.target), s.rules) for f in friends)
-        key = (round(c * (0.2 + follow) * _worth(s, a.target), 9), a.target, a.unit)  # ties: by key, not order
+        worth = _worth(s, a.target) + staked.get(a.target, 0.0)
+        key = (round(c * (0.2 + follow) * worth, 9), a.target, a.unit)  # ties: by key, not order
         if best_key is None or key > best_key:
             best, best_key = a, key
         bot_trace.note("paint", a, key[0], ranked=key)  # its reason (game/bot_reasons.py, issue 25)
@@ -436,10 +473,13 @@ def _paint_together(s: Skirmish) -> Action:
     return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing
 
 
-def _fire(s: Skirmish, careful: bool = False) -> Action:
+def _fire(s: Skirmish, careful: bool = False, nearest: bool = False, stakes: bool = False) -> Action:
+    """The best expected fire (careful: focus and kills weigh more); a beginner (`nearest`) shoots the nearest
+    target it can hurt, the best expected hits among those."""
     best, score, best_key = None, -1.0, None
     side = s.active
     aimed: dict[str, int] = {}  # careful: the targets friends already fire at this turn (focus fire)
+    staked = objective_stakes(s, side) if stakes else {}  # the elite: an objective changes hands with it
     for f in s.fires:
         if len(f) >= 2 and s.combat_units()[f[0]].side == side:
             aimed[f[1]] = aimed.get(f[1], 0) + 1
@@ -458,7 +498,12 @@ def _fire(s: Skirmish, careful: bool = False) -> Action:
                 val += 0.5 * _plan_hits(driver_plan(s, s.vehicle(a.unit), a.target), s.rules) * _worth(s, a.target)
         if careful:  # focus: what friends already shoot at, and what is nearly gone, is worth more (issue 25)
             val *= 1.0 + 0.3 * aimed.get(a.target, 0) + _kill_chance(s, a.target)
+            val *= 1.0 + staked.get(a.target, 0.0) / max(1.0, _worth(s, a.target))
             key = (round(val, 9), a.target, a.unit)  # ties broken by the target's key, not by list order
+            if val > 0 and (best_key is None or key > best_key):
+                best, best_key = a, key
+        elif nearest:
+            key = (-distance(s.combat_units()[a.unit].hex, s.combat_units()[a.target].hex), round(val, 9))
             if val > 0 and (best_key is None or key > best_key):
                 best, best_key = a, key
         elif val > score:

@@ -18,6 +18,7 @@ from ..hexgrid import Hex, distance
 from ..rules.fire import terrain_modifier
 from ..rules.grav import Refusal
 from ..rules.legal import legal_grav_moves
+from ..rules.victory import OBJECTIVE_POINTS
 from .skirmish import Skirmish, Vehicle
 
 POINT = 0.15  # score per point of self-inflicted damage (about a sixth of an expected hit's worth)
@@ -170,4 +171,24 @@ def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, slow: np.ndarray
     return out
 
 
-__all__ = ["NO_RISK", "TRAP_CHECKS", "Risk", "objective_terms", "trapped", "path_risk", "position_terms", "speed_terms"]
+def objective_stakes(s: Skirmish, side: str) -> dict[str, float]:
+    """In the last turn, the enemy vehicles whose destruction changes who holds an objective at the end (book-b
+    §15.2: a unit within 1 hex holds it when no enemy unit is within 1 hex): the only enemy unit near an objective
+    is worth its 75 points (it holds it, or denies it to a friend beside it); one of two, a quarter of that."""
+    if s.turn < s.scenario.turns:
+        return {}
+    enemy = s.other(side)
+    out: dict[str, float] = {}
+    for o in s.scenario.objectives:
+        near = [v.key for v in s.live_vehicles(enemy) if distance(v.hex, o.hex) <= 1]
+        squads = sum(1 for q in s.squads if q.side == enemy and q.hex is not None and q.men > 0
+                     and distance(q.hex, o.hex) <= 1)
+        if squads or not near or len(near) > 2:
+            continue  # a squad still there denies it whatever the fire does to the vehicles
+        for k in near:
+            out[k] = out.get(k, 0.0) + OBJECTIVE_POINTS / len(near) ** 2
+    return out
+
+
+__all__ = ["NO_RISK", "TRAP_CHECKS", "Risk", "objective_stakes",
+           "objective_terms", "trapped", "path_risk", "position_terms", "speed_terms"]
