@@ -10,7 +10,6 @@ traceback.
 
 from __future__ import annotations
 
-import base64
 import html
 from typing import Any
 
@@ -21,7 +20,7 @@ from ..store import StaleStep, StoreError, WrongSeat
 from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
-from .save_setup import restore_players, save_text
+from .save_setup import restore_players, save_link_html
 from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
 from .turn_summary import newest_first, page_summary, summary_html, summary_title
 
@@ -186,7 +185,7 @@ class BattlePage(w.VBox):
                                   f"start the new one; any other decision keeps it.", "refusal")
                 return
         self._forget_abandon()
-        seed = self.seed_box.value
+        seed = self.seeds.next_seed()  # a fresh one unless the player chose it (W22)
         if not isinstance(seed, int):
             self.message.show("The seed is a whole number.", "refusal")
             return
@@ -498,18 +497,10 @@ class BattlePage(w.VBox):
 
     # --- save and load -------------------------------------------------------------------------------------------
     def _draw_save_link(self) -> None:
-        """The download link of the game now (its versioned save); a stored game's record once it is over."""
-        g = self.game
-        if self.seat is not None and not g.over:
-            self.save_link.value = ('<span class="centurion-save-later" style="color:#555">The record of this '
-                                    f"{self.NOUN} downloads once it is over (its dice stay secret until then).</span>")
-            return
-        text = self.seat.record() if self.seat is not None else save_text(self, g, g.to_json())  # with players
-        data = base64.b64encode(text.encode()).decode()
-        name = f"{self.SAVE_PREFIX}-{g.scenario.key}-seed{g.seed}-{self.TURN_WORD}{g.turn}.json"
-        self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
-                                f'class="centurion-save-link" style="{SAVE_BUTTON}">Save the {self.NOUN} '
-                                f"(download)</a>")
+        """The download link of the game now (its versioned save); a stored game's record once it is over; and the
+        running game's seed beside the Seed box (W22)."""
+        self.save_link.value = save_link_html(self, SAVE_BUTTON)
+        self.seeds.show(self.game, hidden=self.seat is not None)
 
     @guarded()
     def _on_upload(self, change: dict) -> None:
@@ -533,7 +524,7 @@ class BattlePage(w.VBox):
         states = [self._fresh(game)]
         for a in game.history:
             states.append(states[-1].apply(a))
-        self.seed_box.value = game.seed
+        self.seeds.loaded(game.seed)
         self._restore_setup(game)
         who = restore_players(self, game, data)  # who played each side, as the save says (W3)
         self._begin(states[-1], states)
