@@ -31,7 +31,7 @@ from ..rules.targets import (
     vehicle_paint,
 )
 from .dice_panel import percent
-from .hexmap import Counter, HexMapView, Overlay
+from .hexmap import DEFAULT_SIZE, Counter, HexMapView, Overlay
 from .reference import link_rules
 from .safety import MessageArea, guarded, show_full_labels
 
@@ -52,7 +52,7 @@ class FireLab(w.VBox):
     """Weapons fire on the battlefield: a firer, a target (and a second one), the firer's weapons."""
 
     def __init__(self, battlemap: BattleMap, terrain: TerrainTable | None = None, *, firer: str = "horatius",
-                 target: str = "liberator", firer_hex: Hex, target_hex: Hex, size: float = 12.0) -> None:
+                 target: str = "liberator", firer_hex: Hex, target_hex: Hex, size: float = DEFAULT_SIZE) -> None:
         self.battlemap = battlemap
         self.terrain = terrain or terrain_table()
         self.vehicles = vehicle_types()

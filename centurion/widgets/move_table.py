@@ -119,6 +119,7 @@ class GravMoveTable(w.VBox):
                               side_panel=w.VBox([self.budget]))
         self.map.on_hex_click(self._clicked)
         self.map.on_key(self._key)
+        self.map.show_hexes([unit[1].hex for unit in self.units])  # the vehicles in view when the page opens (W26)
         for control in (self.accel, self.decel, self.ground, self.face, self.legal_mode, self.show_arcs):
             control.observe(self._changed, names="value")
         self.start_v.observe(self._start_changed, names="value")

@@ -14,7 +14,7 @@ from ..data import BattleMap, MapHex, TerrainTable, terrain_table
 from ..hexgrid import Hex, format_label
 from ..rules.sight import blocking_height, sight_from
 from ..rules.sight_cells import sight_cells
-from .hexmap import Counter, HexMapView, Overlay
+from .hexmap import DEFAULT_SIZE, Counter, HexMapView, Overlay
 from .reference import link_rules
 from .safety import MessageArea, guarded
 
@@ -29,7 +29,7 @@ class SightExplorer(w.VBox):
     """Line of sight on the battlefield: next click places the firer or the target; the panel gives the verdict."""
 
     def __init__(self, battlemap: BattleMap, terrain: TerrainTable | None = None, *,
-                 firer: Hex | None = None, target: Hex | None = None, size: float = 12.0) -> None:
+                 firer: Hex | None = None, target: Hex | None = None, size: float = DEFAULT_SIZE) -> None:
         self.battlemap = battlemap
         self.terrain = terrain or terrain_table()
         self.firer, self.target = firer, target

@@ -171,7 +171,7 @@ class LegalMovesSideBySide(w.VBox):
         self.battlemap = map_from_rows(["." * 11] * 14)
         self.start = from_offset(6, 13)
         self.vehicle = vehicle_types()["liberator"]
-        self.map = HexMapView(self.battlemap, terrain_table(), size=10.0)
+        self.map = HexMapView(self.battlemap, terrain_table())
         self.out = w.HTML()
         self.message = MessageArea()
         for c in (self.velocity, self.accelerate, self.lateral, self.emergency):
