@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from ..data import BattleMap, TerrainTable, terrain_table, vehicle_types
 from ..dice import d10_chance
+from ..game.wording import facing_name
 from ..hexgrid import Hex, format_label
 from ..rules.damage import vulcan_kill_number
 from ..rules.grav import Refusal
@@ -63,9 +64,11 @@ class FireLab(w.VBox):
                                         rows=len(weapons))
         self.second = w.Dropdown(options=[("none", -1), *weapons], value=-1, description="Weapon at 2nd target")
         self.shell = w.Dropdown(options=["HEAP", "APDS", "Hammerhead"], value="HEAP", description="Gauss shell")
-        self.facing = w.Dropdown(options=list(range(6)), value=0, description="Firer facing")
-        self.turret = w.Dropdown(options=list(range(6)), value=0, description="Turret facing")
-        self.target_facing = w.Dropdown(options=list(range(6)), value=3, description="Target facing")
+        # facings by their compass names, as everywhere else on the pages (HEX-3, W20); the values stay 0-5
+        facings = [(facing_name(f), f) for f in range(6)]
+        self.facing = w.Dropdown(options=facings, value=0, description="Firer facing")
+        self.turret = w.Dropdown(options=facings, value=0, description="Turret facing")
+        self.target_facing = w.Dropdown(options=facings, value=3, description="Target facing")
         self.painted = w.Checkbox(value=False, description="Target painted by a friend", indent=False)
         self.place = w.ToggleButtons(options=["firer", "target", "2nd target"], value="target",
                                      description="Next click places the")

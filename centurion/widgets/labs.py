@@ -206,7 +206,8 @@ class FacingChangeExplorer(_PlacedOnMap):
         self.map.set_counters([Counter(self.where, self.facing, "grav", "#1f4e9c", "G", True)])
         self.map.set_overlay(ov)
         rule = ("may spin in place" if interval == 0 else
-                f"must travel <b>{interval}</b> hex(es) straight before each one-hexside turn")
+                f"must travel <b>{interval}</b> {'hex' if interval == 1 else 'hexes'} straight before each "
+                "one-hexside turn")
         self.info.value = link_rules(f"<div class='centurion-facinginfo'>At velocity <b>{v}</b> the tank {rule} "
                            f"<code>CEN-GRAV-4</code>. Blue outlines: where it may turn on a straight run. Hatched "
                            f"green: the "

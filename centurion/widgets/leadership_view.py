@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from ..game.wording import plural
 from ..rules.grav import Refusal
 from ..rules.leadership import Centurion, century_advantage, plan_leadership
 from ..rules.victory import battle_outcome
@@ -57,8 +58,9 @@ class LeadershipLab(w.VBox):
         if isinstance(plan, Refusal):
             lines.append(f"<span style='color:#8a5a00'>Refused: {plan.reason} ({plan.rule})</span>")
         elif side is not None:
-            lines.append(f"This turn: {plan.on_initiative} point(s) off its initiative roll (CEN-INI-1), "
-                         f"{plan.leftover} left = <b>{plan.passes}</b> pass(es) at 3 points each (CEN-INI-2).")
+            lines.append(f"This turn: {plural(plan.on_initiative, 'point')} off its initiative roll (CEN-INI-1), "
+                         f"{plan.leftover} left = <b>{plan.passes}</b> {'pass' if plan.passes == 1 else 'passes'} "
+                         "at 3 points each (CEN-INI-2).")
         out = battle_outcome(self.score_first.value, self.score_second.value)
         lines.append(f"Victory points {out.points[0]} to {out.points[1]}: Renegade <b>{out.result_of('first')}</b>, "
                      f"TOG <b>{out.result_of('second')}</b> (book-b §15).")

@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from ..data import BattleMap, MapHex, TerrainTable, VehicleType, terrain_table
 from ..dice import Dice
+from ..game.wording import plural
 from ..hexgrid import FACING_NAMES, Hex, arcs, distance, format_label, hex_range, neighbor, parse_label
 from ..rules import (
     GravMove,
@@ -543,7 +544,7 @@ class GravMoveTable(w.VBox):
         rows = "".join(
             f"<tr><td>{e.label}</td><td>{e.terrain.replace('_', ' ')}</td><td>{e.vp}</td><td>{e.vp_left}</td>"
             f"<td>{e.speed_limit}</td><td>{roll_cell(e)}</td></tr>" for e in r.entries)
-        turning = "spin freely" if interval == 0 else f"{interval} straight hex(es) before each turn"
+        turning = "spin freely" if interval == 0 else f"{plural(interval, 'straight hex')} before each turn"
         table = ("<table class='centurion-hexes'><tr><th>hex</th><th>terrain</th><th>VP</th><th>left</th>"
                  f"<th>limit</th><th>roll ≤ / P</th></tr>{rows}</table>") if rows else ""
         ground = ""

@@ -11,6 +11,7 @@ import html
 import ipywidgets as w
 
 from ..data import BattleMap, MapHex, TerrainTable, terrain_table
+from ..game.wording import counted, sentence
 from ..hexgrid import Hex, format_label
 from ..rules.sight import blocking_height, sight_from
 from ..rules.sight_cells import sight_cells
@@ -116,6 +117,7 @@ class SightExplorer(w.VBox):
         rows = "".join(f"<tr><td>{format_label(c.hex)}</td><td style='text-align:right'>{c.height}</td>"
                        f"<td><span style='background:{ROLE_COLOURS[c.role]};display:inline-block;width:10px;"
                        f"height:10px'></span> {html.escape(c.role)}</td></tr>" for c in cells)
-        return link_rules(f"<div>{fl} → {tl}: {head}. {html.escape(sight.reason)} ({sight.rule}).{deciding}</div>"
+        why = html.escape(sentence(counted(sight.reason)))  # a sentence of its own after 'SEEN.' (W20)
+        return link_rules(f"<div>{fl} → {tl}: {head}. {why} ({sight.rule}).{deciding}</div>"
                           f"<table class='centurion-terms'><tr><th>Hex</th><th>Height</th><th>Does</th></tr>"
                           f"{rows}</table>")

@@ -30,6 +30,7 @@ from ..game import (
 )
 from ..game.summary import initiative_note
 from ..game.variants import end_position, occupy_parts
+from ..game.wording import plural
 from ..hexgrid import Hex, format_label
 from ..rules import Refusal
 from ..variants.ruleset import RuleSet
@@ -207,7 +208,8 @@ class SkirmishTable(BattlePage):
             self._draw_units(g)
         self.banner.value = (f'<div class="centurion-thinking" style="padding:6px;background:#fff3cd">'
                              f"{html.escape(g.label(g.active))} (the computer) is thinking… turn {g.turn} of "
-                             f"{g.scenario.turns}, {g.phase_name()}; {decided} computer decision(s) so far</div>")
+                             f"{g.scenario.turns}, {g.phase_name()}; {plural(decided, 'computer decision')} so "
+                             "far</div>")
 
     def _refresh(self) -> None:
         g = self.shown()

@@ -14,6 +14,7 @@ from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_
 from ..game.actions import Leadership, Order, SelfDestruct
 from ..game.ramming import ram_when
 from ..game.summary import initiative_note, leadership_note
+from ..game.wording import plural
 from ..hexgrid import format_label
 from ..rules import Refusal
 from ..rules.targets import weapon_family
@@ -96,8 +97,8 @@ def variant_steps(r: VariantResolvedMove) -> list[str]:
            f"{s.thrust} TP + {s.vp} VP [VAR-LATERAL]" for s in r.shifts]
     for em in r.emergencies:
         o = em.odds
-        out.append(f"emergency turn {em.side} in {format_label(em.hex)} after {em.straight} hex(es) straight (the "
-                   f"table asks {em.required}): {em.thrust} TP into the vane; the vane comes through unharmed "
+        out.append(f"emergency turn {em.side} in {format_label(em.hex)} after {plural(em.straight, 'hex')} straight "
+                   f"(the table asks {em.required}): {em.thrust} TP into the vane; the vane comes through unharmed "
                    f"{pct(o.p_unharmed)}, burns out {pct(o.p_burnout)}, loses a box {pct(o.p_box_lost)}, is out "
                    f"for a turn {pct(o.p_short)} [VAR-EMERGENCY]")
     if r.terrain_surcharge:
@@ -164,7 +165,7 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
     elif isinstance(a, SquadFire):  # the squad's attacks, each at this to-hit (book-a §16, CEN-INF-1)
         att = g.squad_attack(a.unit, a.weapon, a.target)
         if hasattr(att, "to_hit"):
-            lines.append(f"{att.attacks} {html.escape(a.weapon)} attack(s) at range {att.range}: "
+            lines.append(f"{plural(att.attacks, html.escape(a.weapon) + ' attack')} at range {att.range}: "
                          f"{html.escape(att.to_hit.describe())}")
     elif isinstance(a, Paint) and a.target:
         att = g.paint_attempt(a.unit, a.target)
