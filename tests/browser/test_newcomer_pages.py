@@ -55,18 +55,28 @@ def test_W15_counters_at_least_24_px_at_the_default_zoom(page, voila_url):
     assert page.js_errors == []
 
 
+# The window position of canvas point (x, y), and the rectangle of the map's scrolling box around the canvas.
+POINT_AND_BOX_JS = """
+([x, y]) => {
+  const cs = document.querySelector('.centurion-hexmap').querySelectorAll('canvas');
+  const c = cs[cs.length - 1], r = c.getBoundingClientRect();
+  let box = c.parentElement;
+  while (box && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(box).overflowY)) box = box.parentElement;
+  const b = (box || document.documentElement).getBoundingClientRect();
+  return {px: r.left + x, py: r.top + y, box: [b.left, b.top, b.right, b.bottom]};
+}
+"""
+
+
 def test_W26_chapter_02_vehicles_in_view_when_the_page_opens(page, voila_url):
     _open_chapter_02(page, voila_url)
-    canvases = page.locator(".centurion-hexmap").first.locator("canvas")
-    canvas = canvases.nth(canvases.count() - 1).bounding_box()
-    box = page.locator(".centurion-hexmap").first.locator(".centurion-map-box").bounding_box()
     geo = map_geometry()
     for label in ("0622", "1022"):
         x, y = geo.center(parse_label(label))
-        px, py = canvas["x"] + x, canvas["y"] + y
+        at = page.evaluate(POINT_AND_BOX_JS, [x, y])
+        px, py, (left, top, right, bottom) = at["px"], at["py"], at["box"]
         assert 0 < py < 900 and 0 < px < 1366, f"{label} at ({px:.0f}, {py:.0f}) is outside the 1366x900 window"
-        assert box["y"] < py < box["y"] + box["height"] and box["x"] < px < box["x"] + box["width"], (
-            f"{label} is scrolled out of the map's box")
+        assert left < px < right and top < py < bottom, f"{label} is scrolled out of the map's box"
 
 
 @pytest.mark.parametrize("notebook", ["index", "skirmish"])
