@@ -29,13 +29,14 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
 PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
                    "VAR-SELFDESTRUCT", "VAR-SALVO", "VAR-SHIELD", "VAR-SPEEDMOD", "VAR-WEAPONS")
-VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (from a 1997 player's document, off by default; "
+VARIANT_NOTE = ("<div style='font-size:12px;line-height:1.4'>Hold Ctrl to pick several fan variants (from a 1997 "
+                "player's document, off by default; "
                 "chapter 'Variant rules'). "
                 "<b>The picks apply to the next game you start</b>; the line under the banner names the running "
                 "game's rules. "
                 f"The turn plays every switch ({', '.join(PLAYED_VARIANTS)}) and the log names the variant behind "
                 "each roll it changes. VAR-SALVO never comes up here: no vehicle of these scenarios carries two "
-                "identical direct-fire mounts.</small>")
+                "identical direct-fire mounts.</div>")
 
 
 def variant_options() -> list[tuple[str, str]]:
@@ -43,8 +44,8 @@ def variant_options() -> list[tuple[str, str]]:
     out = []
     for rule, text in VARIANTS.items():
         for opt in OPTIONS.get(rule, (None,)):
-            if opt:  # the sub-option's own words first, so the entries differ where the list cuts them off
-                out.append((f"{rule}:{opt}: {OPTION_TEXT[(rule, opt)]} ({text})", f"{rule}:{opt}"))
+            if opt:  # the sub-option's own words only: the whole entry fits the list at 1024 px (item 5)
+                out.append((f"{rule}:{opt}: {OPTION_TEXT[(rule, opt)]}", f"{rule}:{opt}"))
             else:
                 out.append((f"{rule}: {text}", rule))
     return out
