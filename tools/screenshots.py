@@ -5,7 +5,8 @@
 
 Starts `centurion serve --no-store` on a free port (unless --url names a running server), opens each page in headless
 Debian chromium (Playwright), waits until it is drawn, and saves `<page>-<W>x<H>.png` (the window as a reader first
-sees it) and `<page>-<W>x<H>-full.png` (the whole page). It also writes `report.json` and prints, per page: requests
+sees it) and `<page>-<W>x<H>-p2.png`, `-p3.png`, … (the window after each scroll by its height, to the page's
+end). It also writes `report.json` and prints, per page: requests
 that left the machine (aborted), console errors and warnings, text cut off with an ellipsis, and elements that run
 past the right edge of the window outside a scrolling box. Needs /usr/bin/chromium (apt-get install -y chromium).
 """
@@ -48,6 +49,26 @@ CUT_JS = """
   out.past_right = [...new Set(out.past_right)].slice(0, 20);
   return out;
 }
+"""
+
+
+# Scroll the page's scrolling element (the document, or Voila's inner box) to window number n; false past the end.
+SCROLL_JS = """
+(n) => {
+  const cands = [document.scrollingElement, ...document.querySelectorAll('body *')];
+  const scrolls = e => e === document.scrollingElement || ['auto', 'scroll'].includes(getComputedStyle(e).overflowY);
+  const el = cands.find(e => e && e.scrollHeight > e.clientHeight + 10 && e.clientHeight > innerHeight * 0.6
+                        && scrolls(e));
+  if (!el) return false;
+  const top = n * el.clientHeight;
+  if (top >= el.scrollHeight - 10) return false;
+  el.scrollTop = top;
+  return true;
+}
+"""
+READY_JS = """
+() => !document.querySelector('#loading') || getComputedStyle(document.querySelector('#loading')).display === 'none'
+  ? document.querySelectorAll('.voila-skeleton-container, .voila-skeleton-post').length === 0 : false
 """
 
 
@@ -110,13 +131,18 @@ def shoot(base: str, pages: list[str], sizes: list[tuple[int, int]], out: Path) 
                 try:
                     page.goto(f"{base}/voila/render/{name}", wait_until="commit", timeout=120_000)
                     page.wait_for_selector("#rendered_cells", state="visible", timeout=120_000)
+                    page.wait_for_function(READY_JS, timeout=120_000)  # every cell's output is in
                     page.wait_for_load_state("networkidle", timeout=60_000)
                 except Exception as exc:  # keep going: the shot shows what there is
                     console.append(f"load: {exc}")
-                time.sleep(2.0)  # the canvases' first drawing and the scroll of a map to its units
+                time.sleep(3.0)  # the canvases' first drawing and the scroll of a map to its units
                 page.screenshot(path=str(out / f"{key}.png"))
-                page.screenshot(path=str(out / f"{key}-full.png"), full_page=True)
                 cut = page.evaluate(CUT_JS)
+                for n in range(1, 12):
+                    if not page.evaluate(SCROLL_JS, n):
+                        break
+                    time.sleep(0.3)
+                    page.screenshot(path=str(out / f"{key}-p{n + 1}.png"))
                 report[key] = {"seconds": round(time.perf_counter() - t0, 1), "remote_requests": remote,
                                "console": console, **cut}
                 print(key, json.dumps(report[key])[:600], flush=True)

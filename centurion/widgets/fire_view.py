@@ -76,6 +76,7 @@ class FireLab(w.VBox):
         self.panel.add_class("centurion-fire-panel")
         self.message = MessageArea()
         self.map = HexMapView(battlemap, self.terrain, size=size)
+        self.map.show_hexes([firer_hex, target_hex])  # both in view when the page opens (W26)
         self.map.on_hex_click(self._on_click)
         for c in (self.weapons, self.second, self.shell, self.facing, self.turret, self.target_facing, self.painted):
             c.observe(self._on_change, names="value")

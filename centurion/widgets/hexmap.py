@@ -64,6 +64,7 @@ class Overlay:
     outlines: list[tuple[Hex, str]] = field(default_factory=list)
     lines: list[tuple[Hex, Hex, str]] = field(default_factory=list)
 
+PANEL_STYLE = "<style>.centurion-hexmap .widget-html-content { line-height: 1.45; }</style>"
 # run by the scroller's image: centre its map box on (data-x, data-y), again once the canvas has its size
 _SCROLL_JS = ("const img = this; const go = () => { const root = img.closest('.centurion-hexmap'); "
               "const box = root && root.querySelector('.centurion-map-box'); if (!box) return; "
@@ -142,13 +143,15 @@ class HexMapView(w.HBox):
         self.zoom.observe(self._on_zoom, names="value")
         # a page's own panel (its decisions, Confirm, messages) first, where the eye is; then the hex (W14)
         items = ([side_panel] if side_panel is not None else []) + [w.HTML("<b>Hex</b>"), self.info, self.hover_info]
-        self.scroller = w.HTML(layout=w.Layout(height="0px", margin="0"))  # scrolls the map to given hexes (W26)
+        # the panel's text at a reading line height (ipywidgets gives every HTML line 28 px: a panel twice as tall
+        # as its text, item 5); then, from show_hexes, what scrolls the map to given hexes (W26)
+        self.scroller = w.HTML(PANEL_STYLE, layout=w.Layout(height="0px", margin="0"))
         items += [self.labels_toggle, self.zoom, self.message, focus_without_scroll(), self.scroller]
         self.panel = w.VBox(items, layout=w.Layout(width="300px", min_width="300px", flex="0 0 auto",
                                                   padding="0 0 0 10px"))
         # the map scrolls in its own box, so the side panel stays in view at any zoom on a 1366 px screen
         self.map_box = w.Box([self.canvas], layout=w.Layout(overflow="auto", flex="0 1 auto", min_width="0",
-                                                            max_height="min(760px, 78vh)"))
+                                                            max_height="min(720px, 64vh)"))
         self.map_box.add_class("centurion-map-box")
         super().__init__([self.map_box, self.panel])
         self.add_class("centurion-hexmap")
@@ -166,9 +169,9 @@ class HexMapView(w.HBox):
             return
         xs, ys = zip(*(self.layout_px.center(h) for h in hexes), strict=True)
         x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-        self.scroller.value = (f'<img class="centurion-scroll-to" alt="" style="display:none" data-x="{x:.0f}" '
-                               f'data-y="{y:.0f}" src="data:image/png;base64,invalid" '
-                               f'onerror="{html.escape(_SCROLL_JS, quote=True)}">')
+        self.scroller.value = PANEL_STYLE + (
+            f'<img class="centurion-scroll-to" alt="" style="display:none" data-x="{x:.0f}" data-y="{y:.0f}" '
+            f'src="data:image/png;base64,invalid" onerror="{html.escape(_SCROLL_JS, quote=True)}">')
 
     def _apply_size(self, size: float) -> None:
         margin = size

@@ -179,6 +179,7 @@ class FacingChangeExplorer(_PlacedOnMap):
         self.velocity = w.IntSlider(10, 0, 30, description="Velocity", continuous_update=False)
         self.info = w.HTML()
         self.map = HexMapView(battlemap, terrain_table(), side_panel=self.info)
+        self.map.show_hexes([self.where])  # the unit in view when the page opens (W26)
         self.velocity.observe(self._changed, names="value")
         self.map.on_hex_click(self._clicked)
         self.message = MessageArea()
@@ -229,6 +230,7 @@ class GroundUnitTable(_PlacedOnMap):
         self.carrier_v = w.IntSlider(0, 0, 10, description="Carrier velocity", continuous_update=False)
         self.same_hex = w.Checkbox(True, description="Squad starts in the carrier's hex", indent=False)
         self.map = HexMapView(battlemap, terrain_table(), side_panel=self.info)
+        self.map.show_hexes([self.where])  # the unit in view when the page opens (W26)
         for c in (self.kind, self.carrier_v, self.same_hex):
             c.observe(self._changed, names="value")
         self.map.on_hex_click(self._clicked)

@@ -99,9 +99,9 @@ class GravMoveTable(w.VBox):
             b.on_click(lambda _b, a=action: self._step(a))
             buttons.append(b)
         self.undo_button = w.Button(description="Undo", tooltip="undo the last step (key Backspace or U)",
-                                    layout=w.Layout(width="60px"))
+                                    layout=w.Layout(width="auto"))  # never "U…" (item 5)
         self.undo_button.on_click(lambda _b: self._undo())
-        self.clear_button = w.Button(description="Clear", layout=w.Layout(width="60px"))
+        self.clear_button = w.Button(description="Clear", layout=w.Layout(width="auto"))
         self.clear_button.on_click(lambda _b: self._clear())
         self.execute_button = ClickButton(description="Roll and move", button_style="primary",
                                        tooltip="carry out the plotted move with the dice")
@@ -531,7 +531,8 @@ class GravMoveTable(w.VBox):
 
     def _budget_html(self, r: ResolvedMove | Refusal | None, shown: object) -> str:
         s = self.state
-        head = (f"<b>{html.escape(self.vehicle.label)}</b> in {format_label(s.hex)}, facing {s.facing}, "
+        head = (f"<b>{html.escape(self.vehicle.label)}</b> in {format_label(s.hex)}, "
+                f"facing {FACING_NAMES[s.facing % 6]}, "
                 f"velocity {s.velocity}{' (grounded)' if s.grounded else ''}{' (under water)' if s.submerged else ''}")
         if isinstance(r, Refusal):
             return (f"<div class='centurion-budget'>{head}<br><span style='color:#8a5a00'>The plot breaks "
@@ -558,7 +559,7 @@ class GravMoveTable(w.VBox):
             forecast = (f"Nothing plotted yet: {r.vp_unspent} VP to spend, so plot the move before rolling "
                         "<code>CEN-GRAV-2</code>.")
         else:
-            forecast = (f"{table}End: {format_label(r.end_hex)}, facing {r.end_facing}, velocity "
+            forecast = (f"{table}End: {format_label(r.end_hex)}, facing {FACING_NAMES[r.end_facing % 6]}, velocity "
                         f"{0 if r.grounds else r.end_velocity}{ground}<br>"
                         f"Chance of no damage: <b>{percent(r.p_no_damage)}</b>")
         return (f"<div class='centurion-budget'>{head}<br>Velocity record track: {track}<br>"

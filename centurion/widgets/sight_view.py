@@ -51,6 +51,7 @@ class SightExplorer(w.VBox):
         self.verdict.layout = w.Layout(max_height="420px", overflow="auto")
         self.map = HexMapView(battlemap, self.terrain, size=size, hex_details=self._details, side_panel=self.verdict)
         self.map.on_hex_click(self._on_click)
+        self.map.show_hexes([h for h in (self.firer, self.target) if h is not None])  # in view at first (W26)
         super().__init__([w.HBox([self.place, self.show_all]), self.legend, self.map, self.message])
         self.add_class("centurion-sight")
         self.refresh()
