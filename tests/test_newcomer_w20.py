@@ -24,6 +24,10 @@ SOURCE_SECTION = re.compile(r"book-[ab]\b|§")
 
 
 def test_W20_leadership_and_weapons_in_the_right_number() -> None:
+    from centurion.game.wording import plural
+
+    assert [plural(n, "straight hex") for n in (1, 2)] == ["1 straight hex", "2 straight hexes"]
+    assert [plural(n, "internal box") for n in (0, 1)] == ["0 internal boxes", "1 internal box"]
     assert Leadership(1).describe() == "spends 1 leadership point on initiative"
     assert Leadership(0).describe() == "spends 0 leadership points on initiative"
     assert Leadership(2).describe() == "spends 2 leadership points on initiative"

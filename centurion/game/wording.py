@@ -17,7 +17,10 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 point', '2 points', '1 box', '0 boxes': the count with its noun singular only for exactly one."""
     if n == 1:
         return f"{n} {word}"
-    return f"{n} {many or _PLURALS.get(word) or word + 's'}"
+    if many is None:  # the last word takes the plural: '2 straight hexes', '3 internal boxes'
+        head, _, last = word.rpartition(" ")
+        many = head + (" " if head else "") + _PLURALS.get(last, last + "s")
+    return f"{n} {many}"
 
 
 def counted(text: str) -> str:
