@@ -128,11 +128,13 @@ class GravMoveTable(w.VBox):
         start_row = [self.start_v, self.start_facing, self.place_mode]
         if start_options:
             start_row.insert(2, self.start_down)
+        wrap = w.Layout(flex_flow="row wrap")  # a narrow window wraps a row instead of cutting its buttons (item 5)
         controls = w.VBox([
-            w.HBox(start_row),
-            w.HBox([self.accel, self.decel, self.face]),
-            w.HBox([*buttons, self.undo_button, self.clear_button, self.ground, self.legal_mode, self.show_arcs]),
-            w.HBox([self.execute_button, self.undo_move_button, self.message]),
+            w.HBox(start_row, layout=wrap),
+            w.HBox([self.accel, self.decel, self.face], layout=wrap),
+            w.HBox([*buttons, self.undo_button, self.clear_button, self.ground, self.legal_mode, self.show_arcs],
+                   layout=wrap),
+            w.HBox([self.execute_button, self.undo_move_button, self.message], layout=wrap),
         ])
         lower = [self.rolls] + ([self.armor] if self.armor is not None else []) + [self.dice_log]
         super().__init__([controls, self.map, w.HBox(lower[:-1]), lower[-1]])
