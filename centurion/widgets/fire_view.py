@@ -59,7 +59,8 @@ class FireLab(w.VBox):
         self.vehicles = vehicle_types()
         self.firer_type, self.target_type = self.vehicles[firer], self.vehicles[target]
         self.firer_hex, self.target_hex, self.second_hex = firer_hex, target_hex, None
-        weapons = [(f"{i}: {wp.type} ({wp.location})", i) for i, wp in enumerate(self.firer_type.weapons)]
+        # numbered from 1, as on the record sheet and in the log (CEN-REC-1, W20)
+        weapons = [(f"{i + 1}: {wp.type} ({wp.location})", i) for i, wp in enumerate(self.firer_type.weapons)]
         self.weapons = w.SelectMultiple(options=weapons, value=(weapons[0][1],), description="Weapons at target",
                                         rows=len(weapons))
         self.second = w.Dropdown(options=[("none", -1), *weapons], value=-1, description="Weapon at 2nd target")

@@ -106,7 +106,7 @@ def _legend(sheet: RecordSheet) -> str:
             colour = COMPONENT_COLOURS.get(name, EMPTY)
             seen.setdefault(component_name(name),
                             f"<span class='rs-key' style='background:{colour}'>{html.escape(letter)}</span>")
-    keys = " ".join(f"{v} {html.escape(k)}" for k, v in seen.items())
+    keys = " ".join(f"<span style='white-space:nowrap'>{v} {html.escape(k)}</span>" for k, v in seen.items())
     states = (f"<span class='rs-key' style='background:{PENDING}'>&nbsp;</span> hit, pending (CEN-SEQ-3) "
               f"<span class='rs-key' style='background:{LOST_INTERNAL}'>&nbsp;</span> lost "
               f"<span class='rs-key' style='background:{LOST_ARMOR}'>&nbsp;</span> armor lost "
