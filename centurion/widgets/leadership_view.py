@@ -20,8 +20,8 @@ class LeadershipLab(w.VBox):
     def __init__(self, first: int = 4, second: int = 2) -> None:
         self.first = w.IntSlider(value=first, min=0, max=7, description="Renegade Centurion rating")
         self.second = w.IntSlider(value=second, min=0, max=7, description="TOG Centurion rating")
-        self.lost = w.Checkbox(value=False, description="Renegade Centurion lost (killed, unconscious, out of comm)",
-                               indent=False)
+        self.lost = w.Checkbox(value=False, description="Renegade Centurion lost (killed, unconscious, out of "
+                               "communications)", indent=False, layout=w.Layout(width="auto"))  # never cut (W13)
         self.on_initiative = w.IntSlider(value=0, min=0, max=7, description="Points on the initiative roll")
         self.score_first = w.BoundedIntText(value=124, min=0, max=100_000, description="Renegade victory points")
         self.score_second = w.BoundedIntText(value=27, min=0, max=100_000, description="TOG victory points")
@@ -63,5 +63,5 @@ class LeadershipLab(w.VBox):
                          "at 3 points each (CEN-INI-2).")
         out = battle_outcome(self.score_first.value, self.score_second.value)
         lines.append(f"Victory points {out.points[0]} to {out.points[1]}: Renegade <b>{out.result_of('first')}</b>, "
-                     f"TOG <b>{out.result_of('second')}</b> (book-b §15).")
+                     f"TOG <b>{out.result_of('second')}</b> (3 to 1 decisive, 2 to 1 substantive, 3 to 2 marginal).")
         self.out.value = link_rules("<br>".join(lines))

@@ -357,7 +357,8 @@ class OccupySideBySide(w.VBox):
         self.cover = w.Dropdown(options=list(COVER), value=cover, description="Cover in its hex", style=style)
         self.open_level = w.IntSlider(value=open_level, min=0, max=2, description="Level of the open part",
                                       style=style)
-        self.between = w.Checkbox(value=woods_between, description="light woods in the hex before it")
+        self.between = w.Checkbox(value=woods_between, description="light woods in the hex before it",
+                                  layout=w.Layout(width="auto"))  # never cut (item 5)
         self.out = w.HTML()
         self.message = MessageArea()
         for c in (self.cover, self.open_level, self.between):

@@ -46,7 +46,8 @@ print(f"plan: the {names[plan.side]} side puts {plan.on_initiative} of its {plan
       f"{plan.passes} pass{'' if plan.passes == 1 else 'es'} left")
 r = roll_century_initiative(Dice.scripted([5, 4]), renegade, tog, plan)
 print(f"initiative: Renegade {r.totals[0]}, TOG {r.totals[1]} -> the {names[r.winner]} side wins (lower roll)")
-print(plan_leadership(renegade, tog, on_initiative=3))
+from centurion.game.wording import counted
+print(counted(str(plan_leadership(renegade, tog, on_initiative=3))))  # a refusal, its counts in words
 """),
     code('from centurion.widgets.checks import check_book\n'
          'check_book("book-b: rated 4 against 2, the advantage", century_advantage(renegade, tog), ("first", 2))\n'
