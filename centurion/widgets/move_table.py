@@ -106,14 +106,16 @@ class GravMoveTable(w.VBox):
         self.execute_button = ClickButton(description="Roll and move", button_style="primary",
                                        tooltip="carry out the plotted move with the dice")
         self.execute_button.on_click(lambda _b: self._execute())
+        self.execute_button.layout.flex = "0 0 auto"
         self.undo_move_button = ClickButton(description="Take back the move", disabled=True,
                                          tooltip="undo the last move carried out (the dice log keeps its rolls)",
-                                         layout=w.Layout(width="auto"))
+                                         layout=w.Layout(width="auto", flex="0 0 auto"))  # never "Take back the …"
         self.undo_move_button.on_click(lambda _b: self._undo_move())
         # committed moves, newest last: (which vehicle, its state and velocity track before the move)
         self.move_history: list[tuple[int, GravState, list[int]]] = []
         self.budget = w.HTML(layout=w.Layout(width="290px"))
-        self.message = MessageArea()
+        # two lines' room above the map, whatever the message: a message never moves the map under the pointer (W1)
+        self.message = MessageArea(layout=w.Layout(height="56px", overflow_y="auto", flex="1 1 auto"))
         self.rolls = w.HTML()
         self.armor = ArmorDiagram(state.armor) if (show_armor and state.armor is not None) else None
         self.map = HexMapView(battlemap, self.terrain, hex_details=self._hex_details,
@@ -134,7 +136,7 @@ class GravMoveTable(w.VBox):
             w.HBox([self.accel, self.decel, self.face], layout=wrap),
             w.HBox([*buttons, self.undo_button, self.clear_button, self.ground, self.legal_mode, self.show_arcs],
                    layout=wrap),
-            w.HBox([self.execute_button, self.undo_move_button, self.message], layout=wrap),
+            w.HBox([self.execute_button, self.undo_move_button, self.message]),
         ])
         lower = [self.rolls] + ([self.armor] if self.armor is not None else []) + [self.dice_log]
         super().__init__([controls, self.map, w.HBox(lower[:-1]), lower[-1]])
