@@ -119,3 +119,20 @@ def test_W20_chapter_texts_without_clumsy_plurals_or_book_sections() -> None:
                 printed = "\n".join(IN_QUOTES.findall(code))
                 found += [f"{name}: {m.group(0)} in its output" for m in CLUMSY.finditer(printed)]
     assert found == []
+
+
+def test_W20_centuria_log_names_facings_on_the_page(monkeypatch) -> None:
+    """The Centuria engine logs 'facing 0'; the battle page shows the compass name (HEX-3)."""
+    monkeypatch.setenv("CENTURION_SEED", "0")
+    from centurion.game.centuria import CtaMove
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+
+    page = CenturiaSkirmishTable("centuria_ford_road")
+    page.players = {side: "person" for side in page.game.sides}
+    move = next(a for a in page.game.legal_actions() if isinstance(a, CtaMove))
+    assert page.decide(move)
+    page._refresh()  # what the page draws after a decision
+    assert any(re.search(r"\bfacing \d", line) for line in page.game.log), "the engine's words"
+    shown = re.sub(r"<[^>]+>", "", page.log_html.value)
+    assert " facing " in shown and not re.search(r"\bfacing \d\b", shown)
+    assert re.search(r"\bfacing (N|NE|SE|S|SW|NW)\b", shown)

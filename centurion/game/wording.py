@@ -10,6 +10,7 @@ from ..hexgrid.coords import FACING_NAMES
 # where a newcomer reads how victory is scored (no rule ID in RULES.md for it; the rules' own RULE names the book)
 VICTORY_SOURCE = "victory points: chapter 20, Leadership and victory"
 _COUNTED = re.compile(r"\b(\d+)( [A-Za-z][A-Za-z ]*?)\((s|es)\)")
+_FACING = re.compile(r"\bfacing ([0-5])\b(?![-.]\d)")
 _PLURALS = {"box": "boxes", "hex": "hexes", "pass": "passes", "third": "thirds", "man": "men"}
 
 
@@ -29,6 +30,12 @@ def counted(text: str) -> str:
     return _COUNTED.sub(lambda m: m.group(1) + m.group(2) + ("" if m.group(1) == "1" else m.group(3)), text)
 
 
+def in_words(text: str) -> str:
+    """A message or log line of the engine as a page shows it: counts in the right number (`counted`) and facings
+    by name ('facing 3' is 'facing S'; a range such as 'facing 0-5' stays) (W20)."""
+    return _FACING.sub(lambda m: f"facing {facing_name(int(m.group(1)))}", counted(text))
+
+
 def facing_name(facing: int) -> str:
     """The compass name of a facing (HEX-3): 0 is N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW."""
     return FACING_NAMES[facing % 6]
@@ -39,4 +46,4 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-__all__ = ["VICTORY_SOURCE", "counted", "facing_name", "plural", "sentence"]
+__all__ = ["VICTORY_SOURCE", "counted", "facing_name", "in_words", "plural", "sentence"]

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..game import IllegalAction, SaveError, Skirmish, load
-from ..game.wording import counted
+from ..game.wording import in_words
 from ..store import StaleStep, StoreError, WrongSeat
 from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
@@ -587,6 +587,6 @@ class BattlePage(w.VBox):
         lines = newest_first(g.log[-400:])
         self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
                                'white-space:pre-wrap"><b>Log, latest first</b> (each decision with its dice and '
-                               'results under it)\n' + html.escape(counted("\n".join(lines))) + "</div>")
+                               'results under it)\n' + html.escape(in_words("\n".join(lines))) + "</div>")
 
 __all__ = ["BattlePage", "COMPUTER", "PERSON"]
