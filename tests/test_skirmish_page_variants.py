@@ -133,7 +133,7 @@ def test_the_preview_counts_the_piloting_rolls_the_engine_checks_on_a_variant_pa
 
     m, _e, _label = _pick_move(tab, "R11", rolled)
     n = len(g.resolve_variant("R11", m.move).basic.checks)
-    assert f"{n} piloting roll(s)" in tab.preview.value
+    assert f"{n} piloting roll{'' if n == 1 else 's'}" in tab.preview.value
 
 
 def test_movetype_and_occupy_steps_are_previewed():

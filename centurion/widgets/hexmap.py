@@ -17,6 +17,7 @@ import numpy as np
 from ipycanvas import MultiCanvas, hold_canvas
 
 from ..data import BattleMap, MapHex, TerrainTable
+from ..game.wording import plural
 from ..hexgrid import Hex, Layout, neighbor
 from .colors import rgb, rgb_array, shade
 from .counters import draw_counters
@@ -467,7 +468,7 @@ class HexMapView(w.HBox):
             ("Elevation level", f"{cell.level} ({cell.level * 20} m, HEX-1)"),
         ]
         if cell.building_levels:
-            rows.append(("Building", f"{cell.building_levels} level(s)"))
+            rows.append(("Building", plural(cell.building_levels, "level")))
         if any(cell.hex in chain for chain in self.battlemap.roads):
             rows.append(("Road", "yes (CEN-TER-4)"))
         if cell.counters:

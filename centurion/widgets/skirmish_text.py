@@ -132,10 +132,10 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         rolls = "uncounted" if rolls is None else rolls  # a variant path the search did not count
         if a != listed and isinstance(res, VariantResolvedMove):  # the position the player chose (VAR-OCCUPY)
             lines.append(f"Path with your position: {html.escape(a.move.describe())}; thrust {res.thrust_used}, "
-                         f"{rolls} piloting roll(s), chance of no damage {pct(res.p_no_damage)} [CEN-SPD-1]")
+                         f"{plural(rolls, 'piloting roll')}, chance of no damage {pct(res.p_no_damage)} [CEN-SPD-1]")
         else:
             lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
-                         f"{rolls} piloting roll(s), chance of no damage {pct(opt.p_no_damage)} [CEN-SPD-1]")
+                         f"{plural(rolls, 'piloting roll')}, chance of no damage {pct(opt.p_no_damage)} [CEN-SPD-1]")
         lines.append(f"<span class='centurion-move-key' style='color:#555'>{html.escape(MOVE_KEY)}</span>")
         if getattr(opt, "variant_rules", ()):
             lines.append("Variant rules this path uses: " + ", ".join(opt.variant_rules))
