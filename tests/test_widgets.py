@@ -38,7 +38,7 @@ def test_click_reports_label_terrain_and_elevation():
     assert 'data-hex="0809"' in v.info.value and "5 (100 m" in v.info.value
     town = parse_label("3312")
     v.click_pixel(*v.layout_px.center(town))
-    assert "Buildings" in v.info.value and "3 level(s)" in v.info.value
+    assert "Buildings" in v.info.value and "3 levels" in v.info.value
 
 
 def test_click_off_the_map_changes_nothing():
