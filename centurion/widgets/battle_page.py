@@ -501,7 +501,7 @@ class BattlePage(w.VBox):
         """The download link of the game now (its versioned save); a stored game's record once it is over; and the
         running game's seed beside the Seed box (W22)."""
         self.save_link.value = save_link_html(self, SAVE_BUTTON)
-        self.seeds.show(self.game, hidden=self.seat is not None)
+        self.seeds.show(self.game, hidden=self.seat is not None or self._storing())  # the server rolls a kept game
 
     @guarded()
     def _on_upload(self, change: dict) -> None:
