@@ -161,7 +161,7 @@ def test_leadership_lab_advantage_passes_a_lost_centurion_and_victory():
 
     lab = LeadershipLab(first=5, second=2)
     assert "Renegade</b> side holds a Leadership Advantage of <b>3</b>" in lab.out.value
-    assert "<b>1</b> pass(es)" in lab.out.value
+    assert "<b>1</b> pass at" in lab.out.value
     lab.on_initiative.value = 4
     assert "Refused" in lab.out.value and "CEN-INI-1" in lab.out.value
     lab.on_initiative.value = 0

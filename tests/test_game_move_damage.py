@@ -57,7 +57,7 @@ def test_tsr_lost_on_the_sheet_mid_move_halves_the_later_limits(monkeypatch):
     assert any(x.startswith("  R21 internal damage (speed limit at 3311): tsr 1 (front) hit") for x in s.log[n:])
     assert any(x.startswith("  R21 internal damage (grounding at once at 3312): ") and "ammunition EXPLODES" in x
                for x in s.log[n:])
-    assert s.log[-1] == "  R21 is DESTROYED during its move: its ammunition exploded [book-a 14.1]"
+    assert s.log[-1] == "  R21 is DESTROYED during its move: its ammunition exploded [CEN-CMB-1]"
 
 
 def test_movement_damage_is_marked_once(monkeypatch):

@@ -63,7 +63,7 @@ def test_applying_squad_fire_logs_every_roll_and_damages_after_all_fire():
     assert all(re.search(r"vs target 6 \(P = 3/5 = 60%\)", line) for line in rolls)
     hits = sum(line.endswith("success") for line in rolls)
     summary = next(line for line in new if "T21s fires:" in line)
-    assert f"{hits} hit(s) of 4 shot(s)" in summary
+    assert f"{hits} hit{'' if hits == 1 else 's'} of 4 shots" in summary
     after = sum(sec.intact for _n, sec in s.vehicle("R21").sheet.armor.sections)
     assert (after < armor) == (hits > 0)
     assert s.squad("T21s").tvlgs_left == 0  # the TVLGs are spent (book-a §16.4)

@@ -40,7 +40,7 @@ from centurion.variants.movement import VariantMove
 
 
 @pytest.mark.parametrize("action, text", [
-    (Leadership(3), "spends 3 leadership point(s) on initiative"),
+    (Leadership(3), "spends 3 leadership points on initiative"),
     (Order(True), "moves first (side A)"),
     (Order(False), "moves last (side B)"),
     (Watch("T1"), "T1 stands on opportunity fire"),
@@ -54,10 +54,10 @@ from centurion.variants.movement import VariantMove
     (Paint("A", "B"), "A paints B"),
     (Fire("A"), "A holds its fire"),
     (Fire("A", "B"), "A fires at B"),
-    (Fire("A", "B", weapons=(0, 2)), "A fires at B with weapon(s) 1, 3"),
-    (Fire("A", "B", weapons=()), "A fires at B with weapon(s) none"),
+    (Fire("A", "B", weapons=(0, 2)), "A fires at B with weapons 1, 3"),
+    (Fire("A", "B", weapons=()), "A fires at B with no weapon"),
     (Fire("A", "B", shells=((0, "APDS"), (1, "HEAP"))), "A fires at B (weapon 1 APDS, weapon 2 HEAP)"),
-    (Fire("A", "B", second="C", second_weapons=(1, 3)), "A fires at B, and at C with weapon(s) 2, 4"),
+    (Fire("A", "B", second="C", second_weapons=(1, 3)), "A fires at B, and at C with weapons 2, 4"),
     (Fire("A", "B", driver=True), "A fires at B, the driver too (-2 each) [VAR-WEAPONS]"),
     (SquadFire("S", "personal", "T"), "S fires its personal weapons at T"),
     (SquadFire("S", "tvlg", "T"), "S fires its TVLGs at T"),

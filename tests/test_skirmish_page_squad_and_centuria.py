@@ -22,7 +22,7 @@ def test_squad_fire_is_listed_with_its_odds_and_confirmed():
     want = SquadFire("T21s", "tvlg", "R21")
     assert want in opts and opts[want] == "T21s fires its TVLGs at R21"
     t.choice.value = next(i for _l, i in t.choice.options if t._choices[i] == want)
-    assert "4 tvlg attack(s) at range 2" in t.preview.value and "3/5" in t.preview.value
+    assert "4 tvlg attacks at range 2" in t.preview.value and "3/5" in t.preview.value
     t.confirm()
     assert t.game.history[-1] == want
 

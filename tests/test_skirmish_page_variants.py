@@ -133,7 +133,7 @@ def test_the_preview_counts_the_piloting_rolls_the_engine_checks_on_a_variant_pa
 
     m, _e, _label = _pick_move(tab, "R11", rolled)
     n = len(g.resolve_variant("R11", m.move).basic.checks)
-    assert f"{n} piloting roll(s)" in tab.preview.value
+    assert f"{n} piloting roll{'' if n == 1 else 's'}" in tab.preview.value
 
 
 def test_movetype_and_occupy_steps_are_previewed():
@@ -211,8 +211,9 @@ def test_computer_against_computer_clears_the_old_board_and_shows_progress(monke
     assert tab.game.scenario.key == "village" and seen
     victory, same_map, shown, where, banner = seen[0]
     assert "centurion-end" not in victory and same_map and shown >= where  # the new game's map and units, no old result
-    assert "turn 1 of" in banner and "0 computer decision(s) so far" in banner
-    assert f"{len(seen) - 1} computer decision(s) so far" in seen[-1][4]
+    assert "turn 1 of" in banner and "0 computer decisions so far" in banner
+    n = len(seen) - 1
+    assert f"{n} computer decision{'' if n == 1 else 's'} so far" in seen[-1][4]
 
 
 # --- the crew's part in a fire declaration (VAR-WEAPONS) ------------------------------------------------------------

@@ -230,7 +230,7 @@ def test_driver_fires_after_his_roll_and_next_turn_speed_limits_are_cut_by_third
     while h.turn == 1 and not h.over:
         h = h.apply(bot_action(h, "novice"))
     shots = [x for x in h.log if "the driver fires it -2 [VAR-WEAPONS]" in x]
-    assert len(shots) == n and any(x.startswith("  R11 fires: ") and f"of {n} shot(s)" in x for x in h.log)
+    assert len(shots) == n and any(x.startswith("  R11 fires: ") and f"of {n} shot{'' if n == 1 else 's'}" in x for x in h.log)
     # turn 2: every limit cut by a third per weapon: clear 20 -> 14 (one), 7 (two); woods 8 -> 6, 3
     assert cut_table(1)["clear"].speed_limit == 14 and cut_table(2)["clear"].speed_limit == 7
     assert cut_table(2)["light_woods"].speed_limit == driver_speed_limit(8, 2) == 3

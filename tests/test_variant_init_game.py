@@ -291,7 +291,7 @@ def test_the_skirmish_page_offers_the_variant_decisions():
     assert "rating points" in page.banner.value and "VAR-INIT" in page.banner.value
     # the list speaks of rating points, as the banner does (VAR-INIT), not of the basic Leadership Advantage
     assert [label for label, _i in page.choice.options] == [
-        f"spends {k} rating point(s) on the initiative roll [VAR-INIT]" for k in range(4)]
+        f"spends {k} rating point{'' if k == 1 else 's'} on the initiative roll [VAR-INIT]" for k in range(4)]
     page.choice.value = 3
     page.confirm()
     page.confirm()  # TOG spends 0 (the first item)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from ..rules import GravMove
 from ..variants.movement import VariantMove
 from .notation_format import format_action
+from .wording import plural
 
 
 class IllegalAction(ValueError):
@@ -44,7 +45,7 @@ class Leadership(Notation):
 
     def describe(self) -> str:
         """In words."""
-        return f"spends {self.points} leadership point(s) on initiative"
+        return f"spends {plural(self.points, 'leadership point')} on initiative"
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,13 @@ class Paint(Notation):
         return f"{self.unit} paints {self.target}" if self.target else f"{self.unit} does not paint"
 
 
+def _weapon_list(weapons: tuple[int, ...]) -> str:
+    """'weapon 1', 'weapons 1, 3' or 'no weapon' (numbered from 1 as on the record sheet, CEN-REC-1)."""
+    if not weapons:
+        return "no weapon"
+    return ("weapon " if len(weapons) == 1 else "weapons ") + ", ".join(str(i + 1) for i in weapons)
+
+
 @dataclass(frozen=True)
 class Fire(Notation):
     """A vehicle declares its fire at `target`, or holds its fire (`target` None) (CEN-SEQ-3, book-a §8.2-8.3).
@@ -212,11 +220,11 @@ class Fire(Notation):
             return f"{self.unit} holds its fire"
         out = f"{self.unit} fires at {self.target}"
         if self.weapons is not None:
-            out += " with weapon(s) " + (", ".join(str(i + 1) for i in self.weapons) or "none")
+            out += " with " + _weapon_list(self.weapons)
         if self.shells:
             out += " (" + ", ".join(f"weapon {i + 1} {sh}" for i, sh in self.shells) + ")"
         if self.second is not None:
-            out += f", and at {self.second} with weapon(s) " + ", ".join(str(i + 1) for i in self.second_weapons)
+            out += f", and at {self.second} with " + _weapon_list(self.second_weapons)
         return out + (", the driver too (-2 each) [VAR-WEAPONS]" if self.driver else "")
 
 

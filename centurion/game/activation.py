@@ -28,6 +28,7 @@ from .fire_log import fire_lines, variant_terms
 from .state import GameState as Skirmish
 from .state import Vehicle
 from .variants import occupy_map_for, positions_in_play
+from .wording import plural
 
 RULE = "VAR-INIT"
 TAG = f"[{RULE}]"
@@ -90,7 +91,8 @@ def roll(s: Skirmish, dice: Dice) -> Skirmish:
     del dice.log[start:]
     ties = len(res.rolls) - 1
     lines.append(f"  initiative: {s.label(winner)} wins (totals {res.totals[0]} and {res.totals[1]}, rating points "
-                 f"{res.bonuses[0]:+d} and {res.bonuses[1]:+d}" + (f", {ties} tie(s) rolled again" if ties else "")
+                 f"{res.bonuses[0]:+d} and {res.bonuses[1]:+d}"
+                 + (f", {plural(ties, 'tie')} rolled again" if ties else "")
                  + f"); it chooses who activates first {TAG}")
     return replace(s, phase="order", active=winner, initiative_winner=winner, leadership_used=spent.get(winner, 0),
                    passes=0)._log(*lines)._fresh()
@@ -160,7 +162,7 @@ def start_activations(s: Skirmish, first: str) -> Skirmish:
 def describe(s: Skirmish, action: Action) -> str | None:
     """The words for a decision the variant changes (None: the action's own words)."""
     if isinstance(action, Leadership):
-        return f"spends {action.points} rating point(s) on the initiative roll"
+        return f"spends {plural(action.points, 'rating point')} on the initiative roll"
     if isinstance(action, Order):
         return "activates a platoon first" if action.move_first else "lets the enemy activate a platoon first"
     if isinstance(action, Watch):

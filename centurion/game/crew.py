@@ -50,6 +50,7 @@ from .actions import Fire, SelfDestruct
 from .fire_log import fire_lines
 from .ramming import PILOTING_SKILL
 from .variants import fire_map
+from .wording import plural
 
 if TYPE_CHECKING:  # the skirmish imports this module
     from .skirmish import Skirmish, Vehicle
@@ -260,7 +261,7 @@ def declare_driver_fire(game: Skirmish, action: Fire, dice: Dice) -> Skirmish:
     plan = driver_plan(game, v, action.target)
     n = len(plan.attacks)
     check = driver_check(v)
-    roll = check.roll(dice, purpose=f"{v.key}: the driver's piloting roll as he fires {n} weapon(s)", rule=W)
+    roll = check.roll(dice, purpose=f"{v.key}: the driver's piloting roll as he fires {plural(n, 'weapon')}", rule=W)
     head = (f"  {v.key}: the driver fires {', '.join(ra.weapon.type for ra in plan.attacks)} at {action.target} "
             f"(-2 each): piloting roll d10 {roll.result} against {check.value} (P = {check.chance} = "
             f"{float(check.chance):.0%})")
@@ -268,7 +269,7 @@ def declare_driver_fire(game: Skirmish, action: Fire, dice: Dice) -> Skirmish:
         return game._log(f"{head}: failed, his weapons do not fire [{W}]")
     nv = replace(v, driver_fire=(game.turn, action.target, n))
     return replace(game, vehicles=game._with_vehicle(nv))._fresh()._log(
-        f"{head}: passed; next turn its speed limits are cut by {n} third(s) [{W}]")
+        f"{head}: passed; next turn its speed limits are cut by {plural(n, 'third')} [{W}]")
 
 
 def resolve_driver_fire(game: Skirmish, units: Mapping[str, CombatUnit], dice: Dice, *,

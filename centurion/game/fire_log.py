@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..rules.grav import Refusal
 from ..rules.targets import FirePlan
+from .wording import plural
 
 
 def variant_terms(firer: str, plan: FirePlan) -> list[str]:
@@ -31,7 +32,7 @@ def fire_lines(res: object) -> list[str]:
             if h.to_hit.rule == "VAR-SALVO":
                 lines.append(f"  {fr.firer} {h.weapon} at {h.target}: one roll for the salvo [VAR-SALVO]")
         hits = sum(1 for h in fr.hits if h.mark is not None or h.casualties)
-        lines.append(f"  {fr.firer} fires: {hits} hit(s) of {len(fr.hits)} shot(s)" +
+        lines.append(f"  {fr.firer} fires: {plural(hits, 'hit')} of {plural(len(fr.hits), 'shot')}" +
                      "".join(f"; {t} struck on the {sec}" for t, _r, sec in fr.locations))
     for key, rep in res.internals.items():
         if rep.effects:

@@ -29,6 +29,7 @@ from ..rules.grav import DamageEvent, MoveReport
 from ..rules.internals import movement_damage
 from .state import GameState as Skirmish
 from .state import Vehicle
+from .wording import facing_name
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ def fly_on(s: Skirmish, mp: MoveInProgress, k: int, mover: Vehicle, dice: Dice
                  in_crater=end.in_crater, submerged=end.submerged, sheet=marked[0])
     lines = [f"    {r.describe()}" for r in dice.log[start:]]
     lines.append(f"  {mover.key} flies on from {format_label(mover.hex)} with its damage and ends in "
-                 f"{format_label(end.hex)} facing {end.facing}, velocity {end.velocity}"
+                 f"{format_label(end.hex)} facing {facing_name(end.facing)}, velocity {end.velocity}"
                  f"{', grounded' if end.grounded else ''}{', in a crater' if end.in_crater else ''} [CEN-OPP-1]")
     lines += [f"  {mover.key}: {ev.points} damage to the {ev.section} ({ev.cause}) [{ev.rule}]" for ev in rep.damage]
     lines += effects + [f"  {note}" for note in rep.notes]

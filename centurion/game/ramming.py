@@ -29,6 +29,7 @@ from ..rules.grav import Refusal
 from ..rules.internals import movement_damage
 from ..variants.ramming import RULE, declare_ram, ram_allowed, ram_bonus, ram_damage, ram_hit_chance, resolve_ram
 from .actions import IllegalAction, Move
+from .wording import plural
 
 if TYPE_CHECKING:  # the skirmish imports this module
     from .skirmish import Skirmish, Vehicle
@@ -217,7 +218,7 @@ def _resolve_one(s: Skirmish, r: PendingRam, dice: Dice) -> Skirmish:
         sheet, crossed, rep = movement_damage(v.sheet, section, points, dice, velocity=v.velocity, turn=s.turn)
         lines += [f"    {x.describe()}" for x in dice.log[start:]]
         del dice.log[start:]
-        lines.append(f"  {v.key}: {len(crossed)} box(es) crossed on the {section}"
+        lines.append(f"  {v.key}: {plural(len(crossed), 'box')} crossed on the {section}"
                      + (f"; {'; '.join(rep.effects)}" if rep.effects else "")
                      + (", destroyed" if sheet.destroyed else "") + f" [{RULE}]")
         nv = replace(v, sheet=sheet)

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from ..hexgrid import Hex, distance, format_label
 from ..rules import Refusal
 from ..rules.leadership import plan_leadership
-from ..rules.victory import LEVELS, OBJECTIVE_POINTS, RULE, victory_points
+from ..rules.victory import LEVELS, OBJECTIVE_POINTS, victory_points
 from .actions import Fire, Move, OpportunityFire, SquadFire
 from .skirmish import SQUAD_DESTROYED_AT, Skirmish
+from .wording import VICTORY_SOURCE, plural
 
 
 @dataclass(frozen=True)
@@ -210,7 +211,7 @@ def verdict(g: Skirmish) -> str:
         head = (f"A draw: {g.label(hi)} has {phi} points against {plo}, short of the {levels['marginal']} a "
                 f"marginal victory needs (3 to 2).")
     objectives = " ".join(objective_sentence(g, o) for o in objective_status(g))
-    return f"{head} {objectives}".strip() + f" [{RULE}; {OBJECTIVE_POINTS} points an objective]"
+    return f"{head} {objectives}".strip() + f" [{VICTORY_SOURCE}; {OBJECTIVE_POINTS} points an objective]"
 
 
 # --- the initiative, explained (W7) ---------------------------------------------------------------------------------
@@ -221,10 +222,11 @@ def leadership_note(g: Skirmish, points: int) -> str:
     if isinstance(plan, Refusal):
         return f"Refused: {plan}"
     return (f"Each side rolls a d10 and the lower total wins the initiative; the winner chooses to move first or "
-            f"last [CEN-INI-1]. {g.label(g.active)} has a Leadership Advantage of {plan.advantage} point(s) (the "
-            f"difference of the two Centurions' ratings): spending {points} takes {points} off its roll, and the "
-            f"{plan.advantage - points} left buy {plan.passes} pass(es), each letting a platoon wait and move later "
-            f"this turn (3 points a pass) [CEN-INI-2]. Unspent points are lost at the end of the turn.")
+            f"last [CEN-INI-1]. {g.label(g.active)} has a Leadership Advantage of "
+            f"{plural(plan.advantage, 'point')} (the difference of the two Centurions' ratings): spending {points} "
+            f"takes {points} off its roll, and the {plan.advantage - points} left buy {plural(plan.passes, 'pass')}, "
+            f"each letting a platoon wait and move later this turn (3 points a pass) [CEN-INI-2]. Unspent points are "
+            f"lost at the end of the turn.")
 
 
 def initiative_note(g: Skirmish) -> str:

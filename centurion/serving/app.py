@@ -9,6 +9,10 @@ What it changes against plain `voila DIR`:
   (voila #1458: without the cookie every view leaked a kernel). XSRF protection stays on;
 - a cap on page kernels (`CappedKernelManager`): beyond it a page says "the table is full" (HTTP 503,
   Retry-After) and tries again by itself;
+- no page asks a CDN for anything (W27): Voila's template links the Font Awesome CSS from cdn.jsdelivr.net, which
+  fails offline; the widgets' own bundle already carries the icons they draw, so those links are left out;
+- no "Notebook … is not trusted" warning for every page (W28): Voila runs the rulebook's notebooks whatever their
+  signature, so the warning says nothing; every other log line is kept;
 - with preheated kernels, a page opened with a query string (e.g. `?centurion_fault=...`) gets a fresh
   kernel that sees its query string in QUERY_STRING, instead of a pooled kernel that ran before the request.
 
@@ -17,6 +21,8 @@ Run as `python -m centurion.serving.app DIR [Voila options]`; `centurion serve` 
 
 from __future__ import annotations
 
+import logging
+import re
 import sys
 from typing import Any
 
@@ -32,6 +38,21 @@ from .kernels import TableFull
 from .pages import error_page, home_url, not_found_page, table_full_page
 
 RETRY_AFTER_S = 60
+# the stylesheet links of Voila's lab template to a public CDN (Font Awesome): the page stays on this server (W27)
+CDN_LINK = re.compile(r'<link\b[^>]*\bhref="https?://cdn\.jsdelivr\.net/[^"]*"[^>]*>[ \t]*\n?')
+
+
+def local_only(page: str) -> str:
+    """A chunk of a page without its links to the public CDN (W27)."""
+    return CDN_LINK.sub("", page)
+
+
+class QuietTrust(logging.Filter):
+    """Drops the contents manager's "Notebook %s is not trusted" warning (W28): Voila executes a notebook whatever
+    its signature, so the warning is noise on every page view."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != "Notebook %s is not trusted"
 
 
 class _FriendlyErrors:
@@ -79,7 +100,7 @@ class CenturionPageHandler(_FriendlyErrors, TornadoVoilaHandler):
         try:
             gen = self.get_generator(path=path)
             async for html in gen:
-                self.write(html)
+                self.write(local_only(html))
                 self.flush()
         except TableFull:
             self._table_full()
@@ -109,6 +130,8 @@ class CenturionVoila(Voila):
     def initialize(self, argv: list[str] | None = None) -> None:
         """Voila's start-up, with the pools of `preheat_pages` put into the kernel manager's config."""
         super().initialize(argv)
+        for logger in {self.log, logging.getLogger("ServerApp"), logging.getLogger("Voila")}:
+            logger.addFilter(QuietTrust())
         if self.preheat_pages:
             pools = {"default": {"pool_size": 0}}
             pools.update({page: {"pool_size": self.preheat_pool_size} for page in self.preheat_pages})

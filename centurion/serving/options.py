@@ -62,6 +62,8 @@ def voila_command(options: ServeOptions, root: Path) -> list[str]:
         f"--MappingKernelManager.cull_interval={options.cull_interval}",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
+        # kernels talk to the server over local sockets, not TCP: nothing to eavesdrop, no warning per page (W28)
+        "--KernelManager.transport=ipc",
     ]
     if options.preheat:
         cmd += ["--preheat_kernel=True", "--pool_size=0", "--progressive_rendering=False",

@@ -71,5 +71,6 @@ class ArmorDiagram(w.VBox):
             for i, name in enumerate(self.sections):
                 sec = self.armor[name]
                 c.fill_text(f"{name} {sec.intact}/{sec.armor}", i * (10 * BOX + 24) + 4, 12)
-        self.caption.value = link_rules("<small>White: armor left; grey: unused rows (CEN-REC-1); red: lost; orange: "
-                                        "lost just now, row by row from the top-left (CEN-SPD-2, CEN-GRD-1).</small>")
+        self.caption.value = link_rules("<span style='font-size:11px'>White: armor left; grey: unused rows "
+                                        "(CEN-REC-1); red: lost; orange: "
+                                        "lost just now, row by row from the top-left (CEN-SPD-2, CEN-GRD-1).</span>")

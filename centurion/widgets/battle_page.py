@@ -10,19 +10,19 @@ traceback.
 
 from __future__ import annotations
 
-import base64
 import html
 from typing import Any
 
 import ipywidgets as w
 
 from ..game import IllegalAction, SaveError, Skirmish, load
+from ..game.wording import in_words
 from ..store import StaleStep, StoreError, WrongSeat
 from .bot_view import BotView
 from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
-from .save_setup import restore_players, save_text
+from .save_setup import restore_players, save_link_html
 from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
 from .turn_summary import newest_first, page_summary, summary_html, summary_title
 
@@ -188,7 +188,7 @@ class BattlePage(w.VBox):
                                   f"start the new one; any other decision keeps it.", "refusal")
                 return
         self._forget_abandon()
-        seed = self.seed_box.value
+        seed = self.seeds.next_seed()  # a fresh one unless the player chose it (W22)
         if not isinstance(seed, int):
             self.message.show("The seed is a whole number.", "refusal")
             return
@@ -484,18 +484,10 @@ class BattlePage(w.VBox):
 
     # --- save and load -------------------------------------------------------------------------------------------
     def _draw_save_link(self) -> None:
-        """The download link of the game now (its versioned save); a stored game's record once it is over."""
-        g = self.game
-        if self.seat is not None and not g.over:
-            self.save_link.value = ('<span class="centurion-save-later" style="color:#555">The record of this '
-                                    f"{self.NOUN} downloads once it is over (its dice stay secret until then).</span>")
-            return
-        text = self.seat.record() if self.seat is not None else save_text(self, g, g.to_json())  # with players
-        data = base64.b64encode(text.encode()).decode()
-        name = f"{self.SAVE_PREFIX}-{g.scenario.key}-seed{g.seed}-{self.TURN_WORD}{g.turn}.json"
-        self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
-                                f'class="centurion-save-link" style="{SAVE_BUTTON}">Save the {self.NOUN} '
-                                f"(download)</a>")
+        """The download link of the game now (its versioned save); a stored game's record once it is over; and the
+        running game's seed beside the Seed box (W22)."""
+        self.save_link.value = save_link_html(self, SAVE_BUTTON)
+        self.seeds.show(self.game, hidden=self.seat is not None or self._storing())  # the server rolls a kept game
 
     @guarded()
     def _on_upload(self, change: dict) -> None:
@@ -519,7 +511,7 @@ class BattlePage(w.VBox):
         states = [self._fresh(game)]
         for a in game.history:
             states.append(states[-1].apply(a))
-        self.seed_box.value = game.seed
+        self.seeds.loaded(game.seed)
         self._restore_setup(game)
         who = restore_players(self, game, data)  # who played each side, as the save says (W3)
         self._begin(states[-1], states)
@@ -581,6 +573,6 @@ class BattlePage(w.VBox):
         lines = newest_first(g.log[-400:])
         self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
                                'white-space:pre-wrap"><b>Log, latest first</b> (each decision with its dice and '
-                               'results under it)\n' + html.escape("\n".join(lines)) + "</div>")
+                               'results under it)\n' + html.escape(in_words("\n".join(lines))) + "</div>")
 
 __all__ = ["BattlePage", "COMPUTER", "PERSON"]

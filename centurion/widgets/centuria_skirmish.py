@@ -20,6 +20,7 @@ from ..hexgrid import Hex, format_label, neighbor
 from .battle_page import PERSON, BattlePage
 from .centuria_legend import FACING_NAMES, banner_html, legend_html, move_label
 from .hexmap import Counter, HexMapView, Overlay
+from .page_seed import SeedChoice
 from .reference import link_rules
 from .safety import guarded
 
@@ -53,7 +54,7 @@ class CenturiaSkirmishTable(BattlePage):
     COMPUTER_STEPS = 400
     UNDO_NONE = "Nothing to undo: dice have been rolled since your last decision (or you made none)."
 
-    def __init__(self, scenario: str = "centuria_ford_road", seed: int = 0,
+    def __init__(self, scenario: str = "centuria_ford_road", seed: int | None = None,
                  players: dict[str, str] | None = None) -> None:
         self.tables = centuria_tables()
         self._build_common(upload_label="Load a saved battle", undo_label="Undo my last move", choice_width="300px",
@@ -61,7 +62,8 @@ class CenturiaSkirmishTable(BattlePage):
         names = scenarios("centuria")
         self.scenario_pick = w.Dropdown(options=[(new_skirmish(k).scenario.title, k) for k in names], value=scenario,
                                         description="Battle", layout=w.Layout(width="360px"))
-        self.seed_box = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"))
+        self.seed_box = w.IntText(value=0, description="Seed", layout=w.Layout(width="150px"))
+        self.seeds = SeedChoice(self.seed_box, seed)  # a fresh seed each battle unless chosen (W22)
         self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="420px"),
                                         style={"description_width": "210px"}) for _ in range(2)]
         self.scenario_pick.observe(self._on_scenario, names="value")
@@ -78,12 +80,12 @@ class CenturiaSkirmishTable(BattlePage):
         panel = w.VBox([w.HTML("<b>Selected</b>"), self.unit_info, w.HTML("<b>What it may do now</b>"), self.choice,
                         self.preview, w.HBox([self.confirm_button]), self.end_button, self.message])
         self.time_used = 0
-        game = new_skirmish(scenario, seed=seed)
+        game = new_skirmish(scenario, seed=self.seed_box.value)
         colors = {k: t.color for k, t in self.tables.terrain.items()}
         self.map = HexMapView(game.battlemap, None, colors=colors, side_panel=panel, size=20.0)
         self.map.on_hex_click(self._on_hex)
         self._label_players(game, players)
-        setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks),
+        setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box, *self.seeds.widgets]), w.HBox(self.player_picks),
                         w.HBox([self.start_button, self.undo_button])])
         self.legend = w.HTML()  # which colour is which side, the piece letters, the move codes (W18)
         super().__init__([setup, self.banner, self.links, self.victory, w.HBox([self.clock, self.tick]), self.status,

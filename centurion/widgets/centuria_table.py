@@ -73,7 +73,7 @@ class CenturiaTable(w.VBox):
         self.show_arcs.observe(self._redraw, names="value")
         colors = {k: t.color for k, t in self.tables.terrain.items()}
         self.map = HexMapView(battle.map, None, colors=colors, hex_details=self._details, side_panel=self.panel,
-                              size=24.0 if battle.map.columns <= 20 else 12.0)
+                              size=24.0 if battle.map.columns <= 20 else 20.0)
         self.map.on_hex_click(self._clicked)
         self.map.on_key(self._key)
         self.diagram = MoraleDiagram()

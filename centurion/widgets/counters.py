@@ -14,7 +14,7 @@ import numpy as np
 from ..hexgrid import Layout
 from .colors import rgb_array
 
-MIN_TEXT_PX = 10
+MIN_TEXT_PX = 11  # no letter or number on a counter smaller (issue 26, item 5)
 HALF = 0.78  # half the counter's side, as a fraction of the hex size (Centurion: small maps, few units)
 # A Centuria counter fits wholly inside its hex, so that neighbours never overlap (W24): a flat-top hex holds a
 # centred square of half-side h while h <= 1 - h * tan(30°), i.e. h <= 0.634.

@@ -14,6 +14,7 @@ import ipywidgets as w
 from ..data import vehicle_types
 from ..data.vehicles import ARMOR_ROWS, COLUMNS, weapon_table
 from ..dice import Dice
+from ..game.wording import plural
 from ..rules.damage import HIT_COLUMNS, SIDES, drop_template, hit_section, template_shape
 from ..rules.internals import apply_internal_damage, end_phase
 from ..rules.record import RecordSheet
@@ -125,8 +126,8 @@ class DamageLab(w.VBox):
                          f"remaining box ({row}).")
         lines.append(html.escape(mark.describe()))
         if mark.internal:
-            lines.append(f"{len(mark.internal)} internal box(es) hit: pending (orange) until all fire is resolved "
-                         "(CEN-SEQ-3).")
+            lines.append(f"{plural(len(mark.internal), 'internal box', 'internal boxes')} hit: pending (orange) "
+                         "until all fire is resolved (CEN-SEQ-3).")
         self.view.update(new, recent=mark_boxes(mark))
         self.report.value = link_rules("<br>".join(lines))
         self.message.clear()
@@ -139,7 +140,7 @@ class DamageLab(w.VBox):
             return
         from .record_sheet import component_name
 
-        rows = "".join(f"<li>{html.escape(component_name(c))} ({s}): {n} box(es)</li>"
+        rows = "".join(f"<li>{html.escape(component_name(c))} ({s}): {plural(n, 'box')}</li>"
                        for s, c, n in report.components)
         effects = "".join(f"<li>{html.escape(e)}</li>" for e in report.effects)
         self.effects.value = link_rules(f"<b>Internal damage applied (turn {self.turn})</b><ul>{rows}</ul>"
@@ -150,7 +151,7 @@ class DamageLab(w.VBox):
         """End Phase step A: widowed armor falls away, then knocked-out crew may wake (CEN-SEQ-1)."""
         new, rolls, removed = end_phase(self.sheet, self.dice, turn=self.turn)
         recent = [(s, b // COLUMNS, b % COLUMNS) for s, boxes in removed.items() for b in boxes]
-        text = ("; ".join(f"{s}: {len(b)} widowed box(es) removed" for s, b in removed.items())
+        text = ("; ".join(f"{s}: {plural(len(b), 'widowed box', 'widowed boxes')} removed" for s, b in removed.items())
                 or "no widowed armor")
         woke = "".join(f"<br>{html.escape(r.purpose)}: rolled {r.result} ≤ {r.target}? "
                        f"{'yes' if r.success else 'no'}" for r in rolls)

@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from ..data import BattleMap, TerrainTable, terrain_table, vehicle_types
 from ..dice import d10_chance
+from ..game.wording import facing_name
 from ..hexgrid import Hex, format_label
 from ..rules.damage import vulcan_kill_number
 from ..rules.grav import Refusal
@@ -31,7 +32,7 @@ from ..rules.targets import (
     vehicle_paint,
 )
 from .dice_panel import percent
-from .hexmap import Counter, HexMapView, Overlay
+from .hexmap import DEFAULT_SIZE, Counter, HexMapView, Overlay
 from .reference import link_rules
 from .safety import MessageArea, guarded, show_full_labels
 
@@ -52,20 +53,23 @@ class FireLab(w.VBox):
     """Weapons fire on the battlefield: a firer, a target (and a second one), the firer's weapons."""
 
     def __init__(self, battlemap: BattleMap, terrain: TerrainTable | None = None, *, firer: str = "horatius",
-                 target: str = "liberator", firer_hex: Hex, target_hex: Hex, size: float = 12.0) -> None:
+                 target: str = "liberator", firer_hex: Hex, target_hex: Hex, size: float = DEFAULT_SIZE) -> None:
         self.battlemap = battlemap
         self.terrain = terrain or terrain_table()
         self.vehicles = vehicle_types()
         self.firer_type, self.target_type = self.vehicles[firer], self.vehicles[target]
         self.firer_hex, self.target_hex, self.second_hex = firer_hex, target_hex, None
-        weapons = [(f"{i}: {wp.type} ({wp.location})", i) for i, wp in enumerate(self.firer_type.weapons)]
+        # numbered from 1, as on the record sheet and in the log (CEN-REC-1, W20)
+        weapons = [(f"{i + 1}: {wp.type} ({wp.location})", i) for i, wp in enumerate(self.firer_type.weapons)]
         self.weapons = w.SelectMultiple(options=weapons, value=(weapons[0][1],), description="Weapons at target",
                                         rows=len(weapons))
         self.second = w.Dropdown(options=[("none", -1), *weapons], value=-1, description="Weapon at 2nd target")
         self.shell = w.Dropdown(options=["HEAP", "APDS", "Hammerhead"], value="HEAP", description="Gauss shell")
-        self.facing = w.Dropdown(options=list(range(6)), value=0, description="Firer facing")
-        self.turret = w.Dropdown(options=list(range(6)), value=0, description="Turret facing")
-        self.target_facing = w.Dropdown(options=list(range(6)), value=3, description="Target facing")
+        # facings by their compass names, as everywhere else on the pages (HEX-3, W20); the values stay 0-5
+        facings = [(facing_name(f), f) for f in range(6)]
+        self.facing = w.Dropdown(options=facings, value=0, description="Firer facing")
+        self.turret = w.Dropdown(options=facings, value=0, description="Turret facing")
+        self.target_facing = w.Dropdown(options=facings, value=3, description="Target facing")
         self.painted = w.Checkbox(value=False, description="Target painted by a friend", indent=False)
         self.place = w.ToggleButtons(options=["firer", "target", "2nd target"], value="target",
                                      description="Next click places the")
@@ -73,6 +77,7 @@ class FireLab(w.VBox):
         self.panel.add_class("centurion-fire-panel")
         self.message = MessageArea()
         self.map = HexMapView(battlemap, self.terrain, size=size)
+        self.map.show_hexes([firer_hex, target_hex])  # both in view when the page opens (W26)
         self.map.on_hex_click(self._on_click)
         for c in (self.weapons, self.second, self.shell, self.facing, self.turret, self.target_facing, self.painted):
             c.observe(self._on_change, names="value")

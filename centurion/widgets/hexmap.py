@@ -17,6 +17,7 @@ import numpy as np
 from ipycanvas import MultiCanvas, hold_canvas
 
 from ..data import BattleMap, MapHex, TerrainTable
+from ..game.wording import plural
 from ..hexgrid import Hex, Layout, neighbor
 from .colors import rgb, rgb_array, shade
 from .counters import draw_counters
@@ -26,8 +27,10 @@ from .safety import MessageArea, focus_without_scroll, guarded, reset_canvas_swi
 # Layers, bottom to top: terrain; shading (reach, legal ends, arcs: under the counters); units; overlay (paths,
 # costs, outlines, lines: over them). The last layer receives the mouse events.
 TERRAIN, SHADING, UNITS, OVERLAY = 0, 1, 2, 3
-MIN_TEXT_PX = 10  # no label, cost or letter on the map is drawn smaller than this (readable at the default zoom)
-ZOOMS = {"S": 9.0, "M": 12.0, "L": 16.0, "XL": 24.0}
+MIN_TEXT_PX = 11  # no label, cost or letter on the map is drawn smaller than this (issue 26, item 5)
+# hex size (centre to corner, px) of each zoom; at the default M a Centurion counter is 2 * 0.78 * 16 = 25 px (W15)
+ZOOMS = {"S": 10.0, "M": 16.0, "L": 20.0, "XL": 26.0}
+DEFAULT_SIZE = ZOOMS["M"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,14 @@ class Overlay:
     labels: list[tuple[Hex, str]] = field(default_factory=list)
     outlines: list[tuple[Hex, str]] = field(default_factory=list)
     lines: list[tuple[Hex, Hex, str]] = field(default_factory=list)
+
+PANEL_STYLE = "<style>.centurion-hexmap .widget-html-content { line-height: 1.45; }</style>"
+# run by the scroller's image: centre its map box on (data-x, data-y), again once the canvas has its size
+_SCROLL_JS = ("const img = this; const go = () => { const root = img.closest('.centurion-hexmap'); "
+              "const box = root && root.querySelector('.centurion-map-box'); if (!box) return; "
+              "box.scrollLeft = Math.max(0, +img.dataset.x - box.clientWidth / 2); "
+              "box.scrollTop = Math.max(0, +img.dataset.y - box.clientHeight * 0.45); }; "
+              "go(); setTimeout(go, 300); setTimeout(go, 1500);")
 
 _COUNTER_STYLE = {  # colour, radius as a fraction of the hex size
     "crater": ("#3b2f25", 0.35),
@@ -99,7 +110,7 @@ class HexMapView(w.HBox):
         battlemap: BattleMap,
         terrain: TerrainTable | None = None,
         *,
-        size: float = 12.0,
+        size: float = DEFAULT_SIZE,
         show_labels: bool = False,
         colors: dict[str, str] | None = None,
         hex_details: Callable[[MapHex], list[tuple[str, str]]] | None = None,
@@ -133,12 +144,16 @@ class HexMapView(w.HBox):
         self.zoom.observe(self._on_zoom, names="value")
         # a page's own panel (its decisions, Confirm, messages) first, where the eye is; then the hex (W14)
         items = ([side_panel] if side_panel is not None else []) + [w.HTML("<b>Hex</b>"), self.info, self.hover_info]
-        items += [self.labels_toggle, self.zoom, self.message, focus_without_scroll()]
+        # the panel's text at a reading line height (ipywidgets gives every HTML line 28 px: a panel twice as tall
+        # as its text, item 5); then, from show_hexes, what scrolls the map to given hexes (W26)
+        self.scroller = w.HTML(PANEL_STYLE, layout=w.Layout(height="0px", margin="0"))
+        items += [self.labels_toggle, self.zoom, self.message, focus_without_scroll(), self.scroller]
         self.panel = w.VBox(items, layout=w.Layout(width="300px", min_width="300px", flex="0 0 auto",
                                                   padding="0 0 0 10px"))
         # the map scrolls in its own box, so the side panel stays in view at any zoom on a 1366 px screen
         self.map_box = w.Box([self.canvas], layout=w.Layout(overflow="auto", flex="0 1 auto", min_width="0",
-                                                            max_height="760px"))
+                                                            max_height="min(720px, 64vh)"))
+        self.map_box.add_class("centurion-map-box")
         super().__init__([self.map_box, self.panel])
         self.add_class("centurion-hexmap")
 
@@ -147,6 +162,17 @@ class HexMapView(w.HBox):
         self.canvas.on_mouse_move(self._on_mouse_move)
         self.canvas.on_key_down(self._on_key_down)
         self.redraw()
+
+    def show_hexes(self, hexes: Sequence[Hex]) -> None:
+        """Scroll the map in its box so that `hexes` are in view when the page opens (W26: units at the bottom
+        of a big map)."""
+        if not hexes:
+            return
+        xs, ys = zip(*(self.layout_px.center(h) for h in hexes), strict=True)
+        x, y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        self.scroller.value = PANEL_STYLE + (
+            f'<img class="centurion-scroll-to" alt="" style="display:none" data-x="{x:.0f}" data-y="{y:.0f}" '
+            f'src="data:image/png;base64,invalid" onerror="{html.escape(_SCROLL_JS, quote=True)}">')
 
     def _apply_size(self, size: float) -> None:
         margin = size
@@ -442,7 +468,7 @@ class HexMapView(w.HBox):
             ("Elevation level", f"{cell.level} ({cell.level * 20} m, HEX-1)"),
         ]
         if cell.building_levels:
-            rows.append(("Building", f"{cell.building_levels} level(s)"))
+            rows.append(("Building", plural(cell.building_levels, "level")))
         if any(cell.hex in chain for chain in self.battlemap.roads):
             rows.append(("Road", "yes (CEN-TER-4)"))
         if cell.counters:

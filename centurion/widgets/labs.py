@@ -179,6 +179,7 @@ class FacingChangeExplorer(_PlacedOnMap):
         self.velocity = w.IntSlider(10, 0, 30, description="Velocity", continuous_update=False)
         self.info = w.HTML()
         self.map = HexMapView(battlemap, terrain_table(), side_panel=self.info)
+        self.map.show_hexes([self.where])  # the unit in view when the page opens (W26)
         self.velocity.observe(self._changed, names="value")
         self.map.on_hex_click(self._clicked)
         self.message = MessageArea()
@@ -206,7 +207,8 @@ class FacingChangeExplorer(_PlacedOnMap):
         self.map.set_counters([Counter(self.where, self.facing, "grav", "#1f4e9c", "G", True)])
         self.map.set_overlay(ov)
         rule = ("may spin in place" if interval == 0 else
-                f"must travel <b>{interval}</b> hex(es) straight before each one-hexside turn")
+                f"must travel <b>{interval}</b> {'hex' if interval == 1 else 'hexes'} straight before each "
+                "one-hexside turn")
         self.info.value = link_rules(f"<div class='centurion-facinginfo'>At velocity <b>{v}</b> the tank {rule} "
                            f"<code>CEN-GRAV-4</code>. Blue outlines: where it may turn on a straight run. Hatched "
                            f"green: the "
@@ -228,6 +230,7 @@ class GroundUnitTable(_PlacedOnMap):
         self.carrier_v = w.IntSlider(0, 0, 10, description="Carrier velocity", continuous_update=False)
         self.same_hex = w.Checkbox(True, description="Squad starts in the carrier's hex", indent=False)
         self.map = HexMapView(battlemap, terrain_table(), side_panel=self.info)
+        self.map.show_hexes([self.where])  # the unit in view when the page opens (W26)
         for c in (self.kind, self.carrier_v, self.same_hex):
             c.observe(self._changed, names="value")
         self.map.on_hex_click(self._clicked)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from ..game.wording import plural
 from ..rules.grav import Refusal
 from ..rules.leadership import Centurion, century_advantage, plan_leadership
 from ..rules.victory import battle_outcome
@@ -19,8 +20,8 @@ class LeadershipLab(w.VBox):
     def __init__(self, first: int = 4, second: int = 2) -> None:
         self.first = w.IntSlider(value=first, min=0, max=7, description="Renegade Centurion rating")
         self.second = w.IntSlider(value=second, min=0, max=7, description="TOG Centurion rating")
-        self.lost = w.Checkbox(value=False, description="Renegade Centurion lost (killed, unconscious, out of comm)",
-                               indent=False)
+        self.lost = w.Checkbox(value=False, description="Renegade Centurion lost (killed, unconscious, out of "
+                               "communications)", indent=False, layout=w.Layout(width="auto"))  # never cut (W13)
         self.on_initiative = w.IntSlider(value=0, min=0, max=7, description="Points on the initiative roll")
         self.score_first = w.BoundedIntText(value=124, min=0, max=100_000, description="Renegade victory points")
         self.score_second = w.BoundedIntText(value=27, min=0, max=100_000, description="TOG victory points")
@@ -57,9 +58,10 @@ class LeadershipLab(w.VBox):
         if isinstance(plan, Refusal):
             lines.append(f"<span style='color:#8a5a00'>Refused: {plan.reason} ({plan.rule})</span>")
         elif side is not None:
-            lines.append(f"This turn: {plan.on_initiative} point(s) off its initiative roll (CEN-INI-1), "
-                         f"{plan.leftover} left = <b>{plan.passes}</b> pass(es) at 3 points each (CEN-INI-2).")
+            lines.append(f"This turn: {plural(plan.on_initiative, 'point')} off its initiative roll (CEN-INI-1), "
+                         f"{plan.leftover} left = <b>{plan.passes}</b> {'pass' if plan.passes == 1 else 'passes'} "
+                         "at 3 points each (CEN-INI-2).")
         out = battle_outcome(self.score_first.value, self.score_second.value)
         lines.append(f"Victory points {out.points[0]} to {out.points[1]}: Renegade <b>{out.result_of('first')}</b>, "
-                     f"TOG <b>{out.result_of('second')}</b> (book-b §15).")
+                     f"TOG <b>{out.result_of('second')}</b> (3 to 1 decisive, 2 to 1 substantive, 3 to 2 marginal).")
         self.out.value = link_rules("<br>".join(lines))

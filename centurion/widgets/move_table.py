@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from ..data import BattleMap, MapHex, TerrainTable, VehicleType, terrain_table
 from ..dice import Dice
+from ..game.wording import plural
 from ..hexgrid import FACING_NAMES, Hex, arcs, distance, format_label, hex_range, neighbor, parse_label
 from ..rules import (
     GravMove,
@@ -98,27 +99,30 @@ class GravMoveTable(w.VBox):
             b.on_click(lambda _b, a=action: self._step(a))
             buttons.append(b)
         self.undo_button = w.Button(description="Undo", tooltip="undo the last step (key Backspace or U)",
-                                    layout=w.Layout(width="60px"))
+                                    layout=w.Layout(width="auto"))  # never "U…" (item 5)
         self.undo_button.on_click(lambda _b: self._undo())
-        self.clear_button = w.Button(description="Clear", layout=w.Layout(width="60px"))
+        self.clear_button = w.Button(description="Clear", layout=w.Layout(width="auto"))
         self.clear_button.on_click(lambda _b: self._clear())
         self.execute_button = ClickButton(description="Roll and move", button_style="primary",
                                        tooltip="carry out the plotted move with the dice")
         self.execute_button.on_click(lambda _b: self._execute())
+        self.execute_button.layout.flex = "0 0 auto"
         self.undo_move_button = ClickButton(description="Take back the move", disabled=True,
                                          tooltip="undo the last move carried out (the dice log keeps its rolls)",
-                                         layout=w.Layout(width="auto"))
+                                         layout=w.Layout(width="auto", flex="0 0 auto"))  # never "Take back the …"
         self.undo_move_button.on_click(lambda _b: self._undo_move())
         # committed moves, newest last: (which vehicle, its state and velocity track before the move)
         self.move_history: list[tuple[int, GravState, list[int]]] = []
         self.budget = w.HTML(layout=w.Layout(width="290px"))
-        self.message = MessageArea()
+        # two lines' room above the map, whatever the message: a message never moves the map under the pointer (W1)
+        self.message = MessageArea(layout=w.Layout(height="56px", overflow_y="auto", flex="1 1 auto"))
         self.rolls = w.HTML()
         self.armor = ArmorDiagram(state.armor) if (show_armor and state.armor is not None) else None
         self.map = HexMapView(battlemap, self.terrain, hex_details=self._hex_details,
                               side_panel=w.VBox([self.budget]))
         self.map.on_hex_click(self._clicked)
         self.map.on_key(self._key)
+        self.map.show_hexes([unit[1].hex for unit in self.units])  # the vehicles in view when the page opens (W26)
         for control in (self.accel, self.decel, self.ground, self.face, self.legal_mode, self.show_arcs):
             control.observe(self._changed, names="value")
         self.start_v.observe(self._start_changed, names="value")
@@ -126,10 +130,12 @@ class GravMoveTable(w.VBox):
         start_row = [self.start_v, self.start_facing, self.place_mode]
         if start_options:
             start_row.insert(2, self.start_down)
+        wrap = w.Layout(flex_flow="row wrap")  # a narrow window wraps a row instead of cutting its buttons (item 5)
         controls = w.VBox([
-            w.HBox(start_row),
-            w.HBox([self.accel, self.decel, self.face]),
-            w.HBox([*buttons, self.undo_button, self.clear_button, self.ground, self.legal_mode, self.show_arcs]),
+            w.HBox(start_row, layout=wrap),
+            w.HBox([self.accel, self.decel, self.face], layout=wrap),
+            w.HBox([*buttons, self.undo_button, self.clear_button, self.ground, self.legal_mode, self.show_arcs],
+                   layout=wrap),
             w.HBox([self.execute_button, self.undo_move_button, self.message]),
         ])
         lower = [self.rolls] + ([self.armor] if self.armor is not None else []) + [self.dice_log]
@@ -529,7 +535,8 @@ class GravMoveTable(w.VBox):
 
     def _budget_html(self, r: ResolvedMove | Refusal | None, shown: object) -> str:
         s = self.state
-        head = (f"<b>{html.escape(self.vehicle.label)}</b> in {format_label(s.hex)}, facing {s.facing}, "
+        head = (f"<b>{html.escape(self.vehicle.label)}</b> in {format_label(s.hex)}, "
+                f"facing {FACING_NAMES[s.facing % 6]}, "
                 f"velocity {s.velocity}{' (grounded)' if s.grounded else ''}{' (under water)' if s.submerged else ''}")
         if isinstance(r, Refusal):
             return (f"<div class='centurion-budget'>{head}<br><span style='color:#8a5a00'>The plot breaks "
@@ -542,7 +549,7 @@ class GravMoveTable(w.VBox):
         rows = "".join(
             f"<tr><td>{e.label}</td><td>{e.terrain.replace('_', ' ')}</td><td>{e.vp}</td><td>{e.vp_left}</td>"
             f"<td>{e.speed_limit}</td><td>{roll_cell(e)}</td></tr>" for e in r.entries)
-        turning = "spin freely" if interval == 0 else f"{interval} straight hex(es) before each turn"
+        turning = "spin freely" if interval == 0 else f"{plural(interval, 'straight hex')} before each turn"
         table = ("<table class='centurion-hexes'><tr><th>hex</th><th>terrain</th><th>VP</th><th>left</th>"
                  f"<th>limit</th><th>roll ≤ / P</th></tr>{rows}</table>") if rows else ""
         ground = ""
@@ -556,7 +563,7 @@ class GravMoveTable(w.VBox):
             forecast = (f"Nothing plotted yet: {r.vp_unspent} VP to spend, so plot the move before rolling "
                         "<code>CEN-GRAV-2</code>.")
         else:
-            forecast = (f"{table}End: {format_label(r.end_hex)}, facing {r.end_facing}, velocity "
+            forecast = (f"{table}End: {format_label(r.end_hex)}, facing {FACING_NAMES[r.end_facing % 6]}, velocity "
                         f"{0 if r.grounds else r.end_velocity}{ground}<br>"
                         f"Chance of no damage: <b>{percent(r.p_no_damage)}</b>")
         return (f"<div class='centurion-budget'>{head}<br>Velocity record track: {track}<br>"

@@ -33,14 +33,14 @@ COMPONENT_COLOURS = {
 }
 ARMOR_COLOUR, LOST_ARMOR, CROSSED, PENDING, LOST_INTERNAL, EMPTY = (
     "#e8e8e0", "#555555", "#ffffff", "#ff8f00", "#8b0000", "#fafafa")
-BOX = 11  # px per box
+BOX = 15  # px per box: its letter at 11 px stays readable (W15)
 
 
 def component_name(component: str) -> str:
     """A component key as the sheet prints it: 'thrust_half' -> 'Thrust 1/2'."""
     special = {"thrust_quarter": "Thrust 1/4", "thrust_half": "Thrust 1/2", "thrust_three_quarters": "Thrust 3/4",
                "tsr_1": "TS&R", "tsr_2": "TS&R", "targeting": "Targ", "shield_1": "Shield", "shield_2": "Shield",
-               "vehicle_destroyed": "Vehicle Destroyed", "hull_weapons_1": "Hull weapons 1",
+               "vehicle_destroyed": "Vehicle Destroyed", "comm": "Communications", "hull_weapons_1": "Hull weapons 1",
                "hull_weapons_2": "Hull weapons 2", "turret_weapons": "Turret weapons", "grav_drive": "Grav Drive"}
     return special.get(component, component.replace("_", " ").capitalize())
 
@@ -106,7 +106,7 @@ def _legend(sheet: RecordSheet) -> str:
             colour = COMPONENT_COLOURS.get(name, EMPTY)
             seen.setdefault(component_name(name),
                             f"<span class='rs-key' style='background:{colour}'>{html.escape(letter)}</span>")
-    keys = " ".join(f"{v} {html.escape(k)}" for k, v in seen.items())
+    keys = " ".join(f"<span style='white-space:nowrap'>{v} {html.escape(k)}</span>" for k, v in seen.items())
     states = (f"<span class='rs-key' style='background:{PENDING}'>&nbsp;</span> hit, pending (CEN-SEQ-3) "
               f"<span class='rs-key' style='background:{LOST_INTERNAL}'>&nbsp;</span> lost "
               f"<span class='rs-key' style='background:{LOST_ARMOR}'>&nbsp;</span> armor lost "
@@ -150,7 +150,7 @@ def _side_panel(sheet: RecordSheet, velocity: int | None) -> str:
 
 STYLE = f"""<style>
 .centurion-sheet .rs-grid{{border-collapse:collapse;margin:0}}
-.centurion-sheet .rs-box{{border:1px solid #777;padding:0;font-size:8px;line-height:8px;text-align:center;
+.centurion-sheet .rs-box{{border:1px solid #777;padding:0;font-size:11px;line-height:13px;text-align:center;
  font-family:monospace;overflow:hidden;width:{BOX}px;height:{BOX}px}}
 .centurion-sheet .rs-a{{background:{ARMOR_COLOUR}}}
 .centurion-sheet .rs-x{{background:{LOST_ARMOR}}}
@@ -159,7 +159,7 @@ STYLE = f"""<style>
 .centurion-sheet .rs-section{{display:inline-block;vertical-align:top;margin:0 6px 6px 0}}
 .centurion-sheet .rs-title{{font-size:12px}}
 .centurion-sheet .rs-key{{display:inline-block;min-width:11px;text-align:center;font-family:monospace;
- font-size:10px;border:1px solid #777;margin-left:6px}}
+ font-size:11px;border:1px solid #777;margin-left:6px}}
 .centurion-sheet .rs-legend,.centurion-sheet .rs-side{{font-size:12px;margin:4px 0}}
 </style>"""
 

@@ -13,6 +13,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
+from ..game.wording import in_words
 from .reference import link_rules
 
 log = logging.getLogger("centurion.widgets")
@@ -24,7 +25,7 @@ class MessageArea(w.HTML):
     def show(self, text: str, kind: str = "info") -> None:
         """Show `text`; kind is info, refusal or error."""
         colour = {"info": "#333", "refusal": "#8a5a00", "error": "#b00020"}.get(kind, "#333")
-        body = link_rules(html.escape(text))
+        body = link_rules(html.escape(in_words(text)))  # '1 level(s)', 'facing 3' as '1 level', 'facing S' (W20)
         self.value = f'<div class="centurion-message centurion-{kind}" style="color:{colour}">{body}</div>'
 
     def clear(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 from ..game import Skirmish
@@ -26,4 +27,18 @@ def restore_players(page: Any, game: Any, data: bytes | str) -> str:
                      for pick, key in zip(page.player_picks, keys, strict=True))
 
 
-__all__ = ["restore_players", "save_text"]
+def save_link_html(page: Any, style: str) -> str:
+    """A battle page's save link: the game now as a versioned save file (with its players), a stored game's record
+    once it is over (its dice stay secret until then)."""
+    g = page.game
+    if page.seat is not None and not g.over:
+        return ('<span class="centurion-save-later" style="color:#555">The record of this '
+                f"{page.NOUN} downloads once it is over (its dice stay secret until then).</span>")
+    text = page.seat.record() if page.seat is not None else save_text(page, g, g.to_json())  # with players
+    data = base64.b64encode(text.encode()).decode()
+    name = f"{page.SAVE_PREFIX}-{g.scenario.key}-seed{g.seed}-{page.TURN_WORD}{g.turn}.json"
+    return (f'<a download="{name}" href="data:application/json;base64,{data}" class="centurion-save-link" '
+            f'style="{style}">Save the {page.NOUN} (download)</a>')
+
+
+__all__ = ["restore_players", "save_link_html", "save_text"]

@@ -11,10 +11,11 @@ import html
 import ipywidgets as w
 
 from ..data import BattleMap, MapHex, TerrainTable, terrain_table
+from ..game.wording import counted, sentence
 from ..hexgrid import Hex, format_label
 from ..rules.sight import blocking_height, sight_from
 from ..rules.sight_cells import sight_cells
-from .hexmap import Counter, HexMapView, Overlay
+from .hexmap import DEFAULT_SIZE, Counter, HexMapView, Overlay
 from .reference import link_rules
 from .safety import MessageArea, guarded
 
@@ -29,7 +30,7 @@ class SightExplorer(w.VBox):
     """Line of sight on the battlefield: next click places the firer or the target; the panel gives the verdict."""
 
     def __init__(self, battlemap: BattleMap, terrain: TerrainTable | None = None, *,
-                 firer: Hex | None = None, target: Hex | None = None, size: float = 12.0) -> None:
+                 firer: Hex | None = None, target: Hex | None = None, size: float = DEFAULT_SIZE) -> None:
         self.battlemap = battlemap
         self.terrain = terrain or terrain_table()
         self.firer, self.target = firer, target
@@ -50,6 +51,7 @@ class SightExplorer(w.VBox):
         self.verdict.layout = w.Layout(max_height="420px", overflow="auto")
         self.map = HexMapView(battlemap, self.terrain, size=size, hex_details=self._details, side_panel=self.verdict)
         self.map.on_hex_click(self._on_click)
+        self.map.show_hexes([h for h in (self.firer, self.target) if h is not None])  # in view at first (W26)
         super().__init__([w.HBox([self.place, self.show_all]), self.legend, self.map, self.message])
         self.add_class("centurion-sight")
         self.refresh()
@@ -116,6 +118,7 @@ class SightExplorer(w.VBox):
         rows = "".join(f"<tr><td>{format_label(c.hex)}</td><td style='text-align:right'>{c.height}</td>"
                        f"<td><span style='background:{ROLE_COLOURS[c.role]};display:inline-block;width:10px;"
                        f"height:10px'></span> {html.escape(c.role)}</td></tr>" for c in cells)
-        return link_rules(f"<div>{fl} → {tl}: {head}. {html.escape(sight.reason)} ({sight.rule}).{deciding}</div>"
+        why = html.escape(sentence(counted(sight.reason)))  # a sentence of its own after 'SEEN.' (W20)
+        return link_rules(f"<div>{fl} → {tl}: {head}. {why} ({sight.rule}).{deciding}</div>"
                           f"<table class='centurion-terms'><tr><th>Hex</th><th>Height</th><th>Does</th></tr>"
                           f"{rows}</table>")

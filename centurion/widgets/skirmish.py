@@ -30,14 +30,16 @@ from ..game import (
 )
 from ..game.summary import initiative_note
 from ..game.variants import end_position, occupy_parts
+from ..game.wording import plural
 from ..hexgrid import Hex, format_label
 from ..rules import Refusal
-from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import RuleSet
 from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
 from .hexmap import HexMapView, Overlay
 from .move_speed import SpeedChoice
+from .occupy_choice import position_hex, position_note
+from .page_seed import SeedChoice
 from .phase_end import with_phase_end
 from .reference import link_rules
 from .safety import clock, guarded
@@ -61,7 +63,8 @@ PARTIAL_COLOR = "#00acc1"  # the outline of a partly covered hex (VAR-OCCUPY)
 class SkirmishTable(BattlePage):
     """The Skirmish page: set-up, banner, map, the decisions open now, log with replay, undo, save and load."""
 
-    def __init__(self, scenario: str = "meeting", seed: int = 0, players: dict[str, str] | None = None) -> None:
+    def __init__(self, scenario: str = "meeting", seed: int | None = None,
+                 players: dict[str, str] | None = None) -> None:
         self._build_common(start_layout=w.Layout(width="170px"), undo_layout=w.Layout(width="180px"),
                            confirm_layout=w.Layout(width="140px"))
         self.scenario_pick = w.Dropdown(options=scenario_options(), value=scenario, description="Scenario",
@@ -69,6 +72,7 @@ class SkirmishTable(BattlePage):
                                         layout=w.Layout(width="360px"))
         self.seed_box = w.IntText(value=seed, description="Seed", style={"description_width": "40px"},
                                   layout=w.Layout(width="150px"))
+        self.seeds = SeedChoice(self.seed_box, seed)  # a fresh seed each game unless chosen (W22)
         self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="480px"),  # no side name cut (W13)
                                         style={"description_width": "270px"}) for _ in range(2)]
         self.variant_picks = w.SelectMultiple(options=variant_options(), value=(), rows=6,
@@ -111,12 +115,13 @@ class SkirmishTable(BattlePage):
         self.target_hex: Hex | None = None
         self.centuria: CenturiaSkirmishTable | None = None  # the Centuria page, while one of its battles is chosen
         is_centuria = scenario in scenarios("centuria")
-        game = new_skirmish("meeting" if is_centuria else scenario, seed=seed)
-        self.map = HexMapView(game.battlemap, terrain_table(), side_panel=panel, size=12.0)
+        game = new_skirmish("meeting" if is_centuria else scenario, seed=self.seed_box.value)
+        self.map = HexMapView(game.battlemap, terrain_table(), side_panel=panel)
         self.map.on_hex_click(self._on_hex)
         self.map.hex_details = self._hex_details  # names a partly covered hex (VAR-OCCUPY)
         self._label_players(game.scenario.key, players)
-        setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box]), w.HBox(self.player_picks), self.variant_picks,
+        setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box, *self.seeds.widgets]), w.HBox(self.player_picks),
+                        self.variant_picks,
                         self.variant_note, w.HBox([self.start_button, self.undo_button, self.hints_toggle])])
         super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map,
                           w.HBox([self.save_link, self.upload]), self.replay, self._log_box()])
@@ -129,7 +134,8 @@ class SkirmishTable(BattlePage):
 
     def _show_centuria(self, scenario: str, players: dict[str, str] | None = None) -> None:
         """Put the Centuria battle page in place of the Centurion table (the scenario list stays on top)."""
-        self.centuria = CenturiaSkirmishTable(scenario, seed=self.seed_box.value, players=players)
+        self.centuria = CenturiaSkirmishTable(scenario, seed=None if self.seeds.fresh.value else self.seed_box.value,
+                                              players=players)
         self.centuria.scenario_pick.observe(self._on_centuria_scenario, names="value")
         self.children = (w.HBox([self.scenario_pick]), self.centuria)
 
@@ -202,7 +208,8 @@ class SkirmishTable(BattlePage):
             self._draw_units(g)
         self.banner.value = (f'<div class="centurion-thinking" style="padding:6px;background:#fff3cd">'
                              f"{html.escape(g.label(g.active))} (the computer) is thinking… turn {g.turn} of "
-                             f"{g.scenario.turns}, {g.phase_name()}; {decided} computer decision(s) so far</div>")
+                             f"{g.scenario.turns}, {g.phase_name()}; {plural(decided, 'computer decision')} so "
+                             "far</div>")
 
     def _refresh(self) -> None:
         g = self.shown()
@@ -372,18 +379,8 @@ class SkirmishTable(BattlePage):
         self.preview.value = link_rules("<div style='font-size:12px'>" + "<br>".join(lines) + "</div>")
 
     def _position_hex(self, a):
-        """(resolved move, partly covered end hex) when `a` is a move of a vehicle moving now that enters a partly
-        covered end hex with VAR-OCCUPY on (so its player may declare the position there); else None."""
-        g = self.game
-        if not isinstance(a, Move) or not g.rules.enabled("VAR-OCCUPY") or g.over or self.viewing is not None:
-            return None
-        if a.unit not in {v.key for v in g.movers()}:
-            return None
-        res = g.resolve_variant(a.unit, a.move)
-        parts = occupy_parts(g)
-        if not isinstance(res, VariantResolvedMove) or not res.basic.entries or res.end_hex not in parts:
-            return None
-        return res, parts[res.end_hex]
+        """(resolved move, partly covered end hex) for a move the player may position in its end hex (VAR-OCCUPY)."""
+        return position_hex(self.game, a, self.viewing)
 
     def _draw_position_toggle(self, a) -> None:
         """Show the 'in the woods / out in the open part' toggle for a move ending in a partly covered hex, set to
@@ -432,13 +429,8 @@ class SkirmishTable(BattlePage):
         self._draw_overlay()
 
     def _position_note(self, i: int) -> str:
-        """' — you chose: out in the open part, 40% safe' for a listed move whose position the player changed."""
-        a = self._positioned.get(i)
-        res = self.game.resolve_variant(a.unit, a.move) if a is not None else None
-        if not isinstance(res, VariantResolvedMove):
-            return ""
-        where = "out in the open part" if end_position(res, "") == "out" else "in the cover"
-        return f" — you chose: {where}, {float(res.p_no_damage):.0%} safe [VAR-OCCUPY]"
+        """The note of a listed move whose position the player changed (VAR-OCCUPY)."""
+        return position_note(self.game, self._positioned.get(i))
 
     def _relabel(self) -> None:
         """The list's labels with the positions chosen, keeping the pick."""

@@ -14,6 +14,7 @@ from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_
 from ..game.actions import Leadership, Order, SelfDestruct
 from ..game.ramming import ram_when
 from ..game.summary import initiative_note, leadership_note
+from ..game.wording import plural
 from ..hexgrid import format_label
 from ..rules import Refusal
 from ..rules.targets import weapon_family
@@ -28,13 +29,14 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
 PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
                    "VAR-SELFDESTRUCT", "VAR-SALVO", "VAR-SHIELD", "VAR-SPEEDMOD", "VAR-WEAPONS")
-VARIANT_NOTE = ("<small>Hold Ctrl to pick several fan variants (from a 1997 player's document, off by default; "
+VARIANT_NOTE = ("<div style='font-size:12px;line-height:1.4'>Hold Ctrl to pick several fan variants (from a 1997 "
+                "player's document, off by default; "
                 "chapter 'Variant rules'). "
                 "<b>The picks apply to the next game you start</b>; the line under the banner names the running "
                 "game's rules. "
                 f"The turn plays every switch ({', '.join(PLAYED_VARIANTS)}) and the log names the variant behind "
                 "each roll it changes. VAR-SALVO never comes up here: no vehicle of these scenarios carries two "
-                "identical direct-fire mounts.</small>")
+                "identical direct-fire mounts.</div>")
 
 
 def variant_options() -> list[tuple[str, str]]:
@@ -42,8 +44,8 @@ def variant_options() -> list[tuple[str, str]]:
     out = []
     for rule, text in VARIANTS.items():
         for opt in OPTIONS.get(rule, (None,)):
-            if opt:  # the sub-option's own words first, so the entries differ where the list cuts them off
-                out.append((f"{rule}:{opt}: {OPTION_TEXT[(rule, opt)]} ({text})", f"{rule}:{opt}"))
+            if opt:  # the sub-option's own words only: the whole entry fits the list at 1024 px (item 5)
+                out.append((f"{rule}:{opt}: {OPTION_TEXT[(rule, opt)]}", f"{rule}:{opt}"))
             else:
                 out.append((f"{rule}: {text}", rule))
     return out
@@ -96,8 +98,8 @@ def variant_steps(r: VariantResolvedMove) -> list[str]:
            f"{s.thrust} TP + {s.vp} VP [VAR-LATERAL]" for s in r.shifts]
     for em in r.emergencies:
         o = em.odds
-        out.append(f"emergency turn {em.side} in {format_label(em.hex)} after {em.straight} hex(es) straight (the "
-                   f"table asks {em.required}): {em.thrust} TP into the vane; the vane comes through unharmed "
+        out.append(f"emergency turn {em.side} in {format_label(em.hex)} after {plural(em.straight, 'hex')} straight "
+                   f"(the table asks {em.required}): {em.thrust} TP into the vane; the vane comes through unharmed "
                    f"{pct(o.p_unharmed)}, burns out {pct(o.p_burnout)}, loses a box {pct(o.p_box_lost)}, is out "
                    f"for a turn {pct(o.p_short)} [VAR-EMERGENCY]")
     if r.terrain_surcharge:
@@ -130,10 +132,10 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         rolls = "uncounted" if rolls is None else rolls  # a variant path the search did not count
         if a != listed and isinstance(res, VariantResolvedMove):  # the position the player chose (VAR-OCCUPY)
             lines.append(f"Path with your position: {html.escape(a.move.describe())}; thrust {res.thrust_used}, "
-                         f"{rolls} piloting roll(s), chance of no damage {pct(res.p_no_damage)} [CEN-SPD-1]")
+                         f"{plural(rolls, 'piloting roll')}, chance of no damage {pct(res.p_no_damage)} [CEN-SPD-1]")
         else:
             lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
-                         f"{rolls} piloting roll(s), chance of no damage {pct(opt.p_no_damage)} [CEN-SPD-1]")
+                         f"{plural(rolls, 'piloting roll')}, chance of no damage {pct(opt.p_no_damage)} [CEN-SPD-1]")
         lines.append(f"<span class='centurion-move-key' style='color:#555'>{html.escape(MOVE_KEY)}</span>")
         if getattr(opt, "variant_rules", ()):
             lines.append("Variant rules this path uses: " + ", ".join(opt.variant_rules))
@@ -164,7 +166,7 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
     elif isinstance(a, SquadFire):  # the squad's attacks, each at this to-hit (book-a §16, CEN-INF-1)
         att = g.squad_attack(a.unit, a.weapon, a.target)
         if hasattr(att, "to_hit"):
-            lines.append(f"{att.attacks} {html.escape(a.weapon)} attack(s) at range {att.range}: "
+            lines.append(f"{plural(att.attacks, html.escape(a.weapon) + ' attack')} at range {att.range}: "
                          f"{html.escape(att.to_hit.describe())}")
     elif isinstance(a, Paint) and a.target:
         att = g.paint_attempt(a.unit, a.target)

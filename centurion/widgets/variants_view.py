@@ -14,6 +14,7 @@ import ipywidgets as w
 
 from ..data import map_from_rows, terrain_table, vehicle_types
 from ..data.partial_hexes import PartialHex
+from ..game.wording import counted
 from ..hexgrid import format_label, from_offset
 from ..rules import GravState, Refusal
 from ..rules.fire import to_hit
@@ -54,7 +55,7 @@ def _columns(basic: str, variant: str, rule: str) -> str:
 
 
 def _terms(roll) -> str:
-    return "<br>".join(f"{html.escape(t.label)} {t.value:+d} <small>{link_rules(t.rule)}</small>"
+    return "<br>".join(f"{html.escape(t.label)} {t.value:+d} <span style='font-size:11px'>{link_rules(t.rule)}</span>"
                        for t in roll.terms)
 
 
@@ -89,7 +90,7 @@ class FireSideBySide(w.VBox):
         side = fire_side_by_side(roll, weapon=self.weapon.value, target_velocity=self.velocity.value)
         basic = f"{_terms(roll)}<br><b>hit on {roll.value} or less: {_pct(side.basic)}</b>"
         stop = (f"then d100: the shield (rating {shot.shield_rating}) stops it on {shot.stop_percent} or less "
-                f"<small>{link_rules('VAR-SHIELD')}</small>" if shot.stop_percent
+                f"<span style='font-size:11px'>{link_rules('VAR-SHIELD')}</span>" if shot.stop_percent
                 else "no stop roll (no shield, or a weapon the shield rule leaves alone)")
         variant = (f"{_terms(shot.to_hit)}<br>hit on {shot.to_hit.value} or less: {_pct(shot.p_hit)}<br>{stop}"
                    f"<br><b>damage: {_pct(side.variant)}</b>")
@@ -118,7 +119,7 @@ class RamSideBySide(w.VBox):
         side = ram_side_by_side(self.attacker.value, self.defender.value, self.velocity.value)
         chance, (to_defender, to_attacker) = side.variant
         basic = ("No ramming: a tank may end its move in an enemy's hex (stacking is unlimited, friend and foe "
-                 f"<small>{link_rules('CEN-STK-1')}</small>) and nothing happens to either.")
+                 f"<span style='font-size:11px'>{link_rules('CEN-STK-1')}</span>) and nothing happens to either.")
         variant = (f"d10 + {self.attacker.value} against d10 + {self.defender.value}, ties to the defender: "
                    f"<b>the ram connects {_pct(chance)}</b><br>damage: {to_defender} points to the defender, "
                    f"{to_attacker} to the rammer (its front)")
@@ -148,10 +149,10 @@ class ActivationSideBySide(w.VBox):
         def steps(order) -> str:
             return " → ".join(f"{names.get(s, s)}×{n}" for s, n in order)
 
-        basic = (f"{steps(side.basic)}<br><small>every platoon moves, then all fire "
-                 f"{link_rules('CEN-SEQ-2')}</small>")
-        variant = (f"{steps(side.variant)}<br><small>each activation moves, paints and fires at once, damage "
-                   "at once</small>")
+        basic = (f"{steps(side.basic)}<br><span style='font-size:11px'>every platoon moves, then all fire "
+                 f"{link_rules('CEN-SEQ-2')}</span>")
+        variant = (f"{steps(side.variant)}<br><span style='font-size:11px'>each activation moves, paints and fires at "
+                   "once, damage at once</span>")
         self.out.value = _columns(basic, variant, "VAR-INIT")
 
 
@@ -171,7 +172,7 @@ class LegalMovesSideBySide(w.VBox):
         self.battlemap = map_from_rows(["." * 11] * 14)
         self.start = from_offset(6, 13)
         self.vehicle = vehicle_types()["liberator"]
-        self.map = HexMapView(self.battlemap, terrain_table(), size=10.0)
+        self.map = HexMapView(self.battlemap, terrain_table())
         self.out = w.HTML()
         self.message = MessageArea()
         for c in (self.velocity, self.accelerate, self.lateral, self.emergency):
@@ -198,9 +199,9 @@ class LegalMovesSideBySide(w.VBox):
         rows = "".join(f"<tr><td>{format_label(e.hex)}</td><td>{e.facing}</td><td>{html.escape(e.move.describe())}"
                        f"</td><td>{e.thrust_used}</td><td>{_pct(e.p_no_damage)}</td>"
                        f"<td>{', '.join(e.variant_rules)}</td></tr>" for e in new[:12])
-        more = f"<br><small>… and {len(new) - 12} more</small>" if len(new) > 12 else ""
+        more = f"<br><span style='font-size:11px'>… and {len(new) - 12} more</span>" if len(new) > 12 else ""
         basic = (f"<b>{len(basic_ends)}</b> end states (hex, facing, grounded) in {len(basic_hexes)} hexes "
-                 f"(green) <small>{link_rules('CEN-GRAV-4')}</small>")
+                 f"(green) <span style='font-size:11px'>{link_rules('CEN-GRAV-4')}</span>")
         variant = (f"<b>{len(basic_ends) + len(new)}</b> end states; {len(new)} new, {len(new_hexes)} hexes only "
                    "the variant reaches (orange)" + (
                        "<table><tr><th>hex</th><th>facing</th><th>path</th><th>TP</th><th>no damage</th>"
@@ -307,7 +308,8 @@ class MoveTypeSideBySide(w.VBox):
         self.out.value = (
             f"<p>A Liberator (max thrust {self.vehicle.max_thrust}) at velocity {v}, flying 1 to {v + 1} hexes "
             f"straight into {self.terrain.value}. Basic rules: each hex costs its full VP "
-            f"<small>{link_rules('CEN-TER-1')}</small>. {link_rules('VAR-MOVETYPE')}: each hex costs 1 VP (plus the "
+            f"<span style='font-size:11px'>{link_rules('CEN-TER-1')}</span>. {link_rules('VAR-MOVETYPE')}: each hex "
+            "costs 1 VP (plus the "
             "slope); the rest of the terrain's cost (the seed's terrain table is absent: our assumption, the basic "
             "VP − 1) is burned off the velocity at the end of the move, or paid in thrust.</p>"
             f"<table style='border-collapse:collapse'><tr><th style='{cell}'>hexes</th><th style='{cell}'>Basic "
@@ -355,7 +357,8 @@ class OccupySideBySide(w.VBox):
         self.cover = w.Dropdown(options=list(COVER), value=cover, description="Cover in its hex", style=style)
         self.open_level = w.IntSlider(value=open_level, min=0, max=2, description="Level of the open part",
                                       style=style)
-        self.between = w.Checkbox(value=woods_between, description="light woods in the hex before it")
+        self.between = w.Checkbox(value=woods_between, description="light woods in the hex before it",
+                                  layout=w.Layout(width="auto"))  # never cut (item 5)
         self.out = w.HTML()
         self.message = MessageArea()
         for c in (self.cover, self.open_level, self.between):
@@ -368,7 +371,8 @@ class OccupySideBySide(w.VBox):
     def _shot(view, where: str) -> str:
         head = f"{where} ({view.terrain.replace('_', ' ')}, level {view.level}): "
         if not view.sight.seen:
-            return head + f"<b>not seen</b> — {html.escape(view.sight.reason)} <small>{link_rules('CEN-LOS-1')}</small>"
+            return head + (f"<b>not seen</b> — {html.escape(counted(view.sight.reason))} "
+                           f"<span style='font-size:11px'>{link_rules('CEN-LOS-1')}</span>")
         return head + f"seen; {_terms(view.roll)}<br><b>hit on {view.roll.value} or less: {_pct(view.roll.chance)}</b>"
 
     @guarded()
@@ -412,7 +416,7 @@ class CrewSideBySide(w.VBox):
         basic = (f"{len(side.basic)} weapons: " + ", ".join(html.escape(t) for t, _f in side.basic)
                  + ("<br><b>all may fire</b>, whoever is at the controls" if able else
                     "<br><b>none fires</b>: the gunner and the commander are both out")
-                 + f" <small>{link_rules('CEN-CMB-1')}</small>")
+                 + f" <span style='font-size:11px'>{link_rules('CEN-CMB-1')}</span>")
         cells = "".join(f"<tr><td>{html.escape(t)}</td><td>{role or '<i>only the driver: -2, piloting roll</i>'}"
                         f"</td></tr>" for t, _f, role in rows)
         driver = sum(1 for *_x, role in rows if role is None)

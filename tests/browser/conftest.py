@@ -84,8 +84,10 @@ def start_server(log_path: Path, *extra: str, timeout: float = 60.0) -> Server:
         extra = (*extra, "--no-store")
     port = _free_port()
     log = open(log_path, "w")
+    # the pages draw a fresh seed for every game (W22); the tests play the games of seed 1 (centurion/widgets/page_seed.py)
+    env = {**os.environ, "CENTURION_SEED": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "centurion.cli", "serve", "--port", str(port), "--no-browser",
-                             *extra], stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                             *extra], stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
     log.close()
     server = Server(proc, port, log_path)
     deadline = time.monotonic() + timeout

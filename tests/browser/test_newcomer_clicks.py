@@ -17,7 +17,7 @@ def _map_canvas(page):
     return canvases.nth(canvases.count() - 1)
 
 
-@pytest.mark.parametrize(("notebook", "label"), [("01_battlefield", "0809"), ("01_battlefield", "2020"),
+@pytest.mark.parametrize(("notebook", "label"), [("01_battlefield", "0809"), ("01_battlefield", "2016"),
                                                   ("09_legal_moves", "0210"), ("16_line_of_sight", "0809"),
                                                   ("skirmish", "0214")])
 def test_W1_first_click_on_a_map_running_off_screen(page, voila_url, notebook, label):
@@ -33,6 +33,8 @@ def test_W1_first_click_on_a_map_running_off_screen(page, voila_url, notebook, l
     assert box["y"] < -100, "the map's top must be scrolled off screen for this test"
     x, y = map_geometry().center(parse_label(label))
     assert 20 < box["y"] + y < 880, "the aimed hex is on screen"
+    holder = page.locator(".centurion-hexmap").first.locator(".centurion-map-box").bounding_box()
+    assert holder["y"] < box["y"] + y < holder["y"] + holder["height"], "the aimed hex is inside the map's box (W15)"
     page.mouse.move(box["x"] + x, box["y"] + y, steps=4)
     page.wait_for_selector(f'.centurion-hover[data-hex="{label}"]', timeout=15_000)
     page.mouse.down()

@@ -151,5 +151,5 @@ def test_a_double_click_on_confirm_decides_once(page, voila_url, artifacts):
     page.wait_for_timeout(1000)  # a second decision, had the second click made one, would show by now
     log = text_of(page, ".centurion-log")
     assert log.count("T1 initiative — Renegade Legion") == 1
-    assert "spends 0 leadership point(s)" in log
+    assert "spends 0 leadership points" in log
     page.screenshot(path=str(artifacts / "skirmish_double_click.png"))

@@ -34,7 +34,8 @@ woods_road = map_from_rows([".h."] * 30, roads=["0230 0229 0228 0227 0226"])
 r = rules.resolve_grav_move(rules.GravState.of(horatius, parse_label("0228"), 0, 2), rules.GravMove(steps="FF"),
                             woods_road, horatius)
 print("along the road through heavy woods:", " + ".join(str(e.vp) for e in r.entries), "VP,",
-      "no piloting roll" if not r.checks else f"{len(r.checks)} piloting roll(s)")
+      "no piloting roll" if not r.checks else "1 piloting roll" if len(r.checks) == 1 else
+      f"{len(r.checks)} piloting rolls")
 """),
     checks('check_book("book-a E5: heavy woods L5 to light woods L0", rules.vp_cost("light_woods", 5, 0), 0)',
            'check_book("book-a E5: light woods L0 to heavy woods L5", rules.vp_cost("heavy_woods", 0, 5), 8)',

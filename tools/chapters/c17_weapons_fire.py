@@ -44,7 +44,7 @@ CELLS = [
        "the turret, which may point anywhere. A target on the edge of an arc (a spine) lies in both wedges, so it "
        "is inside either of them: a turret can always be turned to bear. Two units in the same hex are at range "
        "1, and their arcs and sides follow how the later one came in: entering across the enemy's left puts the "
-       "enemy in the mover's front arc and the mover in the enemy's left arc (book-a §14.2). A vehicle may fire "
+       "enemy in the mover's front arc and the mover in the enemy's left arc (CEN-CMB-1). A vehicle may fire "
        "at **two targets** a turn only if at most one "
        "of them gets direct-fire weapons; missiles may go to the other. Missiles are limited to one SMLM and "
        "two TVLGs a turn and never fire at infantry. A unit with line of sight can **paint** a target with its "

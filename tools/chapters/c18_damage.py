@@ -41,9 +41,9 @@ sheet = demo.sheet
 print("front armor left:", sheet.armor["front"].intact, "of", sheet.armor["front"].armor,
       "| internal boxes pending:", len(sheet.pending))
 demo.apply_internals()
-import re
+import html, re
 for item in re.findall(r"<li>(.*?)</li>", demo.effects.value):
-    print("-", re.sub(r"<[^>]+>", "", item))
+    print("-", html.unescape(re.sub(r"<[^>]+>", "", item)))  # the text as the page shows it: '6 > 5', not '&gt;'
 """),
     md("## Worked examples E21 and E22\n\n"
        "E21: the Horatius of E20 hits with two weapons; its one hit-location roll is a 7, so both hits land on "

@@ -36,7 +36,8 @@ shields = {"front": 7, "left": 6, "right": 6, "stern": 5, "bottom": 3}
 tank = TargetView("tank", from_offset(5, 5), 0, shields=shields)
 for men, moved in ((6, False), (8, True)):
     a = squad_fire(m, SquadView("s", from_offset(5, 3), men=men, moved=moved), SquadAction("personal", tank))
-    print(f"{men} men, {'moved' if moved else 'stood still'}: {a.attacks} attack(s), template {a.template}, "
+    attacks = f"{a.attacks} attack" + ("" if a.attacks == 1 else "s")
+    print(f"{men} men, {'moved' if moved else 'stood still'}: {attacks}, template {a.template}, "
           f"{a.side} side, to hit {a.to_hit.value} or less ({a.to_hit.chance})")
 far = squad_fire(m, SquadView("s", from_offset(5, 1), men=8), SquadAction("personal", tank))
 print("from 4 hexes:", f"refused ({far.rule}): {far.reason}" if isinstance(far, Refusal) else far)

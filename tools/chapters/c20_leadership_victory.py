@@ -17,7 +17,7 @@ CELLS = [
        "11, a Liberator 12). At the end, each side "
        "scores victory points — objectives held, enemy vehicles and squads destroyed, points left unspent — and "
        "the ratio of the two scores gives the level of victory: decisive at 3 to 1, substantive at 2 to 1, "
-       "marginal at 3 to 2, else a draw (book-b §15).\n\n"
+       "marginal at 3 to 2, else a draw.\n\n"
        "**Try it:** set the two ratings, the points spent on the initiative roll, lose the Renegade Centurion, "
        "and type two victory scores."),
     code("""
@@ -43,10 +43,11 @@ def advantage(a, b):
 print("advantage:", advantage(renegade, tog))
 plan = plan_leadership(renegade, tog, on_initiative=2)
 print(f"plan: the {names[plan.side]} side puts {plan.on_initiative} of its {plan.advantage} points on the roll, "
-      f"{plan.passes} pass(es) left")
+      f"{plan.passes} pass{'' if plan.passes == 1 else 'es'} left")
 r = roll_century_initiative(Dice.scripted([5, 4]), renegade, tog, plan)
 print(f"initiative: Renegade {r.totals[0]}, TOG {r.totals[1]} -> the {names[r.winner]} side wins (lower roll)")
-print(plan_leadership(renegade, tog, on_initiative=3))
+from centurion.game.wording import counted
+print(counted(str(plan_leadership(renegade, tog, on_initiative=3))))  # a refusal, its counts in words
 """),
     code('from centurion.widgets.checks import check_book\n'
          'check_book("book-b: rated 4 against 2, the advantage", century_advantage(renegade, tog), ("first", 2))\n'

@@ -145,7 +145,8 @@ dice = Dice.scripted([5, 9, 1])
 res = roll_vane_saves(dice, 2, side="left")
 for r in dice.log:
     print("   ", r.describe())
-print(f"The vane {'burns out' if res.burned_out else 'does not burn out'}, loses {res.boxes_lost} box(es) and "
+lost = f"{res.boxes_lost} box" + ("" if res.boxes_lost == 1 else "es")
+print(f"The vane {'burns out' if res.burned_out else 'does not burn out'}, loses {lost} and "
       f"{'shorts out for the next turn' if res.shorted else 'does not short'}.")
 """),
     code('from centurion.widgets.checks import check_book\n'
@@ -248,7 +249,8 @@ start = GravState.of(liberator, parse_label("0209"), 0, 6)
 side = straight_runs_side_by_side(start, liberator, woods, most=4)
 for k, (b, burn, tp) in enumerate(zip(side.basic, side.variant["burn"], side.variant["thrust"]), start=1):
     show = lambda r: "refused" if isinstance(r, Refusal) else f"ends at velocity {getattr(r, 'basic', r).end_velocity}"
-    print(f"{k} hex(es) of heavy woods: basic rules {show(b)}; burned off {show(burn)}; paid in thrust {show(tp)}")
+    hexes = "1 hex" if k == 1 else f"{k} hexes"
+    print(f"{hexes} of heavy woods: basic rules {show(b)}; burned off {show(burn)}; paid in thrust {show(tp)}")
 from centurion.variants import VariantMove, resolve_variant_move
 road = map_from_rows(["..."] * 12, roads=[" ".join(f"01{r:02d}" for r in range(12, 0, -1))])
 on_road = GravState.of(liberator, parse_label("0112"), 0, 5)   # velocity 5, facing up the road

@@ -7,8 +7,10 @@ TITLE = "Centuria: fight a battle"
 
 CELLS = [
     md("# Centuria: fight a battle\n\n" + BACK +
-       "Pick a battle, who commands each side (a person or the computer) and a seed, then press **Start a new "
-       "battle**. A round is one movement phase in which both sides move, one unit or leader at a time, and one "
+       "Pick a battle and who commands each side (a person or the computer), then press **Start a new "
+       "battle**. Each new battle gets a fresh seed for its dice, shown next to the Seed box; to fight a battle "
+       "again, untick *new seed each game*, type its seed in the box and start a new battle. "
+       "A round is one movement phase in which both sides move, one unit or leader at a time, and one "
        "combat phase with every attack and shot, taken in turn the same way (CTA-1). Click one of your pieces: "
        "the hatched green hexes are the ends of its legal moves, the red ones the enemies it may attack or shoot "
        "now. Pick a decision in the list to see it before you confirm: a move says whether it leaves the unit "
@@ -26,7 +28,7 @@ CELLS = [
        "save downloads; there is no undo). Opened in Jupyter, a game lives in its page only."),
     code("""
 from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
-battle = CenturiaSkirmishTable("centuria_ford_road", seed=1)
+battle = CenturiaSkirmishTable("centuria_ford_road")  # a fresh seed each battle (?seed=1: a fixed one)
 battle
 """, widget=True),
     md("## The battles\n\nEach side's goal and forces, the round limit and the countdown of a round."),

@@ -7,8 +7,10 @@ TITLE = "Skirmish: play a game"
 
 CELLS = [
     md("# Skirmish: play a game of Centurion\n\n" + BACK +
-       "Pick a scenario, who plays each side (a person or the computer) and a seed, then press **Start a new "
-       "game**. The coloured banner always says the phase, whose decision it is and what may be done now; "
+       "Pick a scenario and who plays each side (a person or the computer), then press **Start a new "
+       "game**. Each new game gets a fresh seed for its dice, shown next to the Seed box (*this game: seed …*); "
+       "to play a game again, untick *new seed each game*, type its seed in the box and start a new game. "
+       "The coloured banner always says the phase, whose decision it is and what may be done now; "
        "follow it. To move, click one of your vehicles of the platoon whose turn it is: the hatched green hexes "
        "are every legal end of its move (CEN-GRAV-2); click one, pick the move in the list on the right and "
        "press **Confirm**. In the Combat Phase the list shows each paint and fire declaration open to you with "
@@ -27,12 +29,13 @@ CELLS = [
        "and why, with the rule behind it; untick *Show hints* to play without them.\n\n"
        "The scenarios: a *meeting engagement* of one platoon each at the Blue River bridge; an *assault* on a "
        "village held by tanks in craters and infantry; a *pursuit* where two TOG platoons chase one Renegade "
-       "platoon (the larger side moves two platoons at a time, CEN-SEQ-2). Victory points follow book-b §15: "
-       "75 for each objective held at the end, each enemy vehicle destroyed its cost in scenario points."),
+       "platoon (the larger side moves two platoons at a time, CEN-SEQ-2). Victory points (chapter 20, *Leadership "
+       "and victory*): 75 for each objective held at the end, each enemy vehicle destroyed its cost in scenario "
+       "points."),
     code("""
 from centurion.widgets.hints import requested_scenario
 from centurion.widgets.skirmish import SkirmishTable
-table = SkirmishTable(requested_scenario("meeting"), seed=1)  # skirmish.ipynb?scenario=first_game: the guided game
+table = SkirmishTable(requested_scenario("meeting"))  # ?scenario=first_game: the guided game; ?seed=1: a fixed seed
 table
 """, widget=True),
     md("## The scenarios\n\nEach side's goal, its Centurion's Leadership Rating (CEN-INI-1) and its platoons."),

@@ -27,6 +27,7 @@ from ...rules.victory import victory_level
 from ..actions import IllegalAction
 from ..base import GameState, Result
 from ..enums import Phase
+from ..wording import plural
 from . import combat, movement
 from .actions import CtaAction, CtaAttack, CtaMove, CtaShoot, check_shape
 from .codec import SYSTEM, dump
@@ -237,7 +238,7 @@ class CenturiaSkirmish(GameState):
                 level = _level(mine, theirs) if mine > theirs else "marginal"  # holding alone: a marginal win
                 return self._ended(holder, level, removed, f"{reason}; {self.label(holder)} held out")
             if removed[a] == removed[b]:
-                return self._ended(None, "draw", removed, f"{reason}; both sides lost {removed[a]} unit(s)")
+                return self._ended(None, "draw", removed, f"{reason}; both sides lost {plural(removed[a], 'unit')}")
             winner = a if self.losses(a) < self.losses(b) else b
             return self._ended(winner, _level(removed[winner], removed[self.other(winner)]), removed,
                                f"{reason}; {self.label(winner)} lost fewer units")
@@ -246,7 +247,7 @@ class CenturiaSkirmish(GameState):
     def _ended(self, winner: str | None, level: str, removed: dict[str, int], reason: str) -> CenturiaSkirmish:
         result = Result(winner, level, dict(removed), reason)
         a, b = self.sides
-        text = (f"Battle over ({reason}): {self.label(a)} removed {removed[a]} unit(s), {self.label(b)} "
+        text = (f"Battle over ({reason}): {self.label(a)} removed {plural(removed[a], 'unit')}, {self.label(b)} "
                 f"{removed[b]}; " + ("a draw" if winner is None else f"{level} victory for {self.label(winner)}"))
         return replace(self, result=result, log=self.log + (text,))
 

@@ -18,6 +18,7 @@ from ..actions import Action, EndTurn, SelfDestruct, Smoke
 from ..dispatch import PhaseRules
 from ..enums import Phase
 from ..state import GameState, Result
+from ..wording import VICTORY_SOURCE
 
 
 class EndPhase:
@@ -71,7 +72,7 @@ class EndPhase:
         result = Result(winner, out.level, {a: pa, b: pb}, reason)
         text = (f"Game over ({reason}): {self.label(a)} {pa} points, {self.label(b)} {pb} points; "
                 + ("a draw" if winner is None else f"{out.level} victory for {self.label(winner)}")
-                + " [book-b §15]")
+                + f" [{VICTORY_SOURCE}]")
         return replace(self, result=result, phase="over", active=None)._log(text)._fresh()
 
     def _smoke(self, action: Smoke, dice: Dice) -> GameState:

@@ -110,7 +110,7 @@ class FirePhase:
                 if not 0 <= i < n_weapons:
                     return Refusal("CEN-CMB-1", f"{v.key} has no weapon {i + 1}")
                 if not v.sheet.weapon_usable(i):
-                    return Refusal("CEN-CMB-1", f"{v.key}'s {v.sheet.vehicle.weapons[i].type} is out (book-a 13.2)")
+                    return Refusal("CEN-CMB-1", f"{v.key}'s {v.sheet.vehicle.weapons[i].type} is out")
                 gauss = weapon_family(v.sheet.vehicle.weapons[i]) == "gauss"
                 infantry = units[target].kind == "infantry"
                 shell = shells.get(i, ("AP" if infantry else "HEAP") if gauss else None)

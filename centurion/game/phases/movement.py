@@ -32,6 +32,7 @@ from ..variants import (
     occupy_parts,
     variant_path,
 )
+from ..wording import facing_name
 
 
 class MovementPhase:
@@ -233,7 +234,8 @@ class MovementPhase:
             nv = replace(nv, occupy=end_position(vres, v.occupy))  # where it stands in its hex (VAR-OCCUPY)
             nv = _vanes_after(nv, vrep.vanes, end)
         squads = self.squads
-        lines = vlines + [f"  {v.key} ends in {format_label(end.hex)} facing {end.facing}, velocity {end.velocity}"
+        lines = vlines + [f"  {v.key} ends in {format_label(end.hex)} facing {facing_name(end.facing)}, "
+                          f"velocity {end.velocity}"
                           f"{', grounded' if end.grounded else ''}{', in a crater' if end.in_crater else ''}"]
         for ev in report.damage:
             lines.append(f"  {v.key}: {ev.points} damage to the {ev.section} ({ev.cause}) [{ev.rule}]")
@@ -241,7 +243,7 @@ class MovementPhase:
         if nv.destroyed and not v.destroyed:  # the move's damage destroyed it (book-a 14.1)
             why = ("its ammunition exploded" if sheet.exploded else "its whole crew is dead"
                    if all(m.state == "dead" for m in sheet.crew) else "the Vehicle Destroyed box is crossed")
-            lines.append(f"  {v.key} is DESTROYED during its move: {why} [book-a 14.1]")
+            lines.append(f"  {v.key} is DESTROYED during its move: {why} [CEN-CMB-1]")
         if action.dismount and end.grounded:  # the carrier ended its move grounded (CEN-MNT-1)
             squads = tuple(replace(s, hex=end.hex, aboard=None, men=sheet.infantry_aboard or s.men)
                            if s.aboard == v.key else s for s in squads)
