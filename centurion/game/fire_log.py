@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..rules.grav import Refusal
 from ..rules.targets import FirePlan
-from .wording import plural
+from .wording import counted, plural
 
 
 def variant_terms(firer: str, plan: FirePlan) -> list[str]:
@@ -36,7 +36,7 @@ def fire_lines(res: object) -> list[str]:
                      "".join(f"; {t} struck on the {sec}" for t, _r, sec in fr.locations))
     for key, rep in res.internals.items():
         if rep.effects:
-            lines.append(f"  {key} internal damage: " + "; ".join(rep.effects))
+            lines.append(f"  {key} internal damage: " + counted("; ".join(rep.effects)))
     for key, n in res.casualties.items():
         lines.append(f"  {key}: {n} men lost")
     return lines

@@ -29,7 +29,7 @@ from ..rules.grav import DamageEvent, MoveReport
 from ..rules.internals import movement_damage
 from .state import GameState as Skirmish
 from .state import Vehicle
-from .wording import facing_name
+from .wording import counted, facing_name
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def damage_hook(v: Vehicle, marked: list, effects: list[str], dice: Dice, turn: 
         sheet, crossed, rep = movement_damage(marked[0], section, points, dice, velocity=flying, turn=turn)
         marked[0] = sheet
         if rep.effects:  # what the internals did, in the order it happened (book-a §13)
-            effects.append(f"  {v.key} internal damage ({cause}): " + "; ".join(rep.effects))
+            effects.append(f"  {v.key} internal damage ({cause}): " + counted("; ".join(rep.effects)))
         eff = movement_effects(sheet)
         del eff["digging_charges"]  # charges are the move's own business until it ends
         for side in ("left", "right"):  # vanes lost to emergency turns stay lost (VAR-EMERGENCY)

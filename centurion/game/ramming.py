@@ -29,7 +29,7 @@ from ..rules.grav import Refusal
 from ..rules.internals import movement_damage
 from ..variants.ramming import RULE, declare_ram, ram_allowed, ram_bonus, ram_damage, ram_hit_chance, resolve_ram
 from .actions import IllegalAction, Move
-from .wording import plural
+from .wording import counted, plural
 
 if TYPE_CHECKING:  # the skirmish imports this module
     from .skirmish import Skirmish, Vehicle
@@ -219,7 +219,7 @@ def _resolve_one(s: Skirmish, r: PendingRam, dice: Dice) -> Skirmish:
         lines += [f"    {x.describe()}" for x in dice.log[start:]]
         del dice.log[start:]
         lines.append(f"  {v.key}: {plural(len(crossed), 'box')} crossed on the {section}"
-                     + (f"; {'; '.join(rep.effects)}" if rep.effects else "")
+                     + (f"; {counted('; '.join(rep.effects))}" if rep.effects else "")
                      + (", destroyed" if sheet.destroyed else "") + f" [{RULE}]")
         nv = replace(v, sheet=sheet)
         if sheet.grav_drive_lost or sheet.destroyed or rep.grounded_at_velocity is not None:
