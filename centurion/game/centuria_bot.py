@@ -43,6 +43,7 @@ LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, Fa
 WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 2.0, "tormentum": 2.0,
          "legatus": 3.0}  # an engine shoots every round, twice under its centurio (CTA-ART): worth more than a centuria
 MIN_GAIN = 0.05
+LEADER_UNDER_FIRE = 4.0  # a fallen leader shakes his units (CTA-MORALE b, c); all fallen lose the battle
 
 
 def worth(p: Piece) -> float:
@@ -183,7 +184,7 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
             radius = t.units[p.type].action_radius
             covered = sum(1 for q in own if distance(q.hex, h) <= radius and in_sight(q.hex, h, b.map, t))
             score += 0.6 * covered - 0.1 * sum(distance(q.hex, h) for q in own) / len(own)
-        score -= 3.0 * len(adjacent_enemies) + (1.0 if d == 2 else 0.0) + 1.5 * v.engine_threat(p, h)
+        score -= 3.0 * len(adjacent_enemies) + (1.0 if d == 2 else 0.0) + LEADER_UNDER_FIRE * v.engine_threat(p, h)
         return score - 4.0 * v.command_lost(p, h)  # no unit of his left out of command (CTA-CMD)
     if p.marker == 0 and v.command_lost(p, h):  # out of command: no move, no attack next round (CTA-CMD)
         score -= 4.0 * v.command_lost(p, h)
