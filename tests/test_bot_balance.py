@@ -60,10 +60,10 @@ def test_CTA_ART_a_centuria_steps_between_its_ballista_and_the_turma_that_can_re
     # CTA-COMBAT/CTA-ART: the ballista (defence 4) falls to a turma 45 % of the time; the rebel turma B-T1 (in
     # command, movement 4) can reach contact with it next round. A friend beside the engine, on the turma's side,
     # stands in its way.
-    g = position({"R-LEG": ("0711", 0), "R-PC1": ("0710", 0), "R-CB": ("0811", 0), "R-C1": ("0709", 0),
+    g = position({"R-LEG": ("0711", 0), "R-PC1": ("0710", 0), "R-C1": ("0709", 0),
                   "R-C2": ("0609", 0), "R-B1": ("0910", 0), "B-T1": ("1207", 3), "B-SP": ("1205", 3),
                   "B-LEG": ("0803", 3), "B-C1": ("0704", 3), "B-PC1": ("0703", 3)}, "rome",
-                 moved=("R-LEG", "R-PC1", "R-CB", "R-B1"))
+                 moved=("R-LEG", "R-PC1", "R-B1"))
     assert g.command()["B-T1"] == "direct"
     engine, turma = g.battle.piece("R-B1"), g.battle.piece("B-T1")
     for level in ("novice", "veteran"):
@@ -79,7 +79,7 @@ def test_CTA_ART_a_turma_beside_an_enemy_ballista_attacks_it():
     # CTA-COMBAT with the seed's tables: turma (attack 7) on a ballista (defence 4) hits on d20 > 11 (45 %); the
     # ballista strikes back on d20 > 6 + 8 = 14 ... the odds favour the turma, and an engine that shoots every
     # round (twice under its centurio, CTA-ART) is worth more than the turma risks.
-    g = position({"R-LEG": ("0711", 0), "R-CB": ("0811", 0), "R-B1": ("0910", 0), "R-C1": ("0708", 0),
+    g = position({"R-LEG": ("0711", 0), "R-B1": ("0910", 0), "R-C1": ("0708", 0),
                   "R-PC1": ("0709", 0), "B-T1": ("1009", 4), "B-SP": ("1108", 3), "B-LEG": ("0803", 3),
                   "B-C1": ("0707", 3), "B-PC1": ("0706", 3)}, "rebels", phase="combat")
     ex = g.preview(CtaAttack("B-T1", "R-B1"))
