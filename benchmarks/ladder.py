@@ -8,12 +8,20 @@ given the seeds (the bots take no clock). Slow: run it with `nice`, few seeds wh
 
 Run: nice python benchmarks/ladder.py [--seeds 0 1] [--levels novice veteran elite baseline]
                                        [--scenarios meeting village] [--pairs veteran:baseline ...]
+
+Balance (issue 25, item 5): `nice python benchmarks/ladder.py --balance --games 20 [--level novice] [--workers 2]`
+plays every shipped scenario, Centurion and Centuria (`scenarios("all")`), with the same level on both sides, seeds
+0..games-1 (who moves first comes from the seed's dice and the rules, never from a swap), on `--workers`
+processes (it lowers its own priority), and prints a row a scenario: the games, each side's wins in % of the
+games (draws apart), the draws and the decision times (median, p95, max).
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import multiprocessing
+import os
 import re
 import statistics
 import sys
@@ -50,7 +58,7 @@ def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 400
         a = decide(p, s)
         times[p].append(time.perf_counter() - t)
         s = s.apply(a)
-    side_of = {v.key: v.side for v in s.vehicles}
+    side_of = {v.key: v.side for v in getattr(s, "vehicles", ())}  # a Centuria battle has units, no vehicles
     losses = {p: 0 for p in players.values()}
     for line in s.log:
         m = SELF_LOSS.match(line)
@@ -63,7 +71,7 @@ def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 400
 def sides_of(name: str) -> list[str]:
     """The scenario's two sides, in a fixed order."""
     s = new_skirmish(name, seed=0)
-    return sorted({v.side for v in s.vehicles})
+    return list(s.sides)
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -72,13 +80,71 @@ def percentile(xs: list[float], q: float) -> float:
     return ys[min(len(ys) - 1, max(0, round(q * len(ys) + 0.5) - 1))]
 
 
+def balance_game(job: tuple[str, int, str]) -> tuple[str, int, str | None, list[float], bool]:
+    """One game of the balance run (a worker's job): scenario, seed, level on both sides; its winner side (None: a
+    draw), its decision times and whether it ended."""
+    name, seed, level = job
+    s = new_skirmish(name, seed=seed)
+    ts: list[float] = []
+    for _ in range(20000):
+        if s.over:
+            break
+        t = time.perf_counter()
+        a = bot_action(s, level)
+        ts.append(time.perf_counter() - t)
+        s = s.apply(a)
+    return name, seed, (s.result.winner if s.over and s.result is not None else None), ts, s.over
+
+
+def _lower_priority() -> None:
+    """Always nice: the balance run shares the machine."""
+    try:
+        os.nice(10)
+    except OSError:
+        pass
+
+
+def balance(games: int, level: str, names: list[str], workers: int) -> None:
+    """The balance table: every scenario `games` times, `level` on both sides, seeds 0..games-1."""
+    _lower_priority()
+    jobs = [(n, seed, level) for n in names for seed in range(games)]
+    results: dict[str, list] = {n: [] for n in names}
+    with multiprocessing.Pool(workers, initializer=_lower_priority) as pool:
+        for r in pool.imap_unordered(balance_game, jobs):
+            results[r[0]].append(r)
+            print(f"  {r[0]} seed {r[1]}: {r[2] or 'draw'}{'' if r[4] else ' (unfinished)'}", file=sys.stderr,
+                  flush=True)
+    print(f"balance: {level} on both sides, seeds 0..{games - 1}, win % of the games (draws apart)")
+    print(f"{'scenario':<20} {'games':>5} {'side A':>10} {'A win %':>8} {'side B':>10} {'B win %':>8} {'draws':>5} "
+          f"{'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    for n in names:
+        a, b = sides_of(n)
+        rs = results[n]
+        ts = [t for r in rs for t in r[3]]
+        wa = sum(1 for r in rs if r[2] == a)
+        wb = sum(1 for r in rs if r[2] == b)
+        unfinished = sum(1 for r in rs if not r[4])
+        note = f"  ({unfinished} unfinished)" if unfinished else ""
+        print(f"{n:<20} {len(rs):>5} {a:>10} {100 * wa / len(rs):>7.0f}% {b:>10} {100 * wb / len(rs):>7.0f}% "
+              f"{len(rs) - wa - wb:>5} {1000 * statistics.median(ts):>10.1f} {1000 * percentile(ts, 0.95):>8.1f} "
+              f"{1000 * max(ts):>8.1f}{note}")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--balance", action="store_true", help="same level on both sides, every shipped scenario")
+    ap.add_argument("--games", type=int, default=20, help="balance: games a scenario (seeds 0..games-1)")
+    ap.add_argument("--level", default="novice", choices=list(LEVELS), help="balance: the level of both sides")
+    ap.add_argument("--workers", type=int, default=2, help="balance: processes")
     ap.add_argument("--seeds", type=int, nargs="*", default=[0, 1])
     ap.add_argument("--levels", nargs="*", default=[*LEVELS, BASELINE])
     ap.add_argument("--scenarios", nargs="*", default=list(scenarios()))
     ap.add_argument("--pairs", nargs="*", default=None, help="only these pairs, as a:b")
     args = ap.parse_args(argv)
+    if args.balance:
+        names = args.scenarios if "--scenarios" in (argv or sys.argv) else list(scenarios("all"))
+        balance(args.games, args.level, names, args.workers)
+        return
     pairs = ([tuple(p.split(":")) for p in args.pairs] if args.pairs
              else list(itertools.combinations(args.levels, 2)))
     times: dict[str, list[float]] = {}

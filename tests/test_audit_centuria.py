@@ -28,7 +28,7 @@ from centurion.centuria import (
     shot,
 )
 from centurion.data import centuria_tables, data_dir
-from centurion.data.centuria_scenarios import shipped_centuria_battle
+from centurion.data.centuria_scenarios import load_centuria_battle, shipped_centuria_battle
 from centurion.data.scenario import load_centuria_scenario
 from centurion.dice import Dice
 from centurion.game import IllegalAction, new_skirmish
@@ -40,8 +40,14 @@ T = centuria_tables()
 DECISIONS = Path(centurion.__file__).resolve().parents[1] / "docs" / "decisions.md"
 
 
+BEFORE_BALANCE = Path(__file__).resolve().parent / "fixtures" / "centuria_before_balance"
+
+
 def battle(key: str) -> CenturiaBattle:
-    return CenturiaBattle.from_scenario(shipped_centuria_battle(key).scenario, T)
+    """The battle's opening position as the audit saw it: the set-ups before the balance of issue 25 (their pieces
+    are the audit's examples; the rules are the same)."""
+    spec = load_centuria_battle(BEFORE_BALANCE / f"{key.removeprefix('centuria_')}.yaml", T, key=key)
+    return CenturiaBattle.from_scenario(spec.scenario, T)
 
 
 def dead(b: CenturiaBattle, *ids: str) -> CenturiaBattle:
@@ -100,7 +106,7 @@ def test_K2_farmstead_holding_out_wins_at_the_round_limit():
     """The farmstead's text: "The auxilia only have to hold out"; at the round limit, not having lost wins."""
     s = new_skirmish("centuria_farmstead", seed=9)
     b = dead(s.battle, "A-T1", "A-T2", "L-C6")
-    s = replace(s, battle=replace(b, round=8))
+    s = replace(s, battle=replace(b, round=s.scenario.round_limit))  # the last round (6 since issue 25's balance)
     for _ in range(4):
         s = s.apply(CtaEndPhase())
     assert s.over and s.result.winner == "auxilia"

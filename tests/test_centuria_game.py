@@ -298,7 +298,7 @@ def test_bot_faces_the_enemy_and_brings_up_reserves_first():
     assert _score(cv, c, c.hex, 0, veteran) > _score(cv, c, c.hex, 2, veteran) > _score(cv, c, c.hex, 3, veteran)
     v = _View(g)
     near = g.battle.piece("R-C3")
-    ahead = move(g.battle, CenturiaMove("R-C3", ("F",)))[0].piece("R-C3").hex  # one hex towards the rebels
+    ahead = move(g.battle, CenturiaMove("R-C3", ("FL",)))[0].piece("R-C3").hex  # one hex towards the rebels, beside R-C2
     gains = {}
     for front in (v.front, 1):  # with the fight close by (front 1), a unit far behind is a reserve
         v.front = front

@@ -63,8 +63,9 @@ def test_save_replays_to_the_same_log(name):
 
 
 def test_a_save_no_longer_legal_names_its_step_and_rule():
-    """Pursuit seed 5 of 0e94a5f: its scenario's costs changed (issue 20, C6), so T41 no longer moves at step 32."""
+    """Pursuit seed 5 of 0e94a5f: its scenario's costs changed (issue 20, C6) and its Vipers start further east
+    (issue 25, balance), so R41's move at step 8 now asks for more hexes than its VP allow."""
     text = (FIXTURES / "pursuit-seed5-0e94a5f.json").read_text()
     with pytest.raises(SaveError) as e:
         load(text)
-    assert "actions[32]" in str(e.value) and "CEN-SEQ-2" in str(e.value)
+    assert "actions[8]" in str(e.value) and "CEN-GRAV-2" in str(e.value)

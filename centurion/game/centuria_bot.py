@@ -2,12 +2,16 @@
 
 Movement: every unit and leader that may move gets each of its legal end states scored against standing still;
 the best gain is played, or the side ends its part of the phase when nothing gains. A unit's score: staying in
-command (CTA-CMD), the exact odds of the attack it could make from there against the attack it would suffer
-(`exchange`, Fractions; flank and rear count), friends beside it (flanks covered, morale support), cover, and
-closing on the enemy (reserves far from the fight close first; a side whose scenario posture is `hold` does not
-advance). Engines look for targets in range and keep out of contact; leaders stay among their units and out of
-contact. Combat: the attack or shot with the best exact expectation, attacks only where the odds favour the
-attacker; otherwise the side ends its part of the phase. The work is bounded by the pieces and their moves, not
+command and leaving no friend out of it (CTA-CMD, exactly: the chain through neighbours is recomputed), the exact
+odds of the attack it could make from there against the attack it would suffer (`exchange`, Fractions; flank and
+rear count), friends beside it (flanks covered, morale support), cover, and closing on the enemy (reserves far
+from the fight close first; a side whose scenario posture is `hold` does not advance; a side without engines
+facing engines closes faster), keeping formation (no unit alone where an enemy can reach it), shielding its own
+engines (a unit between an engine and the enemy that can reach it) and going for the enemy's (cavalry closes on
+them; an engine is worth more than a centuria as a target). Engines look for targets in range and keep out of
+contact; leaders stay among their units, keep every unit in command and stay out of contact. Combat: the attack
+or shot with the best exact expectation, attacks only where the odds favour the attacker; otherwise the side ends
+its part of the phase. The work is bounded by the pieces and their moves, not
 by the clock, so a battle replays from its seed; an optional `budget` (seconds) caps a decision.
 """
 
@@ -37,9 +41,10 @@ class LevelSettings:
 LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False),
                                     Level.VETERAN: LevelSettings(Level.VETERAN, True),
                                     Level.ELITE: LevelSettings(Level.ELITE, True)}  # as the veteran (issue 25)
-WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 0.8, "tormentum": 0.8,
-         "legatus": 3.0}
+WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 2.0, "tormentum": 2.0,
+         "legatus": 3.0}  # an engine shoots every round, twice under its centurio (CTA-ART): worth more than a centuria
 MIN_GAIN = 0.05
+LEADER_UNDER_FIRE = 4.0  # a fallen leader shakes his units (CTA-MORALE b, c); all fallen lose the battle
 
 
 def worth(p: Piece) -> float:
@@ -101,6 +106,33 @@ class _View:
         self.engines = [e for e in self.theirs if is_engine(e, self.tables) and not e.marker]
         self.front = min((distance(p.hex, e.hex) for p in self.mine if not p.is_leader for e in self.enemy_units),
                          default=0)
+        self.own_engines = [e for e in self.mine if is_engine(e, self.tables) and not e.marker]
+        self.urgent = bool(self.engines) and not self.own_engines  # under engines with none: close fast
+        self.chained = any(st == "chain" for q, st in self.status.items() if q in {m.id for m in self.mine})
+        self._lost: dict[tuple[str, Hex], int] = {}
+
+    def command_lost(self, p: Piece, h: Hex) -> int:
+        """Exactly (CTA-CMD): the side's sub-units in command now that would be out of it with `p` in `h`, `p`
+        included (a unit that leaves its leader's radius, or breaks the chain through it, or a leader who walks
+        away from his units)."""
+        key = (p.id, h)
+        if key in self._lost:
+            return self._lost[key]
+        if not p.is_leader and not self.chained and any(
+                distance(lead.hex, h) <= self.tables.units[lead.type].action_radius
+                and in_sight(lead.hex, h, self.b.map, self.tables) for lead in self.b.commanders(p)):
+            lost = 0  # covered directly and no one hangs on a chain: nobody can drop out
+        else:
+            after = self.b.with_piece(replace(p, hex=h)).command(self.tables)
+            lost = sum(1 for q in self.mine if not q.is_leader and self.status.get(q.id, "out") != "out"
+                       and after.get(q.id) == "out")
+        self._lost[key] = lost
+        return lost
+
+    def threats_to(self, engine: Piece) -> list[Piece]:
+        """The enemy sub-units that could reach contact with one of the side's engines next round (CTA-MOVE)."""
+        return [e for e in self.enemy_units if not e.marker and self.status.get(e.id) != "out"
+                and distance(e.hex, engine.hex) <= movement_allowance(e, self.tables) + 1]
 
     def nearest_enemy(self, h: Hex) -> tuple[int, Piece | None]:
         best, who = 99, None
@@ -154,10 +186,10 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
             radius = t.units[p.type].action_radius
             covered = sum(1 for q in own if distance(q.hex, h) <= radius and in_sight(q.hex, h, b.map, t))
             score += 0.6 * covered - 0.1 * sum(distance(q.hex, h) for q in own) / len(own)
-        score -= 3.0 * len(adjacent_enemies) + (1.0 if d == 2 else 0.0) + 1.5 * v.engine_threat(p, h)
-        return score
-    if not v.in_command_at(p, h):
-        score -= 4.0
+        score -= 3.0 * len(adjacent_enemies) + (1.0 if d == 2 else 0.0) + LEADER_UNDER_FIRE * v.engine_threat(p, h)
+        return score - 4.0 * v.command_lost(p, h)  # no unit of his left out of command (CTA-CMD)
+    if p.marker == 0 and v.command_lost(p, h):  # out of command: no move, no attack next round (CTA-CMD)
+        score -= 4.0 * v.command_lost(p, h)
     if is_engine(p, t):
         rng = engine_range(p.type, t)
         targets = [e for e in v.theirs if distance(e.hex, h) <= rng]
@@ -179,6 +211,9 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
     # flanks and morale: friends beside it, the nearest enemy in front
     friends = sum(1 for q in v.mine if q.id != p.id and not q.is_leader and distance(q.hex, h) == 1)
     score += 0.15 * min(friends, 3)
+    if not friends and any(not e.marker and distance(e.hex, h) <= movement_allowance(e, t) + 1 for e in v.enemy_units):
+        score -= 0.6  # alone where an enemy can reach it: flanks open, no morale support (CTA-COMBAT, CTA-MORALE)
+    score += _engine_terms(v, p, h)
     if near is not None and d <= movement_allowance(near, t) + 1 and trial.side_of_attack(near, moved) != "front":
         score -= 0.5 if trial.side_of_attack(near, moved) == "flank" else 0.9
     mod = t.terrain[b.terrain(h)].modifiers.get(p.type)
@@ -187,9 +222,26 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
     # closing on the enemy; reserves far from the fight close first; a holding side waits
     if near is not None and not v.hold:
         reserve = 1.5 if d > v.front + 2 else 1.0
-        score -= 0.12 * reserve * d
+        score -= (0.2 if v.urgent else 0.12) * reserve * d
     elif near is not None and d > 4:
         score -= 0.03 * d
+    return score
+
+
+def _engine_terms(v: _View, p: Piece, h: Hex) -> float:
+    """Shield the side's engines (a unit beside an engine, no farther than the engine from an enemy that can reach it)
+    and go for the enemy's (cavalry closes on the nearest enemy engine): CTA-ART, CTA-COMBAT."""
+    score = 0.0
+    for e in v.own_engines:
+        threats = v.threats_to(e)
+        if not threats or distance(e.hex, h) != 1:
+            continue
+        if any(distance(h, x.hex) <= distance(e.hex, x.hex) for x in threats):
+            shields = sum(1 for q in v.mine if q.id != p.id and not q.is_leader and not is_engine(q, v.tables)
+                          and distance(q.hex, e.hex) == 1)
+            score += 0.7 if shields < 2 else 0.2
+    if v.engines and v.tables.units[p.type].arm == "cavalry":
+        score -= 0.15 * min(distance(h, e.hex) for e in v.engines)
     return score
 
 

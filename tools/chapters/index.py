@@ -89,7 +89,7 @@ def index_cells() -> list:
            "**[rules reference](reference.ipynb)**, which explains every rule in a few lines and finds one as you "
            "type.\n\n"
            "**Never played?** [Play a guided first game →](skirmish.ipynb?scenario=first_game): two tanks a side, "
-           "four turns against the novice computer, with a hint at every step saying what to click and why.\n\n"
+           "six turns against the novice computer, with a hint at every step saying what to click and why.\n\n"
            "[Start reading: The battlefield →](01_battlefield.ipynb) · [Rules reference](reference.ipynb) · "
            "[Play a skirmish →](skirmish.ipynb) · [Fight a Centuria battle →](centuria_skirmish.ipynb)"),
         md("## Contents\n\nRead the Centurion chapters in this order, from the map to the variant rules; the Centuria "

@@ -25,7 +25,7 @@ CELLS = [
        "save downloads; there is no undo). Opened in Jupyter, a game lives in its page only."
        "\n\n"
        "New to the game? Pick **First game** in the Scenario list (the front page's *guided first game* opens "
-       "it): two tanks a side, four turns, and a **hint** under the banner at every step saying what to click "
+       "it): two tanks a side, six turns, and a **hint** under the banner at every step saying what to click "
        "and why, with the rule behind it; untick *Show hints* to play without them.\n\n"
        "The scenarios: a *meeting engagement* of one platoon each at the Blue River bridge; an *assault* on a "
        "village held by tanks in craters and infantry; a *pursuit* where two TOG platoons chase one Renegade "

@@ -1,0 +1,88 @@
+"""The Centuria computer's habits (issue 25, item 1 for Centuria): it keeps its units in command, keeps them in
+formation, shields its own engines and goes for the enemy's. Each position is built by hand; what a player should
+do is read from RULES.md (CTA-CMD, CTA-COMBAT, CTA-MORALE, CTA-ART), not from the bot's code."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from centurion.data import centuria_tables
+from centurion.game import bot_action, new_skirmish
+from centurion.game.centuria import CtaAttack, CtaMove
+from centurion.hexgrid import distance, parse_label
+
+
+def position(pieces: dict[str, tuple[str, int]], active: str, phase: str = "movement",
+             moved: tuple[str, ...] = ()):
+    """The ford-road battle with only `pieces` on the map (id -> hex label, facing), `active` to decide."""
+    g = new_skirmish("centuria_ford_road", seed=3)
+    b = g.battle
+    kept = tuple(replace(p, hex=parse_label(pieces[p.id][0]), facing=pieces[p.id][1]) if p.id in pieces
+                 else replace(p, alive=False) for p in b.pieces)
+    b = replace(b, pieces=kept, phase=phase, active_side=active, first_side=active, passed=frozenset(),
+                moved=frozenset(moved), attacked=frozenset(), shots=())
+    return replace(g, battle=b)
+
+
+REBELS_AHEAD = {"B-PC1": ("0501", 3), "B-LEG": ("0801", 3)}
+
+
+def test_CTA_CMD_the_front_unit_does_not_break_the_chain_behind_it():
+    # CTA-CMD: R-C1 is within R-PC1's radius (3); R-C2 ahead of it is in command only through R-C1 (chain). A
+    # move of R-C1 out of the radius, even to a hex beside R-C2, leaves both out of command (no move, no attack).
+    g = position({"R-PC1": ("0512", 0), "R-C1": ("0509", 0), "R-C2": ("0508", 0), "B-C1": ("0805", 3),
+                  **REBELS_AHEAD}, "rome", moved=("R-PC1",))
+    before = g.command()
+    assert (before["R-C1"], before["R-C2"]) == ("direct", "chain")
+    for level in ("novice", "veteran"):
+        a = bot_action(g, level)
+        after = g.apply(a).command()
+        assert [k for k in ("R-C1", "R-C2") if after[k] == "out"] == [], (level, a)
+
+
+def test_CTA_MORALE_a_turma_does_not_ride_ahead_of_its_partner_into_reach_of_the_enemy():
+    # CTA-MORALE: each intact friend beside a unit helps its morale; CTA-COMBAT: a unit alone can be struck in the
+    # flank (-2) or rear (-4). The rebel turmae (movement 4) can reach any hex within 5 of them next round.
+    g = position({"R-PA": ("1209", 0), "R-T1": ("1208", 0), "R-T2": ("1308", 0), "R-LEG": ("0810", 0),
+                  "B-T1": ("1203", 3), "B-T2": ("1303", 3), "B-SP": ("1204", 3), "B-LEG": ("0803", 3)}, "rome",
+                 moved=("R-PA", "R-LEG"))
+    reach = centuria_tables().units["turma"].movement + 1
+    for level in ("novice", "veteran"):
+        a = bot_action(g, level)
+        b = g.apply(a).battle
+        for p in (b.piece("R-T1"), b.piece("R-T2")):
+            friends = [q for q in b.living("rome") if not q.is_leader and q.id != p.id and distance(q.hex, p.hex) == 1]
+            enemies = [e for e in b.living("rebels") if not e.is_leader and distance(e.hex, p.hex) <= reach]
+            assert friends or not enemies, (level, a, p.id)
+
+
+def test_CTA_ART_a_centuria_steps_between_its_ballista_and_the_turma_that_can_reach_it():
+    # CTA-COMBAT/CTA-ART: the ballista (defence 4) falls to a turma 45 % of the time; the rebel turma B-T1 (in
+    # command, movement 4) can reach contact with it next round. A friend beside the engine, on the turma's side,
+    # stands in its way.
+    g = position({"R-LEG": ("0711", 0), "R-PC1": ("0710", 0), "R-C1": ("0709", 0),
+                  "R-C2": ("0609", 0), "R-B1": ("0910", 0), "B-T1": ("1207", 3), "B-SP": ("1205", 3),
+                  "B-LEG": ("0803", 3), "B-C1": ("0704", 3), "B-PC1": ("0703", 3)}, "rome",
+                 moved=("R-LEG", "R-PC1", "R-B1"))
+    assert g.command()["B-T1"] == "direct"
+    engine, turma = g.battle.piece("R-B1"), g.battle.piece("B-T1")
+    for level in ("novice", "veteran"):
+        a = bot_action(g, level)
+        assert isinstance(a, CtaMove), (level, a)
+        b = g.apply(a).battle
+        shields = [q for q in b.living("rome") if q.type == "centuria" and distance(q.hex, engine.hex) == 1
+                   and distance(q.hex, turma.hex) <= distance(engine.hex, turma.hex)]
+        assert shields, (level, a)
+
+
+def test_CTA_ART_a_turma_beside_an_enemy_ballista_attacks_it():
+    # CTA-COMBAT with the seed's tables: turma (attack 7) on a ballista (defence 4) hits on d20 > 11 (45 %); the
+    # ballista strikes back on d20 > 6 + 8 = 14 ... the odds favour the turma, and an engine that shoots every
+    # round (twice under its centurio, CTA-ART) is worth more than the turma risks.
+    g = position({"R-LEG": ("0711", 0), "R-B1": ("0910", 0), "R-C1": ("0708", 0),
+                  "R-PC1": ("0709", 0), "B-T1": ("1009", 4), "B-SP": ("1108", 3), "B-LEG": ("0803", 3),
+                  "B-C1": ("0707", 3), "B-PC1": ("0706", 3)}, "rebels", phase="combat")
+    ex = g.preview(CtaAttack("B-T1", "R-B1"))
+    assert ex.defender_falls > ex.attacker_falls
+    for level in ("novice", "veteran"):
+        assert bot_action(g, level) == CtaAttack("B-T1", "R-B1"), level
