@@ -6,6 +6,7 @@ with lateral shifts and emergency turns). The expected end of each game (turn, r
 velocity, grounded (g) and destroyed (x), squads' men) was read from that code's replay of the file.
 """
 
+import json
 from pathlib import Path
 
 import pytest
@@ -33,5 +34,8 @@ def test_issue23_a_save_from_before_the_redesign_replays_to_the_same_game(name, 
     got = (got + " " + " ".join(f"{q.key}:{q.men}" for q in sorted(s.squads, key=lambda q: q.key))).strip()
     assert (s.turn, s.result.winner, s.result.level, dict(s.result.points), got) == (turn, winner, level, points,
                                                                                      units)
-    assert s.to_json() == text  # the save format is unchanged
+    # the save format is unchanged but for the edition of a scenario whose set-up changed since (issue 25: these
+    # saves were played on its first edition, and say so when written again)
+    want = json.loads(text) | ({"edition": 1} if json.loads(text)["scenario"] in {"pursuit", "first_game"} else {})
+    assert json.loads(s.to_json()) == want
     assert load(s.to_json()) == s  # and loads to an equal state

@@ -68,4 +68,4 @@ def test_a_save_no_longer_legal_names_its_step_and_rule():
     text = (FIXTURES / "pursuit-seed5-0e94a5f.json").read_text()
     with pytest.raises(SaveError) as e:
         load(text)
-    assert "actions[8]" in str(e.value) and "CEN-GRAV-2" in str(e.value)
+    assert "actions[32]" in str(e.value) and "CEN-SEQ-2" in str(e.value)

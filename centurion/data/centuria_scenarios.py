@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .editions import edition_path, split_edition
 from .paths import data_dir
 from .scenario import CenturiaScenario, load_centuria_scenario
 from .tables import CenturiaTables
@@ -87,6 +88,8 @@ def shipped_centuria_battle(key: str) -> CenturiaBattleSpec:
     """A shipped Centuria battle by key; unknown keys raise ValueError naming the choices."""
     from . import centuria_tables
 
-    if key not in centuria_battle_names():
+    base, edition = split_edition(key)  # "centuria_farmstead@1": an earlier edition (issue 25)
+    if base not in centuria_battle_names():
         raise ValueError(f"no Centuria battle {key!r}; the battles are {', '.join(centuria_battle_names())}")
-    return load_centuria_battle(centuria_battle_dir() / f"{key[len(PREFIX):]}.yaml", centuria_tables(), key=key)
+    return load_centuria_battle(edition_path(centuria_battle_dir(), base[len(PREFIX):], edition), centuria_tables(),
+                                key=key)

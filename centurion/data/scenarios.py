@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..hexgrid import Hex, parse_label
 from .battlemap import BattleMap
+from .editions import edition_path, split_edition
 from .paths import data_dir
 from .yamlfile import Entry, YamlFile
 
@@ -227,7 +228,9 @@ def scenario_names() -> list[str]:
 
 @cache
 def shipped_scenario(key: str) -> Scenario:
-    """A shipped scenario by key; unknown keys raise ValueError naming the choices."""
-    if key not in scenario_names():
+    """A shipped scenario by key, "pursuit" or an earlier edition "pursuit@1" (issue 25); unknown keys raise
+    ValueError naming the choices."""
+    base, edition = split_edition(key)
+    if base not in scenario_names():
         raise ValueError(f"no scenario {key!r}; the scenarios are {', '.join(scenario_names())}")
-    return load_scenario(scenario_dir() / f"{key}.yaml")
+    return load_scenario(edition_path(scenario_dir(), base, edition))

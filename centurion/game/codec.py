@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..data.centuria_scenarios import PREFIX, centuria_battle_dir
+from ..data.editions import current_edition, edition_key, split_edition
+from ..data.scenarios import scenario_dir
 from .actions import IllegalAction, action_to_data, seed_refusal
 
 FORMAT = "centurion-skirmish"
@@ -20,10 +23,34 @@ class SaveError(ValueError):
 
 def dump(game) -> str:
     """The save text of a game."""
-    data = {"format": FORMAT, "version": VERSION, "system": game.system, "scenario": game.scenario.key,
+    data = {"format": FORMAT, "version": VERSION, "system": game.system, **scenario_fields(game.scenario.key),
             "seed": game.seed, "variants": list(game.variants),
             "actions": [action_to_data(a) for a in game.history]}
     return json.dumps(data, separators=(",", ":"), sort_keys=False)
+
+
+def _edition_folder(base: str) -> tuple[Any, str]:
+    """The folder and file name of a shipped scenario's key (Centuria's keys start with "centuria_")."""
+    return (centuria_battle_dir(), base[len(PREFIX):]) if base.startswith(PREFIX) else (scenario_dir(), base)
+
+
+def scenario_fields(key: str) -> dict:
+    """A save's scenario fields: its name, and its edition where the scenario has had more than one (issue 25):
+    "pursuit" is {"scenario": "pursuit", "edition": 2}, "pursuit@1" {"scenario": "pursuit", "edition": 1}."""
+    base, edition = split_edition(key)
+    current = current_edition(*_edition_folder(base))
+    return {"scenario": base, "edition": edition or current} if current > 1 else {"scenario": base}
+
+
+def scenario_edition(data: dict, name: str, base: str) -> str:
+    """The key of the set-up a save was played on: its `edition` (1, the first, when the save has none: it was
+    written before editions existed) of the scenario `base`; SaveError names a bad edition (issue 25)."""
+    current = current_edition(*_edition_folder(base))
+    edition = data.get("edition", 1)
+    if type(edition) is not int or not 1 <= edition <= current:
+        raise SaveError(f"{name}: field 'edition': expected a whole number from 1 to {current} (the editions of "
+                        f"{base!r}), got {str(edition)[:20]!r}")
+    return base if edition == current else edition_key(base, edition)
 
 
 def scenario_and_seed(data: dict, name: str, known: list[str]) -> tuple[str, int]:
@@ -51,4 +78,5 @@ def replay(game: Any, actions: list, name: str, parse: Any) -> Any:
     return game
 
 
-__all__ = ["FORMAT", "VERSION", "MAX_ACTIONS", "SaveError", "dump", "replay", "scenario_and_seed"]
+__all__ = ["FORMAT", "VERSION", "MAX_ACTIONS", "SaveError", "dump", "replay", "scenario_and_seed", "scenario_edition",
+           "scenario_fields"]

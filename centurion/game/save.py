@@ -18,7 +18,7 @@ from ..data.upload import MAX_UPLOAD_BYTES, check_json
 from ..data.yamlfile import DataError
 from .actions import action_from_data
 from .centuria import load_centuria
-from .codec import FORMAT, MAX_ACTIONS, VERSION, SaveError, dump, replay, scenario_and_seed
+from .codec import FORMAT, MAX_ACTIONS, VERSION, SaveError, dump, replay, scenario_and_seed, scenario_edition
 from .enums import Level
 from .skirmish import new_skirmish, scenarios
 
@@ -78,7 +78,7 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
                             f"{'nothing' if version is None else repr(version)[:20]}")
         if data.get("system") != "centurion":
             raise SaveError(f"{name}: field 'system': expected 'centurion', got {str(data.get('system'))[:40]!r}")
-        known = {"format", "version", "system", "scenario", "seed", "variants", "actions", "players"}
+        known = {"format", "version", "system", "scenario", "edition", "seed", "variants", "actions", "players"}
         saved_players(data, name)  # optional: who played each side (W3); checked, never trusted for play
     else:  # version 0: written before the format field, it has no version either
         if "version" in data:
@@ -88,6 +88,7 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
     if extra:
         raise SaveError(f"{name}: unknown field(s) {sorted(str(k)[:40] for k in extra)[:5]}")
     scen, seed = scenario_and_seed(data, name, scenarios())
+    scen = scenario_edition(data, name, scen)  # the set-up it was played on (issue 25)
     variants = data.get("variants", [])
     if not isinstance(variants, list):
         raise SaveError(f"{name}: field 'variants': expected a list of names, got {str(variants)[:60]!r}")

@@ -28,6 +28,7 @@ import json
 from dataclasses import replace
 
 from ..data import vehicle_types
+from ..data.editions import split_edition
 from ..data.scenarios import scenario_names, shipped_scenario
 from ..dice import Dice
 from ..rules import RecordSheet
@@ -196,9 +197,9 @@ class Skirmish(GameState, initiative.InitiativePhase, movement.MovementPhase, op
 def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) -> Skirmish:
     """A new game of a shipped scenario, set up and at its first decision (initiative, CEN-SEQ-1); `variants`: the
     variant rules switched on, a tuple of names such as ("VAR-INIT", "VAR-MOVETYPE:thrust") (VAR-*)."""
-    if not isinstance(name, str) or name not in scenarios("all"):
+    if not isinstance(name, str) or split_edition(name)[0] not in scenarios("all"):  # "pursuit@1": an edition
         raise ValueError(f"name: no scenario {name!r}; the scenarios are {', '.join(scenarios('all'))}"[:300])
-    if name in centuria_scenarios():
+    if split_edition(name)[0] in centuria_scenarios():
         return new_centuria_skirmish(name, seed=seed, variants=variants)
     if seed_refusal(seed) is not None:
         raise ValueError(seed_refusal(seed))

@@ -7,7 +7,7 @@ import json
 from dataclasses import fields
 from typing import Any
 
-from ..codec import FORMAT, MAX_ACTIONS, VERSION, SaveError, scenario_and_seed
+from ..codec import FORMAT, MAX_ACTIONS, VERSION, SaveError, scenario_and_seed, scenario_edition, scenario_fields
 from .actions import KINDS, STEPS, CtaAction
 
 SYSTEM = "centuria"
@@ -52,7 +52,7 @@ def action_from_data(data: Any, where: str = "action") -> CtaAction:
 
 def dump(game: Any) -> str:
     """The save text: format, version, system, scenario, seed and every decision (replayed on load)."""
-    data = {"format": FORMAT, "version": VERSION, "system": SYSTEM, "scenario": game.scenario.key,
+    data = {"format": FORMAT, "version": VERSION, "system": SYSTEM, **scenario_fields(game.scenario.key),
             "seed": game.seed, "variants": list(game.variants),
             "actions": [action_to_data(a) for a in game.history]}
     return json.dumps(data, separators=(",", ":"))
@@ -69,7 +69,7 @@ def read_header(data: dict, name: str, known: list[str]) -> tuple[str, int, list
     scen, seed = scenario_and_seed(data, name, known)
     if data.get("variants", []) != []:
         raise SaveError(f"{name}: field 'variants': a Centuria battle takes none, got {str(data['variants'])[:60]!r}")
-    extra = set(data) - {"format", "version", "system", "scenario", "seed", "variants", "actions"}
+    extra = set(data) - {"format", "version", "system", "scenario", "edition", "seed", "variants", "actions"}
     if extra:
         raise SaveError(f"{name}: unknown field(s) {sorted(map(str, extra))[:5]}")
     actions = data.get("actions")
@@ -77,7 +77,7 @@ def read_header(data: dict, name: str, known: list[str]) -> tuple[str, int, list
         raise SaveError(f"{name}: field 'actions': expected a list, got {str(actions)[:60]!r}")
     if len(actions) > MAX_ACTIONS:
         raise SaveError(f"{name}: field 'actions': at most {MAX_ACTIONS} actions, got {len(actions)}")
-    return scen, seed, actions
+    return scenario_edition(data, name, scen), seed, actions  # the set-up it was played on (issue 25)
 
 
 __all__ = ["SYSTEM", "action_to_data", "action_from_data", "dump", "read_header"]
