@@ -61,6 +61,11 @@ TESTS: dict[str, list[str]] = {
     # upload tests of test_hostile_files.py never call it)
     "game/save": [],
     "game/actions": ["tests/test_game_move_damage.py", "tests/test_audit_validation.py", "tests/test_tamper.py"],
+    # the save codecs split from game/save and game/centuria by issue 23: the fast save and action-codec tests, the
+    # saves of before the redesign (a few seconds; they replay every kind of action), test_mutation_game_codec*.py
+    "game/codec": ["tests/test_mutation_game_save.py", "tests/test_mutation_game_actions.py",
+                   "tests/test_game_saves_issue23.py"],
+    "game/centuria_phases/codec": ["tests/test_mutation_game_save.py", "tests/test_centuria_phases.py"],
     "centuria/__init__": CENTURIA,
     "centuria/battle": CENTURIA,
     "centuria/pieces": CENTURIA,
@@ -74,7 +79,9 @@ TESTS: dict[str, list[str]] = {
     "centuria/command": CENTURIA,
     "centuria/values": CENTURIA,
     "variants/fire": ["tests/test_variants.py", "tests/test_variants_fire_engine.py"],
-    "variants/movement": ["tests/test_variants.py", "tests/test_variants_movement.py"],
+    # and the brute-force oracle of the variant legal-moves search and the resolver's tests (issue 23's split parts)
+    "variants/movement": ["tests/test_variants.py", "tests/test_variants_movement.py",
+                          "tests/test_mutation_variant_moves.py"],
     "variants/vanes": ["tests/test_variants.py", "tests/test_variants_movement.py"],
     "variants/ramming": ["tests/test_variants.py", "tests/test_variant_ram_game.py"],
 }
@@ -112,6 +119,7 @@ SLOW_VARIANT_MOVES = [f"tests/test_variants_movement.py::{t}" for t in (
     "test_random_variant_moves_keep_the_rules", "test_every_variant_end_state_is_a_move_the_resolver_accepts")]
 DESELECT: dict[str, list[str]] = {f"centuria/{m}": SLOW_CENTURIA for m in ("battle", "checks", "command", "__init__")}
 DESELECT["variants/movement"] = SLOW_VARIANT_MOVES
+DESELECT.update({m: SLOW_VARIANT_MOVES for m, o in MOVED_FROM.items() if o == "variants/movement"})  # the split parts
 
 COPY = ["centurion", "tests", "data", "notebooks", "tools", "docs", "benchmarks", "binder", "README.md",
         "pyproject.toml"]

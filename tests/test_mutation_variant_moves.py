@@ -1,0 +1,154 @@
+"""Mutation kill tests for the variant movement modules split by issue 23 (issues 22 and 23, docs/mutation.md):
+centurion/variants/movement.py (the variant legal-moves search), move_resolution.py (the resolver) and
+variant_move.py (the move as data).
+
+The search is checked against a brute force: every sequence of steps (F, B, L, R, SL, SR) from the start, each
+resolved by `resolve_variant_move` flying and grounded after every possible deceleration, the safest (then
+cheapest) per end (hex, facing, grounded). That is RULES.md VAR-LATERAL (a shift for 1 TP plus the hex's VP,
+following the Facing Change Table), VAR-EMERGENCY (each TP into the vane removes one straight hex; three vane
+saves) and CEN-GRAV-1..6 as the resolver applies them, hex by hex: no part of the search is used to build the
+expected values. Other expected values come from RULES.md and the variants seed (Liberator v14 needs 2 TP:
+targets 7, 6, 7).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from centurion.data import map_from_rows, vehicle_types
+from centurion.hexgrid import from_offset
+from centurion.rules import GravState
+from centurion.rules.grav import Refusal
+from centurion.variants import RuleSet, VariantMove, resolve_variant_move, variant_end_states
+
+LIB = vehicle_types()["liberator"]  # max thrust 6
+VIPER = vehicle_types()["viper"]  # max thrust 8
+BOTH = RuleSet.from_names(["VAR-LATERAL", "VAR-EMERGENCY"])
+LATERAL = RuleSet.from_names(["VAR-LATERAL"])
+EMERGENCY = RuleSet.from_names(["VAR-EMERGENCY"])
+STEPS = ("F", "B", "L", "R", "SL", "SR")
+
+
+def brute_force_ends(state, vehicle, m, rules, accel, max_emergencies=None):
+    """Per (hex, facing, grounded): ((p_no_damage, -thrust, basic path?), (velocity_min, velocity_max)) of the
+    safest, then cheapest, then basic path, over every step sequence the resolver accepts."""
+    best: dict = {}
+    thrust_max = state.max_thrust(vehicle)
+    inits = [None] if state.velocity != 0 else [f if f != state.facing else None for f in range(6)]
+
+    def record(r, grounded):
+        if max_emergencies is not None and len(r.emergencies) > max_emergencies:
+            return
+        basic_path = not r.shifts and not r.emergencies
+        key = (r.end_hex, r.end_facing, grounded)
+        value = (r.p_no_damage, -r.thrust_used, basic_path)
+        if key not in best or value > best[key][0]:
+            room = thrust_max - r.thrust_used
+            v = r.basic.end_velocity
+            best[key] = (value, (0, 0) if grounded else tuple(sorted((v, v - room))))
+
+    def walk(init, steps):
+        r = resolve_variant_move(state, VariantMove(accel, steps, 0, False, init), m, vehicle, rules)
+        room = thrust_max
+        if isinstance(r, Refusal):
+            if r.step is not None:  # refused at a step of this prefix: so is every longer move
+                return
+        else:
+            room = thrust_max - r.thrust_used  # more deceleration than this is refused (CEN-GRAV-1)
+            if not r.basic.grounds:
+                record(r, False)
+        for decel in range(room + 1):
+            g = resolve_variant_move(state, VariantMove(accel, steps, decel, True, init), m, vehicle, rules)
+            if not isinstance(g, Refusal):
+                record(g, True)
+        for s in STEPS:
+            walk(init, (*steps, s))
+
+    for init in inits:
+        walk(init, ())
+    return best
+
+
+def search_ends(state, vehicle, m, rules, accel, **kw):
+    ends = variant_end_states(state, vehicle, m, rules, accelerate=accel, **kw)
+    keys = [(e.hex, e.facing, e.grounded) for e in ends]
+    assert len(keys) == len(set(keys))  # one end state per (hex, facing, grounded)
+    assert keys == sorted(keys, key=lambda k: (k[0].q, k[0].r, k[1], k[2]))  # in map order
+    return {(e.hex, e.facing, e.grounded): ((e.p_no_damage, -e.thrust_used, not e.variant_rules),
+                                            (e.velocity_min, e.velocity_max)) for e in ends}, ends
+
+
+def assert_search_is_the_brute_force(state, vehicle, m, rules, accel, **kw):
+    got, ends = search_ends(state, vehicle, m, rules, accel, **kw)
+    want = brute_force_ends(state, vehicle, m, rules, accel, kw.get("max_emergencies"))
+    assert set(got) == set(want)
+    for key in want:
+        assert got[key] == want[key], key
+    # each end's own move resolves to what it claims (its rules, shifts and emergency thrust)
+    for e in ends:
+        r = resolve_variant_move(state, e.move, m, vehicle, rules)
+        assert not isinstance(r, Refusal), e
+        assert (r.end_hex, r.end_facing, r.basic.grounds) == (e.hex, e.facing, e.grounded)
+        assert (r.thrust_used, r.p_no_damage, r.p_vanes_unharmed) == (e.thrust_used, e.p_no_damage,
+                                                                      e.p_vanes_unharmed)
+        assert (len(r.shifts), sum(x.thrust for x in r.emergencies)) == (e.lateral_shifts, e.emergency_thrust)
+        used = tuple(x for x, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies)) if on)
+        assert e.variant_rules == used
+    return ends
+
+
+def counts(ends):
+    """(lateral ends, emergency ends, ends with a piloting roll, grounded variant ends that decelerate)."""
+    return (sum(1 for e in ends if e.lateral_shifts), sum(1 for e in ends if e.emergency_thrust),
+            sum(1 for e in ends if 0 < e.p_no_damage < 1),
+            sum(1 for e in ends if e.grounded and e.variant_rules and e.move.decelerate))
+
+
+WOODS = map_from_rows([".l...", "..h..", ".l.l.", ".....", "....."],
+                      ["00100", "00000", "01000", "00000", "00000"])
+SMALL = map_from_rows(["...", ".l.", "...", "..."])  # light woods: a piloting roll at velocity 6 (CEN-SPD)
+
+
+@pytest.mark.parametrize("v, accel", [(3, 0), (2, 1), (4, 0)])
+def test_VAR_LATERAL_below_velocity_6_the_search_keeps_the_basic_paths(v, accel):
+    # RULES.md CEN-GRAV-4: below velocity 6 one straight hex before each turn, so 'F SL' costs what 'F L F R' costs
+    # in VP and one TP more: every end is reached at least as cheaply by a basic path
+    ends = assert_search_is_the_brute_force(GravState.of(LIB, from_offset(3, 5), 0, v), LIB, WOODS, BOTH, accel)
+    assert not any(e.variant_rules for e in ends)
+
+
+def test_VAR_LATERAL_and_VAR_EMERGENCY_at_velocity_6_the_search_is_the_brute_force():
+    lib = assert_search_is_the_brute_force(GravState.of(LIB, from_offset(2, 4), 0, 6), LIB, SMALL, BOTH, 0)
+    assert all(counts(lib)[:3]) and counts(lib)[3] == 0  # 6 TP: after a shift it cannot stop from 6
+    viper = assert_search_is_the_brute_force(GravState.of(VIPER, from_offset(2, 4), 0, 6), VIPER, SMALL, BOTH, 0)
+    assert all(counts(viper))
+
+
+def test_VAR_EMERGENCY_max_emergencies_bounds_the_emergency_turns_of_a_path():
+    state = GravState.of(VIPER, from_offset(2, 4), 0, 6)
+    none = assert_search_is_the_brute_force(state, VIPER, SMALL, BOTH, 0, max_emergencies=0)
+    assert counts(none)[1] == 0 and counts(none)[0] > 0
+    one = assert_search_is_the_brute_force(state, VIPER, SMALL, BOTH, 0, max_emergencies=1)
+    assert counts(one)[1] > 0
+
+
+def test_VAR_LATERAL_from_velocity_0_and_reversing():
+    assert_search_is_the_brute_force(GravState.of(VIPER, from_offset(2, 4), 0, 0), VIPER, SMALL, LATERAL, 6)
+    back = GravState.of(VIPER, from_offset(2, 1), 0, -6)
+    assert counts(assert_search_is_the_brute_force(back, VIPER, SMALL, LATERAL, 0))[0] > 0
+    assert counts(assert_search_is_the_brute_force(back, VIPER, SMALL, BOTH, 0))[1] > 0
+
+
+def test_VAR_LATERAL_resolving_each_end_gives_the_same_ends():
+    assert_search_is_the_brute_force(GravState.of(VIPER, from_offset(2, 4), 0, 6), VIPER, SMALL, LATERAL, 0,
+                                     resolve_each=True)
+
+
+@pytest.mark.parametrize("option", ["thrust", "burn"])
+def test_VAR_MOVETYPE_the_search_is_the_brute_force(option):
+    mt = RuleSet.from_names([f"VAR-MOVETYPE:{option}"])
+    woods = map_from_rows(["..h..", ".l...", "..w..", "..l..", "....."], ["00000", "00000", "00000", "00100", "00000"])
+    assert_search_is_the_brute_force(GravState.of(LIB, from_offset(3, 5), 0, 4), LIB, woods, mt, 0)
+    both = RuleSet.from_names([f"VAR-MOVETYPE:{option}", "VAR-LATERAL"])
+    assert counts(assert_search_is_the_brute_force(GravState.of(VIPER, from_offset(2, 4), 0, 6), VIPER, SMALL, both,
+                                                   0))[0] > 0
