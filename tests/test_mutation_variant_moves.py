@@ -109,7 +109,7 @@ WOODS = map_from_rows([".l...", "..h..", ".l.l.", ".....", "....."],
 SMALL = map_from_rows(["...", ".l.", "...", "..."])  # light woods: a piloting roll at velocity 6 (CEN-SPD)
 
 
-@pytest.mark.parametrize("v, accel", [(3, 0), (2, 1), (4, 0)])
+@pytest.mark.parametrize("v, accel", [(4, 0), (3, 1)])
 def test_VAR_LATERAL_below_velocity_6_the_search_keeps_the_basic_paths(v, accel):
     # RULES.md CEN-GRAV-4: below velocity 6 one straight hex before each turn, so 'F SL' costs what 'F L F R' costs
     # in VP and one TP more: every end is reached at least as cheaply by a basic path
