@@ -29,39 +29,47 @@ EMERGENCY = RuleSet.from_names(["VAR-EMERGENCY"])
 STEPS = ("F", "B", "L", "R", "SL", "SR")
 
 
-def brute_force_ends(state, vehicle, m, rules, accel, max_emergencies=None):
+def brute_force_ends(state, vehicle, m, rules, accel, max_emergencies=None, table=None):
     """Per (hex, facing, grounded): ((p_no_damage, -thrust, basic path?), (velocity_min, velocity_max)) of the
     safest, then cheapest, then basic path, over every step sequence the resolver accepts."""
     best: dict = {}
     thrust_max = state.max_thrust(vehicle)
     inits = [None] if state.velocity != 0 else [f if f != state.facing else None for f in range(6)]
 
-    def record(r, grounded):
+    def record(r, grounded, velocities=(0, 0)):
         if max_emergencies is not None and len(r.emergencies) > max_emergencies:
             return
         basic_path = not r.shifts and not r.emergencies
         key = (r.end_hex, r.end_facing, grounded)
         value = (r.p_no_damage, -r.thrust_used, basic_path)
         if key not in best or value > best[key][0]:
-            room = thrust_max - r.thrust_used
-            v = r.basic.end_velocity
-            best[key] = (value, (0, 0) if grounded else tuple(sorted((v, v - room))))
+            best[key] = (value, velocities)
+
+    hexes_max = abs(state.velocity) + accel + 1  # a hex per VP, or the one-hex rule's hex (CEN-GRAV-2, -3)
 
     def walk(init, steps):
-        r = resolve_variant_move(state, VariantMove(accel, steps, 0, False, init), m, vehicle, rules)
+        r = resolve_variant_move(state, VariantMove(accel, steps, 0, False, init), m, vehicle, rules, table=table)
         room = thrust_max
         if isinstance(r, Refusal):
             if r.step is not None:  # refused at a step of this prefix: so is every longer move
                 return
         else:
             room = thrust_max - r.thrust_used  # more deceleration than this is refused (CEN-GRAV-1)
-            if not r.basic.grounds:
-                record(r, False)
+            if not r.basic.grounds:  # flying on: every end velocity a deceleration gives (CEN-GRAV-1, -5)
+                ends = [resolve_variant_move(state, VariantMove(accel, steps, d, False, init), m, vehicle, rules,
+                                             table=table) for d in range(room + 1)]
+                vs = [x.basic.end_velocity for x in ends if not isinstance(x, Refusal) and not x.basic.grounds]
+                record(r, False, (min(vs), max(vs)))
         for decel in range(room + 1):
-            g = resolve_variant_move(state, VariantMove(accel, steps, decel, True, init), m, vehicle, rules)
+            g = resolve_variant_move(state, VariantMove(accel, steps, decel, True, init), m, vehicle, rules,
+                                     table=table)
             if not isinstance(g, Refusal):
                 record(g, True)
+        if sum(s not in ("L", "R") for s in steps) >= hexes_max:
+            return
         for s in STEPS:
+            if s in ("L", "R") and steps and steps[-1] in ("L", "R"):
+                continue  # two turns in a row: refused at any velocity but 0 (CEN-GRAV-4), which is not searched
             walk(init, (*steps, s))
 
     for init in inits:
@@ -80,13 +88,13 @@ def search_ends(state, vehicle, m, rules, accel, **kw):
 
 def assert_search_is_the_brute_force(state, vehicle, m, rules, accel, **kw):
     got, ends = search_ends(state, vehicle, m, rules, accel, **kw)
-    want = brute_force_ends(state, vehicle, m, rules, accel, kw.get("max_emergencies"))
+    want = brute_force_ends(state, vehicle, m, rules, accel, kw.get("max_emergencies"), kw.get("table"))
     assert set(got) == set(want)
     for key in want:
         assert got[key] == want[key], key
     # each end's own move resolves to what it claims (its rules, shifts and emergency thrust)
     for e in ends:
-        r = resolve_variant_move(state, e.move, m, vehicle, rules)
+        r = resolve_variant_move(state, e.move, m, vehicle, rules, table=kw.get("table"))
         assert not isinstance(r, Refusal), e
         assert (r.end_hex, r.end_facing, r.basic.grounds) == (e.hex, e.facing, e.grounded)
         assert (r.thrust_used, r.p_no_damage, r.p_vanes_unharmed) == (e.thrust_used, e.p_no_damage,
@@ -152,3 +160,22 @@ def test_VAR_MOVETYPE_the_search_is_the_brute_force(option):
     both = RuleSet.from_names([f"VAR-MOVETYPE:{option}", "VAR-LATERAL"])
     assert counts(assert_search_is_the_brute_force(GravState.of(VIPER, from_offset(2, 4), 0, 6), VIPER, SMALL, both,
                                                    0))[0] > 0
+
+
+@pytest.mark.parametrize("v", [1, -1, 2])
+def test_VAR_MOVETYPE_at_low_velocity_the_search_is_the_brute_force(v):
+    # heavy woods and a climb: the one-hex rule (CEN-GRAV-3) at velocity 1, the surcharge paid in thrust
+    m = map_from_rows(["...", ".h.", "...", "..."], ["000", "020", "000", "000"])
+    for option in ("thrust", "burn"):
+        rules = RuleSet.from_names([f"VAR-MOVETYPE:{option}", "VAR-LATERAL"])
+        assert_search_is_the_brute_force(GravState.of(LIB, from_offset(2, 3 if v > 0 else 1), 0, v), LIB, m, rules, 0)
+
+
+def test_VAR_LATERAL_the_search_stops_at_its_node_limit_with_a_clear_message():
+    state = GravState.of(VIPER, from_offset(2, 4), 0, 6)
+    with pytest.raises(ValueError) as info:
+        variant_end_states(state, VIPER, SMALL, BOTH, accelerate=0, node_limit=3)
+    assert str(info.value) == ("VAR-LATERAL, VAR-EMERGENCY: the variant legal-moves search stops at 3 positions; "
+                               "velocity 6 is too fast for it (resolve_variant_move checks any one move)")
+    with pytest.raises(ValueError, match="CEN-GRAV-1.*accelerate"):
+        variant_end_states(state, VIPER, SMALL, BOTH, accelerate=-1)

@@ -157,6 +157,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max, vm, path.thrust_used, e.p_no_damage)
     lateral, emergency = rules.enabled("VAR-LATERAL"), rules.enabled("VAR-EMERGENCY")
     pay_thrust = rules.option("VAR-MOVETYPE") == "thrust"
+    burn = movetype and rules.option("VAR-MOVETYPE") == "burn"
     down = state.grounded or state.submerged
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
     v = state.velocity + accelerate - lift
@@ -284,8 +285,12 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             if ground:
                 cand = _from_resolved(r, 0, 0)
             else:
+                # no deceleration gives the highest end velocity; every TP left decelerating the lowest, with the
+                # terrain surcharge burned off it towards 0 as the resolver does (VAR-MOVETYPE 'burn', CEN-GRAV-5)
                 vmax = r.basic.end_velocity
-                vmin = vmax - room if vmax > 0 or not r.burned else vmax
+                vmin = r.basic.velocity - room
+                if burn and r.terrain_surcharge:
+                    vmin = max(0, vmin - r.terrain_surcharge) if vmin > 0 else min(0, vmin + r.terrain_surcharge)
                 cand = _from_resolved(r, min(vmin, vmax), max(vmin, vmax))
             k = (cand.hex, cand.facing, cand.grounded)
             if _better(cand, best.get(k)):
