@@ -13,9 +13,12 @@ targets 7, 6, 7).
 
 from __future__ import annotations
 
+import dataclasses
+from types import MappingProxyType
+
 import pytest
 
-from centurion.data import map_from_rows, vehicle_types
+from centurion.data import map_from_rows, terrain_table, vehicle_types
 from centurion.hexgrid import from_offset
 from centurion.rules import GravState
 from centurion.rules.grav import Refusal
@@ -179,3 +182,18 @@ def test_VAR_LATERAL_the_search_stops_at_its_node_limit_with_a_clear_message():
                                "velocity 6 is too fast for it (resolve_variant_move checks any one move)")
     with pytest.raises(ValueError, match="CEN-GRAV-1.*accelerate"):
         variant_end_states(state, VIPER, SMALL, BOTH, accelerate=-1)
+
+
+def test_VAR_EMERGENCY_a_grounding_comes_from_the_safest_path_that_can_still_stop():
+    # light woods at speed limit 1 (a table given, CEN-TER-1): the safest path flying to 0101 facing 4 spends thrust
+    # on a shift and emergency turns and cannot decelerate from 6 to 0 after it (grounding at speed: damage,
+    # CEN-GRD-1); 'F F F L F L' with one emergency turn keeps 7 of the Viper's 8 TP and grounds at 0, rolling only
+    # its piloting checks and vane saves. The search offered the first grounding (no chance of no damage).
+    base = terrain_table()
+    slow = dataclasses.replace(base, terrain=MappingProxyType({
+        **base.terrain, "light_woods": dataclasses.replace(base["light_woods"], speed_limit=1)}))
+    state = GravState.of(VIPER, from_offset(2, 4), 0, 6)
+    ends = assert_search_is_the_brute_force(state, VIPER, SMALL, BOTH, 0, table=slow)
+    down = next(e for e in ends if (e.hex, e.facing, e.grounded) == (from_offset(1, 1), 4, True))
+    assert down.p_no_damage > 0 and down.move.decelerate == 6
+    assert ends != variant_end_states(state, VIPER, SMALL, BOTH, accelerate=0)  # the table is used
