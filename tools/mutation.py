@@ -65,7 +65,8 @@ TESTS: dict[str, list[str]] = {
     # saves of before the redesign (a few seconds; they replay every kind of action), test_mutation_game_codec*.py
     "game/codec": ["tests/test_mutation_game_save.py", "tests/test_mutation_game_actions.py",
                    "tests/test_game_saves_issue23.py"],
-    "game/centuria_phases/codec": ["tests/test_mutation_game_save.py", "tests/test_centuria_phases.py"],
+    "game/centuria_phases/codec": ["tests/test_mutation_game_save.py", "tests/test_centuria_phases.py",
+                                   "tests/test_mutation_game_codec.py"],
     "centuria/__init__": CENTURIA,
     "centuria/battle": CENTURIA,
     "centuria/pieces": CENTURIA,
