@@ -197,3 +197,20 @@ def test_VAR_EMERGENCY_a_grounding_comes_from_the_safest_path_that_can_still_sto
     down = next(e for e in ends if (e.hex, e.facing, e.grounded) == (from_offset(1, 1), 4, True))
     assert down.p_no_damage > 0 and down.move.decelerate == 6
     assert ends != variant_end_states(state, VIPER, SMALL, BOTH, accelerate=0)  # the table is used
+
+
+def test_CEN_GRAV_6_from_the_ground_or_a_crater_the_lift_comes_out_of_the_acceleration():
+    # RULES.md CEN-GRAV-6: lifting off takes 1 TP from the ground, 2 from a crater, and the rest is the velocity: the
+    # ends and their chances are the brute force's (staying down is the basic engine's own end, its thrust counted
+    # there without the acceleration, so thrust is compared for the variant ends only)
+    m = map_from_rows(["...", ".l.", "...", "..."])
+    for kw, accel in (({"grounded": True}, 3), ({"grounded": True, "in_crater": True}, 4)):
+        state = GravState.of(VIPER, from_offset(2, 4), 0, 0, **kw)
+        got, ends = search_ends(state, VIPER, m, LATERAL, accel)
+        want = brute_force_ends(state, VIPER, m, LATERAL, accel)
+        assert set(got) == set(want)
+        assert all(got[k][0][0] == want[k][0][0] for k in want)  # velocity 2 after the lift: the same ends, odds
+        assert max(e.hex.r for e in ends) - min(e.hex.r for e in ends) == 2  # two hexes ahead at most
+    crater = GravState.of(VIPER, from_offset(2, 4), 0, 0, grounded=True, in_crater=True)
+    with pytest.raises(ValueError, match="CEN-GRAV-6"):  # too little to lift off
+        variant_end_states(crater, VIPER, m, LATERAL, accelerate=1)
