@@ -61,6 +61,12 @@ TESTS: dict[str, list[str]] = {
     # upload tests of test_hostile_files.py never call it)
     "game/save": [],
     "game/actions": ["tests/test_game_move_damage.py", "tests/test_audit_validation.py", "tests/test_tamper.py"],
+    # the save codecs split from game/save and game/centuria by issue 23: the fast save and action-codec tests, the
+    # saves of before the redesign (a few seconds; they replay every kind of action), test_mutation_game_codec*.py
+    "game/codec": ["tests/test_mutation_game_save.py", "tests/test_mutation_game_actions.py",
+                   "tests/test_game_saves_issue23.py"],
+    "game/centuria_phases/codec": ["tests/test_mutation_game_save.py", "tests/test_centuria_phases.py",
+                                   "tests/test_mutation_game_codec.py"],
     "centuria/__init__": CENTURIA,
     "centuria/battle": CENTURIA,
     "centuria/pieces": CENTURIA,
@@ -74,7 +80,9 @@ TESTS: dict[str, list[str]] = {
     "centuria/command": CENTURIA,
     "centuria/values": CENTURIA,
     "variants/fire": ["tests/test_variants.py", "tests/test_variants_fire_engine.py"],
-    "variants/movement": ["tests/test_variants.py", "tests/test_variants_movement.py"],
+    # and the brute-force oracle of the variant legal-moves search and the resolver's tests (issue 23's split parts)
+    "variants/movement": ["tests/test_variants.py", "tests/test_variants_movement.py",
+                          "tests/test_mutation_variant_moves.py"],
     "variants/vanes": ["tests/test_variants.py", "tests/test_variants_movement.py"],
     "variants/ramming": ["tests/test_variants.py", "tests/test_variant_ram_game.py"],
 }
@@ -112,6 +120,15 @@ SLOW_VARIANT_MOVES = [f"tests/test_variants_movement.py::{t}" for t in (
     "test_random_variant_moves_keep_the_rules", "test_every_variant_end_state_is_a_move_the_resolver_accepts")]
 DESELECT: dict[str, list[str]] = {f"centuria/{m}": SLOW_CENTURIA for m in ("battle", "checks", "command", "__init__")}
 DESELECT["variants/movement"] = SLOW_VARIANT_MOVES
+# the resolver and the move as data (split from variants/movement) are called by every test: the slower brute-force
+# cases of tests/test_mutation_variant_moves.py (a second or more each) are left out of their runs too
+SLOW_BRUTE_FORCE = [f"tests/test_mutation_variant_moves.py::{t}" for t in (
+    "test_VAR_LATERAL_below_velocity_6_the_search_keeps_the_basic_paths",
+    "test_VAR_LATERAL_and_VAR_EMERGENCY_at_velocity_6_the_search_is_the_brute_force",
+    "test_VAR_EMERGENCY_max_emergencies_bounds_the_emergency_turns_of_a_path",
+    "test_VAR_LATERAL_from_velocity_0_and_reversing",
+    "test_VAR_EMERGENCY_a_grounding_comes_from_the_safest_path_that_can_still_stop")]
+DESELECT.update({m: SLOW_VARIANT_MOVES + SLOW_BRUTE_FORCE for m, o in MOVED_FROM.items() if o == "variants/movement"})
 
 COPY = ["centurion", "tests", "data", "notebooks", "tools", "docs", "benchmarks", "binder", "README.md",
         "pyproject.toml"]

@@ -157,6 +157,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max, vm, path.thrust_used, e.p_no_damage)
     lateral, emergency = rules.enabled("VAR-LATERAL"), rules.enabled("VAR-EMERGENCY")
     pay_thrust = rules.option("VAR-MOVETYPE") == "thrust"
+    burn = movetype and rules.option("VAR-MOVETYPE") == "burn"
     down = state.grounded or state.submerged
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
     v = state.velocity + accelerate - lift
@@ -169,6 +170,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
     nodes = 0
     facings = range(6) if state.velocity == 0 else (state.facing,)
     ends: dict[tuple, tuple] = {}  # per (hex, facing, all VP spent): the safest, then cheapest, path found
+    stops: dict[tuple, tuple] = {}  # the same among paths that can decelerate to 0 (a safer grounding, CEN-GRD-1)
 
     heap: list[tuple] = []
     counter = 0
@@ -211,6 +213,8 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         if variant or movetype:
             end = (here, facing, vp == 0 and entered > 0)
             ends.setdefault(end, (init, steps, p, tp))  # the first path popped is the safest, then the cheapest
+            if 0 < v <= thrust_max - accelerate - tp:  # ... and the safest that keeps the thrust to stop and ground
+                stops.setdefault(end, (init, steps, p, tp))
         ahead = facing if v > 0 else (facing + 3) % 6
         options: list[tuple[str, int]] = []
         if vp > 0:
@@ -250,7 +254,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             push(q, tp + extra_tp, dest, facing, 0 if shift else straight + 1, 0 if one_hex else vp - cost,
                  entered + 1, steps + (step,), variant or shift, init, em + bool(early))
 
-    for (end_hex, end_facing, spent), (init, steps, p, tp) in ends.items():
+    for (end_hex, end_facing, spent), (init, steps, p, tp) in [*ends.items(), *stops.items()]:
         # the search knows the path's chance and thrust: a path no better than the known end is not resolved
         # (a grounding costs at least that thrust and is at most that likely to take no damage)
         fly, down = best.get((end_hex, end_facing, False)), best.get((end_hex, end_facing, True))
@@ -284,8 +288,12 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             if ground:
                 cand = _from_resolved(r, 0, 0)
             else:
+                # no deceleration gives the highest end velocity; every TP left decelerating the lowest, with the
+                # terrain surcharge burned off it towards 0 as the resolver does (VAR-MOVETYPE 'burn', CEN-GRAV-5)
                 vmax = r.basic.end_velocity
-                vmin = vmax - room if vmax > 0 or not r.burned else vmax
+                vmin = r.basic.velocity - room
+                if burn and r.terrain_surcharge:
+                    vmin = max(0, vmin - r.terrain_surcharge) if vmin > 0 else min(0, vmin + r.terrain_surcharge)
                 cand = _from_resolved(r, min(vmin, vmax), max(vmin, vmax))
             k = (cand.hex, cand.facing, cand.grounded)
             if _better(cand, best.get(k)):

@@ -72,19 +72,11 @@ class VariantMove:
 
     def describe(self) -> str:
         """'face 1, accelerate 2, F SL F R, decelerate 1': `GravMove.describe`'s words, plus shifts and positions."""
-        parts = []
-        if self.initial_facing is not None:
-            parts.append(f"face {self.initial_facing}")
-        if self.accelerate:
-            parts.append(f"accelerate {self.accelerate}")
-        parts.append(" ".join(self.steps) if self.steps else "no hexes")
-        if self.decelerate:
-            parts.append(f"decelerate {self.decelerate}")
-        if self.ground:
-            parts.append("ground")
+        # GravMove.describe reads only the fields the two moves share; the steps are shown as they are (SL, SR too)
+        text = GravMove.describe(self)  # type: ignore[arg-type]
         if self.positions:  # VAR-OCCUPY: the position declared on entering a partly covered hex
-            parts.append(", ".join(f"{pos} at step {i + 1}" for i, pos in self.positions))
-        return ", ".join(parts)
+            text += ", " + ", ".join(f"{pos} at step {i + 1}" for i, pos in self.positions)
+        return text
 
 
 @dataclass(frozen=True)
