@@ -39,3 +39,19 @@ def test_issue23_a_save_from_before_the_redesign_replays_to_the_same_game(name, 
     want = json.loads(text) | ({"edition": 1} if json.loads(text)["scenario"] in {"pursuit", "first_game"} else {})
     assert json.loads(s.to_json()) == want
     assert load(s.to_json()) == s  # and loads to an equal state
+
+
+def test_a_save_names_the_edition_of_a_set_up_changed_since():
+    """Issue 25 moved the pursuit's Vipers: a save of a new game names edition 2 and loads on it; a save without an
+    edition (written before) loads on the first set-up, whose Vipers stood 12 columns further west."""
+    from centurion.game import new_skirmish
+
+    new = new_skirmish("pursuit", seed=3)
+    data = json.loads(new.to_json())
+    assert (data["scenario"], data["edition"]) == ("pursuit", 2)
+    assert load(new.to_json()) == new
+    old = load(json.dumps({k: v for k, v in data.items() if k != "edition"}))
+    assert old.scenario.key == "pursuit@1"
+    assert {v.key: format_label(v.hex) for v in new.vehicles} != {v.key: format_label(v.hex) for v in old.vehicles}
+    meeting = json.loads(new_skirmish("meeting", seed=3).to_json())
+    assert "edition" not in meeting  # a set-up never changed has one edition and says nothing

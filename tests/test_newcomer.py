@@ -272,6 +272,28 @@ def test_W8_the_speed_choice_keeps_the_list_and_the_shading_to_one_end_velocity(
     assert labels and all(f"velocity {v.velocity} → {v.velocity}," in label for label in labels)
 
 
+def test_W8_a_slower_end_is_offered_by_braking_after_the_path():
+    """A new user could not slow to 2 from 4 on the Skirmish page although `move R11 a0 FFFF d2` is legal: a slower
+    speed lists the ends reached by braking after the path (CEN-GRAV-1: end velocity = velocity + acceleration -
+    deceleration; CEN-GRAV-4: deceleration is spent after moving)."""
+    t = _movement_page()
+    v = t.game.movers()[0]
+    t.click(v.hex)
+    speeds = [n for _label, n in t.speed.options if n is not None]
+    slower = v.velocity - 2
+    assert slower in speeds and 0 < slower
+    t.speed.value = slower
+    shaded = {h for h, _c in t.map.overlay.hatched}
+    assert shaded, "ends at the slower velocity are shaded"
+    for end in list(shaded)[:3]:
+        t.click(end)
+        labels = [label for label, _i in t.choice.options]
+        assert labels and all(f"velocity {v.velocity} → {slower}," in label for label in labels), labels
+    straight = t.game.move_options_at(v.key, slower)
+    assert straight and all(v.velocity + m.move.accelerate - m.move.decelerate == slower and t.game.is_legal(m)
+                            for m, _e in straight)
+
+
 def test_W8_move_lines_say_velocity_and_the_path_has_a_key():
     t = _movement_page()
     v = t.game.movers()[0]
@@ -680,3 +702,19 @@ def test_W5_a_page_opened_mid_game_draws_without_a_summary_of_turns_it_has_not_s
     page = SkirmishTable("meeting", seed=3)
     page._begin(s)
     assert page.game is s and "Turn 2" in page.banner.value
+
+
+def test_W8_a_refused_hex_leaves_no_stale_move_to_confirm():
+    """A new user picked a legal end, then clicked a hex that is not one: the refusal showed, but the list still held
+    the first hex's moves and Confirm stayed ready. Nothing of the earlier hex may be left to confirm (CEN-GRAV-2)."""
+    t = _movement_page()
+    v = t.game.movers()[0]
+    t.click(v.hex)
+    ends = {h for h, _c in t.map.overlay.hatched} - {u.hex for u in t.game.vehicles}
+    t.click(sorted(ends)[0])
+    assert t.choice.options, "the moves of a legal end are listed"
+    shown = {h for h, _c in t.map.overlay.hatched} | {u.hex for u in t.game.vehicles}
+    outside = next(h for h in sorted(t.map.battlemap.hexes) if h not in shown)
+    t.click(outside)
+    assert "not a legal end" in _text(t.message.value)
+    assert not t.choice.options and t.target_hex is None

@@ -43,13 +43,15 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool) -> st
         movers = {v.key for v in g.movers()}
         if selected not in movers:
             return ("Movement: click one of your tanks that has not moved yet (a blue counter). Its counter shows "
-                    "its letter; the white point shows where it faces [CEN-SEQ-2].")
+                    "its number; the white point shows where it faces [CEN-SEQ-2].")
         if target is None:
             return (f"Now click one of the green hatched hexes: each is a place where {selected} can end its move "
-                    "(it must fly as many hexes as its velocity) [CEN-GRAV-2]. 'Speed' keeps the list to one end "
-                    "velocity. The orange ring is the bridge: end within 1 hex of it to hold it.")
+                    "(it must fly as many hexes as its velocity) [CEN-GRAV-2]. 'Speed' picks how fast it ends: a "
+                    "slower end brakes after the move, so next turn it flies fewer hexes and can stay near the "
+                    "bridge [CEN-GRAV-4]. The orange ring is the bridge: end within 1 hex of it to hold it.")
         return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
-                "you can) [CEN-SPD-1]. Then click Confirm.")
+                "you can; 'grounded' at 0% safe is a crash landing that can destroy the tank) [CEN-SPD-1, "
+                "CEN-GRD-1]. Then click Confirm.")
     return _PHASE_HINTS.get(str(g.phase), "Pick a decision in the list and click Confirm.")
 
 

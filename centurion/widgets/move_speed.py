@@ -59,7 +59,8 @@ class SpeedChoice(w.Dropdown):
             self._for = None
             return
         v = g.vehicle(key)
-        speeds = sorted({end_velocity(g, m, e.grounded) for m, e in options})
+        speeds = sorted({n for _m, e in options if not e.grounded for n in range(e.velocity_min, e.velocity_max + 1)}
+                        | {0 for _m, e in options if e.grounded})  # every end velocity the ends allow (CEN-GRAV-4)
         if self._for == (key, len(g.history)) and list(self.options[1:]) == self._labels(speeds, v.velocity):
             return
         keep = self.value if self._for is not None and self._for[0] == key and self.value in speeds else None
@@ -74,8 +75,17 @@ class SpeedChoice(w.Dropdown):
 
     @staticmethod
     def _labels(speeds: list[int], now: int) -> list[tuple[str, int]]:
-        return [(f"end at velocity {n}" + (" (as now)" if n == now else " (faster)" if n > now else " (slower)"), n)
-                for n in speeds]
+        return [(f"end at velocity {n}" + (" (as now)" if n == now else " (faster)" if n > now else
+                                           " (stop, hover or ground)" if n == 0 else " (slower)"), n) for n in speeds]
+
+    def moves_for(self, g: Skirmish, key: str) -> tuple:
+        """The moves listed and shaded for the vehicle: every legal end (its safest path) with 'any', else the moves
+        that end at the velocity picked, braking after the path where a slower end needs it (the game's
+        `move_options_at`, checked as `apply` checks them; grounded ends count as velocity 0) (W8, CEN-GRAV-4)."""
+        if self.value is None:
+            return g.move_options(key)
+        grounded = tuple((m, e) for m, e in g.move_options(key) if e.grounded) if self.value == 0 else ()
+        return grounded + g.move_options_at(key, self.value)
 
     def keeps(self, g: Skirmish, a: Move, grounded: bool = False) -> bool:
         """Whether a move ends at the velocity picked (always, with 'any')."""

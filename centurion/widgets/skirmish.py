@@ -260,8 +260,7 @@ class SkirmishTable(BattlePage):
         if g.phase == "movement":
             out = []
             if self.selected in {v.key for v in g.movers()} and self.target_hex is not None:
-                out = [m for m, e in g.move_options(self.selected) if e.hex == self.target_hex
-                       and self.speed.keeps(g, m, e.grounded)]
+                out = [m for m, e in self.speed.moves_for(g, self.selected) if e.hex == self.target_hex]
             others = g.movement_others()
             walks = [a for a in others if isinstance(a, March)]
             if self.target_hex is not None:  # a squad's walk to the clicked hex
@@ -459,8 +458,7 @@ class SkirmishTable(BattlePage):
         a = self.chosen()
         if self.viewing is None and not g.over:
             if g.phase == "movement" and self.selected in {v.key for v in g.movers()}:
-                ov.hatched = [(e.hex, "#2e7d32") for m, e in g.move_options(self.selected)
-                              if self.speed.keeps(g, m, e.grounded)]
+                ov.hatched = [(e.hex, "#2e7d32") for m, e in self.speed.moves_for(g, self.selected)]
             elif g.phase == "movement" and self.selected in self._walkers():
                 ov.hatched = [(h, "#2e7d32") for h in g.march_targets(self.selected)]
             if isinstance(a, Move):
@@ -492,7 +490,7 @@ class SkirmishTable(BattlePage):
             return
         movers = {v.key for v in g.movers()}
         if g.phase == "movement" and self.selected in movers and any(
-                e.hex == hex_ and self.speed.keeps(g, m, e.grounded) for m, e in g.move_options(self.selected)):
+                e.hex == hex_ for m, e in self.speed.moves_for(g, self.selected)):
             unit_here = [v.key for v in g.movers() if v.hex == hex_]
             if not unit_here or self.target_hex == hex_ or unit_here == [self.selected]:  # its own hex too
                 self.target_hex = hex_
@@ -519,6 +517,8 @@ class SkirmishTable(BattlePage):
             self._refresh()
             return
         if g.phase == "movement" and self.selected in movers:
+            self.target_hex = None  # the moves of the hex picked before are no longer offered (no stale Confirm)
+            self._refresh()
             self.message.show(f"{format_label(hex_)} is not a legal end of {self.selected}'s move: only the "
                               "shaded hexes are (CEN-GRAV-2). Nothing was moved.", "refusal")
         else:

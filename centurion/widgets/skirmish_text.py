@@ -122,7 +122,7 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
     not among the listed ones."""
     lines: list[str] = []
     if isinstance(a, Move) and a.unit in {v.key for v in g.movers()}:
-        e = next((e for m, e in g.move_options(a.unit) if m == listed), None)
+        e = end_of(g, listed) if isinstance(listed, Move) else None
         if e is None:
             return "<i>A move that is not among the listed ones.</i>"
         opt = e.safest
@@ -222,10 +222,19 @@ def unit_html(g: Skirmish, key: str | None) -> str:
         f"{s.smoke_left}, digging {s.digging_left}; cost {v.cost} points</div>")
 
 
+def end_of(g: Skirmish, a: Move):
+    """The end state of a listed move: one of the vehicle's legal ends, or one of them reached braking harder
+    (the speed choice's slower ends, `move_options_at`, CEN-GRAV-4); None for a move not listed."""
+    found = next((e for m, e in g.move_options(a.unit) if m == a), None)
+    if found is None and not a.move.ground:
+        found = next((e for m, e in g.move_options_at(a.unit, end_velocity(g, a)) if m == a), None)
+    return found
+
+
 def decision_label(g: Skirmish, a) -> str:
     """A decision's line in the list: a move's end, facing, speed, safety, ram and variants; else the game's words."""
     if isinstance(a, Move):
-        e = next(e for m, e in g.move_options(a.unit) if m == a)
+        e = end_of(g, a)
         now = g.vehicle(a.unit).velocity
         tail = "grounded" if e.grounded else f"velocity {now} → {end_velocity(g, a)}"  # W8: no bare "v 9"
         return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
