@@ -718,3 +718,29 @@ def test_W8_a_refused_hex_leaves_no_stale_move_to_confirm():
     t.click(outside)
     assert "not a legal end" in _text(t.message.value)
     assert not t.choice.options and t.target_hex is None
+
+
+def test_W5_the_summary_keeps_what_your_own_fire_did_after_the_computer_answers():
+    """A new user declared fire, the computer then declared its own, and the summary no longer said what the shot
+    did: a fire declaration is resolved with the others (CEN-SEQ-3), so the summary starts before your decision."""
+    from centurion.game import Fire
+    from centurion.widgets.skirmish import SkirmishTable
+    from centurion.widgets.turn_summary import page_summary
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
+    checked = 0
+    while t.game.turn <= 2 and not t.game.over:
+        if t.game.active == "renegade":
+            a = bot_action(t.game, "novice")
+            assert t._take(a, "person")
+            t._run_computer()
+            t._refresh()
+            if isinstance(a, Fire) and a.target is not None:
+                summary = page_summary(t)
+                assert summary is not None and any(line.startswith(f"{a.unit} fired at {a.target}")
+                                                   for line in summary.lines), summary
+                checked += 1
+        else:
+            t._run_computer()
+            t._refresh()
+    assert checked

@@ -253,13 +253,11 @@ def initiative_note(g: Skirmish) -> str:
 
 
 def span_since(states: Sequence[Skirmish], actors: Sequence[str | None], person: str) -> int:
-    """The index in `states` to summarize from: the state after the person's last decision, or (no person playing
-    or none yet) the start of the turn before the current one's last decision."""
+    """The index in `states` to summarize from: the state before the person's last decision, or (no person playing
+    or none yet) the start of the current turn."""
     last = next((i for i in range(len(actors) - 1, 0, -1) if actors[i] == person), None)
-    if last is not None and last < len(states) - 1:
-        return last
-    if last is not None:  # the person decided last: what their decision did
-        return last - 1
+    if last is not None:  # from the state before it: what their decision did (a fire declared last resolves the
+        return last - 1   # combat in that step, CEN-SEQ-3) and what the others did since
     turn = states[-1].turn
     return next((i for i, s in enumerate(states) if s.turn == turn), 0)
 

@@ -44,11 +44,14 @@ def _summary(page: Any) -> tuple[str, TurnSummary | None]:
         return cached[1]
     start = span_since(states, page.actors, "person")
     person = "person" in page.actors
-    title = "Since your last decision" if person else "This turn so far"
+    title = "Your last decision and what followed" if person else "This turn so far"
     summary = (turn_summary(states[start], states[-1], states[start + 1:-1]) if start < len(states) - 1
                else None)
     turn = states[-1].turn
-    if (summary is None or not summary.lines) and turn > 1:  # nothing new: the last turn, whole
+    now = next((i for i, st in enumerate(states) if st.turn == turn), None)
+    if (summary is None or not summary.lines) and now is not None and now < start:  # nothing new: this turn so far
+        summary, title = turn_summary(states[now], states[-1], states[now + 1:-1]), "This turn so far"
+    if (summary is None or not summary.lines) and turn > 1:  # nothing this turn yet: the last turn, whole
         first = next((i for i, st in enumerate(states) if st.turn == turn - 1), None)
         last = next((i for i, st in enumerate(states) if st.turn == turn), None)
         if first is not None and last is not None:  # (a page opened mid-game has not seen the last turn)
