@@ -744,3 +744,29 @@ def test_W5_the_summary_keeps_what_your_own_fire_did_after_the_computer_answers(
             t._run_computer()
             t._refresh()
     assert checked
+
+
+def test_walkthrough_crash_landing_ends_are_hatched_red():
+    """A new user found many hatched hexes offered only 'grounded, 0% safe': such hexes are hatched red, the others
+    green, so a crash landing (grounding at speed, CEN-GRD-1) is never taken for an ordinary end."""
+    from centurion.widgets.move_speed import CRASH, SAFE
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
+    colour: dict = {}
+    while t.game.turn <= 3 and set(colour.values()) != {SAFE, CRASH}:
+        if t.game.phase == "movement" and t.game.active == "renegade":
+            v = t.game.movers()[0]
+            t.click(v.hex)
+            colour = dict(t.map.overlay.hatched)
+            if set(colour.values()) == {SAFE, CRASH}:
+                break
+        if t.game.active == "renegade":
+            assert t._take(bot_action(t.game, "novice"), "person")
+        t._run_computer()
+        t._refresh()
+    assert set(colour.values()) == {SAFE, CRASH}, "a moving tank has both kinds of ends by turn 3"
+    for h, c in colour.items():
+        ends = [e for _m, e in t.game.move_options(v.key) if e.hex == h]
+        crash_only = all(e.grounded and e.p_no_damage == 0 for e in ends)
+        assert (c == CRASH) == crash_only, (h, c)

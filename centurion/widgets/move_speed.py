@@ -23,6 +23,10 @@ MOVE_KEY = ("Key: F = forward one hex, B = back one hex, L / R = turn one hexsid
             "each turn [CEN-GRAV-1, CEN-GRAV-2, CEN-GRAV-4].")
 
 
+SAFE = "#2e7d32"  # green hatching: a move may end there
+CRASH = "#c62828"  # red hatching: only a crash landing ends there
+
+
 def end_velocity(g: Skirmish, a: Move, grounded: bool = False) -> int:
     """The velocity a move ends at: now + acceleration - lift-off cost - deceleration; 0 once grounded
     (CEN-GRAV-1, CEN-GRAV-6)."""
@@ -87,9 +91,17 @@ class SpeedChoice(w.Dropdown):
         grounded = tuple((m, e) for m, e in g.move_options(key) if e.grounded) if self.value == 0 else ()
         return grounded + g.move_options_at(key, self.value)
 
+    def hatching(self, g: Skirmish, key: str) -> list[tuple]:
+        """The hexes to shade for the vehicle's moves: green where a move may end without certain damage, red where
+        every move listed ends in a crash landing (grounded at speed, no chance of no damage, CEN-GRD-1)."""
+        crash: dict = {}
+        for _m, e in self.moves_for(g, key):
+            crash[e.hex] = crash.get(e.hex, True) and bool(e.grounded) and e.p_no_damage == 0
+        return [(h, CRASH if only else SAFE) for h, only in crash.items()]
+
     def keeps(self, g: Skirmish, a: Move, grounded: bool = False) -> bool:
         """Whether a move ends at the velocity picked (always, with 'any')."""
         return self.value is None or end_velocity(g, a, grounded) == self.value
 
 
-__all__ = ["MOVE_KEY", "SpeedChoice", "end_velocity"]
+__all__ = ["CRASH", "MOVE_KEY", "SAFE", "SpeedChoice", "end_velocity"]

@@ -458,7 +458,7 @@ class SkirmishTable(BattlePage):
         a = self.chosen()
         if self.viewing is None and not g.over:
             if g.phase == "movement" and self.selected in {v.key for v in g.movers()}:
-                ov.hatched = [(e.hex, "#2e7d32") for m, e in self.speed.moves_for(g, self.selected)]
+                ov.hatched = self.speed.hatching(g, self.selected)  # red: only a crash landing ends there
             elif g.phase == "movement" and self.selected in self._walkers():
                 ov.hatched = [(h, "#2e7d32") for h in g.march_targets(self.selected)]
             if isinstance(a, Move):

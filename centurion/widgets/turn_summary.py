@@ -127,8 +127,9 @@ def key_html(g: Skirmish, players: dict[str, str], colors: tuple[str, str]) -> s
         f"border:1px solid #111'></span> {html.escape(g.label(s))} "
         f"({'you' if players.get(s, 'person') == 'person' else 'the computer'})" for i, s in enumerate(g.sides))
     marks = ("orange ring: an objective (held by a side with a unit within 1 hex and no enemy unit within 1); "
-             "green hatching: where the selected vehicle may end its move; coloured trail: a move since your last "
-             "decision, pale where it began; orange outline: a unit hit since then; red corner: a damaged vehicle; "
+             "green hatching: where the selected vehicle may end its move (red: only by a crash landing); "
+             "coloured trail: a move since your last decision, pale where it began; orange outline: a unit hit "
+             "since then; red corner: a damaged vehicle; "
              "grey counter: a wreck; yellow number: units stacked in the hex (all listed when you point at it); "
              "with a vehicle selected, pointing at a hex gives the range from it")
     return (f"<div class='centurion-map-key' style='font-size:12px;padding:2px 6px'><b>Key</b>: {chips}. "
