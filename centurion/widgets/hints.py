@@ -60,8 +60,9 @@ def hint_html(g: Skirmish, selected: str | None, target: Any, yours: bool, on: b
     if not on:
         return ""
     text = link_rules(html.escape(hint_text(g, selected, target, yours)))
+    # room for three lines: a hint of another length does not move the map under the pointer (walk-through, 12)
     return (f"<div class='centurion-hint' style='padding:4px 8px;margin-top:2px;background:#fff8e1;"
-            f"border-left:4px solid #f9a825;font-size:14px'><b>Hint</b>: {text}</div>")
+            f"border-left:4px solid #f9a825;font-size:14px;min-height:4.4em'><b>Hint</b>: {text}</div>")
 
 
 def hints_checkbox(handler: Any) -> w.Checkbox:
