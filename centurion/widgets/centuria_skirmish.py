@@ -62,7 +62,8 @@ class CenturiaSkirmishTable(BattlePage):
         names = scenarios("centuria")
         self.scenario_pick = w.Dropdown(options=[(new_skirmish(k).scenario.title, k) for k in names], value=scenario,
                                         description="Battle", layout=w.Layout(width="360px"))
-        self.seed_box = w.IntText(value=0, description="Seed", layout=w.Layout(width="150px"))
+        self.seed_box = w.IntText(value=0, description="Seed", style={"description_width": "40px"},
+                                   layout=w.Layout(width="150px"))  # room for a 6-digit seed (W22)
         self.seeds = SeedChoice(self.seed_box, seed)  # a fresh seed each battle unless chosen (W22)
         self.player_picks = [w.Dropdown(options=PLAYERS, layout=w.Layout(width="420px"),
                                         style={"description_width": "210px"}) for _ in range(2)]
