@@ -28,12 +28,12 @@ CENTURIA_TERRAIN = {"grass": "grass", "field": "field", "trees": "trees", "road"
                     "building": "building"}
 
 # How to win has no rule ID in the spec (book-b §15): the reference finds it by these words all the same (W6).
-HOW_TO_WIN = ("How to win (book-b §15): at the end each side scores 75 points for each objective it holds (a unit "
-              "of its own within 1 hex and no enemy unit within 1 hex), the cost of each enemy vehicle destroyed, "
-              "2 for each enemy squad destroyed and 1 for each scenario point left unspent. The side with more "
-              "points wins: a marginal victory needs 3 points to the other's 2, a substantive victory twice the "
-              "other's points, a decisive victory three times. A Centuria battle is won by the units each side "
-              "removed, with the same levels.")
+HOW_TO_WIN = ("How to win (chapter 20, Leadership and victory): at the end each side scores 75 points for each "
+              "objective it holds (a unit of its own within 1 hex and no enemy unit within 1 hex), the cost of each"
+              " enemy vehicle destroyed, 2 for each enemy squad destroyed and 1 for each scenario point left "
+              "unspent. The side with more points wins: a marginal victory needs 3 points to the other's 2, a "
+              "substantive victory twice the other's points, a decisive victory three times. A Centuria battle is "
+              "won by the units each side removed, with the same levels.")
 TOPIC_WORDS = ("victory", "win", "winning", "score", "points", "objective", "objectives", "draw", "how to win")
 
 
@@ -43,7 +43,8 @@ def topic_html(query: str) -> str:
     if not q or not any(wd in q for wd in TOPIC_WORDS):
         return ""
     return ("<div class='centurion-topic' style='border-left:3px solid #0b57d0;padding:4px 8px;margin:6px 0'>"
-            f"<b>Victory and how to win</b> (book-b §15; no rule ID)<br>{html.escape(HOW_TO_WIN)}<br>Try it: "
+            "<b>Victory and how to win</b> (the rulebook's victory rules; no rule ID)<br>"
+            f"{html.escape(HOW_TO_WIN)}<br>Try it: "
             "chapter <a href='20_leadership_victory.ipynb' target='_blank'>Leadership and victory</a>; the Skirmish "
             "page shows the running score.</div>")
 
