@@ -224,3 +224,17 @@ def test_I25_4_the_centuria_page_log_says_why():
     i = next(i for i in range(len(page.states) - 1, 0, -1) if page.actors[i] == "computer")
     assert page.states[i].history[-1] == d.action
     assert html.escape(f"why: {d.reason}") in page.log_html.value
+
+
+def test_walkthrough_the_centuria_why_line_counts_rounds():
+    """A new user read "turn 1" in the Why line of a Centuria page that says "Round 1": a battle counts rounds
+    (CTA-1), a Centurion game turns."""
+    from centurion.game import new_skirmish
+    from centurion.game.bot_reasons import bot_decision
+    from centurion.widgets.bot_view import BotView
+
+    view = BotView()
+    view.show(bot_decision(new_skirmish("centuria_farmstead", seed=1), "novice"))
+    assert "(round 1," in view.line.value and "turn" not in view.line.value.split(")")[0]
+    view.show(bot_decision(new_skirmish("meeting", seed=1), "novice"))
+    assert "(turn 1," in view.line.value

@@ -87,7 +87,8 @@ class BotView(w.VBox):
         if d is None:
             self.line.value = self.table.value = ""
             return
-        self.line.value = (f"<span style='font-size:12px'><b>The computer's last decision</b> (turn {d.turn}, "
+        period = "round" if type(d.action).__name__.startswith("Cta") else "turn"  # Centuria counts rounds (CTA-1)
+        self.line.value = (f"<span style='font-size:12px'><b>The computer's last decision</b> ({period} {d.turn}, "
                            f"{html.escape(d.phase)}, {html.escape(d.level)}): {html.escape(d.reason)}</span>")
         self.table.value = alternatives_html(d)
 
