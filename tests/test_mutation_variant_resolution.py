@@ -479,7 +479,7 @@ def test_VAR_MOVETYPE_leaving_the_road_loses_the_bonus():
     r = resolve_variant_move(off, VariantMove(0, "F F F F"), WIDE, LIB, MT)
     assert isinstance(r, Refusal) and r.rule == "CEN-GRAV-2" and "all 3 VP" in r.reason
     # a declared position does not change a hex entered along the road (it stays the road row)
-    m, parts = occupy_map(FLAT_TEXT)
+    _, parts = occupy_map(FLAT_TEXT)
     st2 = GravState.of(VIPER, parse_label("0206"), 0, 3)
     roads = map_from_rows(["...", "...", "...", "...", ".l.", "..."], roads=["0206 0205 0204 0203"])
     r = resolve_variant_move(st2, VariantMove(0, "F F F", positions=((0, "in"),)), roads, VIPER, OCC, partial=parts)
@@ -504,10 +504,10 @@ def test_VAR_LATERAL_VAR_EMERGENCY_VAR_MOVETYPE_the_notes_of_a_move():
     assert r.notes == ("VAR-MOVETYPE: terrain surcharge 3 burned off the end velocity (3)",)
     r = resolve_variant_move(st, VariantMove(0, "F F F F F"), woods, LIB, THRUST)
     assert r.notes == ("VAR-MOVETYPE: terrain surcharge 3 paid in thrust",)
-    m, parts = occupy_map(OCC_TEXT)
-    r = resolve_variant_move(GravState.of(VIPER, parse_label("0206"), 0, 7),
-                             VariantMove(0, "F F", positions=((0, "in"),)), m, VIPER, OCC, partial=parts)
-    assert r.notes == ("VAR-OCCUPY: stands in 0205 (light woods, level 3)",)
+    m, parts = occupy_map(FLAT_TEXT)
+    r = resolve_variant_move(GravState.of(VIPER, parse_label("0206"), 0, 2),
+                             VariantMove(0, "F F", positions=((0, "out"),)), m, VIPER, OCC, partial=parts)
+    assert r.notes == ("VAR-OCCUPY: stands out in 0205 (clear, level 0)",)
 
 
 def test_VAR_MOVETYPE_the_terrain_thrust_over_max_thrust_names_the_terrain():
