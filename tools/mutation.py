@@ -82,7 +82,7 @@ TESTS: dict[str, list[str]] = {
     "variants/fire": ["tests/test_variants.py", "tests/test_variants_fire_engine.py"],
     # and the brute-force oracle of the variant legal-moves search and the resolver's tests (issue 23's split parts)
     "variants/movement": ["tests/test_variants.py", "tests/test_variants_movement.py",
-                          "tests/test_mutation_variant_moves.py"],
+                          "tests/test_mutation_variant_moves.py", "tests/test_mutation_variant_resolution.py"],
     "variants/vanes": ["tests/test_variants.py", "tests/test_variants_movement.py"],
     "variants/ramming": ["tests/test_variants.py", "tests/test_variant_ram_game.py"],
 }
