@@ -508,6 +508,9 @@ def test_VAR_LATERAL_VAR_EMERGENCY_VAR_MOVETYPE_the_notes_of_a_move():
     r = resolve_variant_move(GravState.of(VIPER, parse_label("0206"), 0, 2),
                              VariantMove(0, "F F", positions=((0, "out"),)), m, VIPER, OCC, partial=parts)
     assert r.notes == ("VAR-OCCUPY: stands out in 0205 (clear, level 0)",)
+    r = resolve_variant_move(GravState.of(VIPER, parse_label("0206"), 0, 3),  # the woods part costs more VP
+                             VariantMove(0, "F F", positions=((0, "in"),)), m, VIPER, OCC, partial=parts)
+    assert r.notes == ("VAR-OCCUPY: stands in the cover of 0205 (light woods, level 0)",)  # not "stands in in"
 
 
 def test_VAR_MOVETYPE_the_terrain_thrust_over_max_thrust_names_the_terrain():

@@ -304,8 +304,8 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
         end_velocity=end_v, grounds=grounds, forced_grounding=forced, grounding_damage=damage, in_water=in_water,
         dig_hex=dig_hex, notes=tuple(notes), in_crater=in_crater, vehicle_thrust=vehicle.max_thrust,
     )
-    vnotes += [f"VAR-OCCUPY: stands {pos} in {format_label(h)} ({terrain.replace('_', ' ')}, level {level})"
-               for h, pos, terrain, level in placed]
+    vnotes += [f"VAR-OCCUPY: stands {'out in' if pos == 'out' else 'in the cover of'} {format_label(h)} "
+               f"({terrain.replace('_', ' ')}, level {level})" for h, pos, terrain, level in placed]
     if road_hexes:
         vnotes.append(f"VAR-MOVETYPE: the whole move along the road, 200% movement: {road_hexes} hex(es) beyond "
                       f"velocity {abs(v)}")
