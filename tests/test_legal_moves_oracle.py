@@ -111,8 +111,10 @@ def damage(draw) -> dict:
     return out
 
 
-def assert_matches_oracle(m, vehicle, state) -> None:
-    expected = oracle(state, vehicle, m)
+def assert_matches_oracle(m, vehicle, state, expected: dict | None = None) -> None:
+    """legal_grav_moves on `m` gives exactly the oracle's end states, velocity ranges and best paths (`expected`:
+    the oracle's answer when the caller already has it)."""
+    expected = oracle(state, vehicle, m) if expected is None else expected
     ends = legal_grav_moves(state, vehicle, m)
     got = {(e.hex, e.facing, e.grounded): e for e in ends}
     assert set(got) == set(expected)
@@ -120,6 +122,7 @@ def assert_matches_oracle(m, vehicle, state) -> None:
         e = got[key]
         assert (e.velocity_min, e.velocity_max) == (vmin, vmax), key
         for option, which, best in ((e.cheapest, 0, cheap), (e.safest, 1, safe)):
+            assert set(option.move.steps) <= {"F", "B", "L", "R"}, option.move.steps  # the step letters (CEN-GRAV-2)
             r = resolve_grav_move(state, option.move, m, vehicle)
             assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.grounds) == key, (key, option, r)
             assert (r.thrust_used, r.p_no_damage, len(r.checks)) == (option.thrust_used, option.p_no_damage,

@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 import pytest
 from test_legal_moves_oracle import VIPER, oracle, ranks, step_sequences
+from test_legal_moves_oracle import assert_matches_oracle as oracle_check
 
 from centurion.data import map_from_rows, terrain_table, vehicle_types
 from centurion.hexgrid import Hex, from_offset
@@ -67,21 +68,7 @@ def expected(name: str, vehicle, state, accels=None) -> dict:
 
 def assert_matches_oracle(name: str, vehicle, state) -> None:
     """legal_grav_moves on a fresh map of `name` gives exactly the oracle's end states, ranges and best paths."""
-    m = fresh(name)
-    want = expected(name, vehicle, state)
-    got = {(e.hex, e.facing, e.grounded): e for e in legal_grav_moves(state, vehicle, m)}
-    assert set(got) == set(want)
-    for key, (vmin, vmax, cheap, safe) in want.items():
-        e = got[key]
-        assert (e.velocity_min, e.velocity_max) == (vmin, vmax), key
-        for option, which, best in ((e.cheapest, 0, cheap), (e.safest, 1, safe)):
-            assert set(option.move.steps) <= {"F", "B", "L", "R"}, option.move.steps  # the step letters (CEN-GRAV-2)
-            r = resolve_grav_move(state, option.move, m, vehicle)
-            assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.grounds) == key, (key, option, r)
-            assert (r.thrust_used, r.p_no_damage, len(r.checks)) == (option.thrust_used, option.p_no_damage,
-                                                                     option.rolls), (key, option)
-            assert ranks(r)[which] == best, (key, which, option)
-        assert (e.p_no_damage, e.rolls) == (e.safest.p_no_damage, e.safest.rolls)
+    oracle_check(fresh(name), vehicle, state, expected(name, vehicle, state))
 
 
 def oracle_with(state: GravState, vehicle, m, accels) -> dict:

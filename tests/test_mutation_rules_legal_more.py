@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from test_legal_moves_oracle import oracle, ranks
+from test_legal_moves_oracle import assert_matches_oracle, oracle
 from test_mutation_rules_legal import V2, V3
 
 from centurion.data import map_from_rows, vehicle_types
 from centurion.hexgrid import Hex, parse_label
-from centurion.rules import GravState, legal_grav_moves, resolve_grav_move
-from centurion.rules.grav import Refusal
+from centurion.rules import GravState, legal_grav_moves
 
 HORATIUS = vehicle_types()["horatius"]
 
@@ -40,19 +39,7 @@ def matches_oracle(rows, elevation, vehicle, state) -> None:
     """legal_grav_moves gives exactly the brute-force oracle's end states, velocity ranges and best paths
     (tests/test_legal_moves_oracle.py: every move tried through resolve_grav_move)."""
     want = oracle(state, vehicle, map_from_rows(rows, elevation))
-    m = map_from_rows(rows, elevation)
-    got = {(e.hex, e.facing, e.grounded): e for e in legal_grav_moves(state, vehicle, m)}
-    assert set(got) == set(want)
-    for key, (vmin, vmax, cheap, safe) in want.items():
-        e = got[key]
-        assert (e.velocity_min, e.velocity_max) == (vmin, vmax), key
-        for option, which, best in ((e.cheapest, 0, cheap), (e.safest, 1, safe)):
-            r = resolve_grav_move(state, option.move, m, vehicle)
-            assert not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.grounds) == key, (key, option)
-            assert (r.thrust_used, r.p_no_damage, len(r.checks)) == (option.thrust_used, option.p_no_damage,
-                                                                     option.rolls), (key, option)
-            assert ranks(r)[which] == best, (key, which, option)
-        assert (e.p_no_damage, e.rolls) == (e.safest.p_no_damage, e.safest.rolls)
+    assert_matches_oracle(map_from_rows(rows, elevation), vehicle, state, want)
 
 
 # heavy woods 3 and 5 levels up from a clear strip: entering 0102 from 0103 costs 3 + 3 VP (CEN-TER-1)
