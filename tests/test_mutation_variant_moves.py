@@ -17,6 +17,7 @@ import dataclasses
 from types import MappingProxyType
 
 import pytest
+from test_mutation_variants_movement import assert_end_resolves
 
 from centurion.data import map_from_rows, terrain_table, vehicle_types
 from centurion.hexgrid import from_offset
@@ -97,14 +98,7 @@ def assert_search_is_the_brute_force(state, vehicle, m, rules, accel, **kw):
         assert got[key] == want[key], key
     # each end's own move resolves to what it claims (its rules, shifts and emergency thrust)
     for e in ends:
-        r = resolve_variant_move(state, e.move, m, vehicle, rules, table=kw.get("table"))
-        assert not isinstance(r, Refusal), e
-        assert (r.end_hex, r.end_facing, r.basic.grounds) == (e.hex, e.facing, e.grounded)
-        assert (r.thrust_used, r.p_no_damage, r.p_vanes_unharmed) == (e.thrust_used, e.p_no_damage,
-                                                                      e.p_vanes_unharmed)
-        assert (len(r.shifts), sum(x.thrust for x in r.emergencies)) == (e.lateral_shifts, e.emergency_thrust)
-        used = tuple(x for x, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies)) if on)
-        assert e.variant_rules == used
+        assert_end_resolves(state, e, m, vehicle, rules, table=kw.get("table"))
     return ends
 
 

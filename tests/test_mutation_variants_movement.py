@@ -64,20 +64,27 @@ def test_VAR_LATERAL_a_resolved_move_is_true_and_counts_its_thrust():
     assert report.state.hex == r.end_hex
 
 
+def assert_end_resolves(state, e, m, vehicle, rules, table=None):
+    """An end state's own move resolves to what it claims: hex, facing, grounding, thrust, odds, shifts, emergency
+    thrust and the variant rules used (VAR-LATERAL, VAR-EMERGENCY); the resolved move."""
+    r = resolve_variant_move(state, e.move, m, vehicle, rules, table=table)
+    assert not isinstance(r, Refusal), (e, r)
+    assert (r.end_hex, r.end_facing, r.basic.grounds) == (e.hex, e.facing, e.grounded)
+    assert (r.thrust_used, r.p_no_damage, r.p_vanes_unharmed) == (e.thrust_used, e.p_no_damage,
+                                                                  e.p_vanes_unharmed)
+    assert (len(r.shifts), sum(x.thrust for x in r.emergencies)) == (e.lateral_shifts, e.emergency_thrust)
+    used = tuple(x for x, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies)) if on)
+    assert e.variant_rules == used
+    return r
+
+
 def check_end_states(state, m, rules, accelerate, vehicle=LIB, **kw):
     """Every end state the search offers is a move the resolver accepts, with the same numbers."""
     from centurion.variants import variant_end_states
     ends = variant_end_states(state, vehicle, m, rules, accelerate=accelerate, **kw)
     assert ends
     for e in ends:
-        r = resolve_variant_move(state, e.move, m, vehicle, rules)
-        assert not isinstance(r, Refusal), (e, r)
-        assert (r.end_hex, r.end_facing, r.basic.grounds) == (e.hex, e.facing, e.grounded)
-        assert (r.thrust_used, r.p_no_damage, r.p_vanes_unharmed) == (e.thrust_used, e.p_no_damage,
-                                                                      e.p_vanes_unharmed)
-        assert (len(r.shifts), sum(x.thrust for x in r.emergencies)) == (e.lateral_shifts, e.emergency_thrust)
-        used = tuple(x for x, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies)) if on)
-        assert e.variant_rules == used
+        r = assert_end_resolves(state, e, m, vehicle, rules)
         room = vehicle.max_thrust - r.thrust_used
         if e.grounded:
             assert (e.velocity_min, e.velocity_max) == (0, 0)
