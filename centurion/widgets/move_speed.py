@@ -13,7 +13,6 @@ from typing import Any
 import ipywidgets as w
 
 from ..game import Move, Skirmish
-from ..rules import lift_cost
 
 log = logging.getLogger("centurion.widgets")
 
@@ -30,12 +29,7 @@ CRASH = "#c62828"  # red hatching: only a crash landing ends there
 def end_velocity(g: Skirmish, a: Move, grounded: bool = False) -> int:
     """The velocity a move ends at: now + acceleration - lift-off cost - deceleration; 0 once grounded
     (CEN-GRAV-1, CEN-GRAV-6)."""
-    if grounded:
-        return 0
-    v = g.vehicle(a.unit)
-    lift = lift_cost(v.grounded, v.in_crater, v.submerged) if (v.grounded or v.submerged) and (
-        a.move.accelerate or a.move.steps) else 0
-    return v.velocity + a.move.accelerate - lift - a.move.decelerate
+    return 0 if grounded else g.end_velocity(a.unit, a.move)
 
 
 class SpeedChoice(w.Dropdown):

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ...dice import Dice
 from ...hexgrid import format_label, parse_label
-from ...rules import GravState, execute_grav_move, legal_grav_moves, lift_cost, resolve_grav_move
+from ...rules import GravMove, GravState, execute_grav_move, legal_grav_moves, lift_cost, resolve_grav_move
 from ...rules.grav import Refusal
 from ...rules.leadership import activation_sequence, century_advantage, pass_platoon
 from ...variants.movement import VariantMove, VariantResolvedMove, execute_variant_move, resolve_variant_move
@@ -122,21 +122,26 @@ class MovementPhase:
             self._cache[ck] = tuple(out)
         return self._cache[ck]
 
+    def end_velocity(self, key: str, move: GravMove | VariantMove) -> int:
+        """The velocity a flying move of the vehicle ends at: now + acceleration - the lift-off cost of a grounded
+        or submerged vehicle that moves - deceleration (CEN-GRAV-1, CEN-GRAV-6)."""
+        v = self.vehicle(key)
+        lift = lift_cost(v.grounded, v.in_crater, v.submerged) if (v.grounded or v.submerged) and (
+            move.accelerate or move.steps) else 0
+        return v.velocity + move.accelerate - lift - move.decelerate
+
     def move_options_at(self, key: str, velocity: int) -> tuple[tuple[Move, object], ...]:
         """The legal flying moves of the vehicle that end at `velocity`: per end state whose end velocities include
         it, its safest path with the deceleration that ends there, checked by `is_legal`: a slower end is the same
         path, with the same piloting rolls, and more thrust spent braking after it (CEN-GRAV-1, CEN-GRAV-4, W8)."""
         ck = ("moves at", key, velocity)
         if ck not in self._cache:
-            v = self.vehicle(key)
             out: list[tuple[Move, object]] = []
             for e in self.end_states(key):
                 if e.grounded or not e.velocity_min <= velocity <= e.velocity_max:
                     continue
                 path = e.safest.move
-                lift = lift_cost(v.grounded, v.in_crater, v.submerged) if (v.grounded or v.submerged) and (
-                    path.accelerate or path.steps) else 0
-                brake = v.velocity + path.accelerate - lift - velocity
+                brake = path.decelerate + self.end_velocity(key, path) - velocity
                 move = Move(key, replace(path, decelerate=brake))
                 if brake >= 0 and self.is_legal(move):
                     out.append((move, e))
