@@ -93,9 +93,5 @@ class SpeedChoice(w.Dropdown):
             crash[e.hex] = crash.get(e.hex, True) and bool(e.grounded) and e.p_no_damage == 0
         return [(h, CRASH if only else SAFE) for h, only in crash.items()]
 
-    def keeps(self, g: Skirmish, a: Move, grounded: bool = False) -> bool:
-        """Whether a move ends at the velocity picked (always, with 'any')."""
-        return self.value is None or end_velocity(g, a, grounded) == self.value
-
 
 __all__ = ["CRASH", "MOVE_KEY", "SAFE", "SpeedChoice", "end_velocity"]
