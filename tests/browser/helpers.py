@@ -97,6 +97,14 @@ def wait_text_change(page, selector: str, before: str, timeout_ms: int = 15_000,
     return text_of(page, selector, nth)
 
 
+def wait_text_contains(page, selector: str, wanted: str, timeout_ms: int = 15_000, nth: int = 0) -> str:
+    """Wait until an element's text contains `wanted`; return the text (a stale or still empty text is waited out)."""
+    page.wait_for_function(
+        "([sel, n, w]) => { const e = document.querySelectorAll(sel)[n]; return e && e.innerText.includes(w); }",
+        arg=[selector, nth, wanted], timeout=timeout_ms)
+    return text_of(page, selector, nth)
+
+
 def wait_button_up(page, name: str, timeout_ms: int = 30_000) -> None:
     """Wait until the kernel has answered the last click on the ClickButton `name`: its toggle is drawn up again
     (no `mod-active`), so the next click counts as a new click (centurion/widgets/safety.py)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import CANVAS_SIGNATURE_JS, click_hex, open_chapter, text_of, wait_text_change
+from .helpers import CANVAS_SIGNATURE_JS, click_hex, open_chapter, text_of, wait_text_change, wait_text_contains
 
 pytestmark = pytest.mark.browser
 
@@ -116,9 +116,9 @@ def test_a_shot_changes_the_record_sheet_and_the_internal_effects(page, voila_ur
 def test_other_combat_chapters_render(page, voila_url, artifacts, name, ready):
     open_page(page, f"{voila_url}/voila/render/{name}.ipynb", ready)
     if name == INFANTRY:
-        before = text_of(page, ".centurion-vulcan")
+        wait_text_contains(page, ".centurion-vulcan", "Vulcan-")  # the first report is drawn before the choice
         page.locator(".centurion-vulcan").locator("..").locator("select").first.select_option("4")
-        assert "Vulcan-4" in wait_text_change(page, ".centurion-vulcan", before)
+        assert "engaging" in wait_text_contains(page, ".centurion-vulcan", "Vulcan-4")
     clean(page)
     shoot(page, artifacts, name)
 
