@@ -39,3 +39,28 @@ def _pages_fixed_seed(monkeypatch):
     """The battle pages draw a fresh seed for every game (W22); the tests that build one without a seed play seed 0,
     as before (tests/test_newcomer_w22.py takes this away to see the fresh seeds)."""
     monkeypatch.setenv("CENTURION_SEED", "0")
+
+
+# --- the slowest files first (issue 22 item 7) -----------------------------------------------------------------
+# pytest-xdist (`--dist loadfile`) hands out whole files in collection order; a long file handed out last keeps one
+# core busy while the other idles. These files take the most time (measured with `--durations` and `--junitxml` in
+# CI runs, docs/testing.md), so they go first; the order of tests inside a file (and of a notebook's cells) is kept.
+SLOWEST_FILES = (
+    "browser/test_serving.py", "browser/test_stored_games.py", "test_binder.py", "test_game.py",
+    "test_variant_move_game.py", "test_store.py", "test_centuria_game.py", "test_variants_game.py",
+    "test_variants_in_play.py", "test_serve_signals.py", "browser/test_skirmish.py", "test_game_squads.py",
+)
+
+
+def _slowness_rank(item) -> int:
+    """0 for the files of SLOWEST_FILES (in its order), then every other file in collection order."""
+    path = item.nodeid.split("::", 1)[0]
+    for rank, name in enumerate(SLOWEST_FILES):
+        if path == f"tests/{name}":
+            return rank
+    return len(SLOWEST_FILES)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Run the slowest files first so that the two workers finish together."""
+    items.sort(key=_slowness_rank)  # stable: the order inside a file and across the other files is kept

@@ -77,12 +77,20 @@ def test_VAR_LATERAL_shifts_in_play():
 
 
 def test_VAR_EMERGENCY_an_emergency_turn_above_velocity_12():
-    s = play(game("pursuit", 0, "VAR-EMERGENCY"), 4)  # 4 turns since the bot weighs its path's risk (issue 25)
-    fast = [int(v) for line in lines(s, r"emergency turn at velocity \d+") for v in
-            re.findall(r"emergency turn at velocity (\d+)", line)]
-    assert fast and max(fast) > 12
-    assert lines(s, r"emergency turn at velocity \d+, \d TP into the (left|right) vane .*d10 \d+ vs \d+.*"
-                    r"\[VAR-EMERGENCY\]")
+    """A TOG tank of the pursuit at velocity 14 (the seed's example speed): the game lists emergency-turn moves for
+    it, and one played logs the vane's three rolls against the seed's targets: an undamaged vane's 9 and 9, less the
+    TP pumped, and one less for the damage roll (RULES.md VAR-EMERGENCY: 2 TP at velocity 14 -> 7, 6, 7)."""
+    s = game("pursuit", 0, "VAR-EMERGENCY")
+    while s.phase != "movement":
+        s = s.apply(bot_action(s, "novice"))
+    s = with_vehicle(s, "T51", velocity=14)  # its own 7 doubled: no turn without 3 straight hexes first
+    emergency = [(m, e) for m, e in s.move_options("T51") if "VAR-EMERGENCY" in getattr(e.safest, "variant_rules", ())]
+    assert emergency, "no emergency turn offered at velocity 14"
+    after = s.apply(emergency[0][0])
+    line = next(ln for ln in after.log[len(s.log):] if "emergency turn at velocity" in ln)
+    tp = int(re.search(r"emergency turn at velocity 14, (\d) TP into the (left|right) vane", line).group(1))
+    assert 1 <= tp <= 3
+    assert re.search(rf"d10 \d+ vs {9 - tp}, d10 \d+ vs {8 - tp}, d10 \d+ vs {9 - tp}.*\[VAR-EMERGENCY\]", line), line
 
 
 def test_VAR_RAM_a_ram_declared_and_resolved():
