@@ -38,6 +38,7 @@ from centurion.game import (
 from centurion.game.actions import action_from_data, action_to_data
 from centurion.hexgrid import distance
 from centurion.rules import GravMove
+from tests.bot_games import assert_listed
 
 SAVES = Path(__file__).parent / "game_saves"
 
@@ -51,8 +52,7 @@ def play(name: str, seed: int, level: str = "novice", *, limit: int = 2000):
             break
         a = bot_action(s, level)
         # a move is checked against its vehicle's moves (one per legal end state); others against all
-        legal = s.move_actions(a.unit) if isinstance(a, Move) else s.legal_actions()
-        assert legal and a in legal, f"bot chose {a} not among the legal actions"
+        assert_listed(s, a)
         before = s
         s = s.apply(a)
         if before.phase in ("movement", "opportunity") and s.phase != before.phase and s.phase not in (
@@ -466,3 +466,20 @@ def test_the_computer_ignores_the_clock_so_a_seed_replays_its_game(monkeypatch):
     ticks = itertools.count(0, 1000.0)  # a machine so slow that every look at the clock is 1000 s later
     monkeypatch.setattr(bot_module.time, "perf_counter", lambda: next(ticks))
     assert game().history == first.history
+
+
+def test_the_listed_check_of_the_bot_games_refuses_a_path_the_game_does_not_list():
+    """`assert_listed` (tests/bot_games.py) looks a move up by its end instead of building every listed move: it must
+    still refuse a legal path that is not the one listed for its end (the cheapest where the safest differs), and
+    accept every listed move (a sample of them)."""
+    s = new_skirmish("meeting", seed=1)
+    while s.phase != "movement":
+        s = s.apply(bot_action(s, "novice"))
+    key = s.movers()[0].key
+    listed = s.move_actions(key)
+    for a in listed[::25]:
+        assert_listed(s, a)
+    other = next(Move(key, e.cheapest.move) for e in s.end_states(key) if e.cheapest.move != e.safest.move)
+    assert other not in listed and s.is_legal(other)
+    with pytest.raises(AssertionError, match="not the listed path"):
+        assert_listed(s, other)
