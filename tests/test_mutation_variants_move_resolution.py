@@ -84,6 +84,67 @@ def test_CEN_GRAV_the_variant_resolver_refuses_and_moves_as_the_basic_engine(cas
         assert got.basic == want
 
 
+# the end of the move (digging, the driver out, forced grounding, craters, a lake) and a speed check's odd group:
+# (map rows, levels, crater hexes, state kwargs, move, table); every variant off but VAR-LATERAL, no shift
+ENDS = [
+    (["...", "...", "...", "..."], None, (), dict(hex="0204", v=2, digging_charges=1), GravMove(0, "FF", 0, True,
+                                                                                            dig_at=1), None),
+    (["...", "...", "...", "..."], None, (), dict(hex="0204", v=2, digging_charges=0), GravMove(0, "FF", 0, True,
+                                                                                            dig_at=1), None),
+    (["...", "...", "...", "..."], None, (), dict(hex="0204", v=2), GravMove(0, "FF", 2, True, dig_at=2,
+                                                                          take_crater=True), None),
+    (["...", "...", "...", "..."], ["000", "000", "000", "222"], (), dict(hex="0204", v=2, driver_out=True),
+     GravMove(0, "F"), None),
+    (["...", "...", "...", "..."], ["000", "000", "222", "222"], (), dict(hex="0204", v=1, driver_out=True),
+     GravMove(0, "F"), None),
+    (["...", "...", "...", "..."], None, (), dict(hex="0203", v=1, driver_out=True), GravMove(0, ""), None),
+    (["...", "...", "...", "..."], None, (), dict(hex="0202", v=-2, driver_out=True), GravMove(0, "B"), None),
+    (["...", "...", "...", "..."], None, (), dict(hex="0202", v=2, driver_out=True), GravMove(0, "F"), None),
+    (["...", "...", "...", "..."], None, (), dict(hex="0202", v=-2, facing=4, driver_out=True), GravMove(0, "B"),
+     None),
+    (["...", "...", "...", "..."], None, (), dict(hex="0302", v=-2, facing=5, driver_out=True), GravMove(0, "B"),
+     None),
+    (["...", ".h.", "...", "..."], None, (), dict(hex="0203", v=2, driver_out=True), GravMove(0, ""), NO_HEAVY),
+    (["...", ".h.", "...", "..."], None, (), dict(hex="0203", v=2, driver_out=True), GravMove(0, ""), None),
+    (["...", "...", "...", "..."], None, (), dict(hex="0204", v=2, driver_out=True), GravMove(0, "FF", 0, True),
+     None),
+    (["...", "...", "...", "..."], None, (), dict(hex="0203", v=1), GravMove(0, ""), None),
+    (["...", "...", "...", "..."], None, (), dict(hex="0203", v=0, grounded=True), GravMove(0, ""), None),
+    (["...", ".w.", "...", "..."], None, (), dict(hex="0204", v=2), GravMove(0, "FF", 0, True), None),
+    (["...", "...", "...", "..."], None, ("0203",), dict(hex="0204", v=1), GravMove(0, "F"), None),
+    (["...", "...", "...", "..."], None, ("0203",), dict(hex="0204", v=1), GravMove(0, "F", take_crater=True), None),
+    (["...", "...", "...", "..."], None, ("0203",), dict(hex="0204", v=2), GravMove(0, "F", 1, True,
+                                                                                    take_crater=True), None),
+    (["...", "...", "...", "..."], None, (), dict(hex="0204", v=2), GravMove(0, "FF", 0, True, take_crater=True),
+     None),
+    (["."] * 4 + ["l"] + ["."] * 5, None, (), dict(hex="0110", v=10), GravMove(0, "F" * 9, odd_group_to="bottom"),
+     None),
+    ([".", ".", ".", ".", "l", ".", ".", ".", ".", "."], None, (), dict(hex="0110", v=11),
+     GravMove(0, "FFFFFFFFF", odd_group_to="bottom"), None),
+]
+
+
+@pytest.mark.parametrize("case", range(len(ENDS)))
+def test_CEN_GRAV_the_end_of_the_move_as_the_basic_engine(case):
+    rows, levels, craters, kw, move, table = ENDS[case]
+    kw = dict(kw)
+    m = map_from_rows(rows, levels)
+    for h in craters:
+        m = m.with_counter(parse_label(h), "crater")
+    charges = kw.pop("digging_charges", None)
+    state = GravState.of(VIPER, parse_label(kw.pop("hex")), kw.pop("facing", 0), kw.pop("v"), **kw)
+    if charges is not None:
+        state = dataclasses.replace(state, digging_charges=charges)
+    want = resolve_grav_move(state, move, m, VIPER, table=table)
+    got = resolve_variant_move(state, VariantMove.of(move), m, VIPER, LAT, table=table)
+    if isinstance(want, Refusal):
+        assert isinstance(got, Refusal), got
+        assert (got.rule, got.step, got.reason) == (want.rule, want.step, want.reason)
+    else:
+        assert not isinstance(got, Refusal), got
+        assert got.basic == want
+
+
 def test_CEN_GRD_2_under_water_the_hex_entered_is_paid_as_under_water():
     # a submerged Viper lifts off the bottom with 1 TP and moves 1 hex beneath the surface: 4 VP, limit 1 (TET)
     m = map_from_rows(W)
@@ -236,3 +297,78 @@ def test_VAR_EMERGENCY_a_box_lost_in_one_turn_lowers_the_next_turns_targets():
     assert first.boxes_lost == 1 and not first.burned_out
     assert [x.target for x in second.rolls] == [7, 6, 7] and not second.burned_out
     assert not rep.state.left_vane_lost
+
+
+def test_VAR_MOVETYPE_burn_when_the_deceleration_passes_zero():
+    # Liberator at 2 through one light wood, decelerating 3: 2 - 3 = -1, the burned point brings it back towards 0
+    # (VAR-MOVETYPE burns velocity off); the engine carries out the same end velocity
+    m = map_from_rows([".", "l", ".", "."])
+    st = GravState.of(LIB, parse_label("0103"), 0, 2)
+    r = resolve_variant_move(st, VariantMove(0, "F F", 3), m, LIB, BURN)
+    assert not isinstance(r, Refusal), r
+    assert (r.burned, r.basic.end_velocity) == (1, 0)
+    assert execute_variant_move(r, Dice.scripted([])).state.velocity == 0
+    back = GravState.of(LIB, parse_label("0101"), 0, -1)  # reversing at -1, 'decelerating' 2: -3, burned to -2
+    r = resolve_variant_move(back, VariantMove(0, "B", 2), map_from_rows([".", "l", ".", "."]), LIB, BURN)
+    assert not isinstance(r, Refusal), r
+    assert (r.burned, r.basic.end_velocity) == (1, -2)
+    assert execute_variant_move(r, Dice.scripted([])).state.velocity == -2
+
+
+# --- VAR-OCCUPY: the hexside crossed to enter and the one left by are those of the move ----------------------------
+
+def occupy_with(part: str):
+    text = ("name: occupy-sides\ncolumns: 3\nrows: 6\nlegend: {\".\": clear, \"l\": light_woods}\n"
+            'terrain: ["...", "...", "...", ".l.", "...", "..."]\n'
+            f"partial_terrain:\n  - {{hex: \"0204\", open: clear, {part}}}\n")
+    m = load_map("occupy.yaml", text=text)
+    return m, load_partial_terrain("occupy.yaml", m, text=text)
+
+
+def test_VAR_OCCUPY_the_hexside_crossed_into_the_second_hex():
+    # 0206 -> 0205 -> 0204 northwards: 0204 is entered across its south hexside (3). Covered along its whole length,
+    # the unit must take the woods (RULES.md VAR-OCCUPY); a covered north hexside (0) leaves the choice
+    st = GravState.of(VIPER, parse_label("0206"), 0, 3)
+    move = VariantMove(0, "F F F", positions=((1, "out"),))
+    m, parts = occupy_with("covered_hexsides: [3]")
+    r = resolve_variant_move(st, move, m, VIPER, OCC, partial=parts)
+    assert isinstance(r, Refusal) and (r.rule, r.step) == ("VAR-OCCUPY", 1)
+    assert "hexside it crosses (3)" in r.reason
+    m, parts = occupy_with("covered_hexsides: [0]")
+    r = resolve_variant_move(st, move, m, VIPER, OCC, partial=parts)
+    assert not isinstance(r, Refusal), r
+    assert r.positions == ((parse_label("0204"), "out", "clear", 0),)
+
+
+def test_VAR_OCCUPY_a_feature_crossed_to_the_far_side():
+    # a feature running from hexside 1 to hexside 4 of 0204: in across the south side (3), out across the north
+    # side (0) to 0203 is the far side, so the unit must take the woods; stopping in 0204 it may stand out
+    m, parts = occupy_with("crossing: [1, 4]")
+    through = resolve_variant_move(GravState.of(VIPER, parse_label("0206"), 0, 3),
+                                   VariantMove(0, "F F F", positions=((1, "out"),)), m, VIPER, OCC, partial=parts)
+    assert isinstance(through, Refusal) and (through.rule, through.step) == ("VAR-OCCUPY", 1)
+    assert "far side" in through.reason
+    stop = resolve_variant_move(GravState.of(VIPER, parse_label("0206"), 0, 2),
+                                VariantMove(0, "F F", positions=((1, "out"),)), m, VIPER, OCC, partial=parts)
+    assert not isinstance(stop, Refusal), stop
+
+
+def test_VAR_LATERAL_VAR_EMERGENCY_a_left_shift_reported_with_its_step_and_rules():
+    st = GravState.of(VIPER, parse_label("0609"), 0, 6)
+    both = RuleSet.from_names(["VAR-LATERAL", "VAR-EMERGENCY"])
+    r = resolve_variant_move(st, VariantMove(0, "F SL F F F F"), FIELD, VIPER, both)
+    assert not isinstance(r, Refusal), r
+    assert r.rules == both and [(s.step, s.side, s.vp) for s in r.shifts] == [(1, "left", 1)]
+    assert r.notes[1] == ("VAR-EMERGENCY: left shift after 1 of 2 straight hexes: 1 TP into the vane, saves 8/7/8")
+
+
+def test_VAR_MOVETYPE_a_shift_into_woods_over_the_thrust_names_the_terrain():
+    # Liberator from 0 accelerating 4, shifting into heavy woods under 'thrust': 4 TP + the shift's
+    # 1 + the woods' 2 = 7 of its 6; it is the terrain's thrust that is named
+    field = map_from_rows(["...", "...", "...", "h..", "...", "..."])
+    st = GravState.of(LIB, parse_label("0206"), 0, 0)
+    rules = RuleSet.from_names(["VAR-MOVETYPE:thrust", "VAR-LATERAL"])
+    r = resolve_variant_move(st, VariantMove(4, "F F SL"), field, LIB, rules)
+    assert isinstance(r, Refusal) and (r.rule, r.step) == ("VAR-MOVETYPE", 2)
+    assert r.reason == ("2 TP for the heavy woods (VAR-MOVETYPE) brings the move to 7 thrust points; the Liberator heavy "
+                        "tank (Renegade) has 6")
