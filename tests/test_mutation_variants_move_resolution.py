@@ -372,3 +372,15 @@ def test_VAR_MOVETYPE_a_shift_into_woods_over_the_thrust_names_the_terrain():
     assert isinstance(r, Refusal) and (r.rule, r.step) == ("VAR-MOVETYPE", 2)
     assert r.reason == ("2 TP for the heavy woods (VAR-MOVETYPE) brings the move to 7 thrust points; the Liberator heavy "
                         "tank (Renegade) has 6")
+
+
+def test_VAR_MOVETYPE_a_table_that_closes_clear_ground_keeps_the_other_terrain_open():
+    # the variant's '1 VP plus the slope' is the clear row's cost; with a table that closes clear ground to grav
+    # vehicles, light woods stay open at their own VP (2, the TET) and the surcharge is still their extra 1
+    from centurion.variants.move_resolution import variant_entry_cost
+
+    closed = dataclasses.replace(BASE, terrain=MappingProxyType({
+        **BASE.terrain, "clear": dataclasses.replace(BASE["clear"], vp={**BASE["clear"].vp, "grav": None})}))
+    m = map_from_rows(["l", "l"])
+    assert variant_entry_cost(m, parse_label("0102"), parse_label("0101"), closed, MT, False) == (2, 8,
+                                                                                                   "light_woods", 1)
