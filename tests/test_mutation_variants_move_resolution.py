@@ -384,3 +384,25 @@ def test_VAR_MOVETYPE_a_table_that_closes_clear_ground_keeps_the_other_terrain_o
     m = map_from_rows(["l", "l"])
     assert variant_entry_cost(m, parse_label("0102"), parse_label("0101"), closed, MT, False) == (2, 8,
                                                                                                    "light_woods", 1)
+
+
+def lose_half_the_thrust(state, section, points, cause, rule):
+    """A damage rule that also takes a Thrust 1/2 location."""
+    s, ev = take_movement_damage(state, section, points, cause, rule)
+    return dataclasses.replace(s, thrust_quarters_lost=2), ev
+
+
+@pytest.mark.xfail(strict=True, reason="bug (docs/mutation.md, move_resolution): the burned velocity is handed to the "
+                   "engine as deceleration on a raised max thrust, so a thrust loss on the way cuts the burn too")
+def test_VAR_MOVETYPE_burn_costs_no_thrust_when_half_the_thrust_is_lost_on_the_way():
+    # Viper (8 TP) at 8 through heavy woods (limit 6: a roll, failed; extra 2, burned), decelerating 4. The roll's
+    # damage takes a Thrust 1/2 location: 8 TP become 4, just enough for the 4 TP of deceleration; the 2 burned
+    # cost no thrust (VAR-MOVETYPE): 8 - 4 - 2 = 2, the end velocity the resolver reports
+    m = map_from_rows(["."] * 4 + ["h"] + ["."] * 4)
+    st = GravState.of(VIPER, parse_label("0109"), 0, 8)
+    r = resolve_variant_move(st, VariantMove(0, "F " * 8, 4), m, VIPER, BURN)
+    assert not isinstance(r, Refusal), r
+    assert (r.burned, r.basic.end_velocity) == (2, 2)
+    rep = execute_variant_move(r, Dice.scripted([10]), damage=lose_half_the_thrust)
+    assert rep.state.thrust_quarters_lost == 2
+    assert rep.state.velocity == 2
