@@ -406,3 +406,21 @@ def test_VAR_MOVETYPE_burn_costs_no_thrust_when_half_the_thrust_is_lost_on_the_w
     rep = execute_variant_move(r, Dice.scripted([10]), damage=lose_half_the_thrust)
     assert rep.state.thrust_quarters_lost == 2
     assert rep.state.velocity == 2
+
+
+def knock_the_driver_out(state, section, points, cause, rule):
+    """A damage rule that also puts the driver out (the Helm lost)."""
+    s, ev = take_movement_damage(state, section, points, cause, rule)
+    return dataclasses.replace(s, driver_out=True), ev
+
+
+@pytest.mark.xfail(strict=True, reason="bug (docs/mutation.md, move_resolution): the burned velocity is handed to the "
+                   "engine as deceleration, which a driver put out on the way drops with the thrust")
+def test_VAR_MOVETYPE_the_burn_stays_when_the_driver_is_put_out_on_the_way():
+    # as above, the roll's damage puts the driver out: no thrust, so no deceleration (CEN-CMB-1), but the heavy
+    # woods' 2 are still burned off (they cost no thrust): 8 - 2 = 6
+    m = map_from_rows(["."] * 4 + ["h"] + ["."] * 4)
+    st = GravState.of(VIPER, parse_label("0109"), 0, 8)
+    r = resolve_variant_move(st, VariantMove(0, "F " * 8, 4), m, VIPER, BURN)
+    rep = execute_variant_move(r, Dice.scripted([10]), damage=knock_the_driver_out)
+    assert rep.state.driver_out and rep.state.velocity == 6
