@@ -14,6 +14,7 @@ import ipywidgets as w
 from ..game import Skirmish, scenarios
 from ..hexgrid import Hex, distance, format_label
 from .reference import link_rules
+from .turn_summary import stack_cycle
 
 FIRST_GAME = "first_game"  # the short scenario the front page offers a newcomer first
 
@@ -46,6 +47,19 @@ def suggested_end(g: Skirmish, selected: str, moves: Iterable[tuple[Any, Any]]) 
     ends = [e for e in ends if e.hex not in taken] or ends
     aim = g.scenario.objectives[0].hex if g.scenario.objectives else g.vehicle(selected).hex
     return min((e.hex for e in ends), key=lambda h: (distance(h, aim), format_label(h)))
+
+
+def stack_note(g: Skirmish, selected: str | None) -> str:
+    """'R11 is one of 2 units in 1013 (R11, R12): click the hex again to select R12.' when the selected unit stands
+    in a stack (CEN-STK-1) whose units a click selects in turn; '' otherwise (walk-through 8)."""
+    v = next((u for u in (*g.vehicles, *g.squads) if u.key == selected and getattr(u, "hex", None) is not None),
+             None)
+    cycle = stack_cycle(g, v.hex) if v is not None else []
+    if len(cycle) < 2 or selected not in cycle:
+        return ""
+    nxt = cycle[(cycle.index(selected) + 1) % len(cycle)]
+    return (f"{selected} is one of {len(cycle)} units in {format_label(v.hex)} ({', '.join(cycle)}): click the hex "
+            f"again to select {nxt}.")
 
 
 def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
@@ -82,7 +96,10 @@ def hint_html(g: Skirmish, selected: str | None, target: Any, yours: bool, on: b
     """The hint box under the banner, or '' with the hints switched off."""
     if not on:
         return ""
-    text = link_rules(html.escape(hint_text(g, selected, target, yours, moves)))
+    text = hint_text(g, selected, target, yours, moves)
+    if yours and not g.over and target is None and stack_note(g, selected):  # a stack was clicked (walk 8)
+        text = f"{stack_note(g, selected)} {text}"
+    text = link_rules(html.escape(text))
     # room for three lines: a hint of another length does not move the map under the pointer (walk-through, 12)
     return (f"<div class='centurion-hint' style='padding:4px 8px;margin-top:2px;background:#fff8e1;"
             f"border-left:4px solid #f9a825;font-size:14px;min-height:4.4em'><b>Hint</b>: {text}</div>")
@@ -103,4 +120,5 @@ def requested_scenario(default: str) -> str:
     return wanted if wanted in scenarios("all") else default
 
 
-__all__ = ["FIRST_GAME", "hint_html", "hint_text", "hints_checkbox", "requested_scenario", "suggested_end"]
+__all__ = ["FIRST_GAME", "hint_html", "hint_text", "hints_checkbox", "requested_scenario", "stack_note",
+           "suggested_end"]

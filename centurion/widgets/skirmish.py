@@ -36,7 +36,9 @@ from ..rules import Refusal
 from ..variants.ruleset import RuleSet
 from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
+from .fire_note import FireNote
 from .hexmap import HexMapView, Overlay
+from .hints import stack_note
 from .move_speed import SpeedChoice
 from .occupy_choice import position_hex, position_note
 from .page_seed import SeedChoice
@@ -53,7 +55,7 @@ from .skirmish_text import (
     variant_options,
     victory_html,
 )
-from .turn_summary import add_marks, key_html, page_summary, unit_counters, units_here
+from .turn_summary import add_marks, key_html, page_summary, stack_cycle, unit_counters, units_here
 
 SIDE_COLORS = ("#1f4e9c", "#a11d1d")
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
@@ -100,6 +102,7 @@ class SkirmishTable(BattlePage):
         self.fire_shell = w.Dropdown(options=["HEAP"], value="HEAP", description="Gauss shell",
                                      style={"description_width": "80px"},
                                      layout=w.Layout(display="none", width="220px"))
+        self.fire_note = FireNote()  # the weapons that do not bear, and why (walk 11)
         self.fire_weapons.add_class("centurion-fire-weapons")
         self.fire_shell.add_class("centurion-fire-shell")
         self._fire_for = None  # the listed Fire the two pickers were set for
@@ -109,8 +112,9 @@ class SkirmishTable(BattlePage):
         self.speed = SpeedChoice(on_change=self._refresh)  # the end velocity of the moves listed and shaded (W8)
         # where the eye is (W14): the decisions, Confirm and the messages first, beside the map; the unit below
         panel = w.VBox([w.HTML("<b>What you may do now</b>"), self.speed, self.choice, self.fire_weapons,
-                        self.fire_shell, w.HBox([self.confirm_button, self.end_phase_button, self.position_toggle],
-                                                layout=w.Layout(flex_flow="row wrap")), self.message, self.preview,
+                        self.fire_shell, self.fire_note,
+                        w.HBox([self.confirm_button, self.end_phase_button, self.position_toggle],
+                               layout=w.Layout(flex_flow="row wrap")), self.message, self.preview,
                         w.HTML("<b>Selected unit</b>"), self.unit_info])
         self.target_hex: Hex | None = None
         self.centuria: CenturiaSkirmishTable | None = None  # the Centuria page, while one of its battles is chosen
@@ -319,6 +323,7 @@ class SkirmishTable(BattlePage):
         if plan is None:
             self._fire_for = None
             self.fire_weapons.layout.display = self.fire_shell.layout.display = "none"
+            self.fire_note.hide()
             return
         if a == self._fire_for:
             return
@@ -342,6 +347,7 @@ class SkirmishTable(BattlePage):
                 self.fire_shell.layout.display = "none"
             self._fire_default = (weapons, gauss, shell)
             self._fire_for = a
+            self.fire_note.show_for(g, a.unit, a.target, plan)
         finally:
             self.fire_weapons.observe(self._on_fire_pick, names="value")
             self.fire_shell.observe(self._on_fire_pick, names="value")
@@ -506,12 +512,14 @@ class SkirmishTable(BattlePage):
         here = [v.key for v in g.vehicles if v.hex == hex_ and not v.destroyed]
         here += [q.key for q in g.squads if q.hex == hex_ and q.men > 0]
         if here:
-            own = [k for k in here if k in movers] or here
+            own = stack_cycle(g, hex_)  # the units of a stack, in turn (walk-through 8)
             i = (own.index(self.selected) + 1) % len(own) if self.selected in own else 0
             self.selected = own[i]
             self.target_hex = None
             if g.phase == "movement" and self.selected not in movers:
                 self.message.show(f"{self.selected} does not move now: {g.banner()}", "info")
+            elif len(own) > 1:
+                self.message.show(stack_note(g, self.selected), "info")
             else:
                 self.message.clear()
             self._refresh()
