@@ -161,3 +161,26 @@ def test_walk8_a_single_unit_gets_no_stack_note():
                  and sum(u.hex == v.hex for u in t.game.vehicles) == 1)
     t.click(enemy.hex)
     assert t.selected == enemy.key and "click the hex again" not in _text(t.banner.value)
+
+
+# --- item 5 (1024×768 look): the Speed list shows its choice, never a blank box -------------------------------------
+
+def test_item5_the_speed_list_shows_any_end_velocity_not_a_blank_box():
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("first_game", seed=1, players={"renegade": "person", "tog": "novice"})
+    while t.game.phase != "movement":
+        t.choice.value = 0
+        t.confirm()
+    t.click(t.game.movers()[0].hex)
+    assert t.speed.layout.display != "none"
+    assert t.speed.index == 0 and t.speed.label == "any end velocity"
+    moves = len(t.speed.moves_for(t.game, t.selected))
+    t.speed.index = 1
+    assert len(t.speed.moves_for(t.game, t.selected)) < moves
+    t.speed.index = 0  # the player picks 'any' again (the browser sends the index): it stays shown
+    assert t.speed.index == 0 and t.speed.label == "any end velocity"
+    assert len(t.speed.moves_for(t.game, t.selected)) == moves
+    t.speed.index = 1
+    t.click(t.game.movers()[1].hex)  # another tank: the list starts again at 'any'
+    assert t.speed.index == 0 and t.speed.label == "any end velocity"

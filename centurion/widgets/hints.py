@@ -102,7 +102,8 @@ def hint_html(g: Skirmish, selected: str | None, target: Any, yours: bool, on: b
     text = link_rules(html.escape(text))
     # room for three lines: a hint of another length does not move the map under the pointer (walk-through, 12)
     return (f"<div class='centurion-hint' style='padding:4px 8px;margin-top:2px;background:#fff8e1;"
-            f"border-left:4px solid #f9a825;font-size:14px;min-height:4.4em'><b>Hint</b>: {text}</div>")
+            f"border-left:4px solid #f9a825;font-size:14px;line-height:1.45;min-height:4.4em'><b>Hint</b>: {text}"
+            "</div>")
 
 
 def hints_checkbox(handler: Any) -> w.Checkbox:

@@ -37,7 +37,7 @@ from ..variants.ruleset import RuleSet
 from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
 from .fire_note import FireNote
-from .hexmap import HexMapView, Overlay
+from .hexmap import BATTLE_MAP_HEIGHT, HexMapView, Overlay
 from .hints import stack_note
 from .move_speed import SpeedChoice
 from .occupy_choice import position_hex, position_note
@@ -121,6 +121,7 @@ class SkirmishTable(BattlePage):
         is_centuria = scenario in scenarios("centuria")
         game = new_skirmish("meeting" if is_centuria else scenario, seed=self.seed_box.value)
         self.map = HexMapView(game.battlemap, terrain_table(), side_panel=panel)
+        self.map.map_box.layout.max_height = BATTLE_MAP_HEIGHT  # with banner and hint on one screen (item 5)
         self.map.on_hex_click(self._on_hex)
         self.map.hex_details = self._hex_details  # names a partly covered hex (VAR-OCCUPY)
         self._label_players(game.scenario.key, players)
@@ -247,7 +248,8 @@ class SkirmishTable(BattlePage):
             text += f" ({self.who_decides(g)})"
         colour = "#e8f0fe" if g.over or g.active is None else ("#dbe6fb" if g.active == g.sides[0] else "#f6dcdc")
         self.banner.value = (f'<div class="centurion-banner-text" style="padding:6px;background:{colour};'
-                             f'font-size:15px">{link_rules(html.escape(text))}</div>' + self.hint())  # item 4
+                             f'font-size:15px;line-height:1.45">{link_rules(html.escape(text))}</div>'
+                             + self.hint())  # item 4
 
     def _draw_victory(self) -> None:
         self.victory.value = victory_html(self.game) + key_html(self.game, self.players, SIDE_COLORS)  # W6, W17
@@ -518,10 +520,8 @@ class SkirmishTable(BattlePage):
             self.target_hex = None
             if g.phase == "movement" and self.selected not in movers:
                 self.message.show(f"{self.selected} does not move now: {g.banner()}", "info")
-            elif len(own) > 1:
-                self.message.show(stack_note(g, self.selected), "info")
-            else:
-                self.message.clear()
+            else:  # a stack says how to reach its other units (walk-through 8); else no message
+                self.message.show(note, "info") if (note := stack_note(g, self.selected)) else self.message.clear()
             self._refresh()
             return
         if g.phase == "movement" and self.selected in movers:

@@ -133,8 +133,9 @@ def key_html(g: Skirmish, players: dict[str, str], colors: tuple[str, str]) -> s
              "grey counter: a wreck; yellow number: units stacked in the hex (all listed when you point at it; "
              "click the hex again to select the next unit of the stack); "
              "with a vehicle selected, pointing at a hex gives the range from it")
-    return (f"<div class='centurion-map-key' style='font-size:12px;padding:2px 6px'><b>Key</b>: {chips}. "
-            f"{html.escape(marks)}.</div>")
+    # one line until opened: the banner, the hint and the map fit on one screen at 1024×768 (issue 26, item 5)
+    return (f"<details class='centurion-map-key' style='font-size:12px;padding:2px 6px'><summary><b>Key</b>: "
+            f"{chips} (click for the map's marks)</summary>{html.escape(marks)}.</details>")
 
 
 def _fade(color: str, t: float) -> str:

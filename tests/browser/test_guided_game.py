@@ -123,3 +123,50 @@ def test_item4_the_guided_game_is_played_to_its_end_by_following_the_hints(page,
     assert sum(d.startswith("clicked end hex") for d in done) >= 2  # tanks were moved by the hints' hexes
     assert {"CEN-INI-1", "CEN-GRAV-2", "CEN-SPD-1", "CEN-SEQ-1"} <= rules
     assert page.js_errors == []
+
+
+# From the banner's top to the bottom of the map's visible box (the canvas inside its scrolling box), in CSS px, and
+# the smallest font size of any visible text between them.
+FIT_JS = """
+() => {
+  const banner = document.querySelector('.centurion-banner-text').getBoundingClientRect();
+  const hint = document.querySelector('.centurion-hint').getBoundingClientRect();
+  const cs = document.querySelector('.centurion-hexmap').querySelectorAll('canvas');
+  const c = cs[cs.length - 1], r = c.getBoundingClientRect();
+  let box = c.parentElement;
+  while (box && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(box).overflowY)) box = box.parentElement;
+  const bottom = Math.min(r.bottom, box ? box.getBoundingClientRect().bottom : r.bottom);
+  let smallest = 99, where = '';
+  for (const e of document.querySelectorAll('#rendered_cells *')) {
+    if (!e.offsetParent || ![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const q = e.getBoundingClientRect();
+    if (q.bottom < banner.top || q.top > bottom || q.height === 0) continue;
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (size < smallest) { smallest = size; where = e.innerText.trim().slice(0, 40); }
+  }
+  return {top: banner.top, hint: hint.bottom, bottom, height: innerHeight, smallest, where};
+}
+"""
+
+
+def test_item5_at_1024x768_the_banner_the_hint_and_the_map_fit_on_one_screen(page, voila_url, artifacts):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{voila_url}/voila/render/skirmish.ipynb?scenario=first_game", wait_until="commit", timeout=60_000)
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
+    page.wait_for_function(CANVAS_PAINTED_JS, timeout=60_000)
+    page.wait_for_selector(HINT, timeout=60_000)
+    geometry = HexMapView(new_skirmish("first_game", seed=1).battlemap, terrain_table()).layout_px
+    seen = []
+    for _ in range(12):  # every hint of the first turn's decisions, the longest ones (movement) among them
+        hint = _hint(page)
+        page.locator(".centurion-banner-text").evaluate("e => e.scrollIntoView({block: 'start', behavior: 'instant'})")
+        fit = page.evaluate(FIT_JS)
+        seen.append(hint[:50])
+        page.screenshot(path=str(artifacts / f"guided_game_1024_{len(seen)}.png"))
+        assert fit["bottom"] - fit["top"] <= fit["height"], \
+            f"at {hint[:60]!r}: banner, hint and map take {fit['bottom'] - fit['top']:.0f} px of {fit['height']} px"
+        assert fit["smallest"] >= 11, f"text of {fit['smallest']} px: {fit['where']!r}"
+        if "Painting" in hint:
+            break
+        _follow(page, hint, geometry)
+    assert any("green hatched" in h for h in seen) and any("Pick a move" in h for h in seen), seen
