@@ -79,10 +79,11 @@ class LevelSettings:
     safe: int = 2  # risk-free ends weighed exactly besides the best quick scores (issue 25, G9)
     stakes: bool = False  # in the last turn, fire and paint at the enemy that holds or denies an objective
     pick: int = 1  # a beginner: the move drawn from its best `pick` ends by the game's seeded dice (issue 25)
+    unstacked: bool = False  # ends no move on a friend when another end exists (issue 26, walk-through 16)
 
 
 LEVELS: dict[str, LevelSettings] = {  # keyed by Level (a str enum: LEVELS["novice"] works too, issue 23)
-    Level.NOVICE: LevelSettings(Level.NOVICE, 4, False, False, pick=3),
+    Level.NOVICE: LevelSettings(Level.NOVICE, 4, False, False, pick=3, unstacked=True),
     Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True, careful=True, safe=6),
     Level.ELITE: LevelSettings(Level.ELITE, 64, True, True, careful=True, safe=12, stakes=True),
 }
@@ -209,7 +210,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     ends = s.end_states(v.key)
     if not ends:
         return next(a for a in s.legal_actions() if getattr(a, "unit", None) == v.key)
-    if lv.pick > 1:  # a beginner does not end on a friend when another end exists (legal, CEN-STK-1; W4, walk 16)
+    if lv.unstacked:  # a beginner does not end on a friend when another end exists (legal, CEN-STK-1; W4, walk 16)
         ends = _unstacked(s, v, ends)
     mates = [m.hex for m in s.live_vehicles(v.side) if m.platoon == v.platoon and m.key != v.key]
     objectives = [o.hex for o in s.scenario.objectives]
