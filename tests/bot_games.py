@@ -16,7 +16,7 @@ def steady_novice():
     """The novice these games were seeded for: its best end and its best shot, as before issue 25 made it a
     beginner (its move drawn among its 3 best ends, the nearest target): the variant events they pin still occur."""
     saved = bot.LEVELS["novice"]
-    bot.LEVELS["novice"] = replace(saved, candidates=6, pick=1)
+    bot.LEVELS["novice"] = replace(saved, candidates=6, pick=1, unstacked=False)
     try:
         yield
     finally:

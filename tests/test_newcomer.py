@@ -122,7 +122,7 @@ def test_W4_a_stack_shows_its_count_and_lists_every_unit():
     counters = [c for c in unit_counters(s, None, ("#1f4e9c", "#a11d1d")) if c.hex == where]
     assert len(counters) == 3 and {c.stack for c in counters} == {3}
     assert all(c.stack == 1 for c in unit_counters(s, None, ("#1f4e9c", "#a11d1d")) if c.hex != where)
-    assert [k for k, _ in units_here(s, where)] == ["T11", "T12", "T13"]
+    assert [k for k, _ in units_here(s, where)] == ["T11", "T12", "T13", "Stack"]  # how to select each (walk 8)
 
 
 # --- W6: knowing how to win ---------------------------------------------------------------------------------------
@@ -193,6 +193,7 @@ def test_W25_log_latest_decision_first_with_its_dice_under_it():
 
 
 def test_W25_both_pages_show_each_decision_above_its_own_dice():
+    from centurion.game.wording import in_words
     from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
     from centurion.widgets.skirmish import SkirmishTable
 
@@ -200,7 +201,8 @@ def test_W25_both_pages_show_each_decision_above_its_own_dice():
     assert cta.end_part()
     for page in (SkirmishTable("meeting", seed=1, players={"renegade": "novice", "tog": "novice"}), cta):
         log = _text(page.log_html.value)
-        lines = [line for line in page.game.log[-300:] if line.strip()]  # the page shows the last 400 lines
+        # the page shows the last 400 lines, in words ('1 point', not '1 point(s)': W20)
+        lines = [in_words(line) for line in page.game.log[-300:] if line.strip()]
         first = next(i for i, line in enumerate(lines) if not line.startswith(" ") and i + 1 < len(lines)
                      and lines[i + 1].startswith(" "))
         assert log.index(lines[first]) < log.index(lines[first + 1])  # the decision, then what came of it
@@ -260,7 +262,7 @@ def test_W8_the_speed_choice_keeps_the_list_and_the_shading_to_one_end_velocity(
     v = t.game.movers()[0]
     t.click(v.hex)
     assert t.speed.layout.display != "none"
-    speeds = [n for _label, n in t.speed.options if n is not None]
+    speeds = [n for _label, n in t.speed.options if isinstance(n, int)]
     # at velocity 4 with 6 thrust (a Horatius-class tank) it may end slower, as fast or faster (CEN-GRAV-1)
     assert v.velocity in speeds and min(speeds) < v.velocity < max(speeds)
     every = {h for h, _c in t.map.overlay.hatched}
@@ -280,7 +282,7 @@ def test_W8_a_slower_end_is_offered_by_braking_after_the_path():
     t = _movement_page()
     v = t.game.movers()[0]
     t.click(v.hex)
-    speeds = [n for _label, n in t.speed.options if n is not None]
+    speeds = [n for _label, n in t.speed.options if isinstance(n, int)]
     slower = v.velocity - 2
     assert slower in speeds and 0 < slower
     t.speed.value = slower

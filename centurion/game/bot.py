@@ -79,10 +79,11 @@ class LevelSettings:
     safe: int = 2  # risk-free ends weighed exactly besides the best quick scores (issue 25, G9)
     stakes: bool = False  # in the last turn, fire and paint at the enemy that holds or denies an objective
     pick: int = 1  # a beginner: the move drawn from its best `pick` ends by the game's seeded dice (issue 25)
+    unstacked: bool = False  # ends no move on a friend when another end exists (issue 26, walk-through 16)
 
 
 LEVELS: dict[str, LevelSettings] = {  # keyed by Level (a str enum: LEVELS["novice"] works too, issue 23)
-    Level.NOVICE: LevelSettings(Level.NOVICE, 4, False, False, pick=3),
+    Level.NOVICE: LevelSettings(Level.NOVICE, 4, False, False, pick=3, unstacked=True),
     Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True, careful=True, safe=6),
     Level.ELITE: LevelSettings(Level.ELITE, 64, True, True, careful=True, safe=12, stakes=True),
 }
@@ -209,6 +210,8 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     ends = s.end_states(v.key)
     if not ends:
         return next(a for a in s.legal_actions() if getattr(a, "unit", None) == v.key)
+    if lv.unstacked:  # a beginner does not end on a friend when another end exists (legal, CEN-STK-1; W4, walk 16)
+        ends = _unstacked(s, v, ends)
     mates = [m.hex for m in s.live_vehicles(v.side) if m.platoon == v.platoon and m.key != v.key]
     objectives = [o.hex for o in s.scenario.objectives]
     late = s.turn / max(1, s.scenario.turns)
@@ -283,6 +286,14 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             r[0] = (round(r[0][0] - t * max(mine, 20.0) / 20, 9), *r[0][1:])
     best = max(rows, key=lambda r: r[0]) if lv.pick == 1 else _beginner_pick(s, rows, lv.pick)
     return _move_for(s, v, best[1], best[3])
+
+
+def _unstacked(s: Skirmish, v: Vehicle, ends: list) -> list:
+    """The end states in no hex holding another live unit of `v`'s side, or all of them when every end does
+    (stacking is legal, CEN-STK-1, but a stack hides the units under the top counter: W4)."""
+    friends = {m.hex for m in s.live_vehicles(v.side) if m.key != v.key}
+    friends |= {q.hex for q in s.squads if q.side == v.side and q.hex is not None and q.men > 0}
+    return [e for e in ends if e.hex not in friends] or list(ends)
 
 
 def _beginner_pick(s: Skirmish, rows: list, pick: int) -> list:

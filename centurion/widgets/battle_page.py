@@ -542,8 +542,10 @@ class BattlePage(w.VBox):
         g = self.game
         if self.viewing is not None or not isinstance(g, Skirmish):
             return ""
+        speed, movers = getattr(self, "speed", None), {v.key for v in g.movers()} if g.phase == "movement" else ()
+        moves = speed.moves_for(g, self.selected) if speed is not None and self.selected in movers else None
         return hint_html(g, self.selected, getattr(self, "target_hex", None), self.may_decide(),
-                         self.hints_toggle.value)
+                         self.hints_toggle.value, moves)  # the hint's end hex is one of those shaded
 
     @guarded()
     def _on_end_phase(self, _button: Any = None) -> None:

@@ -9,6 +9,7 @@ A view only: every verdict comes from `rules.targets.declare_fire`, `vehicle_pai
 from __future__ import annotations
 
 import html
+import re
 from fractions import Fraction
 
 import ipywidgets as w
@@ -140,6 +141,20 @@ class FireLab(w.VBox):
         firer, targets = self.views()
         return declare_fire(self.battlemap, firer, self.attacks(), targets, turret_facing=self.turret.value)
 
+    def declare_apart(self) -> tuple[FirePlan | None, list[tuple[Attack, Refusal]]]:
+        """The attacks the rules allow as one plan, and each declared attack left out with its refusal: a weapon
+        out of range, arc or sight does not stop the others, each weapon bears on its own (CEN-CMB-1, walk 13)."""
+        firer, targets = self.views()
+        attacks, left = self.attacks(), []
+        while attacks:
+            plan = declare_fire(self.battlemap, firer, attacks, targets, turret_facing=self.turret.value)
+            if isinstance(plan, FirePlan):
+                return plan, left
+            n = plan.step if plan.step is not None and 1 <= plan.step <= len(attacks) else 1
+            left.append((attacks[n - 1], plan))
+            attacks = attacks[:n - 1] + attacks[n:]
+        return None, left
+
     def refresh(self) -> None:
         """Redraw counters and arcs and rewrite the panel."""
         counters = [Counter(self.firer_hex, self.facing.value, "grav", "#1f4e9c", "F"),
@@ -160,13 +175,20 @@ class FireLab(w.VBox):
 
     def panel_html(self) -> str:
         """The verdict: each attack's range, side struck, sight and to-hit terms, or the refusal and its rule."""
-        plan = self.declare()
+        plan, left = self.declare_apart()
         parts = [f"<b>{html.escape(self.firer_type.label)}</b> in {format_label(self.firer_hex)} fires at the "
                  f"<b>{html.escape(self.target_type.label)}</b> in {format_label(self.target_hex)}"]
-        if isinstance(plan, Refusal):
-            parts.append(f"<div class='centurion-refusal' style='color:#8a5a00'>Refused: "
-                         f"{html.escape(plan.reason)} ({plan.rule})</div>")
+        for atk, why in left:  # which weapon does not fire, and why; the others still fire (walk 13)
+            wp = self.firer_type.weapons[atk.weapon]
+            reason = re.sub(r"^attack \d+ \([^)]*\): ", "", why.reason)
+            parts.append(f"<div class='centurion-refusal' style='color:#8a5a00'>Weapon {atk.weapon + 1}, "
+                         f"{html.escape(wp.type)}, does not fire: {html.escape(reason)} ({why.rule})</div>")
+        if plan is None:
+            parts.append("<div class='centurion-refusal' style='color:#8a5a00'>Refused: no weapon picked fires."
+                         "</div>" if left else "<div>Pick at least one weapon.</div>")
         else:
+            if left:
+                parts.append("<div>The other weapons fire:</div>")
             for a in plan.attacks:
                 how = " — indirect: shields ignored, no sight needed" if a.indirect else ""
                 parts.append(f"<div><b>{html.escape(a.weapon.type)}</b> at {a.target.key}: range {a.range}, strikes "

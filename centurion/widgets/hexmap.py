@@ -102,6 +102,11 @@ def _edge(layout: Layout, hex_: Hex, facing: int) -> tuple[tuple[float, float], 
     return corners[(4 + facing) % 6], corners[(5 + facing) % 6]
 
 
+#: a battle page's map box: the window less its banner, hint, score and key above the map, so that they and the map
+#: fit on one screen at 1024×768 (issue 26, item 5); as a chapter's map (at most 64% of the window) on a taller one
+BATTLE_MAP_HEIGHT = "min(720px, 64vh, calc(100vh - 320px))"
+
+
 class HexMapView(w.HBox):
     """The battlefield map with a hex information panel beside it (HEX-2, CEN-TER-1)."""
 

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import html
 import os
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from ..game import Skirmish, scenarios
+from ..hexgrid import Hex, distance, format_label
 from .reference import link_rules
+from .turn_summary import stack_cycle
 
 FIRST_GAME = "first_game"  # the short scenario the front page offers a newcomer first
 
@@ -32,37 +35,75 @@ _PHASE_HINTS = {
 }
 
 
-def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool) -> str:
-    """The hint for this moment of the game: what to click and why, with the rule IDs."""
+def suggested_end(g: Skirmish, selected: str, moves: Iterable[tuple[Any, Any]]) -> Hex | None:
+    """A shaded end hex to try first: the safest ends that do not crash-land, in a hex with no other unit (no stack
+    to click through, CEN-STK-1), nearest the first objective; None when nothing is shaded (CEN-GRAV-2)."""
+    ends = [e for _m, e in moves if not e.grounded] or [e for _m, e in moves]
+    if not ends:
+        return None
+    taken = {v.hex for v in g.vehicles if v.key != selected and not v.destroyed}
+    best = max(e.p_no_damage for e in ends)
+    ends = [e for e in ends if e.p_no_damage == best]
+    ends = [e for e in ends if e.hex not in taken] or ends
+    aim = g.scenario.objectives[0].hex if g.scenario.objectives else g.vehicle(selected).hex
+    return min((e.hex for e in ends), key=lambda h: (distance(h, aim), format_label(h)))
+
+
+def stack_note(g: Skirmish, selected: str | None) -> str:
+    """'R11 is one of 2 units in 1013 (R11, R12): click the hex again to select R12.' when the selected unit stands
+    in a stack (CEN-STK-1) whose units a click selects in turn; '' otherwise (walk-through 8)."""
+    v = next((u for u in (*g.vehicles, *g.squads) if u.key == selected and getattr(u, "hex", None) is not None),
+             None)
+    cycle = stack_cycle(g, v.hex) if v is not None else []
+    if len(cycle) < 2 or selected not in cycle:
+        return ""
+    nxt = cycle[(cycle.index(selected) + 1) % len(cycle)]
+    return (f"{selected} is one of {len(cycle)} units in {format_label(v.hex)} ({', '.join(cycle)}): click the hex "
+            f"again to select {nxt}.")
+
+
+def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
+              moves: Iterable[tuple[Any, Any]] | None = None) -> str:
+    """The hint for this moment of the game: what to click and why, with the rule IDs; `moves` are the selected
+    vehicle's moves shaded on the map (its legal moves when None)."""
     if g.over:
         return ("The game is over: the box above the map says who won and why. Click 'Start a new game' to play "
                 "again, or pick another scenario.")
     if not yours:
         return "Wait: the other side is deciding. Its moves will be drawn as trails on the map."
     if g.phase == "movement":
-        movers = {v.key for v in g.movers()}
+        movers = {v.key: v for v in g.movers()}
         if selected not in movers:
-            return ("Movement: click one of your tanks that has not moved yet (a blue counter). Its counter shows "
+            where = ", ".join(f"{k} in {format_label(v.hex)}" for k, v in movers.items())
+            return (f"Movement: click one of your tanks that has not moved yet ({where}). Its counter shows "
                     "its number; the white point shows where it faces [CEN-SEQ-2].")
         if target is None:
+            try_ = suggested_end(g, selected, g.move_options(selected) if moves is None else moves)
+            first = f" Try {format_label(try_)} first: a safe end near the objective, with no other tank in it." \
+                if try_ is not None else ""
             return (f"Now click one of the green hatched hexes: each is a place where {selected} can end its move "
-                    "(it must fly as many hexes as its velocity) [CEN-GRAV-2]. 'Speed' picks how fast it ends: a "
-                    "slower end brakes after the move, so next turn it flies fewer hexes and can stay near the "
-                    "bridge [CEN-GRAV-4]. The orange ring is the bridge: end within 1 hex of it to hold it.")
+                    f"(it must fly as many hexes as its velocity) [CEN-GRAV-2].{first} 'Speed' picks how fast it "
+                    "ends: a slower end brakes after the move, so next turn it flies fewer hexes and can stay near "
+                    "the bridge [CEN-GRAV-4]. The orange ring is the bridge: end within 1 hex of it to hold it.")
         return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
                 "you can; 'grounded' at 0% safe is a crash landing that can destroy the tank) [CEN-SPD-1, "
                 "CEN-GRD-1]. Then click Confirm.")
     return _PHASE_HINTS.get(str(g.phase), "Pick a decision in the list and click Confirm.")
 
 
-def hint_html(g: Skirmish, selected: str | None, target: Any, yours: bool, on: bool) -> str:
+def hint_html(g: Skirmish, selected: str | None, target: Any, yours: bool, on: bool,
+              moves: Iterable[tuple[Any, Any]] | None = None) -> str:
     """The hint box under the banner, or '' with the hints switched off."""
     if not on:
         return ""
-    text = link_rules(html.escape(hint_text(g, selected, target, yours)))
+    text = hint_text(g, selected, target, yours, moves)
+    if yours and not g.over and target is None and stack_note(g, selected):  # a stack was clicked (walk 8)
+        text = f"{stack_note(g, selected)} {text}"
+    text = link_rules(html.escape(text))
     # room for three lines: a hint of another length does not move the map under the pointer (walk-through, 12)
     return (f"<div class='centurion-hint' style='padding:4px 8px;margin-top:2px;background:#fff8e1;"
-            f"border-left:4px solid #f9a825;font-size:14px;min-height:4.4em'><b>Hint</b>: {text}</div>")
+            f"border-left:4px solid #f9a825;font-size:14px;line-height:1.45;min-height:4.4em'><b>Hint</b>: {text}"
+            "</div>")
 
 
 def hints_checkbox(handler: Any) -> w.Checkbox:
@@ -80,4 +121,5 @@ def requested_scenario(default: str) -> str:
     return wanted if wanted in scenarios("all") else default
 
 
-__all__ = ["FIRST_GAME", "hint_html", "hint_text", "hints_checkbox", "requested_scenario"]
+__all__ = ["FIRST_GAME", "hint_html", "hint_text", "hints_checkbox", "requested_scenario", "stack_note",
+           "suggested_end"]

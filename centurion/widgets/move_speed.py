@@ -22,6 +22,7 @@ MOVE_KEY = ("Key: F = forward one hex, B = back one hex, L / R = turn one hexsid
             "each turn [CEN-GRAV-1, CEN-GRAV-2, CEN-GRAV-4].")
 
 
+ANY = "any"  # the value of 'any end velocity' (None would leave ipywidgets' list blank: it means no selection)
 SAFE = "#2e7d32"  # green hatching: a move may end there
 CRASH = "#c62828"  # red hatching: only a crash landing ends there
 
@@ -36,7 +37,7 @@ class SpeedChoice(w.Dropdown):
     """'any end velocity' or 'end at velocity N': the moves listed and the ends shaded keep to it (W8)."""
 
     def __init__(self, on_change: Callable[[], None] | None = None) -> None:
-        super().__init__(options=[("any end velocity", None)], value=None, description="Speed",
+        super().__init__(options=[("any end velocity", ANY)], value=ANY, description="Speed",
                          style={"description_width": "45px"}, layout=w.Layout(width="270px", display="none"))
         self.add_class("centurion-speed")
         self._on_change = on_change
@@ -61,10 +62,10 @@ class SpeedChoice(w.Dropdown):
                         | {0 for _m, e in options if e.grounded})  # every end velocity the ends allow (CEN-GRAV-4)
         if self._for == (key, len(g.history)) and list(self.options[1:]) == self._labels(speeds, v.velocity):
             return
-        keep = self.value if self._for is not None and self._for[0] == key and self.value in speeds else None
+        keep = self.value if self._for is not None and self._for[0] == key and self.value in speeds else ANY
         self.unobserve(self._changed, names="value")
         try:
-            self.options = [("any end velocity", None)] + self._labels(speeds, v.velocity)
+            self.options = [("any end velocity", ANY)] + self._labels(speeds, v.velocity)
             self.value = keep
         finally:
             self.observe(self._changed, names="value")
@@ -80,7 +81,7 @@ class SpeedChoice(w.Dropdown):
         """The moves listed and shaded for the vehicle: every legal end (its safest path) with 'any', else the moves
         that end at the velocity picked, braking after the path where a slower end needs it (the game's
         `move_options_at`, checked as `apply` checks them; grounded ends count as velocity 0) (W8, CEN-GRAV-4)."""
-        if self.value is None:
+        if not isinstance(self.value, int):  # ANY (or nothing picked)
             return g.move_options(key)
         grounded = tuple((m, e) for m, e in g.move_options(key) if e.grounded) if self.value == 0 else ()
         return grounded + g.move_options_at(key, self.value)
@@ -94,4 +95,4 @@ class SpeedChoice(w.Dropdown):
         return [(h, CRASH if only else SAFE) for h, only in crash.items()]
 
 
-__all__ = ["CRASH", "MOVE_KEY", "SAFE", "SpeedChoice", "end_velocity"]
+__all__ = ["ANY", "CRASH", "MOVE_KEY", "SAFE", "SpeedChoice", "end_velocity"]

@@ -36,7 +36,9 @@ from ..rules import Refusal
 from ..variants.ruleset import RuleSet
 from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
-from .hexmap import HexMapView, Overlay
+from .fire_note import FireNote
+from .hexmap import BATTLE_MAP_HEIGHT, HexMapView, Overlay
+from .hints import stack_note
 from .move_speed import SpeedChoice
 from .occupy_choice import position_hex, position_note
 from .page_seed import SeedChoice
@@ -53,7 +55,7 @@ from .skirmish_text import (
     variant_options,
     victory_html,
 )
-from .turn_summary import add_marks, key_html, page_summary, unit_counters, units_here
+from .turn_summary import add_marks, key_html, page_summary, stack_cycle, unit_counters, units_here
 
 SIDE_COLORS = ("#1f4e9c", "#a11d1d")
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
@@ -100,6 +102,7 @@ class SkirmishTable(BattlePage):
         self.fire_shell = w.Dropdown(options=["HEAP"], value="HEAP", description="Gauss shell",
                                      style={"description_width": "80px"},
                                      layout=w.Layout(display="none", width="220px"))
+        self.fire_note = FireNote()  # the weapons that do not bear, and why (walk 11)
         self.fire_weapons.add_class("centurion-fire-weapons")
         self.fire_shell.add_class("centurion-fire-shell")
         self._fire_for = None  # the listed Fire the two pickers were set for
@@ -109,14 +112,16 @@ class SkirmishTable(BattlePage):
         self.speed = SpeedChoice(on_change=self._refresh)  # the end velocity of the moves listed and shaded (W8)
         # where the eye is (W14): the decisions, Confirm and the messages first, beside the map; the unit below
         panel = w.VBox([w.HTML("<b>What you may do now</b>"), self.speed, self.choice, self.fire_weapons,
-                        self.fire_shell, w.HBox([self.confirm_button, self.end_phase_button, self.position_toggle],
-                                                layout=w.Layout(flex_flow="row wrap")), self.message, self.preview,
+                        self.fire_shell, self.fire_note,
+                        w.HBox([self.confirm_button, self.end_phase_button, self.position_toggle],
+                               layout=w.Layout(flex_flow="row wrap")), self.message, self.preview,
                         w.HTML("<b>Selected unit</b>"), self.unit_info])
         self.target_hex: Hex | None = None
         self.centuria: CenturiaSkirmishTable | None = None  # the Centuria page, while one of its battles is chosen
         is_centuria = scenario in scenarios("centuria")
         game = new_skirmish("meeting" if is_centuria else scenario, seed=self.seed_box.value)
         self.map = HexMapView(game.battlemap, terrain_table(), side_panel=panel)
+        self.map.map_box.layout.max_height = BATTLE_MAP_HEIGHT  # with banner and hint on one screen (item 5)
         self.map.on_hex_click(self._on_hex)
         self.map.hex_details = self._hex_details  # names a partly covered hex (VAR-OCCUPY)
         self._label_players(game.scenario.key, players)
@@ -243,7 +248,8 @@ class SkirmishTable(BattlePage):
             text += f" ({self.who_decides(g)})"
         colour = "#e8f0fe" if g.over or g.active is None else ("#dbe6fb" if g.active == g.sides[0] else "#f6dcdc")
         self.banner.value = (f'<div class="centurion-banner-text" style="padding:6px;background:{colour};'
-                             f'font-size:15px">{link_rules(html.escape(text))}</div>' + self.hint())  # item 4
+                             f'font-size:15px;line-height:1.45">{link_rules(html.escape(text))}</div>'
+                             + self.hint())  # item 4
 
     def _draw_victory(self) -> None:
         self.victory.value = victory_html(self.game) + key_html(self.game, self.players, SIDE_COLORS)  # W6, W17
@@ -319,6 +325,7 @@ class SkirmishTable(BattlePage):
         if plan is None:
             self._fire_for = None
             self.fire_weapons.layout.display = self.fire_shell.layout.display = "none"
+            self.fire_note.hide()
             return
         if a == self._fire_for:
             return
@@ -342,6 +349,7 @@ class SkirmishTable(BattlePage):
                 self.fire_shell.layout.display = "none"
             self._fire_default = (weapons, gauss, shell)
             self._fire_for = a
+            self.fire_note.show_for(g, a.unit, a.target, plan)
         finally:
             self.fire_weapons.observe(self._on_fire_pick, names="value")
             self.fire_shell.observe(self._on_fire_pick, names="value")
@@ -506,14 +514,14 @@ class SkirmishTable(BattlePage):
         here = [v.key for v in g.vehicles if v.hex == hex_ and not v.destroyed]
         here += [q.key for q in g.squads if q.hex == hex_ and q.men > 0]
         if here:
-            own = [k for k in here if k in movers] or here
+            own = stack_cycle(g, hex_)  # the units of a stack, in turn (walk-through 8)
             i = (own.index(self.selected) + 1) % len(own) if self.selected in own else 0
             self.selected = own[i]
             self.target_hex = None
             if g.phase == "movement" and self.selected not in movers:
                 self.message.show(f"{self.selected} does not move now: {g.banner()}", "info")
-            else:
-                self.message.clear()
+            else:  # a stack says how to reach its other units (walk-through 8); else no message
+                self.message.show(note, "info") if (note := stack_note(g, self.selected)) else self.message.clear()
             self._refresh()
             return
         if g.phase == "movement" and self.selected in movers:

@@ -130,10 +130,12 @@ def key_html(g: Skirmish, players: dict[str, str], colors: tuple[str, str]) -> s
              "green hatching: where the selected vehicle may end its move (red: only by a crash landing); "
              "coloured trail: a move since your last decision, pale where it began; orange outline: a unit hit "
              "since then; red corner: a damaged vehicle; "
-             "grey counter: a wreck; yellow number: units stacked in the hex (all listed when you point at it); "
+             "grey counter: a wreck; yellow number: units stacked in the hex (all listed when you point at it; "
+             "click the hex again to select the next unit of the stack); "
              "with a vehicle selected, pointing at a hex gives the range from it")
-    return (f"<div class='centurion-map-key' style='font-size:12px;padding:2px 6px'><b>Key</b>: {chips}. "
-            f"{html.escape(marks)}.</div>")
+    # one line until opened: the banner, the hint and the map fit on one screen at 1024×768 (issue 26, item 5)
+    return (f"<details class='centurion-map-key' style='font-size:12px;padding:2px 6px'><summary><b>Key</b>: "
+            f"{chips} (click for the map's marks)</summary>{html.escape(marks)}.</details>")
 
 
 def _fade(color: str, t: float) -> str:
@@ -177,8 +179,21 @@ def units_here(g: Skirmish, hex_: Hex, selected: str | None = None) -> list[tupl
                  + (f"; out: {', '.join(out)}" if out else ""))
         rows.append((v.key, state))
     rows += [(q.key, f"{g.label(q.side)} squad, {q.men} men") for q in g.squads if q.hex == hex_ and q.men > 0]
+    cycle = stack_cycle(g, hex_)
+    if len(cycle) > 1:  # how to reach each unit of the stack (walk-through 8)
+        rows.append(("Stack", f"{len(cycle)} units to select here ({', '.join(cycle)}): each click on the hex "
+                              "selects the next one"))
     return rows
 
 
+def stack_cycle(g: Skirmish, hex_: Hex) -> list[str]:
+    """The units that clicks on `hex_` select in turn: the vehicles there still to move in the Movement Phase,
+    else every live unit there (a stack, CEN-STK-1)."""
+    here = [v.key for v in g.vehicles if v.hex == hex_ and not v.destroyed]
+    here += [q.key for q in g.squads if q.hex == hex_ and q.men > 0]
+    movers = {v.key for v in g.movers()}
+    return [k for k in here if k in movers] or here
+
+
 __all__ = ["HIT", "WRECK", "add_marks", "damaged", "newest_first", "page_summary", "summary_html", "summary_title",
-           "key_html", "unit_counters", "units_here"]
+           "key_html", "stack_cycle", "unit_counters", "units_here"]

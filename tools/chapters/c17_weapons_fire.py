@@ -51,7 +51,9 @@ CELLS = [
        "laser; friends may then fire missiles at it **indirectly**, without sight and ignoring its shields.\n\n"
        "**Try it:** click to place the firer, the target or a second target; choose weapons, facings and the "
        "turret. The map shades the hull's arc and the turret's; the panel lists every term with its rule, the "
-       "target number and the exact chance, or the refusal and its rule. Pick a weapon for a second target to "
+       "target number and the exact chance, or the refusal and its rule. A weapon that cannot fire (out of range, "
+       "arc or sight) is named with its reason, and the other weapons still fire. Pick a weapon for a second "
+       "target to "
        "try the two-target rule."),
     code("""
 from centurion.data import sample_map, terrain_table
