@@ -392,8 +392,6 @@ def lose_half_the_thrust(state, section, points, cause, rule):
     return dataclasses.replace(s, thrust_quarters_lost=2), ev
 
 
-@pytest.mark.xfail(strict=True, reason="bug (docs/mutation.md, move_resolution): the burned velocity is handed to the "
-                   "engine as deceleration on a raised max thrust, so a thrust loss on the way cuts the burn too")
 def test_VAR_MOVETYPE_burn_costs_no_thrust_when_half_the_thrust_is_lost_on_the_way():
     # Viper (8 TP) at 8 through heavy woods (limit 6: a roll, failed; extra 2, burned), decelerating 4. The roll's
     # damage takes a Thrust 1/2 location: 8 TP become 4, just enough for the 4 TP of deceleration; the 2 burned
@@ -414,8 +412,6 @@ def knock_the_driver_out(state, section, points, cause, rule):
     return dataclasses.replace(s, driver_out=True), ev
 
 
-@pytest.mark.xfail(strict=True, reason="bug (docs/mutation.md, move_resolution): the burned velocity is handed to the "
-                   "engine as deceleration, which a driver put out on the way drops with the thrust")
 def test_VAR_MOVETYPE_the_burn_stays_when_the_driver_is_put_out_on_the_way():
     # as above, the roll's damage puts the driver out: no thrust, so no deceleration (CEN-CMB-1), but the heavy
     # woods' 2 are still burned off (they cost no thrust): 8 - 2 = 6
