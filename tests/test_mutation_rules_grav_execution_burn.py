@@ -37,10 +37,11 @@ def clear_run(velocity: int, decelerate: int, ground: bool = False):
     return r
 
 
-@pytest.mark.parametrize(("burn", "end"), [(0, 4), (1, 3), (2, 2), (4, 0), (5, 0)])
-def test_VAR_MOVETYPE_burn_comes_off_the_end_velocity_never_past_zero(burn, end):
-    # at 8 decelerating 4: 4 after the deceleration, then the burn, at most down to 0
-    rep = execute_grav_move(clear_run(8, 4), Dice.scripted([]), burn=burn)
+@pytest.mark.parametrize(("decelerate", "burn", "end"), [(4, 0, 4), (4, 1, 3), (4, 2, 2), (4, 4, 0), (4, 5, 0),
+                                                       (7, 1, 0), (7, 2, 0), (8, 2, 0)])
+def test_VAR_MOVETYPE_burn_comes_off_the_end_velocity_never_past_zero(decelerate, burn, end):
+    # at 8 decelerating 4 (or 7, 8): 4 (1, 0) after the deceleration, then the burn, at most down to 0
+    rep = execute_grav_move(clear_run(8, decelerate), Dice.scripted([]), burn=burn)
     assert rep.state.velocity == end and not rep.state.grounded and rep.rolls == ()
 
 
