@@ -108,6 +108,20 @@ def test_VAR_MOVETYPE_the_burn_costs_no_thrust_when_thrust_is_lost_on_the_way(de
     assert rep.notes == (() if decelerate == 4 else ("CEN-CMB-1: thrust lost: it decelerates 4, not 6",))
 
 
+def grav_drive_hit(state, section, points, cause, rule):
+    """The roll's damage also destroys the Grav Drive: the vehicle grounds at once (CEN-SPD-2)."""
+    s, ev = take_movement_damage(state, section, points, cause, rule)
+    return dataclasses.replace(s, grav_drive_lost=True), ev
+
+
+def test_VAR_MOVETYPE_a_vehicle_grounded_at_once_on_the_way_burns_nothing():
+    # grounded at once in the heavy wood at its velocity of that moment, 8, without deceleration (CEN-SPD-2) and
+    # without the burn, which comes at the end of the move (docs/decisions.md): 10 x 8 = 80 to the bottom
+    rep = execute_grav_move(woods_run(4), Dice.scripted([10]), damage=grav_drive_hit, burn=2)
+    assert rep.stopped_at == parse_label("0105") and rep.state.grounded and rep.state.velocity == 0
+    assert rep.damage[-1].rule == "CEN-SPD-2" and rep.damage[-1].points == 80
+
+
 @pytest.mark.parametrize("bad", [-1, True, 1.5, "2", None])
 def test_VAR_MOVETYPE_a_burn_that_is_not_a_whole_number_is_refused(bad):
     with pytest.raises(ValueError) as exc:
