@@ -392,8 +392,6 @@ def lose_half_the_thrust(state, section, points, cause, rule):
     return dataclasses.replace(s, thrust_quarters_lost=2), ev
 
 
-@pytest.mark.xfail(strict=True, reason="bug (docs/mutation.md, move_resolution): the burned velocity is handed to the "
-                   "engine as deceleration on a raised max thrust, so a thrust loss on the way cuts the burn too")
 def test_VAR_MOVETYPE_burn_costs_no_thrust_when_half_the_thrust_is_lost_on_the_way():
     # Viper (8 TP) at 8 through heavy woods (limit 6: a roll, failed; extra 2, burned), decelerating 4. The roll's
     # damage takes a Thrust 1/2 location: 8 TP become 4, just enough for the 4 TP of deceleration; the 2 burned
@@ -414,8 +412,6 @@ def knock_the_driver_out(state, section, points, cause, rule):
     return dataclasses.replace(s, driver_out=True), ev
 
 
-@pytest.mark.xfail(strict=True, reason="bug (docs/mutation.md, move_resolution): the burned velocity is handed to the "
-                   "engine as deceleration, which a driver put out on the way drops with the thrust")
 def test_VAR_MOVETYPE_the_burn_stays_when_the_driver_is_put_out_on_the_way():
     # as above, the roll's damage puts the driver out: no thrust, so no deceleration (CEN-CMB-1), but the heavy
     # woods' 2 are still burned off (they cost no thrust): 8 - 2 = 6
@@ -424,3 +420,28 @@ def test_VAR_MOVETYPE_the_burn_stays_when_the_driver_is_put_out_on_the_way():
     r = resolve_variant_move(st, VariantMove(0, "F " * 8, 4), m, VIPER, BURN)
     rep = execute_variant_move(r, Dice.scripted([10]), damage=knock_the_driver_out)
     assert rep.state.driver_out and rep.state.velocity == 6
+
+
+def test_VAR_MOVETYPE_the_burn_is_recomputed_when_the_driver_out_leaves_velocity_to_burn():
+    # decelerating 8 would bring it to 0 with nothing left to burn (the resolver burns 0); with the driver put out
+    # on the way it keeps its 8 (no thrust, CEN-CMB-1) and the heavy woods' 2 are burned off after all: 6
+    m = map_from_rows(["."] * 4 + ["h"] + ["."] * 4)
+    st = GravState.of(VIPER, parse_label("0109"), 0, 8)
+    r = resolve_variant_move(st, VariantMove(0, "F " * 8, 8), m, VIPER, BURN)
+    assert not isinstance(r, Refusal), r
+    assert (r.burned, r.basic.end_velocity) == (0, 0)
+    rep = execute_variant_move(r, Dice.scripted([10]), damage=knock_the_driver_out)
+    assert rep.state.driver_out and rep.state.velocity == 6
+
+
+def test_VAR_MOVETYPE_terrain_paid_in_thrust_is_not_burned_when_the_driver_is_put_out():
+    # under 'thrust' the heavy woods' 2 were paid in thrust: a driver put out on the way drops the deceleration and
+    # nothing is burned: it flies on at 8
+    m = map_from_rows(["."] * 4 + ["h"] + ["."] * 4)
+    st = GravState.of(VIPER, parse_label("0109"), 0, 8)
+    rules = RuleSet.from_names(["VAR-MOVETYPE:thrust"])
+    r = resolve_variant_move(st, VariantMove(0, "F " * 8, 4), m, VIPER, rules)
+    assert not isinstance(r, Refusal), r
+    assert (r.terrain_thrust, r.burned, r.basic.end_velocity) == (2, 0, 4)
+    rep = execute_variant_move(r, Dice.scripted([10]), damage=knock_the_driver_out)
+    assert rep.state.driver_out and rep.state.velocity == 8

@@ -69,7 +69,8 @@ DamageRule = Callable[[GravState, str, int, str, str], tuple[GravState, DamageEv
 
 
 def execute_grav_move(resolved: ResolvedMove, dice: Dice, *, damage: DamageRule | None = None,
-                      resume: tuple[int, GravState] | None = None, stop_after: int | None = None) -> MoveReport:
+                      resume: tuple[int, GravState] | None = None, stop_after: int | None = None,
+                      burn: int = 0) -> MoveReport:
     """Carry out a resolved move: piloting rolls, speed-limit damage, grounding (CEN-SPD-1..3, CEN-GRD-1, -2).
 
     Damage takes effect at once (CEN-SPD-2): a TS&R lost halves the limits of the later hexes, a driver
@@ -80,7 +81,12 @@ def execute_grav_move(resolved: ResolvedMove, dice: Dice, *, damage: DamageRule 
     Opportunity fire inside the move (CEN-OPP-1): `stop_after=k` carries the move out up to its k-th hex entered
     and reports the vehicle there, still flying at the move's velocity; `resume=(k, state)` goes on from the k-th
     hex with `state` (the damage taken meanwhile), the later hexes checked against it.
+    `burn` (VAR-MOVETYPE 'burn', the terrain surcharge of the hexes entered): velocity burned off at the end of the
+    move after the deceleration and its cuts for damage, costing no thrust: up to `burn`, never past 0, before
+    any grounding. A vehicle grounded at once on the way keeps its velocity of that moment (CEN-SPD-2).
     """
+    if not isinstance(burn, int) or isinstance(burn, bool) or burn < 0:
+        raise ValueError(f"VAR-MOVETYPE: the velocity burned off is a whole number, 0 or more; got {burn!r}")
     take = damage or take_movement_damage
     start = resolved.start
     move = resolved.move
@@ -139,6 +145,9 @@ def execute_grav_move(resolved: ResolvedMove, dice: Dice, *, damage: DamageRule 
         notes.append(f"CEN-CMB-1: thrust lost: it decelerates {room}, not {decel}")
         decel = room
     end_v = v - decel
+    if burn:  # terrain burned off after the cuts, free of thrust, never past 0 (VAR-MOVETYPE 'burn')
+        burned = min(burn, abs(end_v))
+        end_v = end_v - burned if end_v > 0 else end_v + burned
     grounds = resolved.grounds
     if state.driver_out and not start.driver_out and move.ground and resolved.forced_grounding is None:
         grounds = False  # nobody to set it down

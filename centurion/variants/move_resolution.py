@@ -329,15 +329,11 @@ def execute_variant_move(resolved: VariantResolvedMove, dice: Dice,
     """Carry out a resolved variant move: the engine's piloting rolls and grounding, then each emergency turn's
     vane saves in order (VAR-EMERGENCY). A vane that burns out is marked lost on the end state.
 
-    Terrain burned off (VAR-MOVETYPE 'burn') is handed to the engine as extra deceleration that costs no
-    thrust, so a grounding uses the burned velocity.
+    Terrain burned off (VAR-MOVETYPE 'burn') is handed to the engine as `burn`, which it takes off the end velocity
+    after its own cuts of the deceleration for damage on the way (it costs no thrust), before a grounding.
     """
-    basic = resolved.basic
-    if resolved.burned:
-        delta = resolved.burned if basic.velocity - basic.move.decelerate > 0 else -resolved.burned
-        burn_move = replace(basic.move, decelerate=basic.move.decelerate + delta)
-        basic = replace(basic, move=burn_move, vehicle_thrust=basic.vehicle_thrust + max(0, delta))
-    report = execute_grav_move(basic, dice, damage=damage)  # `damage`: as in execute_grav_move
+    burn = resolved.terrain_surcharge if resolved.rules.option("VAR-MOVETYPE") == "burn" else 0
+    report = execute_grav_move(resolved.basic, dice, damage=damage, burn=burn)  # `damage`: as in execute_grav_move
     boxes = dict(vane_boxes_lost or {})
     results: list[VaneResult] = []
     state = report.state
