@@ -49,7 +49,7 @@ def test_CMB1_a_refused_paint_does_not_stop_the_next_pair():
     not a vehicle, because one of them is under water (CEN-GRD-2) or because the painter cannot paint
     (book-a 13.2) is reported, and the next pair in the list is still rolled (d10 1 paints)."""
     base = pair()
-    dead = replace(unit("dead", "TOG", "0209", 0, "horatius"))
+    dead = unit("dead", "TOG", "0209", 0, "horatius")
     dead = replace(dead, sheet=replace(dead.sheet, exploded=True))
     cases = (
         ({"sq": unit("sq", "RL", "0206", men=8)}, ("hor", "sq"), "CEN-CMB-1", "not a vehicle"),
