@@ -11,6 +11,10 @@ from ..hexgrid.coords import FACING_NAMES
 VICTORY_SOURCE = "victory points: chapter 20, Leadership and victory"
 _COUNTED = re.compile(r"\b(\d+)( [A-Za-z][A-Za-z ]*?)\((s|es)\)")
 _FACING = re.compile(r"\bfacing ([0-5])\b(?![-.]\d)")
+# a section of the rulebook's digest cited in an engine message ('(book-a 14.1)', 'book-a §8.3'), shown as the
+# RULES.md rule that covers it: §6 the Terrain Effects Table, §9 line of sight, §7-16 combat (walk-through 10)
+_BOOK_A = re.compile(r"\bbook-a §?(\d+)(?:\.\d+)*(?:(?:, ?| ?[-–] ?)§?\d+(?:\.\d+)*)*")
+_BOOK_A_RULES = {6: "CEN-TER-1", 9: "CEN-LOS-1", **{n: "CEN-CMB-1" for n in (7, 8, 10, 11, 12, 13, 14, 15, 16)}}
 _PLURALS = {"box": "boxes", "hex": "hexes", "pass": "passes", "third": "thirds", "man": "men"}
 
 
@@ -30,10 +34,19 @@ def counted(text: str) -> str:
     return _COUNTED.sub(lambda m: m.group(1) + m.group(2) + ("" if m.group(1) == "1" else m.group(3)), text)
 
 
+def book_rules(text: str) -> str:
+    """`text` with each citation of a section of the rulebook's digest ('book-a 14.1', 'book-a §8.2-8.3') replaced by
+    the RULES.md rule that covers it (CEN-TER-1, CEN-LOS-1, CEN-CMB-1); a section no rule covers stays."""
+    def rule(m: re.Match) -> str:
+        return _BOOK_A_RULES.get(int(m.group(1)), m.group(0))
+    return _BOOK_A.sub(rule, text)
+
+
 def in_words(text: str) -> str:
-    """A message or log line of the engine as a page shows it: counts in the right number (`counted`) and facings
-    by name ('facing 3' is 'facing S'; a range such as 'facing 0-5' stays) (W20)."""
-    return _FACING.sub(lambda m: f"facing {facing_name(int(m.group(1)))}", counted(text))
+    """A message or log line of the engine as a page shows it: counts in the right number (`counted`), facings
+    by name ('facing 3' is 'facing S'; a range such as 'facing 0-5' stays) (W20), and the rulebook digest's section
+    numbers as the rule IDs a reader can look up ('(book-a 14.1)' is '(CEN-CMB-1)')."""
+    return _FACING.sub(lambda m: f"facing {facing_name(int(m.group(1)))}", counted(book_rules(text)))
 
 
 def facing_name(facing: int) -> str:
@@ -46,4 +59,4 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-__all__ = ["VICTORY_SOURCE", "counted", "facing_name", "in_words", "plural", "sentence"]
+__all__ = ["VICTORY_SOURCE", "book_rules", "counted", "facing_name", "in_words", "plural", "sentence"]

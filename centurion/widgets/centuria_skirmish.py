@@ -228,7 +228,7 @@ class CenturiaSkirmishTable(BattlePage):
                     f"<div>In command after the move ({status}) <code>CTA-CMD</code></div>" if status in (
                         "direct", "chain") else "")
             self.preview.value = link_rules(f"<div>{html.escape(a.describe())}: ends in {format_label(end)} facing "
-                                            f"{facing} <code>CTA-MOVE</code></div>{warn}")
+                                            f"{FACING_NAMES[facing % 6]} <code>CTA-MOVE</code></div>{warn}")
             self.map.set_overlay(self._overlay(path_end=end))
             return
         ex = g.preview(a)

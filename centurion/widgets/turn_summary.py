@@ -14,6 +14,7 @@ from typing import Any
 
 from ..game import Skirmish
 from ..game.summary import TurnSummary, span_since, turn_summary
+from ..game.wording import in_words
 from ..hexgrid import Hex, distance
 from .hexmap import Counter, Overlay
 
@@ -64,7 +65,7 @@ def summary_html(summary: TurnSummary | None, title: str = "Since your last deci
     """The summary box above the log (empty when nothing happened)."""
     if summary is None or not summary.lines:
         return ""
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in summary.lines[:24])
+    items = "".join(f"<li>{html.escape(in_words(line))}</li>" for line in summary.lines[:24])
     more = f"<li>… and {len(summary.lines) - 24} more (see the log)</li>" if len(summary.lines) > 24 else ""
     return (f'<div class="centurion-turn-summary" style="border:1px solid #d9c89e;background:#fffaf0;'
             f'padding:4px 8px;margin:4px 0;font-size:13px"><b>{html.escape(title)}</b> (moves drawn as trails on '
