@@ -1,0 +1,137 @@
+"""Mutation kill tests for the variant legal-moves search, centurion/variants/movement.py (issue 22,
+docs/mutation.md): the survivors of its full run on the current code.
+
+Each case compares `variant_end_states` with the brute force of tests/test_mutation_variant_moves.py (every step
+sequence resolved by `resolve_variant_move`, flying and grounded after every deceleration; RULES.md VAR-LATERAL,
+VAR-EMERGENCY, VAR-MOVETYPE, CEN-GRAV-1..6), in situations the earlier cases did not reach: a start from the
+ground, a crater or a lake at velocity 6 (CEN-GRAV-6), from velocity 0 in another facing, a lost vane (CEN-CMB-1),
+VAR-EMERGENCY without VAR-LATERAL, the thrust left after an acceleration, a hex dearer than the VP left (CEN-GRAV-3),
+the resolver's way with a terrain table. The brute force never calls the search; its answers are kept per case
+(the resolver is not what these tests mutate).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+from types import MappingProxyType
+
+import pytest
+from test_mutation_variant_moves import brute_force_ends, search_ends
+from test_mutation_variants_movement import assert_end_resolves
+
+from centurion.data import map_from_rows, terrain_table, vehicle_types
+from centurion.hexgrid import from_offset
+from centurion.rules import GravState
+from centurion.rules.grav import Refusal
+from centurion.variants import RuleSet, resolve_variant_move, variant_end_states
+
+LIB = vehicle_types()["liberator"]  # max thrust 6
+VIPER = vehicle_types()["viper"]  # max thrust 8
+LUPUS = vehicle_types()["lupus"]  # max thrust 9: lifts from a crater or a lake at 8 and still has 1 TP for a shift
+BOTH = RuleSet.from_names(["VAR-LATERAL", "VAR-EMERGENCY"])
+LATERAL = RuleSet.from_names(["VAR-LATERAL"])
+EMERGENCY = RuleSet.from_names(["VAR-EMERGENCY"])
+THRUST = RuleSet.from_names(["VAR-MOVETYPE:thrust"])
+THRUST_LATERAL = RuleSet.from_names(["VAR-MOVETYPE:thrust", "VAR-LATERAL"])
+BURN = RuleSet.from_names(["VAR-MOVETYPE:burn"])
+
+CLEAR = map_from_rows(["....", "....", "....", "...."])
+SMALL = map_from_rows(["...", ".l.", "...", "..."])  # light woods: a piloting roll at velocity 6 (CEN-SPD)
+TALL = map_from_rows(["....", ".l..", "....", "....", "....", "...."])  # room to spend 6 VP
+WOODS = map_from_rows([".l...", "..h..", ".l.l.", ".....", "....."], ["00100", "00000", "01000", "00000", "00000"])
+LAKE = map_from_rows(["....", ".l..", "....", "....", "....", ".w.."])
+ALL_WOODS = map_from_rows(["lll"] * 5)
+_BASE = terrain_table()
+SLOW = dataclasses.replace(_BASE, terrain=MappingProxyType({  # light woods at speed limit 1 (a table given)
+    **_BASE.terrain, "light_woods": dataclasses.replace(_BASE["light_woods"], speed_limit=1)}))
+
+
+def at(vehicle, col, row, facing, velocity, **kw):
+    return GravState.of(vehicle, from_offset(col, row), facing, velocity, **kw)
+
+
+CASES = {
+    "lost left vane": (at(LIB, 2, 4, 0, 2, left_vane_lost=True), LIB, CLEAR, BOTH, 0, {}),
+    "emergency alone": (at(VIPER, 2, 4, 0, 6), VIPER, SMALL, EMERGENCY, 0, {}),
+    "resolve each, table": (at(VIPER, 2, 4, 0, 6), VIPER, SMALL, BOTH, 0, {"table": SLOW, "resolve_each": True}),
+    "movetype thrust, table": (at(LIB, 2, 4, 0, 2), LIB, SMALL, THRUST_LATERAL, 0, {"table": SLOW}),
+    "movetype thrust, woods": (at(LIB, 3, 5, 0, 3), LIB, WOODS, THRUST, 0, {}),
+    "movetype at velocity 1, map edge behind": (at(LIB, 2, 4, 0, 1), LIB, SMALL, THRUST, 0, {}),
+    "from velocity 0, facing 3": (at(VIPER, 2, 6, 3, 0), VIPER, TALL, LATERAL, 6, {}),
+    "after accelerating 3": (at(LIB, 2, 4, 0, 3), LIB, SMALL, BOTH, 3, {}),
+    "velocity 6, woods ahead": (at(VIPER, 2, 6, 0, 6), VIPER, TALL, BOTH, 0, {}),
+    "lift from the ground": (at(LUPUS, 2, 6, 0, 0, grounded=True), LUPUS, TALL, LATERAL, 7, {}),
+    "lift from a crater": (at(LUPUS, 2, 6, 0, 0, grounded=True, in_crater=True), LUPUS, TALL, LATERAL, 8, {}),
+    "lift from under water": (at(LUPUS, 2, 6, 0, 0, submerged=True), LUPUS, LAKE, LATERAL, 8, {}),
+}
+
+
+@cache
+def expected(name):
+    state, vehicle, m, rules, accel, kw = CASES[name]
+    return brute_force_ends(state, vehicle, m, rules, accel, kw.get("max_emergencies"), kw.get("table"))
+
+
+def assert_brute_force(name):
+    """The search's ends are the brute force's: the same ends, each with the same chance of no damage, thrust, kind
+    (basic or variant) and velocity range; and each end's own move resolves to what it claims. From the ground,
+    staying down is the basic engine's own end (no acceleration spent), so it is left out, and only the variant
+    ends' thrust is compared (docs/mutation.md, test_mutation_variant_moves)."""
+    state, vehicle, m, rules, accel, kw = CASES[name]
+    got, ends = search_ends(state, vehicle, m, rules, accel, **kw)
+    want = expected(name)
+    assert set(got) == set(want)
+    down = state.grounded or state.submerged
+    for key in want:
+        if down and key == (state.hex, state.facing, True):
+            continue
+        if down and want[key][0][2]:
+            assert got[key][0][0] == want[key][0][0], key
+        else:
+            assert got[key] == want[key], key
+    for e in ends:
+        assert_end_resolves(state, e, m, vehicle, rules, table=kw.get("table"))
+    return ends
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_VAR_LATERAL_VAR_EMERGENCY_VAR_MOVETYPE_the_search_is_the_brute_force(name):
+    ends = assert_brute_force(name)
+    state = CASES[name][0]
+    if name == "emergency alone":  # VAR-EMERGENCY without VAR-LATERAL: emergency turns, never a shift
+        assert any(e.emergency_thrust for e in ends) and not any(e.lateral_shifts for e in ends)
+    if name == "lost left vane":  # CEN-CMB-1: no turn to the left, turns to the right
+        assert {e.facing for e in ends} == {0, 1, 2}
+    if name.startswith("lift") or name.startswith("from velocity 0"):  # variant ends exist to compare
+        assert any(e.variant_rules for e in ends)
+    if name.startswith("from velocity 0"):  # the start facing is chosen (CEN-GRAV-4): some shift starts elsewhere
+        assert any(e.lateral_shifts and e.move.initial_facing not in (None, state.facing) for e in ends)
+
+
+def test_VAR_LATERAL_a_search_with_nowhere_to_go_looks_at_one_position():
+    # a one-hex map: every step leaves the map (HEX-4) and no turn is due yet (CEN-GRAV-4), so the search has the
+    # start to look at and nothing else; a limit of one position is enough, and none is not
+    state = at(LIB, 1, 1, 0, 3)
+    one = map_from_rows(["."])
+    ends = variant_end_states(state, LIB, one, LATERAL, accelerate=0, node_limit=1)
+    assert not any(e.variant_rules for e in ends)
+    with pytest.raises(ValueError, match="stops at 0 positions"):
+        variant_end_states(state, LIB, one, LATERAL, accelerate=0, node_limit=0)
+
+
+def test_VAR_MOVETYPE_burn_each_flying_end_offers_the_velocities_its_own_move_reaches():
+    # CEN-GRAV-1, -5 and VAR-MOVETYPE 'burn': the light woods' surcharge is burned off the velocity towards 0 after
+    # the deceleration; an end's velocity range is every end velocity its own move reaches with a deceleration the
+    # thrust left allows (resolved one by one)
+    state = at(LIB, 2, 5, 0, 2)
+    ends = variant_end_states(state, LIB, ALL_WOODS, BURN, accelerate=2)
+    flying = [e for e in ends if not e.grounded]
+    assert flying
+    for e in flying:
+        vs = []
+        for d in range(LIB.max_thrust + 1):
+            r = resolve_variant_move(state, dataclasses.replace(e.move, decelerate=d), ALL_WOODS, LIB, BURN)
+            if not isinstance(r, Refusal) and not r.basic.grounds:
+                vs.append(r.basic.end_velocity)
+        assert (e.velocity_min, e.velocity_max) == (min(vs), max(vs)), e
