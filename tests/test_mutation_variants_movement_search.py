@@ -135,3 +135,21 @@ def test_VAR_MOVETYPE_burn_each_flying_end_offers_the_velocities_its_own_move_re
             if not isinstance(r, Refusal) and not r.basic.grounds:
                 vs.append(r.basic.end_velocity)
         assert (e.velocity_min, e.velocity_max) == (min(vs), max(vs)), e
+
+
+@pytest.mark.parametrize("option", ["thrust", "burn"])
+@pytest.mark.parametrize("velocity, row", [(3, 5), (-2, 1)])
+def test_CEN_CMB_1_a_driver_out_under_VAR_MOVETYPE_goes_straight_on(option, velocity, row):
+    # RULES.md CEN-CMB-1: with the driver out the vehicle flies straight on, no turn, no thrust to slow with. Under
+    # VAR-MOVETYPE the basic ends that enter a hex are left to the search; the search was skipped for a driver out,
+    # so no end at all was offered (the resolver accepts 'F F F'). The ends are the brute force's: at velocity 3
+    # the clear hex before the light woods (entered with the surcharge, CEN-GRAV-3 no longer applies) and the end
+    # three hexes on, its velocity only what it is (no deceleration) less what 'burn' burns off
+    m = map_from_rows(["...", ".l.", "...", "...", "..."])
+    rules = RuleSet.from_names([f"VAR-MOVETYPE:{option}", "VAR-LATERAL"])
+    state = at(LIB, 2, row, 0, velocity, driver_out=True)
+    got, ends = search_ends(state, LIB, m, rules, 0)
+    assert ends and got == brute_force_ends(state, LIB, m, rules, 0)
+    assert all(not e.variant_rules and set(e.move.steps) <= {"F", "B"} for e in ends)
+    for e in ends:
+        assert_end_resolves(state, e, m, LIB, rules)

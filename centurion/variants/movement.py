@@ -161,8 +161,9 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
     down = state.grounded or state.submerged
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
     v = state.velocity + accelerate - lift
-    if not (lateral or emergency or movetype) or v == 0 or state.driver_out or state.grav_drive_lost or (
-            state.destroyed) or accelerate < lift:
+    # a driver out turns and shifts no more (CEN-CMB-1), but under VAR-MOVETYPE its straight ends come from the search
+    if not (lateral or emergency or movetype) or v == 0 or (state.driver_out and not movetype) or (
+            state.grav_drive_lost) or state.destroyed or accelerate < lift:
         return sorted(best.values(), key=lambda s: (s.hex.q, s.hex.r, s.facing, s.grounded))
     thrust_max = state.max_thrust(vehicle)
     interval = facing_change_interval(v)
@@ -273,7 +274,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
                                      table=table)
         if isinstance(probe, Refusal):
             continue
-        room = thrust_max - probe.thrust_used
+        room = 0 if state.driver_out else thrust_max - probe.thrust_used  # a driver out has no thrust to slow with
         for ground in (False, True):
             if ground is False and probe.basic.grounds:
                 continue
