@@ -24,7 +24,7 @@ from centurion.data import map_from_rows, terrain_table, vehicle_types
 from centurion.hexgrid import from_offset
 from centurion.rules import GravState
 from centurion.rules.grav import Refusal
-from centurion.variants import RuleSet, resolve_variant_move, variant_end_states
+from centurion.variants import RuleSet, VariantMove, resolve_variant_move, variant_end_states
 
 LIB = vehicle_types()["liberator"]  # max thrust 6
 VIPER = vehicle_types()["viper"]  # max thrust 8
@@ -42,6 +42,8 @@ TALL = map_from_rows(["....", ".l..", "....", "....", "....", "...."])  # room t
 WOODS = map_from_rows([".l...", "..h..", ".l.l.", ".....", "....."], ["00100", "00000", "01000", "00000", "00000"])
 LAKE = map_from_rows(["....", ".l..", "....", "....", "....", ".w.."])
 ALL_WOODS = map_from_rows(["lll"] * 5)
+# two levels down into the top row: entering it costs 0 VP (CEN-TER-2), which no VP left still forbids (CEN-GRAV-2)
+DOWNHILL = map_from_rows(["...", "...", "...", ".l.", "...", "..."], ["000", "222", "222", "222", "222", "222"])
 _BASE = terrain_table()
 SLOW = dataclasses.replace(_BASE, terrain=MappingProxyType({  # light woods at speed limit 1 (a table given)
     **_BASE.terrain, "light_woods": dataclasses.replace(_BASE["light_woods"], speed_limit=1)}))
@@ -61,6 +63,7 @@ CASES = {
     "from velocity 0, facing 3": (at(VIPER, 2, 6, 3, 0), VIPER, TALL, LATERAL, 6, {}),
     "after accelerating 3": (at(LIB, 2, 4, 0, 3), LIB, SMALL, BOTH, 3, {}),
     "velocity 6, woods ahead": (at(VIPER, 2, 6, 0, 6), VIPER, TALL, BOTH, 0, {}),
+    "velocity 6, downhill after the last VP": (at(VIPER, 2, 6, 0, 6), VIPER, DOWNHILL, LATERAL, 0, {}),
     "lift from the ground": (at(LUPUS, 2, 6, 0, 0, grounded=True), LUPUS, TALL, LATERAL, 7, {}),
     "lift from a crater": (at(LUPUS, 2, 6, 0, 0, grounded=True, in_crater=True), LUPUS, TALL, LATERAL, 8, {}),
     "lift from under water": (at(LUPUS, 2, 6, 0, 0, submerged=True), LUPUS, LAKE, LATERAL, 8, {}),
@@ -153,3 +156,17 @@ def test_CEN_CMB_1_a_driver_out_under_VAR_MOVETYPE_goes_straight_on(option, velo
     assert all(not e.variant_rules and set(e.move.steps) <= {"F", "B"} for e in ends)
     for e in ends:
         assert_end_resolves(state, e, m, LIB, rules)
+
+
+@pytest.mark.parametrize("damage", ["destroyed", "grav_drive_lost"])
+def test_CEN_CMB_1_a_destroyed_vehicle_or_a_lost_grav_drive_has_no_variant_end(damage):
+    # a destroyed vehicle or one whose grav drive is lost steers no more: the resolver refuses its moves, a shift
+    # too, so the ends are the basic engine's alone, none of them using a variant rule
+    from centurion.rules.legal import legal_grav_moves
+
+    state = at(VIPER, 2, 4, 0, 6, **{damage: True})
+    assert isinstance(resolve_variant_move(state, VariantMove(0, "F F SL"), SMALL, VIPER, LATERAL), Refusal)
+    ends = variant_end_states(state, VIPER, SMALL, BOTH, accelerate=0)
+    basic = legal_grav_moves(state, VIPER, SMALL, accelerate=0)
+    assert {(e.hex, e.facing, e.grounded) for e in ends} == {(e.hex, e.facing, e.grounded) for e in basic}
+    assert not any(e.variant_rules for e in ends)
