@@ -35,6 +35,7 @@ EMERGENCY = RuleSet.from_names(["VAR-EMERGENCY"])
 THRUST = RuleSet.from_names(["VAR-MOVETYPE:thrust"])
 THRUST_LATERAL = RuleSet.from_names(["VAR-MOVETYPE:thrust", "VAR-LATERAL"])
 BURN = RuleSet.from_names(["VAR-MOVETYPE:burn"])
+BURN_BOTH = RuleSet.from_names(["VAR-MOVETYPE:burn", "VAR-LATERAL", "VAR-EMERGENCY"])
 
 CLEAR = map_from_rows(["....", "....", "....", "...."])
 SMALL = map_from_rows(["...", ".l.", "...", "..."])  # light woods: a piloting roll at velocity 6 (CEN-SPD)
@@ -64,6 +65,7 @@ CASES = {
     "after accelerating 3": (at(LIB, 2, 4, 0, 3), LIB, SMALL, BOTH, 3, {}),
     "velocity 6, woods ahead": (at(VIPER, 2, 6, 0, 6), VIPER, TALL, BOTH, 0, {}),
     "velocity 6, downhill after the last VP": (at(VIPER, 2, 6, 0, 6), VIPER, DOWNHILL, LATERAL, 0, {}),
+    "burn, velocity 6, emergency turns": (at(VIPER, 2, 4, 0, 6), VIPER, SMALL, BURN_BOTH, 0, {}),
     "lift from the ground": (at(LUPUS, 2, 6, 0, 0, grounded=True), LUPUS, TALL, LATERAL, 7, {}),
     "lift from a crater": (at(LUPUS, 2, 6, 0, 0, grounded=True, in_crater=True), LUPUS, TALL, LATERAL, 8, {}),
     "lift from under water": (at(LUPUS, 2, 6, 0, 0, submerged=True), LUPUS, LAKE, LATERAL, 8, {}),
@@ -123,18 +125,23 @@ def test_VAR_LATERAL_a_search_with_nowhere_to_go_looks_at_one_position():
         variant_end_states(state, LIB, one, LATERAL, accelerate=0, node_limit=0)
 
 
-def test_VAR_MOVETYPE_burn_each_flying_end_offers_the_velocities_its_own_move_reaches():
+@pytest.mark.parametrize("vehicle, m, velocity, accel", [
+    (LIB, ALL_WOODS, 2, 2),  # every TP left slows it to exactly 0: the burn keeps it at 0
+    (VIPER, map_from_rows(["lll"] * 8), 2, 4),  # the lowest velocity 2, burned to 0 by six woods hexes
+    (VIPER, map_from_rows(["...", "...", "...", "...", ".l.", "...", "...", "..."]), 2, 4),  # one woods hex: 2 to 1
+])
+def test_VAR_MOVETYPE_burn_each_flying_end_offers_the_velocities_its_own_move_reaches(vehicle, m, velocity, accel):
     # CEN-GRAV-1, -5 and VAR-MOVETYPE 'burn': the light woods' surcharge is burned off the velocity towards 0 after
     # the deceleration; an end's velocity range is every end velocity its own move reaches with a deceleration the
     # thrust left allows (resolved one by one)
-    state = at(LIB, 2, 5, 0, 2)
-    ends = variant_end_states(state, LIB, ALL_WOODS, BURN, accelerate=2)
+    state = at(vehicle, 2, m.rows, 0, velocity)  # the bottom row, facing up the map
+    ends = variant_end_states(state, vehicle, m, BURN, accelerate=accel)
     flying = [e for e in ends if not e.grounded]
     assert flying
     for e in flying:
         vs = []
-        for d in range(LIB.max_thrust + 1):
-            r = resolve_variant_move(state, dataclasses.replace(e.move, decelerate=d), ALL_WOODS, LIB, BURN)
+        for d in range(vehicle.max_thrust + 1):
+            r = resolve_variant_move(state, dataclasses.replace(e.move, decelerate=d), m, vehicle, BURN)
             if not isinstance(r, Refusal) and not r.basic.grounds:
                 vs.append(r.basic.end_velocity)
         assert (e.velocity_min, e.velocity_max) == (min(vs), max(vs)), e
