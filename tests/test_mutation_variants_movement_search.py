@@ -43,6 +43,7 @@ TALL = map_from_rows(["....", ".l..", "....", "....", "....", "...."])  # room t
 WOODS = map_from_rows([".l...", "..h..", ".l.l.", ".....", "....."], ["00100", "00000", "01000", "00000", "00000"])
 LAKE = map_from_rows(["....", ".l..", "....", "....", "....", ".w.."])
 ALL_WOODS = map_from_rows(["lll"] * 5)
+CLIFF = map_from_rows(["...", "...", ".h.", "..."], ["000", "000", "050", "000"])  # 8 VP: the one-hex rule at 6
 # two levels down into the top row: entering it costs 0 VP (CEN-TER-2), which no VP left still forbids (CEN-GRAV-2)
 DOWNHILL = map_from_rows(["...", "...", "...", ".l.", "...", "..."], ["000", "222", "222", "222", "222", "222"])
 _BASE = terrain_table()
@@ -55,6 +56,7 @@ def at(vehicle, col, row, facing, velocity, **kw):
 
 
 CASES = {
+    "groundings at speed": (at(VIPER, 2, 4, 0, 4), VIPER, SMALL, BOTH, 2, {"table": SLOW}),
     "lost left vane": (at(LIB, 2, 4, 0, 2, left_vane_lost=True), LIB, CLEAR, BOTH, 0, {}),
     "emergency alone": (at(VIPER, 2, 4, 0, 6), VIPER, SMALL, EMERGENCY, 0, {}),
     "resolve each, table": (at(VIPER, 2, 4, 0, 6), VIPER, SMALL, BOTH, 0, {"table": SLOW, "resolve_each": True}),
@@ -66,6 +68,7 @@ CASES = {
     "velocity 6, woods ahead": (at(VIPER, 2, 6, 0, 6), VIPER, TALL, BOTH, 0, {}),
     "velocity 6, downhill after the last VP": (at(VIPER, 2, 6, 0, 6), VIPER, DOWNHILL, LATERAL, 0, {}),
     "burn, velocity 6, emergency turns": (at(VIPER, 2, 4, 0, 6), VIPER, SMALL, BURN_BOTH, 0, {}),
+    "one-hex rule up a cliff, then an emergency turn": (at(VIPER, 2, 4, 0, 6), VIPER, CLIFF, EMERGENCY, 0, {}),
     "lift from the ground": (at(LUPUS, 2, 6, 0, 0, grounded=True), LUPUS, TALL, LATERAL, 7, {}),
     "lift from a crater": (at(LUPUS, 2, 6, 0, 0, grounded=True, in_crater=True), LUPUS, TALL, LATERAL, 8, {}),
     "lift from under water": (at(LUPUS, 2, 6, 0, 0, submerged=True), LUPUS, LAKE, LATERAL, 8, {}),
@@ -177,3 +180,14 @@ def test_CEN_CMB_1_a_destroyed_vehicle_or_a_lost_grav_drive_has_no_variant_end(d
     basic = legal_grav_moves(state, VIPER, SMALL, accelerate=0)
     assert {(e.hex, e.facing, e.grounded) for e in ends} == {(e.hex, e.facing, e.grounded) for e in basic}
     assert not any(e.variant_rules for e in ends)
+
+
+def test_CEN_GRD_1_a_grounding_that_cannot_avoid_damage_comes_from_the_cheapest_path():
+    # light woods at speed limit 1 (a table given) and only 6 of the Viper's 8 TP left after accelerating 2: no path
+    # with a shift can still stop from 6, so each grounding there is at speed (no chance of no damage, CEN-GRD-1) and
+    # the cheapest path to it is the best (safest, then cheapest). The search took the thrust of the safest flying
+    # path (4 to 6 TP) where the brute force finds 3 (the acceleration and one shift)
+    name = "groundings at speed"
+    ends = assert_brute_force(name)
+    at_speed = [e for e in ends if e.grounded and e.variant_rules and e.p_no_damage == 0]
+    assert at_speed and all(e.thrust_used == 3 for e in at_speed if e.lateral_shifts == 1 and not e.emergency_thrust)
