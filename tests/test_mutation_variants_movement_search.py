@@ -43,6 +43,7 @@ TALL = map_from_rows(["....", ".l..", "....", "....", "....", "...."])  # room t
 WOODS = map_from_rows([".l...", "..h..", ".l.l.", ".....", "....."], ["00100", "00000", "01000", "00000", "00000"])
 LAKE = map_from_rows(["....", ".l..", "....", "....", "....", ".w.."])
 ALL_WOODS = map_from_rows(["lll"] * 5)
+HEAVY = map_from_rows(["...", "...", ".h.", "...", "...", "..."])  # heavy woods: 2 TP under VAR-MOVETYPE:thrust
 CLIFF = map_from_rows(["...", "...", ".h.", "..."], ["000", "000", "050", "000"])  # 8 VP: the one-hex rule at 6
 # two levels down into the top row: entering it costs 0 VP (CEN-TER-2), which no VP left still forbids (CEN-GRAV-2)
 DOWNHILL = map_from_rows(["...", "...", "...", ".l.", "...", "..."], ["000", "222", "222", "222", "222", "222"])
@@ -69,6 +70,8 @@ CASES = {
     "velocity 6, downhill after the last VP": (at(VIPER, 2, 6, 0, 6), VIPER, DOWNHILL, LATERAL, 0, {}),
     "burn, velocity 6, emergency turns": (at(VIPER, 2, 4, 0, 6), VIPER, SMALL, BURN_BOTH, 0, {}),
     "one-hex rule up a cliff, then an emergency turn": (at(VIPER, 2, 4, 0, 6), VIPER, CLIFF, EMERGENCY, 0, {}),
+    "movetype thrust, velocity 6, heavy woods": (at(VIPER, 2, 6, 0, 6), VIPER, HEAVY, THRUST_LATERAL, 0, {}),
+    "movetype thrust, from the ground": (at(LUPUS, 2, 4, 0, 0, grounded=True), LUPUS, SMALL, THRUST, 3, {}),
     "lift from the ground": (at(LUPUS, 2, 6, 0, 0, grounded=True), LUPUS, TALL, LATERAL, 7, {}),
     "lift from a crater": (at(LUPUS, 2, 6, 0, 0, grounded=True, in_crater=True), LUPUS, TALL, LATERAL, 8, {}),
     "lift from under water": (at(LUPUS, 2, 6, 0, 0, submerged=True), LUPUS, LAKE, LATERAL, 8, {}),
