@@ -194,3 +194,18 @@ def test_CEN_GRD_1_a_grounding_that_cannot_avoid_damage_comes_from_the_cheapest_
     ends = assert_brute_force(name)
     at_speed = [e for e in ends if e.grounded and e.variant_rules and e.p_no_damage == 0]
     assert at_speed and all(e.thrust_used == 3 for e in at_speed if e.lateral_shifts == 1 and not e.emergency_thrust)
+
+
+@pytest.mark.parametrize("accel", [2, 3])
+def test_VAR_MOVETYPE_the_ends_that_enter_no_hex_stay_the_basic_engines(accel):
+    # VAR-MOVETYPE changes what entering a hex costs, nothing else: every end of the basic engine whose move enters
+    # no hex (staying down, turning in the hex) is offered as the engine has it, whatever ends come before it
+    from centurion.rules.legal import legal_grav_moves
+
+    state = at(LUPUS, 2, 4, 0, 0, grounded=True)
+    basic = {(e.hex, e.facing, e.grounded): (e.p_no_damage, e.safest.thrust_used)
+             for e in legal_grav_moves(state, LUPUS, SMALL, accelerate=accel)
+             if not any(s in ("F", "B") for s in e.safest.move.steps)}
+    got = {(e.hex, e.facing, e.grounded): (e.p_no_damage, e.thrust_used)
+           for e in variant_end_states(state, LUPUS, SMALL, THRUST, accelerate=accel)}
+    assert basic and all(got.get(k) == v for k, v in basic.items())
