@@ -49,7 +49,10 @@ CLIFF = map_from_rows(["...", "...", ".h.", "..."], ["000", "000", "050", "000"]
 DOWNHILL = map_from_rows(["...", "...", "...", ".l.", "...", "..."], ["000", "222", "222", "222", "222", "222"])
 _BASE = terrain_table()
 SLOW = dataclasses.replace(_BASE, terrain=MappingProxyType({  # light woods at speed limit 1 (a table given)
-    **_BASE.terrain, "light_woods": dataclasses.replace(_BASE["light_woods"], speed_limit=1)}))
+    **_BASE.terrain, "light_woods": dataclasses.replace(_BASE["light_woods"], speed_limit=1)}))_LW = _BASE["light_woods"]
+NO_GRAV = dataclasses.replace(_BASE, terrain=MappingProxyType({  # a table in which grav vehicles cannot enter woods
+    **_BASE.terrain, "light_woods": dataclasses.replace(_LW, vp=MappingProxyType({**_LW.vp, "grav": None}))}))
+TALL5 = map_from_rows(["...", ".l.", "...", "...", "..."])
 
 
 def at(vehicle, col, row, facing, velocity, **kw):
@@ -72,6 +75,7 @@ CASES = {
     "one-hex rule up a cliff, then an emergency turn": (at(VIPER, 2, 4, 0, 6), VIPER, CLIFF, EMERGENCY, 0, {}),
     "movetype thrust, velocity 6, heavy woods": (at(VIPER, 2, 6, 0, 6), VIPER, HEAVY, THRUST_LATERAL, 0, {}),
     "movetype thrust, from the ground": (at(LUPUS, 2, 4, 0, 0, grounded=True), LUPUS, SMALL, THRUST, 3, {}),
+    "woods barred to grav (a table given)": (at(VIPER, 2, 5, 0, 6), VIPER, TALL5, LATERAL, 0, {"table": NO_GRAV}),
     "lift from the ground": (at(LUPUS, 2, 6, 0, 0, grounded=True), LUPUS, TALL, LATERAL, 7, {}),
     "lift from a crater": (at(LUPUS, 2, 6, 0, 0, grounded=True, in_crater=True), LUPUS, TALL, LATERAL, 8, {}),
     "lift from under water": (at(LUPUS, 2, 6, 0, 0, submerged=True), LUPUS, LAKE, LATERAL, 8, {}),
