@@ -49,7 +49,8 @@ CLIFF = map_from_rows(["...", "...", ".h.", "..."], ["000", "000", "050", "000"]
 DOWNHILL = map_from_rows(["...", "...", "...", ".l.", "...", "..."], ["000", "222", "222", "222", "222", "222"])
 _BASE = terrain_table()
 SLOW = dataclasses.replace(_BASE, terrain=MappingProxyType({  # light woods at speed limit 1 (a table given)
-    **_BASE.terrain, "light_woods": dataclasses.replace(_BASE["light_woods"], speed_limit=1)}))_LW = _BASE["light_woods"]
+    **_BASE.terrain, "light_woods": dataclasses.replace(_BASE["light_woods"], speed_limit=1)}))
+_LW = _BASE["light_woods"]
 NO_GRAV = dataclasses.replace(_BASE, terrain=MappingProxyType({  # a table in which grav vehicles cannot enter woods
     **_BASE.terrain, "light_woods": dataclasses.replace(_LW, vp=MappingProxyType({**_LW.vp, "grav": None}))}))
 TALL5 = map_from_rows(["...", ".l.", "...", "...", "..."])
