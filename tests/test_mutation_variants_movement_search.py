@@ -45,6 +45,7 @@ WOODS = map_from_rows([".l...", "..h..", ".l.l.", ".....", "....."], ["00100", "
 LAKE = map_from_rows(["....", ".l..", "....", "....", "....", ".w.."])
 ALL_WOODS = map_from_rows(["lll"] * 5)
 TIE = map_from_rows(["ll.l", ".ll.", "l...", "....", "..l."], ["0000", "1000", "1010", "1020", "0102"])  # (a hunt's)
+OVER = map_from_rows(["..l", "h..", "lll", ".ll", "..h"], ["000", "100", "010", "102", "200"])  # (a hunt's)
 HEAVY = map_from_rows(["...", "...", ".h.", "...", "...", "..."])  # heavy woods: 2 TP under VAR-MOVETYPE:thrust
 CLIFF = map_from_rows(["...", "...", ".h.", "..."], ["000", "000", "050", "000"])  # 8 VP: the one-hex rule at 6
 # two levels down into the top row: entering it costs 0 VP (CEN-TER-2), which no VP left still forbids (CEN-GRAV-2)
@@ -81,6 +82,7 @@ CASES = {
     "woods barred to grav (a table given)": (at(VIPER, 2, 5, 0, 6), VIPER, TALL5, LATERAL, 0, {"table": NO_GRAV}),
     "movetype thrust, a basic and a variant path tie": (at(LUPUS, 2, 5, 0, 5), LUPUS, TIE, THRUST_BOTH, 1,
                                                           {"max_emergencies": 1}),
+    "movetype thrust, a step over the thrust left": (at(LIB, 2, 5, 0, 4), LIB, OVER, THRUST_LATERAL, 2, {}),
     "lift from the ground": (at(LUPUS, 2, 6, 0, 0, grounded=True), LUPUS, TALL, LATERAL, 7, {}),
     "lift from a crater": (at(LUPUS, 2, 6, 0, 0, grounded=True, in_crater=True), LUPUS, TALL, LATERAL, 8, {}),
     "lift from under water": (at(LUPUS, 2, 6, 0, 0, submerged=True), LUPUS, LAKE, LATERAL, 8, {}),
