@@ -161,8 +161,9 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
     down = state.grounded or state.submerged
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
     v = state.velocity + accelerate - lift
-    if not (lateral or emergency or movetype) or v == 0 or state.driver_out or state.grav_drive_lost or (
-            state.destroyed) or accelerate < lift:
+    # a driver out turns and shifts no more (CEN-CMB-1), but under VAR-MOVETYPE its straight ends come from the search
+    if not (lateral or emergency or movetype) or v == 0 or (state.driver_out and not movetype) or (
+            state.grav_drive_lost) or state.destroyed or accelerate < lift:
         return sorted(best.values(), key=lambda s: (s.hex.q, s.hex.r, s.facing, s.grounded))
     thrust_max = state.max_thrust(vehicle)
     interval = facing_change_interval(v)
@@ -171,6 +172,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
     facings = range(6) if state.velocity == 0 else (state.facing,)
     ends: dict[tuple, tuple] = {}  # per (hex, facing, all VP spent): the safest, then cheapest, path found
     stops: dict[tuple, tuple] = {}  # the same among paths that can decelerate to 0 (a safer grounding, CEN-GRD-1)
+    cheap: dict[tuple, tuple] = {}  # the cheapest path (a grounding at speed takes damage whichever path it ends)
 
     heap: list[tuple] = []
     counter = 0
@@ -215,6 +217,8 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             ends.setdefault(end, (init, steps, p, tp))  # the first path popped is the safest, then the cheapest
             if 0 < v <= thrust_max - accelerate - tp:  # ... and the safest that keeps the thrust to stop and ground
                 stops.setdefault(end, (init, steps, p, tp))
+            if end not in cheap or tp < cheap[end][3]:
+                cheap[end] = (init, steps, p, tp)
         ahead = facing if v > 0 else (facing + 3) % 6
         options: list[tuple[str, int]] = []
         if vp > 0:
@@ -254,7 +258,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             push(q, tp + extra_tp, dest, facing, 0 if shift else straight + 1, 0 if one_hex else vp - cost,
                  entered + 1, steps + (step,), variant or shift, init, em + bool(early))
 
-    for (end_hex, end_facing, spent), (init, steps, p, tp) in [*ends.items(), *stops.items()]:
+    for (end_hex, end_facing, spent), (init, steps, p, tp) in [*ends.items(), *stops.items(), *cheap.items()]:
         # the search knows the path's chance and thrust: a path no better than the known end is not resolved
         # (a grounding costs at least that thrust and is at most that likely to take no damage)
         fly, down = best.get((end_hex, end_facing, False)), best.get((end_hex, end_facing, True))
@@ -273,7 +277,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
                                      table=table)
         if isinstance(probe, Refusal):
             continue
-        room = thrust_max - probe.thrust_used
+        room = 0 if state.driver_out else thrust_max - probe.thrust_used  # a driver out has no thrust to slow with
         for ground in (False, True):
             if ground is False and probe.basic.grounds:
                 continue
