@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from centurion.data import terrain_table
 from centurion.game import new_skirmish
@@ -72,6 +73,11 @@ def _follow(page, hint: str, geometry) -> str:
     if "click 'End phase'" in hint:
         _click_until_taken(page, "End phase")
         return "End phase"
+    try:  # the list is redrawn after the hint on a loaded machine: await its options, not a fixed sleep
+        page.wait_for_function("(sel) => document.querySelectorAll(sel + ' option').length > 0", arg=CHOICES,
+                               timeout=15_000)
+    except PlaywrightTimeout:
+        pass
     options = _options(page)
     assert options, f"the hint asks for a pick but the list is empty: {hint}"
     if "pick 100% safe if you can" in hint:  # the move with the best chance of no damage
