@@ -64,9 +64,10 @@ class Seat:
         """The game as this seat sees it now (its seed hidden while it runs)."""
         return self.store.state(self.game_id, self.token)
 
-    def play(self, action: Any, step: int) -> Any:
-        """Decide at step `step`; the game after it and the computer's replies (StaleStep, WrongSeat, IllegalAction)."""
-        return self.store.play(self.game_id, self.token, action, step=step)
+    def play(self, action: Any, step: int, replies: list | None = None) -> Any:
+        """Decide at step `step`; the game after it and the computer's replies (StaleStep, WrongSeat, IllegalAction);
+        each state on the way, with the computer's decision, appended to `replies` when given."""
+        return self.store.play(self.game_id, self.token, action, step=step, replies=replies)
 
     def steps(self) -> int:
         """The decisions stored so far (one small query: what the watcher polls)."""
