@@ -9,8 +9,8 @@ decision's log line and shows it here; the "Why?" toggle opens the best three op
 from __future__ import annotations
 
 import html
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as w
