@@ -25,7 +25,7 @@ from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
 from .save_setup import restore_players, save_link_html
-from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
+from .seat import POLL_SECONDS, STORED_UNDO, Seat, address_script, links_html, page_address, served_store
 from .turn_summary import newest_first, page_summary, summary_html, summary_title
 
 # the save link drawn as a button next to Load, so it looks clickable (W21)
@@ -33,9 +33,6 @@ SAVE_BUTTON = ("display:inline-block;padding:3px 12px;border:1px solid #8a8a8a;b
                "color:#000;text-decoration:none;line-height:24px")
 PERSON = "person"
 COMPUTER = "computer"
-STORED_UNDO = ("No undo in a game kept on the server: the server rolls its dice and keeps every decision "
-               "(issue 24).")
-STORED_UNDO_LABEL = "No undo: game on server"
 OTHER = "other player"  # a side a person plays in another browser (a stored game, issue 24)
 
 
@@ -460,17 +457,16 @@ class BattlePage(w.VBox):
         raise NotImplementedError
 
     def _draw_undo(self) -> None:
-        """The Undo button: off, saying why, in a game kept on the server (its decisions are final, issue 24);
-        else on while the person's last decision can be taken back."""
+        """The Undo button: off, saying why, in a game kept on the server (issue 24); else on while it can undo."""
         kept = self.seat is not None
         self.undo_button.disabled = kept or self._undo_point() is None
-        self.undo_button.description = STORED_UNDO_LABEL if kept else self.undo_label
-        self.undo_button.tooltip = STORED_UNDO if kept else "take back your last decision while no dice were rolled"
+        self.undo_button.description = STORED_UNDO[0] if kept else self.undo_label
+        self.undo_button.tooltip = STORED_UNDO[1] if kept else "take back your last decision (no dice rolled yet)"
 
     def undo(self) -> bool:
         """Take back the person's last decision while no dice have been rolled for it (or after it)."""
         if self.seat is not None:
-            self.message.show(STORED_UNDO, "refusal")
+            self.message.show(STORED_UNDO[1], "refusal")
             return False
         at = self._undo_point()
         if at is None:
@@ -594,10 +590,8 @@ class BattlePage(w.VBox):
         self.summary.value = summary_html(page_summary(self), summary_title(self))
         self.end_phase_button.layout.display = None if (
             self.viewing is None and self.may_decide() and phase_end_action(self.game) is not None) else "none"
-        log = g.log
-        if g.seed is not None and not g.over and (self.seat is not None or self._storing()):
-            log = masked_log(log, g.seed)  # the server draws the kept game's own seed: this one is never used
-        lines = newest_first(log[-400:])
+        hide = g.seed is not None and not g.over and (self.seat is not None or self._storing())  # W22: the server
+        lines = newest_first((masked_log(g.log, g.seed) if hide else g.log)[-400:])  # draws a kept game's own seed
         self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
                                'white-space:pre-wrap"><b>Log, latest first</b> (each decision with its dice and '
                                'results under it)\n' + html.escape(in_words("\n".join(lines))) + "</div>")

@@ -41,6 +41,11 @@ def page_address() -> tuple[str, str] | None:
     return (game, seat) if game and seat else None
 
 
+# the Undo button's label and tooltip (and the refusal) in a game kept on the server: its decisions are final
+STORED_UNDO = ("No undo: game on server",
+               "No undo in a game kept on the server: the server rolls its dice and keeps every decision (issue 24).")
+
+
 @dataclass
 class Seat:
     """This browser's place at a stored game: `side` is the side it plays, or WATCH for a spectator."""
@@ -128,5 +133,5 @@ def address_script(game_id: str, token: str) -> str:
             "onerror=\"if (location.search !== this.dataset.q) history.replaceState(null, '', this.dataset.q)\">")
 
 
-__all__ = ["Seat", "served_store", "page_address", "address", "links_html", "address_script", "WATCH",
-           "POLL_SECONDS", "ENV"]
+__all__ = ["STORED_UNDO", "Seat", "served_store", "page_address", "address", "links_html", "address_script",
+           "WATCH", "POLL_SECONDS", "ENV"]
