@@ -93,7 +93,8 @@ def turn_summary(before: Skirmish, after: Skirmish, steps: Sequence[Skirmish] | 
     decision, as a page keeps them; without them the decisions are replayed from `before` (the dice of a decision
     are fixed by the game's seed)."""
     n = len(before.history)
-    if after.history[:n] != before.history or after.seed != before.seed or after.scenario.key != before.scenario.key:
+    seeds = {before.seed, after.seed} - {None}  # a stored game's running states hide the seed its end shows (issue 24)
+    if after.history[:n] != before.history or len(seeds) > 1 or after.scenario.key != before.scenario.key:
         raise ValueError("turn_summary: `after` must be a later state of the same game as `before`")
     trails: list[Trail] = []
     lines: list[str] = []

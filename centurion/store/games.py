@@ -35,6 +35,7 @@ from ..game import (
     new_skirmish,
     scenarios,
 )
+from ..game.bot_reasons import bot_decision
 from .errors import StaleStep, StoreError, WrongSeat
 from .hidden import hidden_view
 from .schema import decisions, default_url, games, make_engine
@@ -171,9 +172,12 @@ class GameStore:
         return hidden_view(self._computer(game_id, json.loads(row.computer), state))
 
     @_database_errors
-    def play(self, game_id: str, token: str, action: Any, *, step: int) -> Any:
+    def play(self, game_id: str, token: str, action: Any, *, step: int, replies: list | None = None) -> Any:
         """Decide for the seat's side at step `step` (the decisions already made), then let the computer reply;
-        the game as the seat sees it afterwards. WrongSeat, StaleStep or IllegalAction: nothing is stored."""
+        the game as the seat sees it afterwards. WrongSeat, StaleStep or IllegalAction: nothing is stored.
+        `replies`, a list: each state after this decision, as the seat sees it, is appended to it with the
+        computer's `BotDecision` (its reason) that led to it (None for the seat's own), so a page draws every move
+        and says why the computer decided (issues 25, 26)."""
         if isinstance(step, bool) or not isinstance(step, int):
             raise StoreError(f"step: the number of decisions already made (a whole number), got {str(step)[:40]!r}")
         row = self._row(game_id)
@@ -193,7 +197,9 @@ class GameStore:
                             f"{state.label(seat)}")
         nxt = state.apply(action)  # IllegalAction: refused, nothing stored
         nxt = self._commit(game_id, state, action, nxt)
-        return hidden_view(self._computer(game_id, levels, nxt))
+        if replies is not None:
+            replies.append((hidden_view(nxt), None))
+        return hidden_view(self._computer(game_id, levels, nxt, replies))
 
     @_database_errors
     def record(self, game_id: str) -> str:
@@ -323,12 +329,16 @@ class GameStore:
         self._remember(game_id, nxt)
         return nxt
 
-    def _computer(self, game_id: str, levels: dict[str, str], state: Any) -> Any:
-        """Play and store the computer's decisions until a person must decide or the game is over."""
+    def _computer(self, game_id: str, levels: dict[str, str], state: Any, replies: list | None = None) -> Any:
+        """Play and store the computer's decisions until a person must decide or the game is over (each state
+        after one, with the decision and its reason, appended to `replies` when given)."""
         while not state.over and state.active in levels:
-            action = bot_action(state, levels[state.active])
+            decision = bot_decision(state, levels[state.active]) if replies is not None else None
+            action = bot_action(state, levels[state.active]) if decision is None else decision.action
             try:
                 state = self._commit(game_id, state, action, state.apply(action))
+                if replies is not None:
+                    replies.append((hidden_view(state), decision))
             except StaleStep:  # another process stored this reply first: read the game again
                 state = self._current(game_id, self._row(game_id))
         return state

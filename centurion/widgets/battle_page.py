@@ -16,14 +16,16 @@ from typing import Any
 import ipywidgets as w
 
 from ..game import IllegalAction, SaveError, Skirmish, load
+from ..game.bot_reasons import explained
 from ..game.wording import in_words
 from ..store import StaleStep, StoreError, WrongSeat
-from .bot_view import BotView
+from ..store.hidden import masked_log
+from .bot_view import BotView, kept_reasons
 from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
 from .save_setup import restore_players, save_link_html
-from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address, served_store
+from .seat import POLL_SECONDS, STORED_UNDO, Seat, address_script, links_html, page_address, served_store
 from .turn_summary import newest_first, page_summary, summary_html, summary_title
 
 # the save link drawn as a button next to Load, so it looks clickable (W21)
@@ -80,6 +82,7 @@ class BattlePage(w.VBox):
         self.undo_button = w.Button(description=undo_label,
                                     **({"layout": undo_layout} if undo_layout is not None else {}))
         self.undo_button.on_click(self._on_undo)
+        self.undo_label = undo_label
         self.save_link = w.HTML()
         self.save_link.add_class("centurion-save")
         self.upload = w.FileUpload(accept=".json", multiple=False, description=upload_label,
@@ -366,7 +369,8 @@ class BattlePage(w.VBox):
     def _take_stored(self, action: Any, actor: str) -> bool:
         """Send a decision to the store; the game after it and the computer's replies."""
         try:
-            nxt = self.seat.play(action, step=len(self.game.history))
+            replies: list = []
+            nxt = self.seat.play(action, step=len(self.game.history), replies=replies)
         except StaleStep:
             self.message.show("The other player decided first, so your click decided nothing: here is the game "
                               "as it is now.", "refusal")
@@ -381,8 +385,15 @@ class BattlePage(w.VBox):
         except StoreError as exc:
             self.message.show(f"The server refused the decision: {exc}", "refusal")
             return False
-        self.states.append(nxt)
-        self.actors.append(actor)
+        before = self.game
+        for state, decision in replies or [(nxt, None)]:  # every step kept: the computer's moves drawn, and why
+            state = kept_reasons(before, state)
+            if decision is not None:
+                state = explained(before, state, decision)
+                self.why.show(decision)
+            self.states.append(state)
+            self.actors.append(actor if decision is None else COMPUTER)
+            before = state
         return True
 
     def sync(self) -> bool:
@@ -398,7 +409,7 @@ class BattlePage(w.VBox):
             return False
         if len(state.history) <= len(self.game.history):
             return False
-        self.states.append(state)
+        self.states.append(kept_reasons(self.game, state))
         self.actors.append(OTHER)
         self.selected = None
         self._refresh()
@@ -445,10 +456,17 @@ class BattlePage(w.VBox):
         """The state before the person's last decision, if no die was rolled since (else None)."""
         raise NotImplementedError
 
+    def _draw_undo(self) -> None:
+        """The Undo button: off, saying why, in a game kept on the server (issue 24); else on while it can undo."""
+        kept = self.seat is not None
+        self.undo_button.disabled = kept or self._undo_point() is None
+        self.undo_button.description = STORED_UNDO[0] if kept else self.undo_label
+        self.undo_button.tooltip = STORED_UNDO[1] if kept else "take back your last decision (no dice rolled yet)"
+
     def undo(self) -> bool:
         """Take back the person's last decision while no dice have been rolled for it (or after it)."""
         if self.seat is not None:
-            self.message.show("A game kept on the server keeps every decision: nothing to undo.", "refusal")
+            self.message.show(STORED_UNDO[1], "refusal")
             return False
         at = self._undo_point()
         if at is None:
@@ -572,7 +590,8 @@ class BattlePage(w.VBox):
         self.summary.value = summary_html(page_summary(self), summary_title(self))
         self.end_phase_button.layout.display = None if (
             self.viewing is None and self.may_decide() and phase_end_action(self.game) is not None) else "none"
-        lines = newest_first(g.log[-400:])
+        hide = g.seed is not None and not g.over and (self.seat is not None or self._storing())  # W22: the server
+        lines = newest_first((masked_log(g.log, g.seed) if hide else g.log)[-400:])  # draws a kept game's own seed
         self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
                                'white-space:pre-wrap"><b>Log, latest first</b> (each decision with its dice and '
                                'results under it)\n' + html.escape(in_words("\n".join(lines))) + "</div>")

@@ -343,7 +343,7 @@ class CenturiaSkirmishTable(BattlePage):
         self.preview.value = ""
         for b_ in (self.confirm_button, self.end_button):
             b_.disabled = not self._mine()
-        self.undo_button.disabled = self._undo_point() is None
+        self._draw_undo()  # off, saying why, in a game kept on the server
         if g.over:
             r = g.result
             who = ("A draw" if r.winner is None else

@@ -2,7 +2,8 @@
 Seed box, or the page's address (`?seed=1`) or the environment (CENTURION_SEED, the browser tests) fixes it; the
 running game's seed is shown next to the box, so a game can be played again.
 
-A game kept on the server (issue 24) is rolled by the server with a seed of its own, shown once it is over.
+A game kept on the server (issue 24) is rolled by the server with a seed of its own, shown once it is over: on a
+page that keeps its games there, the Seed box is hidden and the log names no seed until then.
 """
 
 from __future__ import annotations
@@ -75,12 +76,18 @@ class SeedChoice:
         self._set(seed)
 
     def show(self, game: Any, hidden: bool) -> None:
-        """Name the running game's seed; a game the server rolls keeps it secret until it is over."""
-        if hidden and not game.over:
-            self.note.value = '<span style="font-size:13px;color:#555">this game\'s seed: shown once it is over</span>'
+        """Name the running game's seed; a game the server rolls draws its own, secret until it is over, so the
+        Seed box and its checkbox are hidden then (W22, issue 24)."""
+        for widget in (self.box, self.fresh):
+            widget.layout.display = "none" if hidden else None
+        if hidden and (not game.over or game.seed is None):
+            self.note.value = ('<span style="font-size:13px;color:#555">seed: drawn by the server for each game, '
+                               'shown once it is over</span>')
             return
-        self.note.value = (f'<span style="font-size:13px" title="To play this game again: untick \'new seed each '
-                           f'game\', type its seed in the Seed box and start a new game.">this game: '
+        again = ("Saved with the game (Save)." if hidden else
+                 "To play this game again: untick 'new seed each game', type its seed in the Seed box and start "
+                 "a new game.")
+        self.note.value = (f'<span style="font-size:13px" title="{again}">this game: '
                            f'<b class="centurion-game-seed">seed {html.escape(str(game.seed))}</b></span>')
 
 

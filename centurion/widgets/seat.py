@@ -41,6 +41,11 @@ def page_address() -> tuple[str, str] | None:
     return (game, seat) if game and seat else None
 
 
+# the Undo button's label and tooltip (and the refusal) in a game kept on the server: its decisions are final
+STORED_UNDO = ("No undo: game on server",
+               "No undo in a game kept on the server: the server rolls its dice and keeps every decision (issue 24).")
+
+
 @dataclass
 class Seat:
     """This browser's place at a stored game: `side` is the side it plays, or WATCH for a spectator."""
@@ -64,9 +69,10 @@ class Seat:
         """The game as this seat sees it now (its seed hidden while it runs)."""
         return self.store.state(self.game_id, self.token)
 
-    def play(self, action: Any, step: int) -> Any:
-        """Decide at step `step`; the game after it and the computer's replies (StaleStep, WrongSeat, IllegalAction)."""
-        return self.store.play(self.game_id, self.token, action, step=step)
+    def play(self, action: Any, step: int, replies: list | None = None) -> Any:
+        """Decide at step `step`; the game after it and the computer's replies (StaleStep, WrongSeat, IllegalAction);
+        each state on the way, with the computer's decision, appended to `replies` when given."""
+        return self.store.play(self.game_id, self.token, action, step=step, replies=replies)
 
     def steps(self) -> int:
         """The decisions stored so far (one small query: what the watcher polls)."""
@@ -127,5 +133,5 @@ def address_script(game_id: str, token: str) -> str:
             "onerror=\"if (location.search !== this.dataset.q) history.replaceState(null, '', this.dataset.q)\">")
 
 
-__all__ = ["Seat", "served_store", "page_address", "address", "links_html", "address_script", "WATCH",
-           "POLL_SECONDS", "ENV"]
+__all__ = ["STORED_UNDO", "Seat", "served_store", "page_address", "address", "links_html", "address_script",
+           "WATCH", "POLL_SECONDS", "ENV"]

@@ -234,7 +234,7 @@ class SkirmishTable(BattlePage):
         self._draw_victory()
         self._draw_replay()
         self._draw_save_link()
-        self.undo_button.disabled = self._undo_point() is None
+        self._draw_undo()  # off, saying why, in a game kept on the server
 
     def _draw_units(self, g: Skirmish) -> None:
         self.map.set_counters(unit_counters(g, self.selected, SIDE_COLORS))  # wrecks, damage and stack marks (W4)
