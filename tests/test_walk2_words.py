@@ -42,3 +42,17 @@ def test_walk11_the_centuria_move_preview_names_the_facing(monkeypatch):
     page._show_preview()
     shown = re.sub(r"<[^>]+>", "", page.preview.value)
     assert re.search(r"ends in \d{4} facing (N|NE|SE|S|SW|NW) CTA-MOVE", shown), shown
+
+
+def test_walk11_the_centuria_chapters_piece_panel_names_the_facing():
+    """Chapters 10-15's panel of the selected piece said 'in 0608, facing 0' (screenshots of this session)."""
+    from centurion.data import centuria_tables
+    from centurion.game import new_skirmish
+    from centurion.widgets.centuria_panels import piece_panel_html
+
+    g = new_skirmish("centuria_ford_road", seed=0)
+    b, t = g.battle, centuria_tables()
+    p = next(q for q in b.pieces if not q.is_leader)
+    shown = re.sub(r"<[^>]+>", "", piece_panel_html(b, t, p.id, []))
+    name = ("N", "NE", "SE", "S", "SW", "NW")[p.facing]  # HEX-3: 0 is N, clockwise
+    assert f", facing {name}" in shown and not re.search(r"facing \d", shown), shown

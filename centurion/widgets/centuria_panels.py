@@ -24,6 +24,7 @@ from ..centuria import (
 from ..centuria.battle import ENGINE_RANGE
 from ..centuria.checks import attack_refusal
 from ..data import CenturiaTables
+from ..game.wording import facing_name
 from ..hexgrid import format_label
 from ..rules import Refusal
 from .centuria_words import english, side_name, terms_of
@@ -41,7 +42,7 @@ def piece_panel_html(b: CenturiaBattle, t: CenturiaTables, selected: str | None,
     u = t.units[p.type]
     kind = english(u.label, t)
     lines = [f"<b>{html.escape(p.id)}</b>: {html.escape(kind)} of {html.escape(side_name(p.side))} in "
-             f"{format_label(p.hex)}, facing {p.facing}{'' if p.alive else ' — fallen'}"]
+             f"{format_label(p.hex)}, facing {facing_name(p.facing)}{'' if p.alive else ' — fallen'}"]
     lines.append(f"Movement {movement_allowance(p, t)}, action radius {u.action_radius}, attack {u.attack}, "
                  f"defence {u.defence}, morale {u.morale} <code>CTA-2</code>")
     if not p.alive:

@@ -28,6 +28,7 @@ from ..centuria import (
 )
 from ..centuria.battle import ENGINE_RANGE, Piece, move_cost
 from ..data import CenturiaTables, MapHex, centuria_tables
+from ..game.wording import facing_name
 from ..hexgrid import Hex, arcs, format_label, hex_range, neighbor, neighbors
 from ..rules import Refusal
 from .centuria_panels import odds_html, piece_panel_html
@@ -145,7 +146,7 @@ class CenturiaTable(w.VBox):
         t = self.tables.terrain[cell.terrain]
         rows = [("Sight", "blocked by this terrain (CTA-CMD)")] if t.blocks_sight else []
         for p in self.battle.at(cell.hex):
-            rows.append((p.id, f"{p.type}, facing {p.facing}, {MARKERS[p.marker]}"))
+            rows.append((p.id, f"{p.type}, facing {facing_name(p.facing)}, {MARKERS[p.marker]}"))
         if self.selected:
             p = self.battle.piece(self.selected)
             if p.alive and not p.is_leader and cell.hex in neighbors(p.hex):
