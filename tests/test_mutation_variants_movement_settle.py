@@ -5,10 +5,14 @@ tests/test_mutation_variant_moves.py (every step sequence resolved by `resolve_v
 
 from __future__ import annotations
 
-from test_mutation_variant_moves import brute_force_ends, search_ends
+import dataclasses
+from fractions import Fraction
+from types import MappingProxyType
+
+from test_mutation_variant_moves import assert_search_is_the_brute_force, brute_force_ends, search_ends
 from test_mutation_variants_movement import assert_end_resolves
 
-from centurion.data import map_from_rows, vehicle_types
+from centurion.data import map_from_rows, terrain_table, vehicle_types
 from centurion.hexgrid import from_offset, neighbor
 from centurion.rules import GravState
 from centurion.variants import RuleSet
@@ -42,3 +46,22 @@ def test_VAR_LATERAL_at_velocity_1_a_shift_after_a_0_VP_hex_goes_to_its_own_side
     shifted = {(e.hex, e.grounded) for e in ends if e.facing == 0 and e.move.steps == ("F", "SL")}
     assert shifted == {(neighbor(low, 5), False), (neighbor(low, 5), True)}
     assert not any(e.hex == neighbor(low, 1) and e.facing == 0 for e in ends)
+
+
+def test_VAR_MOVETYPE_thrust_a_path_over_the_thrust_does_not_take_the_safest_paths_place():
+    # Viper at velocity 4 with half its thrust lost (max thrust 4, book-a 13), VAR-MOVETYPE 'thrust': heavy woods
+    # cost 2 TP more (the Variant Terrain Table), buildings at speed limit 2 (a table given) roll the Piloting Skill
+    # Roll at 4, target 4: 2 in 5 (CEN-SPD-1). To 0303 facing north: through both heavy woods before it (no roll)
+    # needs 6 TP, over the 4; through one building and one heavy woods 4 TP, 2/5; through two buildings 2 TP, 4/25.
+    # The safest legal path is the middle one; the search once let the 6-TP path take that end's slot (the thrust
+    # bound of an F step loosened) and the end fell back to the cheapest path.
+    base = terrain_table()
+    table = dataclasses.replace(base, terrain=MappingProxyType({
+        **base.terrain, "building": dataclasses.replace(base["building"], speed_limit=2)}))
+    m = map_from_rows(["....", "....", ".bh.", ".bh.", "..h.", "...."])
+    state = GravState.of(VIPER, from_offset(2, 6), 0, 4, thrust_quarters_lost=2)
+    assert state.max_thrust(VIPER) == 4
+    ends = assert_search_is_the_brute_force(state, VIPER, m, RuleSet.from_names(["VAR-MOVETYPE:thrust"]), 0,
+                                            table=table)
+    end = next(e for e in ends if (e.hex, e.facing, e.grounded) == (from_offset(3, 3), 0, False))
+    assert (end.p_no_damage, end.thrust_used) == (Fraction(2, 5), 4)
