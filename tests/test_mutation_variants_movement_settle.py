@@ -65,3 +65,21 @@ def test_VAR_MOVETYPE_thrust_a_path_over_the_thrust_does_not_take_the_safest_pat
                                             table=table)
     end = next(e for e in ends if (e.hex, e.facing, e.grounded) == (from_offset(3, 3), 0, False))
     assert (end.p_no_damage, end.thrust_used) == (Fraction(2, 5), 4)
+
+
+def test_VAR_MOVETYPE_thrust_a_grounding_comes_from_the_safest_path_that_keeps_the_thrust_to_stop():
+    # Three ways to 0303 at velocity 4, VAR-MOVETYPE 'thrust', buildings at speed limit 2 (2 in 5 a roll, CEN-SPD-1):
+    # through both heavy woods 4 TP (no roll), through a building and a heavy woods 2 TP (2/5), through both
+    # buildings 0 TP (4/25). Grounding without damage needs the 4 TP of deceleration still in hand (CEN-GRD-1,
+    # CEN-GRAV-1): the safest path that keeps them is the middle one. With max thrust 6 it keeps exactly 4; with
+    # max thrust 8 after accelerating 1 from velocity 3 the 4-TP path keeps only 3.
+    base = terrain_table()
+    table = dataclasses.replace(base, terrain=MappingProxyType({
+        **base.terrain, "building": dataclasses.replace(base["building"], speed_limit=2)}))
+    m = map_from_rows(["....", "....", ".b..", ".bh.", "..h.", "...."])
+    rules = RuleSet.from_names(["VAR-MOVETYPE:thrust"])
+    for quarters, velocity, accel, thrust in ((1, 4, 0, 6), (0, 3, 1, 7)):
+        state = GravState.of(VIPER, from_offset(2, 6), 0, velocity, thrust_quarters_lost=quarters)
+        ends = assert_search_is_the_brute_force(state, VIPER, m, rules, accel, table=table)
+        down = next(e for e in ends if (e.hex, e.facing, e.grounded) == (from_offset(3, 3), 0, True))
+        assert (down.p_no_damage, down.thrust_used, down.move.decelerate) == (Fraction(2, 5), thrust, 4)
