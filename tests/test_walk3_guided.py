@@ -70,3 +70,37 @@ def test_walk3_6_when_every_shaded_end_is_faster_the_hint_says_it_must_speed_up(
     assert re.search(r"Try \d{4} first", hint) and f"speed up past velocity {mover.velocity}" in hint, hint
     assert "can end at velocity" not in hint
     assert format_label(mover.hex) not in re.search(r"Try (\d{4})", hint).group(1)
+
+
+def _key_widget(t):
+    """The widget the page draws the map's Key in."""
+    import ipywidgets as w
+
+    def walk(x):
+        yield x
+        for c in getattr(x, "children", ()):
+            yield from walk(c)
+    return next(x for x in walk(t) if isinstance(x, w.HTML) and "centurion-map-key" in x.value)
+
+
+def test_walk3_9_a_decision_does_not_redraw_the_key_so_it_stays_open_or_shut():
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("first_game", seed=1, players=PLAYERS)
+    key = _key_widget(t)
+    redrawn = []
+    key.observe(lambda change: redrawn.append(change["new"]), names="value")  # a new value re-renders <details>
+    for _ in range(80):  # every decision of the first turn redraws the page (the score's turn changes at its end)
+        g = t.game
+        if g.turn > 1 or g.over:
+            break
+        if g.phase == "end":
+            t.end_phase()
+            continue
+        if g.phase == "movement" and t.may_decide():
+            t.click(g.movers()[0].hex)
+            t.click(parse_label(re.search(r"Try (\d{4}) first", _hint(t)).group(1)))
+        t.choice.value = 0
+        t.confirm()
+    assert t.game.turn == 2
+    assert redrawn == [], "the Key was redrawn (its <details> folds shut in the browser)"
