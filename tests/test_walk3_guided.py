@@ -104,3 +104,27 @@ def test_walk3_9_a_decision_does_not_redraw_the_key_so_it_stays_open_or_shut():
         t.confirm()
     assert t.game.turn == 2
     assert redrawn == [], "the Key was redrawn (its <details> folds shut in the browser)"
+
+
+def _drawn(t, want) -> set[str]:
+    """The fill colours the map draws for the hexes `want(cell)` picks, as '#rrggbb'."""
+    bm = t.map.battlemap
+    return {"#{:02x}{:02x}{:02x}".format(*(round(x) for x in t.map._colors[i]))
+            for i, h in enumerate(t.map.hexes) if want(bm[h])}
+
+
+def test_walk3_7_the_key_shows_each_terrain_colour_the_map_draws_and_the_facing_point():
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("first_game", seed=1, players=PLAYERS)
+    key = _key_widget(t).value
+    text = html.unescape(re.sub(r"<[^>]+>", " ", key))
+    cells = [t.map.battlemap[h] for h in t.map.hexes]
+    for kind in ("light_woods", "heavy_woods", "clear"):
+        assert any(c.terrain == kind for c in cells)
+        drawn = _drawn(t, lambda c, k=kind: c.terrain == k and c.level == 0)  # as the map paints it
+        assert len(drawn) == 1 and f"background:{drawn.pop()}" in key, kind
+        assert kind.replace("_", " ") in text.lower()
+    hill = _drawn(t, lambda c: c.terrain == "clear" and c.level == 1)  # a hill's colour, shaded by its level
+    assert len(hill) == 1 and f"background:{hill.pop()}" in key and "hills" in text
+    assert "white point" in text and "faces" in text
