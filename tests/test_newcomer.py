@@ -461,7 +461,7 @@ def test_W17_key_names_each_side_colour_and_who_plays_it():
     from centurion.widgets.skirmish import SIDE_COLORS, SkirmishTable
 
     t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
-    key = t.victory.value
+    key = t.map_key.value  # its own widget: a redraw does not fold it (third walk, finding 9)
     assert SIDE_COLORS[0] in key and SIDE_COLORS[1] in key
     text = _text(key)
     assert "Renegade Legion (you)" in text and "Terran Overlord Government (the computer)" in text

@@ -43,8 +43,10 @@ def test_item4_the_end_hex_hint_names_a_shaded_safe_free_hex_nearest_the_objecti
     tried = parse_label(m.group(1))
     g = t.game
     # brute force over the legal moves (CEN-GRAV-2): not grounded, 100% safe, no other vehicle there, nearest the bridge
+    # among the ends no faster than now (braking keeps it near the bridge, CEN-GRAV-4; third walk, finding 6)
     others = {v.hex for v in g.vehicles if v.key != mover.key}
-    good = {e.hex for _m, e in g.move_options(mover.key) if not e.grounded and e.p_no_damage == 1} - others
+    good = {e.hex for m, e in g.move_options(mover.key) if not e.grounded and e.p_no_damage == 1
+            and g.end_velocity(m.unit, m.move) <= mover.velocity} - others
     bridge = g.scenario.objectives[0].hex
     assert tried in good
     assert distance(tried, bridge) == min(distance(h, bridge) for h in good)

@@ -152,7 +152,7 @@ def test_walk8_a_click_on_a_stack_says_that_clicking_again_selects_the_next_unit
     # where the stack is listed (the hex panel and the pointer's line) and in the map's key
     rows = dict(units_here(t.game, here))
     assert "each click on the hex selects the next one" in rows["Stack"] and "R11, R12" in rows["Stack"]
-    assert "click the hex again to select the next unit of the stack" in _text(t.victory.value)
+    assert "click the hex again to select the next unit of the stack" in _text(t.map_key.value)
 
 
 def test_walk8_a_single_unit_gets_no_stack_note():

@@ -67,6 +67,7 @@ class BattlePage(w.VBox):
         self.banner.add_class("centurion-banner")
         self.victory = w.HTML()
         self.victory.add_class("centurion-victory")
+        self.map_key = w.HTML()  # redrawn only when it changes: stays open or shut as left (walk 3, 9)
         self.unit_info = w.HTML()
         self.unit_info.add_class("centurion-unit")
         self.choice = w.Select(options=[], rows=8, layout=w.Layout(width=choice_width))

@@ -73,6 +73,10 @@ _SCROLL_JS = ("const img = this; const go = () => { const root = img.closest('.c
               "box.scrollTop = Math.max(0, +img.dataset.y - box.clientHeight * 0.45); }; "
               "go(); setTimeout(go, 300); setTimeout(go, 1500);")
 
+# the lines and blocks drawn over the terrain colours (also shown in a battle page's key, walk 3 finding 7)
+CONTOUR_COLOR, RIVER_COLOR, ROAD_COLOR = "#7a4b1e", "#2f6fb0", "#6b4f2a"
+BUILDING_COLORS = ("#9d928a", "#857a70", "#6d6258")  # buildings of 1, 2 and 3 or more levels
+
 _COUNTER_STYLE = {  # colour, radius as a fraction of the hex size
     "crater": ("#3b2f25", 0.35),
     "rubble": ("#6f6254", 0.25),
@@ -100,6 +104,32 @@ def _edge(layout: Layout, hex_: Hex, facing: int) -> tuple[tuple[float, float], 
     """Pixel end points of hexside `facing` of a hex (HEX-3)."""
     corners = layout.corners(hex_)
     return corners[(4 + facing) % 6], corners[(5 + facing) % 6]
+
+
+def _chip(color: str, line: bool = False) -> str:
+    """A small square (or a thick line) of `color` for a key."""
+    size = "width:14px;height:4px" if line else "width:12px;height:12px;border:1px solid #888"
+    return f"<span style='display:inline-block;{size};background:{color};vertical-align:middle'></span>"
+
+
+def terrain_key_html(battlemap: BattleMap, terrain: TerrainTable) -> str:
+    """What the map's colours mean, from the same table and shading the map is drawn with (CEN-TER-1, walk 3)."""
+    cells = [battlemap[h] for h in battlemap.hexes]
+    present = {c.terrain for c in cells}
+    parts = [f"{_chip(t.color)} {html.escape(t.label.lower())}" for k, t in terrain.terrain.items() if k in present]
+    top = max((c.level for c in cells), default=0)
+    if top > 0:
+        base = rgb_array([terrain.terrain["clear"].color if "clear" in terrain.terrain else "#cccccc"])
+        hills = "".join(_chip("#{:02x}{:02x}{:02x}".format(*(round(x) for x in shade(base, np.array([lv]))[0])))
+                        for lv in range(1, min(top, 3) + 1))
+        parts.append(f"{hills} hills: browner the higher, {_chip(CONTOUR_COLOR, True)} brown edge where it drops")
+    if any(c.building_levels for c in cells):
+        parts.append(f"{''.join(_chip(c) for c in BUILDING_COLORS)} a building's block (darker: taller)")
+    if battlemap.rivers:
+        parts.append(f"{_chip(RIVER_COLOR, True)} a river's course")
+    if battlemap.roads:
+        parts.append(f"{_chip(ROAD_COLOR, True)} road")
+    return "Terrain: " + "; ".join(parts)
 
 
 #: a battle page's map box: the window less its banner, hint, score and key above the map, so that they and the map
@@ -212,8 +242,7 @@ class HexMapView(w.HBox):
         buildings = [c.hex for c in cells if c.building_levels]
         self._building_polys = lay.polygons_array(buildings, scale=0.55) if buildings else None
         self._building_colors = rgb_array(
-            ["#6d6258" if bm[h].building_levels >= 3 else "#857a70" if bm[h].building_levels == 2 else "#9d928a"
-             for h in buildings]
+            [BUILDING_COLORS[min(bm[h].building_levels, 3) - 1] for h in buildings]
         ) if buildings else None
 
         contours = []
@@ -267,13 +296,13 @@ class HexMapView(w.HBox):
         c.global_alpha = 1.0
         if len(self._contours):
             c.line_width = 2.2
-            c.stroke_styled_line_segments(self._contours, color=np.array([rgb("#7a4b1e")] * len(self._contours)))
+            c.stroke_styled_line_segments(self._contours, color=np.array([rgb(CONTOUR_COLOR)] * len(self._contours)))
         if len(self._rivers):
             c.line_width = 5
-            c.stroke_styled_line_segments(self._rivers, color=np.array([rgb("#2f6fb0")] * len(self._rivers)))
+            c.stroke_styled_line_segments(self._rivers, color=np.array([rgb(RIVER_COLOR)] * len(self._rivers)))
         if len(self._roads):
             c.line_width = 3.5
-            c.stroke_styled_line_segments(self._roads, color=np.array([rgb("#6b4f2a")] * len(self._roads)))
+            c.stroke_styled_line_segments(self._roads, color=np.array([rgb(ROAD_COLOR)] * len(self._roads)))
         if self._building_polys is not None:
             c.fill_styled_polygons(self._building_polys, color=self._building_colors)
         if self._map_counters:

@@ -37,16 +37,26 @@ _PHASE_HINTS = {
 
 def suggested_end(g: Skirmish, selected: str, moves: Iterable[tuple[Any, Any]]) -> Hex | None:
     """A shaded end hex to try first: the safest ends that do not crash-land, in a hex with no other unit (no stack
-    to click through, CEN-STK-1), nearest the first objective; None when nothing is shaded (CEN-GRAV-2)."""
-    ends = [e for _m, e in moves if not e.grounded] or [e for _m, e in moves]
+    to click through, CEN-STK-1), nearest the first objective; among the listed moves that end no faster than the
+    tank flies now where there are any (braking keeps it near the objective, CEN-GRAV-4); None when nothing is
+    shaded (CEN-GRAV-2)."""
+    return _suggestion(g, selected, moves)[0]
+
+
+def _suggestion(g: Skirmish, selected: str, moves: Iterable[tuple[Any, Any]]) -> tuple[Hex | None, bool]:
+    """The end hex to try first and whether one of its listed moves ends no faster than now (walk 3, finding 6)."""
+    moves = list(moves)
+    now = g.vehicle(selected).velocity
+    slow = [(m, e) for m, e in moves if not e.grounded and g.end_velocity(m.unit, m.move) <= now]
+    ends = [e for _m, e in slow] or [e for _m, e in moves if not e.grounded] or [e for _m, e in moves]
     if not ends:
-        return None
+        return None, False
     taken = {v.hex for v in g.vehicles if v.key != selected and not v.destroyed}
     best = max(e.p_no_damage for e in ends)
     ends = [e for e in ends if e.p_no_damage == best]
     ends = [e for e in ends if e.hex not in taken] or ends
     aim = g.scenario.objectives[0].hex if g.scenario.objectives else g.vehicle(selected).hex
-    return min((e.hex for e in ends), key=lambda h: (distance(h, aim), format_label(h)))
+    return min((e.hex for e in ends), key=lambda h: (distance(h, aim), format_label(h))), bool(slow)
 
 
 def stack_note(g: Skirmish, selected: str | None) -> str:
@@ -78,13 +88,17 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
             return (f"Movement: click one of your tanks that has not moved yet ({where}). Its counter shows "
                     "its number; the white point shows where it faces [CEN-SEQ-2].")
         if target is None:
-            try_ = suggested_end(g, selected, g.move_options(selected) if moves is None else moves)
-            first = f" Try {format_label(try_)} first: a safe end near the objective, with no other tank in it." \
-                if try_ is not None else ""
-            return (f"Now click one of the green hatched hexes: each is a place where {selected} can end its move "
-                    f"(it must fly as many hexes as its velocity) [CEN-GRAV-2].{first} 'Speed' picks how fast it "
-                    "ends: a slower end brakes after the move, so next turn it flies fewer hexes and can stay near "
-                    "the bridge [CEN-GRAV-4]. The orange ring is the bridge: end within 1 hex of it to hold it.")
+            try_, slow = _suggestion(g, selected, g.move_options(selected) if moves is None else moves)
+            now = g.vehicle(selected).velocity
+            first = "" if try_ is None else (
+                f" Try {format_label(try_)} first: a safe end near the objective, no other tank in it, where "
+                f"{selected} can end at velocity {now} or slower." if slow else
+                f" Try {format_label(try_)} first: a safe end near the objective, but every shaded end makes "
+                f"{selected} speed up past velocity {now}.")
+            return (f"Now click one of the green hatched hexes: each is where {selected} can end its move (it must "
+                    f"fly as many hexes as its velocity) [CEN-GRAV-2].{first} To brake, pick 'end at velocity {now}' "
+                    "or slower in the Speed list: next turn it flies fewer hexes and stays near the bridge "
+                    "[CEN-GRAV-4]. The orange ring is the bridge: end within 1 hex of it to hold it.")
         return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
                 "you can; 'grounded' at 0% safe is a crash landing that can destroy the tank) [CEN-SPD-1, "
                 "CEN-GRD-1]. Then click Confirm.")

@@ -128,7 +128,7 @@ class SkirmishTable(BattlePage):
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box, *self.seeds.widgets]), w.HBox(self.player_picks),
                         self.variant_picks,
                         self.variant_note, w.HBox([self.start_button, self.undo_button, self.hints_toggle])])
-        super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map,
+        super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map_key, self.map,
                           w.HBox([self.save_link, self.upload]), self.replay, self._log_box()])
         self.add_class("centurion-skirmish")
         self._centurion_children = self.children
@@ -252,7 +252,7 @@ class SkirmishTable(BattlePage):
                              + self.hint())  # item 4
 
     def _draw_victory(self) -> None:
-        self.victory.value = victory_html(self.game) + key_html(self.game, self.players, SIDE_COLORS)  # W6, W17
+        self.victory.value, self.map_key.value = victory_html(self.game), key_html(self.game, self.players, SIDE_COLORS)
 
     def _draw_unit_info(self) -> None:
         self.unit_info.value = unit_html(self.shown(), self.selected)

@@ -12,11 +12,12 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from ..data import terrain_table
 from ..game import Skirmish
 from ..game.summary import TurnSummary, span_since, turn_summary
 from ..game.wording import in_words
 from ..hexgrid import Hex, distance
-from .hexmap import Counter, Overlay
+from .hexmap import Counter, Overlay, terrain_key_html
 
 WRECK = "#6b6b6b"
 HIT = "#ff6d00"  # the outline of a unit hit since your last decision
@@ -133,10 +134,12 @@ def key_html(g: Skirmish, players: dict[str, str], colors: tuple[str, str]) -> s
              "since then; red corner: a damaged vehicle; "
              "grey counter: a wreck; yellow number: units stacked in the hex (all listed when you point at it; "
              "click the hex again to select the next unit of the stack); "
-             "with a vehicle selected, pointing at a hex gives the range from it")
+             "with a vehicle selected, pointing at a hex gives the range from it; "
+             "white point on a counter's edge: the hexside the unit faces, its front")
     # one line until opened: the banner, the hint and the map fit on one screen at 1024×768 (issue 26, item 5)
     return (f"<details class='centurion-map-key' style='font-size:12px;padding:2px 6px'><summary><b>Key</b>: "
-            f"{chips} (click for the map's marks)</summary>{html.escape(marks)}.</details>")
+            f"{chips} (click for the map's marks and colours)</summary>{html.escape(marks)}.<br>"
+            f"{terrain_key_html(g.battlemap, terrain_table())}.</details>")  # the colours too (walk 3, finding 7)
 
 
 def _fade(color: str, t: float) -> str:

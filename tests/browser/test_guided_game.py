@@ -81,7 +81,8 @@ def _follow(page, hint: str, geometry) -> str:
     options = _options(page)
     assert options, f"the hint asks for a pick but the list is empty: {hint}"
     if "pick 100% safe if you can" in hint:  # the move with the best chance of no damage
-        safe = [int(re.search(r"(\d+)% safe", o).group(1)) for o in options]
+        # a tank hovering may also stand on opportunity fire: not a move, so not a pick here (third walk)
+        safe = [int(m.group(1)) if (m := re.search(r"(\d+)% safe", o)) else -1 for o in options]
         i = safe.index(max(safe))
     elif m := re.search(r"\((\d+) is a fine start\)", hint):
         i = next(j for j, o in enumerate(options) if f"spends {m.group(1)} " in o)
