@@ -42,8 +42,9 @@ def _pages_fixed_seed(monkeypatch):
 
 
 # --- the slowest files first (issue 22 item 7) -----------------------------------------------------------------
-# pytest-xdist (`--dist loadfile`) hands out whole files in collection order; a long file handed out last keeps one
-# core busy while the other idles. These files take the most time (measured with `--durations` and `--junitxml` in
+# pytest-xdist (`--dist loadfile --no-loadscope-reorder`, pyproject.toml) hands out whole files in collection order
+# (by default it would hand out the files with the most tests first, which leaves the few, slow browser tests for
+# the end); a long file handed out last keeps one core busy while the other idles. These files take the most time (measured with `--durations` and `--junitxml` in
 # CI runs, docs/testing.md), so they go first; the order of tests inside a file (and of a notebook's cells) is kept.
 SLOWEST_FILES = (
     "browser/test_serving.py", "browser/test_stored_games.py", "browser/test_chapters.py", "test_binder.py",
