@@ -174,6 +174,10 @@ def bad_int(lo: int | None = None, hi: int | None = None, optional: bool = False
     return st.one_of(*parts)
 
 
+# the hit-location table's columns, book-a §11: Normal, Hull Down, TTF, LAF
+HIT_COLUMNS_BOOK = ["normal", "hull_down", "ttf", "laf"]
+
+
 def bad_name(valid) -> st.SearchStrategy:
     """Not one of `valid`: other text, None (unless valid), numbers, lists, dicts."""
     valid = list(valid)
@@ -339,10 +343,10 @@ ENTRIES = [
     E("rules.attack_sides", lambda **kw: rules.attack_sides(IN, **kw), dict(facing=0, attacker=NEAR),
       dict(facing=BAD_FACING, attacker=bad_hex(False))),
     E("rules.hit_location", rules.hit_location, dict(roll=4, column="normal"),
-      dict(roll=bad_int(1, 10), column=bad_name(["normal", "hull_down", "building"]))),
+      dict(roll=bad_int(1, 10), column=bad_name(HIT_COLUMNS_BOOK))),
     E("rules.hit_section", rules.hit_section, dict(roll=4, side="front", column="normal"),
       dict(roll=bad_int(1, 10), side=bad_name(["front", "left", "right", "stern"]),
-           column=bad_name(["normal", "hull_down", "building"]))),
+           column=bad_name(HIT_COLUMNS_BOOK))),
     E("rules.reduced_thrust", rules.reduced_thrust, dict(thrust=6, quarters_lost=1),
       dict(thrust=BAD_COUNT, quarters_lost=bad_int(0, 4))),
     E("rules.template_shape", rules.template_shape, dict(weapon="200mm Gauss", shell=None),
