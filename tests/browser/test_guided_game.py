@@ -110,6 +110,8 @@ def test_item4_the_guided_game_is_played_to_its_end_by_following_the_hints(page,
     assert "Turn 1 of" in banner and "Renegade Legion" in banner, banner
     geometry = HexMapView(new_skirmish("first_game", seed=1).battlemap, terrain_table()).layout_px
     done: list[str] = []
+    summaries: list[str] = []
+    scores: list[str] = []
     rules: set[str] = set()
     for _ in range(200):
         hint = _hint(page)
@@ -120,6 +122,11 @@ def test_item4_the_guided_game_is_played_to_its_end_by_following_the_hints(page,
             wait_text_change(page, HINT, text_of(page, HINT), timeout_ms=60_000)
             continue
         done.append(_follow(page, hint, geometry))
+        if not summaries:  # what happened since your last decision, the computer's moves in it (item 2)
+            shown = page.locator(".centurion-turn-summary").all_inner_texts()
+            summaries += [t for t in shown if re.search(r"\bT\d+ moved", t)]
+        if not scores:  # the running score with the victory levels' thresholds (item 3)
+            scores += [t for t in page.locator(".centurion-score").all_inner_texts() if re.search(r"\d", t)]
     else:
         raise AssertionError(f"the game did not end; last steps: {done[-5:]}")
     page.screenshot(path=str(artifacts / "guided_game_end.png"))
@@ -127,6 +134,10 @@ def test_item4_the_guided_game_is_played_to_its_end_by_following_the_hints(page,
     assert re.search(r"(wins a \w+ victory|draw)", verdict), verdict
     assert re.search(r"\d+ points? against \d+", verdict) or "draw" in verdict, verdict
     assert "The game ended because" in text_of(page, ".centurion-end")
+    # the bot game's turn summary (what happened since your last decision, the computer's moves in it) and the
+    # running score with its thresholds stay on the page (issue 26 items 2-3)
+    assert summaries, "no turn summary naming the computer's tanks during the game"
+    assert scores, "no running score during the game"
     assert sum(d.startswith("clicked end hex") for d in done) >= 2  # tanks were moved by the hints' hexes
     assert {"CEN-INI-1", "CEN-GRAV-2", "CEN-SPD-1", "CEN-SEQ-1"} <= rules
     assert page.js_errors == []
@@ -177,3 +188,4 @@ def test_item5_at_1024x768_the_banner_the_hint_and_the_map_fit_on_one_screen(pag
             break
         _follow(page, hint, geometry)
     assert any("green hatched" in h for h in seen) and any("Pick a move" in h for h in seen), seen
+

@@ -12,6 +12,15 @@ from .helpers import map_geometry, open_chapter
 pytestmark = pytest.mark.browser
 
 
+def _geometry(notebook: str):
+    """The pixel layout of the page's map: the sample battlefield's, or the Centuria battle page's own."""
+    if notebook == "centuria_skirmish":  # both battle pages (issue 26 acceptance)
+        from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+
+        return CenturiaSkirmishTable().map.layout_px
+    return map_geometry()
+
+
 def _map_canvas(page):
     canvases = page.locator(".centurion-hexmap").first.locator("canvas")
     return canvases.nth(canvases.count() - 1)
@@ -19,7 +28,7 @@ def _map_canvas(page):
 
 @pytest.mark.parametrize(("notebook", "label"), [("01_battlefield", "0809"), ("01_battlefield", "2016"),
                                                   ("09_legal_moves", "0210"), ("16_line_of_sight", "0809"),
-                                                  ("skirmish", "0214")])
+                                                  ("skirmish", "0214"), ("centuria_skirmish", "0608")])
 def test_W1_first_click_on_a_map_running_off_screen(page, voila_url, notebook, label):
     page.set_viewport_size({"width": 1366, "height": 900})
     open_chapter(page, f"{voila_url}/voila/render/{notebook}.ipynb")
@@ -31,7 +40,7 @@ def test_W1_first_click_on_a_map_running_off_screen(page, voila_url, notebook, l
     page.wait_for_timeout(500)
     box = canvas.bounding_box()
     assert box["y"] < -100, "the map's top must be scrolled off screen for this test"
-    x, y = map_geometry().center(parse_label(label))
+    x, y = _geometry(notebook).center(parse_label(label))
     assert 20 < box["y"] + y < 880, "the aimed hex is on screen"
     holder = page.locator(".centurion-hexmap").first.locator(".centurion-map-box").bounding_box()
     assert holder["y"] < box["y"] + y < holder["y"] + holder["height"], "the aimed hex is inside the map's box (W15)"
