@@ -136,7 +136,11 @@ def test_W4_walk8_a_stack_in_a_bot_game_lists_its_units_and_a_second_click_selec
     h = HALF * geometry.size
     enemy = next(v for v in game.vehicles if v.side != game.vehicle(first).side and not v.destroyed)
     ex, ey = geometry.center(enemy.hex)
-    page.wait_for_function(f"(a) => ({BADGE_JS})(a) > 10", arg=[x, y, h, YELLOW], timeout=WAIT)
+    try:
+        page.wait_for_function(f"(a) => ({BADGE_JS})(a) > 10", arg=[x, y, h, YELLOW], timeout=WAIT)
+    except PlaywrightTimeout:
+        raise AssertionError(f"no stack badge on the counters in {here}: "
+                             f"{page.evaluate(BADGE_JS, [x, y, h, YELLOW])} px of its colour") from None
     assert page.evaluate(BADGE_JS, [ex, ey, h, YELLOW]) == 0, f"{enemy.key} is alone yet has a stack badge"
 
     click_hex(page, here, geometry=geometry)  # the stack
