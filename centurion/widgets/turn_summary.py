@@ -163,8 +163,8 @@ def add_marks(ov: Overlay, g: Skirmish, summary: TurnSummary | None, colors: tup
 
 
 def units_here(g: Skirmish, hex_: Hex, selected: str | None = None) -> list[tuple[str, str]]:
-    """Every unit in a hex with its state, for the hex panel and the hover line (W4, W17); with a vehicle
-    selected, the range from it in hexes, as a ruler (HEX-4)."""
+    """Every unit in a hex with its state, for the hex panel and the hover line (W4, W17), a squad carried by a
+    vehicle under it (CEN-MNT-1); with a vehicle selected, the range from it in hexes, as a ruler (HEX-4)."""
     rows = []
     here = next((v for v in g.vehicles if v.key == selected and not v.destroyed), None)
     if here is not None and here.hex != hex_:
@@ -175,6 +175,7 @@ def units_here(g: Skirmish, hex_: Hex, selected: str | None = None) -> list[tupl
         s = v.sheet
         if v.destroyed:
             rows.append((v.key, f"{g.label(v.side)}, wreck ({s.destroyed_by()})"))
+            rows += _carried(g, v.key)
             continue
         armor = ", ".join(f"{n} {sec.intact}/{sec.armor}" for n, sec in s.armor.sections if sec.intact < sec.armor)
         out = [wp.type for i, wp in enumerate(s.vehicle.weapons) if not s.weapon_usable(i)]
@@ -182,12 +183,20 @@ def units_here(g: Skirmish, hex_: Hex, selected: str | None = None) -> list[tupl
                  + (", grounded" if v.grounded else "") + (f"; armor {armor}" if armor else "")
                  + (f"; out: {', '.join(out)}" if out else ""))
         rows.append((v.key, state))
+        rows += _carried(g, v.key)
     rows += [(q.key, f"{g.label(q.side)} squad, {q.men} men") for q in g.squads if q.hex == hex_ and q.men > 0]
     cycle = stack_cycle(g, hex_)
     if len(cycle) > 1:  # how to reach each unit of the stack (walk-through 8)
         rows.append(("Stack", f"{len(cycle)} units to select here ({', '.join(cycle)}): each click on the hex "
                               "selects the next one"))
     return rows
+
+
+def _carried(g: Skirmish, key: str) -> list[tuple[str, str]]:
+    """The squads riding in vehicle `key`, listed under it: they stand in its hex but take no click of their own
+    (a mounted squad does nothing but ride, CEN-MNT-1); see docs/decisions.md, "Stack list: carried squads"."""
+    return [(q.key, f"{g.label(q.side)} squad, {q.men} men, carried by {key} (CEN-MNT-1)")
+            for q in g.squads if q.aboard == key and q.men > 0]
 
 
 def stack_cycle(g: Skirmish, hex_: Hex) -> list[str]:
