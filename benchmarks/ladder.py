@@ -3,8 +3,10 @@
 Each pair of players meets on every Centurion scenario (`centurion.game.scenarios()`), with sides swapped, for each
 seed. Printed: per pair, the games, wins of each player and draws (win rate = wins / games, draws counted apart);
 per player, the decision times (median, p95, max) and the self-inflicted losses (its units destroyed by their own
-move's speed-limit or grounding damage: the engine's log line "X is DESTROYED during its move"). Deterministic
-given the seeds (the bots take no clock). Slow: run it with `nice`, few seeds while developing.
+move's speed-limit or grounding damage: the engine's log line "X is DESTROYED during its move"), split into the
+avoidable ones (the unit had a risk-free end that turn: the issue's target is none) and the forced ones (every end
+of the unit risked damage: a driver out, a lost drive, a run at speed into the map edge). Deterministic given the
+seeds (the bots take no clock). Slow: run it with `nice`, few seeds while developing.
 
 Run: nice python benchmarks/ladder.py [--seeds 0 1] [--levels novice veteran elite baseline]
                                        [--scenarios meeting village] [--pairs veteran:baseline ...]
@@ -34,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from baseline_bot import baseline_action
 
 from centurion.game import LEVELS, bot_action, new_skirmish, scenarios
+from centurion.game.actions import Move
 
 BASELINE = "baseline"
 SELF_LOSS = re.compile(r"^\s+(\S+) is DESTROYED during its move")
@@ -47,9 +50,12 @@ def decide(player: str, s):
 
 
 def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 4000) -> dict:
-    """One whole game, `players` mapping side -> player; its result, decision times and self-inflicted losses."""
+    """One whole game, `players` mapping side -> player; its result, decision times and self-inflicted losses
+    (avoidable: a risk-free end existed for the unit when it moved; forced: none did)."""
     s = new_skirmish(name, seed=seed)
     times: dict[str, list[float]] = {p: [] for p in players.values()}
+    losses = {p: 0 for p in players.values()}
+    forced = {p: 0 for p in players.values()}
     for _ in range(max_decisions):
         if s.over:
             break
@@ -57,15 +63,18 @@ def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 400
         t = time.perf_counter()
         a = decide(p, s)
         times[p].append(time.perf_counter() - t)
+        before, n = s, len(s.log)
         s = s.apply(a)
-    side_of = {v.key: v.side for v in getattr(s, "vehicles", ())}  # a Centuria battle has units, no vehicles
-    losses = {p: 0 for p in players.values()}
-    for line in s.log:
-        m = SELF_LOSS.match(line)
-        if m and m.group(1) in side_of:
-            losses[players[side_of[m.group(1)]]] += 1
+        if not isinstance(a, Move):
+            continue
+        for line in s.log[n:]:
+            m = SELF_LOSS.match(line)
+            if m and m.group(1) == a.unit:
+                safe = any(e.p_no_damage == 1 for e in before.end_states(a.unit))
+                (losses if safe else forced)[p] += 1
     winner = s.result.winner if s.over and s.result is not None else None
-    return {"winner": None if winner is None else players[winner], "times": times, "losses": losses}
+    return {"winner": None if winner is None else players[winner], "times": times, "losses": losses,
+            "forced": forced}
 
 
 def sides_of(name: str) -> list[str]:
@@ -149,8 +158,9 @@ def main(argv: list[str] | None = None) -> None:
              else list(itertools.combinations(args.levels, 2)))
     times: dict[str, list[float]] = {}
     losses: dict[str, int] = {}
+    forced: dict[str, int] = {}
     print(f"seeds {args.seeds}, scenarios {args.scenarios}, sides swapped")
-    print(f"{'pair':<22} {'games':>5} {'wins A':>7} {'wins B':>7} {'draws':>5} {'A win %':>8}")
+    print(f"{'pair':<22} {'games':>5} {'wins A':>7} {'wins B':>7} {'draws':>5} {'A win %':>8} {'of decided':>10}")
     for a, b in pairs:
         wins = {a: 0, b: 0}
         draws = games = 0
@@ -168,14 +178,17 @@ def main(argv: list[str] | None = None) -> None:
                         times.setdefault(p, []).extend(ts)
                     for p, n in r["losses"].items():
                         losses[p] = losses.get(p, 0) + n
+                    for p, n in r["forced"].items():
+                        forced[p] = forced.get(p, 0) + n
+        decided = wins[a] + wins[b]
         print(f"{a + ' v ' + b:<22} {games:>5} {wins[a]:>7} {wins[b]:>7} {draws:>5} "
-              f"{100 * wins[a] / games:>7.0f}%", flush=True)
+              f"{100 * wins[a] / games:>7.0f}% {100 * wins[a] / max(1, decided):>9.0f}%", flush=True)
     print()
     print(f"{'player':<10} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} "
-          f"{'self-inflicted losses':>22}")
+          f"{'own-move losses: avoidable':>27} {'forced':>7}")
     for p, ts in times.items():
         print(f"{p:<10} {len(ts):>9} {1000 * statistics.median(ts):>10.1f} {1000 * percentile(ts, 0.95):>8.1f} "
-              f"{1000 * max(ts):>8.1f} {losses.get(p, 0):>22}")
+              f"{1000 * max(ts):>8.1f} {losses.get(p, 0):>27} {forced.get(p, 0):>7}")
 
 
 if __name__ == "__main__":
