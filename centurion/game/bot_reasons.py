@@ -80,11 +80,17 @@ def bot_decision(s: Any, level: str = "veteran", *, budget: float | None = None,
 
 def explained(before: Any, after: Any, decision: BotDecision) -> Any:
     """`after` (the state `before.apply(decision.action)` gave) with the reason on the decision's log line."""
+    return with_reason(before, after, decision.action, decision.reason)
+
+
+def with_reason(before: Any, after: Any, action: Any, reason: str) -> Any:
+    """`after` (the state `before.apply(action)` gave) with `reason` on the action's log line ("— why: …"); a
+    stored game puts back the reasons it kept this way (issue 25)."""
     at = len(before.log)
-    if (len(after.history) != len(before.history) + 1 or after.history[-1] != decision.action
-            or len(after.log) <= at or not after.log[at].endswith(_words(before, decision.action))):
+    if (len(after.history) != len(before.history) + 1 or after.history[-1] != action
+            or len(after.log) <= at or not after.log[at].endswith(_words(before, action))):
         return after  # not the state this decision led to: unchanged
-    line = f"{after.log[at]} — why: {decision.reason}"
+    line = f"{after.log[at]} — why: {reason}"
     return replace(after, log=(*after.log[:at], line, *after.log[at + 1:]))
 
 

@@ -31,11 +31,10 @@ from ..game import (
     Level,
     action_from_data,
     action_to_data,
-    bot_action,
     new_skirmish,
     scenarios,
 )
-from ..game.bot_reasons import bot_decision
+from ..game.bot_reasons import bot_decision, with_reason
 from .errors import StaleStep, StoreError, WrongSeat
 from .hidden import hidden_view
 from .schema import decisions, default_url, games, make_engine
@@ -300,27 +299,32 @@ class GameStore:
             state = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)))
         start = len(state.history)
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(decisions.c.step, decisions.c.action)
+            rows = conn.execute(sa.select(decisions.c.step, decisions.c.action, decisions.c.why)
                                 .where(decisions.c.game == game_id, decisions.c.step >= start)
                                 .order_by(decisions.c.step)).all()
         for r in rows:
             if r.step != len(state.history):
                 raise StoreError(f"game {game_id}: decision {len(state.history)} is missing from the store")
             try:
-                state = state.apply(action_from_data(json.loads(r.action), f"decision {r.step}"))
+                action = action_from_data(json.loads(r.action), f"decision {r.step}")
+                nxt = state.apply(action)
             except (ValueError, IllegalAction) as exc:
                 raise StoreError(f"game {game_id}: stored decision {r.step} does not replay: {exc}") from None
+            state = nxt if r.why is None else with_reason(state, nxt, action, r.why)  # the computer's reason
         if rows:
             self._remember(game_id, state)
         return state
 
-    def _commit(self, game_id: str, state: Any, action: Any, nxt: Any) -> Any:
-        """Store decision len(state.history) in its own transaction; StaleStep when that step is taken."""
+    def _commit(self, game_id: str, state: Any, action: Any, nxt: Any, why: str | None = None) -> Any:
+        """Store decision len(state.history) in its own transaction, with the computer's reason `why` (its log line
+        ends with it); StaleStep when that step is taken."""
         step, now = len(state.history), time.time()
+        if why is not None:
+            nxt = with_reason(state, nxt, action, why)
         try:
             with self._write() as conn, conn.begin():
                 conn.execute(decisions.insert().values(game=game_id, step=step, side=state.active,
-                                                       action=json.dumps(action_to_data(action)), at=now))
+                                                       action=json.dumps(action_to_data(action)), at=now, why=why))
                 conn.execute(games.update().where(games.c.id == game_id).values(
                     steps=step + 1, updated=now, over=nxt.over, result=_result_text(nxt)))
         except sa.exc.IntegrityError:
@@ -333,10 +337,10 @@ class GameStore:
         """Play and store the computer's decisions until a person must decide or the game is over (each state
         after one, with the decision and its reason, appended to `replies` when given)."""
         while not state.over and state.active in levels:
-            decision = bot_decision(state, levels[state.active]) if replies is not None else None
-            action = bot_action(state, levels[state.active]) if decision is None else decision.action
+            decision = bot_decision(state, levels[state.active])  # its reason is stored with it (issue 25)
+            action = decision.action
             try:
-                state = self._commit(game_id, state, action, state.apply(action))
+                state = self._commit(game_id, state, action, state.apply(action), decision.reason)
                 if replies is not None:
                     replies.append((hidden_view(state), decision))
             except StaleStep:  # another process stored this reply first: read the game again

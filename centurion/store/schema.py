@@ -48,6 +48,7 @@ decisions = sa.Table(
     sa.Column("side", sa.String(32), nullable=False),
     sa.Column("action", sa.Text, nullable=False),  # JSON: game.action_to_data
     sa.Column("at", sa.Float, nullable=False),  # Unix time
+    sa.Column("why", sa.Text, nullable=True),  # the computer's reason for its decision (issue 25); None: a person's
     sa.PrimaryKeyConstraint("game", "step", name="one_decision_a_step"),
 )
 
@@ -94,6 +95,18 @@ def _sqlite_setup(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
 
 
+def _add_reasons(engine: Engine) -> None:
+    """A store made before the computer's reasons were kept gets their column (empty for its old decisions)."""
+    if "why" in {c["name"] for c in sa.inspect(engine).get_columns("decisions")}:
+        return
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text("ALTER TABLE decisions ADD COLUMN why TEXT"))
+    except sa.exc.SQLAlchemyError:  # another process added it at the same moment
+        if "why" not in {c["name"] for c in sa.inspect(engine).get_columns("decisions")}:
+            raise
+
+
 def make_engine(url: str | URL) -> Engine:
     """A connected engine with the tables made (if they are not there yet)."""
     u = engine_url(url)
@@ -109,6 +122,7 @@ def make_engine(url: str | URL) -> Engine:
             metadata.create_all(engine)
         except sa.exc.SQLAlchemyError:  # another process made the tables at the same moment: they are there now
             metadata.create_all(engine)
+        _add_reasons(engine)
     except NoSuchModuleError as exc:
         raise StoreError(f"store address {u.render_as_string(hide_password=True)}: no driver ({exc}); "
                          f"PostgreSQL needs psycopg 3: pip install 'centurion[postgresql]'") from None
