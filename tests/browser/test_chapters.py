@@ -27,6 +27,7 @@ from .helpers import (
     wait_text_change,
     wait_text_contains,
 )
+from .test_reference import check_a_rule_id_in_a_chapter_opens_its_entry
 
 pytestmark = pytest.mark.browser
 
@@ -124,6 +125,9 @@ def interact_battlefield(page):
     check_battlefield_paints_and_answers_a_click(page, page.opened_in)
 
 
+# chapter -> a check that follows a link away from the page, run last on it (it was a test with a view of its own)
+LEAVING = {"04_terrain": check_a_rule_id_in_a_chapter_opens_its_entry}
+
 COMBAT_CHAPTERS = ("16_line_of_sight", "17_weapons_fire", "18_damage", "19_infantry_vulcan", "20_leadership_victory")
 
 CHAPTERS = [
@@ -161,6 +165,8 @@ def test_chapter_renders_paints_and_responds(page, voila_url, artifacts, name, i
     timings.write_text(json.dumps(data, indent=1))
     if after:
         after(page)
+    if name in LEAVING:
+        LEAVING[name](page)
     assert page.js_errors == []
 
 
