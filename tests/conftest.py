@@ -47,10 +47,11 @@ def _pages_fixed_seed(monkeypatch):
 # the end); a long file handed out last keeps one core busy while the other idles. These files take the most time (measured with `--durations` and `--junitxml` in
 # CI runs, docs/testing.md), so they go first; the order of tests inside a file (and of a notebook's cells) is kept.
 SLOWEST_FILES = (
-    "browser/test_serving.py", "browser/test_stored_games.py", "browser/test_chapters.py", "test_binder.py",
-    "browser/test_newcomer_clicks.py", "browser/test_skirmish.py", "browser/test_guided_game.py", "browser/test_walk2_stored.py",
-    "test_serve_signals.py", "test_packaging.py", "test_variant_move_game.py", "test_game.py", "test_store.py",
-    "test_variants_game.py", "test_game_squads.py", "test_centuria_game.py", "test_variants_in_play.py",
+    "browser/test_serving.py", "browser/test_stored_games.py", "browser/test_chapters.py",
+    "browser/test_guided_game.py", "browser/test_combat_chapters.py", "browser/test_skirmish.py", "test_binder.py",
+    "browser/test_newcomer_clicks.py", "browser/test_navigation.py", "test_variant_move_game.py", "test_store.py",
+    "test_serve_signals.py", "test_packaging.py", "test_game.py", "test_variants_game.py", "test_game_squads.py",
+    "test_centuria_game.py", "test_variants_in_play.py",
 )
 
 

@@ -133,10 +133,20 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def page(browser):
-    """A fresh page that may only talk to loopback (the Font Awesome CDN request is aborted)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+@pytest.fixture(scope="session")
+def _closing_contexts(browser):
+    """Browser contexts whose page was closed and whose unload beacon may still be in flight: each is closed at the
+    next page's teardown (or at the end of the session), seconds later, instead of after a fixed sleep."""
+    closing: list = []
+    yield closing
+    while closing:
+        closing.pop().close()
+
+
+def new_tab(browser, width: int = 1400, height: int = 1000):
+    """A page in a fresh context that may only talk to loopback (the Font Awesome CDN request is aborted); the
+    page's JavaScript errors gather in `page.js_errors`."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     pg = context.new_page()
 
     def only_loopback(route):
@@ -150,13 +160,27 @@ def page(browser):
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.js_errors = errors  # type: ignore[attr-defined]
-    yield pg
-    # close as a player closes a tab: the page's unload beacon frees its kernel on the shared server
+    return pg
+
+
+def close_tab(pg, closing: list) -> None:
+    """Close as a player closes a tab: the page's unload beacon frees its kernel on the server. Closing the context at
+    once could drop the beacon still in flight: the contexts closed before are closed now (their beacons had a test's
+    time to go out), this one at the next close (or at the end of the session)."""
     try:
         if not pg.is_closed():
             with pg.expect_event("close", timeout=5_000):
                 pg.close(run_before_unload=True)
-            time.sleep(0.5)  # closing the context at once could drop the beacon still in flight
     except Exception:  # a page that hangs on unload: culling frees its kernel
         pass
-    context.close()
+    while closing:
+        closing.pop().close()
+    closing.append(pg.context)
+
+
+@pytest.fixture
+def page(browser, _closing_contexts):
+    """A fresh page that may only talk to loopback (the Font Awesome CDN request is aborted)."""
+    pg = new_tab(browser)
+    yield pg
+    close_tab(pg, _closing_contexts)

@@ -33,6 +33,18 @@ def open_chapter(page, url: str, timeout_ms: int = 60_000) -> float:
     return time.perf_counter() - t0
 
 
+def open_chapters(*pages_and_urls, timeout_ms: int = 60_000) -> None:
+    """Open several pages at once (page, url, page, url, ...), as players arriving together: every navigation is
+    started before any is awaited, then each is awaited as `open_chapter` does (one after the other, each waited for
+    its kernel: that took one page view's time more per page)."""
+    pairs = list(zip(pages_and_urls[::2], pages_and_urls[1::2]))
+    for page, url in pairs:
+        page.goto(url, wait_until="commit", timeout=timeout_ms)
+    for page, _ in pairs:
+        page.wait_for_selector("#rendered_cells", state="visible", timeout=timeout_ms)
+        page.wait_for_function(CANVAS_PAINTED_JS, timeout=timeout_ms)
+
+
 def top_canvas_box(page):
     """Bounding box of the event-receiving (last) canvas of the first map."""
     canvases = page.locator(".centurion-hexmap canvas")

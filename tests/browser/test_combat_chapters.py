@@ -1,6 +1,6 @@
 """The combat chapters (16-20) in a real browser: the sight line and its verdict, a shot on the record sheet,
 the internal effects, no traceback, forced faults as a short message. Screenshots (1366x900) go to
-artifacts/chapters/."""
+artifacts/chapters/. That the index links them is checked on tests/browser/test_chapters.py's view of the index."""
 
 from __future__ import annotations
 
@@ -136,12 +136,3 @@ def test_forced_faults_show_the_short_message(page, voila_url):
     page.wait_for_selector(".centurion-error", timeout=15_000)
     assert "forced for testing" in text_of(page, ".centurion-error")
     assert "Traceback" not in page.inner_text("body")
-
-
-def test_index_and_reference_link_the_combat_chapters(page, voila_url):
-    page.goto(f"{voila_url}/voila/render/index.ipynb")
-    page.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
-    hrefs = page.eval_on_selector_all("a", "els => els.map(e => e.getAttribute('href'))")
-    for name in (SIGHT, FIRE, DAMAGE, INFANTRY, LEADERSHIP):
-        assert f"{name}.ipynb" in hrefs
-    assert "CEN-LOS-1" in page.inner_text("body")

@@ -4,6 +4,13 @@ to its end in a real browser by reading each hint and doing what it says, and no
 Every action is derived from the hint's words on the page: the tank and the hex it names are clicked, the pick it
 names is made from the list the page shows ('0 is a fine start', 'moves last', '100% safe'), Confirm or 'End phase'
 is clicked. The game is the server's seed 1 (tests/browser/conftest.py), so it is the same game every run.
+
+The page is served as the README's quick start serves it, with the games KEPT IN THE STORE (`centurion serve` does
+by default), so the same game also checks Walk 2 (acceptance; it was tests/browser/test_walk2_stored.py, the same
+game played a second time): the end screen comes at once (finding 1), Undo is off and says why (2), the computer's
+decisions say why (3), and no seed the game will not use is shown (5). The game kept in the tab (`--no-store`) is
+played to its end without a browser in tests/test_newcomer.py and for its first turn here (item 5) and in
+tests/browser/test_skirmish.py.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from centurion.data import terrain_table
 from centurion.game import new_skirmish
 from centurion.widgets import HexMapView
 
+from .conftest import start_server
 from .helpers import CANVAS_PAINTED_JS, click_hex, text_of, wait_button_up, wait_text_change
 
 pytestmark = pytest.mark.browser
@@ -96,9 +104,23 @@ def _follow(page, hint: str, geometry) -> str:
     return f"picked {options[i]!r}, Confirm"
 
 
-def test_item4_the_guided_game_is_played_to_its_end_by_following_the_hints(page, voila_url, artifacts):
+@pytest.fixture
+def served(tmp_path):
+    """`centurion serve` keeping its games in a store (SQLite), as the README's quick start serves the pages."""
+    server = start_server(tmp_path / "voila-walk2.log", "--store", f"sqlite:///{tmp_path / 'games.db'}",
+                          "--max-kernels", "0", "--cull-idle-after", "300")
+    yield server
+    server.stop()
+
+
+def _no_error_message(page) -> None:
+    messages = " ".join(page.locator(".centurion-skirmish .centurion-message").all_inner_texts())
+    assert "went wrong" not in messages, messages
+
+
+def test_item4_the_guided_game_is_played_to_its_end_by_following_the_hints(served, page, artifacts):
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(f"{voila_url}/voila/render/index.ipynb", wait_until="commit", timeout=60_000)
+    page.goto(f"{served.url}/voila/render/index.ipynb", wait_until="commit", timeout=60_000)
     page.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
     link = page.get_by_role("link", name=re.compile("guided first game"))
     assert "scenario=first_game" in link.get_attribute("href")
@@ -108,6 +130,9 @@ def test_item4_the_guided_game_is_played_to_its_end_by_following_the_hints(page,
     page.wait_for_selector(HINT, timeout=60_000)
     banner = text_of(page, ".centurion-banner-text")
     assert "Turn 1 of" in banner and "Renegade Legion" in banner, banner
+    log = text_of(page, ".centurion-log")
+    assert "seed hidden" in log and not re.search(r"seed \d", log), log[:300]  # Walk 2 finding 5: no seed it won't use
+    assert "drawn by the server" in text_of(page, ".centurion-seed-note")
     geometry = HexMapView(new_skirmish("first_game", seed=1).battlemap, terrain_table()).layout_px
     done: list[str] = []
     summaries: list[str] = []
@@ -116,12 +141,16 @@ def test_item4_the_guided_game_is_played_to_its_end_by_following_the_hints(page,
     for _ in range(200):
         hint = _hint(page)
         rules |= set(re.findall(r"CEN-[A-Z]+-\d", hint))
+        _no_error_message(page)
         if "The game is over" in hint:
             break
         if hint.startswith("Hint: Wait"):
             wait_text_change(page, HINT, text_of(page, HINT), timeout_ms=60_000)
             continue
         done.append(_follow(page, hint, geometry))
+        if len(done) == 1:
+            undo = page.get_by_role("button", name="No undo: game on server")  # Walk 2 finding 2: off, saying why
+            assert undo.count() == 1 and undo.is_disabled()
         if not summaries:  # what happened since your last decision, the computer's moves in it (item 2)
             shown = page.locator(".centurion-turn-summary").all_inner_texts()
             summaries += [t for t in shown if re.search(r"\bT\d+ moved", t)]
@@ -130,6 +159,8 @@ def test_item4_the_guided_game_is_played_to_its_end_by_following_the_hints(page,
     else:
         raise AssertionError(f"the game did not end; last steps: {done[-5:]}")
     page.screenshot(path=str(artifacts / "guided_game_end.png"))
+    page.screenshot(path=str(artifacts / "walk2_stored_end.png"))
+    _no_error_message(page)  # Walk 2 finding 1: the end screen at once, no error
     verdict = text_of(page, ".centurion-verdict")
     assert re.search(r"(wins a \w+ victory|draw)", verdict), verdict
     assert re.search(r"\d+ points? against \d+", verdict) or "draw" in verdict, verdict
@@ -140,6 +171,9 @@ def test_item4_the_guided_game_is_played_to_its_end_by_following_the_hints(page,
     assert scores, "no running score during the game"
     assert sum(d.startswith("clicked end hex") for d in done) >= 2  # tanks were moved by the hints' hexes
     assert {"CEN-INI-1", "CEN-GRAV-2", "CEN-SPD-1", "CEN-SEQ-1"} <= rules
+    assert re.search(r"seed \d+", text_of(page, ".centurion-seed-note"))  # Walk 2: the seed, once the game is over
+    assert page.locator("a[download]").count() >= 1  # Save
+    assert "— why:" in text_of(page, ".centurion-log")  # Walk 2 finding 3
     assert page.js_errors == []
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from .helpers import CANVAS_PAINTED_JS
+from .test_reference import check_the_filter_box_narrows_the_reference
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -39,7 +40,9 @@ def test_next_previous_and_contents_links(page, voila_url):
     assert page.locator(".voila-error").count() == 0
 
 
-def test_the_last_chapter_leads_to_the_reference_and_back(page, voila_url):
+def test_the_last_chapter_leads_to_the_reference_and_back(page, voila_url, artifacts):
+    """The last chapter in reading order links to the rules reference and the reference back to it; on the way the
+    reference's filter box narrows it (tests/browser/test_reference.py's check, on this view of the page)."""
     import sys
 
     sys.path.insert(0, str(NOTEBOOKS.parent / "tools"))
@@ -54,6 +57,7 @@ def test_the_last_chapter_leads_to_the_reference_and_back(page, voila_url):
     page.locator("a", has_text="Next: Rules reference").first.click()
     page.wait_for_url("**/reference.ipynb", timeout=30_000)
     page.wait_for_selector(".centurion-rule-entry", timeout=60_000)
+    check_the_filter_box_narrows_the_reference(page, artifacts)
     page.locator("a", has_text=f"Previous: {title}").first.click()
     page.wait_for_url(f"**/{last}", timeout=30_000)
     wait_rendered(page)

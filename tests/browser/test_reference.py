@@ -1,4 +1,6 @@
-"""The rules reference in a real browser: a rule ID link in a chapter opens its entry; the filter box finds rules."""
+"""The rules reference in a real browser: a rule ID link in a chapter opens its entry (on tests/browser/test_chapters.py's
+view of chapter 04), a rule ID in a refusal opens its entry in a new tab, the filter box finds rules (on
+tests/browser/test_navigation.py's view of the reference)."""
 
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ def entries_shown(page) -> list[str]:
     return page.eval_on_selector_all(".centurion-rule-entry", "els => els.map(e => e.dataset.rule)")
 
 
-def test_a_rule_id_in_a_chapter_opens_its_entry(page, voila_url, artifacts):
-    page.goto(f"{voila_url}/voila/render/04_terrain.ipynb")
-    page.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
+def check_a_rule_id_in_a_chapter_opens_its_entry(page) -> None:
+    """On chapter 04 as tests/browser/test_chapters.py leaves it (run there, last: it was a test of its own, on a second
+    view of the chapter): the chapter's CEN-TER-2 link opens that rule's entry."""
+    from .conftest import ARTIFACTS
+
     link = page.locator("a[href='reference.ipynb?rule=CEN-TER-2']").first
     assert link.inner_text() == "CEN-TER-2"
     link.click()
@@ -25,7 +29,7 @@ def test_a_rule_id_in_a_chapter_opens_its_entry(page, voila_url, artifacts):
     entry = page.locator(".centurion-rule-entry").inner_text()
     assert "never less than 0" in entry and "2 − 3, so 0" in entry and "Terrain, slopes and roads" in entry
     assert page.locator(".voila-error").count() == 0 and "Traceback" not in page.inner_text("body")
-    page.screenshot(path=str(artifacts / "reference-entry.png"))
+    page.screenshot(path=str(ARTIFACTS / "reference-entry.png"))
 
 
 def test_a_rule_id_in_a_refusal_opens_its_entry_in_a_new_tab(page, voila_url):
@@ -45,8 +49,9 @@ def test_a_rule_id_in_a_refusal_opens_its_entry_in_a_new_tab(page, voila_url):
     tab.close()
 
 
-def test_the_filter_box_narrows_the_reference(page, voila_url, artifacts):
-    page.goto(f"{voila_url}/voila/render/reference.ipynb")
+def check_the_filter_box_narrows_the_reference(page, artifacts) -> None:
+    """On the whole reference (tests/browser/test_navigation.py opens it from the last chapter's link and runs this
+    there: it was a test of its own, on a second view of the same page)."""
     page.wait_for_selector(".centurion-rule-entry", timeout=60_000)
     total = len(entries_shown(page))
     assert total >= 40

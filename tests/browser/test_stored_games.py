@@ -19,7 +19,7 @@ from centurion.hexgrid import distance, format_label
 from centurion.store import open_store
 
 from .conftest import start_server
-from .helpers import click_hex, open_chapter, text_of, wait_button_up
+from .helpers import click_hex, open_chapter, open_chapters, text_of, wait_button_up
 
 pytestmark = pytest.mark.browser
 
@@ -126,9 +126,8 @@ def test_two_browsers_a_reload_and_a_spectator(browser, served, store_url, artif
     a.wait_for_function("() => location.search.includes('seat=')", timeout=10_000)  # the address a reload resumes
     assert "game=" + game_id in a.url
 
-    open_chapter(b, f"{served.url}/voila/render/{PAGE}{theirs}")
+    open_chapters(b, f"{served.url}/voila/render/{PAGE}{theirs}", c, f"{served.url}/voila/render/{PAGE}{watch}")
     wait_log(b, "T1 initiative — Renegade Legion", timeout_ms=60_000)
-    open_chapter(c, f"{served.url}/voila/render/{PAGE}{watch}")
     wait_banner(c, "you are watching")
     assert c.get_by_role("button", name="Confirm").is_disabled()
 
@@ -190,8 +189,8 @@ def test_the_server_killed_mid_game_loses_nothing(browser, tmp_path, store_url, 
         server.proc.wait(10)
     again = start_server(tmp_path / "voila-kill-2.log", "--store", store_url, "--max-kernels", "0")
     try:
-        for p, href in ((a, mine), (b, theirs)):
-            open_chapter(p, f"{again.url}/voila/render/{PAGE}{href}")
+        open_chapters(a, f"{again.url}/voila/render/{PAGE}{mine}", b, f"{again.url}/voila/render/{PAGE}{theirs}")
+        for p in (a, b):
             wait_log(p, log[-1].strip()[:60], timeout_ms=60_000)
         assert store.steps(game_id) == steps and store.log(game_id) == log
         s = store.state(game_id, re.search(r"seat=([^&]+)", mine).group(1))

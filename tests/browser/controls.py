@@ -1,17 +1,17 @@
-"""Controls that tell the truth, in a real browser (issue 11, item 4): each test does what a reader would and
-checks that the page says what happened and changed nothing it should not."""
+"""Controls that tell the truth, in a real browser (issue 11, item 4): each check does what a reader would and
+checks that the page says what happened and changed nothing it should not.
+
+They were tests/browser/test_controls.py, each on a page view of its own; they now run on the chapter pages
+tests/browser/test_chapters.py opens anyway (`CONTROLS`: before the chapter's own interaction, or after its
+screenshot), which saves five page views of the same chapters (each a kernel start).
+"""
 
 from __future__ import annotations
 
-import pytest
-
-from .helpers import click_hex, open_chapter, text_of
-
-pytestmark = pytest.mark.browser
+from .helpers import click_hex, text_of
 
 
-def test_roll_and_move_with_nothing_plotted_says_so(page, voila_url):
-    open_chapter(page, f"{voila_url}/voila/render/02_thrust_velocity.ipynb")
+def check_roll_and_move_with_nothing_plotted_says_so(page):
     budget = text_of(page, ".centurion-budget")
     assert "Nothing plotted yet: 5 VP to spend" in budget and "Grounds" not in budget
     page.get_by_role("button", name="Roll and move").click()
@@ -21,8 +21,7 @@ def test_roll_and_move_with_nothing_plotted_says_so(page, voila_url):
     assert text_of(page, ".centurion-budget") == budget
 
 
-def test_an_unshaded_hex_is_explained_not_plotted(page, voila_url):
-    open_chapter(page, f"{voila_url}/voila/render/09_legal_moves.ipynb")
+def check_an_unshaded_hex_is_explained_not_plotted(page):
     budget = text_of(page, ".centurion-budget")
     click_hex(page, "4430")  # the far corner of the second sheet: out of reach at velocity 10
     page.wait_for_selector(".centurion-movetable .centurion-refusal", timeout=15_000)
@@ -31,8 +30,7 @@ def test_an_unshaded_hex_is_explained_not_plotted(page, voila_url):
     assert text_of(page, ".centurion-budget") == budget
 
 
-def test_the_seed_box_takes_only_whole_numbers(page, voila_url):
-    open_chapter(page, f"{voila_url}/voila/render/05_speed_limits.ipynb")
+def check_the_seed_box_takes_only_whole_numbers(page):
     box = page.locator(".centurion-dicelog input").first
     box.fill("1.5")
     page.locator(".centurion-dicelog").first.get_by_role("button", name="Use seed").click()
@@ -43,8 +41,7 @@ def test_the_seed_box_takes_only_whole_numbers(page, voila_url):
     page.wait_for_function("() => document.body.innerText.includes('Dice restarted from seed 42')", timeout=15_000)
 
 
-def test_a_refused_start_puts_the_controls_back(page, voila_url):
-    open_chapter(page, f"{voila_url}/voila/render/06_grounding.ipynb")
+def check_a_refused_start_puts_the_controls_back(page):
     before = text_of(page, ".centurion-budget")
     starts = page.locator("select:has(option:text-is('under water'))")
     starts.select_option(label="under water")  # the tank stands in heavy woods, not in a lake
@@ -56,8 +53,7 @@ def test_a_refused_start_puts_the_controls_back(page, voila_url):
     assert text_of(page, ".centurion-budget") == before
 
 
-def test_at_xl_zoom_the_map_scrolls_in_its_box_and_the_panel_stays_in_view(page, voila_url):
-    open_chapter(page, f"{voila_url}/voila/render/01_battlefield.ipynb")
+def check_at_xl_zoom_the_map_scrolls_in_its_box_and_the_panel_stays_in_view(page):
     page.get_by_role("button", name="XL").first.click()
     measure = ("() => { const m = document.querySelector('.centurion-hexmap'); const c = [...m.querySelectorAll("
                "'canvas')].pop(); return {canvas: c.width, shown: c.getBoundingClientRect().width, "
@@ -71,3 +67,14 @@ def test_at_xl_zoom_the_map_scrolls_in_its_box_and_the_panel_stays_in_view(page,
     assert m["shown"] == m["canvas"], "the drawing keeps its size (it is not squeezed)"
     assert m["box"] < m["canvas"], "the map scrolls in its own box"
     assert m["panel"] <= m["view"], "the side panel stays on screen"
+
+
+# chapter -> (check run on the fresh page before the chapter's own interaction, check run after its screenshot)
+CONTROLS = {
+    "02_thrust_velocity": (check_roll_and_move_with_nothing_plotted_says_so, None),
+    "09_legal_moves": (check_an_unshaded_hex_is_explained_not_plotted, None),
+    "05_speed_limits": (check_the_seed_box_takes_only_whole_numbers, None),
+    "06_grounding": (check_a_refused_start_puts_the_controls_back, None),
+    "01_battlefield": (None, check_at_xl_zoom_the_map_scrolls_in_its_box_and_the_panel_stays_in_view),  # a zoom
+    # after the screenshot: the chapter's own click (default zoom) and its picture come first
+}
