@@ -21,8 +21,9 @@ BRIDGE = parse_label("1516")  # the meeting scenario's objective
 
 def _fire_position(**where):
     """The meeting scenario (seed 3) at the Renegade's first fire declaration, set in its last turn, with the
-    vehicles placed as given: key -> (hex label, facing)."""
-    s = new_skirmish("meeting", seed=3)
+    vehicles placed as given: key -> (hex label, facing). Edition 1 of the meeting (three Horatius): T13 is the
+    Horatius these positions were made for."""
+    s = new_skirmish("meeting@1", seed=3)
     while s.phase != "fire":
         s = s.apply(bot_action(s, "novice"))
     assert s.active == "renegade"

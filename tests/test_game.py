@@ -238,7 +238,8 @@ def test_old_version_save_loads():
     text = (SAVES / "skirmish_v0.json").read_text()
     assert "format" not in json.loads(text)  # version 0: no format or version field
     g = load(text)
-    assert g.scenario.key == "meeting" and g.seed == 5 and len(g.history) == 14
+    # a save without an edition replays on the scenario's first edition (issue 25: the meeting's T13 became a Trajan)
+    assert g.scenario.key == "meeting@1" and g.seed == 5 and len(g.history) == 14
     assert g.phase == "fire" and g.turn == 1
     assert json.loads(g.to_json())["version"] == 1  # saved again in the current version
 

@@ -152,8 +152,9 @@ def test_bot_rams_when_expected_damage_dealt_beats_what_it_takes():
 
 
 def test_bot_against_bot_with_var_ram_rams_and_replays():
-    # seed 0 (pinned, T8): T11 rams the immobile R11 in turn 2; the game stops once the ram is resolved
-    s = before = new_skirmish("meeting", seed=0, variants=("VAR-RAM",))
+    # seed 0 (pinned, T8) on the meeting's edition 1: T11 rams the immobile R11 in turn 2; the game stops once the
+    # ram is resolved
+    s = before = new_skirmish("meeting@1", seed=0, variants=("VAR-RAM",))
     while not s.over and s.turn <= 3 and not any(" rams " in x and "[VAR-RAM]" in x for x in s.log):
         with steady_novice():
             before, s = s, s.apply(bot_action(s, "novice"))

@@ -102,7 +102,7 @@ def test_VAR_RAM_a_ram_declared_and_resolved():
 
 
 def test_VAR_SELFDESTRUCT_the_crew_of_a_doomed_tank_sets_the_charge():
-    s = game("meeting", 12, "VAR-SELFDESTRUCT")
+    s = game("meeting@1", 12, "VAR-SELFDESTRUCT")  # the set-up of its seed (edition 1: three Horatius)
     v = s.vehicle("R12")
     sheet = out_of_action(v.sheet, "driver")  # grounded with its driver dead: it will never move again
     for side in ("front", "left", "right", "stern"):  # and most of its armour gone
