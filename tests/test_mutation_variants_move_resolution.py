@@ -24,6 +24,7 @@ from centurion.rules.grav import GravMove, Refusal, resolve_grav_move
 from centurion.rules.grav_execution import take_movement_damage
 from centurion.variants import RuleSet, VariantMove, resolve_variant_move
 from centurion.variants.move_resolution import execute_variant_move
+from tests.test_mutation_variant_resolution import OCC_TEXT
 
 VIPER = vehicle_types()["viper"]  # max thrust 8
 LIB = vehicle_types()["liberator"]  # max thrust 6
@@ -236,18 +237,7 @@ def test_VAR_LATERAL_a_shift_at_velocity_1_along_a_bending_road():
     assert r.reason == "the hex left-forward of 0107 is off the map"
 
 
-# --- VAR-OCCUPY: standing 'out' sets the level the next hex is entered from -----------------------------------
-
-OCC_TEXT = """name: occupy-levels
-columns: 3
-rows: 6
-legend: {".": clear, "l": light_woods}
-terrain: ["...", "...", "...", ".l.", ".l.", "..."]
-elevation: ["000", "000", "000", "020", "000", "000"]
-partial_terrain:
-  - {hex: "0205", open: clear, level: 3, open_level: 0}
-  - {hex: "0204", open: clear}
-"""
+# --- VAR-OCCUPY: standing 'out' sets the level the next hex is entered from (the map: OCC_TEXT) ---------------
 
 
 def test_VAR_OCCUPY_out_in_the_open_part_the_next_hex_is_entered_from_its_level():
@@ -264,10 +254,13 @@ def test_VAR_OCCUPY_out_in_the_open_part_the_next_hex_is_entered_from_its_level(
 
 # --- execute_variant_move ----------------------------------------------------------------------------------
 
-def lose_a_quarter_of_thrust(state, section, points, cause, rule):
-    """A damage rule that also takes a Thrust 1/4 location (as a record sheet's internals may)."""
-    s, ev = take_movement_damage(state, section, points, cause, rule)
-    return dataclasses.replace(s, thrust_quarters_lost=1), ev
+def losing_thrust(quarters: int):
+    """A damage rule that also takes a Thrust location (1/4, 1/2, 3/4: `quarters`), as a record sheet's internals
+    may (book-a 13.2)."""
+    def damage(state, section, points, cause, rule):
+        s, ev = take_movement_damage(state, section, points, cause, rule)
+        return dataclasses.replace(s, thrust_quarters_lost=quarters), ev
+    return damage
 
 
 def test_VAR_MOVETYPE_burn_with_a_quarter_of_the_thrust_lost_on_the_way():
@@ -279,7 +272,7 @@ def test_VAR_MOVETYPE_burn_with_a_quarter_of_the_thrust_lost_on_the_way():
     r = resolve_variant_move(st, VariantMove(0, "F " * 9, 6), m, VIPER, BURN)
     assert not isinstance(r, Refusal), r
     assert r.burned == 1 and r.basic.end_velocity == 2
-    rep = execute_variant_move(r, Dice.scripted([10]), damage=lose_a_quarter_of_thrust)
+    rep = execute_variant_move(r, Dice.scripted([10]), damage=losing_thrust(1))
     assert len(rep.report.rolls) == 1 and not rep.report.rolls[0].success
     assert rep.state.thrust_quarters_lost == 1
     assert rep.state.velocity == 2 and rep.report.notes == ()
@@ -386,12 +379,6 @@ def test_VAR_MOVETYPE_a_table_that_closes_clear_ground_keeps_the_other_terrain_o
                                                                                                    "light_woods", 1)
 
 
-def lose_half_the_thrust(state, section, points, cause, rule):
-    """A damage rule that also takes a Thrust 1/2 location."""
-    s, ev = take_movement_damage(state, section, points, cause, rule)
-    return dataclasses.replace(s, thrust_quarters_lost=2), ev
-
-
 def test_VAR_MOVETYPE_burn_costs_no_thrust_when_half_the_thrust_is_lost_on_the_way():
     # Viper (8 TP) at 8 through heavy woods (limit 6: a roll, failed; extra 2, burned), decelerating 4. The roll's
     # damage takes a Thrust 1/2 location: 8 TP become 4, just enough for the 4 TP of deceleration; the 2 burned
@@ -401,7 +388,7 @@ def test_VAR_MOVETYPE_burn_costs_no_thrust_when_half_the_thrust_is_lost_on_the_w
     r = resolve_variant_move(st, VariantMove(0, "F " * 8, 4), m, VIPER, BURN)
     assert not isinstance(r, Refusal), r
     assert (r.burned, r.basic.end_velocity) == (2, 2)
-    rep = execute_variant_move(r, Dice.scripted([10]), damage=lose_half_the_thrust)
+    rep = execute_variant_move(r, Dice.scripted([10]), damage=losing_thrust(2))
     assert rep.state.thrust_quarters_lost == 2
     assert rep.state.velocity == 2
 
