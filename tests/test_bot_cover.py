@@ -1,0 +1,66 @@
+"""The computer stands in cover when cover costs it nothing (issue 25, acceptance: "cover chosen over open ground
+when both deal the same"; audit G10: all 35 end hexes of two meeting games were clear or river).
+
+The position is built from the meeting's first Renegade move: R11 may end grounded in the clear (0513) or in heavy
+woods (0518), both without any piloting roll, both 10 hexes from the bridge, both 12 hexes from the TOG tanks
+standing in 1718, from where R11's weapons expect the same hits on them. The woods' combat modifier makes R11 harder
+to hit there (CEN-TER-1: heavy woods -2), so a player takes the woods. Only those two ends are offered (the engine's
+own end states); the other Renegade tanks stand as far from one as from the other. Two things take the computer
+to the woods: the cover term of its quick score and the exact fire it expects to take; with both broken (cover
+read with the wrong sign, the fire taken weighed 0) the choice test fails, with either one left it passes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from centurion.game import Move, bot_action, new_skirmish
+from centurion.game.bot import _hits_from, _me_at
+from centurion.game.skirmish import Skirmish
+from centurion.hexgrid import distance, parse_label
+
+CLEAR, WOODS, TOG_AT, BRIDGE = (parse_label(x) for x in ("0513", "0518", "1718", "1516"))
+
+
+@pytest.fixture
+def choice(monkeypatch):
+    s = new_skirmish("meeting", seed=3)
+    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
+        s = s.apply(s.legal_actions()[0])
+    v = s.movers()[0]
+    assert v.key == "R11"
+    middle = next(h for h, c in sorted(s.battlemap.hexes.items())
+                  if distance(h, CLEAR) == distance(h, WOODS) == 3 and c.terrain == "clear")
+    s = replace(s, vehicles=tuple(replace(x, hex=TOG_AT) if x.side == "tog" else
+                                  replace(x, hex=middle) if x.key != "R11" else x for x in s.vehicles))
+    ends = s.end_states("R11")
+    clear = next(e for e in ends if e.hex == CLEAR and e.grounded and e.p_no_damage == 1)
+    woods = next(e for e in ends if e.hex == WOODS and e.grounded and e.p_no_damage == 1)
+    assert s.battlemap[CLEAR].terrain == "clear" and s.battlemap[WOODS].terrain == "heavy_woods"
+    assert distance(CLEAR, BRIDGE) == distance(WOODS, BRIDGE) == 10
+    assert distance(CLEAR, TOG_AT) == distance(WOODS, TOG_AT) == 12
+    real = Skirmish.end_states
+    monkeypatch.setattr(Skirmish, "end_states",
+                        lambda self, key: [clear, woods] if key == "R11" else real(self, key))
+    return s, clear, woods
+
+
+def test_G10_both_ends_deal_the_same_and_the_woods_take_less(choice):
+    """The premise, by the engine's fire declaration: equal hits dealt, fewer taken in the woods (CEN-TER-1)."""
+    s, clear, woods = choice
+    units, r11 = s.combat_units(), s.vehicle("R11")
+    for x in s.live_vehicles("tog"):
+        deal = [_hits_from(s, r11, e.hex, e.facing, units[x.key].target_view(units["R11"])) for e in (clear, woods)]
+        taken = [_hits_from(s, x, x.hex, x.facing, _me_at(s, r11, e)) for e in (clear, woods)]
+        assert deal[0] == pytest.approx(deal[1]) and deal[0] > 0
+        assert taken[1] < taken[0]
+
+
+@pytest.mark.parametrize("level", ["veteran", "elite"])
+def test_G10_cover_is_chosen_over_open_ground_when_both_deal_the_same(choice, level):
+    s, _clear, woods = choice
+    a = bot_action(s, level)
+    assert isinstance(a, Move) and a.unit == "R11"
+    assert s.resolve_move("R11", a.move).end_state().hex == woods.hex == WOODS
