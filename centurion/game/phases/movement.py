@@ -243,7 +243,8 @@ class MovementPhase:
                               + f"{'; the vane burns out' if r.burned_out else ''}"
                               + f"{f'; {r.boxes_lost} vane box lost' if r.boxes_lost else ''}"
                               + f"{'; the vane shorts' if r.shorted else ''} [VAR-EMERGENCY]")
-            vlines += movetype_lines(v.key, vres, vrep.report.stopped_at) + occupy_lines(v.key, vres)
+            vlines += movetype_lines(v.key, vres, vrep.report.stopped_at, vrep.report.burned)  # as carried out
+            vlines += occupy_lines(v.key, vres)
         else:
             resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle, table=self.speed_table(v.key))
             report = execute_grav_move(resolved, dice, damage=mark_at(resolved))

@@ -1,0 +1,91 @@
+"""Opportunity fire at moves under the move variants (CEN-OPP-1 with VAR-LATERAL, VAR-MOVETYPE) and the
+VAR-MOVETYPE 'burn' log line when damage on the way cut the deceleration (docs/decisions.md).
+
+Expected values come from RULES.md (CEN-OPP-1, VAR-LATERAL, VAR-MOVETYPE, CEN-CMB-1) and docs/decisions.md's
+VAR-MOVETYPE and opportunity fire paragraphs, worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from test_game import passive
+
+import centurion.game.opportunity as opportunity_module
+import centurion.game.skirmish as skirmish_module
+from centurion.data import map_from_rows
+from centurion.dice import Dice
+from centurion.game import Move, new_skirmish
+from centurion.hexgrid import format_label, neighbor, to_offset
+from centurion.variants import VariantMove
+
+
+def _to(s, phase: str, unit: str | None = None):
+    """Play passively until `phase` (and, in movement, until `unit` is among the movers)."""
+    while not (s.phase == phase and (unit is None or any(v.key == unit for v in s.movers()))):
+        s = s.apply(passive(s))
+    return s
+
+
+def _put(s, key: str, **changes):
+    """The state with one vehicle changed (caches emptied)."""
+    return replace(s, vehicles=s._with_vehicle(replace(s.vehicle(key), **changes)))._fresh()
+
+
+def _clear_map(s, woods=()):
+    """The game on an all-clear map of the scenario's size, heavy woods in the hexes `woods`; and its
+    bottom-left-ish start hex (column 4, last row)."""
+    cols = max(to_offset(h)[0] for h in s.battlemap.hexes)
+    rows = max(to_offset(h)[1] for h in s.battlemap.hexes)
+    grid = [["."] * cols for _ in range(rows)]
+    for h in woods:
+        c, r = to_offset(h)
+        grid[r - 1][c - 1] = "h"
+    s = replace(s, scenario=replace(s.scenario, map=map_from_rows(["".join(r) for r in grid])))._fresh()
+    return s, next(h for h in s.battlemap.hexes if to_offset(h) == (4, rows - 1))
+
+
+def _north(h, n):
+    for _ in range(n):
+        h = neighbor(h, 0)
+    return h
+
+
+# --- VAR-MOVETYPE 'burn': the log states the velocity burned as the move was carried out ------------------------
+
+def test_VAR_MOVETYPE_the_burn_line_states_what_was_burned_when_the_driver_is_put_out_on_the_way(monkeypatch):
+    # A Liberator (6 TP) at velocity 7 flies 7 hexes north, one of them heavy woods (limit 6: a Piloting Skill Roll;
+    # extra cost 2 under VAR-MOVETYPE, burned off the end velocity), decelerating 6. As declared: 7 - 6 = 1, of
+    # which the 2 to burn take 1 (never past 0): velocity 0. The roll fails and its damage puts the driver out:
+    # no thrust, so no deceleration (CEN-CMB-1), but the burn costs no thrust: 7 - 2 = 5 (docs/decisions.md,
+    # VAR-MOVETYPE). The log must say 2 were burned, not the 1 of the declaration nor that it reached 0.
+    s = _to(new_skirmish("meeting", seed=0, variants=("VAR-MOVETYPE",)), "movement", "R11")
+    s, start = _clear_map(s)
+    woods = _north(start, 3)
+    s, start = _clear_map(s, woods=(woods,))
+    s = _put(s, "R11", hex=start, facing=0, velocity=7)
+    hook = opportunity_module.damage_hook
+
+    def driver_out_hook(*args):
+        mark = hook(*args)
+
+        def marked(state, *rest):
+            st, ev = mark(state, *rest)
+            return replace(st, driver_out=True), ev
+
+        return marked
+
+    monkeypatch.setattr(opportunity_module, "damage_hook", driver_out_hook)
+    monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([10] * 60))
+    n = len(s.log)
+    s = s.apply(Move("R11", VariantMove(0, "F " * 7, 6)))
+    new = s.log[n:]
+    assert any("Piloting Skill Roll" in line and format_label(woods) in line for line in new)
+    assert s.vehicle("R11").velocity == 5
+    line = next(line for line in new if "terrain surcharge" in line)
+    assert f"terrain surcharge 2 VP ({format_label(woods)}): 2 burned off the end velocity [VAR-MOVETYPE]" in line
+    assert "reached velocity 0" not in line
