@@ -89,3 +89,84 @@ def test_VAR_MOVETYPE_the_burn_line_states_what_was_burned_when_the_driver_is_pu
     line = next(line for line in new if "terrain surcharge" in line)
     assert f"terrain surcharge 2 VP ({format_label(woods)}): 2 burned off the end velocity [VAR-MOVETYPE]" in line
     assert "reached velocity 0" not in line
+
+
+# --- CEN-OPP-1 with the move variants: the interrupted move goes on as the variant resolver resolved it --------
+
+def _tsr_shot(key):
+    """A stand-in for the shot's result: the mover's TS&R box hit, nothing else (book-a §13.2)."""
+    from centurion.rules.resolution import PhaseResult
+
+    def shot(plan, units, dice, **_kw):
+        u = units[key]
+        box = u.sheet.boxes_of("front", "tsr_1")[0]
+        return PhaseResult((), {}, {}, {**units, key: replace(u, sheet=u.sheet.with_damage({}, [("front", box)],
+                                                                                            immediate=True))})
+    return shot
+
+
+def test_OPP1_a_variant_move_interrupted_by_opportunity_fire_flies_on_as_resolved(monkeypatch):
+    # VAR-LATERAL on: R11 (6 TP) at 6 accelerates 5 (the shift's 1 TP makes 6) to velocity 11 on an all-clear map
+    # (limit 20: no roll), flies north, shifts forward-right once after 3 straight hexes (facing kept) and flies on:
+    # 11 hexes. T11, at velocity 0 on opportunity fire, hits its TS&R at the first
+    # hex it can: the limits of the later hexes are halved (20 -> 10) at once (CEN-OPP-1 D: "a lost TS&R ... counts
+    # for the rest of its move"), so each hex entered after the shot needs a Piloting Skill Roll at velocity 11
+    # (limit 10). The rest of the move is the one the variant resolver gave: the shift stays a shift (the hexes of
+    # `variant_path`, facing north throughout), and with every roll made it ends where it ended before the shot.
+    import centurion.game.phases.opportunity as opportunity_phase
+    from centurion.game.actions import OpportunityFire
+    from centurion.game.variants import variant_path
+
+    s = _to(new_skirmish("meeting", seed=0, variants=("VAR-LATERAL",)), "movement", "R11")
+    s, start = _clear_map(s)
+    s = _put(s, "R11", hex=start, facing=0, velocity=6)
+    s = replace(_put(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
+                watching=s.watching | {"T11"})._fresh()
+    monkeypatch.setattr(opportunity_phase, "resolve_opportunity_fire", _tsr_shot("R11"))
+    monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([1] * 80))
+    move = VariantMove(5, "F F F SR " + "F " * 7)
+    resolved = s.resolve_variant("R11", move)
+    path = variant_path(resolved)
+    assert [p[1] for p in path] == [0] * 11 and len(resolved.shifts) == 1
+    s = s.apply(Move("R11", move))
+    assert s.phase == "opportunity" and s.vehicle("R11").hex == path[-1][0]
+    n = len(s.log)
+    k = min(a.step for a in s.opportunity_actions() if a.unit == "T11")
+    assert k < 11
+    s = s.apply(OpportunityFire("T11", "R11", k))
+    rolls = [line for line in s.log[n:] if "Piloting Skill Roll" in line]
+    v = s.vehicle("R11")
+    assert v.sheet.tsr_lost
+    assert len(rolls) == 11 - k and all("at velocity 11 (limit 10)" in r for r in rolls)  # one a hex after k
+    assert [format_label(h) for h, _f in path[k:]] == [r.split("entering ")[1].split(" ")[0] for r in rolls]
+    assert (v.hex, v.facing, v.velocity, v.grounded) == (path[-1][0], 0, 11, False)
+
+
+def test_OPP1_a_variant_mover_grounded_by_the_shot_stops_in_the_shifted_hex_it_was_hit_in(monkeypatch):
+    # as above, but the shot takes the Grav Drive: the mover grounds in the hex fired at, the first hex after its
+    # lateral shift (a hex the basic engine's path never enters), facing north, velocity 0 (CEN-OPP-1 D)
+    import centurion.game.phases.opportunity as opportunity_phase
+    from centurion.game.actions import OpportunityFire
+    from centurion.game.variants import variant_path
+    from centurion.rules.resolution import PhaseResult
+
+    s = _to(new_skirmish("meeting", seed=0, variants=("VAR-LATERAL",)), "movement", "R11")
+    s, start = _clear_map(s)
+    s = _put(s, "R11", hex=start, facing=0, velocity=6)
+    s = replace(_put(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
+                watching=s.watching | {"T11"})._fresh()
+
+    def grav_drive_shot(plan, units, dice, **_kw):
+        from centurion.rules.internals import InternalReport
+
+        return PhaseResult((), {"R11": InternalReport((), (), (), 0, (), False, 11, ())}, {}, units)
+
+    monkeypatch.setattr(opportunity_phase, "resolve_opportunity_fire", grav_drive_shot)
+    monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([1] * 80))
+    move = VariantMove(5, "F F F SR " + "F " * 7)
+    path = variant_path(s.resolve_variant("R11", move))
+    s = s.apply(Move("R11", move))
+    k = next(a.step for a in s.opportunity_actions() if a.unit == "T11" and a.step >= 4)
+    s = s.apply(OpportunityFire("T11", "R11", k))
+    v = s.vehicle("R11")
+    assert (v.hex, v.facing, v.velocity, v.grounded) == (path[k - 1][0], 0, 0, True)
