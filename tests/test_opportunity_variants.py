@@ -21,6 +21,7 @@ from centurion.data import map_from_rows
 from centurion.dice import Dice
 from centurion.game import Move, new_skirmish
 from centurion.hexgrid import format_label, neighbor, to_offset
+from centurion.rules import GravMove
 from centurion.variants import VariantMove
 
 
@@ -170,3 +171,60 @@ def test_OPP1_a_variant_mover_grounded_by_the_shot_stops_in_the_shifted_hex_it_w
     s = s.apply(OpportunityFire("T11", "R11", k))
     v = s.vehicle("R11")
     assert (v.hex, v.facing, v.velocity, v.grounded) == (path[k - 1][0], 0, 0, True)
+
+
+# --- VAR-SPEEDMOD at a hex of the move: the speed of this move, not the last one --------------------------------
+
+def test_SPEEDMOD_OPP1_the_shot_inside_the_move_takes_the_speed_of_this_move_not_the_last(monkeypatch):
+    # R11 flew its last move at 1 (recorded), then accelerates from 6 to 12 and flies 12 clear hexes. T11 on
+    # opportunity fire shoots at a hex of this move: the target's speed there is 12 (VAR-SPEEDMOD 11-15: -4;
+    # docs/decisions.md: a shot at a hex of an enemy's move uses the velocity it flies), not the 1 of its last move.
+    from centurion.game.actions import OpportunityFire
+
+    s = _to(new_skirmish("meeting", seed=0, variants=("VAR-SPEEDMOD",)), "movement", "R11")
+    s, start = _clear_map(s)
+    s = _put(s, "R11", hex=start, facing=0, velocity=6, flown=1)
+    s = replace(_put(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
+                watching=s.watching | {"T11"})._fresh()
+    monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([1] * 200))
+    s = s.apply(Move("R11", GravMove(accelerate=6, steps="F" * 12)))
+    assert s.phase == "opportunity"
+    n = len(s.log)
+    k = min(a.step for a in s.opportunity_actions() if a.unit == "T11")
+    s = s.apply(OpportunityFire("T11", "R11", k))
+    terms = [line for line in s.log[n:] if "[VAR-SPEEDMOD]" in line]
+    assert terms and all("target speed 12 -4" in t for t in terms)
+
+
+def test_OPP1_VAR_MOVETYPE_a_variant_mover_whose_driver_is_shot_flies_on_and_still_burns_the_surcharge(monkeypatch):
+    # VAR-MOVETYPE 'burn': R11 (6 TP) at 7 flies 7 hexes north, the 5th heavy woods (extra cost 2, burned off the end
+    # velocity), decelerating 6: as declared 7 - 6 = 1, 1 of the 2 burned, velocity 0. T11's opportunity shot
+    # kills the driver at the first hex it can (before the woods): from there it cannot decelerate (CEN-CMB-1) but
+    # the burn costs no thrust (docs/decisions.md, VAR-MOVETYPE): 7 - 2 = 5, flying, at the 7th hex.
+    import centurion.game.phases.opportunity as opportunity_phase
+    from centurion.game.actions import OpportunityFire
+    from centurion.rules.record import CrewMember
+    from centurion.rules.resolution import PhaseResult
+
+    s = _to(new_skirmish("meeting", seed=0, variants=("VAR-MOVETYPE",)), "movement", "R11")
+    s, start = _clear_map(s)
+    s, start = _clear_map(s, woods=(_north(start, 5),))
+    s = _put(s, "R11", hex=start, facing=0, velocity=7)
+    s = replace(_put(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
+                watching=s.watching | {"T11"})._fresh()
+
+    def driver_shot(plan, units, dice, **_kw):
+        u = units["R11"]
+        crew = tuple(CrewMember(c.role, "dead") if c.role == "driver" else c for c in u.sheet.crew)
+        return PhaseResult((), {}, {}, {**units, "R11": replace(u, sheet=replace(u.sheet, crew=crew))})
+
+    monkeypatch.setattr(opportunity_phase, "resolve_opportunity_fire", driver_shot)
+    monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([1] * 80))
+    s = s.apply(Move("R11", VariantMove(0, "F " * 7, 6)))
+    assert s.phase == "opportunity" and s.vehicle("R11").velocity == 0  # as declared
+    k = min(a.step for a in s.opportunity_actions() if a.unit == "T11")
+    assert k < 5
+    s = s.apply(OpportunityFire("T11", "R11", k))
+    v = s.vehicle("R11")
+    assert v.sheet.driver_out
+    assert (v.hex, v.velocity, v.grounded) == (_north(start, 7), 5, False)
