@@ -14,8 +14,9 @@ so the same damage), the shot is resolved there with every damage at once, and t
   again.
 
 Later shots at the same move are taken at hex k or beyond (the order the mover enters them). A move under a
-move variant (lateral shifts, emergency turns, VAR-*) is not flown again: a mover destroyed or grounded by the
-shot stops in hex k, a survivor keeps the move it made (docs/decisions.md).
+move variant (lateral shifts, emergency turns, VAR-*) is flown again as the variant resolver resolved it in the
+movement phase: its shifts, its surcharge burned or paid, its emergency turns' vane saves rolled after the move's
+piloting rolls, its positions declared in partly covered hexes (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -27,8 +28,10 @@ from ..hexgrid import Hex, facing_between, format_label, neighbor
 from ..rules import GravState, execute_grav_move, movement_effects, resolve_grav_move
 from ..rules.grav import DamageEvent, MoveReport
 from ..rules.internals import movement_damage
+from ..variants.movement import VariantMove, execute_variant_move, resolve_variant_move
 from .state import GameState as Skirmish
 from .state import Vehicle
+from .variants import as_variant_move, end_position, occupy_parts
 from .wording import counted, facing_name
 
 
@@ -73,10 +76,22 @@ def damage_hook(v: Vehicle, marked: list, effects: list[str], dice: Dice, turn: 
 
 
 def _resolved(s: Skirmish, mp: MoveInProgress):
-    """The move as resolved when it was made (the same start, the same map)."""
+    """The move as resolved when it was made (the same start, the same map): with a move variant on, by the
+    variant resolver, as the movement phase resolved it (VAR-LATERAL, VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY)."""
     action = s.history[mp.move_index]
     b = mp.before
+    move = as_variant_move(action.move, s.rules)
+    if isinstance(move, VariantMove):
+        return resolve_variant_move(b.grav(), move, s.battlemap, b.sheet.vehicle, s.rules,
+                                    vane_boxes_lost=dict(b.vane_boxes), partial=occupy_parts(s),
+                                    table=s.speed_table(b.key))
     return resolve_grav_move(b.grav(), action.move, s.battlemap, b.sheet.vehicle, table=s.speed_table(b.key))
+
+
+def _position_at(resolved, h: Hex) -> str:
+    """Where a mover stopped in hex h of a variant move stands: the position it declared there, else '' (the
+    basic reading) (VAR-OCCUPY)."""
+    return next((pos for x, pos, *_rest in getattr(resolved, "positions", ()) if x == h), "")
 
 
 def _state_of(v: Vehicle, velocity: int) -> GravState:
@@ -86,12 +101,14 @@ def _state_of(v: Vehicle, velocity: int) -> GravState:
 
 def _segment(s: Skirmish, resolved, dice: Dice, base: Vehicle, first: int, k: int) -> Vehicle:
     """`base` flown from hex `first` (0: the start) to hex k of the move, its damage on the way marked."""
+    basic = getattr(resolved, "basic", resolved)  # a variant move's hexes, shifts included (VAR-LATERAL)
     marked = [base.sheet]
-    hook = damage_hook(base, marked, [], dice, s.turn, resolved.velocity, resolved.velocity)
-    resume = None if first == 0 else (first, _state_of(base, resolved.velocity))
-    st = execute_grav_move(resolved, dice, damage=hook, resume=resume, stop_after=k).state
-    return replace(base, hex=st.hex, facing=st.facing, velocity=resolved.velocity, grounded=False, in_crater=False,
-                   submerged=False, sheet=marked[0])
+    hook = damage_hook(base, marked, [], dice, s.turn, basic.velocity, basic.velocity)
+    resume = None if first == 0 else (first, _state_of(base, basic.velocity))
+    st = execute_grav_move(basic, dice, damage=hook, resume=resume, stop_after=k).state
+    return replace(base, hex=st.hex, facing=st.facing, velocity=basic.velocity, grounded=False, in_crater=False,
+                   submerged=False, sheet=marked[0], flown=basic.velocity,
+                   occupy=_position_at(resolved, st.hex) if basic is not resolved else base.occupy)
 
 
 def at_step(s: Skirmish, mp: MoveInProgress, k: int) -> tuple[Vehicle, Dice]:
@@ -115,15 +132,27 @@ def fly_on(s: Skirmish, mp: MoveInProgress, k: int, mover: Vehicle, dice: Dice
     vehicle at the end, the report and the log lines (its rolls, damage and internal effects) (CEN-OPP-1,
     CEN-SPD-1..3)."""
     resolved = _resolved(s, mp)
+    basic = getattr(resolved, "basic", resolved)
     start = len(dice.log)
     marked = [mover.sheet]
     effects: list[str] = []
-    end_v = max(0, resolved.velocity - resolved.move.decelerate)
-    hook = damage_hook(mover, marked, effects, dice, s.turn, resolved.velocity, end_v)
-    rep = execute_grav_move(resolved, dice, damage=hook, resume=(k, _state_of(mover, resolved.velocity)))
-    end = rep.state
+    end_v = max(0, basic.velocity - basic.move.decelerate)
+    hook = damage_hook(mover, marked, effects, dice, s.turn, basic.velocity, end_v)
+    resume = (k, _state_of(mover, basic.velocity))
+    if basic is resolved:
+        rep = execute_grav_move(resolved, dice, damage=hook, resume=resume)
+        end = rep.state
+    else:  # the variant move's burn and vane saves, as in the movement phase (VAR-MOVETYPE, VAR-EMERGENCY)
+        vrep = execute_variant_move(resolved, dice, vane_boxes_lost=dict(mp.before.vane_boxes), damage=hook,
+                                    resume=resume)
+        rep, end = vrep.report, vrep.state
     nv = replace(mover, hex=end.hex, facing=end.facing, velocity=end.velocity, grounded=end.grounded,
                  in_crater=end.in_crater, submerged=end.submerged, sheet=marked[0])
+    if basic is not resolved:  # vanes and position as the movement phase sets them (VAR-EMERGENCY, VAR-OCCUPY)
+        nv = vanes_after(replace(nv, vane_boxes=mp.before.vane_boxes, vanes_lost=mp.before.vanes_lost,
+                                 vanes_shorted=mp.before.vanes_shorted), vrep.vanes, end)
+        nv = replace(nv, occupy=end_position(resolved, mp.before.occupy) if rep.stopped_at is None
+                     else _position_at(resolved, rep.stopped_at))
     lines = [f"    {r.describe()}" for r in dice.log[start:]]
     lines.append(f"  {mover.key} flies on from {format_label(mover.hex)} with its damage and ends in "
                  f"{format_label(end.hex)} facing {facing_name(end.facing)}, velocity {end.velocity}"
@@ -131,6 +160,21 @@ def fly_on(s: Skirmish, mp: MoveInProgress, k: int, mover: Vehicle, dice: Dice
     lines += [f"  {mover.key}: {ev.points} damage to the {ev.section} ({ev.cause}) [{ev.rule}]" for ev in rep.damage]
     lines += effects + [f"  {note}" for note in rep.notes]
     return nv, rep, lines
+
+
+def vanes_after(v: Vehicle, results, end: GravState) -> Vehicle:
+    """Vane boxes crossed, burnt-out vanes (lost at once) and shorted vanes (out for the next turn) (VAR-EMERGENCY)."""
+    boxes = dict(v.vane_boxes)
+    lost, shorted = list(v.vanes_lost), list(v.vanes_shorted)
+    for r in results:
+        boxes[r.side] = boxes.get(r.side, 0) + r.boxes_lost
+        if r.shorted and r.side not in shorted + lost:
+            shorted.append(r.side)
+    for side in ("left", "right"):
+        if getattr(end, f"{side}_vane_lost") and side not in lost + list(v.vanes_out) and not v.sheet.vane_lost(side):
+            lost.append(side)
+    return replace(v, vane_boxes=tuple(sorted((k, n) for k, n in boxes.items() if n)), vanes_lost=tuple(lost),
+                   vanes_shorted=tuple(s for s in shorted if s not in lost))
 
 
 def stopped_in(path: tuple[tuple[Hex, int], ...], stopped_at: Hex | None) -> tuple[tuple[Hex, int], ...]:
@@ -185,4 +229,5 @@ def entered(game: Skirmish, mover: Vehicle, path: tuple[tuple[Hex, int], ...]) -
 
 
 
-__all__ = ["MoveInProgress", "entered", "path_of", "at_step", "damage_hook", "fly_on", "riders_follow", "stopped_in"]
+__all__ = ["MoveInProgress", "entered", "path_of", "at_step", "damage_hook", "fly_on", "riders_follow", "stopped_in",
+           "vanes_after"]

@@ -287,10 +287,13 @@ def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap
     return ends
 
 
-def movetype_lines(unit: str, resolved: VariantResolvedMove, stopped_at: Hex | None = None) -> list[str]:
+def movetype_lines(unit: str, resolved: VariantResolvedMove, stopped_at: Hex | None = None,
+                   burned: int | None = None) -> list[str]:
     """Log lines of a move whose terrain surcharge was burned off or paid in thrust (VAR-MOVETYPE): the hexes
     entered with a surcharge and what they cost; a move stopped at `stopped_at` (grounded or destroyed there)
-    counts only the hexes up to it. A move wholly along a road that went past its velocity says so (200%)."""
+    counts only the hexes up to it; `burned`: the velocity the move burned off as carried out (damage on the way
+    may cut the deceleration and leave more to burn; None: the resolver's). A move wholly along a road that went
+    past its velocity says so (200%)."""
     road = [f"  {unit} spends its whole move along the road: 200% movement, {len(resolved.basic.entries)} hexes at "
             f"velocity {abs(resolved.basic.velocity)} ({resolved.road_hexes} beyond it) [VAR-MOVETYPE]"
             ] if resolved.road_hexes else []
@@ -310,9 +313,9 @@ def movetype_lines(unit: str, resolved: VariantResolvedMove, stopped_at: Hex | N
     elif resolved.terrain_thrust:
         how = f"{resolved.terrain_thrust} TP paid in thrust"
     else:
-        how = f"{resolved.burned} burned off the end velocity" + (
-            " (it reached velocity 0; the rest is not burned)"
-            if resolved.burned < resolved.terrain_surcharge else "")
+        burned = resolved.burned if burned is None else burned
+        how = f"{burned} burned off the end velocity" + (
+            " (it reached velocity 0; the rest is not burned)" if burned < resolved.terrain_surcharge else "")
     hexes = ", ".join(format_label(h) for h, _n in paid)
     return road + [f"  {unit} terrain surcharge {total} VP ({hexes}): {how} [VAR-MOVETYPE]"]
 

@@ -41,6 +41,7 @@ class MoveReport:
     grav_drive_hit: bool
     dig_hex: Hex | None = None  # where it fired a digging charge (a crater counter goes there, CEN-CRT-1)
     notes: tuple[str, ...] = ()
+    burned: int = 0  # velocity burned off at the end for terrain (VAR-MOVETYPE 'burn'), as carried out
 
 
 def take_movement_damage(state: GravState, section: str, points: int, cause: str,
@@ -145,6 +146,7 @@ def execute_grav_move(resolved: ResolvedMove, dice: Dice, *, damage: DamageRule 
         notes.append(f"CEN-CMB-1: thrust lost: it decelerates {room}, not {decel}")
         decel = room
     end_v = v - decel
+    burned = 0
     if burn:  # terrain burned off after the cuts, free of thrust, never past 0 (VAR-MOVETYPE 'burn')
         burned = min(burn, abs(end_v))
         end_v = end_v - burned if end_v > 0 else end_v + burned
@@ -160,7 +162,7 @@ def execute_grav_move(resolved: ResolvedMove, dice: Dice, *, damage: DamageRule 
     end = replace(state, hex=end.hex, facing=end.facing, velocity=0 if grounds else end_v, grounded=grounds,
                   in_crater=end.in_crater and grounds, submerged=end.submerged and grounds,
                   digging_charges=end.digging_charges)
-    return MoveReport(resolved, tuple(rolls), tuple(events), end, None, False, resolved.dig_hex, tuple(notes))
+    return MoveReport(resolved, tuple(rolls), tuple(events), end, None, False, resolved.dig_hex, tuple(notes), burned)
 
 
 def _facing_at(resolved: ResolvedMove, step: int) -> int:

@@ -325,15 +325,18 @@ class VariantMoveReport:
 
 def execute_variant_move(resolved: VariantResolvedMove, dice: Dice,
                          vane_boxes_lost: Mapping[str, int] | None = None, *,
-                         damage: DamageRule | None = None) -> VariantMoveReport:
+                         damage: DamageRule | None = None,
+                         resume: tuple[int, GravState] | None = None) -> VariantMoveReport:
     """Carry out a resolved variant move: the engine's piloting rolls and grounding, then each emergency turn's
-    vane saves in order (VAR-EMERGENCY). A vane that burns out is marked lost on the end state.
+    vane saves in order (VAR-EMERGENCY). A vane that burns out is marked lost on the end state. `resume`: as in
+    execute_grav_move (the rest of the move after opportunity fire, CEN-OPP-1).
 
     Terrain burned off (VAR-MOVETYPE 'burn') is handed to the engine as `burn`, which it takes off the end velocity
     after its own cuts of the deceleration for damage on the way (it costs no thrust), before a grounding.
     """
     burn = resolved.terrain_surcharge if resolved.rules.option("VAR-MOVETYPE") == "burn" else 0
-    report = execute_grav_move(resolved.basic, dice, damage=damage, burn=burn)  # `damage`: as in execute_grav_move
+    report = execute_grav_move(resolved.basic, dice, damage=damage, burn=burn,  # `damage`: as in execute_grav_move
+                               resume=resume)
     boxes = dict(vane_boxes_lost or {})
     results: list[VaneResult] = []
     state = report.state

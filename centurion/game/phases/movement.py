@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ...dice import Dice
 from ...hexgrid import format_label, parse_label
-from ...rules import GravMove, GravState, execute_grav_move, legal_grav_moves, lift_cost, resolve_grav_move
+from ...rules import GravMove, execute_grav_move, legal_grav_moves, lift_cost, resolve_grav_move
 from ...rules.grav import Refusal
 from ...rules.leadership import activation_sequence, century_advantage, pass_platoon
 from ...variants.movement import VariantMove, VariantResolvedMove, execute_variant_move, resolve_variant_move
@@ -243,7 +243,8 @@ class MovementPhase:
                               + f"{'; the vane burns out' if r.burned_out else ''}"
                               + f"{f'; {r.boxes_lost} vane box lost' if r.boxes_lost else ''}"
                               + f"{'; the vane shorts' if r.shorted else ''} [VAR-EMERGENCY]")
-            vlines += movetype_lines(v.key, vres, vrep.report.stopped_at) + occupy_lines(v.key, vres)
+            vlines += movetype_lines(v.key, vres, vrep.report.stopped_at, vrep.report.burned)  # as carried out
+            vlines += occupy_lines(v.key, vres)
         else:
             resolved = resolve_grav_move(v.grav(), action.move, bm, v.sheet.vehicle, table=self.speed_table(v.key))
             report = execute_grav_move(resolved, dice, damage=mark_at(resolved))
@@ -258,7 +259,7 @@ class MovementPhase:
                      flown=getattr(resolved, "basic", resolved).velocity)  # its speed along the path (VAR-SPEEDMOD)
         if isinstance(move, VariantMove):  # the vanes after the emergency turns' saves (VAR-EMERGENCY)
             nv = replace(nv, occupy=end_position(vres, v.occupy))  # where it stands in its hex (VAR-OCCUPY)
-            nv = _vanes_after(nv, vrep.vanes, end)
+            nv = opportunity.vanes_after(nv, vrep.vanes, end)
         squads = self.squads
         lines = vlines + [f"  {v.key} ends in {format_label(end.hex)} facing {facing_name(end.facing)}, "
                           f"velocity {end.velocity}"
@@ -283,8 +284,8 @@ class MovementPhase:
         path = variant_path(resolved) if isinstance(move, VariantMove) else opportunity.path_of(resolved)
         path = opportunity.stopped_in(path, report.stopped_at)  # it went no further (CEN-SPD-2)
         nxt = opportunity.entered(nxt, v, path)  # into an enemy's hex: its sides are fixed by the entry (book-a §14.2)
-        nxt = replace(nxt, moving=None if isinstance(move, VariantMove) else  # fired at inside the move (CEN-OPP-1)
-                      opportunity.MoveInProgress(len(self.history) - 1, v, riders=tuple(sorted(riders))))
+        nxt = replace(nxt, moving=opportunity.MoveInProgress(  # fired at inside the move (CEN-OPP-1)
+            len(self.history) - 1, v, riders=tuple(sorted(riders))))
         if action.ram is not None:  # the ram waits for the end of the Combat Phase (VAR-RAM)
             nxt = ramming.register_ram(nxt, action, v.hex, path)
         if path and not nv.destroyed:
@@ -348,21 +349,6 @@ class MovementPhase:
                                         "at the end of its move")
             return
         self._check_listed(action, self.movement_others())
-
-
-def _vanes_after(v: Vehicle, results, end: GravState) -> Vehicle:
-    """Vane boxes crossed, burnt-out vanes (lost at once) and shorted vanes (out for the next turn) (VAR-EMERGENCY)."""
-    boxes = dict(v.vane_boxes)
-    lost, shorted = list(v.vanes_lost), list(v.vanes_shorted)
-    for r in results:
-        boxes[r.side] = boxes.get(r.side, 0) + r.boxes_lost
-        if r.shorted and r.side not in shorted + lost:
-            shorted.append(r.side)
-    for side in ("left", "right"):
-        if getattr(end, f"{side}_vane_lost") and side not in lost + list(v.vanes_out) and not v.sheet.vane_lost(side):
-            lost.append(side)
-    return replace(v, vane_boxes=tuple(sorted((k, n) for k, n in boxes.items() if n)), vanes_lost=tuple(lost),
-                   vanes_shorted=tuple(s for s in shorted if s not in lost))
 
 
 RULES = PhaseRules(
