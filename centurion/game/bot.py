@@ -283,6 +283,10 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
                 break
             checked.add(id(r))
             t = trapped(s, v, r[3])
+            if t:  # no room next turn at this speed (the map's edge, woods ahead): brake as hard as the thrust allows
+                slower = _braked(s, v, r[1], want_slow=True)
+                if slower != r[3] and (t2 := trapped(s, v, slower)) < t:
+                    r[3], t = slower, t2
             r[0] = (round(r[0][0] - t * max(mine, 20.0) / 20, 9), *r[0][1:])
     best = max(rows, key=lambda r: r[0]) if lv.pick == 1 else _beginner_pick(s, rows, lv.pick)
     return _move_for(s, v, best[1], best[3])
