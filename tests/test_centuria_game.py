@@ -3,6 +3,7 @@ countdown, end of battle, save/load, the computer opponent."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 from dataclasses import replace
@@ -163,21 +164,35 @@ def test_a_move_out_of_command_is_flagged_and_previews_only_for_real_attacks():
 
 # --- whole battles, end of battle, saving -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name,seed", [("centuria_ford_road", 1), ("centuria_farmstead", 2)])
-def test_whole_battle_bot_against_bot_and_save_load(name, seed):
+@functools.cache
+def bot_battle(name: str, seed: int) -> tuple[tuple[tuple[CenturiaSkirmish, object], ...], CenturiaSkirmish]:
+    """The whole battle of `name` and `seed`, the computer (its default level) on both sides: each state with the
+    action it chose there, and the final state. Played once for this module: the whole-battle test and the
+    computer's test below read the same game of ford_road seed 1 (a state is not changed by `apply`)."""
     g = new_skirmish(name, seed=seed)
-    kinds = set()
-    saved_midway = None
+    steps = []
     while not g.over:
         a = bot_action(g)
+        steps.append((g, a))
+        g = g.apply(a)
+        assert len(steps) < 2000
+    return tuple(steps), g
+
+
+@pytest.mark.parametrize("name,seed", [("centuria_ford_road", 1), ("centuria_farmstead", 2)])
+def test_whole_battle_bot_against_bot_and_save_load(name, seed):
+    steps, end = bot_battle(name, seed)
+    kinds = set()
+    saved_midway = None
+    for (g, a), after in zip(steps, [*(s for s, _a in steps[1:]), end]):
         assert a in g.legal_actions()
         if isinstance(a, (CtaAttack, CtaShoot)):
             assert g.preview(a) is not None  # a real attack has its odds; see the refused preview below
         kinds.add(a.kind)
-        g = g.apply(a)
-        if saved_midway is None and g.turn == 2:
-            saved_midway = g
-        assert len(g.history) < 2000
+        if saved_midway is None and after.turn == 2:
+            saved_midway = after
+        assert len(after.history) < 2000
+    g = end
     r = g.result
     assert g.phase == "over" and g.active is None and g.legal_actions() == []
     assert r.winner in (*g.sides, None) and r.level in ("decisive", "substantive", "marginal", "draw")
@@ -269,11 +284,10 @@ def test_random_legal_play_never_refused_and_replays(name):
 # --- the computer opponent ---------------------------------------------------------------------------------------
 
 def test_bot_keeps_command_attacks_on_favourable_odds_and_uses_engines():
-    g = new_skirmish("centuria_ford_road", seed=1)
+    steps, _end = bot_battle("centuria_ford_road", 1)  # the game of the whole-battle test above
     moves = outs = 0
     used = set()
-    while not g.over:
-        a = bot_action(g)
+    for g, a in steps:
         if isinstance(a, CtaMove) and not g.battle.piece(a.unit).is_leader:
             moves += 1
             outs += g.command_after(a) == "out"
@@ -281,7 +295,6 @@ def test_bot_keeps_command_attacks_on_favourable_odds_and_uses_engines():
             ex = g.preview(a)
             assert ex.defender_falls >= ex.attacker_falls  # only where the exact odds favour it
         used.add(a.kind)
-        g = g.apply(a)
     assert moves >= 10 and outs <= moves // 10
     assert "cta_shoot" in used
 

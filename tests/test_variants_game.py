@@ -3,6 +3,8 @@ replays it, and names in its log the variant behind every roll the switch change
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from centurion.game import bot_action, load, new_skirmish
@@ -13,7 +15,10 @@ from tests.bot_games import bot_game
 TURNS = 2  # a short game: the first turns of the meeting scenario
 
 
+@functools.cache
 def play(variants: tuple[str, ...], seed: int = 3, *, turns: int = TURNS, limit: int = 400):
+    """The meeting played by the computer under `variants` (played once for this module: a game state is not
+    changed by `apply`, so the log test reads the switch test's VAR-SPEEDMOD game)."""
     return bot_game(variants, "meeting", seed, turns=turns, limit=limit)
 
 

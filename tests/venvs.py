@@ -22,8 +22,10 @@ def outer_site_dirs() -> list[str]:
 
 
 def fresh_venv(path: Path) -> Path:
-    """Create a venv at `path` seeing this environment's packages; return its python."""
-    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
+    """Create a venv at `path` seeing this environment's packages; return its python. No pip of its own
+    (`--without-pip`: ensurepip took 5 s a venv): its `python -m pip` is this environment's pip, seen through
+    the `.pth` file, and installs into the new venv (pip installs into the running interpreter's prefix)."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(path)], check=True)
     py = path / "bin" / "python"
     purelib = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                              capture_output=True, text=True, check=True).stdout.strip()

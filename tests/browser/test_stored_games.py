@@ -12,6 +12,7 @@ import os
 import re
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -240,5 +241,5 @@ def test_two_servers_share_one_postgresql(browser, postgres_cluster, tmp_path, a
         store.close()
         for p in (a, b):
             p.context.close()
-        one.stop()
-        two.stop()
+        with ThreadPoolExecutor(2) as pool:  # each shuts its kernels down: the two side by side
+            list(pool.map(lambda server: server.stop(), (one, two)))
