@@ -16,11 +16,10 @@ from typing import Any
 import ipywidgets as w
 
 from ..game import IllegalAction, SaveError, Skirmish, load
-from ..game.bot_reasons import explained
 from ..game.wording import in_words
 from ..store import StaleStep, StoreError, WrongSeat
 from ..store.hidden import masked_log
-from .bot_view import BotView, kept_reasons
+from .bot_view import BotView
 from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
@@ -386,15 +385,11 @@ class BattlePage(w.VBox):
         except StoreError as exc:
             self.message.show(f"The server refused the decision: {exc}", "refusal")
             return False
-        before = self.game
         for state, decision in replies or [(nxt, None)]:  # every step kept: the computer's moves drawn, and why
-            state = kept_reasons(before, state)
-            if decision is not None:
-                state = explained(before, state, decision)
+            if decision is not None:  # the store's state carries its reason on the log line already (issue 25)
                 self.why.show(decision)
             self.states.append(state)
             self.actors.append(actor if decision is None else COMPUTER)
-            before = state
         return True
 
     def sync(self) -> bool:
@@ -410,7 +405,7 @@ class BattlePage(w.VBox):
             return False
         if len(state.history) <= len(self.game.history):
             return False
-        self.states.append(kept_reasons(self.game, state))
+        self.states.append(state)  # the store keeps the computer's reasons with its decisions
         self.actors.append(OTHER)
         self.selected = None
         self._refresh()

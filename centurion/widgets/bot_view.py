@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import ipywidgets as w
@@ -43,16 +42,6 @@ TIES = (" Equal scores go by a fixed order, never by chance: for a move the lowe
 def _tied(d: BotDecision) -> bool:
     scores = [a.score for a in d.alternatives[:2]]
     return len(scores) == 2 and None not in scores and scores[0] == scores[1]
-
-
-def kept_reasons(before: Any, after: Any) -> Any:
-    """`after`, a later state of a stored game read again from the server, with the reasons ("— why: …") the page
-    wrote on the log lines of `before` (the store keeps the decisions, not their reasons; issue 25)."""
-    n = min(len(before.log), len(after.log))
-    log = tuple(b if b.startswith(a + " — why: ") else a for a, b in zip(after.log[:n], before.log[:n], strict=True))
-    if log == after.log[:n]:
-        return after
-    return replace(after, log=(*log, *after.log[n:]))
 
 
 class BotView(w.VBox):
@@ -108,4 +97,4 @@ class BotView(w.VBox):
         self.table.layout.display = None if change["new"] else "none"
 
 
-__all__ = ["BotView", "TIES", "alternatives_html", "kept_reasons"]
+__all__ = ["BotView", "TIES", "alternatives_html"]
