@@ -254,13 +254,25 @@ def test_VAR_OCCUPY_out_in_the_open_part_the_next_hex_is_entered_from_its_level(
 
 # --- execute_variant_move ----------------------------------------------------------------------------------
 
-def losing_thrust(quarters: int):
-    """A damage rule that also takes a Thrust location (1/4, 1/2, 3/4: `quarters`), as a record sheet's internals
-    may (book-a 13.2)."""
+def damage_that_also(**effects):
+    """A damage rule that also changes the movement state as a record sheet's internals may (book-a 13.2): a Thrust
+    location lost (`thrust_quarters_lost=`), the driver put out (`driver_out=True`)."""
     def damage(state, section, points, cause, rule):
         s, ev = take_movement_damage(state, section, points, cause, rule)
-        return dataclasses.replace(s, thrust_quarters_lost=quarters), ev
+        return dataclasses.replace(s, **effects), ev
     return damage
+
+
+def losing_thrust(quarters: int):
+    """A damage rule that also takes a Thrust location (1/4, 1/2, 3/4: `quarters`)."""
+    return damage_that_also(thrust_quarters_lost=quarters)
+
+
+def through_heavy_woods(decelerate: int, rules: RuleSet):
+    """A Viper (8 TP) at 8 flying 8 hexes north through one heavy wood (limit 6), decelerating `decelerate`."""
+    m = map_from_rows(["."] * 4 + ["h"] + ["."] * 4)
+    st = GravState.of(VIPER, parse_label("0109"), 0, 8)
+    return resolve_variant_move(st, VariantMove(0, "F " * 8, decelerate), m, VIPER, rules)
 
 
 def test_VAR_MOVETYPE_burn_with_a_quarter_of_the_thrust_lost_on_the_way():
@@ -383,9 +395,7 @@ def test_VAR_MOVETYPE_burn_costs_no_thrust_when_half_the_thrust_is_lost_on_the_w
     # Viper (8 TP) at 8 through heavy woods (limit 6: a roll, failed; extra 2, burned), decelerating 4. The roll's
     # damage takes a Thrust 1/2 location: 8 TP become 4, just enough for the 4 TP of deceleration; the 2 burned
     # cost no thrust (VAR-MOVETYPE): 8 - 4 - 2 = 2, the end velocity the resolver reports
-    m = map_from_rows(["."] * 4 + ["h"] + ["."] * 4)
-    st = GravState.of(VIPER, parse_label("0109"), 0, 8)
-    r = resolve_variant_move(st, VariantMove(0, "F " * 8, 4), m, VIPER, BURN)
+    r = through_heavy_woods(4, BURN)
     assert not isinstance(r, Refusal), r
     assert (r.burned, r.basic.end_velocity) == (2, 2)
     rep = execute_variant_move(r, Dice.scripted([10]), damage=losing_thrust(2))
@@ -393,18 +403,13 @@ def test_VAR_MOVETYPE_burn_costs_no_thrust_when_half_the_thrust_is_lost_on_the_w
     assert rep.state.velocity == 2
 
 
-def knock_the_driver_out(state, section, points, cause, rule):
-    """A damage rule that also puts the driver out (the Helm lost)."""
-    s, ev = take_movement_damage(state, section, points, cause, rule)
-    return dataclasses.replace(s, driver_out=True), ev
+knock_the_driver_out = damage_that_also(driver_out=True)  # the Helm lost
 
 
 def test_VAR_MOVETYPE_the_burn_stays_when_the_driver_is_put_out_on_the_way():
     # as above, the roll's damage puts the driver out: no thrust, so no deceleration (CEN-CMB-1), but the heavy
     # woods' 2 are still burned off (they cost no thrust): 8 - 2 = 6
-    m = map_from_rows(["."] * 4 + ["h"] + ["."] * 4)
-    st = GravState.of(VIPER, parse_label("0109"), 0, 8)
-    r = resolve_variant_move(st, VariantMove(0, "F " * 8, 4), m, VIPER, BURN)
+    r = through_heavy_woods(4, BURN)
     rep = execute_variant_move(r, Dice.scripted([10]), damage=knock_the_driver_out)
     assert rep.state.driver_out and rep.state.velocity == 6
 
@@ -412,9 +417,7 @@ def test_VAR_MOVETYPE_the_burn_stays_when_the_driver_is_put_out_on_the_way():
 def test_VAR_MOVETYPE_the_burn_is_recomputed_when_the_driver_out_leaves_velocity_to_burn():
     # decelerating 8 would bring it to 0 with nothing left to burn (the resolver burns 0); with the driver put out
     # on the way it keeps its 8 (no thrust, CEN-CMB-1) and the heavy woods' 2 are burned off after all: 6
-    m = map_from_rows(["."] * 4 + ["h"] + ["."] * 4)
-    st = GravState.of(VIPER, parse_label("0109"), 0, 8)
-    r = resolve_variant_move(st, VariantMove(0, "F " * 8, 8), m, VIPER, BURN)
+    r = through_heavy_woods(8, BURN)
     assert not isinstance(r, Refusal), r
     assert (r.burned, r.basic.end_velocity) == (0, 0)
     rep = execute_variant_move(r, Dice.scripted([10]), damage=knock_the_driver_out)
@@ -424,10 +427,7 @@ def test_VAR_MOVETYPE_the_burn_is_recomputed_when_the_driver_out_leaves_velocity
 def test_VAR_MOVETYPE_terrain_paid_in_thrust_is_not_burned_when_the_driver_is_put_out():
     # under 'thrust' the heavy woods' 2 were paid in thrust: a driver put out on the way drops the deceleration and
     # nothing is burned: it flies on at 8
-    m = map_from_rows(["."] * 4 + ["h"] + ["."] * 4)
-    st = GravState.of(VIPER, parse_label("0109"), 0, 8)
-    rules = RuleSet.from_names(["VAR-MOVETYPE:thrust"])
-    r = resolve_variant_move(st, VariantMove(0, "F " * 8, 4), m, VIPER, rules)
+    r = through_heavy_woods(4, RuleSet.from_names(["VAR-MOVETYPE:thrust"]))
     assert not isinstance(r, Refusal), r
     assert (r.terrain_thrust, r.burned, r.basic.end_velocity) == (2, 0, 4)
     rep = execute_variant_move(r, Dice.scripted([10]), damage=knock_the_driver_out)
