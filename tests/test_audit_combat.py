@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import pytest
-from test_game import passive
+from test_game import passive, passive_until, with_vehicle
 
 import centurion.game.phases.opportunity as opportunity_phase
 import centurion.game.skirmish as skirmish_module
@@ -30,18 +30,6 @@ from centurion.rules.resolution import CombatUnit, declare_weapons_fire, finish_
 from centurion.rules.targets import Attack, TargetView
 
 V = vehicle_types()
-
-
-def _to(s, phase: str, unit: str | None = None):
-    """Play passively until `phase` (and, in movement, until `unit` is among the movers)."""
-    while not (s.phase == phase and (unit is None or any(v.key == unit for v in s.movers()))):
-        s = s.apply(passive(s))
-    return s
-
-
-def _put(s, key: str, **changes):
-    """The state with one vehicle changed (caches emptied)."""
-    return replace(s, vehicles=s._with_vehicle(replace(s.vehicle(key), **changes)))._fresh()
 
 
 # --- C3: a submerged vehicle neither fires, paints nor is fired on (CEN-GRD-2) ------------------------------
@@ -60,14 +48,14 @@ def test_C3_submerged_vehicle_cannot_fire_or_paint_engine():
 
 
 def test_C3_submerged_vehicle_in_the_skirmish():
-    s = _to(new_skirmish("meeting", seed=0), "fire")
+    s = passive_until(new_skirmish("meeting", seed=0), "fire")
     m = s.battlemap
     t11 = s.vehicle("T11")
     lake = min((h for h in m.hexes if m[h].terrain == "lake"),
                key=lambda h: sum(abs(a - b) for a, b in zip(h, t11.hex, strict=True)))
     near = neighbor(neighbor(lake, 0), 0)
-    s = _put(s, "R11", hex=lake, velocity=0, grounded=True, submerged=True)
-    s = _put(s, "T11", hex=near, facing=3)
+    s = with_vehicle(s, "R11", hex=lake, velocity=0, grounded=True, submerged=True)
+    s = with_vehicle(s, "T11", hex=near, facing=3)
     assert s.combat_units()["R11"].submerged
     assert not [a for a in s.fire_actions("T11") if getattr(a, "target", None) == "R11"]
     assert not [a for a in s.fire_actions("R11") if getattr(a, "target", None)]
@@ -110,7 +98,7 @@ def test_C12_dead_crew_scores_no_points():
     s = new_skirmish("meeting", seed=0)
     t11 = s.vehicle("T11")
     sheet = replace(t11.sheet, crew=tuple(CrewMember(m.role, "dead", 1) for m in t11.sheet.crew))
-    s2 = _put(s, "T11", sheet=sheet)
+    s2 = with_vehicle(s, "T11", sheet=sheet)
     assert s2.vehicle("T11").destroyed  # out of the game
     assert s2.points("renegade") == s.points("renegade") == 0
 
@@ -152,14 +140,14 @@ def _clear_run(m, h, n):
 def test_C4_opportunity_fire_stops_the_mover_in_the_hex(monkeypatch):
     from centurion.game.actions import OpportunityFire
 
-    s = _to(new_skirmish("meeting", seed=0), "movement", "R11")
+    s = passive_until(new_skirmish("meeting", seed=0), "movement", "R11")
     m = s.battlemap
     run = next(r for h in m.hexes if (r := _clear_run(m, h, 9)))
     start, watch_hex = run[0], run[9]
     r11 = s.vehicle("R11")
     sheet, *_ = cross_rowwise(r11.sheet, "front", r11.sheet.vehicle.armor["front"])  # front armor already gone
-    s = _put(s, "R11", hex=start, facing=0, velocity=4, sheet=sheet)
-    s = replace(_put(s, "T11", hex=watch_hex, facing=3, velocity=0), watching=s.watching | {"T11"})._fresh()
+    s = with_vehicle(s, "R11", hex=start, facing=0, velocity=4, sheet=sheet)
+    s = replace(with_vehicle(s, "T11", hex=watch_hex, facing=3, velocity=0), watching=s.watching | {"T11"})._fresh()
     monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([10, 1, 10, 5, 5] + [1] * 40))
     s = s.apply(Move("R11", GravMove(steps="FFFF")))
     assert s.phase == "opportunity" and s.vehicle("R11").hex == run[4]  # the watchers see the whole path
@@ -174,13 +162,13 @@ def test_C4_a_lost_tsr_halves_the_limits_for_the_rest_of_the_move(monkeypatch):
     from centurion.hexgrid import to_offset
     from centurion.rules.resolution import PhaseResult
 
-    s = _to(new_skirmish("meeting", seed=0), "movement", "R11")
+    s = passive_until(new_skirmish("meeting", seed=0), "movement", "R11")
     cols = max(to_offset(h)[0] for h in s.battlemap.hexes)
     rows = max(to_offset(h)[1] for h in s.battlemap.hexes)
     s = replace(s, scenario=replace(s.scenario, map=map_from_rows(["." * cols] * rows)))._fresh()  # all clear
     start = next(h for h in s.battlemap.hexes if to_offset(h) == (4, rows - 1))
-    s = _put(s, "R11", hex=start, facing=0, velocity=6)
-    s = replace(_put(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
+    s = with_vehicle(s, "R11", hex=start, facing=0, velocity=6)
+    s = replace(with_vehicle(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
                 watching=s.watching | {"T11"})._fresh()
 
     def tsr_shot(plan, units, dice, **_kw):  # the shot's result: R11's TS&R box hit (book-a 13.2)
@@ -207,10 +195,10 @@ def test_C4_a_lost_tsr_halves_the_limits_for_the_rest_of_the_move(monkeypatch):
 
 # --- C11: explosion survival during a move rolls against the velocity flown (book-a §13.2) ------------------
 def test_C11_explosion_survival_uses_the_velocity_flown(monkeypatch):
-    s = _to(new_skirmish("village", seed=0), "movement", "R21")
+    s = passive_until(new_skirmish("village", seed=0), "movement", "R21")
     v = s.vehicle("R21")
     sheet, *_ = cross_rowwise(v.sheet, "front", v.sheet.vehicle.armor["front"])  # no front armor
-    s = _put(s, "R21", hex=parse_label("3309"), facing=3, velocity=6, sheet=sheet)
+    s = with_vehicle(s, "R21", hex=parse_label("3309"), facing=3, velocity=6, sheet=sheet)
     monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([9] * 60))
     n = len(s.log)
     s = s.apply(Move("R21", GravMove(accelerate=6, steps=("F",) * 12)))
@@ -278,15 +266,15 @@ def test_C10_vulcan_declared_after_the_first_hits_and_a_roll_kept_for_later_atta
 def test_C10_vulcan_engages_in_the_skirmish(monkeypatch):
     from centurion.game import Fire
 
-    s = _to(new_skirmish("meeting", seed=0), "movement", "R11")
+    s = passive_until(new_skirmish("meeting", seed=0), "movement", "R11")
     m = s.battlemap
     run = next(r for h in m.hexes if (r := _clear_run(m, h, 4)))
-    s = _put(s, "R11", hex=run[0], facing=0, velocity=0)
-    s = _put(s, "T11", hex=run[3], facing=3, velocity=0, type="trajan", sheet=RecordSheet.of(V["trajan"]))
+    s = with_vehicle(s, "R11", hex=run[0], facing=0, velocity=0)
+    s = with_vehicle(s, "T11", hex=run[3], facing=3, velocity=0, type="trajan", sheet=RecordSheet.of(V["trajan"]))
     monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([1] * 400))
     while s.phase != "fire":
         s = s.apply(passive(s))
-    s = _put(_put(s, "R11", hex=run[0], facing=0, velocity=0), "T11", hex=run[3], facing=3, velocity=0)
+    s = with_vehicle(with_vehicle(s, "R11", hex=run[0], facing=0, velocity=0), "T11", hex=run[3], facing=3, velocity=0)
     assert any(isinstance(a, Fire) and a.target == "T11" for a in s.fire_actions("R11"))
     n = len(s.log)
     while s.phase == "fire":
@@ -300,13 +288,13 @@ def test_C10_vulcan_engages_in_the_skirmish(monkeypatch):
 # --- C21: the fire declaration offers the player's legal choices (book-a §8.2-8.3, E17) -------------------
 def _duel(extra=None):
     """Fire phase of "meeting" with R11 and T11 three clear hexes apart, facing each other."""
-    s = _to(new_skirmish("meeting", seed=0), "painting")
+    s = passive_until(new_skirmish("meeting", seed=0), "painting")
     m = s.battlemap
     run = next(r for h in m.hexes if (r := _clear_run(m, h, 6)))
-    s = _put(_put(s, "R11", hex=run[0], facing=0, velocity=0), "T11", hex=run[3], facing=3, velocity=0)
+    s = with_vehicle(with_vehicle(s, "R11", hex=run[0], facing=0, velocity=0), "T11", hex=run[3], facing=3, velocity=0)
     if extra is not None:
         s = extra(s, run)
-    return _to(s, "fire"), run
+    return passive_until(s, "fire"), run
 
 
 def test_C21_fire_action_has_choices_with_todays_defaults():
@@ -358,7 +346,7 @@ def test_C21_second_target_hull_missiles_and_turret_direct_fire():
         spot = next(h for h in hex_range(r11.hex, 5) if h not in run and h in m and m[h].terrain == "clear"
                     and not m[h].counters and m[h].level == m[r11.hex].level and 2 <= distance(r11.hex, h) <= 5
                     and in_arc("hull 1", 0, 0, r11.hex, h))
-        return _put(s, "T12", hex=spot, facing=3, velocity=0)
+        return with_vehicle(s, "T12", hex=spot, facing=3, velocity=0)
 
     s, _run = _duel(t12)
     two = Fire("R11", "T11", weapons=(0, 1), second="T12", second_weapons=(2,))  # E17: turret direct, hull missile
@@ -392,8 +380,8 @@ def test_C21_skirmish_page_picks_weapons_and_shell():
 def test_C20_dismount_needs_the_carrier_grounded():
     from centurion.game import IllegalAction
 
-    s = _to(new_skirmish("village", seed=0), "movement", "R31")
-    s = _put(s, "R31", velocity=0, grounded=False)  # hovering at velocity 0: not grounded
+    s = passive_until(new_skirmish("village", seed=0), "movement", "R31")
+    s = with_vehicle(s, "R31", velocity=0, grounded=False)  # hovering at velocity 0: not grounded
     assert not s.resolve_move("R31", GravMove()).end_state().grounded
     with pytest.raises(IllegalAction, match="CEN-MNT-1"):
         s.apply(Move("R31", GravMove(), dismount=True))
@@ -406,11 +394,11 @@ def test_C4_an_undamaged_mover_goes_on_as_it_moved(monkeypatch):
     from centurion.game.actions import OpportunityFire
     from centurion.rules.resolution import PhaseResult
 
-    s = _to(new_skirmish("meeting", seed=0), "movement", "R11")
+    s = passive_until(new_skirmish("meeting", seed=0), "movement", "R11")
     m = s.battlemap
     run = next(r for h in m.hexes if (r := _clear_run(m, h, 9)))
-    s = _put(s, "R11", hex=run[0], facing=0, velocity=4)
-    s = replace(_put(s, "T11", hex=run[9], facing=3, velocity=0), watching=s.watching | {"T11"})._fresh()
+    s = with_vehicle(s, "R11", hex=run[0], facing=0, velocity=4)
+    s = replace(with_vehicle(s, "T11", hex=run[9], facing=3, velocity=0), watching=s.watching | {"T11"})._fresh()
     monkeypatch.setattr(opportunity_phase, "resolve_opportunity_fire",
                         lambda plan, units, dice, **_kw: PhaseResult((), {}, {}, dict(units)))  # every shot missed
     s = s.apply(Move("R11", GravMove(steps="FFFF")))

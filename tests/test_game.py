@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -408,6 +409,18 @@ def passive(s):
         if (isinstance(a, (Fire, Paint)) and a.target is None) or isinstance(a, (LetPass, EndTurn, Watch)):
             return a
     return legal[0]
+
+
+def passive_until(s, phase: str, unit: str | None = None):
+    """Play passively until `phase` (and, in movement, until `unit` is among the movers)."""
+    while not (s.phase == phase and (unit is None or any(v.key == unit for v in s.movers()))):
+        s = s.apply(passive(s))
+    return s
+
+
+def with_vehicle(s, key: str, **changes):
+    """The state with one vehicle changed (caches emptied)."""
+    return replace(s, vehicles=s._with_vehicle(replace(s.vehicle(key), **changes)))._fresh()
 
 
 def test_squads_dismount_and_mount():

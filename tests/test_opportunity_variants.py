@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_game import passive
+from test_game import passive_until, with_vehicle
 
 import centurion.game.opportunity as opportunity_module
 import centurion.game.skirmish as skirmish_module
@@ -23,18 +23,6 @@ from centurion.game import Move, new_skirmish
 from centurion.hexgrid import format_label, neighbor, to_offset
 from centurion.rules import GravMove
 from centurion.variants import VariantMove
-
-
-def _to(s, phase: str, unit: str | None = None):
-    """Play passively until `phase` (and, in movement, until `unit` is among the movers)."""
-    while not (s.phase == phase and (unit is None or any(v.key == unit for v in s.movers()))):
-        s = s.apply(passive(s))
-    return s
-
-
-def _put(s, key: str, **changes):
-    """The state with one vehicle changed (caches emptied)."""
-    return replace(s, vehicles=s._with_vehicle(replace(s.vehicle(key), **changes)))._fresh()
 
 
 def _clear_map(s, woods=()):
@@ -64,11 +52,11 @@ def test_VAR_MOVETYPE_the_burn_line_states_what_was_burned_when_the_driver_is_pu
     # which the 2 to burn take 1 (never past 0): velocity 0. The roll fails and its damage puts the driver out:
     # no thrust, so no deceleration (CEN-CMB-1), but the burn costs no thrust: 7 - 2 = 5 (docs/decisions.md,
     # VAR-MOVETYPE). The log must say 2 were burned, not the 1 of the declaration nor that it reached 0.
-    s = _to(new_skirmish("meeting", seed=0, variants=("VAR-MOVETYPE",)), "movement", "R11")
+    s = passive_until(new_skirmish("meeting", seed=0, variants=("VAR-MOVETYPE",)), "movement", "R11")
     s, start = _clear_map(s)
     woods = _north(start, 3)
     s, start = _clear_map(s, woods=(woods,))
-    s = _put(s, "R11", hex=start, facing=0, velocity=7)
+    s = with_vehicle(s, "R11", hex=start, facing=0, velocity=7)
     hook = opportunity_module.damage_hook
 
     def driver_out_hook(*args):
@@ -106,6 +94,19 @@ def _tsr_shot(key):
     return shot
 
 
+def _under_watch(variant: str, woods_north: int | None = None, **r11):
+    """`variant` on, an all-clear map (heavy woods `woods_north` hexes north of the start, if given): R11 to move
+    from the start hex facing north (`r11`: its velocity and the rest), T11 at velocity 0 on opportunity fire two
+    hexes to its right front; and the start hex."""
+    s = passive_until(new_skirmish("meeting", seed=0, variants=(variant,)), "movement", "R11")
+    s, start = _clear_map(s)
+    if woods_north is not None:
+        s, start = _clear_map(s, woods=(_north(start, woods_north),))
+    s = with_vehicle(s, "R11", hex=start, facing=0, **r11)
+    return replace(with_vehicle(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
+                   watching=s.watching | {"T11"})._fresh(), start
+
+
 def test_OPP1_a_variant_move_interrupted_by_opportunity_fire_flies_on_as_resolved(monkeypatch):
     # VAR-LATERAL on: R11 (6 TP) at 6 accelerates 5 (the shift's 1 TP makes 6) to velocity 11 on an all-clear map
     # (limit 20: no roll), flies north, shifts forward-right once after 3 straight hexes (facing kept) and flies on:
@@ -118,11 +119,7 @@ def test_OPP1_a_variant_move_interrupted_by_opportunity_fire_flies_on_as_resolve
     from centurion.game.actions import OpportunityFire
     from centurion.game.variants import variant_path
 
-    s = _to(new_skirmish("meeting", seed=0, variants=("VAR-LATERAL",)), "movement", "R11")
-    s, start = _clear_map(s)
-    s = _put(s, "R11", hex=start, facing=0, velocity=6)
-    s = replace(_put(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
-                watching=s.watching | {"T11"})._fresh()
+    s, _start = _under_watch("VAR-LATERAL", velocity=6)
     monkeypatch.setattr(opportunity_phase, "resolve_opportunity_fire", _tsr_shot("R11"))
     monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([1] * 80))
     move = VariantMove(5, "F F F SR " + "F " * 7)
@@ -151,11 +148,7 @@ def test_OPP1_a_variant_mover_grounded_by_the_shot_stops_in_the_shifted_hex_it_w
     from centurion.game.variants import variant_path
     from centurion.rules.resolution import PhaseResult
 
-    s = _to(new_skirmish("meeting", seed=0, variants=("VAR-LATERAL",)), "movement", "R11")
-    s, start = _clear_map(s)
-    s = _put(s, "R11", hex=start, facing=0, velocity=6)
-    s = replace(_put(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
-                watching=s.watching | {"T11"})._fresh()
+    s, _start = _under_watch("VAR-LATERAL", velocity=6)
 
     def grav_drive_shot(plan, units, dice, **_kw):
         from centurion.rules.internals import InternalReport
@@ -181,11 +174,7 @@ def test_SPEEDMOD_OPP1_the_shot_inside_the_move_takes_the_speed_of_this_move_not
     # docs/decisions.md: a shot at a hex of an enemy's move uses the velocity it flies), not the 1 of its last move.
     from centurion.game.actions import OpportunityFire
 
-    s = _to(new_skirmish("meeting", seed=0, variants=("VAR-SPEEDMOD",)), "movement", "R11")
-    s, start = _clear_map(s)
-    s = _put(s, "R11", hex=start, facing=0, velocity=6, flown=1)
-    s = replace(_put(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
-                watching=s.watching | {"T11"})._fresh()
+    s, _start = _under_watch("VAR-SPEEDMOD", velocity=6, flown=1)
     monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n: Dice.scripted([1] * 200))
     s = s.apply(Move("R11", GravMove(accelerate=6, steps="F" * 12)))
     assert s.phase == "opportunity"
@@ -206,12 +195,7 @@ def test_OPP1_VAR_MOVETYPE_a_variant_mover_whose_driver_is_shot_flies_on_and_sti
     from centurion.rules.record import CrewMember
     from centurion.rules.resolution import PhaseResult
 
-    s = _to(new_skirmish("meeting", seed=0, variants=("VAR-MOVETYPE",)), "movement", "R11")
-    s, start = _clear_map(s)
-    s, start = _clear_map(s, woods=(_north(start, 5),))
-    s = _put(s, "R11", hex=start, facing=0, velocity=7)
-    s = replace(_put(s, "T11", hex=neighbor(neighbor(start, 1), 1), facing=4, velocity=0),
-                watching=s.watching | {"T11"})._fresh()
+    s, start = _under_watch("VAR-MOVETYPE", woods_north=5, velocity=7)
 
     def driver_shot(plan, units, dice, **_kw):
         u = units["R11"]
