@@ -34,6 +34,15 @@ def postgres_cluster():
     cluster.stop()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request, tmp_path):
+    """The store tests' address (tests/test_store*.py), a fresh, empty store of each engine: an SQLite file in a
+    temporary folder, a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/games.db"
+    return request.getfixturevalue("postgres_cluster").new_database()
+
+
 @pytest.fixture(autouse=True)
 def _pages_fixed_seed(monkeypatch):
     """The battle pages draw a fresh seed for every game (W22); the tests that build one without a seed play seed 0,

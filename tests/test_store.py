@@ -36,14 +36,6 @@ from centurion.store.schema import default_url, engine_url
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    """A fresh, empty store of each engine: an SQLite file in a temporary folder, a new PostgreSQL database."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/games.db"
-    return request.getfixturevalue("postgres_cluster").new_database()
-
-
 @pytest.fixture
 def store(url):
     s = open_store(url)

@@ -8,22 +8,13 @@ computer decision's reason recomputed with `bot_decision` on that replay.
 
 from __future__ import annotations
 
-import pytest
 import sqlalchemy as sa
 
 from centurion.game import bot_action, new_skirmish
 from centurion.game.bot_reasons import bot_decision, explained
 from centurion.store import open_store
 from centurion.store.hidden import hidden_view
-from centurion.store.schema import engine_url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    """A fresh, empty store of each engine."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/games.db"
-    return request.getfixturevalue("postgres_cluster").new_database()
+from tests.test_store import db_seed
 
 
 def play_person(store, ref, side: str, decisions: int) -> None:
@@ -49,14 +40,6 @@ def replayed_with_reasons(scenario: str, seed: int, computer: dict[str, str], hi
     return s
 
 
-def stored_seed(url: str, game_id: str) -> int:
-    eng = sa.create_engine(engine_url(url))
-    with eng.connect() as conn:
-        seed = conn.execute(sa.text("SELECT seed FROM games WHERE id = :g"), {"g": game_id}).scalar_one()
-    eng.dispose()
-    return seed
-
-
 def test_a_game_read_again_by_another_store_keeps_every_computer_reason(url):
     """A person against the computer: a second store (nothing cached, as a second server process) shows every
     computer line with its reason, as the independent replay gives it, its first decisions included."""
@@ -67,7 +50,7 @@ def test_a_game_read_again_by_another_store_keeps_every_computer_reason(url):
     with open_store(url) as two:
         seen = two.state(ref.id, ref.watch)
         first_seen = two.state(ref.id, ref.seats["renegade"])
-    expected = replayed_with_reasons("first_game", stored_seed(url, ref.id), computer, seen.history)
+    expected = replayed_with_reasons("first_game", db_seed(url, ref.id), computer, seen.history)
     assert seen.log == hidden_view(expected).log == first_seen.log  # the seed hidden while the game runs
     why = [line for line in seen.log if " — why: " in line]
     assert len(why) >= 10  # not vacuous: the computer explained its lines
