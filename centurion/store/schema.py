@@ -97,13 +97,16 @@ def _sqlite_setup(engine: Engine) -> None:
 
 def _add_reasons(engine: Engine) -> None:
     """A store made before the computer's reasons were kept gets their column (empty for its old decisions)."""
-    if "why" in {c["name"] for c in sa.inspect(engine).get_columns("decisions")}:
+    def has_reasons() -> bool:
+        return "why" in {c["name"] for c in sa.inspect(engine).get_columns("decisions")}
+
+    if has_reasons():
         return
     try:
         with engine.begin() as conn:
             conn.execute(sa.text("ALTER TABLE decisions ADD COLUMN why TEXT"))
     except sa.exc.SQLAlchemyError:  # another process added it at the same moment
-        if "why" not in {c["name"] for c in sa.inspect(engine).get_columns("decisions")}:
+        if not has_reasons():
             raise
 
 

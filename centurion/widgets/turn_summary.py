@@ -175,14 +175,13 @@ def units_here(g: Skirmish, hex_: Hex, selected: str | None = None) -> list[tupl
         s = v.sheet
         if v.destroyed:
             rows.append((v.key, f"{g.label(v.side)}, wreck ({s.destroyed_by()})"))
-            rows += _carried(g, v.key)
-            continue
-        armor = ", ".join(f"{n} {sec.intact}/{sec.armor}" for n, sec in s.armor.sections if sec.intact < sec.armor)
-        out = [wp.type for i, wp in enumerate(s.vehicle.weapons) if not s.weapon_usable(i)]
-        state = (f"{g.label(v.side)} {s.vehicle.label}, facing {FACING_NAMES[v.facing]}, velocity {v.velocity}"
-                 + (", grounded" if v.grounded else "") + (f"; armor {armor}" if armor else "")
-                 + (f"; out: {', '.join(out)}" if out else ""))
-        rows.append((v.key, state))
+        else:
+            armor = ", ".join(f"{n} {sec.intact}/{sec.armor}" for n, sec in s.armor.sections
+                              if sec.intact < sec.armor)
+            out = [wp.type for i, wp in enumerate(s.vehicle.weapons) if not s.weapon_usable(i)]
+            rows.append((v.key, f"{g.label(v.side)} {s.vehicle.label}, facing {FACING_NAMES[v.facing]}, "
+                                f"velocity {v.velocity}" + (", grounded" if v.grounded else "")
+                                + (f"; armor {armor}" if armor else "") + (f"; out: {', '.join(out)}" if out else "")))
         rows += _carried(g, v.key)
     rows += [(q.key, f"{g.label(q.side)} squad, {q.men} men") for q in g.squads if q.hex == hex_ and q.men > 0]
     cycle = stack_cycle(g, hex_)
