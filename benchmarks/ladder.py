@@ -9,7 +9,9 @@ of the unit risked damage: a driver out, a lost drive, a run at speed into the m
 seeds (the bots take no clock). Slow: run it with `nice`, few seeds while developing.
 
 Run: nice python benchmarks/ladder.py [--seeds 0 1] [--levels novice veteran elite baseline]
-                                       [--scenarios meeting village] [--pairs veteran:baseline ...]
+                                       [--scenarios meeting village] [--pairs veteran:baseline ...] [--workers 2]
+Each pair's row ends with its games by scenario (A's wins, B's wins, draws): on a scenario that one side wins
+whatever plays it, the swapped sides split the games and hide the levels' difference.
 
 Balance (issue 25, item 5): `nice python benchmarks/ladder.py --balance --games 20 [--level novice] [--workers 2]`
 plays every shipped scenario, Centurion and Centuria (`scenarios("all")`), with the same level on both sides, seeds
@@ -75,6 +77,12 @@ def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 400
     winner = s.result.winner if s.over and s.result is not None else None
     return {"winner": None if winner is None else players[winner], "times": times, "losses": losses,
             "forced": forced}
+
+
+def ladder_game(job: tuple) -> tuple[tuple[str, str], str, dict]:
+    """One game of the ladder (a worker's job): the pair, the scenario, the seed and who plays which side."""
+    a, b, name, seed, players = job
+    return (a, b), name, play(name, seed, players)
 
 
 def sides_of(name: str) -> list[str]:
@@ -144,7 +152,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--balance", action="store_true", help="same level on both sides, every shipped scenario")
     ap.add_argument("--games", type=int, default=20, help="balance: games a scenario (seeds 0..games-1)")
     ap.add_argument("--level", default="novice", choices=list(LEVELS), help="balance: the level of both sides")
-    ap.add_argument("--workers", type=int, default=2, help="balance: processes")
+    ap.add_argument("--workers", type=int, default=2, help="processes (the results do not depend on them)")
     ap.add_argument("--seeds", type=int, nargs="*", default=[0, 1])
     ap.add_argument("--levels", nargs="*", default=[*LEVELS, BASELINE])
     ap.add_argument("--scenarios", nargs="*", default=list(scenarios()))
@@ -160,29 +168,37 @@ def main(argv: list[str] | None = None) -> None:
     losses: dict[str, int] = {}
     forced: dict[str, int] = {}
     print(f"seeds {args.seeds}, scenarios {args.scenarios}, sides swapped")
-    print(f"{'pair':<22} {'games':>5} {'wins A':>7} {'wins B':>7} {'draws':>5} {'A win %':>8} {'of decided':>10}")
+    jobs = [(a, b, name, seed, {x: first, y: second}) for a, b in pairs for name in args.scenarios
+            for x, y in [sides_of(name)] for seed in args.seeds for first, second in ((a, b), (b, a))]
+    results: dict[tuple[str, str], list[tuple[str, dict]]] = {pair: [] for pair in pairs}
+    with multiprocessing.Pool(args.workers, initializer=_lower_priority) as pool:
+        for pair, name, r in pool.imap(ladder_game, jobs):  # in the jobs' order: the table does not depend on timing
+            results[pair].append((name, r))
+    print(f"{'pair':<22} {'games':>5} {'wins A':>7} {'wins B':>7} {'draws':>5} {'A win %':>8} {'of decided':>10}  "
+          "by scenario (A-B-draws)")
     for a, b in pairs:
         wins = {a: 0, b: 0}
         draws = games = 0
-        for name in args.scenarios:
-            x, y = sides_of(name)
-            for seed in args.seeds:
-                for first, second in ((a, b), (b, a)):
-                    r = play(name, seed, {x: first, y: second})
-                    games += 1
-                    if r["winner"] is None:
-                        draws += 1
-                    else:
-                        wins[r["winner"]] += 1
-                    for p, ts in r["times"].items():
-                        times.setdefault(p, []).extend(ts)
-                    for p, n in r["losses"].items():
-                        losses[p] = losses.get(p, 0) + n
-                    for p, n in r["forced"].items():
-                        forced[p] = forced.get(p, 0) + n
+        per: dict[str, list[int]] = {}
+        for name, r in results[(a, b)]:
+            games += 1
+            row = per.setdefault(name, [0, 0, 0])
+            if r["winner"] is None:
+                draws += 1
+                row[2] += 1
+            else:
+                wins[r["winner"]] += 1
+                row[0 if r["winner"] == a else 1] += 1
+            for p, ts in r["times"].items():
+                times.setdefault(p, []).extend(ts)
+            for p, n in r["losses"].items():
+                losses[p] = losses.get(p, 0) + n
+            for p, n in r["forced"].items():
+                forced[p] = forced.get(p, 0) + n
         decided = wins[a] + wins[b]
+        split = ", ".join(f"{n} {w}-{lo}-{d}" for n, (w, lo, d) in per.items())
         print(f"{a + ' v ' + b:<22} {games:>5} {wins[a]:>7} {wins[b]:>7} {draws:>5} "
-              f"{100 * wins[a] / games:>7.0f}% {100 * wins[a] / max(1, decided):>9.0f}%", flush=True)
+              f"{100 * wins[a] / games:>7.0f}% {100 * wins[a] / max(1, decided):>9.0f}%  {split}", flush=True)
     print()
     print(f"{'player':<10} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} "
           f"{'own-move losses: avoidable':>27} {'forced':>7}")
