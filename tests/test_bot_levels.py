@@ -1,5 +1,5 @@
 """The computer's levels mean something (issue 25, item 2): a novice that plays like a beginner, an elite that knows
-what the last fire phase decides.
+what the last fire phase decides and plays its options out on dice of its own.
 
 Expected choices are argued from the rules: distances are hex counts (CEN-MAP), an objective is held at the end by a
 side with a unit within 1 hex and no enemy unit within 1 hex and is worth 75 victory points, a tank its cost
@@ -61,11 +61,39 @@ def test_elite_fires_at_the_tank_that_denies_the_objective():
     assert isinstance(elite, Fire) and (elite.unit, elite.target) == ("R11", "T11")
 
 
-def test_elite_ignores_the_objective_before_the_last_turn():
-    """Before the last turn nothing is held yet: the elite takes the better shot like the veteran."""
+def test_elite_search_never_reads_the_games_own_dice(monkeypatch):
+    """The elite plays its options out on dice of its own (game/bot_search.py): with the playouts' seeds held
+    fixed, two games that differ only in their seed (their own dice to come) get the same decision. A search that
+    played out on the game's own dice would see the real rolls ahead and could choose differently."""
+    from centurion.game import bot_search
+
+    monkeypatch.setattr(bot_search, "playout_seed", lambda s, k: 1000 + k)
     s = _fire_position(R11=("1615", 4), T11=("1416", 1), T12=("1316", 4), **FAR)
     s = replace(s, turn=s.scenario.turns - 1)
-    assert bot_action(s, "elite") == bot_action(s, "veteran")
+    choices = set()
+    for seed in range(6):
+        other = replace(s, seed=seed)
+        assert bot_search.searched(other)
+        choices.add(bot_action(other, "elite"))
+    assert len(choices) == 1
+    # and the playouts do meet different dice than the game's: the veteran's pick changes between some seeds
+    picks = {bot_search.playout(s.apply(next(iter(choices))), "renegade", seed, lambda x: bot_action(x, "veteran"))
+             for seed in range(1000, 1006)}
+    assert len(picks) > 1
+
+
+def test_elite_reasons_show_the_played_out_averages():
+    """The elite's fire decision explains itself with each option's average over its playouts, best first."""
+    from centurion.game.bot_reasons import bot_decision
+
+    s = _fire_position(R11=("1615", 4), T11=("1416", 1), T12=("1316", 4), **FAR)
+    s = replace(s, turn=s.scenario.turns - 1)
+    d = bot_decision(s, "elite")
+    assert d.action == bot_action(s, "elite")
+    assert len(d.alternatives) >= 2 and d.alternatives[0].action == d.action
+    assert all("played out 3 times to the end of the turn" in a.reason for a in d.alternatives)
+    scores = [a.score for a in d.alternatives]
+    assert scores[0] == max(scores)
 
 
 def _novice_moves(seed: int) -> list:

@@ -33,7 +33,7 @@ from ..hexgrid import Hex, distance, format_label
 from ..rules.grav import GravMove, Refusal
 from ..rules.hooks import BASIC, BasicRules
 from ..rules.targets import TO_HIT_KIND, Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
-from . import bot_trace
+from . import bot_search, bot_trace
 from .actions import (
     Action,
     Conceal,
@@ -80,12 +80,13 @@ class LevelSettings:
     stakes: bool = False  # in the last turn, fire and paint at the enemy that holds or denies an objective
     pick: int = 1  # a beginner: the move drawn from its best `pick` ends by the game's seeded dice (issue 25)
     unstacked: bool = False  # ends no move on a friend when another end exists (issue 26, walk-through 16)
+    search: bool = False  # its best options played out to the end of the turn on sampled dice (game/bot_search.py)
 
 
 LEVELS: dict[str, LevelSettings] = {  # keyed by Level (a str enum: LEVELS["novice"] works too, issue 23)
     Level.NOVICE: LevelSettings(Level.NOVICE, 4, False, False, pick=3, unstacked=True),
     Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True, careful=True, safe=6),
-    Level.ELITE: LevelSettings(Level.ELITE, 64, True, True, careful=True, safe=12, stakes=True),
+    Level.ELITE: LevelSettings(Level.ELITE, 24, True, True, careful=True, safe=6, stakes=True, search=True),
 }
 
 
@@ -107,6 +108,16 @@ def bot_action(s: Skirmish, level: str = "veteran", *, budget: float | None = No
     lv = LEVELS[level]
     now = clock or time.perf_counter
     deadline = None if budget is None else now() + budget
+    return _decide(s, lv, deadline, now)
+
+
+def _decide(s: Skirmish, lv: LevelSettings, deadline: float | None, now: Callable[[], float]) -> Action:
+    """The level's action for the side to decide (the elite searches its painting and fire, game/bot_search.py)."""
+    if lv.search and bot_search.searched(s):
+        veteran = LEVELS[Level.VETERAN]
+        return bot_search.search(s, base=lambda x: _decide(x, replace(lv, search=False), deadline, now),
+                                 policy=lambda x: _decide(x, veteran, None, now),
+                                 expired=lambda: deadline is not None and now() > deadline)
     p = s.phase
     if p == "initiative":
         return max(s.legal_actions(), key=lambda a: a.points)

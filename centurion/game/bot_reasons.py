@@ -28,6 +28,7 @@ from .bot import armor_fraction, bot_action
 from .bot_move import NO_RISK, objective_terms, path_risk
 from .bot_trace import Note, traced
 from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
+from .wording import plural
 
 TOP = 3  # the options shown: the chosen one and the next best two
 OPPORTUNITY_MIN = 0.4  # the expected hits an opportunity shot needs (game/bot.py)
@@ -105,6 +106,9 @@ def _words(s: Any, a: Any) -> str:
 # --- ranking the options as the bot ranked them ---------------------------------------------------------------
 
 def _options(s: Any, level: str, action: Any, notes: list[Note]) -> list[Alternative]:
+    searched = [n for n in notes if n.kind == "search"]
+    if searched:  # the elite: its options by their played-out averages (game/bot_search.py)
+        return _searched_options(s, level, action, searched)
     moves = [n for n in notes if n.kind == "moves"]
     if moves and isinstance(action, Move):
         return _move_options(s, action, moves[-1].data)
@@ -126,6 +130,24 @@ def _options(s: Any, level: str, action: Any, notes: list[Note]) -> list[Alterna
         chosen = Alternative(action, s.describe(action), limit, why)
         return [chosen, *out[: TOP - 1]]
     return [chosen, *[o for o in out if o is not chosen]]
+
+
+def _searched_options(s: Any, level: str, action: Any, searched: list[Note]) -> list[Alternative]:
+    """The elite's options, best average first (the chosen one first): each with the veteran's reason for it and
+    what its playouts to the end of the turn gave on average."""
+    base = _options(s, level, searched[0].action, searched[0].data["base"])
+    why = {}
+    for o in base:
+        why.setdefault(o.action, o.reason)
+    ranked = sorted(searched, key=lambda n: (n.action != action, -n.score))
+    out = []
+    for n in ranked:
+        played = (f"played out {plural(n.data['samples'], 'time')} to the end of the "
+                  f"{'game' if s.turn >= s.scenario.turns else 'turn'}: {n.score:+.1f} points on average "
+                  "(victory points, and armor lost on both sides)")
+        reason = f"{why[n.action]}; {played}" if n.action in why else played
+        out.append(Alternative(n.action, _words(s, n.action), round(n.score, 3), reason))
+    return out
 
 
 def _hold_reason(kind: str, best: Alternative) -> str:

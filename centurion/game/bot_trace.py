@@ -50,4 +50,14 @@ def traced() -> Iterator[list[Note]]:
         _NOTES.reset(token)
 
 
-__all__ = ["Note", "note", "traced", "tracing"]
+@contextmanager
+def silenced() -> Iterator[None]:
+    """No notes kept inside the block, even within `traced` (the elite's playouts: their decisions are not its own)."""
+    token = _NOTES.set(None)
+    try:
+        yield
+    finally:
+        _NOTES.reset(token)
+
+
+__all__ = ["Note", "note", "silenced", "traced", "tracing"]
