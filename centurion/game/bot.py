@@ -12,9 +12,9 @@ machine; an optional `budget` (seconds) caps a decision's exact weighing (its ch
 Levels: "novice" (a beginner: few candidates, the move drawn among its 3 best by the game's seeded dice, only its
 own fire counts, shoots the nearest target, never stands on opportunity fire or lays smoke), "veteran" (more
 candidates, weighs the fire it takes, uses opportunity fire and smoke, and plays like a player: cover, no stacking,
-objectives at the end, braking, no trap next turn, paints spread, focus fire) and "elite" (the veteran weighing
-more ends, and in the last turn moving, painting and firing at the enemy whose destruction changes who holds an
-objective). `replies` (each enemy still to move answers the best ends as a veteran would) is an option no level
+objectives at the end, braking, no trap next turn, paints spread, focus fire) and "elite" (the veteran, in
+the last turn moving, painting and firing at the enemy whose destruction changes who holds an objective, and playing
+its best painting and fire options out to the end of the turn on dice of its own: game/bot_search.py). `replies` (each enemy still to move answers the best ends as a veteran would) is an option no level
 uses: measured, it made the elite weaker (docs/decisions.md). Every level weighs the exact self-inflicted damage
 of each path it weighs, its size and odds (game/bot_move.py, issue 25).
 """

@@ -37,7 +37,7 @@ class Level(_Text):
 
     NOVICE = "novice"
     VETERAN = "veteran"
-    ELITE = "elite"  # the veteran looking one reply ahead, more candidates (issue 25)
+    ELITE = "elite"  # the veteran playing its fire and painting options out on sampled dice (issue 25)
 
 
 __all__ = ["Phase", "Level"]
