@@ -8,11 +8,11 @@ from centurion.game import load, new_skirmish
 
 
 def test_vbal_village_edition_2_holds_the_ridge_road_only():
-    """Edition 2: one objective, the ridge road (3513); TOG's 12 unspent scenario points count from the start
-    (book-b §15.2: 75 for the objective, held by its squad beside it, and 12 unspent), the Renegades have none."""
+    """Edition 2: one objective, the ridge road (3513); TOG's 14 unspent scenario points count from the start
+    (book-b §15.2: 75 for the objective, held by its squad beside it, and 14 unspent), the Renegades have none."""
     s = new_skirmish("village", seed=0)
     assert [o.name for o in s.scenario.objectives] == ["the ridge road"]
-    assert (s.points("renegade"), s.points("tog")) == (0, 75 + 12)
+    assert (s.points("renegade"), s.points("tog")) == (0, 75 + 14)
     assert json.loads(s.to_json())["edition"] == 2
 
 
