@@ -51,7 +51,7 @@ def test_SAVE_version_0_files_are_read_and_version_1_fields_are_checked() -> Non
     refused naming the field (issue 20, G6)."""
     v0 = {"scenario": "village", "seed": 3, "actions": []}
     g = load(json.dumps(v0))
-    assert g.scenario.key == "village" and g.seed == 3 and g.variants == ()
+    assert g.scenario.key == "village@1" and g.seed == 3 and g.variants == ()  # no edition: the first (issue 25)
     msg = refused({**v0, "version": 1})
     assert "field 'format' is missing" in msg and "'centurion-skirmish'" in msg
     msg = refused({**v0, "system": "centurion"})  # a version 1 field in a version 0 file

@@ -96,7 +96,7 @@ def test_VAR_EMERGENCY_an_emergency_turn_above_velocity_12():
 
 
 def test_VAR_RAM_a_ram_declared_and_resolved():
-    s = play(game("village", 7, "VAR-RAM"), 1)  # the Renegade tanks race into the grounded TOG garrison
+    s = play(game("village@1", 7, "VAR-RAM"), 1)  # the Renegade tanks race into the grounded TOG garrison (edition 1)
     assert lines(s, r"moves: .*, ramming T2\d \[VAR-RAM\]")
     assert lines(s, r"will ram T2\d after the Combat Phase at velocity \d+: ram immobile target: hits unless a 1")
     assert lines(s, r"rams the immobile T2\d: d10 \d+ \(a 1 misses\), odds 9/10 = 90%: the ram (hits|misses) "
