@@ -6,35 +6,62 @@ Layer 4: imports the rules, the data and the dice, never widgets or pandas. Publ
 `IllegalAction`. Issue 23: `state.is_legal(action)`, `str(action)` / `parse_action(text)` (the compact
 notation, game/notation.py), hashable states, `Phase` and `Level` (str-valued enums), every action type of both
 games (Centuria's `CtaMove`, ...) and the save codec (`action_to_data`, `action_from_data`).
+
+Names are imported lazily (PEP 562), as in centurion.widgets: `from centurion.game.wording import plural` (a map,
+a chapter's table) loads that module alone, not the skirmish, the bots and Centuria (about half a second of every
+page's kernel start).
 """
 
-from .actions import (
-    Action,
-    Conceal,
-    EndTurn,
-    Fire,
-    IllegalAction,
-    Leadership,
-    LetPass,
-    March,
-    Mount,
-    Move,
-    OpportunityFire,
-    Order,
-    Paint,
-    Pass,
-    SelfDestruct,
-    Smoke,
-    SquadFire,
-    Watch,
-)
-from .bot import LEVELS, bot_action
-from .centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
-from .enums import Level, Phase
-from .notation import action_from_data, action_to_data, parse_action
-from .save import FORMAT, VERSION, SaveError, load
-from .skirmish import Result, Skirmish, Squad, Vehicle, new_skirmish, scenarios
-from .variants import KNOWN_VARIANTS
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_HOME = {
+    "Action": "actions",
+    "Conceal": "actions",
+    "EndTurn": "actions",
+    "Fire": "actions",
+    "IllegalAction": "actions",
+    "Leadership": "actions",
+    "LetPass": "actions",
+    "March": "actions",
+    "Mount": "actions",
+    "Move": "actions",
+    "OpportunityFire": "actions",
+    "Order": "actions",
+    "Paint": "actions",
+    "Pass": "actions",
+    "SelfDestruct": "actions",
+    "Smoke": "actions",
+    "SquadFire": "actions",
+    "Watch": "actions",
+    "LEVELS": "bot",
+    "bot_action": "bot",
+    "CenturiaSkirmish": "centuria",
+    "CtaAction": "centuria",
+    "CtaAttack": "centuria",
+    "CtaEndPhase": "centuria",
+    "CtaMove": "centuria",
+    "CtaShoot": "centuria",
+    "CtaTimeUp": "centuria",
+    "Level": "enums",
+    "Phase": "enums",
+    "action_from_data": "notation",
+    "action_to_data": "notation",
+    "parse_action": "notation",
+    "FORMAT": "save",
+    "VERSION": "save",
+    "SaveError": "save",
+    "load": "save",
+    "Result": "skirmish",
+    "Skirmish": "skirmish",
+    "Squad": "skirmish",
+    "Vehicle": "skirmish",
+    "new_skirmish": "skirmish",
+    "scenarios": "skirmish",
+    "KNOWN_VARIANTS": "variants",
+}
 
 __all__ = [
     "Action", "Conceal", "EndTurn", "Fire", "IllegalAction", "Leadership", "LetPass", "March", "Mount", "Move",
@@ -43,3 +70,17 @@ __all__ = [
     "scenarios", "KNOWN_VARIANTS", "action_to_data", "action_from_data", "CenturiaSkirmish", "CtaAction", "CtaAttack",
     "CtaEndPhase", "CtaMove", "CtaShoot", "CtaTimeUp", "Level", "Phase", "parse_action",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import the module that defines `name` on first use."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'centurion.game' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

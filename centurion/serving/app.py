@@ -26,16 +26,21 @@ import re
 import sys
 from typing import Any
 
-from jupyter_server.base.handlers import JupyterHandler
-from jupyter_server.utils import url_path_join
-from tornado import web
-from traitlets import Int, List, Unicode
-from voila.app import Voila
-from voila.tornado.handler import TornadoVoilaHandler
-from voila.tornado.treehandler import TornadoVoilaTreeHandler
+# With rfc3987-syntax installed, importing jsonschema (under Jupyter's server) compiles an Earley parser for the "iri"
+# format: about 2 s of every server start. No schema this server validates uses that format (jupyter_events' own
+# use "uri" and "date-time"), so this process goes without it; the imports below come after on purpose.
+sys.modules.setdefault("rfc3987_syntax", None)
 
-from .kernels import TableFull
-from .pages import error_page, home_url, not_found_page, table_full_page
+from jupyter_server.base.handlers import JupyterHandler  # noqa: E402
+from jupyter_server.utils import url_path_join  # noqa: E402
+from tornado import web  # noqa: E402
+from traitlets import Int, List, Unicode  # noqa: E402
+from voila.app import Voila  # noqa: E402
+from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
+from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
+
+from .kernels import TableFull  # noqa: E402
+from .pages import error_page, home_url, not_found_page, table_full_page  # noqa: E402
 
 RETRY_AFTER_S = 60
 # the stylesheet links of Voila's lab template to a public CDN (Font Awesome): the page stays on this server (W27)

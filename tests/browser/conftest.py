@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -143,20 +144,30 @@ def _closing_contexts(browser):
         closing.pop().close()
 
 
+# Every address but this machine's own (the test server, data: and blob: URLs). A pattern the browser matches by
+# itself: only these requests come to the test's handler, while a page's own requests (about 100 a view: Voila's
+# scripts, the widgets' bundles) go straight to the server (routing "**/*" sent each through the test process, about
+# a second more per page view on a loaded machine).
+NOT_LOOPBACK = re.compile(r"^(?!http://127\.0\.0\.1|ws://127\.0\.0\.1|data:|blob:)")
+
+
+def loopback_only(page, on_remote=None) -> None:
+    """Abort every request of the page to another host; `on_remote(url)` is told of each first."""
+
+    def abort(route):
+        if on_remote is not None:
+            on_remote(route.request.url)
+        route.abort()
+
+    page.route(NOT_LOOPBACK, abort)
+
+
 def new_tab(browser, width: int = 1400, height: int = 1000):
     """A page in a fresh context that may only talk to loopback (the Font Awesome CDN request is aborted); the
     page's JavaScript errors gather in `page.js_errors`."""
     context = browser.new_context(viewport={"width": width, "height": height})
     pg = context.new_page()
-
-    def only_loopback(route):
-        url = route.request.url
-        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
-            route.continue_()
-        else:
-            route.abort()
-
-    pg.route("**/*", only_loopback)
+    loopback_only(pg)
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.js_errors = errors  # type: ignore[attr-defined]

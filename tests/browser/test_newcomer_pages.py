@@ -11,12 +11,11 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from centurion.hexgrid import parse_label
 
-from .conftest import close_tab, new_tab
+from .conftest import close_tab, loopback_only, new_tab
 from .helpers import map_geometry, open_chapter
 
 pytestmark = pytest.mark.browser
 
-LOCAL = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
 
 # The width in CSS px of a counter drawn on the map's canvas (ipycanvas composes the layers into the last canvas of the
 # map): along the row through the hex centre (x, y), from the left edge of its fill colour (sampled at x - 0.4 * size,
@@ -108,15 +107,7 @@ def test_W27_no_request_leaves_the_machine(browser, voila_url, notebook):
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     pg = context.new_page()
     remote: list[str] = []
-
-    def route(r):
-        if r.request.url.startswith(LOCAL):
-            r.continue_()
-        else:
-            remote.append(r.request.url)
-            r.abort()
-
-    pg.route("**/*", route)
+    loopback_only(pg, on_remote=remote.append)  # every request to another host is recorded (and aborted)
     try:
         response = pg.goto(f"{voila_url}/voila/render/{notebook}.ipynb", wait_until="commit", timeout=60_000)
         pg.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)

@@ -7,17 +7,12 @@ import time
 
 import pytest
 
-from .conftest import start_server
+from .conftest import loopback_only, start_server
 from .helpers import click_hex, open_chapter, text_of, wait_text_change
 
 pytestmark = pytest.mark.browser
 
 INDEX = "/voila/render/index.ipynb"
-
-
-def _loopback_only(page) -> None:
-    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else r.abort())
 
 
 def _rendered(page, timeout_ms: int = 60_000) -> None:
@@ -86,7 +81,7 @@ def test_thirty_page_views_leave_no_kernel_behind(browser, tmp_path):
             # is awaited only until the server answers ("commit"), then all five until rendered (awaiting each page's
             # "load" opened them one after the other: about 4 s more per batch on this machine)
             for i, pg in enumerate(pages):
-                _loopback_only(pg)
+                loopback_only(pg)
                 pg.goto(server.url + (chapter if i == 0 else INDEX), wait_until="commit", timeout=60_000)
             for pg in pages:
                 _rendered(pg)
@@ -127,7 +122,7 @@ def test_a_full_table_says_so_and_lets_the_player_in_later(browser, tmp_path):
     try:
         first, second = context.new_page(), context.new_page()
         for pg in (first, second):
-            _loopback_only(pg)
+            loopback_only(pg)
         first.goto(server.url + INDEX)
         _rendered(first)
         response = second.goto(server.url + INDEX)
@@ -166,7 +161,7 @@ def test_preheated_pages_paint_and_the_fault_switch_still_works(browser, tmp_pat
             time.sleep(0.25)
         assert len(server.kernels()) == 2
         pg = context.new_page()
-        _loopback_only(pg)
+        loopback_only(pg)
         open_chapter(pg, server.url + chapter)
         assert "Using pre-heated kernel" in server.log_path.read_text()
         open_chapter(pg, server.url + chapter + "?centurion_fault=_on_mouse_down")

@@ -19,7 +19,7 @@ import pytest
 from centurion.hexgrid import distance, format_label
 from centurion.store import open_store
 
-from .conftest import start_server
+from .conftest import loopback_only, start_server
 from .helpers import click_hex, open_chapter, open_chapters, text_of, wait_button_up
 
 pytestmark = pytest.mark.browser
@@ -45,8 +45,7 @@ def new_page(browser):
     """A page in a context of its own (its own cookies: another player's browser), loopback only."""
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     pg = context.new_page()
-    pg.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
-        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else route.abort())
+    loopback_only(pg)
     return pg
 
 
