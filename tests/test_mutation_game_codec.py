@@ -69,10 +69,11 @@ def test_SAVE_a_centuria_save_header_is_checked_field_by_field():
     assert read_header(HEAD, "cta.json", KNOWN) == ("centuria_farmstead@1", 2, [])
     no_variants = {k: v for k, v in HEAD.items() if k != "variants"}
     assert read_header(no_variants, "cta.json", KNOWN) == ("centuria_farmstead@1", 2, [])
-    assert read_header({**HEAD, "edition": 2}, "cta.json", KNOWN) == ("centuria_farmstead", 2, [])  # the current
-    for edition in (0, 3, True, "2", None):
+    assert read_header({**HEAD, "edition": 2}, "cta.json", KNOWN) == ("centuria_farmstead@2", 2, [])
+    assert read_header({**HEAD, "edition": 3}, "cta.json", KNOWN) == ("centuria_farmstead", 2, [])  # the current
+    for edition in (0, 4, True, "2", None):
         assert bad_header({**HEAD, "edition": edition}) == (
-            "cta.json: field 'edition': expected a whole number from 1 to 2 (the editions of 'centuria_farmstead'), "
+            "cta.json: field 'edition': expected a whole number from 1 to 3 (the editions of 'centuria_farmstead'), "
             f"got {str(edition)[:20]!r}")
     assert bad_header({**HEAD, "format": "f" * 80}) == (
         f"cta.json: field 'format': expected 'centurion-skirmish', got {'f' * 60!r}")
