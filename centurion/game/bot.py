@@ -13,9 +13,10 @@ Levels: "novice" (a beginner: few candidates, the move drawn among its 3 best by
 own fire counts, shoots the nearest target, never stands on opportunity fire or lays smoke), "veteran" (more
 candidates, weighs the fire it takes, uses opportunity fire and smoke, and plays like a player: cover, no stacking,
 objectives at the end, braking, no trap next turn, paints spread, focus fire) and "elite" (the veteran, in
-the last turn moving, painting and firing at the enemy whose destruction changes who holds an objective, and playing
-its best painting and fire options out to the end of the turn on dice of its own: game/bot_search.py). `replies` (each enemy still to move answers the best ends as a veteran would) is an option no level
-uses: measured, it made the elite weaker (docs/decisions.md). Every level weighs the exact self-inflicted damage
+the last turn moving, painting and firing at the enemy whose destruction changes who holds an objective, and
+playing its best painting and fire options out to the end of the turn on dice of its own: game/bot_search.py).
+`replies` (each enemy still to move answers the best ends as a veteran would) is an option no level uses:
+measured, it made the elite weaker (docs/decisions.md). Every level weighs the exact self-inflicted damage
 of each path it weighs, its size and odds (game/bot_move.py, issue 25).
 """
 
