@@ -14,8 +14,7 @@ page's kernel start).
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from ..lazy import lazy_names
 
 _HOME = {
     "Action": "actions",
@@ -72,15 +71,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import the module that defines `name` on first use."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module 'centurion.game' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _HOME, globals(), __all__)

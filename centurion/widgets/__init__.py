@@ -6,8 +6,7 @@ a page's first paint short.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from ..lazy import lazy_names
 
 _HOME = {
     "ArmorDiagram": "armor",
@@ -45,15 +44,4 @@ _HOME = {
 __all__ = sorted(_HOME)
 
 
-def __getattr__(name: str) -> Any:
-    """Import the module that defines `name` on first use."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module 'centurion.widgets' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _HOME, globals(), __all__)
