@@ -55,6 +55,7 @@ from .actions import (
 from .bot_move import (
     NO_RISK,
     TRAP_CHECKS,
+    armor_fraction,
     objective_stakes,
     objective_terms,
     path_risk,
@@ -148,12 +149,6 @@ def _worth(s: Skirmish, key: str) -> float:
         return 10.0
     v = s.vehicle(key)
     return (v.cost or 20) * (2.0 - armor_fraction(v))
-
-
-def armor_fraction(v: Vehicle) -> float:
-    """The share of the vehicle's armor boxes still intact."""
-    full = sum(v.sheet.vehicle.armor.values()) or 1
-    return sum(sec.intact for _n, sec in v.sheet.armor.sections) / full
 
 
 def _plan_hits(plan: FirePlan | None, rules: BasicRules | None = None) -> float:

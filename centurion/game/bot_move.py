@@ -78,6 +78,12 @@ def path_risk(s: Skirmish, v: Vehicle, move) -> Risk:
     return Risk(expected, through, p_through, p_none)
 
 
+def armor_fraction(v: Vehicle) -> float:
+    """The share of the vehicle's armor boxes still intact."""
+    full = sum(v.sheet.vehicle.armor.values()) or 1
+    return sum(sec.intact for _n, sec in v.sheet.armor.sections) / full
+
+
 def position_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, careful: bool) -> np.ndarray:
     """Per end hex: cover (minus the terrain's combat modifier, CEN-TER-1), elevation (CEN-LOS-1), and a penalty
     for friends already in the hex or next to it (one shot template or area attack less to fear, room to move)."""
@@ -190,5 +196,5 @@ def objective_stakes(s: Skirmish, side: str) -> dict[str, float]:
     return out
 
 
-__all__ = ["NO_RISK", "TRAP_CHECKS", "Risk", "objective_stakes",
+__all__ = ["NO_RISK", "TRAP_CHECKS", "Risk", "armor_fraction", "objective_stakes",
            "objective_terms", "trapped", "path_risk", "position_terms", "speed_terms"]

@@ -24,8 +24,8 @@ from ..data import terrain_table
 from ..hexgrid import distance, format_label
 from ..rules.grav import Refusal
 from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Watch
-from .bot import armor_fraction, bot_action
-from .bot_move import NO_RISK, objective_terms, path_risk
+from .bot import bot_action
+from .bot_move import NO_RISK, armor_fraction, objective_terms, path_risk
 from .bot_trace import Note, traced
 from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
 from .wording import plural

@@ -16,10 +16,10 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from . import bot_trace
 from .actions import Action
+from .bot_move import armor_fraction
 from .skirmish import Skirmish
 
 CANDIDATES = 4  # the options played out: the veteran's choice and its next best three
@@ -32,12 +32,7 @@ PLAYOUT_LIMIT = 400  # decisions in one playout at most (a turn takes a few doze
 
 def _armor_lost(s: Skirmish, side: str) -> float:
     """A side's armor lost, weighted by cost: each live vehicle's cost times the share of its armor boxes gone."""
-    out = 0.0
-    for v in s.live_vehicles(side):
-        full = sum(v.sheet.vehicle.armor.values()) or 1
-        left = sum(sec.intact for _n, sec in v.sheet.armor.sections)
-        out += (v.cost or 20) * (1 - left / full)
-    return out
+    return sum((v.cost or 20) * (1 - armor_fraction(v)) for v in s.live_vehicles(side))
 
 
 def outcome(s: Skirmish, side: str) -> float:
@@ -74,7 +69,7 @@ def searched(s: Skirmish) -> bool:
     return str(getattr(s.phase, "value", s.phase)) in SEARCHED
 
 
-def candidates(s: Skirmish, notes: list[bot_trace.Note], chosen: Action) -> list[Action]:
+def candidates(notes: list[bot_trace.Note], chosen: Action) -> list[Action]:
     """The base level's choice first, then its next best fire or painting options by its own scores (its tie-break
     key where it has one), `CANDIDATES` at most."""
     out = [chosen]
@@ -95,7 +90,7 @@ def search(s: Skirmish, base: Callable[[Skirmish], Action], policy: Callable[[Sk
     noted for its reason (game/bot_reasons.py)."""
     with bot_trace.traced() as notes:
         chosen = base(s)
-    options = candidates(s, notes, chosen)
+    options = candidates(notes, chosen)
     if len(options) < 2:
         return chosen
     side = s.active
@@ -113,10 +108,5 @@ def search(s: Skirmish, base: Callable[[Skirmish], Action], policy: Callable[[Sk
     return results[best][0]
 
 
-def explain(notes: list[bot_trace.Note]) -> dict[Any, tuple[float, int]]:
-    """The searched options' averages and sample counts, by action (for the reasons)."""
-    return {n.action: (n.score, n.data["samples"]) for n in notes if n.kind == "search"}
-
-
-__all__ = ["CANDIDATES", "DAMAGE_WEIGHT", "SAMPLES", "candidates", "explain", "outcome", "playout", "playout_seed",
-           "search", "searched"]
+__all__ = ["CANDIDATES", "DAMAGE_WEIGHT", "SAMPLES", "candidates", "outcome", "playout", "playout_seed", "search",
+           "searched"]
