@@ -317,10 +317,10 @@ def _line_offsets(span_q: int, span_r: int, width: int, longest: int
 def sight_table(battlemap: BattleMap, table: TerrainTable | None = None) -> SightTable:
     """The cached sight arrays of a map (built once per map and terrain table)."""
     cache = battlemap.__dict__.setdefault("_sight_cache", {})
-    key = id(table)
-    if key not in cache:
-        cache[key] = SightTable(battlemap, table)
-    return cache[key]
+    hit = cache.get(id(table))
+    if hit is None or hit[0] is not table:  # the entry keeps its table alive: its id is not reused meanwhile
+        hit = cache[id(table)] = (table, SightTable(battlemap, table))
+    return hit[1]
 
 
 class SightMap:
