@@ -52,6 +52,7 @@ from .actions import (
     SquadFire,
     Watch,
 )
+from .bot_harm import plan_harm
 from .bot_move import (
     NO_RISK,
     TRAP_CHECKS,
@@ -163,10 +164,19 @@ def _plan_hits(plan: FirePlan | None, rules: BasicRules | None = None) -> float:
 
 def _hits_from(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: TargetView) -> float:
     """Expected hits of every usable weapon of `firer` standing at hex_/facing on `target` (CEN-CMB-1)."""
+    return _plan_hits(_plan_at(s, firer, hex_, facing, target), s.rules)
+
+
+def _harm_from(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: TargetView) -> float:
+    """Expected harm (game/bot_harm.py: hits by their size and where they land) of `firer` at hex_/facing."""
+    return plan_harm(s, _plan_at(s, firer, hex_, facing, target))
+
+
+def _plan_at(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: TargetView) -> FirePlan | None:
+    """The plan of every usable weapon of `firer` standing at hex_/facing that bears on `target` (CEN-CMB-1)."""
     units = s.combat_units()
     fv = replace(units[firer.key].firer_view(), hex=hex_, facing=facing)
     tf = next((f for f in range(6) if in_arc("turret", facing, f, hex_, target.hex)), facing)
-    best = 0.0
     picked: list[Attack] = []
     bm = s.battlemap
     plan = None
@@ -182,8 +192,7 @@ def _hits_from(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: Targ
         if isinstance(trial, FirePlan):
             picked.append(Attack(i, target.key, shell))
             plan = trial
-    best = _plan_hits(plan, s.rules)
-    return best
+    return plan
 
 
 def _max_range(v: Vehicle) -> int:
@@ -224,6 +233,8 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     late = s.turn / max(1, s.scenario.turns)
     reach = max(6, min(_max_range(v), 15))
     pref = max(4, reach * 2 // 3)
+    if lv.careful and objectives and _outgunned(s, v.side):  # the weaker side runs for its objective (issue 25)
+        pref = -max((_max_range(x) for x in enemies), default=0) - 2
 
     hexes = np.array([e[0] for e in ends], dtype=np.int64).reshape(-1, 2)
     p_safe = np.array([float(e.p_no_damage) for e in ends])
@@ -243,6 +254,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     order = with_variant_candidates(ends, quick, order)  # the best variant ends weighed too (VAR-LATERAL/-EMERGENCY)
     ranked = [ends[i] for i in order.tolist()]
     units = s.combat_units()
+    hits = _harm_from if lv.careful else _hits_from  # the careful levels weigh a hit by where it lands (bot_harm)
     mine = _worth(s, v.key)
     staked = objective_stakes(s, v.side) if lv.stakes else {}  # the elite: in range of an objective's holder
     rows = []
@@ -257,14 +269,14 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
         deal = 0.0
         for x in enemies:
             tv = units[x.key].target_view(units[v.key])
-            deal = max(deal, _hits_from(s, v, e.hex, e.facing, tv) * (_worth(s, x.key) + staked.get(x.key, 0.0)) / 20)
+            deal = max(deal, hits(s, v, e.hex, e.facing, tv) * (_worth(s, x.key) + staked.get(x.key, 0.0)) / 20)
         score += 3.0 * deal
         later = 0.0  # the part of the fire taken from enemies that still move this turn (the elite looks again)
         if lv.defensive:
             me = _me_at(s, v, e)
             for x in enemies:
                 if distance(x.hex, e.hex) <= _max_range(x):
-                    h = _hits_from(s, x, x.hex, x.facing, me)
+                    h = hits(s, x, x.hex, x.facing, me)
                     score -= 2.0 * h * mine / 20
                     later += h * (x.key not in s.done)
         move = _braked(s, v, e, want_slow=bool(slow[i]) and held[i] > 0 and s.turn < s.scenario.turns) \
@@ -403,6 +415,16 @@ def _squad_step(s: Skirmish, lv: LevelSettings, others: list, enemies: list[Vehi
     return None
 
 
+OUTGUNNED = 0.5  # a side whose vehicles are worth less than this share of the enemy's keeps off and goes for goals
+
+
+def _outgunned(s: Skirmish, side: str) -> bool:
+    """Whether `side`'s live vehicles cost less than OUTGUNNED times the enemy's (the pursuit's Vipers: 15 to 45)."""
+    mine = sum(x.cost or 20 for x in s.live_vehicles(side))
+    theirs = sum(x.cost or 20 for x in s.live_vehicles(s.other(side)))
+    return mine < OUTGUNNED * theirs
+
+
 def _distances(hexes: np.ndarray, h: Hex) -> np.ndarray:
     dq, dr = hexes[:, 0] - h.q, hexes[:, 1] - h.r
     return (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2
@@ -416,7 +438,7 @@ def _quick_scores(ends: list, enemies: list[Vehicle], objectives: list[Hex], mat
     score = np.zeros(len(ends))
     if enemies:
         d = np.min(np.stack([_distances(hexes, x.hex) for x in enemies]), axis=0)
-        score -= np.abs(d - pref)
+        score -= np.abs(d - pref) if pref >= 0 else np.maximum(0, -pref - d)  # pref < 0: only stay that far off
     if objectives:
         d = np.min(np.stack([_distances(hexes, o) for o in objectives]), axis=0)
         score -= d * (0.3 + 1.2 * late)
@@ -484,7 +506,7 @@ def _paint_together(s: Skirmish, stakes: bool = False) -> Action:
         c = float(getattr(getattr(att, "to_hit", None), "chance", Fraction(0)))
         if c <= 0:
             continue
-        follow = sum(_plan_hits(s.attack_set(f, a.target), s.rules) for f in friends)
+        follow = sum(plan_harm(s, s.attack_set(f, a.target)) for f in friends)
         worth = _worth(s, a.target) + staked.get(a.target, 0.0)
         key = (round(c * (0.2 + follow) * worth, 9), a.target, a.unit)  # ties: by key, not order
         if best_key is None or key > best_key:
@@ -513,7 +535,7 @@ def _fire(s: Skirmish, careful: bool = False, nearest: bool = False, stakes: boo
             val = float(att.attacks * att.to_hit.chance) * _worth(s, a.target) * (1 if a.weapon == "personal" else 2)
         else:
             plan = s.attack_set(s.vehicle(a.unit), a.target)
-            val = _plan_hits(plan, s.rules) * _worth(s, a.target)
+            val = (plan_harm(s, plan) if careful else _plan_hits(plan, s.rules)) * _worth(s, a.target)
             if getattr(a, "driver", False):  # the driver's weapons at half weight: his roll, next turn's limits
                 from .crew import driver_plan
 

@@ -1,0 +1,115 @@
+"""A hit is worth what it does where it lands (issue 25, "play like a player"; game/bot_harm.py).
+
+Book-a §11: 3 hits in 10 strike the turret and 7 the side the attack comes from (hull down in a crater: 7 the turret,
+3 the side). The Liberator's armor (data/vehicles.yaml): front 90, turret 90, left 70, right 70, stern 60. So the
+same expected hits taken on the stern harm a Liberator by (0.3/90 + 0.7/60) / (0.3/90 + 0.7/70) = 1.125 times what
+they do on a flank, and a careful level turns a flank rather than its stern toward the enemy when both ends are
+otherwise the same. The weaker side (the pursuit's three Vipers, cost 15, against six TOG vehicles, cost 45) keeps
+off and runs for its objective instead of closing to its weapons' liked range.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+
+from centurion.game import Move, bot_action, new_skirmish
+from centurion.game.bot import _harm_from, _hits_from, _me_at, _outgunned
+from centurion.game.bot_harm import shot_harm
+from centurion.game.skirmish import Skirmish
+from centurion.hexgrid import Hex, distance, parse_label
+from centurion.rules.fire import attack_side
+
+TOG_AT, BRIDGE = parse_label("1718"), parse_label("1516")
+STERN_END, FLANK_END = Hex(4, 10), Hex(4, 11)  # both grounded in the clear, 12 hexes from the TOG tanks
+LIBERATOR = {"front": 90, "turret": 90, "left": 70, "right": 70, "stern": 60}  # data/vehicles.yaml
+
+
+def _hit(side: str, crater: bool = False) -> SimpleNamespace:
+    """A 150mm Gauss hit on R11 from `side` (what shot_harm reads of a resolved attack)."""
+    return SimpleNamespace(target=SimpleNamespace(kind="vehicle", key="R11", crater=crater), side=side,
+                           family="gauss", attack=SimpleNamespace(shell="HEAP"), weapon=SimpleNamespace(type="150mm Gauss"))
+
+
+@pytest.mark.parametrize("crater", [False, True])
+def test_a_hit_on_the_stern_weighs_by_book_a_11_and_the_armor_left(crater):
+    s = new_skirmish("meeting", seed=3)
+    turret, side = (Fraction(7, 10), Fraction(3, 10)) if crater else (Fraction(3, 10), Fraction(7, 10))
+
+    def share(where: str) -> Fraction:
+        return turret / LIBERATOR["turret"] + side / LIBERATOR[where]
+
+    stern, flank, front = (shot_harm(s, _hit(w, crater), {}) for w in ("stern", "left", "front"))
+    assert stern / flank == pytest.approx(float(share("stern") / share("left")))
+    assert flank / front == pytest.approx(float(share("left") / share("front")))
+    thin = {"R11": {**LIBERATOR, "stern": 20, "_mean": 76.0}}  # the stern shot down to 20 boxes
+    assert shot_harm(s, _hit("stern", crater), thin) / stern == pytest.approx(
+        float((turret / 90 + side / 20) / share("stern")))
+
+
+@pytest.fixture
+def facing_choice(monkeypatch):
+    """Meeting seed 3, R11's first move, the TOG tanks in 1718: two grounded risk-free ends 12 hexes from them, one
+    showing its stern (first in the tie-break of equal scores: lower hex), one a flank; the other Renegade tanks in
+    a hex as far from both, so the ends differ only in the side shown."""
+    s = new_skirmish("meeting", seed=3)
+    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
+        s = s.apply(s.legal_actions()[0])
+    assert s.movers()[0].key == "R11"
+    middle = next(h for h, c in sorted(s.battlemap.hexes.items())
+                  if distance(h, STERN_END) == distance(h, FLANK_END) == 3 and c.terrain == "clear")
+    s = replace(s, vehicles=tuple(replace(x, hex=TOG_AT) if x.side == "tog" else
+                                  replace(x, hex=middle) if x.key != "R11" else x for x in s.vehicles))
+    ends = s.end_states("R11")
+    stern = next(e for e in ends if e.hex == STERN_END and e.grounded and e.p_no_damage == 1
+                 and attack_side(e.hex, e.facing, TOG_AT) == "stern")
+    flank = next(e for e in ends if e.hex == FLANK_END and e.grounded and e.p_no_damage == 1
+                 and attack_side(e.hex, e.facing, TOG_AT) in ("left", "right"))
+    assert distance(STERN_END, BRIDGE) == distance(FLANK_END, BRIDGE)
+    assert distance(STERN_END, TOG_AT) == distance(FLANK_END, TOG_AT) == 12
+    real = Skirmish.end_states
+    monkeypatch.setattr(Skirmish, "end_states",
+                        lambda self, key: [stern, flank] if key == "R11" else real(self, key))
+    return s, stern, flank
+
+
+def test_both_ends_take_the_same_hits_and_the_stern_more_harm(facing_choice):
+    """The premise, by the engine's fire declaration: equal hits dealt and taken; the stern's harm 1.125 times."""
+    s, stern, flank = facing_choice
+    units, r11 = s.combat_units(), s.vehicle("R11")
+    for x in s.live_vehicles("tog"):
+        deal = [_hits_from(s, r11, e.hex, e.facing, units[x.key].target_view(units["R11"])) for e in (stern, flank)]
+        taken = [_hits_from(s, x, x.hex, x.facing, _me_at(s, r11, e)) for e in (stern, flank)]
+        harm = [_harm_from(s, x, x.hex, x.facing, _me_at(s, r11, e)) for e in (stern, flank)]
+        assert deal[0] == pytest.approx(deal[1]) and taken[0] == pytest.approx(taken[1]) and taken[0] > 0
+        assert harm[0] / harm[1] == pytest.approx((0.3 / 90 + 0.7 / 60) / (0.3 / 90 + 0.7 / 70))
+
+
+@pytest.mark.parametrize("level", ["veteran", "elite"])
+def test_the_careful_levels_show_a_flank_rather_than_the_stern(facing_choice, level):
+    s, _stern, flank = facing_choice
+    a = bot_action(s, level)
+    assert isinstance(a, Move) and a.unit == "R11"
+    end = s.resolve_move("R11", a.move).end_state()
+    assert (end.hex, end.facing) == (flank.hex, flank.facing)
+
+
+def test_the_pursuits_vipers_are_outgunned_and_the_meetings_tanks_are_not():
+    assert _outgunned(new_skirmish("pursuit", seed=0), "renegade")  # 3 Vipers of cost 5 against 4 + 4 + 4 + 3 x 11
+    assert not _outgunned(new_skirmish("pursuit", seed=0), "tog")
+    assert not any(_outgunned(new_skirmish("meeting", seed=0), side) for side in ("renegade", "tog"))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_veterans_vipers_run_for_the_exit_on_the_first_turn(seed):
+    """Pursuit: every Viper ends its first move nearer the road exit (4315) than it started, the enemy behind it."""
+    s = new_skirmish("pursuit", seed=seed)
+    exit_ = parse_label("4315")
+    start = {v.key: v.hex for v in s.live_vehicles("renegade")}
+    while s.turn == 1 and not s.over:
+        s = s.apply(bot_action(s, "veteran"))
+    for key, was in start.items():
+        assert distance(s.vehicle(key).hex, exit_) < distance(was, exit_), key
