@@ -113,3 +113,14 @@ def test_the_veterans_vipers_run_for_the_exit_on_the_first_turn(seed):
         s = s.apply(bot_action(s, "veteran"))
     for key, was in start.items():
         assert distance(s.vehicle(key).hex, exit_) < distance(was, exit_), key
+
+
+def test_the_reason_names_the_side_it_shows(facing_choice):
+    """The "Why?" words say which side each weighed end shows the enemy that hits it most (HEX-4)."""
+    from centurion.game.bot_reasons import bot_decision
+
+    s, _stern, flank = facing_choice
+    d = bot_decision(s, "veteran")
+    shown = attack_side(flank.hex, flank.facing, TOG_AT)
+    assert shown in ("left", "right") and f"(its {shown} toward T" in d.reason
+    assert any("(its stern toward T" in alt.reason for alt in d.alternatives[1:])

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..data import terrain_table
 from ..hexgrid import distance, format_label
+from ..rules.fire import attack_side
 from ..rules.grav import Refusal
 from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Watch
 from .bot import bot_action
@@ -188,8 +189,12 @@ def _move_reason(s: Any, v: Any, lv: Any, e: Any, d: dict[str, Any]) -> str:
     parts.append(f"{best[0]:.2f} hits dealt on {best[1].key}" if best[0] > 0 else "no enemy in reach")
     if lv.defensive:
         me = d["me_at"](s, v, e)
-        taken = sum(hits(s, x, x.hex, x.facing, me) for x in enemies if distance(x.hex, e.hex) <= d["reach"](x))
+        near = [(hits(s, x, x.hex, x.facing, me), x) for x in enemies if distance(x.hex, e.hex) <= d["reach"](x)]
+        taken = sum(h for h, _x in near)
         parts.append(f"{taken:.2f} expected against it")
+        h, x = max(near, key=lambda t: (t[0], t[1].key), default=(0.0, None))
+        if lv.careful and h > 0 and x.hex != e.hex:  # where those hits land weighs too (game/bot_harm.py, book-a §11)
+            parts[-1] += f" (its {attack_side(e.hex, e.facing, x.hex, shields=dict(me.shields))} toward {x.key})"
     parts.append(_risk_words(s, v, e))
     if lv.careful:
         parts.extend(_objective_words(s, v, e))
