@@ -70,10 +70,11 @@ def interact_speed(page):
 
 
 def interact_ground(page):
-    before = text_of(page, ".centurion-groundinfo")
-    sig = page.evaluate(CANVAS_SIGNATURE_JS)
+    before = wait_text_contains(page, ".centurion-groundinfo", "From ")  # the start's text first (a loaded CI once
+    sig = page.evaluate(CANVAS_SIGNATURE_JS)  # saw the empty text change to "From 2012" and took it for the click's)
+    assert "From 2010" not in before
     click_hex(page, "2010")
-    after = wait_text_change(page, ".centurion-groundinfo", before)
+    after = wait_text_contains(page, ".centurion-groundinfo", "From 2010")
     assert "From 2010" in after
     assert page.evaluate(CANVAS_SIGNATURE_JS) != sig
 
