@@ -1,5 +1,5 @@
 """A short bot-against-bot Centurion game for the variant tests: every action the computer picks is checked
-against the legal actions before it is applied."""
+against the legal actions before it is applied; and a two-end choice for R11 in the meeting (the bot tests)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,30 @@ from dataclasses import replace
 
 import centurion.game.bot as bot
 from centurion.game import Move, bot_action, new_skirmish
+from centurion.game.skirmish import Skirmish
+from centurion.hexgrid import Hex, distance, parse_label
 from centurion.rules.refusal import Refusal
+
+TOG_AT = parse_label("1718")
+
+
+def r11_choice(monkeypatch, first: Hex, second: Hex, pick) -> tuple[Skirmish, object, object]:
+    """The meeting, seed 3, R11's first move, with the TOG tanks in 1718 and the other Renegade tanks in a clear hex
+    3 from both `first` and `second`; R11 is offered only `pick(s, ends, first)` and `pick(s, ends, second)` (two of
+    the engine's own end states), so the choice between them is all that is left to the computer."""
+    s = new_skirmish("meeting", seed=3)
+    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
+        s = s.apply(s.legal_actions()[0])
+    assert s.movers()[0].key == "R11"
+    middle = next(h for h, c in sorted(s.battlemap.hexes.items())
+                  if distance(h, first) == distance(h, second) == 3 and c.terrain == "clear")
+    s = replace(s, vehicles=tuple(replace(x, hex=TOG_AT) if x.side == "tog" else
+                                  replace(x, hex=middle) if x.key != "R11" else x for x in s.vehicles))
+    ends = s.end_states("R11")
+    a, b = pick(s, ends, first), pick(s, ends, second)
+    real = Skirmish.end_states
+    monkeypatch.setattr(Skirmish, "end_states", lambda self, key: [a, b] if key == "R11" else real(self, key))
+    return s, a, b
 
 
 @contextmanager

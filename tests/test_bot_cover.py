@@ -12,38 +12,25 @@ read with the wrong sign, the fire taken weighed 0) the choice test fails, with 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from centurion.game import Move, bot_action, new_skirmish
+from centurion.game import Move, bot_action
 from centurion.game.bot import _hits_from, _me_at
-from centurion.game.skirmish import Skirmish
 from centurion.hexgrid import distance, parse_label
+from tests.bot_games import TOG_AT, r11_choice
 
-CLEAR, WOODS, TOG_AT, BRIDGE = (parse_label(x) for x in ("0513", "0518", "1718", "1516"))
+CLEAR, WOODS, BRIDGE = (parse_label(x) for x in ("0513", "0518", "1516"))
 
 
 @pytest.fixture
 def choice(monkeypatch):
-    s = new_skirmish("meeting", seed=3)
-    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
-        s = s.apply(s.legal_actions()[0])
-    v = s.movers()[0]
-    assert v.key == "R11"
-    middle = next(h for h, c in sorted(s.battlemap.hexes.items())
-                  if distance(h, CLEAR) == distance(h, WOODS) == 3 and c.terrain == "clear")
-    s = replace(s, vehicles=tuple(replace(x, hex=TOG_AT) if x.side == "tog" else
-                                  replace(x, hex=middle) if x.key != "R11" else x for x in s.vehicles))
-    ends = s.end_states("R11")
-    clear = next(e for e in ends if e.hex == CLEAR and e.grounded and e.p_no_damage == 1)
-    woods = next(e for e in ends if e.hex == WOODS and e.grounded and e.p_no_damage == 1)
+    def pick(s, ends, at):
+        return next(e for e in ends if e.hex == at and e.grounded and e.p_no_damage == 1)
+
+    s, clear, woods = r11_choice(monkeypatch, CLEAR, WOODS, pick)
     assert s.battlemap[CLEAR].terrain == "clear" and s.battlemap[WOODS].terrain == "heavy_woods"
     assert distance(CLEAR, BRIDGE) == distance(WOODS, BRIDGE) == 10
     assert distance(CLEAR, TOG_AT) == distance(WOODS, TOG_AT) == 12
-    real = Skirmish.end_states
-    monkeypatch.setattr(Skirmish, "end_states",
-                        lambda self, key: [clear, woods] if key == "R11" else real(self, key))
     return s, clear, woods
 
 

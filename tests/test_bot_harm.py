@@ -10,7 +10,6 @@ off and runs for its objective instead of closing to its weapons' liked range.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -19,11 +18,11 @@ import pytest
 from centurion.game import Move, bot_action, new_skirmish
 from centurion.game.bot import _harm_from, _hits_from, _me_at, _outgunned
 from centurion.game.bot_harm import shot_harm
-from centurion.game.skirmish import Skirmish
 from centurion.hexgrid import Hex, distance, parse_label
 from centurion.rules.fire import attack_side
+from tests.bot_games import TOG_AT, r11_choice
 
-TOG_AT, BRIDGE = parse_label("1718"), parse_label("1516")
+BRIDGE = parse_label("1516")
 STERN_END, FLANK_END = Hex(4, 10), Hex(4, 11)  # both grounded in the clear, 12 hexes from the TOG tanks
 LIBERATOR = {"front": 90, "turret": 90, "left": 70, "right": 70, "stern": 60}  # data/vehicles.yaml
 
@@ -55,24 +54,14 @@ def facing_choice(monkeypatch):
     """Meeting seed 3, R11's first move, the TOG tanks in 1718: two grounded risk-free ends 12 hexes from them, one
     showing its stern (first in the tie-break of equal scores: lower hex), one a flank; the other Renegade tanks in
     a hex as far from both, so the ends differ only in the side shown."""
-    s = new_skirmish("meeting", seed=3)
-    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
-        s = s.apply(s.legal_actions()[0])
-    assert s.movers()[0].key == "R11"
-    middle = next(h for h, c in sorted(s.battlemap.hexes.items())
-                  if distance(h, STERN_END) == distance(h, FLANK_END) == 3 and c.terrain == "clear")
-    s = replace(s, vehicles=tuple(replace(x, hex=TOG_AT) if x.side == "tog" else
-                                  replace(x, hex=middle) if x.key != "R11" else x for x in s.vehicles))
-    ends = s.end_states("R11")
-    stern = next(e for e in ends if e.hex == STERN_END and e.grounded and e.p_no_damage == 1
-                 and attack_side(e.hex, e.facing, TOG_AT) == "stern")
-    flank = next(e for e in ends if e.hex == FLANK_END and e.grounded and e.p_no_damage == 1
-                 and attack_side(e.hex, e.facing, TOG_AT) in ("left", "right"))
+    def pick(s, ends, at):
+        wanted = ("stern",) if at == STERN_END else ("left", "right")
+        return next(e for e in ends if e.hex == at and e.grounded and e.p_no_damage == 1
+                    and attack_side(e.hex, e.facing, TOG_AT) in wanted)
+
+    s, stern, flank = r11_choice(monkeypatch, STERN_END, FLANK_END, pick)
     assert distance(STERN_END, BRIDGE) == distance(FLANK_END, BRIDGE)
     assert distance(STERN_END, TOG_AT) == distance(FLANK_END, TOG_AT) == 12
-    real = Skirmish.end_states
-    monkeypatch.setattr(Skirmish, "end_states",
-                        lambda self, key: [stern, flank] if key == "R11" else real(self, key))
     return s, stern, flank
 
 
