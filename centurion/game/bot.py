@@ -11,7 +11,7 @@ machine; an optional `budget` (seconds) caps a decision's exact weighing (its ch
 
 Levels: "novice" (a beginner: few candidates, the move drawn among its 3 best by the game's seeded dice, only its
 own fire counts, shoots the nearest target, never stands on opportunity fire or lays smoke), "veteran" (more
-candidates, weighs the fire it takes, uses opportunity fire and smoke, and plays like a player: cover, no stacking,
+candidates, weighs the fire it takes, lays smoke, and plays like a player: cover, no stacking,
 objectives at the end, braking, no trap next turn, paints spread, focus fire) and "elite" (the veteran, in
 the last turn moving, painting and firing at the enemy whose destruction changes who holds an objective, and
 playing its best painting and fire options out to the end of the turn on dice of its own: game/bot_search.py).
@@ -50,7 +50,6 @@ from .actions import (
     Paint,
     Smoke,
     SquadFire,
-    Watch,
 )
 from .bot_harm import plan_harm
 from .bot_move import (
@@ -216,10 +215,6 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     squad = _squad_step(s, lv, others, enemies)
     if squad is not None:
         return squad
-    if lv.tactics and v.velocity == 0 and enemies and Watch(v.key) in others:
-        near = min(distance(v.hex, e.hex) for e in enemies)
-        if v.in_crater and near <= 15:
-            return Watch(v.key)
     ram = s.game_rules.bot_ram(s, v.key)  # VAR-RAM: a ram whose expected damage beats what it takes
     if ram is not None:
         return ram
