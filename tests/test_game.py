@@ -377,11 +377,14 @@ def test_scenario_files_name_file_entry_and_field():
 
 def test_opportunity_fire_from_dug_in_tanks():
     """Village: TOG tanks grounded in craters at velocity 0 stand on opportunity fire and fire as Renegades move
-    in sight (CEN-OPP-1); they then do not fire in the Combat Phase."""
+    in sight (CEN-OPP-1); they then do not fire in the Combat Phase. The declarations are the test's (the computer
+    weighs its moves instead since session 11); the rest is the veteran's."""
     s = new_skirmish("village", seed=0)
     fired = None
     while s.turn == 1 and not s.over:
-        a = bot_action(s, "veteran")
+        v = s.movers()[0] if s.phase == "movement" and s.movers() else None
+        a = Watch(v.key) if v is not None and v.side == "tog" and Watch(v.key) in s.movement_others() else None
+        a = a or bot_action(s, "veteran")
         if isinstance(a, OpportunityFire):
             fired = a
         s = s.apply(a)
