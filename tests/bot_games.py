@@ -15,6 +15,15 @@ from centurion.rules.refusal import Refusal
 TOG_AT = parse_label("1718")
 
 
+def r11_exchanges(s: Skirmish, ends) -> list[tuple[object, list[float], list[float]]]:
+    """For each TOG vehicle: R11's expected hits on it from each of `ends`, and its expected hits on R11 standing
+    there (the engine's fire declaration and to-hit odds, through the bot's `_hits_from`)."""
+    units, r11 = s.combat_units(), s.vehicle("R11")
+    return [(x, [bot._hits_from(s, r11, e.hex, e.facing, units[x.key].target_view(units["R11"])) for e in ends],
+             [bot._hits_from(s, x, x.hex, x.facing, bot._me_at(s, r11, e)) for e in ends])
+            for x in s.live_vehicles("tog")]
+
+
 def r11_choice(monkeypatch, first: Hex, second: Hex, pick) -> tuple[Skirmish, object, object]:
     """The meeting, seed 3, R11's first move, with the TOG tanks in 1718 and the other Renegade tanks in a clear hex
     3 from both `first` and `second`; R11 is offered only `pick(s, ends, first)` and `pick(s, ends, second)` (two of

@@ -15,9 +15,8 @@ from __future__ import annotations
 import pytest
 
 from centurion.game import Move, bot_action
-from centurion.game.bot import _hits_from, _me_at
 from centurion.hexgrid import distance, parse_label
-from tests.bot_games import TOG_AT, r11_choice
+from tests.bot_games import TOG_AT, r11_choice, r11_exchanges
 
 CLEAR, WOODS, BRIDGE = (parse_label(x) for x in ("0513", "0518", "1516"))
 
@@ -37,10 +36,7 @@ def choice(monkeypatch):
 def test_G10_both_ends_deal_the_same_and_the_woods_take_less(choice):
     """The premise, by the engine's fire declaration: equal hits dealt, fewer taken in the woods (CEN-TER-1)."""
     s, clear, woods = choice
-    units, r11 = s.combat_units(), s.vehicle("R11")
-    for x in s.live_vehicles("tog"):
-        deal = [_hits_from(s, r11, e.hex, e.facing, units[x.key].target_view(units["R11"])) for e in (clear, woods)]
-        taken = [_hits_from(s, x, x.hex, x.facing, _me_at(s, r11, e)) for e in (clear, woods)]
+    for _x, deal, taken in r11_exchanges(s, (clear, woods)):
         assert deal[0] == pytest.approx(deal[1]) and deal[0] > 0
         assert taken[1] < taken[0]
 

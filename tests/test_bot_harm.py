@@ -16,11 +16,11 @@ from types import SimpleNamespace
 import pytest
 
 from centurion.game import Move, bot_action, new_skirmish
-from centurion.game.bot import _harm_from, _hits_from, _me_at, _outgunned
+from centurion.game.bot import _harm_from, _me_at, _outgunned
 from centurion.game.bot_harm import shot_harm
 from centurion.hexgrid import Hex, distance, parse_label
 from centurion.rules.fire import attack_side
-from tests.bot_games import TOG_AT, r11_choice
+from tests.bot_games import TOG_AT, r11_choice, r11_exchanges
 
 BRIDGE = parse_label("1516")
 STERN_END, FLANK_END = Hex(4, 10), Hex(4, 11)  # both grounded in the clear, 12 hexes from the TOG tanks
@@ -44,7 +44,7 @@ def test_a_hit_on_the_stern_weighs_by_book_a_11_and_the_armor_left(crater):
     stern, flank, front = (shot_harm(s, _hit(w, crater), {}) for w in ("stern", "left", "front"))
     assert stern / flank == pytest.approx(float(share("stern") / share("left")))
     assert flank / front == pytest.approx(float(share("left") / share("front")))
-    thin = {"R11": {**LIBERATOR, "stern": 20, "_mean": 76.0}}  # the stern shot down to 20 boxes
+    thin = {"R11": ({**LIBERATOR, "stern": 20}, sum(LIBERATOR.values()) / 5)}  # the stern shot down to 20 boxes
     assert shot_harm(s, _hit("stern", crater), thin) / stern == pytest.approx(
         float((turret / 90 + side / 20) / share("stern")))
 
@@ -68,10 +68,8 @@ def facing_choice(monkeypatch):
 def test_both_ends_take_the_same_hits_and_the_stern_more_harm(facing_choice):
     """The premise, by the engine's fire declaration: equal hits dealt and taken; the stern's harm 1.125 times."""
     s, stern, flank = facing_choice
-    units, r11 = s.combat_units(), s.vehicle("R11")
-    for x in s.live_vehicles("tog"):
-        deal = [_hits_from(s, r11, e.hex, e.facing, units[x.key].target_view(units["R11"])) for e in (stern, flank)]
-        taken = [_hits_from(s, x, x.hex, x.facing, _me_at(s, r11, e)) for e in (stern, flank)]
+    r11 = s.vehicle("R11")
+    for x, deal, taken in r11_exchanges(s, (stern, flank)):
         harm = [_harm_from(s, x, x.hex, x.facing, _me_at(s, r11, e)) for e in (stern, flank)]
         assert deal[0] == pytest.approx(deal[1]) and taken[0] == pytest.approx(taken[1]) and taken[0] > 0
         assert harm[0] / harm[1] == pytest.approx((0.3 / 90 + 0.7 / 60) / (0.3 / 90 + 0.7 / 70))
