@@ -10,8 +10,10 @@ seeds (the bots take no clock). Slow: run it with `nice`, few seeds while develo
 
 Run: nice python benchmarks/ladder.py [--seeds 0 1] [--levels novice veteran elite baseline]
                                        [--scenarios meeting village] [--pairs veteran:baseline ...] [--workers 2]
-Each pair's row ends with its games by scenario (A's wins, B's wins, draws): on a scenario that one side wins
-whatever plays it, the swapped sides split the games and hide the levels' difference.
+Each pair's row gives A's win rate with its 95 % Wilson interval (64 games pin a rate to about +-12 points: two
+changes a few points apart cannot be told apart on them) and ends with its games by scenario (A's wins, B's wins,
+draws): on a scenario that one side wins whatever plays it, the swapped sides split the games and hide the levels'
+difference.
 
 Balance (issue 25, item 5): `nice python benchmarks/ladder.py --balance --games 20 [--level novice] [--workers 2]`
 plays every shipped scenario, Centurion and Centuria (`scenarios("all")`), with the same level on both sides, seeds
@@ -89,6 +91,16 @@ def sides_of(name: str) -> list[str]:
     """The scenario's two sides, in a fixed order."""
     s = new_skirmish(name, seed=0)
     return list(s.sides)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate of k in n games: what the ladder's few dozen games can tell."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -174,8 +186,8 @@ def main(argv: list[str] | None = None) -> None:
     with multiprocessing.Pool(args.workers, initializer=_lower_priority) as pool:
         for pair, name, r in pool.imap(ladder_game, jobs):  # in the jobs' order: the table does not depend on timing
             results[pair].append((name, r))
-    print(f"{'pair':<22} {'games':>5} {'wins A':>7} {'wins B':>7} {'draws':>5} {'A win %':>8} {'of decided':>10}  "
-          "by scenario (A-B-draws)")
+    print(f"{'pair':<22} {'games':>5} {'wins A':>7} {'wins B':>7} {'draws':>5} {'A win %':>8} {'95 % interval':>13} "
+          f"{'of decided':>10}  by scenario (A-B-draws)")
     for a, b in pairs:
         wins = {a: 0, b: 0}
         draws = games = 0
@@ -197,8 +209,10 @@ def main(argv: list[str] | None = None) -> None:
                 forced[p] = forced.get(p, 0) + n
         decided = wins[a] + wins[b]
         split = ", ".join(f"{n} {w}-{lo}-{d}" for n, (w, lo, d) in per.items())
+        lo, hi = wilson(wins[a], games)
         print(f"{a + ' v ' + b:<22} {games:>5} {wins[a]:>7} {wins[b]:>7} {draws:>5} "
-              f"{100 * wins[a] / games:>7.0f}% {100 * wins[a] / max(1, decided):>9.0f}%  {split}", flush=True)
+              f"{100 * wins[a] / games:>7.0f}% {f'{100 * lo:.0f}-{100 * hi:.0f} %':>13} "
+              f"{100 * wins[a] / max(1, decided):>9.0f}%  {split}", flush=True)
     print()
     print(f"{'player':<10} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} "
           f"{'own-move losses: avoidable':>27} {'forced':>7}")

@@ -179,6 +179,18 @@ def test_the_running_games_switches_are_shown_and_new_picks_wait_for_the_next_ga
     assert "apply to the next game you start" in tab.variant_note.value
 
 
+def test_the_variant_picker_is_folded_and_its_title_names_the_picks():
+    """The picker folds away (the map on a laptop's first screen); its title says what the next game will play,
+    also after a loaded game set the picks."""
+    tab = SkirmishTable("meeting", seed=1)
+    assert tab.variant_box.selected_index is None  # closed
+    assert tab.variant_box.titles[0].endswith("none (the basic rules); open to pick")
+    tab.variant_picks.value = ("VAR-LATERAL", "VAR-RAM")
+    assert tab.variant_box.titles[0] == "Fan variant rules for the next game: VAR-LATERAL, VAR-RAM"
+    tab.variant_picks.value = ()
+    assert "none (the basic rules)" in tab.variant_box.titles[0]
+
+
 def test_the_movetype_options_differ_where_the_list_cuts_them_off():
     labels = {name: label for label, name in SkirmishTable("meeting").variant_picks.options}
     burn, thrust = labels["VAR-MOVETYPE:burn"], labels["VAR-MOVETYPE:thrust"]

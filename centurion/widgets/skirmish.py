@@ -50,9 +50,11 @@ from .skirmish_text import (
     VARIANT_NOTE,
     decision_label,
     preview_lines,
+    rules_line_html,
     scenario_options,
     unit_html,
     variant_options,
+    variant_title,
     victory_html,
 )
 from .turn_summary import add_marks, key_html, page_summary, stack_cycle, unit_counters, units_here
@@ -125,9 +127,13 @@ class SkirmishTable(BattlePage):
         self.map.on_hex_click(self._on_hex)
         self.map.hex_details = self._hex_details  # names a partly covered hex (VAR-OCCUPY)
         self._label_players(game.scenario.key, players)
+        # the fan variants fold away (closed, its title naming the picks) so the map starts on a laptop's first screen
+        self.variant_box = w.Accordion(children=[w.VBox([self.variant_picks, self.variant_note])], selected_index=None,
+                                       layout=w.Layout(width="980px", max_width="100%"))
+        self.variant_box.add_class("centurion-variant-box")
+        self.variant_box.set_title(0, variant_title(()))
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box, *self.seeds.widgets]), w.HBox(self.player_picks),
-                        self.variant_picks,
-                        self.variant_note, w.HBox([self.start_button, self.undo_button, self.hints_toggle])])
+                        self.variant_box, w.HBox([self.start_button, self.undo_button, self.hints_toggle])])
         super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map_key, self.map,
                           w.HBox([self.save_link, self.upload]), self.replay, self._log_box()])
         self.add_class("centurion-skirmish")
@@ -182,20 +188,12 @@ class SkirmishTable(BattlePage):
 
     @guarded()
     def _on_variant_picks(self, _change: dict) -> None:
+        self.variant_box.set_title(0, variant_title(self.variant_picks.value))  # the folded picker names the picks
         self._draw_rules_line()
 
     def _draw_rules_line(self) -> None:
-        """Name the running game's switches (its `variants`), and say when the set-up's picks differ: they apply to
-        the next game only (VAR-*)."""
-        running = tuple(self.game.variants)
-        text = ("Rules of this game: " + (", ".join(running) + " (fan variants on)" if running else
-                                          "the basic rules (no variant switch on)") + ".")
-        picked = tuple(self.variant_picks.value)
-        if set(picked) != set(running):
-            text += (f" The switches picked above ({', '.join(picked) or 'none'}) apply to the next game: click "
-                     "'Start a new game' to play with them.")
-        self.rules_line.value = (f'<div class="centurion-rules-text" style="font-size:12px;padding:2px 6px">'
-                                 f"{link_rules(html.escape(text))}</div>")
+        """Name the running game's switches, and say when the picks differ: they apply to the next game (VAR-*)."""
+        self.rules_line.value = rules_line_html(self.game.variants, self.variant_picks.value)
 
     def _side_keys(self, game: Skirmish) -> list[str]:
         return [side.key for side in game.scenario.sides]

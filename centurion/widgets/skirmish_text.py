@@ -22,6 +22,7 @@ from ..variants import assign_crew
 from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS
 from .move_speed import MOVE_KEY, end_velocity
+from .reference import link_rules
 from .score_view import score_html
 
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -242,6 +243,24 @@ def decision_label(g: Skirmish, a) -> str:
     return g.describe(a)  # in the words of the rules in play (VAR-INIT)
 
 
+def variant_title(picked: tuple[str, ...]) -> str:
+    """The title of the Skirmish page's folded variant picker: the switches picked for the next game (VAR-*)."""
+    return "Fan variant rules for the next game: " + (", ".join(picked) if picked else
+                                                        "none (the basic rules); open to pick")
+
+
+def rules_line_html(running: tuple[str, ...], picked: tuple[str, ...]) -> str:
+    """The line under the banner: the running game's switches (VAR-*), and the picks when they differ (they apply to
+    the next game only)."""
+    text = ("Rules of this game: " + (", ".join(running) + " (fan variants on)" if running else
+                                      "the basic rules (no variant switch on)") + ".")
+    if set(picked) != set(running):
+        text += (f" The switches picked above ({', '.join(picked) or 'none'}) apply to the next game: click "
+                 "'Start a new game' to play with them.")
+    return (f'<div class="centurion-rules-text" style="font-size:12px;padding:2px 6px">'
+            f"{link_rules(html.escape(text))}</div>")
+
+
 __all__ = ["FACINGS", "PLAYED_VARIANTS", "VARIANT_NOTE", "crew_roles", "decision_label", "pct", "preview_lines",
-           "ram_text", "scenario_options", "unit_html", "variant_options", "variant_steps", "variant_tags",
-           "victory_html"]
+           "ram_text", "rules_line_html", "scenario_options", "unit_html", "variant_options", "variant_steps",
+           "variant_tags", "variant_title", "victory_html"]

@@ -13,7 +13,7 @@ from centurion.game import new_skirmish
 from centurion.hexgrid import format_label
 
 from .conftest import close_tab, new_tab
-from .helpers import click_hex, open_chapter, text_of, wait_button_up
+from .helpers import click_hex, open_chapter, text_of, top_canvas_box, wait_button_up
 
 pytestmark = pytest.mark.browser
 
@@ -170,3 +170,30 @@ def test_a_double_click_on_confirm_decides_once(fresh_game, artifacts):
     assert log.count("T1 initiative — Renegade Legion") == 1
     assert "spends 0 leadership points" in log
     page.screenshot(path=str(artifacts / "skirmish_double_click.png"))
+
+
+def test_the_map_starts_on_a_laptops_first_screen_and_the_variants_fold(fresh_game, artifacts):
+    """At 1366x900 the map and its Confirm button show without scrolling (the guide and the fan variant picker fold
+    away); the folded picker's title names the switches picked for the next game (VAR-*)."""
+    page = fresh_game
+    page.set_viewport_size({"width": 1366, "height": 900})
+    wait_for_person(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)  # the reflow to the new width
+    box = top_canvas_box(page)
+    assert box["y"] + 150 < 900, f"the map starts at y={box['y']:.0f}, below a 900 px screen"
+    confirm_box = page.get_by_role("button", name="Confirm").bounding_box()
+    assert confirm_box["y"] + confirm_box["height"] < 900
+    assert not page.locator(".centurion-variant-box select").is_visible()  # folded until opened
+    title = page.locator(".centurion-variant-box").get_by_text("Fan variant rules for the next game")
+    assert "none (the basic rules)" in title.inner_text()
+    title.click()
+    picker = page.locator(".centurion-variant-box select")
+    picker.wait_for(state="visible", timeout=10_000)
+    label = next(t for t in picker.locator("option").all_inner_texts() if t.startswith("VAR-LATERAL"))
+    picker.select_option(label=label)
+    page.wait_for_function(
+        "() => document.querySelector('.centurion-variant-box').innerText.includes('next game: VAR-LATERAL')",
+        timeout=30_000)
+    assert "VAR-LATERAL" in text_of(page, ".centurion-rules-text")  # the picks differ from the running game's
+    page.screenshot(path=str(artifacts / "skirmish_first_screen.png"))
