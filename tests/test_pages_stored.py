@@ -158,3 +158,34 @@ def test_a_loaded_save_is_a_local_game(served):
     assert page.load_text(local.to_json(), "mine.json")
     page.confirm()
     assert page.seat is None and not served.games()  # its seed is known: it stays on this page
+
+
+def test_a_resumed_battle_keeps_its_round_countdown(served, monkeypatch):
+    """CTA-1: reloading a stored battle (or opening it in a second browser) does not give the round its full time
+    again: the countdown goes on from when the round began on the server."""
+    from types import SimpleNamespace
+
+    from centurion.store import games as games_module
+    from centurion.widgets import centuria_skirmish as page_module
+
+    clock = [5000.0]
+    fake = SimpleNamespace(time=lambda: clock[0])
+    monkeypatch.setattr(games_module, "time", fake)
+    monkeypatch.setattr(page_module, "time", fake)
+    cta = CenturiaSkirmishTable("centuria_farmstead", seed=1, players={"legio": PERSON, "auxilia": PERSON})
+    assert cta.game.time_limit_seconds == 240 and cta.end_part()  # the first decision stores the game at 5000
+    assert cta.game.turn == 1
+    clock[0] = 5100.0  # the player reloads the page 100 s later
+    at_address(monkeypatch, cta.seat.game_id, cta.seat.token)
+    again = CenturiaSkirmishTable("centuria_farmstead", seed=1)
+    assert again.seat is not None and again.game.history == cta.game.history
+    assert again.time_used == 100 and again.tick.playing
+    assert "2:20 left this round" in again.clock.value
+    clock[0] = 5400.0  # reopened after the round's 240 s: the time is up for the side whose turn it is
+    late = CenturiaSkirmishTable("centuria_farmstead", seed=1)
+    assert late.time_used == 240 and not late.tick.playing
+    # the round's time is up on this page while the other browser's player is to decide: this page ends only its own
+    # side's part (it cannot decide for the other seat), and says so without an error
+    assert late.game.active == "auxilia" and late.players["auxilia"] == OTHER
+    assert late.game.history == cta.game.history
+    assert "Time is up" in late.message.value and "went wrong" not in late.message.value

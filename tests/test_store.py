@@ -440,3 +440,28 @@ def test_I24_serve_passes_the_store_on(monkeypatch, tmp_path, capsys):
     with pytest.raises(SystemExit) as e:  # an unreachable database: refused at once, with the reason
         cli.main(["serve", "--no-browser", "--store", "postgresql://nobody@127.0.0.1:1/none"])
     assert e.value.code == 2 and "--store" in capsys.readouterr().err
+
+
+def test_round_began_is_when_the_decision_starting_the_round_was_stored(store, url, monkeypatch):
+    """CTA-1: a stored battle's round began when the decision that ended the last round was stored (its creation in
+    the first round), so every browser's countdown runs from one time. The store's clock is injected; the rounds
+    come from the game layer replayed independently on the stored seed."""
+    from types import SimpleNamespace
+
+    from centurion.store import games as games_module
+
+    clock = [1000.0]
+    monkeypatch.setattr(games_module, "time", SimpleNamespace(time=lambda: clock[0]))
+    ref = store.create("centuria_farmstead")  # both sides people
+    assert store.round_began(ref.id) == 1000.0
+    local = new_skirmish("centuria_farmstead", seed=db_seed(url, ref.id))
+    began, rounds_seen = 1000.0, 0
+    while rounds_seen < 2:
+        clock[0] += 7.0
+        action = bot_action(local, "novice")
+        store.play(ref.id, ref.seats[local.active], action, step=len(local.history))
+        turn, local = local.turn, local.apply(action)
+        if local.turn != turn:
+            began, rounds_seen = clock[0], rounds_seen + 1
+        assert store.round_began(ref.id) == began
+    assert began > 1007.0 and local.turn == 3

@@ -240,6 +240,23 @@ class GameStore:
         return int(n)
 
     @_database_errors
+    def round_began(self, game_id: str) -> float:
+        """When the current turn (a Centuria round, CTA-1) began, in Unix time: the time of the decision that
+        started it, or the game's creation in its first turn. Every browser's countdown runs from it, so a reload
+        or a second player's page does not give a round its full time again."""
+        row = self._row(game_id)
+        with self.engine.connect() as conn:
+            times = conn.execute(sa.select(decisions.c.at).where(decisions.c.game == game_id)
+                                 .order_by(decisions.c.step)).scalars().all()
+        state = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)))
+        began, turn = float(row.created), state.turn
+        for step, action in enumerate(self._current(game_id, row).history):
+            state = state.apply(action)
+            if state.turn != turn:
+                began, turn = float(times[step]), state.turn
+        return began
+
+    @_database_errors
     def info(self, game_id: str) -> GameInfo:
         """One stored game's row (no seed, no tokens)."""
         return self._info(self._row(game_id))

@@ -10,6 +10,7 @@ the game's versioned save (through the upload guard). Callbacks are guarded: a f
 from __future__ import annotations
 
 import html
+import time
 
 import ipywidgets as w
 
@@ -17,6 +18,7 @@ from ..data import centuria_tables
 from ..game import LEVELS, bot_action, new_skirmish, scenarios
 from ..game.centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
 from ..hexgrid import Hex, format_label, neighbor
+from ..store import StoreError
 from .battle_page import PERSON, BattlePage
 from .centuria_legend import FACING_NAMES, banner_html, legend_html, move_label
 from .hexmap import Counter, HexMapView, Overlay
@@ -139,6 +141,38 @@ class CenturiaSkirmishTable(BattlePage):
         self.tick.value = 0
         self.tick.playing = limit is not None
 
+    def _resume_clock(self) -> None:
+        """A stored battle's countdown goes on from when its round began on the server (the store's clock), not from
+        the full time: a reload, or the other player's page learning of a new round, gives no time back (CTA-1)."""
+        limit = self.game.time_limit_seconds
+        if limit is None or self.seat is None or self.game.over:
+            return
+        try:
+            elapsed = int(max(0.0, time.time() - self.seat.round_began()))
+        except StoreError:
+            return  # the clock keeps what it had
+        self.tick.max = max(1, limit)
+        self.tick.value = min(limit, elapsed)  # its observer checks the time (a round run out ends)
+        self.tick.playing = elapsed < limit
+
+    def open_seat(self, game_id: str, token: str) -> bool:
+        """Open a stored battle at its current step, its round's countdown where it stands (CTA-1)."""
+        if not super().open_seat(game_id, token):
+            return False
+        self._resume_clock()
+        return True
+
+    def sync(self) -> bool:
+        """Bring in the other browser's decisions; a round begun there runs on this page's clock too (CTA-1)."""
+        turn = self.game.turn
+        if not super().sync():
+            return False
+        if self.game.turn != turn:
+            self._resume_clock()
+        else:
+            self.time_up_check()  # this side's turn came back after its time ran out
+        return True
+
     @guarded()
     def _on_tick(self, change: dict) -> None:
         self.time_used = change["new"]
@@ -154,14 +188,18 @@ class CenturiaSkirmishTable(BattlePage):
         round_ = g.turn
         steps = 0
         while not self.game.over and self.game.turn == round_ and steps < 2000:  # the rest of the round, in turn
-            side = self.game.active
-            if self.players.get(side, PERSON) == PERSON:
-                self.decide(CtaTimeUp(), PERSON)
-            else:
-                self.decide(bot_action(self.game, self.players[side]), "computer")
+            who = self.players.get(self.game.active, PERSON)
+            if who == PERSON:
+                done = self.decide(CtaTimeUp(), PERSON)
+            elif who in LEVELS:
+                done = self.decide(bot_action(self.game, who), "computer")
+            else:  # the other browser's player: their page ends their part when their clock runs out
+                break
+            if not done:
+                break
             steps += 1
-        self.message.show("Time is up: the round ended for each side whose turn came; units not yet ordered stay "
-                          "where they are (CTA-1).", "info")
+        self.message.show("Time is up: the round ended for each side whose turn came on this page; units not yet "
+                          "ordered stay where they are (CTA-1).", "info")
         self._play_on()
 
     def _render_clock(self) -> None:

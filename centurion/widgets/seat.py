@@ -78,6 +78,10 @@ class Seat:
         """The decisions stored so far (one small query: what the watcher polls)."""
         return self.store.steps(self.game_id)
 
+    def round_began(self) -> float:
+        """When the game's current turn or round began, in Unix time (the store's clock, CTA-1)."""
+        return self.store.round_began(self.game_id)
+
     def record(self) -> str:
         """The save with the seed, once the game is over."""
         return self.store.record(self.game_id)
