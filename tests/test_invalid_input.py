@@ -121,7 +121,7 @@ import centurion.centuria as cta
 import centurion.game as game
 import centurion.rules as rules
 import centurion.variants as var
-from centurion.data import centuria_scenario, map_from_rows, vehicle_types
+from centurion.data import centuria_scenario, centuria_tables, map_from_rows, terrain_table, vehicle_types
 from centurion.data.infantry_damage import casualty_table
 from centurion.data.vehicles import weapon_table
 from centurion.dice import Dice
@@ -178,12 +178,24 @@ def bad_int(lo: int | None = None, hi: int | None = None, optional: bool = False
 HIT_COLUMNS_BOOK = ["normal", "hull_down", "ttf", "laf"]
 
 
+TERRAINS = sorted(terrain_table().terrain)  # every row of the TET is a valid name: a drawn "rubble" is no bad terrain
+# names the data makes valid somewhere (a random short text drew "rubble" once): never drawn as a bad name
+KNOWN_NAMES = frozenset(TERRAINS) | {k for part in ("terrain", "units", "leaders")
+                                     for k in getattr(centuria_tables(), part)} | {
+    "gauss", "mdc", "laser", "missile", "vulcan", "ap_laser", "painting", "ballista", "tormentum"}
+
+
 def bad_name(valid) -> st.SearchStrategy:
-    """Not one of `valid`: other text, None (unless valid), numbers, lists, dicts."""
+    """Not one of `valid`, nor any name the data makes valid elsewhere: other text, None (unless valid), numbers,
+    lists, dicts."""
     valid = list(valid)
     return st.one_of(st.text(max_size=6), st.sampled_from(["Front", "grav ", "x"]), st.none(), st.integers(-3, 3),
-                     st.sampled_from([[], {}, 1.5])).filter(lambda v: not any(type(v) is type(g) and v == g
-                                                                                for g in valid))
+                     st.sampled_from([[], {}, 1.5])).filter(lambda v: not _named(v, valid))
+
+
+def _named(v: object, valid: list) -> bool:
+    """Whether `v` is one of `valid` (same type and value) or a name the data knows."""
+    return any(type(v) is type(g) and v == g for g in valid) or (isinstance(v, str) and v in KNOWN_NAMES)
 
 
 def _alias(text: str) -> bool:
@@ -324,9 +336,9 @@ ENTRIES = [
     E("rules.grounding_damage", rules.grounding_damage, dict(velocity=3), dict(velocity=bad_int())),
     E("rules.facing_change_interval", rules.facing_change_interval, dict(velocity=5), dict(velocity=bad_int())),
     E("rules.hex_speed_limit", rules.hex_speed_limit, dict(terrain="clear", from_level=0, to_level=1),
-      dict(terrain=bad_name(["clear"]), from_level=bad_int(), to_level=bad_int())),
+      dict(terrain=bad_name(TERRAINS), from_level=bad_int(), to_level=bad_int())),
     E("rules.vp_cost", rules.vp_cost, dict(terrain="clear", from_level=0, to_level=1, mover="grav"),
-      dict(terrain=bad_name(["clear"]), from_level=bad_int(), to_level=bad_int(),
+      dict(terrain=bad_name(TERRAINS), from_level=bad_int(), to_level=bad_int(),
            mover=bad_name(["grav", "ground", "infantry"]))),
     E("rules.entry_cost", lambda **kw: rules.entry_cost(OPEN, **kw), dict(src=IN, dst=NEAR, mover="grav"),
       dict(src=bad_hex(), dst=bad_hex(), mover=bad_name(["grav", "ground", "infantry"]))),
@@ -335,9 +347,9 @@ ENTRIES = [
                                          targeting_lost=0),
       dict(range_hexes=BAD_COUNT, weapon=bad_name(["gauss", "mdc", "laser", "missile", "vulcan", "ap_laser",
                                                    "painting"]),
-           terrain=bad_name(["clear"]), shield_factor=BAD_COUNT, targeting_lost=BAD_COUNT)),
+           terrain=bad_name(TERRAINS), shield_factor=BAD_COUNT, targeting_lost=BAD_COUNT)),
     E("rules.to_hit_number", rules.to_hit_number, dict(range_hexes=4, weapon="gauss", terrain="clear"),
-      dict(range_hexes=BAD_COUNT, weapon=bad_name(["gauss"]), terrain=bad_name(["clear"]))),
+      dict(range_hexes=BAD_COUNT, weapon=bad_name(["gauss"]), terrain=bad_name(TERRAINS))),
     E("rules.attack_side", lambda **kw: rules.attack_side(IN, **kw), dict(facing=0, attacker=NEAR),
       dict(facing=BAD_FACING, attacker=bad_hex(False))),
     E("rules.attack_sides", lambda **kw: rules.attack_sides(IN, **kw), dict(facing=0, attacker=NEAR),
