@@ -308,6 +308,23 @@ def test_CEN_GRD_2_a_submerged_vehicle_that_stays_keeps_the_note():
 
 # --- execute_variant_move ----------------------------------------------------------------------------------
 
+def test_VAR_MOVETYPE_thrust_a_driver_out_burns_the_surcharge_off_instead():
+    """Under VAR-MOVETYPE:thrust a vehicle pays the terrain surcharge in thrust; with its driver out nobody applies
+    thrust (book-a §13), so the surcharge is burned off its end velocity as under 'burn' (docs/decisions.md).
+    A Liberator at 5, driver out, straight on through two light woods (VAR-MOVETYPE table: 1 each): 5 - 2 = 3."""
+    woods = map_from_rows([".", ".", ".", "l", "l", ".", ".", "."])
+    flying = GravState.of(LIB, parse_label("0108"), 0, 5)
+    paid = resolve_variant_move(flying, VariantMove(0, "F F F F F"), woods, LIB, THRUST)
+    assert paid.terrain_thrust == 2 and paid.burned == 0 and paid.basic.end_velocity == 5  # the driver pays
+    out = GravState.of(LIB, parse_label("0108"), 0, 5, driver_out=True)
+    r = resolve_variant_move(out, VariantMove(0, "F F F F F"), woods, LIB, THRUST)
+    assert not isinstance(r, Refusal)
+    assert r.terrain_surcharge == 2 and r.terrain_thrust == 0 and r.burned == 2 and r.basic.end_velocity == 3
+    assert any("burned off the end velocity" in n for n in r.notes)
+    rep = execute_variant_move(r, Dice.scripted([]))
+    assert rep.state.velocity == 3
+
+
 def test_VAR_MOVETYPE_burn_after_a_deceleration_and_reversing():
     # Liberator at 5 through two light woods (extra 1 each), decelerating 2: 5 - 2 - 2 = 1 at the end
     m = map_from_rows(["."] * 8)

@@ -76,7 +76,7 @@ def end_of(r: VariantResolvedMove, thrust_max: int) -> VariantEnd:
     else:
         v, room = r.basic.velocity, thrust_max - (r.thrust_used - r.move.decelerate)
         d = r.move.decelerate
-        if r.burned or (r.terrain_surcharge and r.rules.option("VAR-MOVETYPE") == "burn"):
+        if r.burned or (r.terrain_surcharge and not r.terrain_thrust):  # burned, not paid in thrust
             a, b = _burn(v, d, r.terrain_surcharge), _burn(v, room, r.terrain_surcharge)
         else:
             a, b = v - d, v - room

@@ -201,8 +201,7 @@ def movetype_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, 
             r = resolve_variant_move(state, move, battlemap, vehicle, rules, table=table, partial=partial)
             if isinstance(r, Refusal) or (r.end_hex, r.end_facing, r.basic.grounds) != (e.hex, e.facing, e.grounded):
                 continue
-            if r.burned == 0 and r.terrain_surcharge and move.ground and move.decelerate and \
-                    rules.option("VAR-MOVETYPE") == "burn":
+            if r.burned == 0 and r.terrain_surcharge and move.ground and move.decelerate and not r.terrain_thrust:
                 less = replace(move, decelerate=max(0, move.decelerate - r.terrain_surcharge))
                 r2 = resolve_variant_move(state, less, battlemap, vehicle, rules, table=table, partial=partial)
                 if not isinstance(r2, Refusal) and r2.basic.grounding_damage == 0 and r2.end_hex == r.end_hex:

@@ -113,6 +113,8 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
     one_hex_used = False
     dig_hex = state.hex if move.dig_at == 0 else None
     movetype = rules.option("VAR-MOVETYPE")
+    if movetype == "thrust" and state.driver_out:
+        movetype = "burn"  # nobody at the helm applies thrust: the surcharge is burned off (docs/decisions.md)
 
     def spent_so_far() -> int:
         thrust = total + len(shifts) + sum(e.thrust for e in emergencies)
@@ -334,7 +336,7 @@ def execute_variant_move(resolved: VariantResolvedMove, dice: Dice,
     Terrain burned off (VAR-MOVETYPE 'burn') is handed to the engine as `burn`, which it takes off the end velocity
     after its own cuts of the deceleration for damage on the way (it costs no thrust), before a grounding.
     """
-    burn = resolved.terrain_surcharge if resolved.rules.option("VAR-MOVETYPE") == "burn" else 0
+    burn = resolved.terrain_surcharge if not resolved.terrain_thrust else 0  # not paid in thrust: burned
     report = execute_grav_move(resolved.basic, dice, damage=damage, burn=burn,  # `damage`: as in execute_grav_move
                                resume=resume)
     boxes = dict(vane_boxes_lost or {})

@@ -156,8 +156,8 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         best[(e.hex, e.facing, e.grounded)] = VariantEndState(
             e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max, vm, path.thrust_used, e.p_no_damage)
     lateral, emergency = rules.enabled("VAR-LATERAL"), rules.enabled("VAR-EMERGENCY")
-    pay_thrust = rules.option("VAR-MOVETYPE") == "thrust"
-    burn = movetype and rules.option("VAR-MOVETYPE") == "burn"
+    pay_thrust = rules.option("VAR-MOVETYPE") == "thrust" and not state.driver_out  # a driver out burns it off
+    burn = movetype and not pay_thrust
     down = state.grounded or state.submerged
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
     v = state.velocity + accelerate - lift
