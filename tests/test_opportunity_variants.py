@@ -212,3 +212,42 @@ def test_OPP1_VAR_MOVETYPE_a_variant_mover_whose_driver_is_shot_flies_on_and_sti
     v = s.vehicle("R11")
     assert v.sheet.driver_out
     assert (v.hex, v.velocity, v.grounded) == (_north(start, 7), 5, False)
+
+
+def test_OPP1_VAR_EMERGENCY_the_vane_saves_are_rolled_after_a_move_interrupted_by_opportunity_fire(monkeypatch):
+    # VAR-EMERGENCY on: R11 (6 TP) at 6 flies one hex north and turns right at once, where the Facing Change Table
+    # wants 2 straight hexes at velocity 6: 1 TP pumped into the right vane (RULES.md VAR-EMERGENCY: each TP removes
+    # one required straight hex), then 5 hexes north-east. T11 on opportunity fire shoots at its first hex, before
+    # the turn (its TS&R: limits halved, 20 -> 10, no roll at 6). The move goes on as resolved, and the vane's three
+    # saves are rolled after it as in the movement phase, against 9 - 1 = 8 (burnout), 9 - 1 - 1 = 7 (damage) and
+    # 8 (short) (RULES.md VAR-EMERGENCY, D: an undamaged vane has targets 9). All 1s: the vane holds; a 10 on the
+    # burnout roll: the right vane burns out.
+    import centurion.game.phases.opportunity as opportunity_phase
+    from centurion.game.actions import OpportunityFire
+    from centurion.game.variants import variant_path
+
+    for face, lost in ((1, ()), (10, ("right",))):
+        monkeypatch.undo()
+        s, _start = _under_watch("VAR-EMERGENCY", velocity=6)
+        monkeypatch.setattr(opportunity_phase, "resolve_opportunity_fire", _tsr_shot("R11"))
+        monkeypatch.setattr(skirmish_module, "decision_dice", lambda seed, n, f=face: Dice.scripted([f] * 80))
+        move = VariantMove(0, "F R F F F F F")
+        resolved = s.resolve_variant("R11", move)
+        (turn,) = resolved.emergencies
+        assert (turn.side, turn.thrust, turn.straight, turn.required) == ("right", 1, 1, 2)
+        path = variant_path(resolved)
+        s = s.apply(Move("R11", move))
+        assert s.phase == "opportunity"
+        n = len(s.log)
+        s = s.apply(OpportunityFire("T11", "R11", 1))
+        saves = [line for line in s.log[n:] if "[VAR-EMERGENCY]" in line]
+        if face == 1:
+            assert [line.split(":")[0].strip() for line in saves] == [
+                "right vane", "right vane", "right vane"]
+            assert ["vs target 8" in saves[0], "vs target 7" in saves[1], "vs target 8" in saves[2]] == [True] * 3
+        else:
+            assert len(saves) == 1 and "burnout save" in saves[0] and "vs target 8" in saves[0]
+            assert "failure" in saves[0]
+        v = s.vehicle("R11")
+        assert v.vanes_lost == lost and v.sheet.tsr_lost
+        assert (v.hex, v.facing, v.velocity) == (path[-1][0], path[-1][1], 6)
