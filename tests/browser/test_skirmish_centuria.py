@@ -46,6 +46,9 @@ def test_play_a_round_against_the_computer_save_reload_load(page, voila_url, art
     page.wait_for_function("(sel) => { const b = document.querySelector(sel); "
                            "return b && b.innerText.includes('Round 1 of 8'); }", arg=BANNER, timeout=90_000)
     assert "Legio XX" in banner(page) and "movement phase" in banner(page)
+    page.evaluate("window.scrollTo(0, 0)")  # a laptop's first screen: the map and Confirm without scrolling
+    confirm = page.locator(".centurion-centuria-skirmish").get_by_role("button", name="Confirm").bounding_box()
+    assert confirm["y"] + confirm["height"] < 900, f"Confirm at y={confirm['y']:.0f}, below a 900 px screen"
     status = text_of(page, ".centurion-cta-status")
     assert "R-C2: intact" in status and "lost 0" in status
     geo = geometry()

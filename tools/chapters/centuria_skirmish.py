@@ -8,12 +8,14 @@ TITLE = "Centuria: fight a battle"
 CELLS = [
     md("# Centuria: fight a battle\n\n" + BACK +
        "Pick a battle and who commands each side (a person or the computer), then press **Start a new "
-       "battle**. Each new battle gets a fresh seed for its dice, shown next to the Seed box; to fight a battle "
+       "battle**. Click one of your pieces: the hatched green hexes are the ends of its legal moves, the red ones "
+       "the enemies it may attack or shoot now; pick a decision in the list and confirm it.\n\n"
+       "<details><summary><b>How to play, rounds, the end of a battle, seeds and saves</b> (click to open)"
+       "</summary>\n\n"
+       "Each new battle gets a fresh seed for its dice, shown next to the Seed box; to fight a battle "
        "again, untick *new seed each game*, type its seed in the box and start a new battle. "
        "A round is one movement phase in which both sides move, one unit or leader at a time, and one "
-       "combat phase with every attack and shot, taken in turn the same way (CTA-1). Click one of your pieces: "
-       "the hatched green hexes are the ends of its legal moves, the red ones the enemies it may attack or shoot "
-       "now. Pick a decision in the list to see it before you confirm: a move says whether it leaves the unit "
+       "combat phase with every attack and shot, taken in turn the same way (CTA-1). Pick a decision in the list to see it before you confirm: a move says whether it leaves the unit "
        "out of command (CTA-CMD); an attack or a shot shows its exact odds with every term (CTA-COMBAT, CTA-ART). "
        "**End my part of the phase** leaves your remaining units where they are. Above the map: the countdown of "
        "the round (when the battle has one, the round ends for you when it runs out), each side's losses and the "
@@ -25,7 +27,7 @@ CELLS = [
        "decision: the page's address then names it, so a reload or a crash brings it back where it was, "
        "and the links above the map let a second player join from another browser (their seat) and "
        "spectators watch; the server rolls the dice and shows their seed once the game is over (then the "
-       "save downloads; there is no undo). Opened in Jupyter, a game lives in its page only."),
+       "save downloads; there is no undo). Opened in Jupyter, a game lives in its page only.\n\n</details>"),
     code("""
 from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
 battle = CenturiaSkirmishTable("centuria_ford_road")  # a fresh seed each battle (?seed=1: a fixed one)
