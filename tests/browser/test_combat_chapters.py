@@ -37,6 +37,10 @@ def shoot(page, artifacts, name: str) -> None:
     page.screenshot(path=str(out / f"{name}_view.png"))  # what a 1366x900 screen shows first
 
 
+ACTIVE_JS = ("(name) => [...document.querySelectorAll('.centurion-sight .widget-toggle-button')]"
+             ".some(b => b.innerText.trim() === name && b.classList.contains('mod-active'))")
+
+
 def test_sight_line_and_verdict_change_with_a_blocking_hex(page, voila_url, artifacts):
     page.set_viewport_size({"width": 1366, "height": 900})
     open_chapter(page, f"{voila_url}/voila/render/{SIGHT}.ipynb")
@@ -44,7 +48,11 @@ def test_sight_line_and_verdict_change_with_a_blocking_hex(page, voila_url, arti
     page.wait_for_selector(verdict)
     assert "NOT SEEN" in text_of(page, verdict)  # the opening position: 0520 to 0513 over the hill in 0519
     page.get_by_role("button", name="firer", exact=True).click()
+    page.wait_for_function(ACTIVE_JS, arg="firer", timeout=15_000)
     click_hex(page, "0520")
+    # the kernel has placed the firer when it turns the toggle to "target": only then is the next click a target's
+    # (on a loaded machine the verdict read at once could be the one before this click)
+    page.wait_for_function(ACTIVE_JS, arg="target", timeout=30_000)
     sig = page.evaluate(CANVAS_SIGNATURE_JS)
     before = text_of(page, verdict)
     click_hex(page, "0525")  # open ground: seen, and the line is drawn to it
