@@ -93,7 +93,22 @@ def click_hex(page, label: str, nth: int = 0, geometry=None) -> None:
     # ipycanvas focuses the canvas on mousedown before it reads the canvas' position; focusing a canvas that is
     # only partly in view scrolls the page and shifts the point. Show the whole map first, as a player would.
     top.evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
+    top.evaluate(STILL_JS)  # a widget above the map still growing (a kernel's late answer) would shift the point
     top.click(position={"x": x, "y": y})
+
+
+# resolves once the element has kept its place on the screen for 3 animation frames (2 s at most)
+STILL_JS = """e => new Promise(done => {
+    let last = null, same = 0, frames = 0;
+    const tick = () => {
+        const r = e.getBoundingClientRect(), at = r.x + ',' + r.y;
+        same = at === last ? same + 1 : 0;
+        last = at;
+        frames += 1;
+        if (same >= 3 || frames > 120) done(); else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+})"""
 
 
 def text_of(page, selector: str, nth: int = 0) -> str:
