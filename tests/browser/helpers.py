@@ -97,17 +97,17 @@ def click_hex(page, label: str, nth: int = 0, geometry=None) -> None:
     top.click(position={"x": x, "y": y})
 
 
-# resolves once the element has kept its place on the screen for 3 animation frames (2 s at most)
+# resolves once the element has kept its place on the screen for 2 looks 30 ms apart (1 s at most)
 STILL_JS = """e => new Promise(done => {
-    let last = null, same = 0, frames = 0;
-    const tick = () => {
+    let last = null, same = 0, looks = 0;
+    const look = () => {
         const r = e.getBoundingClientRect(), at = r.x + ',' + r.y;
         same = at === last ? same + 1 : 0;
         last = at;
-        frames += 1;
-        if (same >= 3 || frames > 120) done(); else requestAnimationFrame(tick);
+        looks += 1;
+        if (same >= 2 || looks > 33) done(); else setTimeout(look, 30);
     };
-    requestAnimationFrame(tick);
+    look();
 })"""
 
 
