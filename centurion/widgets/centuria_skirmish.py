@@ -134,26 +134,25 @@ class CenturiaSkirmishTable(BattlePage):
         self._refresh()
 
     # --- countdown (CTA-1) ---------------------------------------------------------------------------------------
-    def _restart_clock(self) -> None:
-        self.time_used = 0
+    def _restart_clock(self, elapsed: int = 0) -> None:
+        """The round's countdown, `elapsed` seconds into the round (0: a new round) (CTA-1); a round whose time has
+        run out ends through the tick's observer."""
         limit = self.states[-1].time_limit_seconds if self.states else None
+        self.time_used = min(limit or 0, elapsed)
         self.tick.max = max(1, limit or 1)
-        self.tick.value = 0
-        self.tick.playing = limit is not None
+        self.tick.value = self.time_used
+        self.tick.playing = limit is not None and elapsed < limit
 
     def _resume_clock(self) -> None:
         """A stored battle's countdown goes on from when its round began on the server (the store's clock), not from
         the full time: a reload, or the other player's page learning of a new round, gives no time back (CTA-1)."""
-        limit = self.game.time_limit_seconds
-        if limit is None or self.seat is None or self.game.over:
+        if self.game.time_limit_seconds is None or self.seat is None or self.game.over:
             return
         try:
-            elapsed = int(max(0.0, time.time() - self.seat.round_began()))
+            began = self.seat.round_began()
         except StoreError:
             return  # the clock keeps what it had
-        self.tick.max = max(1, limit)
-        self.tick.value = min(limit, elapsed)  # its observer checks the time (a round run out ends)
-        self.tick.playing = elapsed < limit
+        self._restart_clock(int(max(0.0, time.time() - began)))
 
     def open_seat(self, game_id: str, token: str) -> bool:
         """Open a stored battle at its current step, its round's countdown where it stands (CTA-1)."""
