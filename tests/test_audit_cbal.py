@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from centurion.game import load, new_skirmish
+from centurion.hexgrid.coords import format_label
 
 
 def test_cbal_farmstead_edition_3_has_seven_rounds_and_keeps_edition_2():
@@ -23,3 +24,31 @@ def test_cbal_farmstead_edition_3_has_seven_rounds_and_keeps_edition_2():
     old = json.loads(before.to_json())
     assert old["edition"] == 2 and load(before.to_json()).scenario.round_limit == 6
 
+
+
+def _rebels(g) -> dict[str, int]:
+    """The rebels' units of a ford-road battle by type."""
+    out: dict[str, int] = {}
+    for p in g.units("rebels"):
+        out[p.type] = out.get(p.type, 0) + 1
+    return out
+
+
+def test_cbal_ford_road_edition_3_trades_a_rebel_centuria_for_a_turma_and_keeps_edition_2():
+    """Edition 3 (docs/decisions.md): B-C5 (0304) gone, B-T4 at 1403 under the subpraefectus; nothing else moved."""
+    now, before = new_skirmish("centuria_ford_road", seed=3), new_skirmish("centuria_ford_road@2", seed=3)
+    assert _rebels(now) == {"centuria": 5, "turma": 4}
+    assert _rebels(before) == {"centuria": 6, "turma": 3}
+    placed_now = {p.id: p.hex for p in now.battle.pieces}
+    placed_before = {p.id: p.hex for p in before.battle.pieces}
+    assert set(placed_before) - set(placed_now) == {"B-C5"} and set(placed_now) - set(placed_before) == {"B-T4"}
+    assert format_label(placed_now["B-T4"]) == "1403"
+    assert next(p for p in now.battle.pieces if p.id == "B-T4").commander == "B-SP"
+    assert {k: h for k, h in placed_now.items() if k != "B-T4"} == {k: h for k, h in placed_before.items()
+                                                                     if k != "B-C5"}
+    assert now.scenario.round_limit == before.scenario.round_limit == 8
+    data = json.loads(now.to_json())
+    assert (data["scenario"], data["edition"]) == ("centuria_ford_road", 3)
+    assert "B-T4" in {p.id for p in load(now.to_json()).battle.pieces}
+    old = json.loads(before.to_json())
+    assert old["edition"] == 2 and "B-C5" in {p.id for p in load(before.to_json()).battle.pieces}
