@@ -116,20 +116,37 @@ def text_of(page, selector: str, nth: int = 0) -> str:
     return page.locator(selector).nth(nth).inner_text()
 
 
+def _text_now(page, selector: str, nth: int) -> str:
+    """An element's text as it reads now, for a failure's message ("(absent)" when there is no such element)."""
+    found = page.locator(selector)
+    return found.nth(nth).inner_text(timeout=2_000) if found.count() > nth else "(absent)"
+
+
+def _await_text(page, js: str, arg: list, selector: str, nth: int, timeout_ms: int, what: str) -> str:
+    """Wait for `js` on the element's text; a timeout fails with what the text reads then (a click that landed on
+    another hex and a kernel that never answered read differently)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(js, arg=arg, timeout=timeout_ms)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{selector}[{nth}] {what} within {timeout_ms} ms; it reads "
+                             f"{_text_now(page, selector, nth)!r}") from None
+    return text_of(page, selector, nth)
+
+
 def wait_text_change(page, selector: str, before: str, timeout_ms: int = 15_000, nth: int = 0) -> str:
     """Wait until an element's text differs from `before`; return the new text."""
-    page.wait_for_function(
-        "([sel, n, old]) => { const e = document.querySelectorAll(sel)[n]; return e && e.innerText !== old; }",
-        arg=[selector, nth, before], timeout=timeout_ms)
-    return text_of(page, selector, nth)
+    return _await_text(
+        page, "([sel, n, old]) => { const e = document.querySelectorAll(sel)[n]; return e && e.innerText !== old; }",
+        [selector, nth, before], selector, nth, timeout_ms, f"did not change from {before!r}")
 
 
 def wait_text_contains(page, selector: str, wanted: str, timeout_ms: int = 15_000, nth: int = 0) -> str:
     """Wait until an element's text contains `wanted`; return the text (a stale or still empty text is waited out)."""
-    page.wait_for_function(
-        "([sel, n, w]) => { const e = document.querySelectorAll(sel)[n]; return e && e.innerText.includes(w); }",
-        arg=[selector, nth, wanted], timeout=timeout_ms)
-    return text_of(page, selector, nth)
+    return _await_text(
+        page, "([sel, n, w]) => { const e = document.querySelectorAll(sel)[n]; return e && e.innerText.includes(w); }",
+        [selector, nth, wanted], selector, nth, timeout_ms, f"never contained {wanted!r}")
 
 
 def wait_button_up(page, name: str, timeout_ms: int = 30_000) -> None:
