@@ -35,17 +35,21 @@ def _rebels(g) -> dict[str, int]:
 
 
 def test_cbal_ford_road_edition_3_trades_a_rebel_centuria_for_a_turma_and_keeps_edition_2():
-    """Edition 3 (docs/decisions.md): B-C5 (0304) gone, B-T4 at 1403 under the subpraefectus; nothing else moved."""
+    """Edition 3 (docs/decisions.md): B-C5 (0304) gone, B-T4 at 1503 under the subpraefectus, who stands at 1304
+    (was 1204) so that every rebel unit starts in command (CTA-CMD); nothing else moved."""
     now, before = new_skirmish("centuria_ford_road", seed=3), new_skirmish("centuria_ford_road@2", seed=3)
     assert _rebels(now) == {"centuria": 5, "turma": 4}
     assert _rebels(before) == {"centuria": 6, "turma": 3}
     placed_now = {p.id: p.hex for p in now.battle.pieces}
     placed_before = {p.id: p.hex for p in before.battle.pieces}
     assert set(placed_before) - set(placed_now) == {"B-C5"} and set(placed_now) - set(placed_before) == {"B-T4"}
-    assert format_label(placed_now["B-T4"]) == "1403"
+    assert format_label(placed_now["B-T4"]) == "1503"
     assert next(p for p in now.battle.pieces if p.id == "B-T4").commander == "B-SP"
-    assert {k: h for k, h in placed_now.items() if k != "B-T4"} == {k: h for k, h in placed_before.items()
-                                                                     if k != "B-C5"}
+    assert (format_label(placed_before["B-SP"]), format_label(placed_now["B-SP"])) == ("1204", "1304")
+    moved = {"B-T4", "B-C5", "B-SP"}
+    assert {k: h for k, h in placed_now.items() if k not in moved} == {k: h for k, h in placed_before.items()
+                                                                       if k not in moved}
+    assert set(now.command().values()) == {"direct"}  # the fourth turma too, within the subpraefectus' range
     assert now.scenario.round_limit == before.scenario.round_limit == 8
     data = json.loads(now.to_json())
     assert (data["scenario"], data["edition"]) == ("centuria_ford_road", 3)
