@@ -9,6 +9,7 @@ shipped scenarios"), measured with benchmarks/ladder.py --balance.
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from centurion.game import load, new_skirmish
 from centurion.hexgrid.coords import format_label
@@ -25,13 +26,9 @@ def test_cbal_farmstead_edition_3_has_seven_rounds_and_keeps_edition_2():
     assert old["edition"] == 2 and load(before.to_json()).scenario.round_limit == 6
 
 
-
-def _rebels(g) -> dict[str, int]:
+def _rebels(g) -> Counter:
     """The rebels' units of a ford-road battle by type."""
-    out: dict[str, int] = {}
-    for p in g.units("rebels"):
-        out[p.type] = out.get(p.type, 0) + 1
-    return out
+    return Counter(p.type for p in g.units("rebels"))
 
 
 def test_cbal_ford_road_edition_3_trades_a_rebel_centuria_for_a_turma_and_keeps_edition_2():
