@@ -349,6 +349,7 @@ class CenturiaSkirmishTable(BattlePage):
     def _refresh(self) -> None:
         g = self.game
         b = g.battle
+        self._draw_save_link()  # first: once the banner says the new state, the save link already holds it
         who = f" ({self.who_decides(g)})" if self.seat is not None and not g.over else ""
         who = who or (f" ({self.who_decides(g)})" if not g.over else "")
         color = None if g.over or g.active is None else SIDE_COLORS[b.sides.index(g.active) % 2]
@@ -392,7 +393,6 @@ class CenturiaSkirmishTable(BattlePage):
             self.tick.playing = False
         else:
             self.victory.value = ""
-        self._draw_save_link()
         self._draw_log(g)
 
     def _render_status(self) -> None:

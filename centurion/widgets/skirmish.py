@@ -216,6 +216,7 @@ class SkirmishTable(BattlePage):
 
     def _refresh(self) -> None:
         g = self.shown()
+        self._draw_save_link()  # first: once the banner says the new state, the save link already holds it
         if self.map.battlemap is not g.battlemap:  # craters dug, smoke laid or lifted, another scenario
             self.map.battlemap = g.battlemap
             self.map._prepare_geometry()
@@ -231,7 +232,6 @@ class SkirmishTable(BattlePage):
         self._draw_log(g)
         self._draw_victory()
         self._draw_replay()
-        self._draw_save_link()
         self._draw_undo()  # off, saying why, in a game kept on the server
 
     def _draw_units(self, g: Skirmish) -> None:

@@ -74,6 +74,9 @@ def test_play_a_round_against_the_computer_save_reload_load(page, voila_url, art
         text = wait_banner_change(page, before)
     assert "Round 2" in text or "battle is over" in text
     page.screenshot(path=str(artifacts / "centuria_battle_round2.png"))
+    if "Round 2" in text:  # the link is drawn before the banner; its file name says the round it holds
+        page.wait_for_function("() => (document.querySelector('.centurion-centuria-skirmish a.centurion-save-link')"
+                               " || {}).download?.includes('-round2.json')", timeout=10_000)
     saved = saved_json(page)
     assert saved["system"] == "centuria" and saved["scenario"] == "centuria_ford_road"
     path = artifacts / "centuria_battle_save.json"
