@@ -1,19 +1,27 @@
-"""Issue 25 item 5: the village's second edition (balance) and its first kept for the saves played on it."""
+"""Issue 25 item 5: the village's third edition (balance) and the first two kept for the saves played on them."""
 
 from __future__ import annotations
 
 import json
 
 from centurion.game import load, new_skirmish
+from centurion.hexgrid.coords import format_label
 
 
-def test_vbal_village_edition_2_holds_the_ridge_road_only():
-    """Edition 2: one objective, the ridge road (3513); TOG's 14 unspent scenario points count from the start
-    (book-b §15.2: 75 for the objective, held by its squad beside it, and 14 unspent), the Renegades have none."""
+def test_vbal_village_edition_3_moves_the_objective_to_the_ruin_and_keeps_edition_2():
+    """Edition 3 (docs/decisions.md): the ridge road at the ruin (3613) is the one objective, the squad that stood
+    there joins its tank at 3610, six turns, no TOG points unspent; nobody is within 1 hex of 3613 at the start, so
+    the score is 0 : 0. Edition 2 (3513, held by the squad beside it: 75, plus 14 unspent) is kept for its saves."""
     s = new_skirmish("village", seed=0)
-    assert [o.name for o in s.scenario.objectives] == ["the ridge road"]
-    assert (s.points("renegade"), s.points("tog")) == (0, 75 + 14)
-    assert json.loads(s.to_json())["edition"] == 2
+    assert [(o.name, format_label(o.hex)) for o in s.scenario.objectives] == [("the ridge road", "3613")]
+    assert s.scenario.turns == 6 and format_label(next(q for q in s.squads if q.key == "T22s").hex) == "3610"
+    assert (s.points("renegade"), s.points("tog")) == (0, 0)
+    assert json.loads(s.to_json())["edition"] == 3
+    two = new_skirmish("village@2", seed=0)
+    assert [format_label(o.hex) for o in two.scenario.objectives] == ["3513"] and two.scenario.turns == 7
+    assert (two.points("renegade"), two.points("tog")) == (0, 75 + 14)
+    data = json.loads(s.to_json()) | {"edition": 2}
+    assert load(json.dumps(data)).scenario.key == "village@2"
 
 
 def test_vbal_village_edition_1_kept_for_its_saves():

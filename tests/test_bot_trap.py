@@ -5,7 +5,8 @@ Found first by the ladder's forced own-move losses: in the pursuit (seed 2, the 
 at velocity 11 in turn 4, ended its move at velocity 10 facing the map's east edge; in turn 5 its only move ran it
 off at speed and it was destroyed by its own grounding. The position kept here is one found the same way with the
 computer of today (scratch search: the veteran without its trap check would end the move where no risk-free move is
-left): the pursuit, seed 0, the veteran on both sides, the Horatius T42 at velocity 10 in 3318 in turn 4. Expected
+left): the pursuit (its edition 2, six turns: edition 3 has three), seed 0, the veteran on both sides, the Horatius
+T42 at velocity 10 in 3318 in turn 4. Expected
 values come from the engine's legal moves from the end the computer chose (CEN-GRAV-1, -2, CEN-GRD-1), not from
 the bot's scores; with the trap check off (TRAP_CHECKS = 0) the test fails.
 """
@@ -21,7 +22,7 @@ from centurion.rules.legal import legal_grav_moves
 
 @pytest.fixture(scope="module")
 def t42_turn_4():
-    s = new_skirmish("pursuit", seed=0)
+    s = new_skirmish("pursuit@2", seed=0)  # the set-up the position was found on
     while not (s.phase == "movement" and s.movers() and s.movers()[0].key == "T42" and s.turn == 4):
         s = s.apply(bot_action(s, "veteran"))
     v = s.vehicle("T42")

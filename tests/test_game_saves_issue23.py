@@ -43,18 +43,26 @@ def test_issue23_a_save_from_before_the_redesign_replays_to_the_same_game(name, 
 
 
 def test_a_save_names_the_edition_of_a_set_up_changed_since():
-    """Issue 25 moved the pursuit's Vipers: a save of a new game names edition 2 and loads on it; a save without an
-    edition (written before) loads on the first set-up, whose Vipers stood 12 columns further west."""
+    """Issue 25 changed the pursuit twice: edition 2 moved the Vipers 12 columns east, edition 3 plays three turns
+    with the TOG platoons 4 columns nearer. A save of a new game names edition 3 and loads on it; a save naming
+    edition 2 loads on that set-up; a save without an edition (written before) loads on the first set-up."""
     from centurion.game import new_skirmish
 
     new = new_skirmish("pursuit", seed=3)
     data = json.loads(new.to_json())
-    assert (data["scenario"], data["edition"]) == ("pursuit", 2)
+    assert (data["scenario"], data["edition"]) == ("pursuit", 3)
     assert load(new.to_json()) == new
+    assert new.scenario.turns == 3 and format_label(new.vehicle("T51").hex) == "0814"
+    second = load(json.dumps(data | {"edition": 2}))
+    assert second.scenario.key == "pursuit@2" and second.scenario.turns == 6
+    at = {v.key: format_label(v.hex) for v in new.vehicles}
+    assert at == {v.key: format_label(v.hex) for v in second.vehicles} | {  # the Vipers stay, TOG comes 3-4 nearer
+        "T51": "0814", "T52": "0816", "T53": "0912", "T41": "0615", "T42": "0613", "T43": "0611"}
+    assert format_label(second.vehicle("T51").hex) == "0414" and format_label(second.vehicle("R41").hex) == "2414"
     old = load(json.dumps({k: v for k, v in data.items() if k != "edition"}))
     assert old.scenario.key == "pursuit@1"
-    assert {v.key: format_label(v.hex) for v in new.vehicles} != {v.key: format_label(v.hex) for v in old.vehicles}
+    assert format_label(old.vehicle("R41").hex) == "1214"
     meeting = json.loads(new_skirmish("meeting", seed=3).to_json())
     assert meeting["edition"] == 2  # the meeting's T13 became a Trajan (issue 25)
     village = json.loads(new_skirmish("village", seed=3).to_json())
-    assert village["edition"] == 2  # the village's one objective is the ridge road (issue 25)
+    assert village["edition"] == 3  # the ridge road at the ruin, six turns (issue 25)

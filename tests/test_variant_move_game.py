@@ -140,9 +140,9 @@ pinned_game = functools.cache(bot_game)
 @pytest.mark.parametrize(("switch", "tag", "scenario", "seed", "turns"), [
     ("VAR-MOVETYPE:burn", "[VAR-MOVETYPE]", "meeting", 1, 2),
     ("VAR-MOVETYPE:thrust", "[VAR-MOVETYPE]", "meeting", 1, 2),
-    ("VAR-OCCUPY", "[VAR-OCCUPY]", "village", 3, 2),  # the Renegades come in past the edge of the southern woods
+    ("VAR-OCCUPY", "[VAR-OCCUPY]", "village@2", 3, 2),  # edition 2: the Renegades come in past the southern woods
     ("VAR-LATERAL", "[VAR-LATERAL]", "pursuit", 1, 2),
-    ("VAR-EMERGENCY", "[VAR-EMERGENCY]", "pursuit", 0, 4),
+    ("VAR-EMERGENCY", "[VAR-EMERGENCY]", "pursuit@2", 0, 4),  # edition 2: six turns (edition 3 has three)
 ])
 def test_bot_against_bot_with_the_switch_alone_exercises_it(switch, tag, scenario, seed, turns):
     s = pinned_game((switch,), scenario, seed, turns=turns, limit=900, until=tag)
@@ -307,7 +307,7 @@ def test_a_move_ending_out_of_the_woods_stores_the_position_and_logs_it():
     assert sorted(checked) == ["in", "out"]
 
 
-@pytest.mark.parametrize(("switch", "scenario", "seed"), [("VAR-OCCUPY", "village", 3), ("VAR-LATERAL", "pursuit", 1)])
+@pytest.mark.parametrize(("switch", "scenario", "seed"), [("VAR-OCCUPY", "village@2", 3), ("VAR-LATERAL", "pursuit", 1)])
 def test_a_game_with_positions_or_shifts_replays_from_its_save(switch, scenario, seed):
     from centurion.game import load
 
