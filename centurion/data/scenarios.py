@@ -226,11 +226,17 @@ def scenario_names() -> list[str]:
     return sorted(p.stem for p in scenario_dir().glob("*.yaml"))
 
 
+def shipped_scenario_path(key: str) -> Path:
+    """The file of a shipped scenario by key, "pursuit" or an earlier edition "pursuit@1" (issue 25); unknown keys
+    raise ValueError naming the choices."""
+    base, edition = split_edition(key)
+    if base not in scenario_names():
+        raise ValueError(f"no scenario {key!r}; the scenarios are {', '.join(scenario_names())}")
+    return edition_path(scenario_dir(), base, edition)
+
+
 @cache
 def shipped_scenario(key: str) -> Scenario:
     """A shipped scenario by key, "pursuit" or an earlier edition "pursuit@1" (issue 25); unknown keys raise
     ValueError naming the choices."""
-    base, edition = split_edition(key)
-    if base not in scenario_names():
-        raise ValueError(f"no scenario {key!r}; the scenarios are {', '.join(scenario_names())}")
-    return load_scenario(edition_path(scenario_dir(), base, edition))
+    return load_scenario(shipped_scenario_path(key))

@@ -327,18 +327,16 @@ _PARTIALS: dict[str, Mapping[Hex, PartialHex]] = {}
 def scenario_partial_terrain(scenario) -> Mapping[Hex, PartialHex]:
     """The partly covered hexes of a shipped scenario: its file's optional `partial_terrain` list (the map format's
     field, `centurion.data.partial_hexes`); empty for a scenario without one (VAR-OCCUPY)."""
-    from ..data.editions import edition_path, split_edition
-    from ..data.scenarios import scenario_dir
+    from ..data.scenarios import shipped_scenario_path
 
     key = scenario.key
     if key not in _PARTIALS:  # an earlier edition ("village@2") reads its own file (data/scenarios/editions/)
-        base, edition = split_edition(key)
         try:
-            path = edition_path(scenario_dir(), base, edition)
-        except ValueError:
-            path = scenario_dir() / f"{key}.yaml"
+            path = shipped_scenario_path(key)
+        except ValueError:  # not a shipped scenario: no partial hexes
+            path = None
         _PARTIALS[key] = load_partial_terrain(path, scenario.map, known_terrain=frozenset(
-            k for k, t in terrain_table().terrain.items() if t.movement_terrain)) if path.is_file() else {}
+            k for k, t in terrain_table().terrain.items() if t.movement_terrain)) if path and path.is_file() else {}
     return _PARTIALS[key]
 
 
