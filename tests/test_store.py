@@ -465,3 +465,37 @@ def test_round_began_is_when_the_decision_starting_the_round_was_stored(store, u
             began, rounds_seen = clock[0], rounds_seen + 1
         assert store.round_began(ref.id) == began
     assert began > 1007.0 and local.turn == 3
+
+
+def test_round_began_follows_the_decisions_without_replaying_the_battle(store, url, monkeypatch):
+    """CTA-1: the store moves a round's start on with each decision it stores or reads, so a page's poll does not
+    replay the battle from its seed; another process (a store with nothing cached) replays once and agrees."""
+    from types import SimpleNamespace
+
+    from centurion.store import games as games_module
+
+    clock = [5000.0]
+    monkeypatch.setattr(games_module, "time", SimpleNamespace(time=lambda: clock[0]))
+    ref = store.create("centuria_farmstead")
+    local = new_skirmish("centuria_farmstead", seed=db_seed(url, ref.id))
+    replays = []
+    real = games_module.new_skirmish
+    monkeypatch.setattr(games_module, "new_skirmish", lambda *a, **k: replays.append(a) or real(*a, **k))
+    began = 5000.0
+    while local.turn < 3:
+        clock[0] += 3.0
+        action = bot_action(local, "novice")
+        store.play(ref.id, ref.seats[local.active], action, step=len(local.history))
+        turn, local = local.turn, local.apply(action)
+        if local.turn != turn:
+            began = clock[0]
+        assert store.round_began(ref.id) == began
+    assert replays == [], "the warm store never replays the battle from its seed"
+    other = open_store(url)  # a second server process: nothing cached
+    try:
+        assert other.round_began(ref.id) == began
+        assert len(replays) >= 1
+        n = len(replays)
+        assert other.round_began(ref.id) == began and len(replays) == n, "replayed once, then kept"
+    finally:
+        other.close()

@@ -101,7 +101,8 @@ class GameStore:
     def __init__(self, url: str | None = None) -> None:
         self.url = default_url() if url is None else url
         self.engine = make_engine(self.url)
-        self._cache: OrderedDict[str, Any] = OrderedDict()  # game id -> its last state (step = len(history))
+        # game id -> its last state (step = len(history)) and when its turn began (None: not known yet)
+        self._cache: OrderedDict[str, tuple[Any, float | None]] = OrderedDict()
         self._lock = threading.Lock()
 
     # --- connections -------------------------------------------------------------------------------------------
@@ -158,7 +159,7 @@ class GameStore:
                 id=gid, system=state.system, scenario=scenario, variants=json.dumps(list(state.variants)),
                 seed=seed, computer=json.dumps(levels), seats=json.dumps({s: _digest(t) for s, t in seats.items()}),
                 watch=_digest(watch), steps=0, over=False, result=None, created=now, updated=now))
-        self._remember(gid, state)
+        self._remember(gid, state, now)
         self._computer(gid, levels, state)
         return GameRef(gid, seats, watch)
 
@@ -243,17 +244,24 @@ class GameStore:
     def round_began(self, game_id: str) -> float:
         """When the current turn (a Centuria round, CTA-1) began, in Unix time: the time of the decision that
         started it, or the game's creation in its first turn. Every browser's countdown runs from it, so a reload
-        or a second player's page does not give a round its full time again."""
+        or a second player's page does not give a round its full time again. Kept with the cached state and moved
+        on with each decision; the game is replayed from its seed only when this process has not seen it yet."""
         row = self._row(game_id)
+        state = self._current(game_id, row)
+        with self._lock:
+            known = self._cache.get(game_id)
+        if known is not None and known[0] is state and known[1] is not None:
+            return known[1]
         with self.engine.connect() as conn:
             times = conn.execute(sa.select(decisions.c.at).where(decisions.c.game == game_id)
                                  .order_by(decisions.c.step)).scalars().all()
-        state = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)))
-        began, turn = float(row.created), state.turn
-        for step, action in enumerate(self._current(game_id, row).history):
-            state = state.apply(action)
-            if state.turn != turn:
-                began, turn = float(times[step]), state.turn
+        replay = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)))
+        began, turn = float(row.created), replay.turn
+        for step, action in enumerate(state.history):
+            replay = replay.apply(action)
+            if replay.turn != turn:
+                began, turn = float(times[step]), replay.turn
+        self._remember(game_id, state, began)
         return began
 
     @_database_errors
@@ -301,9 +309,9 @@ class GameStore:
             raise WrongSeat(f"game {row.id}: this token is no seat of the game")
         return found
 
-    def _remember(self, game_id: str, state: Any) -> None:
+    def _remember(self, game_id: str, state: Any, began: float | None) -> None:
         with self._lock:
-            self._cache[game_id] = state
+            self._cache[game_id] = (state, began)
             self._cache.move_to_end(game_id)
             while len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
@@ -311,12 +319,13 @@ class GameStore:
     def _current(self, game_id: str, row: Any) -> Any:
         """The real state after every stored decision: the cached one and the decisions stored since."""
         with self._lock:
-            state = self._cache.get(game_id)
+            state, began = self._cache.get(game_id, (None, None))
         if state is None or state.scenario.key != row.scenario:
             state = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)))
+            began = float(row.created)
         start = len(state.history)
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(decisions.c.step, decisions.c.action, decisions.c.why)
+            rows = conn.execute(sa.select(decisions.c.step, decisions.c.action, decisions.c.why, decisions.c.at)
                                 .where(decisions.c.game == game_id, decisions.c.step >= start)
                                 .order_by(decisions.c.step)).all()
         for r in rows:
@@ -327,9 +336,11 @@ class GameStore:
                 nxt = state.apply(action)
             except (ValueError, IllegalAction) as exc:
                 raise StoreError(f"game {game_id}: stored decision {r.step} does not replay: {exc}") from None
+            if began is not None and nxt.turn != state.turn:
+                began = float(r.at)  # the decision that started a turn (CTA-1: the round's countdown)
             state = nxt if r.why is None else with_reason(state, nxt, action, r.why)  # the computer's reason
         if rows:
-            self._remember(game_id, state)
+            self._remember(game_id, state, began)
         return state
 
     def _commit(self, game_id: str, state: Any, action: Any, nxt: Any, why: str | None = None) -> Any:
@@ -347,7 +358,13 @@ class GameStore:
         except sa.exc.IntegrityError:
             raise StaleStep(f"game {game_id}: decision {step} was stored by another player first; "
                             f"look at the game again") from None
-        self._remember(game_id, nxt)
+        with self._lock:
+            known, began = self._cache.get(game_id, (None, None))
+        if known is not state:
+            began = None  # not the cached state: round_began replays to find it
+        elif nxt.turn != state.turn:
+            began = now
+        self._remember(game_id, nxt, began)
         return nxt
 
     def _computer(self, game_id: str, levels: dict[str, str], state: Any, replies: list | None = None) -> Any:
