@@ -247,21 +247,9 @@ class GameStore:
         or a second player's page does not give a round its full time again. Kept with the cached state and moved
         on with each decision; the game is replayed from its seed only when this process has not seen it yet."""
         row = self._row(game_id)
-        state = self._current(game_id, row)
-        with self._lock:
-            known = self._cache.get(game_id)
-        if known is not None and known[0] is state and known[1] is not None:
-            return known[1]
-        with self.engine.connect() as conn:
-            times = conn.execute(sa.select(decisions.c.at).where(decisions.c.game == game_id)
-                                 .order_by(decisions.c.step)).scalars().all()
-        replay = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)))
-        began, turn = float(row.created), replay.turn
-        for step, action in enumerate(state.history):
-            replay = replay.apply(action)
-            if replay.turn != turn:
-                began, turn = float(times[step]), replay.turn
-        self._remember(game_id, state, began)
+        began = self._replayed(game_id, row)[1]
+        if began is None:  # a decision was stored from a state this process had not cached: replay from the seed
+            began = self._replayed(game_id, row, cached=False)[1]
         return began
 
     @_database_errors
@@ -318,8 +306,13 @@ class GameStore:
 
     def _current(self, game_id: str, row: Any) -> Any:
         """The real state after every stored decision: the cached one and the decisions stored since."""
+        return self._replayed(game_id, row)[0]
+
+    def _replayed(self, game_id: str, row: Any, cached: bool = True) -> tuple[Any, float | None]:
+        """The real state and when its turn began (None: not known): the cached state (unless not `cached`, or
+        from the seed) and the decisions stored since, each decision that starts a turn setting the time."""
         with self._lock:
-            state, began = self._cache.get(game_id, (None, None))
+            state, began = self._cache.get(game_id, (None, None)) if cached else (None, None)
         if state is None or state.scenario.key != row.scenario:
             state = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)))
             began = float(row.created)
@@ -341,7 +334,7 @@ class GameStore:
             state = nxt if r.why is None else with_reason(state, nxt, action, r.why)  # the computer's reason
         if rows:
             self._remember(game_id, state, began)
-        return state
+        return state, began
 
     def _commit(self, game_id: str, state: Any, action: Any, nxt: Any, why: str | None = None) -> Any:
         """Store decision len(state.history) in its own transaction, with the computer's reason `why` (its log line
