@@ -195,5 +195,9 @@ def test_the_map_starts_on_a_laptops_first_screen_and_the_variants_fold(fresh_ga
     page.wait_for_function(
         "() => document.querySelector('.centurion-variant-box').innerText.includes('next game: VAR-LATERAL')",
         timeout=30_000)
-    assert "VAR-LATERAL" in text_of(page, ".centurion-rules-text")  # the picks differ from the running game's
+    # the rules line is a second widget, updated by its own message after the title: wait for it as well
+    page.wait_for_function(
+        "() => (document.querySelector('.centurion-rules-text') || {innerText: ''}).innerText.includes('VAR-LATERAL')",
+        timeout=30_000)
+    assert "the next game" in text_of(page, ".centurion-rules-text")  # the picks differ from the running game's
     page.screenshot(path=str(artifacts / "skirmish_first_screen.png"))
