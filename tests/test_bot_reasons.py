@@ -9,6 +9,7 @@ code.
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -47,6 +48,22 @@ def _first_move(scenario: str, seed: int, level: str, wanted, limit: int = 160):
     raise AssertionError(f"no such move in the first {limit} decisions of {scenario}, seed {seed}")
 
 
+def _painted_odds(state, side: str, target_key: str) -> float:
+    """The chance that at least one vehicle of `side` paints the target this turn, from where each stands: the
+    engine's painting attempts (exact to-hit chances, book-a §7.1), taken as independent rolls."""
+    miss = Fraction(1)
+    for f in state.live_vehicles(side):
+        att = state.paint_attempt(f.key, target_key)
+        miss *= 1 - getattr(getattr(att, "to_hit", None), "chance", Fraction(0))
+    return float(1 - miss)
+
+
+def _painted(state, target_key: str):
+    """The same position with the target painted: its shields no longer count against the shots (book-a §7.2)."""
+    return replace(state, vehicles=tuple(replace(v, painted_by=("paint",)) if v.key == target_key else v
+                                         for v in state.vehicles))
+
+
 def _in_cover(s, d) -> bool:
     after = s.apply(d.action)
     return terrain_table()[s.battlemap.hexes[after.vehicle(d.action.unit).hex].terrain].combat_modifier < 0
@@ -70,10 +87,13 @@ def test_I25_4_move_reason_names_the_end_terrain_and_the_numbers_it_was_chosen_o
     enemies = after.live_vehicles(after.other(me.side))
     assert all(sec.intact == sec.armor for e in enemies for _n, sec in e.sheet.armor.sections)
     worth = {e.key: e.cost for e in enemies}  # undamaged: what a hit is worth is the cost
-    dealt = {e.key: _hits(after, me.key, e.key) for e in enemies}
+    painted = {e.key: _painted_odds(after, me.side, e.key) for e in enemies}
+    dealt = {e.key: (1 - painted[e.key]) * _hits(after, me.key, e.key)
+             + painted[e.key] * _hits(_painted(after, e.key), me.key, e.key) for e in enemies}
     if max(dealt.values()) > 0:
         target = max(dealt, key=lambda k: (dealt[k] * worth[k], k))
-        assert f"{dealt[target]:.2f} hits dealt on {target}" in d.reason
+        assert 0 < painted[target] < 1  # its own painting laser and its friends' may paint the target first
+        assert f"{dealt[target]:.2f} hits dealt on {target} (painted {painted[target]:.0%})" in d.reason
     else:
         assert "no enemy in reach" in d.reason
     taken = sum(_hits(after, e.key, me.key) for e in enemies)  # every enemy's plan on it where it stands

@@ -32,8 +32,7 @@ import numpy as np
 
 from ..hexgrid import Hex, distance, format_label
 from ..rules.grav import GravMove, Refusal
-from ..rules.hooks import BASIC, BasicRules
-from ..rules.targets import TO_HIT_KIND, Attack, FirePlan, TargetView, declare_fire, in_arc, weapon_family
+from ..rules.targets import TargetView
 from . import bot_search, bot_trace
 from .actions import (
     Action,
@@ -51,6 +50,10 @@ from .actions import (
     Smoke,
     SquadFire,
 )
+from .bot_fire import dealt_from
+from .bot_fire import harm_from as _harm_from
+from .bot_fire import hits_from as _hits_from
+from .bot_fire import plan_hits as _plan_hits
 from .bot_harm import plan_harm
 from .bot_move import (
     NO_RISK,
@@ -151,49 +154,6 @@ def _worth(s: Skirmish, key: str) -> float:
     return (v.cost or 20) * (2.0 - armor_fraction(v))
 
 
-def _plan_hits(plan: FirePlan | None, rules: BasicRules | None = None) -> float:
-    """Expected hits of a checked plan: the sum of each shot's exact chance of doing damage as the game's rules
-    count it (`damage_chance`: the to-hit chance; under VAR-SHIELD the round must also get through the shield)."""
-    if plan is None:
-        return 0.0
-    rules = rules if rules is not None else BASIC
-    return float(sum((rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family]) for a in plan.attacks),
-                     Fraction(0)))
-
-
-def _hits_from(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: TargetView) -> float:
-    """Expected hits of every usable weapon of `firer` standing at hex_/facing on `target` (CEN-CMB-1)."""
-    return _plan_hits(_plan_at(s, firer, hex_, facing, target), s.rules)
-
-
-def _harm_from(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: TargetView) -> float:
-    """Expected harm (game/bot_harm.py: hits by their size and where they land) of `firer` at hex_/facing."""
-    return plan_harm(s, _plan_at(s, firer, hex_, facing, target))
-
-
-def _plan_at(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: TargetView) -> FirePlan | None:
-    """The plan of every usable weapon of `firer` standing at hex_/facing that bears on `target` (CEN-CMB-1)."""
-    units = s.combat_units()
-    fv = replace(units[firer.key].firer_view(), hex=hex_, facing=facing)
-    tf = next((f for f in range(6) if in_arc("turret", facing, f, hex_, target.hex)), facing)
-    picked: list[Attack] = []
-    bm = s.battlemap
-    plan = None
-    for i, w in enumerate(firer.sheet.vehicle.weapons):
-        if not firer.sheet.weapon_usable(i) or w.range < distance(hex_, target.hex):
-            continue
-        fam = weapon_family(w)
-        if fam in ("vulcan", "infantry", "artillery", "engineering"):
-            continue
-        shell = ("AP" if target.kind == "infantry" else "HEAP") if fam == "gauss" else None
-        trial = declare_fire(bm, fv, [*picked, Attack(i, target.key, shell)], {target.key: target},
-                             turret_facing=tf, rules=s.rules)
-        if isinstance(trial, FirePlan):
-            picked.append(Attack(i, target.key, shell))
-            plan = trial
-    return plan
-
-
 def _max_range(v: Vehicle) -> int:
     return max((w.range for i, w in enumerate(v.sheet.vehicle.weapons) if v.sheet.weapon_usable(i)), default=0)
 
@@ -254,7 +214,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     staked = objective_stakes(s, v.side) if lv.stakes else {}  # the elite: in range of an objective's holder
     rows = []
     bot_trace.note("moves", None, 0.0, rows=rows, unit=v, level=lv, move_for=_move_for, hits=_hits_from,
-                   me_at=_me_at, worth=_worth, reach=_max_range)  # its rows, scored in place below (issue 25)
+                   dealt=dealt_from, me_at=_me_at, worth=_worth, reach=_max_range)  # scored in place below (issue 25)
     for n, (i, e) in enumerate(zip(order.tolist(), ranked, strict=True)):
         if n and deadline is not None and now() > deadline:
             break
@@ -264,7 +224,8 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
         deal = 0.0
         for x in enemies:
             tv = units[x.key].target_view(units[v.key])
-            deal = max(deal, hits(s, v, e.hex, e.facing, tv) * (_worth(s, x.key) + staked.get(x.key, 0.0)) / 20)
+            dh = dealt_from(s, v, e.hex, e.facing, tv)[0] if lv.careful else hits(s, v, e.hex, e.facing, tv)
+            deal = max(deal, dh * (_worth(s, x.key) + staked.get(x.key, 0.0)) / 20)  # painted or not (bot_fire)
         score += 3.0 * deal
         later = 0.0  # the part of the fire taken from enemies that still move this turn (the elite looks again)
         if lv.defensive:

@@ -184,9 +184,14 @@ def _move_reason(s: Any, v: Any, lv: Any, e: Any, d: dict[str, Any]) -> str:
     parts = [f"{v.key} to {format_label(e.hex)}: {_terrain_words(cell, lv.careful)}"]
     units = s.combat_units()
     enemies = s.live_vehicles(s.other(v.side))
-    dealt = [(hits(s, v, e.hex, e.facing, units[x.key].target_view(units[v.key])), x) for x in enemies]
-    best = max(dealt, key=lambda t: (t[0] * worth(s, t[1].key), t[1].key), default=(0.0, None))
-    parts.append(f"{best[0]:.2f} hits dealt on {best[1].key}" if best[0] > 0 else "no enemy in reach")
+    dealt = []
+    for x in enemies:  # the careful levels count the painting before the fire (game/bot_fire.py, book-a §7.2)
+        tv = units[x.key].target_view(units[v.key])
+        h, p = d["dealt"](s, v, e.hex, e.facing, tv, harm=False) if lv.careful else (hits(s, v, e.hex, e.facing, tv), 0)
+        dealt.append((h, x, p))
+    best = max(dealt, key=lambda t: (t[0] * worth(s, t[1].key), t[1].key), default=(0.0, None, 0))
+    painted = f" (painted {best[2]:.0%})" if best[2] else ""
+    parts.append(f"{best[0]:.2f} hits dealt on {best[1].key}{painted}" if best[0] > 0 else "no enemy in reach")
     if lv.defensive:
         me = d["me_at"](s, v, e)
         near = [(hits(s, x, x.hex, x.facing, me), x) for x in enemies if distance(x.hex, e.hex) <= d["reach"](x)]
