@@ -154,3 +154,36 @@ def test_determinism_per_seed_and_no_clock():
     for s in _sample_states():
         for level in LEVELS:
             assert bot_action(s, level, clock=clock) == bot_action(s, level)
+
+
+def _painting_position():
+    """The meeting, seed 3, the veteran on both sides up to turn 1's painting, the Renegades to declare first."""
+    s = new_skirmish("meeting", seed=3)
+    while s.phase != "painting":
+        s = s.apply(bot_action(s, "veteran"))
+    assert s.active == "renegade" and not s.paints
+    return s
+
+
+def _shieldless(s, key: str):
+    """The same position with vehicle `key`'s shields gone (as a ground vehicle's: no shield modifier, CEN-CMB-1)."""
+    def strip(v):
+        return replace(v, sheet=replace(v.sheet, vehicle=replace(v.sheet.vehicle, shields={})))
+    return replace(s, vehicles=tuple(strip(v) if v.key == key else v for v in s.vehicles))
+
+
+@pytest.mark.parametrize("level", ["veteran", "elite"])
+def test_paint_goes_where_it_removes_a_shield_not_where_there_is_none(level):
+    """Painting only takes the target's shields out of the to-hit rolls (book-a §7.2). The target the side would
+    paint first loses its shields: painting it now changes no roll, though it is now the easiest to paint (its
+    painting roll has no shield modifier either) and the easiest to hit, so the first paint goes elsewhere."""
+    s = _painting_position()
+    first = bot_action(s, level)
+    assert isinstance(first, Paint) and first.target is not None
+    bare = _shieldless(s, first.target)
+    chance = {a.target: bare.paint_attempt(a.unit, a.target).to_hit.chance for a in bare.legal_actions()
+              if isinstance(a, Paint) and a.target is not None and a.unit == first.unit}
+    assert chance[first.target] > s.paint_attempt(first.unit, first.target).to_hit.chance  # no shield modifier now
+    assert chance[first.target] == max(chance.values())  # the easiest paint on the board
+    again = bot_action(bare, level)
+    assert isinstance(again, Paint) and again.target not in (None, first.target)

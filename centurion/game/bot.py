@@ -53,6 +53,7 @@ from .actions import (
 from .bot_fire import dealt_from
 from .bot_fire import harm_from as _harm_from
 from .bot_fire import hits_from as _hits_from
+from .bot_fire import plan_at as _plan_at
 from .bot_fire import plan_hits as _plan_hits
 from .bot_harm import plan_harm
 from .bot_move import (
@@ -447,10 +448,12 @@ def _paint(s: Skirmish) -> Action:
 
 
 def _paint_together(s: Skirmish, stakes: bool = False) -> Action:
-    """Paint what friends will fire at (book-a §7.2: a painted target's shields do not count): the chance to paint
-    times the expected hits of the side's vehicles on it, its worth; never a target the side already painted."""
+    """Paint where it adds most to the side's fire (book-a §7.2: a painted target's shields do not count): the
+    chance to paint times what painting adds to the expected harm of the side's vehicles on it (their plans painted
+    and not) times its worth; never a target a friend paints already (the paints spread, G10)."""
     side = s.active
-    done = {t for p, t in s.paints if s.combat_units()[p].side == side}
+    units = s.combat_units()
+    done = {t for p, t in s.paints if units[p].side == side}
     squads = {q.key: s.fire_actions(q.key)[:-1] for q in s.squads if q.key in s.undeclared()}
     friends = s.live_vehicles(side)
     staked = objective_stakes(s, side) if stakes else {}
@@ -458,19 +461,30 @@ def _paint_together(s: Skirmish, stakes: bool = False) -> Action:
     for a in s.legal_actions():
         if a.target is None or squads.get(a.unit) or a.target in done:
             continue  # a squad that paints does nothing else: it paints only when it has nothing to fire at
-        att = s.paint_attempt(a.unit, a.target)
-        c = float(getattr(getattr(att, "to_hit", None), "chance", Fraction(0)))
+        c = _paint_odds(s, a.unit, a.target)
         if c <= 0:
             continue
-        follow = sum(plan_harm(s, s.attack_set(f, a.target)) for f in friends)
+        gain = 0.0
+        for f in friends:  # each friend's plan as it stands, on the target painted and as it is
+            tv = units[a.target].target_view(units[f.key])
+            gain += max(0.0, plan_harm(s, _plan_at(s, f, f.hex, f.facing, replace(tv, painted=True)))
+                        - plan_harm(s, _plan_at(s, f, f.hex, f.facing, tv)))
         worth = _worth(s, a.target) + staked.get(a.target, 0.0)
-        key = (round(c * (0.2 + follow) * worth, 9), a.target, a.unit)  # ties: by key, not order
+        key = (round(c * (PAINT_FLOOR + gain) * worth, 9), a.target, a.unit)  # ties: by key, not order
         if best_key is None or key > best_key:
             best, best_key = a, key
         bot_trace.note("paint", a, key[0], ranked=key)  # its reason (game/bot_reasons.py, issue 25)
     if best is not None:
         return best
     return next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target is None)  # paint nothing
+
+
+PAINT_FLOOR = 0.05  # a paint nobody's fire gains from still beats painting nothing (it costs the vehicle nothing)
+
+
+def _paint_odds(s: Skirmish, unit: str, target: str) -> float:
+    """The exact chance of `unit`'s painting attempt at `target` (book-a §7.1), 0 when it may not paint."""
+    return float(getattr(getattr(s.paint_attempt(unit, target), "to_hit", None), "chance", Fraction(0)))
 
 
 def _fire(s: Skirmish, careful: bool = False, nearest: bool = False, stakes: bool = False) -> Action:
