@@ -5,7 +5,8 @@ seed. Printed: per pair, the games, wins of each player and draws (win rate = wi
 per player, the decision times (median, p95, max) and the self-inflicted losses (its units destroyed by their own
 move's speed-limit or grounding damage: the engine's log line "X is DESTROYED during its move"), split into the
 avoidable ones (the unit had a risk-free end that turn: the issue's target is none) and the forced ones (every end
-of the unit risked damage: a driver out, a lost drive, a run at speed into the map edge). Deterministic given the
+of the unit risked damage: a driver out, a lost drive, a run at speed into the map edge); each avoidable one is
+listed with its scenario, seed and turn, to replay and read. Deterministic given the
 seeds (the bots take no clock). Slow: run it with `nice`, few seeds while developing.
 
 Run: nice python benchmarks/ladder.py [--seeds 0 1] [--levels novice veteran elite baseline]
@@ -60,6 +61,7 @@ def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 400
     times: dict[str, list[float]] = {p: [] for p in players.values()}
     losses = {p: 0 for p in players.values()}
     forced = {p: 0 for p in players.values()}
+    where: list[str] = []  # the avoidable losses, to read: scenario, seed, player, turn, unit
     for _ in range(max_decisions):
         if s.over:
             break
@@ -76,9 +78,11 @@ def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 400
             if m and m.group(1) == a.unit:
                 safe = any(e.p_no_damage == 1 for e in before.end_states(a.unit))
                 (losses if safe else forced)[p] += 1
+                if safe:
+                    where.append(f"{name} seed {seed}: {p} ({before.active}) lost {a.unit} in turn {before.turn}")
     winner = s.result.winner if s.over and s.result is not None else None
     return {"winner": None if winner is None else players[winner], "times": times, "losses": losses,
-            "forced": forced}
+            "forced": forced, "where": where}
 
 
 def ladder_game(job: tuple) -> tuple[tuple[str, str], str, dict]:
@@ -179,6 +183,7 @@ def main(argv: list[str] | None = None) -> None:
     times: dict[str, list[float]] = {}
     losses: dict[str, int] = {}
     forced: dict[str, int] = {}
+    where: list[str] = []
     print(f"seeds {args.seeds}, scenarios {args.scenarios}, sides swapped")
     jobs = [(a, b, name, seed, {x: first, y: second}) for a, b in pairs for name in args.scenarios
             for x, y in [sides_of(name)] for seed in args.seeds for first, second in ((a, b), (b, a))]
@@ -207,6 +212,7 @@ def main(argv: list[str] | None = None) -> None:
                 losses[p] = losses.get(p, 0) + n
             for p, n in r["forced"].items():
                 forced[p] = forced.get(p, 0) + n
+            where.extend(r["where"])
         decided = wins[a] + wins[b]
         split = ", ".join(f"{n} {w}-{lo}-{d}" for n, (w, lo, d) in per.items())
         lo, hi = wilson(wins[a], games)
@@ -219,6 +225,8 @@ def main(argv: list[str] | None = None) -> None:
     for p, ts in times.items():
         print(f"{p:<10} {len(ts):>9} {1000 * statistics.median(ts):>10.1f} {1000 * percentile(ts, 0.95):>8.1f} "
               f"{1000 * max(ts):>8.1f} {losses.get(p, 0):>27} {forced.get(p, 0):>7}")
+    for line in where:
+        print(f"  avoidable: {line}")
 
 
 if __name__ == "__main__":

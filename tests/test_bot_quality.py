@@ -12,6 +12,7 @@ import pytest
 
 from centurion.game import LEVELS, Move, Paint, bot_action, new_skirmish
 from centurion.hexgrid import distance, parse_label
+from centurion.rules.damage import cross_rowwise
 
 AUDIT_TURN_1 = {"R11": "1316", "R12": "1216", "R13": "1516", "T11": "2516", "T12": "2516", "T13": "2516"}
 
@@ -48,6 +49,55 @@ def test_G9_no_grounding_into_certain_damage_when_a_safe_end_is_as_good(level):
     after = s.apply(a)
     assert not after.vehicle("R13").destroyed
     assert not any("DESTROYED during its move" in line for line in after.log[len(s.log):])
+
+
+LAST_TURN = {"R11": ("1515", 3, 0, True), "R12": ("1520", 1, 10, False), "R13": ("1413", 2, 0, True),
+             "T11": ("1516", 3, 0, True), "T12": ("2512", 4, 0, True), "T13": ("1513", 0, 6, False)}
+LAST_TURN_ARMOR = {"R11": {"front": 81, "left": 55}, "T11": {"front": 69, "turret": 65, "left": 22, "right": 60},
+                   "T13": {"turret": 58, "left": 35, "right": 65}}
+
+
+def _last_turn_position():
+    """The elite's avoidable loss in the ladder (session 16: meeting seed 15, the elite as the Renegades), rebuilt:
+    turn 6 of 6, T11 grounded on the bridge (1516) and R11 beside it (1515), R13 and T12 destroyed, R12 to move at
+    velocity 10 from 1520, the armor each vehicle had lost then."""
+    s = new_skirmish("meeting", seed=15)
+    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
+        s = s.apply(s.legal_actions()[0])
+    vs = []
+    for v in s.vehicles:
+        h, facing, velocity, grounded = LAST_TURN[v.key]
+        sheet = v.sheet
+        for section, left in LAST_TURN_ARMOR.get(v.key, {}).items():
+            sheet = cross_rowwise(sheet, section, dict(sheet.armor.sections)[section].intact - left, immediate=True)[0]
+        if v.key in ("R13", "T12"):
+            box = sheet.boxes_of("bottom", "vehicle_destroyed")[0]
+            sheet = replace(sheet, internal_lost=sheet.internal_lost | {("bottom", box)})
+        vs.append(replace(v, hex=parse_label(h), facing=facing, velocity=velocity, grounded=grounded, sheet=sheet))
+    s = replace(s, vehicles=tuple(vs), turn=6, done=frozenset({"R11", "T11", "T13"}))
+    assert [v.key for v in s.movers()] == ["R12"] and s.turn == s.scenario.turns
+    assert {v.key for v in s.vehicles if v.destroyed} == {"R13", "T12"}
+    return s
+
+
+@pytest.mark.parametrize("level", ["veteran", "elite"])
+def test_G9_a_wreck_fires_nothing_so_no_grounding_at_speed_to_shoot_the_objectives_holder(level):
+    """The elite grounded R12 at velocity 10 beside the bridge to shoot T11, the bridge's only holder (worth the
+    objective's 75 points to it in the last turn): 100 points on the bottom's 40 boxes (CEN-GRD-1), the
+    ammunition exploded and the tank was lost, though risk-free ends reached the bridge hex itself. The fire an end
+    deals now counts only when the mover survives its move (the chance that its own damage gets through the armor
+    is the wreck's chance, as for holding the objective)."""
+    s = _last_turn_position()
+    ground = [e for e in s.end_states("R12") if e.grounded and distance(e.hex, parse_label("1516")) <= 1]
+    bottom = dict(s.vehicle("R12").sheet.armor.sections)["bottom"].intact
+    assert bottom == 40 and ground  # every grounding beside the bridge: at least 10 x 10 points (CEN-GRD-1)
+    assert min(s.resolve_move("R12", e.safest.move).grounding_damage for e in ground) == 100
+    a = bot_action(s, level)
+    chosen = s.resolve_move("R12", a.move)
+    assert chosen.grounding_damage == 0 and all(e.check.p_pass == 1 for e in chosen.entries)
+    assert distance(chosen.end_state().hex, parse_label("1516")) <= 1  # still beside the holder, for the fire
+    after = s.apply(a)
+    assert not after.vehicle("R12").destroyed
 
 
 def _ground_here(s):

@@ -227,7 +227,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             tv = units[x.key].target_view(units[v.key])
             dh = dealt_from(s, v, e.hex, e.facing, tv)[0] if lv.careful else hits(s, v, e.hex, e.facing, tv)
             deal = max(deal, dh * (_worth(s, x.key) + staked.get(x.key, 0.0)) / 20)  # painted or not (bot_fire)
-        score += 3.0 * deal
+        score += 3.0 * deal * (1.0 - risk.p_through)  # a wreck fires nothing either (G9: meeting seed 15's R12)
         later = 0.0  # the part of the fire taken from enemies that still move this turn (the elite looks again)
         if lv.defensive:
             me = _me_at(s, v, e)
