@@ -63,6 +63,9 @@ def test_a_save_names_the_edition_of_a_set_up_changed_since():
     assert old.scenario.key == "pursuit@1"
     assert format_label(old.vehicle("R41").hex) == "1214"
     meeting = json.loads(new_skirmish("meeting", seed=3).to_json())
-    assert meeting["edition"] == 2  # the meeting's T13 became a Trajan (issue 25)
+    assert meeting["edition"] == 3  # edition 2: T13 a Trajan; edition 3: the Renegades' 7 points unspent (issue 25)
+    assert new_skirmish("meeting", seed=3).points("renegade") == 7
+    assert new_skirmish("meeting@2", seed=3).points("renegade") == 0  # a save of edition 2 scores as it did
+    assert new_skirmish("meeting@2", seed=3).vehicle("T13").type == "trajan"
     village = json.loads(new_skirmish("village", seed=3).to_json())
     assert village["edition"] == 3  # the ridge road at the ruin, six turns (issue 25)
