@@ -17,12 +17,18 @@ from centurion.rules.damage import cross_rowwise
 AUDIT_TURN_1 = {"R11": "1316", "R12": "1216", "R13": "1516", "T11": "2516", "T12": "2516", "T13": "2516"}
 
 
+def _first_renegade_move(seed: int):
+    """The meeting of `seed`, each side taking its first legal action, up to the first Renegade move."""
+    s = new_skirmish("meeting", seed=seed)
+    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
 def _g9_position():
     """The audit's G9 position: meeting seed 3, turn 2, Renegade R13 on the bridge (1516) at velocity 9 facing 0,
     R11 and R12 already moved, the TOG tanks where the audit's turn 1 left them (all in 2516)."""
-    s = new_skirmish("meeting", seed=3)
-    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
-        s = s.apply(s.legal_actions()[0])
+    s = _first_renegade_move(3)
     vs = tuple(replace(v, hex=parse_label(AUDIT_TURN_1[v.key]),
                        velocity=9 if v.key == "R13" else v.velocity, facing=0 if v.key == "R13" else v.facing)
                for v in s.vehicles)
@@ -61,9 +67,7 @@ def _last_turn_position():
     """The elite's avoidable loss in the ladder (session 16: meeting seed 15, the elite as the Renegades), rebuilt:
     turn 6 of 6, T11 grounded on the bridge (1516) and R11 beside it (1515), R13 and T12 destroyed, R12 to move at
     velocity 10 from 1520, the armor each vehicle had lost then."""
-    s = new_skirmish("meeting", seed=15)
-    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
-        s = s.apply(s.legal_actions()[0])
+    s = _first_renegade_move(15)
     vs = []
     for v in s.vehicles:
         h, facing, velocity, grounded = LAST_TURN[v.key]
