@@ -73,7 +73,7 @@ def _last_turn_position():
         h, facing, velocity, grounded = LAST_TURN[v.key]
         sheet = v.sheet
         for section, left in LAST_TURN_ARMOR.get(v.key, {}).items():
-            sheet = cross_rowwise(sheet, section, dict(sheet.armor.sections)[section].intact - left, immediate=True)[0]
+            sheet = cross_rowwise(sheet, section, sheet.armor[section].intact - left, immediate=True)[0]
         if v.key in ("R13", "T12"):
             box = sheet.boxes_of("bottom", "vehicle_destroyed")[0]
             sheet = replace(sheet, internal_lost=sheet.internal_lost | {("bottom", box)})
@@ -93,7 +93,7 @@ def test_G9_a_wreck_fires_nothing_so_no_grounding_at_speed_to_shoot_the_objectiv
     is the wreck's chance, as for holding the objective)."""
     s = _last_turn_position()
     ground = [e for e in s.end_states("R12") if e.grounded and distance(e.hex, parse_label("1516")) <= 1]
-    bottom = dict(s.vehicle("R12").sheet.armor.sections)["bottom"].intact
+    bottom = s.vehicle("R12").sheet.armor["bottom"].intact
     assert bottom == 40 and ground  # every grounding beside the bridge: at least 10 x 10 points (CEN-GRD-1)
     assert min(s.resolve_move("R12", e.safest.move).grounding_damage for e in ground) == 100
     a = bot_action(s, level)

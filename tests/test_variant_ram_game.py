@@ -112,8 +112,7 @@ def test_ram_hit_does_12_and_8_times_velocity_on_the_rolled_side_and_the_front()
     assert f"8 to {key}'s front [VAR-RAM]" in line and "odds 9/20" in line
     lost_t = sum(sec.intact for _n, sec in s2.vehicle("T11").sheet.armor.sections) - sum(
         sec.intact for _n, sec in after.vehicle("T11").sheet.armor.sections)
-    front = dict(s2.vehicle(key).sheet.armor.sections)["front"].intact - dict(
-        after.vehicle(key).sheet.armor.sections)["front"].intact
+    front = s2.vehicle(key).sheet.armor["front"].intact - after.vehicle(key).sheet.armor["front"].intact
     assert (lost_t, front) == (12, 8)
 
 
