@@ -64,6 +64,7 @@ from .bot_move import (
     objective_terms,
     path_risk,
     position_terms,
+    reach_checks,
     speed_terms,
     trapped,
 )
@@ -86,13 +87,15 @@ class LevelSettings:
     stakes: bool = False  # in the last turn, fire and paint at the enemy that holds or denies an objective
     pick: int = 1  # a beginner: the move drawn from its best `pick` ends by the game's seeded dice (issue 25)
     unstacked: bool = False  # ends no move on a friend when another end exists (issue 26, walk-through 16)
+    reach: bool = False  # the turn before the last: ends from which an objective is in reach next turn (issue 25)
     search: bool = False  # its best options played out to the end of the turn on sampled dice (game/bot_search.py)
 
 
 LEVELS: dict[str, LevelSettings] = {  # keyed by Level (a str enum: LEVELS["novice"] works too, issue 23)
     Level.NOVICE: LevelSettings(Level.NOVICE, 4, False, False, pick=3, unstacked=True),
-    Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True, careful=True, safe=6),
-    Level.ELITE: LevelSettings(Level.ELITE, 24, True, True, careful=True, safe=6, stakes=True, search=True),
+    Level.VETERAN: LevelSettings(Level.VETERAN, 24, True, True, careful=True, safe=6, reach=True),
+    Level.ELITE: LevelSettings(Level.ELITE, 24, True, True, careful=True, safe=6, reach=True, stakes=True,
+                               search=True),
 }
 
 
@@ -198,7 +201,8 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     quick = quick + position_terms(s, v, hexes, lv.careful)  # cover, elevation, no stacking (issue 25, G10)
     quick = quick - speed_terms(s, v, ends)  # a first guess of the self-inflicted damage; too fast to stop (G9)
     slow = np.array([e.grounded or abs(e.velocity_min) <= v.sheet.vehicle.max_thrust for e in ends], dtype=float)
-    held = objective_terms(s, v, hexes, slow) if lv.careful else np.zeros(len(ends))  # within 1 hex at the end (§15.2)
+    held = (objective_terms(s, v, hexes, slow, ends if lv.reach else None) if lv.careful  # within 1 hex, §15.2
+            else np.zeros(len(ends)))
     quick = quick + held
     quick = quick + variant_move_bonus(s, v, ends, enemies)  # facing the enemy (VAR-LATERAL/-EMERGENCY; else 0)
     if objectives and any(q.aboard == v.key and q.men > 0 for q in s.squads):  # a carrier: set the squad down
@@ -239,7 +243,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
         move = _braked(s, v, e, want_slow=bool(slow[i]) and held[i] > 0 and s.turn < s.scenario.turns) \
             if lv.careful else e.safest.move
         rows.append([(round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, later, move,
-                     risk.p_through])  # not by order
+                     risk.p_through, float(held[i]) * (1 - risk.p_through)])  # not by order
     if lv.replies:  # the elite: enemies still to move answer its best ends from their own best reply (issue 25)
         rows.sort(key=lambda r: r[0], reverse=True)
         worst = 0.0
@@ -264,6 +268,8 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
                 if slower != r[3] and (t2 := trapped(s, v, slower)) < t:
                     r[3], t = slower, t2
             r[0] = (round(r[0][0] - t * max(mine, 20.0) / 20, 9), *r[0][1:])
+    if lv.reach:  # the turn before the last: an objective in reach next turn, checked exactly (book-b §15.2)
+        reach_checks(s, v, rows)
     best = max(rows, key=lambda r: r[0]) if lv.pick == 1 else _beginner_pick(s, rows, lv.pick)
     return _move_for(s, v, best[1], best[3])
 

@@ -18,6 +18,7 @@ from ..hexgrid import Hex, distance
 from ..rules.fire import terrain_modifier
 from ..rules.grav import Refusal
 from ..rules.legal import legal_grav_moves
+from ..rules.targets import in_arc
 from ..rules.victory import OBJECTIVE_POINTS
 from .skirmish import Skirmish, Vehicle
 
@@ -153,7 +154,8 @@ def trapped(s: Skirmish, v: Vehicle, move) -> float:
 HOLD = 25.0  # an objective held at the end is 75 victory points, a tank about 12 (book-b §15.2)
 
 
-def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, slow: np.ndarray | None = None) -> np.ndarray:
+def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, slow: np.ndarray | None = None,
+                    ends: list | None = None) -> np.ndarray:
     """Per end hex: in the last turn, a large bonus within 1 hex of an objective no friend already covers, less
     where one friend does, none where two do (a unit within 1 hex holds it, or denies it to the enemy, book-b
     §15.2); the turn before, a smaller one within 4 hexes of an uncovered objective for the ends marked `slow`
@@ -173,8 +175,70 @@ def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, slow: np.ndarray
         if s.turn >= turns:  # a second unit there in case the fire phase destroys the first
             out += (HOLD if covered == 0 else 0.4 * HOLD) * (d <= 1)
         elif not covered:  # from there, slow enough to brake to a stop beside it next turn (CEN-GRAV-1)
-            out += 0.5 * HOLD * (d <= 4) * (1.0 if slow is None else slow)
+            near = (d <= 4) * (1.0 if slow is None else slow)
+            if ends is not None:  # or heading for it, fast enough to get there (`heading_for`)
+                near = np.maximum(near, heading_for(v, ends, o.hex) * (d - 1 <= _next_move(v, ends)))
+            out += 0.5 * HOLD * near
     return out
+
+
+def _next_move(v: Vehicle, ends: list) -> np.ndarray:
+    """Per end, the most hexes the vehicle can enter next turn: its velocity plus its thrust (CEN-GRAV-1/2)."""
+    return np.array([abs(e.velocity_min) for e in ends]) + v.sheet.vehicle.max_thrust
+
+
+def heading_for(v: Vehicle, ends: list, target: Hex) -> np.ndarray:
+    """Per end, 1 where the vehicle flies with `target` in its front arc (CEN-CMB-1's arcs, HEX-4): at speed it
+    cannot turn back toward it in one move (the facing change table, CEN-GRAV-4)."""
+    return np.array([0.0 if e.grounded else float(in_arc("hull", e.facing, e.facing, e.hex, target)) for e in ends])
+
+
+REACH_CHECKS = 8  # the turn before the last: at most this many of the best ends checked for an objective in reach
+
+
+def reach_chance(s: Skirmish, v: Vehicle, state, target: Hex) -> float:
+    """From movement state `state`, the best chance of no damage among next turn's legal ends within 1 hex of
+    `target` (CEN-GRAV-1/2; 0 when none is; book-b §15.2: a unit within 1 hex holds or denies an objective)."""
+    ends = legal_grav_moves(state, v.sheet.vehicle, s.battlemap, table=s.speed_table(v.key))
+    return max((float(e.p_no_damage) for e in ends if distance(e.hex, target) <= 1), default=0.0)
+
+
+def reach_goals(s: Skirmish, v: Vehicle) -> list[tuple[Hex, float]]:
+    """The turn before the last: each objective that fewer than two friends (already moved, or squads beside it)
+    can reach next turn, with what reaching it is worth to `v` (as `objective_terms` weighs the last turn)."""
+    if s.turn != s.scenario.turns - 1:
+        return []
+    out = []
+    for o in s.scenario.objectives:
+        n = sum(1 for q in s.squads if q.side == v.side and q.hex is not None and q.men > 0
+                and distance(q.hex, o.hex) <= 1)
+        for m in s.live_vehicles(v.side):
+            if n < 2 and m.key != v.key and m.key in s.done and reach_chance(s, m, m.grav(), o.hex) >= 0.5:
+                n += 1
+        if n < 2:
+            out.append((o.hex, 0.5 * HOLD if n == 0 else 0.2 * HOLD))
+    return out
+
+
+def reach_checks(s: Skirmish, v: Vehicle, rows: list) -> None:
+    """The turn before the last, the best ends rescored in place by what they can reach next turn (an objective
+    within 1 hex, `reach_chance`) instead of the quick guess (`objective_terms`: near and slow); a count of
+    checks, not a clock. A row is [score key, end, later, move, p_through, quick objective bonus]."""
+    goals = reach_goals(s, v)
+    if not goals:
+        return
+    checked: set[int] = set()
+    for _ in range(REACH_CHECKS):  # until the best end is one already checked
+        r = max(rows, key=lambda r: r[0])
+        if id(r) in checked:
+            break
+        checked.add(id(r))
+        res = s.resolve_move(v.key, r[3])
+        if isinstance(res, Refusal):
+            continue
+        end = res.end_state()
+        bonus = max(w * reach_chance(s, v, end, h) for h, w in goals)
+        r[0] = (round(r[0][0] - r[5] + bonus * (1 - r[4]), 9), *r[0][1:])
 
 
 def objective_stakes(s: Skirmish, side: str) -> dict[str, float]:
@@ -196,5 +260,6 @@ def objective_stakes(s: Skirmish, side: str) -> dict[str, float]:
     return out
 
 
-__all__ = ["NO_RISK", "TRAP_CHECKS", "Risk", "armor_fraction", "objective_stakes",
+__all__ = ["NO_RISK", "REACH_CHECKS", "TRAP_CHECKS", "Risk", "armor_fraction", "objective_stakes", "reach_chance",
+           "reach_checks", "reach_goals",
            "objective_terms", "trapped", "path_risk", "position_terms", "speed_terms"]
