@@ -1,8 +1,8 @@
 """The turn before the last, the computer ends its move where an objective is in reach next turn (issue 25).
 
-Found by the ladder: in the pursuit (three turns), the veteran as TOG lost 11 of 48 games against the baseline
-with six vehicles alive and no loss of its own, because the last Viper left reached the road exit (4315) and no TOG
-vehicle could come within 1 hex of it in the last turn to deny it (book-b §15.2). In turn 2 the Lupus T51, at
+Found by the ladder: in the pursuit (three turns), the veteran as TOG lost 12 of 48 games against the baseline
+(seeds 0-47), each because the last Viper left reached the road exit (4315) and none of the four to six TOG vehicles
+alive could come within 1 hex of it in the last turn to deny it (book-b §15.2). In turn 2 the Lupus T51, at
 velocity 10 in 1809, had ended its move facing north (0) at 3207, from where no legal move of turn 3 comes within
 1 hex of the exit: at speed it cannot turn back in one move (the facing change table, CEN-GRAV-4). The position
 is that game's (seed 12, the Renegades already moved) with every sheet intact. Expected values come from the
