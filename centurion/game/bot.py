@@ -60,6 +60,7 @@ from .bot_move import (
     NO_RISK,
     TRAP_CHECKS,
     armor_fraction,
+    best_first,
     objective_stakes,
     objective_terms,
     path_risk,
@@ -256,12 +257,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
         for r in rows[REPLY_ENDS:]:  # the ends not answered count the worst answer found (no bias toward them)
             r[0] = (round(r[0][0] - REPLY_WEIGHT * worst * mine / 20, 9), *r[0][1:])
     if lv.careful:  # the best few ends: is there still a risk-free move next turn? (issue 25, G9)
-        checked: set[int] = set()
-        for _ in range(TRAP_CHECKS):  # until the best end is one already checked
-            r = max(rows, key=lambda r: r[0])
-            if id(r) in checked:
-                break
-            checked.add(id(r))
+        for r in best_first(rows, TRAP_CHECKS):  # until the best end is one already checked
             t = trapped(s, v, r[3])
             if t:  # no room next turn at this speed (the map's edge, woods ahead): brake as hard as the thrust allows
                 slower = _braked(s, v, r[1], want_slow=True)

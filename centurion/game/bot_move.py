@@ -10,6 +10,7 @@ next to it. The bot (game/bot.py) adds these to its quick score and its exact we
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -193,6 +194,18 @@ def heading_for(v: Vehicle, ends: list, target: Hex) -> np.ndarray:
     return np.array([0.0 if e.grounded else float(in_arc("hull", e.facing, e.facing, e.hex, target)) for e in ends])
 
 
+def best_first(rows: list, limit: int) -> Iterator[list]:
+    """The best weighed end (`rows`, scored by r[0]) again after each rescoring in place, until the best is one
+    already given or `limit` were: how the trap and reach checks spend a count of checks, not a clock."""
+    given: set[int] = set()
+    for _ in range(limit):
+        r = max(rows, key=lambda r: r[0])
+        if id(r) in given:
+            return
+        given.add(id(r))
+        yield r
+
+
 REACH_CHECKS = 8  # the turn before the last: at most this many of the best ends checked for an objective in reach
 
 
@@ -227,12 +240,7 @@ def reach_checks(s: Skirmish, v: Vehicle, rows: list) -> None:
     goals = reach_goals(s, v)
     if not goals:
         return
-    checked: set[int] = set()
-    for _ in range(REACH_CHECKS):  # until the best end is one already checked
-        r = max(rows, key=lambda r: r[0])
-        if id(r) in checked:
-            break
-        checked.add(id(r))
+    for r in best_first(rows, REACH_CHECKS):
         res = s.resolve_move(v.key, r[3])
         if isinstance(res, Refusal):
             continue
@@ -260,6 +268,6 @@ def objective_stakes(s: Skirmish, side: str) -> dict[str, float]:
     return out
 
 
-__all__ = ["NO_RISK", "REACH_CHECKS", "TRAP_CHECKS", "Risk", "armor_fraction", "objective_stakes", "reach_chance",
-           "reach_checks", "reach_goals",
+__all__ = ["NO_RISK", "REACH_CHECKS", "TRAP_CHECKS", "Risk", "armor_fraction", "best_first", "heading_for",
+           "objective_stakes", "reach_chance", "reach_checks", "reach_goals",
            "objective_terms", "trapped", "path_risk", "position_terms", "speed_terms"]
