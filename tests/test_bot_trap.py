@@ -22,9 +22,13 @@ from centurion.rules.legal import legal_grav_moves
 
 @pytest.fixture(scope="module")
 def t42_turn_4():
+    import centurion.game.bot as bot
+
     s = new_skirmish("pursuit@2", seed=0)  # the set-up the position was found on
-    while not (s.phase == "movement" and s.movers() and s.movers()[0].key == "T42" and s.turn == 4):
-        s = s.apply(bot_action(s, "veteran"))
+    with pytest.MonkeyPatch.context() as mp:  # played by the veteran that found it: before the liked range (bot_range)
+        mp.setattr(bot, "preferred_range", lambda v, enemies, worth: None)
+        while not (s.phase == "movement" and s.movers() and s.movers()[0].key == "T42" and s.turn == 4):
+            s = s.apply(bot_action(s, "veteran"))
     v = s.vehicle("T42")
     assert (format_label(v.hex), v.velocity, v.facing) == ("3318", 10, 1)  # the position the search found
     return s

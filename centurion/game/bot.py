@@ -69,6 +69,7 @@ from .bot_move import (
     speed_terms,
     trapped,
 )
+from .bot_range import preferred_range
 from .enums import Level
 from .skirmish import Skirmish, Vehicle, decision_dice
 from .variants import variant_move_bonus, with_variant_candidates
@@ -193,6 +194,9 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     late = s.turn / max(1, s.scenario.turns)
     reach = max(6, min(_max_range(v), 15))
     pref = max(4, reach * 2 // 3)
+    liked = preferred_range(v, enemies, lambda k: _worth(s, k)) if lv.careful else None
+    if liked is not None:  # nearer, where its weapons outgun the enemy's (game/bot_range.py, book-a 8.3)
+        pref = min(pref, liked)
     if lv.careful and objectives and _outgunned(s, v.side):  # the weaker side runs for its objective (issue 25)
         pref = -max((_max_range(x) for x in enemies), default=0) - 2
 
