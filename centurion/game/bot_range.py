@@ -25,12 +25,11 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..data.vehicles import damage_templates, weapon_table
-from ..rules.fire import to_hit
+from ..rules.fire import MAX_RANGE, to_hit
 from ..rules.targets import TO_HIT_KIND, shield_factors
 from .skirmish import Vehicle
 
 MISSILES_A_TURN = {"SMLM": 1, "TVLG": 2}  # book-a 8.3: at most 1 SMLM and 2 TVLG a vehicle a turn
-LONGEST = 20  # no direct fire beyond 20 hexes (CEN-CMB-1, book-a §10.1)
 
 
 def _boxes(weapon_type: str) -> int:
@@ -102,10 +101,10 @@ def preferred_range(v: Vehicle, enemies: list[Vehicle], worth: Callable[[str], f
 @lru_cache(maxsize=1024)
 def _preferred(me, my_shield: int, mine: float, them) -> int | None:
     """`preferred_range` on the profiles (cached: the sheets change only when a shot lands)."""
-    if not any(_firepower(*me, 1, 0) for _p, _s, _w in them):
+    if not _firepower(*me, 1, 0):  # nothing to fire, even point-blank at a painted target
         return None
     nets = []
-    for rng in range(1, LONGEST + 1):
+    for rng in range(1, MAX_RANGE + 1):  # no direct fire beyond it (book-a §10.1)
         net = 0.0
         for prof, shield, theirs in them:
             dealt = (_firepower(*me, rng, shield) + _firepower(*me, rng, 0)) / 2
