@@ -100,8 +100,8 @@ def test_C12_dead_crew_scores_no_points():
     sheet = replace(t11.sheet, crew=tuple(CrewMember(m.role, "dead", 1) for m in t11.sheet.crew))
     s2 = with_vehicle(s, "T11", sheet=sheet)
     assert s2.vehicle("T11").destroyed  # out of the game
-    unspent = s.scenario.side("renegade").unspent  # the meeting's edition 3: 7 points unspent (book-b §15.2)
-    assert unspent == 7 and s2.points("renegade") == s.points("renegade") == unspent  # nothing for T11's crew
+    unspent = s.scenario.side("renegade").unspent  # the meeting's edition 4: 3 points unspent (book-b §15.2)
+    assert unspent == 3 and s2.points("renegade") == s.points("renegade") == unspent  # nothing for T11's crew
 
 
 # --- C13: one crater covers one vehicle and one infantry unit (CEN-CRT-1) -----------------------------------

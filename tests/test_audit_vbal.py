@@ -1,4 +1,4 @@
-"""Issue 25 item 5: the village's third edition (balance) and the first two kept for the saves played on them."""
+"""Issue 25 item 5: the village's fourth edition (balance) and the first three kept for the saves played on them."""
 
 from __future__ import annotations
 
@@ -8,19 +8,37 @@ from centurion.game import load, new_skirmish
 from centurion.hexgrid.coords import format_label
 
 
-def test_vbal_village_edition_3_moves_the_objective_to_the_ruin_and_keeps_edition_2():
-    """Edition 3 (docs/decisions.md): the ridge road at the ruin (3613) is the one objective, the squad that stood
-    there joins its tank at 3610, six turns, no TOG points unspent; nobody is within 1 hex of 3613 at the start, so
-    the score is 0 : 0. Edition 2 (3513, held by the squad beside it: 75, plus 14 unspent) is kept for its saves."""
+def test_vbal_village_edition_4_a_trajan_beside_the_road_and_its_squad_on_it():
+    """Edition 4 (session 21, docs/decisions.md): T22, dug in at 3610 beside the ridge road, is a Trajan (cost 19),
+    its squad T22s stands at 3612, within 1 hex of the objective (3613), and TOG has 3 points unspent: at the start
+    TOG holds the road, 75 points (book-b §15.2) plus the 3 unspent."""
     s = new_skirmish("village", seed=0)
     assert [(o.name, format_label(o.hex)) for o in s.scenario.objectives] == [("the ridge road", "3613")]
+    t22 = s.vehicle("T22")
+    assert (t22.type, t22.cost, format_label(t22.hex)) == ("trajan", 19, "3610")
+    assert [(v.key, v.type) for v in s.vehicles if v.side == "tog" and v.key != "T22"] == [
+        ("T21", "horatius"), ("T23", "horatius")]
+    assert s.scenario.turns == 6 and format_label(next(q for q in s.squads if q.key == "T22s").hex) == "3612"
+    assert s.holds("tog") == ["the ridge road"]
+    assert (s.points("renegade"), s.points("tog")) == (0, 75 + 3)
+    assert json.loads(s.to_json())["edition"] == 4
+    data = json.loads(s.to_json()) | {"edition": 3}
+    assert load(json.dumps(data)).scenario.key == "village@3"
+
+
+def test_vbal_village_edition_3_kept_with_the_objective_on_the_ruin_and_edition_2():
+    """Edition 3: the ridge road at the ruin (3613) is the one objective, the squad that stood there joins its tank
+    at 3610, three Horatius tanks, six turns, no TOG points unspent; nobody is within 1 hex of 3613 at the start,
+    so the score is 0 : 0. Edition 2 (3513, held by the squad beside it: 75, plus 14 unspent) is kept too."""
+    s = new_skirmish("village@3", seed=0)
+    assert [(o.name, format_label(o.hex)) for o in s.scenario.objectives] == [("the ridge road", "3613")]
     assert s.scenario.turns == 6 and format_label(next(q for q in s.squads if q.key == "T22s").hex) == "3610"
+    assert {v.type for v in s.vehicles if v.side == "tog"} == {"horatius"}
     assert (s.points("renegade"), s.points("tog")) == (0, 0)
-    assert json.loads(s.to_json())["edition"] == 3
     two = new_skirmish("village@2", seed=0)
     assert [format_label(o.hex) for o in two.scenario.objectives] == ["3513"] and two.scenario.turns == 7
     assert (two.points("renegade"), two.points("tog")) == (0, 75 + 14)
-    data = json.loads(s.to_json()) | {"edition": 2}
+    data = json.loads(new_skirmish("village", seed=0).to_json()) | {"edition": 2}
     assert load(json.dumps(data)).scenario.key == "village@2"
 
 

@@ -63,9 +63,12 @@ def test_a_save_names_the_edition_of_a_set_up_changed_since():
     assert old.scenario.key == "pursuit@1"
     assert format_label(old.vehicle("R41").hex) == "1214"
     meeting = json.loads(new_skirmish("meeting", seed=3).to_json())
-    assert meeting["edition"] == 3  # edition 2: T13 a Trajan; edition 3: the Renegades' 7 points unspent (issue 25)
-    assert new_skirmish("meeting", seed=3).points("renegade") == 7
+    assert meeting["edition"] == 4  # edition 2: T13 a Trajan; 3: the Renegades' 7 points unspent; 4: 3 (issue 25)
+    assert new_skirmish("meeting", seed=3).points("renegade") == 3
+    assert new_skirmish("meeting@3", seed=3).points("renegade") == 7  # a save of edition 3 scores as it did
     assert new_skirmish("meeting@2", seed=3).points("renegade") == 0  # a save of edition 2 scores as it did
     assert new_skirmish("meeting@2", seed=3).vehicle("T13").type == "trajan"
     village = json.loads(new_skirmish("village", seed=3).to_json())
-    assert village["edition"] == 3  # the ridge road at the ruin, six turns (issue 25)
+    assert village["edition"] == 4  # edition 3: the ridge road at the ruin, six turns; 4: T22 a Trajan (issue 25)
+    assert new_skirmish("village@3", seed=3).vehicle("T22").type == "horatius"  # a save of edition 3 plays on it
+    assert new_skirmish("village", seed=3).vehicle("T22").type == "trajan"

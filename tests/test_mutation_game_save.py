@@ -39,7 +39,7 @@ def test_SAVE_dump_is_compact_json_with_the_fields_in_order() -> None:
     data = json.loads(text)
     assert list(data) == ["format", "version", "system", "scenario", "edition", "seed", "variants", "actions"]
     assert data == {"format": "centurion-skirmish", "version": 1, "system": "centurion", "scenario": "meeting",
-                    "edition": 3, "seed": 7, "variants": ["VAR-RAM"], "actions": [{"kind": "leadership", "points": 1}]}
+                    "edition": 4, "seed": 7, "variants": ["VAR-RAM"], "actions": [{"kind": "leadership", "points": 1}]}
     assert text == json.dumps(data, separators=(",", ":"))  # no spaces
     back = load(text)
     assert back.history == g.history and back.seed == 7 and back.variants == g.variants

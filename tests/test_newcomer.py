@@ -176,8 +176,8 @@ def test_W6_the_running_score_shows_during_play_with_the_thresholds():
 
     s = _bridge_game()
     text = _text(victory_html(s))
-    # the meeting's Renegades start with their 7 points unspent (edition 3, book-b §15.2)
-    assert "Score now" in text and "Renegade Legion 7" in text and "Terran Overlord Government 0" in text
+    # the meeting's Renegades start with their 3 points unspent (edition 4, book-b §15.2)
+    assert "Score now" in text and "Renegade Legion 3" in text and "Terran Overlord Government 0" in text
     held = _with_vehicle(s, "R13", hex=parse_label("0214"))  # TOG alone by the bridge: 75 points (book-b §15.2)
     text = _text(victory_html(held))
     assert "Terran Overlord Government 75" in text
