@@ -24,28 +24,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from ..data.vehicles import damage_templates, weapon_table
+from ..data.vehicles import weapon_table
+from ..rules.damage import template_shape
 from ..rules.fire import MAX_RANGE, to_hit
-from ..rules.targets import TO_HIT_KIND, shield_factors
+from ..rules.targets import MISSILE_LIMITS, TO_HIT_KIND, shield_factors
 from .skirmish import Vehicle
-
-MISSILES_A_TURN = {"SMLM": 1, "TVLG": 2}  # book-a 8.3: at most 1 SMLM and 2 TVLG a vehicle a turn
 
 
 def _boxes(weapon_type: str) -> int:
-    """The boxes one hit of this weapon destroys: a laser's number, a template's squares (HEAP for a Gauss)."""
-    spec = weapon_table()[weapon_type]
-    if spec.laser_boxes:
-        return spec.laser_boxes
-    key = spec.template_key() if spec.family in ("gauss", "mdc", "missile") else None
-    return sum(damage_templates()[key]) if key else 0
+    """The boxes one hit of this weapon destroys: a laser's number, a template's squares (HEAP for a Gauss);
+    0 for one that does no armor damage (a painting laser)."""
+    try:
+        return sum(template_shape(weapon_type))
+    except ValueError:
+        return 0
 
 
 def _profile(v: Vehicle) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
     """What `firepower` reads of a vehicle's sheet: its usable weapons (type, range) and its missiles left."""
     sheet = v.sheet
     weapons = tuple((sheet.vehicle.weapons[i].type, sheet.vehicle.weapons[i].range) for i in sheet.usable_weapons())
-    return weapons, tuple((k, sheet.missiles_left(k)) for k in sorted(MISSILES_A_TURN))
+    return weapons, tuple((k, sheet.missiles_left(k)) for k in sorted(MISSILE_LIMITS))
 
 
 def _shield(v: Vehicle) -> int:
@@ -73,7 +72,7 @@ def _firepower(weapons: tuple[tuple[str, int], ...], left: tuple[tuple[str, int]
         shots = 1
         if spec.missile:
             done = used.get(spec.missile, 0)
-            shots = min(spec.missiles or 1, MISSILES_A_TURN.get(spec.missile, 1) - done,
+            shots = min(spec.missiles or 1, MISSILE_LIMITS.get(spec.missile, 1) - done,
                         rounds.get(spec.missile, 0) - done)
             if shots <= 0:
                 continue
