@@ -264,8 +264,11 @@ class GameState:
 
     @property
     def rules(self) -> RuleSet:
-        """The game's variant rule set (VAR-*), rebuilt from the stored names; passed to every rules call."""
-        return RuleSet.from_names(self.variants)
+        """The game's variant rule set (VAR-*), built from the stored names once a state; passed to every rules
+        call (a RuleSet is immutable, so one object serves every call)."""
+        if "rules" not in self._cache:
+            self._cache["rules"] = RuleSet.from_names(self.variants)
+        return self._cache["rules"]
 
     def combat_units(self) -> dict[str, CombatUnit]:
         """Every unit as the fire rules see it (vehicles and dismounted squads)."""

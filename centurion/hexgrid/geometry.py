@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from .coords import Hex
 
@@ -96,9 +97,15 @@ def wedges(origin: Hex, target: Hex) -> tuple[int, ...]:
     (a hex spine from `origin`) lies in two wedges; both are returned, lower first
     in clockwise order. The origin itself returns all six.
     """
-    if origin == target:
+    return _wedges_of(target.q - origin.q, target.r - origin.r)
+
+
+@lru_cache(maxsize=65536)
+def _wedges_of(dq: int, dr: int) -> tuple[int, ...]:
+    """`wedges` for a target dq, dr away: it depends on nothing else, so it is computed once per offset."""
+    if dq == 0 and dr == 0:
         return tuple(range(6))
-    pos = bearing(origin, target) / 60.0
+    pos = bearing(Hex(0, 0), Hex(dq, dr)) / 60.0
     nearest = round(pos)
     if abs(pos - math.floor(pos) - 0.5) < 1e-9:
         lo = math.floor(pos) % 6
