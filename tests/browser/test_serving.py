@@ -76,7 +76,8 @@ def _wait_kernels(server, at_most: int, timeout: float) -> float:
     return time.monotonic() - t0
 
 
-CULL_S, CULL_INTERVAL_S = 12, 2
+CULL_S, CULL_INTERVAL_S = 30, 2  # 12 s was too short on a machine twice as slow (session 22): a reloaded
+# page connected to its kernel more than 12 s after the kernel had run, and the culler took it first
 
 
 def test_thirty_page_views_leave_no_kernel_behind(browser, tmp_path):
