@@ -76,3 +76,15 @@ def test_the_careful_levels_move_by_it_and_the_novice_does_not(monkeypatch):
         asked.clear()
         bot_action(s, level)
         assert asked == want, level
+
+
+def test_a_weapon_missing_from_the_table_is_an_error_and_a_vulcan_scores_no_armor_boxes():
+    """book-b 16.6: a Vulcan's and an AP laser's damage is special (S), so no armor boxes; a 3/6 laser 8 boxes, a
+    TVLG's template 13 squares. A name that is not in the table is refused by name (CEN-REC-1) instead of counting
+    as a weapon that does no harm (session 23: it came out 0)."""
+    from centurion.game.bot_range import _boxes
+
+    assert _boxes("Vulcan-1") == 0 and _boxes("AP laser") == 0
+    assert _boxes("3/6 laser") == LASER and _boxes("TVLG 4") == TVLG
+    with pytest.raises(KeyError, match="CEN-REC-1.*'TVLG 5'"):
+        _boxes("TVLG 5")

@@ -33,11 +33,12 @@ from .skirmish import Vehicle
 
 def _boxes(weapon_type: str) -> int:
     """The boxes one hit of this weapon destroys: a laser's number, a template's squares (HEAP for a Gauss);
-    0 for one that does no armor damage (a painting laser)."""
-    try:
-        return sum(template_shape(weapon_type))
-    except ValueError:
+    0 for one whose damage is special, not armor boxes (a Vulcan, an AP laser: CEN-CMB-1). A weapon missing from
+    the table is an error naming it (CEN-REC-1), not a weapon that does no harm."""
+    spec = weapon_table()[weapon_type]
+    if spec.laser_boxes is None and spec.template_key() is None:
         return 0
+    return sum(template_shape(weapon_type))
 
 
 def _profile(v: Vehicle) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
