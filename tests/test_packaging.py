@@ -35,28 +35,43 @@ def test_wheel_install_works_from_tmp(tmp_path):
                              cwd="/tmp", check=True)
     assert version.stdout.startswith("centurion ")
     # the installed command serves the installed notebooks: the root address leads to the index
-    import socket
-    import time
     import urllib.request
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen([str(venv / "bin" / "centurion"), "serve", "--no-browser", "--port", str(port)],
-                              cwd="/tmp", stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              env=outer_env())
+    server, port, log = _serve_installed(venv, tmp_path)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            assert server.poll() is None and time.monotonic() < deadline, "the installed server did not start"
-            time.sleep(0.2)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as r:
             assert r.status == 200 and r.url.endswith("/voila/render/index.ipynb")
             assert b"interactive rulebook" in r.read()
     finally:
         server.terminate()
-        out = server.communicate(timeout=30)[0]
+        server.wait(30)
+    out = log.read_text()
     assert "centurion/_notebooks" in out and str(venv) in out
+
+
+def _serve_installed(venv: Path, tmp_path: Path, attempts: int = 3) -> tuple[subprocess.Popen, int, Path]:
+    """The venv's `centurion serve` from /tmp, once Voila says it runs on its port (as tests/browser/conftest's
+    start_server: a port free when picked can be taken before Voila binds it; Voila then exits and another is tried)."""
+    import socket
+    import time
+
+    log = tmp_path / "serve.log"
+    for _ in range(attempts):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        with open(log, "w") as out:
+            server = subprocess.Popen([str(venv / "bin" / "centurion"), "serve", "--no-browser", "--port", str(port)],
+                                      cwd="/tmp", stdout=out, stderr=subprocess.STDOUT, env=outer_env())
+        deadline = time.monotonic() + 60
+        while server.poll() is None and time.monotonic() < deadline:
+            if "is running at" in log.read_text(errors="replace"):
+                return server, port, log
+            time.sleep(0.2)
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
+            pytest.fail(f"the installed server did not start within 60 s: {log.read_text()[-1000:]}")
+        if "already in use" not in log.read_text(errors="replace"):
+            break
+    pytest.fail(f"the installed server exited with {server.returncode}: {log.read_text()[-1000:]}")
