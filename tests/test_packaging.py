@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.venvs import fresh_venv, outer_env
+from tests.voila_start import launch_voila
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +38,9 @@ def test_wheel_install_works_from_tmp(tmp_path):
     # the installed command serves the installed notebooks: the root address leads to the index
     import urllib.request
 
-    server, port, log = _serve_installed(venv, tmp_path)
+    log = tmp_path / "serve.log"
+    server, port = launch_voila(lambda port: [str(venv / "bin" / "centurion"), "serve", "--no-browser", "--port",
+                                              str(port)], log, cwd="/tmp", env=outer_env())
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as r:
             assert r.status == 200 and r.url.endswith("/voila/render/index.ipynb")
@@ -48,30 +51,3 @@ def test_wheel_install_works_from_tmp(tmp_path):
     out = log.read_text()
     assert "centurion/_notebooks" in out and str(venv) in out
 
-
-def _serve_installed(venv: Path, tmp_path: Path, attempts: int = 3) -> tuple[subprocess.Popen, int, Path]:
-    """The venv's `centurion serve` from /tmp, once Voila says it runs on its port (as tests/browser/conftest's
-    start_server: a port free when picked can be taken before Voila binds it; Voila then exits and another is tried)."""
-    import socket
-    import time
-
-    log = tmp_path / "serve.log"
-    for _ in range(attempts):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        with open(log, "w") as out:
-            server = subprocess.Popen([str(venv / "bin" / "centurion"), "serve", "--no-browser", "--port", str(port)],
-                                      cwd="/tmp", stdout=out, stderr=subprocess.STDOUT, env=outer_env())
-        deadline = time.monotonic() + 60
-        while server.poll() is None and time.monotonic() < deadline:
-            if "is running at" in log.read_text(errors="replace"):
-                return server, port, log
-            time.sleep(0.2)
-        if server.poll() is None:
-            server.kill()
-            server.wait(10)
-            pytest.fail(f"the installed server did not start within 60 s: {log.read_text()[-1000:]}")
-        if "already in use" not in log.read_text(errors="replace"):
-            break
-    pytest.fail(f"the installed server exited with {server.returncode}: {log.read_text()[-1000:]}")

@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.voila_start import launch_voila
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -20,12 +20,6 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
@@ -77,45 +71,17 @@ def _alive(pid: int) -> bool:
     return stat[stat.rfind(")") + 2] != "Z"
 
 
-def start_server(log_path: Path, *extra: str, timeout: float = 60.0, attempts: int = 3) -> Server:
-    """Start `centurion serve` on a free loopback port with extra flags; return once it listens. Without a
-    `--store` flag the pages keep no games on the server (`--no-store`: games live in their tab, as in a notebook);
-    tests/browser/test_stored_games.py serves a store of its own.
-
-    "It listens" is read from Voila's own "is running at" line as well as from the port: the port is free when
-    picked but another process (a notebook test's kernel binding its ports) can take it before Voila does, and
-    then a connection to it reaches that process (session 23: a page got ERR_INVALID_HTTP_RESPONSE). Voila then
-    exits (`--Voila.port_retries=0`) and the server is started again on another port."""
+def start_server(log_path: Path, *extra: str, timeout: float = 60.0) -> Server:
+    """Start `centurion serve` on a free loopback port with extra flags; return once Voila runs there
+    (tests/voila_start.py). Without a `--store` flag the pages keep no games on the server (`--no-store`: games live
+    in their tab, as in a notebook); tests/browser/test_stored_games.py serves a store of its own."""
     if "--store" not in extra:
         extra = (*extra, "--no-store")
-    for attempt in range(attempts):
-        server = _launch(log_path, extra)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if server.proc.poll() is not None:
-                break
-            if "is running at" in log_path.read_text(errors="replace"):
-                with socket.socket() as s:
-                    if s.connect_ex(("127.0.0.1", server.port)) == 0:
-                        return server
-            time.sleep(0.2)
-        else:
-            server.stop()
-            raise RuntimeError(f"Voila did not start listening within {timeout:.0f} s; see {log_path}")
-        if "already in use" not in log_path.read_text(errors="replace") or attempt == attempts - 1:
-            raise RuntimeError(f"centurion serve exited with {server.proc.returncode}; see {log_path}")
-    raise AssertionError("unreachable")
-
-
-def _launch(log_path: Path, extra: tuple[str, ...]) -> Server:
-    """`centurion serve` on a port free just now, its output to `log_path` (the tests' seed, CENTURION_SEED=1)."""
-    port = _free_port()
-    log = open(log_path, "w")
     # the pages draw a fresh seed for every game (W22); the tests play the games of seed 1 (centurion/widgets/page_seed.py)
     env = {**os.environ, "CENTURION_SEED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "centurion.cli", "serve", "--port", str(port), "--no-browser",
-                             *extra], stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
-    log.close()
+    proc, port = launch_voila(
+        lambda port: [sys.executable, "-m", "centurion.cli", "serve", "--port", str(port), "--no-browser", *extra],
+        log_path, timeout=timeout, start_new_session=True, env=env)
     return Server(proc, port, log_path)
 
 
