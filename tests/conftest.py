@@ -50,18 +50,20 @@ def _pages_fixed_seed(monkeypatch):
     monkeypatch.setenv("CENTURION_SEED", "0")
 
 
-# --- the slowest files first (issue 22 item 7) -----------------------------------------------------------------
+# --- the slowest files first, the browser tests on one worker (issue 22 item 7, issue 25) -------------------------
 # pytest-xdist (`--dist loadfile --no-loadscope-reorder`, pyproject.toml) hands out whole files in collection order
 # (by default it would hand out the files with the most tests first, which leaves the few, slow browser tests for
-# the end); a long file handed out last keeps one core busy while the other idles. These files take the most time (measured with `--durations` and `--junitxml` in
-# CI runs, docs/testing.md), so they go first; the order of tests inside a file (and of a notebook's cells) is kept.
+# the end); a long file handed out last keeps one core busy while the other idles. These files take the most time
+# (measured with `--durations` and `--junitxml` in CI runs, docs/testing.md), so they go first; the order of tests
+# inside a file (and of a notebook's cells) is kept.
 SLOWEST_FILES = (
     "browser/test_serving.py", "browser/test_stored_games.py", "browser/test_chapters.py",
-    "browser/test_guided_game.py", "browser/test_combat_chapters.py", "browser/test_skirmish.py", "test_binder.py",
-    "browser/test_newcomer_clicks.py", "browser/test_navigation.py", "test_variant_move_game.py", "test_store.py",
-    "test_serve_signals.py", "test_packaging.py", "test_game.py", "test_variants_game.py", "test_game_squads.py",
-    "test_centuria_game.py", "test_variants_in_play.py",
+    "browser/test_guided_game.py", "browser/test_combat_chapters.py", "browser/test_skirmish.py",
+    "browser/test_newcomer_clicks.py", "browser/test_navigation.py", "test_binder.py", "test_variant_move_game.py",
+    "test_store.py", "test_serve_signals.py", "test_packaging.py", "test_game.py", "test_variants_game.py",
+    "test_game_squads.py", "test_centuria_game.py", "test_variants_in_play.py",
 )
+BROWSER_SCOPE = "tests/browser"
 
 
 def _slowness_rank(item) -> int:
@@ -76,3 +78,32 @@ def _slowness_rank(item) -> int:
 def pytest_collection_modifyitems(config, items):
     """Run the slowest files first so that the two workers finish together."""
     items.sort(key=_slowness_rank)  # stable: the order inside a file and across the other files is kept
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown where it is not installed
+def pytest_xdist_make_scheduler(config, log):
+    """Whole files to the workers, as `--dist loadfile`, except that the browser tests are one unit for every two
+    workers (one unit on a 2-core machine): its worker runs those files one after the other while the other worker
+    runs the rest. Two browser files at once (each with its Voila server, its kernels and its Chromium) ran each
+    about twice as slowly as alone on a 2-core machine: the browser tests took 1,018 s of the workers' time in a CI
+    run, 492 s one after the other (docs/testing.md, "Time of the suite")."""
+    if config.getoption("dist") != "loadfile":
+        return None  # another mode asked for on the command line: xdist's own scheduler
+    from xdist.scheduler import LoadFileScheduling
+
+    try:
+        units = max(1, int(config.getoption("numprocesses")) // 2)
+    except (TypeError, ValueError):
+        units = 1
+
+    files: dict[str, str] = {}  # a browser file -> its unit
+
+    class BrowserApart(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            if not path.startswith(BROWSER_SCOPE + "/"):
+                return path
+            # the browser files, slowest first (SLOWEST_FILES), dealt round the units in turn
+            return files.setdefault(path, f"{BROWSER_SCOPE} #{len(files) % units}")
+
+    return BrowserApart(config, log)
