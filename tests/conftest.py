@@ -100,7 +100,7 @@ def pytest_xdist_make_scheduler(config, log):
 
     class BrowserApart(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
+            path = super()._split_scope(nodeid)  # the test's file
             if not path.startswith(BROWSER_SCOPE + "/"):
                 return path
             # the browser files, slowest first (SLOWEST_FILES), dealt round the units in turn
