@@ -43,6 +43,12 @@ def movement_value(battle: CenturiaBattle, p: Piece, hexes: list[Hex] | tuple[He
     lowest terrain movement modifier among them, never below 1 (CTA-MOVE: a turma crossing fields moves 3)."""
     tables = tables or centuria_tables()
     worst = min((terrain_movement(battle, p, h, tables) for h in hexes), default=0)
+    return value_with(p, worst, tables)
+
+
+def value_with(p: Piece, worst: int, tables: CenturiaTables) -> int:
+    """The movement value of a move whose lowest terrain movement modifier on the way is `worst`: the unit's
+    value plus it, never below 1 (CTA-MOVE; `movement_value` for a path, kept step by step by `move`)."""
     return max(1, movement_allowance(p, tables) + min(0, worst))
 
 
@@ -62,9 +68,38 @@ class CenturiaMove:
     steps: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class CheckedMove:
+    """A move the engine accepts, before it is made: the piece, where it ends, its facing, the MP spent and the
+    movement value it had (CTA-MOVE)."""
+
+    piece: Piece
+    hex: Hex
+    facing: int
+    spent: int
+    value: int
+
+
 def move(battle: CenturiaBattle, mv: CenturiaMove, tables: CenturiaTables | None = None
          ) -> tuple[CenturiaBattle, list[Event]] | Refusal:
     """Move a piece in the movement phase (CTA-MOVE, CTA-CMD); a refusal leaves the battle unchanged."""
+    tables = tables or centuria_tables()
+    c = check_move(battle, mv, tables)
+    if isinstance(c, Refusal):
+        return c
+    p, here, facing, spent, mp = c.piece, c.hex, c.facing, c.spent, c.value
+    moved = replace(p, hex=here, facing=facing)
+    text = f"{p.id} moves to {format_label(here)} facing {facing} ({spent} of {mp} MP)"
+    new = battle.with_piece(moved)
+    new = replace(new, moved=battle.moved | {p.id})
+    ev = Event(text, "CTA-MOVE")
+    return alternated(new.logged(ev)), [ev]
+
+
+def check_move(battle: CenturiaBattle, mv: CenturiaMove, tables: CenturiaTables | None = None
+               ) -> CheckedMove | Refusal:
+    """Whether `move` would make this move now, and where it would end, without making it (CTA-MOVE, CTA-CMD,
+    CTA-MORALE; out of the movement phase, CTA-1): the check `move` itself makes, for the legal-move lists."""
     tables = tables or centuria_tables()
     if not isinstance(mv.steps, (tuple, list)) or not all(isinstance(s, str) for s in mv.steps):
         return Refusal("CTA-MOVE", f"steps are a sequence of step names, got {mv.steps!r}"[:200])
@@ -92,9 +127,9 @@ def move(battle: CenturiaBattle, mv: CenturiaMove, tables: CenturiaTables | None
                            "and not next to a sub-unit in command): it may turn, defend or flee, not move")
         if p.marker in (1, 2):
             return Refusal("CTA-MORALE", f"{p.id} is {MARKERS[p.marker]}: it stands and neither moves nor turns")
-    mp = movement_allowance(p, tables)
+    worst = terrain_movement(battle, p, p.hex, tables)
+    mp = value_with(p, worst, tables)
     here, facing, spent = p.hex, p.facing, 0
-    through = [p.hex]
     for i, s in enumerate(mv.steps):
         if s.startswith("T"):
             try:
@@ -113,20 +148,15 @@ def move(battle: CenturiaBattle, mv: CenturiaMove, tables: CenturiaTables | None
                                "combat phase instead")
             cost = move_cost(battle, p, dest, tables)
             here = dest
-            through.append(dest)
+            worst = min(worst, terrain_movement(battle, p, dest, tables))
         else:
             return Refusal("CTA-MOVE", f"step {i + 1}: unknown step {s!r}; use F, FL, FR or T0..T5")
         spent += cost
-        mp = movement_value(battle, p, through, tables)
+        mp = value_with(p, worst, tables)
         if spent > mp:
             return Refusal("CTA-MOVE", f"step {i + 1} needs {spent} MP in all; {p.id} has {mp} "
                            f"(movement {movement_allowance(p, tables)}, terrain on the way changes it)")
     if here != p.hex and any(q.id != p.id and q.is_leader == p.is_leader for q in battle.at(here)):
         return Refusal("CTA-MOVE", f"{format_label(here)} already holds a {'leader' if p.is_leader else 'unit'}: "
                        "a move ends where no other piece of its kind stands (decision)")
-    moved = replace(p, hex=here, facing=facing)
-    text = f"{p.id} moves to {format_label(here)} facing {facing} ({spent} of {mp} MP)"
-    new = battle.with_piece(moved)
-    new = replace(new, moved=battle.moved | {p.id})
-    ev = Event(text, "CTA-MOVE")
-    return alternated(new.logged(ev)), [ev]
+    return CheckedMove(p, here, facing, spent, mp)

@@ -4,9 +4,13 @@ phase (`end`). The rules engine (`centurion.centuria.move`) checks and makes eac
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING
 
-from ...centuria import CenturiaMove, move, movement_value
+from ...centuria import CenturiaMove, move
+from ...centuria.movement import check_move as engine_check
+from ...centuria.movement import terrain_movement, value_with
+from ...data import centuria_tables
 from ...dice import Dice
 from ...hexgrid import Hex, neighbor
 from ...rules.grav import Refusal
@@ -40,33 +44,36 @@ def move_actions(state: CenturiaSkirmish, unit: str) -> tuple[CtaMove, ...]:
     out: list[CtaMove] = []
     if b.phase == "movement" and p.alive and p.side == b.active_side and p.id not in b.moved and p.marker < 3:
         # search end states by the MP left (a path through kinder terrain may reach further), then let the
-        # engine's `move` check each one: the list holds only what `apply` accepts
+        # engine's check (`move` makes the same) pass each one: the list holds only what `apply` accepts
+        tables = centuria_tables()
+        enemy = {q.hex for q in b.living() if q.side != p.side}
         best: dict[tuple[Hex, int], int] = {}
         found: dict[tuple[Hex, int], tuple[str, ...]] = {}
-        frontier = [(p.hex, p.facing, (), (p.hex,), 0)]
+        frontier = deque([(p.hex, p.facing, (), terrain_movement(b, p, p.hex, tables), 0)])
         while frontier:
-            here, facing, steps, through, spent = frontier.pop(0)
+            here, facing, steps, worst, spent = frontier.popleft()
             for s in STEPS:
                 if s.startswith("T"):
                     f = int(s[1])
                     if f == facing:
                         continue
                     cost = 2 if (f - facing) % 6 == 3 else 1
-                    cand, thr = (here, f), through
+                    cand, low = (here, f), worst
                 else:
-                    side_f = {"F": facing, "FL": (facing - 1) % 6, "FR": (facing + 1) % 6}[s]
+                    side_f = facing if s == "F" else (facing - 1) % 6 if s == "FL" else (facing + 1) % 6
                     dest = neighbor(here, side_f)
-                    if dest not in b.map or any(q.side != p.side for q in b.at(dest)):
+                    if dest not in b.map or dest in enemy:
                         continue
-                    cost, cand, thr = 1, (dest, facing), (*through, dest)
-                left = movement_value(b, p, thr) - spent - cost
+                    cost, cand = 1, (dest, facing)
+                    low = min(worst, terrain_movement(b, p, dest, tables))
+                left = value_with(p, low, tables) - spent - cost
                 if left < 0 or best.get(cand, -1) >= left:
                     continue
                 best[cand] = left
                 trial = (*steps, s)
-                frontier.append((cand[0], cand[1], trial, thr, spent + cost))
+                frontier.append((cand[0], cand[1], trial, low, spent + cost))
                 if cand not in found and cand != (p.hex, p.facing):
-                    if not isinstance(move(b, CenturiaMove(unit, trial)), Refusal):
+                    if not isinstance(engine_check(b, CenturiaMove(unit, trial), tables), Refusal):
                         found[cand] = trial
         out = [CtaMove(unit, steps) for steps in found.values()]
     state._cache[ck] = tuple(out)  # a tuple: a caller cannot change what is legal (issue 20, G4)
