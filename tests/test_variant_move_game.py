@@ -142,7 +142,7 @@ pinned_game = functools.cache(bot_game)
     ("VAR-MOVETYPE:thrust", "[VAR-MOVETYPE]", "meeting", 1, 2),
     ("VAR-OCCUPY", "[VAR-OCCUPY]", "village@2", 3, 2),  # edition 2: the Renegades come in past the southern woods
     ("VAR-LATERAL", "[VAR-LATERAL]", "pursuit", 1, 2),
-    ("VAR-EMERGENCY", "[VAR-EMERGENCY]", "pursuit@2", 0, 4),  # edition 2: six turns (edition 3 has three)
+    ("VAR-EMERGENCY", "[VAR-EMERGENCY]", "pursuit", 0, 1),  # in turn 1 (pursuit@2, seed 0, waited for turn 4)
 ])
 def test_bot_against_bot_with_the_switch_alone_exercises_it(switch, tag, scenario, seed, turns):
     s = pinned_game((switch,), scenario, seed, turns=turns, limit=900, until=tag)
