@@ -20,14 +20,8 @@ def in_sight(a: Hex, b: Hex, battlemap: BattleMap, tables: CenturiaTables) -> bo
     """
     a_hex(a, "a")
     a_hex(b, "b")
-    cache = battlemap.__dict__.setdefault("_centuria_sight_cache", {})  # a map never changes: one answer a line
-    key = (a, b, id(tables))
-    hit = cache.get(key)
-    if hit is None or hit[0] is not tables:  # the entry keeps its tables alive: their id is not reused meanwhile
-        if len(cache) > SIGHT_CACHE_SIZE:
-            cache.clear()
-        hit = cache[key] = (tables, _in_sight(a, b, battlemap, tables))
-    return hit[1]
+    return battlemap.remembered("_centuria_sight_cache", (a, b, id(tables)), tables,
+                                lambda: _in_sight(a, b, battlemap, tables), SIGHT_CACHE_SIZE)
 
 
 SIGHT_CACHE_SIZE = 100_000  # lines kept a map (the farmstead's 16 x 12 hexes make 36,864 ordered pairs)

@@ -7,16 +7,18 @@ rivers as chains of CCRR labels, counters by label.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any, TypeVar
 
 from ..hexgrid import Hex, distance, format_label, from_offset, parse_label
 from .yamlfile import Entry, YamlFile
 
 COUNTER_KINDS = ("crater", "rubble", "smoke", "minefield")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,18 @@ class BattleMap:
     def along_river(self, a: Hex, b: Hex) -> bool:
         """Whether a and b are consecutive hexes of one river (CEN-TER-4)."""
         return frozenset((a, b)) in self._river_links  # type: ignore[attr-defined]
+
+    def remembered(self, cache: str, key: Hashable, keep: Any, compute: Callable[[], T], limit: int) -> T:
+        """An answer kept on this map (a map never changes; a new counter makes a new map), computed once a key:
+        `keep` (a table whose id the key holds) is kept with it, so that id is not reused meanwhile; past `limit`
+        answers the cache starts again (CEN-LOS-1, CTA-CMD sight)."""
+        store = self.__dict__.setdefault(cache, {})
+        hit = store.get(key)
+        if hit is None or hit[0] is not keep:
+            if len(store) > limit:
+                store.clear()
+            hit = store[key] = (keep, compute())
+        return hit[1]
 
     def road_hexes(self) -> frozenset[Hex]:
         """Every hex on a road."""

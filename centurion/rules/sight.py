@@ -110,14 +110,8 @@ def line_of_sight(battlemap: BattleMap, a: Hex, b: Hex, *, level_a: int | None =
             return Sight(False, f"{h!r} is off the map", None, "off map")
     la = unit_level(battlemap, a) if level_a is None else int(level_a)
     lb = unit_level(battlemap, b) if level_b is None else int(level_b)
-    cache = battlemap.__dict__.setdefault("_line_of_sight_cache", {})  # a map never changes: one answer a line
-    key = (a, b, la, lb, id(table))
-    hit = cache.get(key)
-    if hit is None or hit[0] is not table:  # the entry keeps its table alive: its id is not reused meanwhile
-        if len(cache) > LOS_CACHE_SIZE:
-            cache.clear()
-        hit = cache[key] = (table, _line_of_sight(battlemap, a, b, la, lb, table))
-    return hit[1]
+    return battlemap.remembered("_line_of_sight_cache", (a, b, la, lb, id(table)), table,
+                                lambda: _line_of_sight(battlemap, a, b, la, lb, table), LOS_CACHE_SIZE)
 
 
 LOS_CACHE_SIZE = 100_000  # lines kept a map (a 44 x 30 map has 1.7 million ordered pairs)
