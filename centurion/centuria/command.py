@@ -20,8 +20,8 @@ def in_sight(a: Hex, b: Hex, battlemap: BattleMap, tables: CenturiaTables) -> bo
     """
     a_hex(a, "a")
     a_hex(b, "b")
-    return battlemap.remembered("_centuria_sight_cache", (a, b, id(tables)), tables,
-                                lambda: _in_sight(a, b, battlemap, tables), SIGHT_CACHE_SIZE)
+    return battlemap.remembered("_centuria_sight_cache", SIGHT_CACHE_SIZE, (a, b, id(tables)), tables,
+                                _in_sight, a, b, battlemap, tables)
 
 
 SIGHT_CACHE_SIZE = 100_000  # lines kept a map (the farmstead's 16 x 12 hexes make 36,864 ordered pairs)

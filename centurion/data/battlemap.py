@@ -86,16 +86,17 @@ class BattleMap:
         """Whether a and b are consecutive hexes of one river (CEN-TER-4)."""
         return frozenset((a, b)) in self._river_links  # type: ignore[attr-defined]
 
-    def remembered(self, cache: str, key: Hashable, keep: Any, compute: Callable[[], T], limit: int) -> T:
-        """An answer kept on this map (a map never changes; a new counter makes a new map), computed once a key:
-        `keep` (a table whose id the key holds) is kept with it, so that id is not reused meanwhile; past `limit`
-        answers the cache starts again (CEN-LOS-1, CTA-CMD sight)."""
+    def remembered(self, cache: str, limit: int, key: Hashable, keep: Any, compute: Callable[..., T], *args: Any
+                   ) -> T:
+        """`compute(*args)`, kept on this map (a map never changes; a new counter makes a new map) once a key: `keep`
+        (a table whose id the key holds) is kept with it, so that id is not reused meanwhile; past `limit` answers
+        the cache starts again (CEN-LOS-1, CTA-CMD sight)."""
         store = self.__dict__.setdefault(cache, {})
         hit = store.get(key)
         if hit is None or hit[0] is not keep:
             if len(store) > limit:
                 store.clear()
-            hit = store[key] = (keep, compute())
+            hit = store[key] = (keep, compute(*args))
         return hit[1]
 
     def road_hexes(self) -> frozenset[Hex]:

@@ -110,8 +110,8 @@ def line_of_sight(battlemap: BattleMap, a: Hex, b: Hex, *, level_a: int | None =
             return Sight(False, f"{h!r} is off the map", None, "off map")
     la = unit_level(battlemap, a) if level_a is None else int(level_a)
     lb = unit_level(battlemap, b) if level_b is None else int(level_b)
-    return battlemap.remembered("_line_of_sight_cache", (a, b, la, lb, id(table)), table,
-                                lambda: _line_of_sight(battlemap, a, b, la, lb, table), LOS_CACHE_SIZE)
+    return battlemap.remembered("_line_of_sight_cache", LOS_CACHE_SIZE, (a, b, la, lb, id(table)), table,
+                                _line_of_sight, battlemap, a, b, la, lb, table)
 
 
 LOS_CACHE_SIZE = 100_000  # lines kept a map (a 44 x 30 map has 1.7 million ordered pairs)
