@@ -147,7 +147,9 @@ class GravMove:
     take_crater: bool | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "steps", tuple(str(s).upper() for s in "".join(self.steps)))
+        joined = "".join(self.steps)
+        object.__setattr__(self, "steps", tuple(joined.upper()) if joined.isascii() else
+                           tuple(s.upper() for s in joined))  # one letter a step, even where upper() makes two
 
     def describe(self) -> str:
         """A short text such as 'accelerate 2, F F R F, decelerate 3, ground'."""

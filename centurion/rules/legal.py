@@ -187,19 +187,20 @@ class _Candidates:
                    win["cheap"][present].tolist(), safe.tolist(), zero, value)
         return list(map(tuple.__new__, repeat(EndState), rows))
 
-    def _field(self, i: int, name: str) -> int:
-        k = bisect_right(self.offsets, i) - 1
-        part = self.parts[k]
-        v = part[name]
-        return int(v) if np.ndim(v) == 0 else int(v[i - part["offset"]])
+    def _fields(self, i: int, names: tuple[str, ...]) -> list[int]:
+        """Fields of candidate i, as plain integers."""
+        part = self.parts[bisect_right(self.offsets, i) - 1]
+        j = i - part["offset"]
+        return [v.item(j) if isinstance(v, np.ndarray) and v.ndim else int(v) for v in map(part.__getitem__, names)]
 
     def chance(self, i: int) -> Fraction:
         """Exact chance of no damage of candidate i."""
-        return Fraction(0) if self._field(i, "zero") else value_chance(self._field(i, "value"))
+        zero, value = self._fields(i, ("zero", "value"))
+        return Fraction(0) if zero else value_chance(value)
 
     def rolls(self, i: int) -> int:
         """Piloting rolls of candidate i."""
-        return int(value_rolls(self._field(i, "value")))
+        return int(value_rolls(self._fields(i, ("value",))[0]))
 
     def option(self, i: int) -> PathOption:
         """Candidate i as a move, with its thrust, rolls and chance (traced once, then kept)."""
@@ -207,17 +208,18 @@ class _Candidates:
             self.options[i] = self._trace(i)
         return self.options[i]
 
+    _TRACED = ("src", "row", "col", "decel", "ground", "thrust", "zero", "value")
+
     def _trace(self, i: int) -> PathOption:
-        src, row, col = (self._field(i, f) for f in ("src", "row", "col"))
+        src, row, col, decel, ground, thrust, zero, value = self._fields(i, self._TRACED)
         if src < 0:
             move = self.fixed[row]
         else:
             reach, accels, under_water = self.searches[src]
             steps, f0 = reach.path(row, col)
             initial = None if f0 == self.state.facing else f0
-            move = GravMove(accels[col], steps, self._field(i, "decel"), bool(self._field(i, "ground")), initial,
-                            under_water=under_water)
-        return PathOption(move, self._field(i, "thrust"), self.rolls(i), self.chance(i))
+            move = GravMove(accels[col], steps, decel, bool(ground), initial, under_water=under_water)
+        return PathOption(move, thrust, value_rolls(value), Fraction(0) if zero else value_chance(value))
 
 
 def _turn_steps(d: int, state: GravState) -> tuple[str, ...] | None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -52,6 +53,7 @@ def value_key(value):
     return value >> PAYLOAD_BITS
 
 
+@lru_cache(maxsize=4096)
 def value_chance(value: int) -> Fraction:
     """The exact chance 2^a 3^b / 10^r a value stands for."""
     a, b, r = value & 511, (value >> _B) & 255, (value & _PAYLOAD) >> _R
@@ -105,6 +107,7 @@ class StepTable:
         self.limit_index = np.searchsorted(np.array(self.limits or [0]), limit)
         self.has_free_steps = bool(((cost == 0) & (dest >= 0)).any())
         self.cost_list, self.limit_list = cost.tolist(), limit.tolist()
+        self.limit_index_list = self.limit_index.tolist()
 
 
 def step_table(battlemap: BattleMap, table: TerrainTable | None, under_water: bool = False) -> StepTable:
@@ -171,7 +174,9 @@ class Reach:
             self._d_search, inverse = np.unique(self.d_value, axis=1, return_inverse=True)
             self._column_of = inverse.reshape(-1)
         self._search()
-        self._lookup: list[int] | None = None
+        self._lookup: list[int] | None = None  # (VP spent, state id) of each row, for the paths
+        self._d_rows: list[list[int]] = []
+        self._links: dict[int, dict[int, tuple[int, str | int]]] = {}  # per velocity column: row -> (row before, step)
 
     def _search(self) -> None:
         k1, n_v = self.k + 1, self._d_search.shape[1]
@@ -272,44 +277,56 @@ class Reach:
 
     # --- paths -------------------------------------------------------------------------------------
     def _row(self, spent: int, sid: int) -> int | None:
-        if self._lookup is None:
-            self._lookup = (self.layer * (1 << 40) + self.sid).tolist()
         code = spent * (1 << 40) + sid
         i = bisect_left(self._lookup, code)
         return i if i < len(self._lookup) and self._lookup[i] == code else None
 
     def path(self, row: int, col: int) -> tuple[tuple[str, ...], int]:
-        """The steps of the best path to a state at one velocity, and the facing it started with."""
-        k, k1 = self.k, self.k + 1
-        way_step = "B" if self.back else "F"
-        speed = int(self.speeds[col])
+        """The steps of the best path to a state at one velocity, and the facing it started with.
+
+        Each state's step back is found once per velocity and kept (`_back`): the ends of one list share most
+        of their paths, so tracing all of them costs about one step per state reached, not per path step.
+        """
+        if self._lookup is None:
+            self._lookup = (self.layer * (1 << 40) + self.sid).tolist()
+            self._d_rows = self.d_value.tolist()
+        links = self._links.setdefault(col, {})
         out: list[str] = []
-        spent, sid, value = int(self.layer[row]), int(self.sid[row]), int(self.value[row, col])
         while True:
-            hid, facing, straight = sid // (6 * k1), (sid // k1) % 6, sid % k1
-            if spent == 0 and straight == 0 and hid == self.start and facing in self.facings and value == 0:
-                return tuple(reversed(out)), facing
-            found = None
-            if straight == 0:  # it turned here
-                for before, step in (((facing + 5) % 6, "R"), ((facing + 1) % 6, "L")):
-                    if not (self.right if step == "R" else self.left):
-                        continue
-                    j = self._row(spent, (hid * 6 + before) * k1 + k)
-                    if j is not None and int(self.value[j, col]) == value:
-                        found = j, step
-                        break
-            else:  # it stepped in from the hex behind
-                way = (facing + 3) % 6 if self.back else facing
-                src = self.steps.came_from[hid * 6 + way]
-                before_spent = spent - self.steps.cost_list[src * 6 + way]
-                before_value = value - int(self.d_value[self.steps.limit_index[src * 6 + way], col])
+            link = links.get(row)
+            if link is None:
+                link = links[row] = self._back(row, col)
+            row, step = link
+            if row < 0:  # the start: `step` is the facing it started with
+                out.reverse()
+                return tuple(out), step
+            out.append(step)
+
+    def _back(self, row: int, col: int) -> tuple[int, str | int]:
+        """The state a best path to `row` at velocity column `col` came from and the step it made from there;
+        (-1, facing) at the start of the move."""
+        k, k1 = self.k, self.k + 1
+        code = self._lookup[row]
+        spent, sid, value = code >> 40, code & ((1 << 40) - 1), self.value.item(row, col)
+        hid, facing, straight = sid // (6 * k1), (sid // k1) % 6, sid % k1
+        if spent == 0 and straight == 0 and hid == self.start and facing in self.facings and value == 0:
+            return -1, facing
+        if straight == 0:  # it turned here
+            for before, step in (((facing + 5) % 6, "R"), ((facing + 1) % 6, "L")):
+                if not (self.right if step == "R" else self.left):
+                    continue
+                j = self._row(spent, (hid * 6 + before) * k1 + k)
+                if j is not None and self.value.item(j, col) == value:
+                    return j, step
+        else:  # it stepped in from the hex behind
+            way = (facing + 3) % 6 if self.back else facing
+            steps = self.steps
+            src = steps.came_from[hid * 6 + way]
+            before_spent = spent - steps.cost_list[src * 6 + way]
+            before_value = value - self._d_rows[steps.limit_index_list[src * 6 + way]][col]
+            if before_spent < int(self.speeds[col]):
                 for s in ((straight - 1,) if straight < k else (k - 1, k)):
                     j = self._row(before_spent, (src * 6 + facing) * k1 + s)
-                    if j is not None and int(self.value[j, col]) == before_value and before_spent < speed:
-                        found = j, way_step
-                        break
-            if found is None:
-                raise AssertionError("legal moves: a path could not be traced back")  # pragma: no cover
-            row, step = found
-            out.append(step)
-            spent, sid, value = int(self.layer[row]), int(self.sid[row]), int(self.value[row, col])
+                    if j is not None and self.value.item(j, col) == before_value:
+                        return j, "B" if self.back else "F"
+        raise AssertionError("legal moves: a path could not be traced back")  # pragma: no cover
