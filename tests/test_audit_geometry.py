@@ -68,8 +68,11 @@ def oracle(a: Hex, b: Hex) -> list[frozenset[Hex]]:
     length = math.dist(p0, p1)
     n = distance(a, b)
     inside, edge = [], {}
+    (x0, y0), (dx, dy) = p0, (p1[0] - p0[0], p1[1] - p0[1])
     for h in hex_range(a, n + 1):
-        if distance(a, h) + distance(h, b) > n + 2:
+        cx, cy = _centre(h)  # a hexagon lies inside the circle round its corners (radius 1): farther, no touch
+        t = min(1.0, max(0.0, ((cx - x0) * dx + (cy - y0) * dy) / (length * length)))
+        if math.hypot(cx - x0 - t * dx, cy - y0 - t * dy) > 1.0 + 1e-6:
             continue
         shrunk = _clip(p0, p1, h, 1.0 - 1e-9)
         if shrunk and (shrunk[1] - shrunk[0]) * length > 1e-7:
