@@ -131,13 +131,17 @@ class CenturiaBattle:
         CTA-MORALE b) and every leader above them in the chain of command. A leader has none (decision)."""
         if p.is_leader or p.commander is None:
             return []
-        chain = self.superiors(p.commander)
-        out = [q for q in chain if q.alive]
-        if chain and not chain[0].alive:
-            repl = self.replacement_for(chain[0])
-            if repl is not None and repl not in out:
-                out.insert(0, repl)
-        return out
+        known = self._cache.setdefault("commanders", {})  # by the sub-unit's own leader: all they depend on
+        out = known.get(p.commander)
+        if out is None:
+            chain = self.superiors(p.commander)
+            out = [q for q in chain if q.alive]
+            if chain and not chain[0].alive:
+                repl = self.replacement_for(chain[0])
+                if repl is not None and repl not in out:
+                    out.insert(0, repl)
+            known[p.commander] = out
+        return list(out)
 
     def covering(self, p: Piece, tables: CenturiaTables | None = None) -> list[Piece]:
         """The leaders who may command `p` and have it within their action radius and in sight (CTA-CMD)."""

@@ -176,7 +176,7 @@ class _View:
 def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
     b, t = v.b, v.tables
     moved = replace(p, hex=h, facing=facing)
-    trial = b.with_piece(moved)
+    trial = None  # the battle with `p` moved, made only where an exchange or a side of attack needs it
     d, near = v.nearest_enemy(h)
     score = 0.0
     adjacent_enemies = [e for e in v.theirs if distance(e.hex, h) == 1]
@@ -197,6 +197,7 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
         return score
     # the attack it could make from here and the ones it would suffer, exact odds
     if adjacent_enemies:
+        trial = b.with_piece(moved)
         best_att = max(float(ex.defender_falls) * worth(e) - float(ex.attacker_falls) * worth(p)
                        for e in adjacent_enemies for ex in [exchange(trial, p.id, e.id)])
         score += max(best_att, -0.2)
@@ -214,8 +215,10 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
     if not friends and any(not e.marker and distance(e.hex, h) <= movement_allowance(e, t) + 1 for e in v.enemy_units):
         score -= 0.6  # alone where an enemy can reach it: flanks open, no morale support (CTA-COMBAT, CTA-MORALE)
     score += _engine_terms(v, p, h)
-    if near is not None and d <= movement_allowance(near, t) + 1 and trial.side_of_attack(near, moved) != "front":
-        score -= 0.5 if trial.side_of_attack(near, moved) == "flank" else 0.9
+    if near is not None and d <= movement_allowance(near, t) + 1:
+        side = (trial or b.with_piece(moved)).side_of_attack(near, moved)
+        if side != "front":
+            score -= 0.5 if side == "flank" else 0.9
     mod = t.terrain[b.terrain(h)].modifiers.get(p.type)
     if mod is not None:
         score += 0.08 * mod.defence - 0.04 * mod.attack
@@ -256,9 +259,12 @@ def _movement(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None) ->
         if deadline is not None and time.perf_counter() > deadline and not isinstance(best, CtaEndPhase):
             break
         here = _score(v, p, p.hex, p.facing, lv)
+        gains: dict[tuple[Hex, int], float] = {}  # moves that end alike score alike
         for a in s.move_actions(p.id):
             end = end_of(p, a)
-            gain = _score(v, p, end[0], end[1], lv) - here
+            gain = gains.get(end)
+            if gain is None:
+                gain = gains[end] = _score(v, p, end[0], end[1], lv) - here
             bot_trace.note("cta_move", a, gain, end=end)  # its reason (game/bot_reasons.py, issue 25)
             if gain > best_gain:
                 best, best_gain = a, gain
