@@ -264,6 +264,19 @@ def test_CMB1_a_plan_keeps_the_turret_the_sides_and_the_targ_boxes():
     assert squad.side_options == () and squad.side == ""
 
 
+def test_CMB1_direct_fire_and_missiles_at_two_targets_each_strike_their_own_side():
+    """book-a §8 (E17): direct fire at one target, missiles at another; each attack strikes the side its own target
+    shows the firer (HEX-4): from 0510, a tank in 0508 facing north shows its stern, one facing south its front."""
+    m = open_map()
+    away = TargetView("away", from_offset(5, 8), 0, shields={"front": 2, "left": 6, "right": 1, "stern": 1})
+    towards = TargetView("towards", from_offset(5, 8), 3, shields={"front": 4, "left": 6, "right": 1, "stern": 1})
+    plan = declare_fire(m, firer(), [Attack(LASER, "away"), Attack(SMLM, "towards", missiles=1),
+                                     Attack(HULL_LASER, "away")], [away, towards])
+    assert [(a.target.key, a.side_options, a.side) for a in plan.attacks] == [
+        ("away", ("stern",), "stern"), ("towards", ("front",), "front"), ("away", ("stern",), "stern")]
+    assert [a.to_hit.value for a in plan.attacks] == [11 - 1, 11 - 4, 11 - 1]  # range 2: 11, less the side's shield
+
+
 def test_CMB1_infantry_and_buildings_take_no_terrain_or_shield_modifier():
     """book-a §10.3, book-b §2.4: against dismounted infantry or a building: no terrain, no shield modifier."""
     m = open_map(marks={(5, 8): "h"})

@@ -74,6 +74,18 @@ def test_unknown_weapon_or_terrain_names_the_rule():
         to_hit_number(3, weapon="laser", terrain="swamp")
 
 
+def test_a_flag_is_refused_where_a_number_is_due_even_after_that_number_was_asked():
+    # the breakdowns are kept per argument set (rules/fire.py): True must not be taken for the 1 asked before it
+    assert to_hit(5, weapon="laser", shield_factor=1).value == to_hit(5, weapon="laser").value - 1
+    with pytest.raises(ValueError, match="CEN-CMB-1: a shield factor is a whole number"):
+        to_hit(5, weapon="laser", shield_factor=True)
+    assert to_hit(5, weapon="laser", targeting_lost=1).value == to_hit(5, weapon="laser").value - 1
+    with pytest.raises(ValueError, match="CEN-CMB-1: Targ boxes lost is a whole number"):
+        to_hit(5, weapon="laser", targeting_lost=True)
+    with pytest.raises(ValueError, match="CEN-CMB-1: weapon is one of"):
+        to_hit(5, weapon=["laser"])  # unhashable: refused by name, not by the cache
+
+
 @pytest.mark.parametrize("weapon", WEAPON_KINDS)
 @pytest.mark.parametrize("terrain", ["clear", "light_woods", "heavy_woods", "building", "rubble"])
 def test_to_hit_never_improves_with_range(weapon, terrain):

@@ -9,6 +9,8 @@ hex (a crater adds its own -2), minus one per Targ box lost.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..data import TerrainTable, terrain_table
 from ..hexgrid import Hex, arcs
 from .inputs import a_hex, whole
@@ -78,6 +80,25 @@ def to_hit(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: st
     (book-b §10.3): the hex's modifier is at least as bad as heavy woods', never both. `gunnery`: the optional
     gunnery skill rule, base - 4 + skill (book-a §10.1); the standard 4 adds nothing.
     """
+    if table is None:
+        try:
+            return _default_table_to_hit(range_hexes, weapon, shield_factor, terrain, crater, painted, targeting_lost,
+                                         shield_side, smoke, gunnery)
+        except TypeError:  # an unhashable argument, never a valid one: the checks below name it
+            pass
+    return _to_hit(range_hexes, weapon, shield_factor, terrain, crater, painted, targeting_lost, shield_side, smoke,
+                   gunnery, table)
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: True is not taken for 1 (a bool is refused where a number is due)
+def _default_table_to_hit(*args) -> TargetRoll:
+    """`to_hit` on the shipped Terrain Effects Table, kept: the computer asks the same few thousand times a turn."""
+    return _to_hit(*args, None)
+
+
+def _to_hit(range_hexes: int, weapon: str, shield_factor: int, terrain: str, crater: bool, painted: bool,
+            targeting_lost: int, shield_side: str | None, smoke: bool, gunnery: int,
+            table: TerrainTable | None) -> TargetRoll:
     if not isinstance(weapon, str) or weapon not in WEAPON_KINDS:
         raise ValueError(f"{RULE}: weapon is one of {', '.join(WEAPON_KINDS)}, got {weapon!r}")
     if isinstance(shield_factor, bool) or not isinstance(shield_factor, int) or shield_factor < 0:

@@ -259,6 +259,7 @@ def declare_fire(battlemap: BattleMap, firer: FirerView, attacks: Sequence[Attac
     direct_target: str | None = None
     missile_target: str | None = None
     used: set[int] = set()
+    sides: dict[str, tuple[tuple[str, ...], str]] = {}  # by target: the sides it may be hit on, the one it is
     out: list[ResolvedAttack] = []
     for n, atk in enumerate(attacks, start=1):
         where = f"attack {n}"
@@ -339,11 +340,14 @@ def declare_fire(battlemap: BattleMap, firer: FirerView, attacks: Sequence[Attac
             else:
                 hint = " (a missile could fire indirectly at a painted target)" if fam == "missile" else ""
                 return Refusal("CEN-LOS-1", f"{name}: no line of sight: {sight.reason}{hint}", n)
-        if tgt.kind == "vehicle":
+        if tgt.kind != "vehicle":
+            options, side = (), ""
+        elif tgt.key in sides:  # the same target: the same sides for every weapon (one firer, one hex)
+            options, side = sides[tgt.key]
+        else:
             options = attack_sides(aim, tgt.facing, shooter)
             side = attack_side(aim, tgt.facing, shooter, shields=dict(tgt.shields) or None)
-        else:
-            options, side = (), ""
+            sides[tgt.key] = options, side
         roll = attack_to_hit(battlemap, fam, rng, tgt, side, targeting_lost=firer.targeting_lost, rules=rules)
         if indirect:
             roll = roll.plus("indirect fire at a painted target, no line of sight", 0, RULE)
