@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..data.vehicles import ARMOR_ROWS, COLUMNS, damage_templates, weapon_table
 from .inputs import choice, whole
@@ -228,7 +229,14 @@ def cross_rowwise(record: RecordSheet, section: str, points: int, *,
 def widowed_boxes(record: RecordSheet, section: str) -> frozenset[int]:
     """Armor boxes of a section that are widowed now (book-a 12.2)."""
     sec = record.armor[section]
-    rows = [[sec.first_box <= r * COLUMNS + c and r * COLUMNS + c not in sec.destroyed for c in range(COLUMNS)]
+    return _widowed(sec.first_box, frozenset(sec.destroyed))
+
+
+@lru_cache(maxsize=4096)
+def _widowed(first_box: int, destroyed: frozenset[int]) -> frozenset[int]:
+    """The widowed boxes of a section whose boxes before `first_box` are unused and `destroyed` are lost (kept: the
+    computer's fire search asks again and again for the same few sheets)."""
+    rows = [[first_box <= r * COLUMNS + c and r * COLUMNS + c not in destroyed for c in range(COLUMNS)]
             for r in range(ARMOR_ROWS)]
     kept = remove_widowed(rows)
     return frozenset(r * COLUMNS + c for r in range(ARMOR_ROWS) for c in range(COLUMNS)

@@ -100,7 +100,7 @@ class RuleSet(BasicRules):
         """Whether the variant `rule` (e.g. 'VAR-SHIELD') is on."""
         if rule in self.on:
             return True
-        return _canonical(rule)[0] in self.on
+        return rule not in VARIANTS and _canonical(rule)[0] in self.on  # a name as listed is its own canonical form
 
     def __contains__(self, rule: object) -> bool:
         return isinstance(rule, str) and self.enabled(rule)
