@@ -59,9 +59,12 @@ def wait_banner(page, words: str, timeout_ms: int = 90_000) -> str:
     return banner(page)
 
 
-def wait_log(page, words: str, timeout_ms: int = 30_000) -> None:
-    page.wait_for_function("(w) => { const l = document.querySelector('.centurion-log'); "
-                           "return l && l.innerText.includes(w); }", arg=words, timeout=timeout_ms)
+def wait_log(page, words: str, timeout_ms: int = 30_000, times: int = 1) -> None:
+    """Wait until the page's log holds `words` at least `times` times (a side's second decision in a phase opens its
+    line with the same words as its first)."""
+    page.wait_for_function("([w, n]) => { const l = document.querySelector('.centurion-log'); "
+                           "return l && l.innerText.split(w).length - 1 >= n; }", arg=[words, times],
+                           timeout=timeout_ms)
 
 
 def confirm(page) -> None:
@@ -141,9 +144,11 @@ def test_two_browsers_a_reload_and_a_spectator(browser, served, store_url, artif
         wait_banner(pages[who], "It is your turn to decide")
         decide(pages[who], s)
         stored_steps(store, game_id, n)
+        times = sum(line.count(entry) for line in store.state(game_id, watch_token).log)
+        assert times >= 1, (entry, store.state(game_id, watch_token).log[-3:])
         other = pages["tog" if who == "renegade" else "renegade"]
-        wait_log(other, entry)  # the other browser sees the decision (its kernel's watcher)
-        wait_log(c, entry)  # and so does the spectator
+        wait_log(other, entry, times=times)  # the other browser sees this decision (its kernel's watcher), not only
+        wait_log(c, entry, times=times)  # an earlier one of the same side and phase; and so does the spectator
         by.append(who)
         assert len(by) < 12, by
     b.screenshot(path=str(artifacts / "stored_second_browser.png"))
