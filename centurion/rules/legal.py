@@ -28,6 +28,11 @@ from .inputs import whole
 from .reach import INVALID, LIVE, MAX_SPEED, Reach, roll_factor, step_table, value_chance, value_key, value_rolls
 
 
+def _no_damage(zero: int, value: int) -> Fraction:
+    """The exact chance of no damage of a path: none where it grounds at velocity (CEN-GRD-1), else its rolls' odds."""
+    return Fraction(0) if zero else value_chance(value)
+
+
 @dataclass(frozen=True)
 class PathOption:
     """One way to reach an end state: the move, its thrust, its rolls and its chance of no damage."""
@@ -68,7 +73,7 @@ class EndState(tuple):
     @property
     def p_no_damage(self) -> Fraction:
         """Exact chance of no damage on the safest path."""
-        return Fraction(0) if self[8] else value_chance(self[9])
+        return _no_damage(self[8], self[9])
 
     @property
     def rolls(self) -> int:
@@ -193,15 +198,6 @@ class _Candidates:
         j = i - part["offset"]
         return [v.item(j) if isinstance(v, np.ndarray) and v.ndim else int(v) for v in map(part.__getitem__, names)]
 
-    def chance(self, i: int) -> Fraction:
-        """Exact chance of no damage of candidate i."""
-        zero, value = self._fields(i, ("zero", "value"))
-        return Fraction(0) if zero else value_chance(value)
-
-    def rolls(self, i: int) -> int:
-        """Piloting rolls of candidate i."""
-        return int(value_rolls(self._fields(i, ("value",))[0]))
-
     def option(self, i: int) -> PathOption:
         """Candidate i as a move, with its thrust, rolls and chance (traced once, then kept)."""
         if i not in self.options:
@@ -219,7 +215,7 @@ class _Candidates:
             steps, f0 = reach.path(row, col)
             initial = None if f0 == self.state.facing else f0
             move = GravMove(accels[col], steps, decel, bool(ground), initial, under_water=under_water)
-        return PathOption(move, thrust, value_rolls(value), Fraction(0) if zero else value_chance(value))
+        return PathOption(move, thrust, value_rolls(value), _no_damage(zero, value))
 
 
 def _turn_steps(d: int, state: GravState) -> tuple[str, ...] | None:
