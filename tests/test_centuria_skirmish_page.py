@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from centurion.game import new_skirmish
-from centurion.game.centuria import CtaAttack, CtaMove, CtaShoot, CtaTimeUp
+from centurion.game.centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
+from centurion.widgets.battle_page import PERSON
 from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable, move_end
 
 
@@ -58,3 +59,47 @@ def test_victory_screen_when_the_computer_plays_both_sides():
     shots = [a for a in t.game.history if isinstance(a, CtaShoot)]
     assert shots  # the computer uses its engines
     assert new_skirmish("centuria_ford_road", seed=2).system == "centuria"
+
+
+
+def browser_double_click(button) -> None:
+    """What the kernel receives when a player double-clicks `button` in the browser: a ClickButton's "down" then
+    "up" (tests/clicks.py), a plain ipywidgets Button's two "click" messages."""
+    from clicks import double_click
+
+    from centurion.widgets.safety import ClickButton
+
+    if isinstance(button, ClickButton):
+        double_click(button)
+    else:
+        button.click()
+        button.click()
+
+
+def test_a_double_click_on_end_my_part_ends_one_part():
+    """T9 on the Centuria battle page: the second click of a double click on "End my part of the phase" reaches the
+    kernel while the first one (and the computer's answer) is still being played. It must not end the person's part
+    of the next phase too (CTA-1: a side ends only the part the player saw)."""
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "veteran"})
+    assert t.game.active == "rome" and t.game.phase == "movement"
+    browser_double_click(t.end_button)
+    ends = [a for a, who in zip(t.game.history, t.actors[1:]) if who == PERSON]  # actors[i]: who made states[i]
+    assert len(ends) == 1 and isinstance(ends[0], CtaEndPhase)
+    assert t.game.active == "rome" and not t.game.over  # the person's turn again, in the next part: not ended
+    t.end_button.click()  # a later click, after the button was drawn up again, counts
+    assert t.actors.count(PERSON) == 2
+
+
+def test_a_double_click_on_undo_takes_back_one_decision():
+    """The second click of a double click on Undo must not take back a second decision (T9)."""
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "person"})
+    for _ in range(2):  # a move of each side (hot seat: the sides alternate, CTA-1)
+        unit = next(p.id for p in t.game.battle.pieces if p.side == t.game.active
+                    and any(isinstance(a, CtaMove) for a in t.actions_of(p.id)))
+        t.click(t.game.battle.piece(unit).hex)
+        t.choice.value = next(a for _l, a in t.choice.options if isinstance(a, CtaMove))
+        assert t.confirm()
+    assert t.actors.count(PERSON) == 2 and not t.undo_button.disabled
+    moved = t.states[-2]
+    browser_double_click(t.undo_button)
+    assert t.actors.count(PERSON) == 1 and t.game == moved  # the first move stands, the second is taken back

@@ -79,8 +79,8 @@ class BattlePage(w.VBox):
         self.confirm_button.on_click(self._on_confirm)
         self.end_phase_button = end_phase_button(self._on_end_phase)  # the End Phase in one click (W23)
         self.hints_toggle = hints_checkbox(self._on_hints)  # a hint per phase, until switched off (item 4)
-        self.undo_button = w.Button(description=undo_label,
-                                    **({"layout": undo_layout} if undo_layout is not None else {}))
+        self.undo_button = ClickButton(description=undo_label,  # a double click takes back one decision (T9)
+                                       **({"layout": undo_layout} if undo_layout is not None else {}))
         self.undo_button.on_click(self._on_undo)
         self.undo_label = undo_label
         self.save_link = w.HTML()

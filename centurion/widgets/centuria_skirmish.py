@@ -24,7 +24,7 @@ from .centuria_legend import FACING_NAMES, banner_html, legend_html, move_label
 from .hexmap import Counter, HexMapView, Overlay
 from .page_seed import SeedChoice
 from .reference import link_rules
-from .safety import guarded
+from .safety import ClickButton, guarded
 
 SIDE_COLORS = ("#b71c1c", "#1f4e9c")
 LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ballista": "B", "tormentum": "M",
@@ -78,7 +78,7 @@ class CenturiaSkirmishTable(BattlePage):
         self.tick = w.Play(value=0, min=0, max=1, interval=1000, show_repeat=False,
                            layout=w.Layout(width="1px", height="1px", visibility="hidden", overflow="hidden"))
         self.tick.observe(self._on_tick, names="value")
-        self.end_button = w.Button(description="End my part of the phase", layout=w.Layout(width="210px"))
+        self.end_button = ClickButton(description="End my part of the phase", layout=w.Layout(width="210px"))  # T9
         self.end_button.on_click(self._on_end)
         panel = w.VBox([w.HTML("<b>Selected</b>"), self.unit_info, w.HTML("<b>What it may do now</b>"), self.choice,
                         self.preview, w.HBox([self.confirm_button]), self.end_button, self.message])
