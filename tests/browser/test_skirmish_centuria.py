@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from .helpers import click_hex, open_chapter, text_of
+from .helpers import click_hex, open_chapter, text_of, wait_button_up
 
 pytestmark = pytest.mark.browser
 
@@ -63,6 +63,7 @@ def test_play_a_round_against_the_computer_save_reload_load(page, voila_url, art
     page.screenshot(path=str(artifacts / "centuria_battle_move.png"))
     before = banner(page) + text_of(page, ".centurion-centuria-skirmish .centurion-log")
     page.get_by_role("button", name="Confirm").click()
+    wait_button_up(page, "Confirm", timeout_ms=90_000)  # answered, the computer's turns included (T9)
     text = wait_banner_change(page, before)
     log = text_of(page, ".centurion-centuria-skirmish .centurion-log")
     assert "R1 movement — Legio XX: R-C2 moves" in log and "The rebel legion:" in log  # the computer answered
@@ -71,6 +72,9 @@ def test_play_a_round_against_the_computer_save_reload_load(page, voila_url, art
             break
         before = text + text_of(page, ".centurion-centuria-skirmish .centurion-log")
         page.get_by_role("button", name="End my part of the phase").click()
+        # the click is answered once the button is drawn up again, after the computer's turns: the first change of
+        # the banner or the log may be an intermediate one, and a click made then counted for the next part (T9)
+        wait_button_up(page, "End my part of the phase", timeout_ms=90_000)
         text = wait_banner_change(page, before)
     assert "Round 2" in text or "battle is over" in text
     page.screenshot(path=str(artifacts / "centuria_battle_round2.png"))
