@@ -76,6 +76,44 @@ def test_damage_lab_end_phase_removes_widowed_armor():
     assert lab.sheet.armor["left"].intact == 10 and "widowed" in lab.report.value
 
 
+def _double_click(button) -> None:
+    """What the kernel receives when a player double-clicks `button` in the browser: a ClickButton's "down" then
+    "up" (tests/clicks.py), a plain ipywidgets Button's two "click" messages."""
+    from clicks import double_click
+
+    from centurion.widgets.safety import ClickButton
+
+    if isinstance(button, ClickButton):
+        double_click(button)
+    else:
+        button.click()
+        button.click()
+
+
+def test_a_double_click_on_fire_drops_one_hit():
+    """T9 in the damage lab: the second click of a double click on Fire arrives before the first one is drawn; it must
+    not roll a second hit (one location and one column roll, CEN-CMB-1). A later click fires again."""
+    lab = DamageLab("viper", seed=3)
+    _double_click(lab.fire_button)
+    assert [r.purpose for r in lab.dice.log] == ["hit location", "damage column"]
+    lab.fire_button.click()
+    assert len(lab.dice.log) == 4
+
+
+def test_a_double_click_on_a_column_or_end_phase_acts_once():
+    """T9: a double-clicked column button drops one template; a double-clicked End Phase ends one turn (CEN-SEQ-1)."""
+    lab = DamageLab("viper", seed=3)
+    lab.location.value = "side"  # the attacked side, front by default
+    full = lab.sheet.armor["front"].intact
+    _double_click(lab.column_buttons[4])
+    one_hit = full - lab.sheet.armor["front"].intact
+    assert one_hit > 0
+    lab.column_buttons[2].click()
+    assert full - lab.sheet.armor["front"].intact == 2 * one_hit  # a later click drops a second template
+    _double_click(lab.end_button)
+    assert lab.turn == 2
+
+
 def test_a_failing_callback_shows_the_short_message(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "centurion_fault=_on_column")
     lab = DamageLab("horatius")

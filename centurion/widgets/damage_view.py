@@ -21,7 +21,7 @@ from ..rules.record import RecordSheet
 from .dice_panel import DiceLog
 from .record_sheet import RecordSheetView, mark_boxes
 from .reference import link_rules
-from .safety import MessageArea, guarded, show_full_labels
+from .safety import ClickButton, MessageArea, guarded, show_full_labels
 
 LOCATIONS = ("roll", "turret", "side", "bottom")
 
@@ -57,16 +57,16 @@ class DamageLab(w.VBox):
         self.column_kind = w.Dropdown(options=list(HIT_COLUMNS), value="normal", description="Hit column")
         self.location = w.Dropdown(options=list(LOCATIONS), value="roll", description="Location")
         auto = w.Layout(width="auto")
-        self.fire_button = w.Button(description="Fire: roll location and column", button_style="danger",
-                                     layout=auto)
+        self.fire_button = ClickButton(description="Fire: roll location and column", button_style="danger",
+                                       layout=auto)  # T9: a double click fires once
         self.fire_button.on_click(self._on_fire)
-        self.column_buttons = [w.Button(description=str(c), tooltip=f"drop the hit on column {c}",
-                                        layout=w.Layout(width="38px")) for c in range(1, COLUMNS + 1)]
+        self.column_buttons = [ClickButton(description=str(c), tooltip=f"drop the hit on column {c}",
+                                           layout=w.Layout(width="38px")) for c in range(1, COLUMNS + 1)]
         for b in self.column_buttons:
             b.on_click(self._on_column)
-        self.apply_button = w.Button(description="All fire resolved: apply internal damage", layout=auto)
+        self.apply_button = ClickButton(description="All fire resolved: apply internal damage", layout=auto)
         self.apply_button.on_click(self._on_apply)
-        self.end_button = w.Button(description="End Phase: remove widowed armor", layout=auto)
+        self.end_button = ClickButton(description="End Phase: remove widowed armor", layout=auto)
         self.end_button.on_click(self._on_end_phase)
         self.reset_button = w.Button(description="New sheet")
         self.reset_button.on_click(self._on_reset)
@@ -165,7 +165,7 @@ class DamageLab(w.VBox):
         self.fire()
 
     @guarded()
-    def _on_column(self, button: w.Button) -> None:
+    def _on_column(self, button: ClickButton) -> None:
         self.fire(int(button.description))
 
     @guarded()
