@@ -60,6 +60,32 @@ def test_damage_lab_lasers_reach_the_internals_and_their_effects_are_listed_afte
     assert lab.sheet.destroyed and "Vehicle Destroyed" in lab.effects.value
 
 
+def test_damage_lab_refuses_to_fire_at_a_destroyed_vehicle_and_new_sheet_lets_it_shoot_again():
+    """Once the Vehicle Destroyed box is hit (CEN-CMB-1, book-a 14.1) the practice sheet is a wreck: Fire rolls
+    nothing and marks nothing, says why and what to do; a new sheet can be shot at again."""
+    lab = DamageLab("horatius")
+    lab.location.value, lab.side.value = "side", "front"
+    for _ in range(2):
+        lab.fire(5)
+    lab.apply_internals()
+    assert lab.sheet.destroyed
+    wreck, rolls = lab.sheet, len(lab.dice.log)
+    lab.fire_button.click()
+    lab.column_buttons[0].click()
+    assert lab.sheet is wreck and len(lab.dice.log) == rolls
+    assert "destroyed" in lab.message.value and "CEN-CMB-1" in lab.message.value and "New sheet" in lab.message.value
+    lab.reset_button.click()
+    lab.fire_button.click()
+    assert not lab.sheet.destroyed and len(lab.dice.log) == rolls + 1 and lab.sheet != wreck  # the column roll
+
+
+def test_a_plain_roll_shows_no_outcome_arrow():
+    """A hit-location or column roll has no target: the dice log shows the die, not "→ —" (walk of session 28)."""
+    lab = DamageLab("viper", seed=3)
+    lab.fire()
+    assert "rolled <b>" in lab.dice_log.entries.value and "→" not in lab.dice_log.entries.value
+
+
 def test_damage_lab_rolls_are_logged_with_their_rule():
     lab = DamageLab("viper", seed=3)
     lab.fire()

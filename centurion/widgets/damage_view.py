@@ -95,6 +95,10 @@ class DamageLab(w.VBox):
     # --- actions (called by the buttons, and by the chapter's checked cells) ---------------------------------
     def fire(self, column: int | None = None) -> None:
         """One hit: location from the dropdown or a d10, column given or a d10, then the template (CEN-CMB-1)."""
+        if self.sheet.destroyed:  # a wreck takes no more hits worth counting: nothing is rolled (CEN-CMB-1)
+            self.message.show(f"The {self.sheet.vehicle.label} is destroyed ({self.sheet.destroyed_by()}, CEN-CMB-1): "
+                              "pick New sheet, or another vehicle, to shoot again.", "refusal")
+            return
         key, shell = self.weapon.value
         shape = template_shape(key, shell)
         lines = []

@@ -27,11 +27,11 @@ def modifiers_html(terms: Sequence[tuple[str, int, str]]) -> str:
 
 def roll_html(roll: Roll, terms: Sequence[tuple[str, int, str]] = ()) -> str:
     """One roll: purpose, target and its terms, exact odds, the die, the outcome."""
-    outcome = ("—" if roll.success is None else
-               "<b style='color:#1b7a1b'>success</b>" if roll.success else "<b style='color:#b00020'>failure</b>")
+    outcome = ("" if roll.success is None else  # a plain roll (a location, a column): no success to tell
+               " → <b style='color:#1b7a1b'>success</b>" if roll.success else " → <b style='color:#b00020'>failure</b>")
     target = "" if roll.target is None else f" target <b>{roll.target}</b>, P(success) = {percent(roll.probability)};"
     return (f"<div class='centurion-roll'>{html.escape(roll.purpose)} <code>{html.escape(roll.rule)}</code>:"
-            f"{target} {roll.die} rolled <b>{roll.result}</b> → {outcome}"
+            f"{target} {roll.die} rolled <b>{roll.result}</b>{outcome}"
             f"{modifiers_html(terms) if terms else ''}</div>")
 
 
