@@ -103,3 +103,57 @@ def test_a_double_click_on_undo_takes_back_one_decision():
     moved = t.states[-2]
     browser_double_click(t.undo_button)
     assert t.actors.count(PERSON) == 1 and t.game == moved  # the first move stands, the second is taken back
+
+
+def test_a_click_on_a_hex_the_piece_can_neither_reach_nor_attack_says_so_and_decides_nothing():
+    """Walk of session 28: a click beyond the selected piece's reach used to drop the selection in silence. It now
+    names the hex and the rules (CTA-MOVE: moves end on the marked hexes; CTA-COMBAT) and keeps the piece selected."""
+    from centurion.hexgrid import distance, format_label
+
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "person"})
+    g = t.game
+    home = g.battle.piece("R-C2").hex
+    t.click(home)
+    ends = {move_end(g, a)[0] for _l, a in t.choice.options if isinstance(a, CtaMove)}
+    occupied = {p.hex for p in g.battle.living()}
+    far = max((h for h in g.battle.map.hexes if h not in ends and h not in occupied), key=lambda h: (distance(h, home), h))
+    before = g.to_json()
+    t.click(far)
+    assert t.selected == "R-C2" and t.game.to_json() == before
+    assert format_label(far) in t.message.value and "CTA-MOVE" in t.message.value
+    assert "Nothing was decided" in t.message.value
+    t.click(min(ends - {home}))  # a legal end elsewhere: the move is picked and the refusal goes
+    assert isinstance(t.choice.value, CtaMove) and t.message.value == ""
+
+
+def test_a_piece_with_nothing_to_decide_says_why():
+    """Walk of session 28: a piece with an empty list of decisions says why, in the engine's words and rule: here it
+    has moved this round (CTA-MOVE); a piece that may still move has no such line."""
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "person"})
+    t.click(t.game.battle.piece("R-C2").hex)
+    assert "Nothing to decide" not in t.unit_info.value and t.game.why_idle("R-C2") is None
+    t.choice.value = next(a for _l, a in t.choice.options if isinstance(a, CtaMove))
+    assert t.confirm() and t.game.active == "rebels"
+    assert t.end_part() and t.game.active == "rome" and t.game.phase == "movement"
+    t.click(t.game.battle.piece("R-C2").hex)
+    assert not t.choice.options
+    assert "Nothing to decide for R-C2 now" in t.unit_info.value and "already moved this round" in t.unit_info.value
+    assert "CTA-MOVE" in t.unit_info.value
+    assert t.game.why_idle("R-C2").rule == "CTA-MOVE"
+
+
+def test_in_the_combat_phase_a_piece_without_an_adjacent_enemy_says_so():
+    """CTA-COMBAT: a unit attacks only an adjacent enemy; the page's line for an idle piece says so, and names the
+    rule, in the combat phase too."""
+    from centurion.hexgrid import distance
+
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "person"})
+    while t.game.phase == "movement":
+        assert t.end_part()
+    assert t.game.phase == "combat" and t.game.active == "rome"
+    g = t.game
+    lone = next(p for p in g.battle.living("rome") if not p.is_leader and p.type != "ballista"
+                and all(distance(p.hex, e.hex) > 1 for e in g.battle.living("rebels")))
+    t.click(lone.hex)
+    assert t.selected == lone.id and not t.choice.options
+    assert "no enemy next to it" in t.unit_info.value and "CTA-COMBAT" in t.unit_info.value

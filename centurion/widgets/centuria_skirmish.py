@@ -232,6 +232,7 @@ class CenturiaSkirmishTable(BattlePage):
         if not self._mine():
             return
         g = self.game
+        self.message.clear()  # a refusal of an earlier click is no longer news
         if self.selected is not None:
             for a in self.actions_of(self.selected):
                 if isinstance(a, CtaMove) and move_end(g, a)[0] == hex_ and g.battle.piece(self.selected).hex != hex_:
@@ -241,6 +242,11 @@ class CenturiaSkirmishTable(BattlePage):
                     self.choice.value = a
                     return
         here = [p for p in g.battle.at(hex_) if p.side == g.active]
+        if not here and self.selected is not None:  # a hex that is neither a move's end nor an attack (walk, S28)
+            self.message.show(f"{format_label(hex_)} is not where {self.selected} may move or attack now: its moves "
+                              "end on the marked hexes and it attacks only the enemies its list names (CTA-MOVE, "
+                              "CTA-COMBAT). Nothing was decided.", "refusal")
+            return
         if here:
             units = [p for p in here if not p.is_leader] or here
             ids = [p.id for p in here]
@@ -372,6 +378,10 @@ class CenturiaSkirmishTable(BattlePage):
                                     f"{g.morale().get(p.id, 'leader')}; command {g.command().get(p.id, '-')}")
             opts = [(move_label(a.unit, a.steps) if isinstance(a, CtaMove) else a.describe(), a)
                     for a in self.actions_of(self.selected)]
+            idle = None if opts else g.why_idle(p.id)
+            if idle is not None:  # an empty list says why, in the engine's words (walk of session 28)
+                self.unit_info.value += link_rules(f"<br><b>Nothing to decide for {p.id} now</b>: "
+                                                   f"{html.escape(g.words(idle.reason))} ({idle.rule})")
         else:
             self.unit_info.value = "Click one of your pieces." if self._mine() else ""
         self.choice.unobserve(self._on_choice, names="value")

@@ -81,3 +81,20 @@ RULES = PhaseRules("combat", legal=legal, apply={CtaAttack: apply_attack, CtaSho
                    doc="Attacks and shots, one at a time, the sides taking turns (CTA-1, CTA-COMBAT, CTA-ART).")
 
 __all__ = ["RULES", "apply_attack", "apply_shot", "check_attack", "check_shot", "legal", "preview"]
+
+
+def idle_reason(state: CenturiaSkirmish, unit: str) -> Refusal:
+    """Why a piece of the side to attack has no attack or shot now: the engine's refusal against the nearest enemy
+    (attacked already, out of command, its morale, out of range: CTA-COMBAT, CTA-CMD, CTA-MORALE, CTA-ART)."""
+    b = state.battle
+    p = b.piece(unit)
+    enemies = sorted(b.living(state.other(b.active_side)), key=lambda e: (distance(p.hex, e.hex), e.id))
+    if not enemies:
+        return Refusal("CTA-COMBAT", "no enemy is left on the map")
+    if is_engine(p):
+        r = fire_refusal(b, unit, enemies[0].id)
+        return r or Refusal("CTA-ART", f"{unit} has no enemy it may shoot at now")
+    if distance(p.hex, enemies[0].hex) > 1 and unit not in b.attacked:
+        return Refusal("CTA-COMBAT", f"{unit} has no enemy next to it: a unit attacks only an adjacent enemy")
+    return attack_refusal(b, unit, enemies[0].id) or Refusal("CTA-COMBAT", f"{unit} may not attack now")
+

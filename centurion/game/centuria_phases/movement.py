@@ -111,3 +111,13 @@ RULES = PhaseRules("movement", legal=legal, apply={CtaMove: apply_move, **END_AP
                    doc="Moves, one unit or leader at a time, the sides taking turns (CTA-1, CTA-MOVE).")
 
 __all__ = ["RULES", "apply_move", "check_move", "command_after", "legal", "move_actions"]
+
+
+def idle_reason(state: CenturiaSkirmish, unit: str) -> Refusal:
+    """Why a piece of the side to move has no move now: the engine's refusal of the piece itself (moved, fleeing,
+    out of command, held by its morale: CTA-MOVE, CTA-MORALE, CTA-CMD) or no hex within its reach (CTA-MOVE)."""
+    r = engine_check(state.battle, CenturiaMove(unit, ("F",)))
+    if isinstance(r, Refusal) and not r.reason.startswith("step "):
+        return r  # about the piece, not about the hex ahead
+    return Refusal("CTA-MOVE", f"{unit} has no hex within its reach this round")
+

@@ -23,6 +23,7 @@ from typing import ClassVar
 from ...centuria import MARKERS, CenturiaBattle, Event, Exchange
 from ...data.centuria_scenarios import CenturiaBattleSpec
 from ...dice import Dice
+from ...rules.grav import Refusal
 from ...rules.victory import victory_level
 from ..actions import IllegalAction
 from ..base import GameState, Result
@@ -176,6 +177,17 @@ class CenturiaSkirmish(GameState):
         """One move for each end hex and facing the unit can reach now, by the fewest steps (CTA-MOVE); each is
         checked by the engine's `move`."""
         return movement.move_actions(self, unit)
+
+    def why_idle(self, unit: str) -> Refusal | None:
+        """Why a piece of the side to decide has no decision now, as the engine refuses it (CTA-MOVE, CTA-CMD,
+        CTA-MORALE, CTA-COMBAT, CTA-ART); None when it has one."""
+        if any(unit in (getattr(a, "unit", None), getattr(a, "engine", None)) for a in self.legal_actions()):
+            return None
+        if self.phase == "movement":
+            return movement.idle_reason(self, unit)
+        if self.phase == "combat":
+            return combat.idle_reason(self, unit)
+        return Refusal("CTA-1", f"nothing for {unit} to decide in the {self.phase} phase")
 
     def command_after(self, action: CtaMove) -> str | None:
         """The command status a move would leave the unit in (direct, chain, out), None if it is not legal now —
