@@ -60,7 +60,7 @@ def test_the_first_decision_puts_the_game_in_the_store(served):
     assert "your seat" in page.links.value and "watching" in page.links.value
     assert f"game={page.seat.game_id}" in page.links.value and "history.replaceState" in page.links.value
     assert "downloads once it is over" in page.save_link.value  # the dice stay secret while it runs
-    assert not page.undo() and "keeps every decision" in page.message.value
+    assert not page.undo() and "every decision is final" in page.message.value
 
 
 def test_a_reload_resumes_at_the_same_step(served, monkeypatch):

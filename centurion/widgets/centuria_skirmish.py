@@ -60,6 +60,7 @@ class CenturiaSkirmishTable(BattlePage):
                  players: dict[str, str] | None = None) -> None:
         self.tables = centuria_tables()
         self._build_common(upload_label="Load a saved battle", undo_label="Undo my last move", choice_width="300px",
+                           undo_layout=w.Layout(width="190px"),  # room for "No undo: game on server" (walk, S28)
                            choice_class="centurion-cta-choices", replay=False)
         names = scenarios("centuria")
         self.scenario_pick = w.Dropdown(options=[(new_skirmish(k).scenario.title, k) for k in names], value=scenario,

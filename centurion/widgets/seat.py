@@ -43,7 +43,7 @@ def page_address() -> tuple[str, str] | None:
 
 # the Undo button's label and tooltip (and the refusal) in a game kept on the server: its decisions are final
 STORED_UNDO = ("No undo: game on server",
-               "No undo in a game kept on the server: the server rolls its dice and keeps every decision (issue 24).")
+               "No undo in a game kept on the server: the server rolls its dice and every decision is final.")
 
 
 @dataclass

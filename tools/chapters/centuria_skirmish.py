@@ -12,8 +12,6 @@ CELLS = [
        "the enemies it may attack or shoot now; pick a decision in the list and confirm it.\n\n"
        "<details><summary><b>How to play, rounds, the end of a battle, seeds and saves</b> (click to open)"
        "</summary>\n\n"
-       "Each new battle gets a fresh seed for its dice, shown next to the Seed box; to fight a battle "
-       "again, untick *new seed each game*, type its seed in the box and start a new battle. "
        "A round is one movement phase in which both sides move, one unit or leader at a time, and one "
        "combat phase with every attack and shot, taken in turn the same way (CTA-1). Pick a decision in the list "
        "to see it before you confirm: a move says whether it leaves the unit "
@@ -24,11 +22,18 @@ CELLS = [
        "or its leaders have all fallen; after the last round a side that only has to hold out (the farmstead's "
        "auxilia) wins if it has not lost, and otherwise the side that lost fewer units wins. **Save** "
        "downloads the battle; **Load** reads it back."
-       " When the page is served (`centurion serve`), the game is kept on the server from your first "
-       "decision: the page's address then names it, so a reload or a crash brings it back where it was, "
-       "and the links above the map let a second player join from another browser (their seat) and "
-       "spectators watch; the server rolls the dice and shows their seed once the game is over (then the "
-       "save downloads; there is no undo). Opened in Jupyter, a game lives in its page only.\n\n</details>"),
+       "\n\nWhere the battle is kept decides its dice and its undo. *Served* (`centurion serve`, the usual way "
+       "to play): the battle is kept on the server from your first decision. The page's address then names it, "
+       "so a reload or a crash brings it back where it was, and the links above the map let a second player join "
+       "from another browser (their seat) and spectators watch. The server rolls the dice with a seed of its own, "
+       "shown once the battle is over (the save then downloads), so there is no Seed box, and every decision is "
+       "final: the Undo button reads *No undo: game on server*. *Opened in Jupyter*, a battle lives in its page "
+       "only: each new battle gets a fresh seed, shown next to the Seed box; to fight a battle again, untick *new "
+       "seed each game*, type its seed in the box and start a new battle; **Undo my last move** takes back your "
+       "last decision while no die has been rolled for it.\n\n"
+       "The computer commands at three levels. Every level keeps its units in command and in formation and "
+       "shields its engines; the *novice* does not weigh the attacks its units would suffer, the *veteran* does, "
+       "and the *elite* plays as the veteran in Centuria.\n\n</details>"),
     code("""
 from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
 battle = CenturiaSkirmishTable("centuria_ford_road")  # a fresh seed each battle (?seed=1: a fixed one)
