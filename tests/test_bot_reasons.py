@@ -16,7 +16,7 @@ import pytest
 
 from centurion.data import terrain_table
 from centurion.game import Move, bot_action, new_skirmish
-from centurion.hexgrid import format_label
+from centurion.hexgrid import FACING_NAMES, format_label
 from centurion.rules.targets import TO_HIT_KIND
 
 
@@ -82,7 +82,8 @@ def test_I25_4_move_reason_names_the_end_terrain_and_the_numbers_it_was_chosen_o
     cell = s.battlemap.hexes[me.hex]
     row = terrain_table()[cell.terrain]
     assert row.combat_modifier < 0  # cover: buildings -2, woods -1 or -2
-    assert d.reason.startswith(f"{me.key} to {format_label(me.hex)}: {row.label.lower()} "
+    assert d.reason.startswith(f"{me.key} to {format_label(me.hex)} facing {FACING_NAMES[me.facing]}: "
+                               f"{row.label.lower()} "
                                f"({row.combat_modifier:+d} to hit it)")
     enemies = after.live_vehicles(after.other(me.side))
     assert all(sec.intact == sec.armor for e in enemies for _n, sec in e.sheet.armor.sections)
@@ -258,3 +259,42 @@ def test_walkthrough_the_centuria_why_line_counts_rounds():
     assert "(round 1," in view.line.value and "turn" not in view.line.value.split(")")[0]
     view.show(bot_decision(new_skirmish("meeting", seed=1), "novice"))
     assert "(turn 1," in view.line.value
+
+
+def _decision_in(name: str, level: str, phase: str, seed: int = 1):
+    """The first decision of `level` (both sides) in `phase` of scenario `name`."""
+    from centurion.game.bot_reasons import bot_decision
+
+    s = new_skirmish(name, seed=seed)
+    while not s.over:
+        d = bot_decision(s, level)
+        if s.phase == phase:
+            return s, d
+        s = s.apply(d.action)
+    raise AssertionError(f"no {phase} decision in {name}")
+
+
+def test_walk_the_why_footnote_says_the_novice_draws_its_move_by_the_dice():
+    """Walk of session 28: the novice's Why? table said "drawn by the dice" in a row and "never by chance" in its
+    footnote. A novice move's footnote says how the die picks (1-3 the best, 4-5 the second, 6 the third; issue 25's
+    novice), a tied veteran decision the fixed order, a Centuria one no Centurion painting."""
+    from centurion.widgets.bot_view import DRAWN, TIES, TIES_CENTURIA, alternatives_html
+
+    _s, d = _decision_in("first_game", "novice", "movement")
+    shown = alternatives_html(d)
+    assert "1-3 the best, 4-5 the second, 6 the third" in shown and "never by chance" not in shown
+    assert DRAWN in shown
+    _s, d = _decision_in("centuria_ford_road", "veteran", "movement")
+    shown = alternatives_html(d)
+    assert "painting" not in shown and TIES not in shown and DRAWN not in shown
+    tied = [a.score for a in d.alternatives[:2]]
+    assert (TIES_CENTURIA in shown) == (len(tied) == 2 and tied[0] == tied[1])
+
+
+def test_walk_three_ends_in_one_hex_are_told_apart_by_their_facing():
+    """Walk of session 28: three options read "T12 to 2211: ..." alike; they differ by the facing they end in, which
+    each reason now names (the state after the move is the judge)."""
+    s, d = _decision_in("first_game", "novice", "movement")
+    for alt in d.alternatives:
+        v = s.apply(alt.action).vehicle(alt.action.unit)
+        assert alt.reason.startswith(f"{v.key} to {format_label(v.hex)} facing {FACING_NAMES[v.facing]}: ")

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..data import terrain_table
-from ..hexgrid import distance, format_label
+from ..hexgrid import FACING_NAMES, distance, format_label
 from ..rules.fire import attack_side
 from ..rules.grav import Refusal
 from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Watch
@@ -181,7 +181,8 @@ def _move_reason(s: Any, v: Any, lv: Any, e: Any, d: dict[str, Any]) -> str:
     """A move's reason: its end hex and terrain, hits dealt and taken there, its own risk, an objective."""
     hits, worth = d["hits"], d["worth"]
     cell = s.battlemap.hexes.get(e.hex)
-    parts = [f"{v.key} to {format_label(e.hex)}: {_terrain_words(cell, lv.careful)}"]
+    parts = [f"{v.key} to {format_label(e.hex)} facing {FACING_NAMES[e.facing % 6]}: "  # ends differ by facing too
+             f"{_terrain_words(cell, lv.careful)}"]
     units = s.combat_units()
     enemies = s.live_vehicles(s.other(v.side))
     dealt = []

@@ -24,19 +24,36 @@ def alternatives_html(d: BotDecision) -> str:
     for i, alt in enumerate(d.alternatives, start=1):
         score = "—" if alt.score is None else f"{alt.score:.2f}"
         style = "font-weight:bold" if i == 1 else "color:#333"
-        rows.append(f"<tr class='centurion-why-option' style='{style}'><td>{i}</td><td>{html.escape(alt.text)}</td>"
-                    f"<td style='text-align:right'>{score}</td><td>{html.escape(alt.reason)}</td></tr>")
+        rows.append(f"<tr class='centurion-why-option' style='{style}'><td{PAD}>{i}</td>"
+                    f"<td{PAD}>{html.escape(alt.text)}</td><td{PAD} align='right'>{score}</td>"
+                    f"<td{PAD}>{html.escape(alt.reason)}</td></tr>")
     if len(d.alternatives) < 2:
         rows.append("<tr><td colspan=4 style='color:#555'>Nothing else was weighed: the decision follows a rule of "
                     "thumb or was the only one open.</td></tr>")
     return ("<table class='centurion-why-table' style='font-size:12px;border-collapse:collapse'>"
             "<tr><th>#</th><th>decision</th><th>score</th><th>why</th></tr>" + "".join(rows) + "</table>"
             "<div style='font-size:11px;color:#555'>Scores are the computer's own (higher is better, comparable "
-            "only within one decision); the first row is what it did." + (TIES if _tied(d) else "") + "</div>")
+            "only within one decision); the first row is what it did." + _ties(d) + "</div>")
 
 
+PAD = " style='padding:2px 10px 2px 0;vertical-align:top'"  # the columns apart (walk of session 28)
 TIES = (" Equal scores go by a fixed order, never by chance: for a move the lower risk to itself, then the hex "
         "and facing; for fire and painting the target's key.")
+DRAWN = (" The novice draws its move among its three best ends with a die of the game's seeded dice (1-3 the best, "
+         "4-5 the second, 6 the third), never one riskier to itself than the best: equal scores or not, the dice "
+         "choose.")
+TIES_CENTURIA = " Equal scores go by a fixed order, never by chance."
+
+
+def _ties(d: BotDecision) -> str:
+    """The footnote on how the row played was picked among equal scores: by the novice's die for its moves (issue
+    25), else a fixed order, told in the words of the game (Centuria has no painting)."""
+    centuria = type(d.action).__name__.startswith("Cta")
+    if d.level == "novice" and d.phase == "movement" and not centuria:
+        return DRAWN
+    if not _tied(d):
+        return ""
+    return TIES_CENTURIA if centuria else TIES
 
 
 def _tied(d: BotDecision) -> bool:
@@ -97,4 +114,4 @@ class BotView(w.VBox):
         self.table.layout.display = None if change["new"] else "none"
 
 
-__all__ = ["BotView", "TIES", "alternatives_html"]
+__all__ = ["DRAWN", "TIES", "TIES_CENTURIA", "BotView", "alternatives_html"]
