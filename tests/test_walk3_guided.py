@@ -128,3 +128,33 @@ def test_walk3_7_the_key_shows_each_terrain_colour_the_map_draws_and_the_facing_
     hill = _drawn(t, lambda c: c.terrain == "clear" and c.level == 1)  # a hill's colour, shaded by its level
     assert len(hill) == 1 and f"background:{hill.pop()}" in key and "hills" in text
     assert "white point" in text and "faces" in text
+
+
+def test_walk_s28_a_tank_at_velocity_0_is_told_it_may_stay_not_to_brake():
+    """Walk of session 28: a grounded tank at velocity 0 was told "Try 1517 first [its own hex] ... where R11 can end
+    at velocity 0 or slower. To brake, pick 'end at velocity 0' or slower". At velocity 0 nothing is slower, and the
+    only end "no faster than now" was to stay, however far the bridge. The hint now says it may stay or accelerate
+    (CEN-GRAV-1), and tries the end nearest the bridge among the safe, free ends at most its thrust fast (from there
+    it can stop next turn: thrust works both ways, CEN-GRAV-1)."""
+    from centurion.game import bot_action, new_skirmish
+    from centurion.widgets.hints import hint_text
+
+    s = new_skirmish("first_game", seed=1)
+    while not s.over:  # play on (both sides the novice) until a tank of the side to move stands at velocity 0
+        still = [v for v in s.movers() if v.velocity == 0] if s.phase == "movement" else []
+        if still:
+            break
+        s = s.apply(bot_action(s, "novice"))
+    v = still[0]
+    hint = hint_text(s, v.key, None, True)
+    assert "To brake" not in hint and "velocity 0 or slower" not in hint
+    assert "At velocity 0 it may stay where it is, or accelerate and fly [CEN-GRAV-1]" in hint
+    thrust = v.sheet.vehicle.thrust  # undamaged here: the record sheet's thrust (book-a 13)
+    assert f"ends at velocity {thrust} or slower, slow enough to stop next turn" in hint
+    tried = parse_label(re.search(r"Try (\d{4}) first", hint).group(1))
+    others = {u.hex for u in s.vehicles if u.key != v.key}
+    ok = {e.hex for m, e in s.move_options(v.key) if not e.grounded and e.p_no_damage == 1
+          and s.end_velocity(m.unit, m.move) <= thrust} - others
+    bridge = s.scenario.objectives[0].hex
+    assert tried in ok and distance(tried, bridge) == min(distance(h, bridge) for h in ok)
+    assert distance(v.hex, bridge) > 1 and tried != v.hex  # not told to stay 5 hexes from the bridge

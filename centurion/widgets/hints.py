@@ -43,11 +43,21 @@ def suggested_end(g: Skirmish, selected: str, moves: Iterable[tuple[Any, Any]]) 
     return _suggestion(g, selected, moves)[0]
 
 
+def slow_limit(g: Skirmish, selected: str) -> int:
+    """The fastest end velocity the suggested end may have: the velocity now, so that the tank does not speed up
+    (walk 3, finding 6); from a standstill its thrust, from which it can still stop next turn (CEN-GRAV-1; walk of
+    session 28: at velocity 0 the only end "no faster" was to stay, however far the objective)."""
+    v = g.vehicle(selected)
+    if v.velocity or v.sheet is None:
+        return v.velocity
+    return v.sheet.max_thrust
+
+
 def _suggestion(g: Skirmish, selected: str, moves: Iterable[tuple[Any, Any]]) -> tuple[Hex | None, bool]:
     """The end hex to try first and whether one of its listed moves ends no faster than now (walk 3, finding 6)."""
     moves = list(moves)
-    now = g.vehicle(selected).velocity
-    slow = [(m, e) for m, e in moves if not e.grounded and g.end_velocity(m.unit, m.move) <= now]
+    limit = slow_limit(g, selected)
+    slow = [(m, e) for m, e in moves if not e.grounded and g.end_velocity(m.unit, m.move) <= limit]
     ends = [e for _m, e in slow] or [e for _m, e in moves if not e.grounded] or [e for _m, e in moves]
     if not ends:
         return None, False
@@ -90,15 +100,23 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
         if target is None:
             try_, slow = _suggestion(g, selected, g.move_options(selected) if moves is None else moves)
             now = g.vehicle(selected).velocity
+            here = g.vehicle(selected).hex
             first = "" if try_ is None else (
+                f" Try {format_label(try_)} first, the hex it is in: it may stay there, a safe end near the "
+                "objective with no other tank in it." if try_ == here else (
                 f" Try {format_label(try_)} first: a safe end near the objective, no other tank in it, where "
-                f"{selected} can end at velocity {now} or slower." if slow else
+                f"{selected} can end at velocity {now} or slower." if slow and now else
+                f" Try {format_label(try_)} first: a safe end near the objective, no other tank in it, where "
+                f"{selected} ends at velocity {slow_limit(g, selected)} or slower, slow enough to stop next turn "
+                "[CEN-GRAV-1]." if slow else
                 f" Try {format_label(try_)} first: a safe end near the objective, but every shaded end makes "
-                f"{selected} speed up past velocity {now}.")
+                f"{selected} speed up past velocity {now}."))
+            brake = (f" To brake, pick 'end at velocity {now}' or slower in the Speed list: next turn it flies fewer "
+                     "hexes and stays near the bridge [CEN-GRAV-4]." if now else
+                     " At velocity 0 it may stay where it is, or accelerate and fly [CEN-GRAV-1].")
             return (f"Now click one of the green hatched hexes: each is where {selected} can end its move (it must "
-                    f"fly as many hexes as its velocity) [CEN-GRAV-2].{first} To brake, pick 'end at velocity {now}' "
-                    "or slower in the Speed list: next turn it flies fewer hexes and stays near the bridge "
-                    "[CEN-GRAV-4]. The orange ring is the bridge: end within 1 hex of it to hold it.")
+                    f"fly as many hexes as its velocity) [CEN-GRAV-2].{first}{brake} The orange ring is the bridge: "
+                    "end within 1 hex of it to hold it.")
         return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
                 "you can; 'grounded' at 0% safe is a crash landing that can destroy the tank) [CEN-SPD-1, "
                 "CEN-GRD-1]. Then click Confirm.")
