@@ -114,9 +114,9 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
             brake = (f" To brake, pick 'end at velocity {now}' or slower in the Speed list: next turn it flies fewer "
                      "hexes and stays near the bridge [CEN-GRAV-4]." if now else
                      " At velocity 0 it may stay where it is, or accelerate and fly [CEN-GRAV-1].")
-            return (f"Now click one of the green hatched hexes: each is where {selected} can end its move (it must "
-                    f"fly as many hexes as its velocity) [CEN-GRAV-2].{first}{brake} The orange ring is the bridge: "
-                    "end within 1 hex of it to hold it.")
+            return (f"Now click one of the green hatched hexes: each is where {selected} can end its move (it flies "
+                    f"as many hexes as its velocity, or stops short and grounds) [CEN-GRAV-2, CEN-GRD-1].{first}"
+                    f"{brake} The orange ring is the bridge: end within 1 hex of it to hold it.")
         return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
                 "you can; 'grounded' at 0% safe is a crash landing that can destroy the tank) [CEN-SPD-1, "
                 "CEN-GRD-1]. Then click Confirm.")
