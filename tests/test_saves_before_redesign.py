@@ -7,7 +7,7 @@ last decision; today's code must load the save (every decision checked again, CE
 line for line, with the same turn, phase and side to decide. Only the words changed since (issue 26, W20): the
 old logs' "facing 4" and "3 point(s)" are compared as "facing SW" and "3 points" on both sides (`_worded`, written
 here from HEX-3's facing names, not taken from the code under test), and the two sources renamed by W20 ("[book-a
-14.1]" is "[CEN-CMB-1]", "[book-b §15]" names chapter 20).
+14.1]" is "[CEN-CMB-1]", "[book-b §15]" names chapter 20; session 28: "(1 boxes lost)" is "(1 box lost)").
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from centurion.game import SaveError, load
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")  # HEX-3: facing 0 is north, then clockwise
 PLURAL = {"box": "boxes", "hex": "hexes", "man": "men"}
-RENAMED = {"[book-a 14.1]": "[CEN-CMB-1]", "[book-b §15]": "[victory points: chapter 20, Leadership and victory]"}
+RENAMED = {"[book-a 14.1]": "[CEN-CMB-1]", "[book-b §15]": "[victory points: chapter 20, Leadership and victory]",
+           "(1 boxes lost)": "(1 box lost)"}  # session 28: an ammunition or wake-up roll after 1 box lost
 
 
 def _count(m: re.Match) -> str:

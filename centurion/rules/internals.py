@@ -144,7 +144,7 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
             continue
         lost = after.lost(section, comp)
         roll = dice.d10_test(ammo_target(lost), purpose=f"{section} ammunition of the {name} does not explode "
-                             f"({lost} boxes lost)", rule=RULE)
+                             f"({lost} {'box' if lost == 1 else 'boxes'} lost)", rule=RULE)
         rolls.append(roll)
         if roll.success:
             effects.append(f"{section} ammunition hit, no explosion ({RULE})")
@@ -229,7 +229,7 @@ def end_phase(record: RecordSheet, dice: Dice, *, turn: int) -> tuple[RecordShee
             section = record.crew_section(m.role)  # the same target: the boxes lost in its section (book-b 7.6)
             lost = sum(b[0] == section for b in record.internal_lost) if section else 0
             r = dice.d10_test(consciousness_target(lost), purpose=f"{m.role} of the {record.vehicle.label} wakes "
-                              f"({lost} boxes lost)", rule=RULE)
+                              f"({lost} {'box' if lost == 1 else 'boxes'} lost)", rule=RULE)
             rolls.append(r)
             members.append(CrewMember(m.role) if r.success else m)
         else:

@@ -14,7 +14,7 @@ import ipywidgets as w
 from ..data import vehicle_types
 from ..data.vehicles import ARMOR_ROWS, COLUMNS, weapon_table
 from ..dice import Dice
-from ..game.wording import plural
+from ..game.wording import in_words, plural
 from ..rules.damage import HIT_COLUMNS, SIDES, drop_template, hit_section, template_shape
 from ..rules.internals import apply_internal_damage, end_phase
 from ..rules.record import RecordSheet
@@ -146,7 +146,7 @@ class DamageLab(w.VBox):
 
         rows = "".join(f"<li>{html.escape(component_name(c))} ({s}): {plural(n, 'box')}</li>"
                        for s, c, n in report.components)
-        effects = "".join(f"<li>{html.escape(e)}</li>" for e in report.effects)
+        effects = "".join(f"<li>{html.escape(in_words(e))}</li>" for e in report.effects)  # '1 box', CEN-CMB-1
         self.effects.value = link_rules(f"<b>Internal damage applied (turn {self.turn})</b><ul>{rows}</ul>"
                                         f"<b>Effects</b><ul>{effects or '<li>none beyond the boxes</li>'}</ul>")
         self.view.update(new)

@@ -9,6 +9,7 @@ from fractions import Fraction
 import ipywidgets as w
 
 from ..dice import Dice, Roll
+from ..game.wording import in_words
 from .reference import link_rules
 from .safety import MessageArea, guarded
 
@@ -30,7 +31,7 @@ def roll_html(roll: Roll, terms: Sequence[tuple[str, int, str]] = ()) -> str:
     outcome = ("" if roll.success is None else  # a plain roll (a location, a column): no success to tell
                " → <b style='color:#1b7a1b'>success</b>" if roll.success else " → <b style='color:#b00020'>failure</b>")
     target = "" if roll.target is None else f" target <b>{roll.target}</b>, P(success) = {percent(roll.probability)};"
-    return (f"<div class='centurion-roll'>{html.escape(roll.purpose)} <code>{html.escape(roll.rule)}</code>:"
+    return (f"<div class='centurion-roll'>{html.escape(in_words(roll.purpose))} <code>{html.escape(roll.rule)}</code>:"
             f"{target} {roll.die} rolled <b>{roll.result}</b>{outcome}"
             f"{modifiers_html(terms) if terms else ''}</div>")
 
