@@ -157,3 +157,25 @@ def test_in_the_combat_phase_a_piece_without_an_adjacent_enemy_says_so():
     t.click(lone.hex)
     assert t.selected == lone.id and not t.choice.options
     assert "no enemy next to it" in t.unit_info.value and "CTA-COMBAT" in t.unit_info.value
+
+
+def test_a_leader_standing_on_a_unit_shows_a_stack_badge_and_clicks_select_each():
+    """Walk of session 28: a turma that moved under the subpraefectus' counter could not be seen. Counters in a hex
+    with more than one piece carry the number standing there (the stack badge of the Centurion map, W4), and a
+    click on the hex selects each of the side's pieces in turn."""
+    from dataclasses import replace
+
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "person"})
+    b = t.game.battle
+    leader = next(p for p in b.living("rome") if p.is_leader)
+    unit = next(p for p in b.living("rome") if not p.is_leader)
+    moved = replace(b, pieces=tuple(replace(p, hex=unit.hex) if p.id == leader.id else p for p in b.pieces))
+    t.states[-1] = replace(t.game, battle=moved)
+    t._refresh()
+    drawn = [c for c in t.map._counters if c.hex == unit.hex]
+    assert len(drawn) == 2 and {c.stack for c in drawn} == {2}
+    assert all(c.stack == 1 for c in t.map._counters if c.hex != unit.hex)
+    t.click(unit.hex)
+    first = t.selected
+    t.click(unit.hex)
+    assert {first, t.selected} == {unit.id, leader.id}

@@ -59,7 +59,8 @@ class CenturiaSkirmishTable(BattlePage):
     def __init__(self, scenario: str = "centuria_ford_road", seed: int | None = None,
                  players: dict[str, str] | None = None) -> None:
         self.tables = centuria_tables()
-        self._build_common(upload_label="Load a saved battle", undo_label="Undo my last move", choice_width="300px",
+        self._build_common(upload_label="Load a saved battle", undo_label="Undo my last move",
+                           choice_width="285px",  # inside the map's 300 px side panel (10 px padding; walk, S28)
                            undo_layout=w.Layout(width="190px"),  # room for "No undo: game on server" (walk, S28)
                            choice_class="centurion-cta-choices", replay=False)
         names = scenarios("centuria")
@@ -364,8 +365,11 @@ class CenturiaSkirmishTable(BattlePage):
         self.legend.value = legend_html(
             [(g.label(s), SIDE_COLORS[b.sides.index(s) % 2], "you" if self.players.get(s) == PERSON else
               "the computer") for s in g.sides], LETTERS)
+        alive = b.living()
+        per_hex = {h: sum(q.hex == h for q in alive) for h in {q.hex for q in alive}}
         counters = [Counter(p.hex, p.facing, p.type, SIDE_COLORS[b.sides.index(p.side) % 2], LETTERS.get(p.type, "?"),
-                            selected=p.id == self.selected) for p in b.living()]
+                            selected=p.id == self.selected, stack=per_hex[p.hex]) for p in alive]  # a leader on a
+        # unit hides it: the stack badge says how many stand there, and a click selects each in turn (walk, S28)
         counters.sort(key=lambda c: c.kind in self.tables.leaders)
         self.map.set_counters(counters)
         self.map.set_overlay(self._overlay())
