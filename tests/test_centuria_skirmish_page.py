@@ -179,3 +179,17 @@ def test_a_leader_standing_on_a_unit_shows_a_stack_badge_and_clicks_select_each(
     first = t.selected
     t.click(unit.hex)
     assert {first, t.selected} == {unit.id, leader.id}
+
+
+def test_a_hex_with_an_enemy_piece_names_it_in_the_hex_panel():
+    """Walk of session 28: clicking an enemy piece showed only the hex's terrain. The hex panel (and the pointer
+    line) lists each piece there, of either side, with its facing, morale (CTA-MORALE) and command (CTA-CMD)."""
+    from centurion.hexgrid import FACING_NAMES
+
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "veteran"})
+    g = t.game
+    enemy = next(p for p in g.battle.living("rebels") if not p.is_leader)
+    shown = t.map._info_html(g.battlemap.hexes[enemy.hex])
+    assert enemy.id in shown and f"{enemy.type} of the rebel legion" in shown
+    assert f"facing {FACING_NAMES[enemy.facing]}" in shown and g.morale()[enemy.id] in shown
+    assert f"command {g.command()[enemy.id]}" in shown

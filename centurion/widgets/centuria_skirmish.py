@@ -46,6 +46,11 @@ def move_end(game: CenturiaSkirmish, action: CtaMove) -> tuple[Hex, int]:
     return here, facing
 
 
+def _mid(label: str) -> str:
+    """A side's name inside a sentence: "of the rebel legion", not "of The rebel legion"."""
+    return "the" + label[3:] if label.startswith("The ") else label
+
+
 class CenturiaSkirmishTable(BattlePage):
     """The Centuria battle page: set-up, banner, status, map, the decisions open now, countdown, save/load, log."""
 
@@ -89,6 +94,7 @@ class CenturiaSkirmishTable(BattlePage):
         colors = {k: t.color for k, t in self.tables.terrain.items()}
         self.map = HexMapView(game.battlemap, None, colors=colors, side_panel=panel, size=20.0)
         self.map.on_hex_click(self._on_hex)
+        self.map.hex_details = self._hex_details  # the pieces in a hex, either side's (walk, S28)
         self._label_players(game, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box, *self.seeds.widgets]), w.HBox(self.player_picks),
                         w.HBox([self.start_button, self.undo_button])])
@@ -258,6 +264,15 @@ class CenturiaSkirmishTable(BattlePage):
             self.selected = None
         self._refresh()
 
+    def _hex_details(self, cell) -> list[tuple[str, str]]:
+        """The hex panel's and the pointer line's rows: each piece in the hex, of either side, with its facing,
+        morale (CTA-MORALE) and command (CTA-CMD)."""
+        g = self.shown()
+        morale, command = g.morale(), g.command()
+        return [(p.id, f"{p.type} of {_mid(g.label(p.side))}, facing {FACING_NAMES[p.facing % 6]}, "
+                       f"{morale.get(p.id, 'leader')}, command {command.get(p.id, '-')}")
+                for p in g.battle.living() if p.hex == cell.hex]
+
     def _show_preview(self) -> None:
         a = self.choice.value
         g = self.game
@@ -378,7 +393,7 @@ class CenturiaSkirmishTable(BattlePage):
         opts: list[tuple[str, CtaAction]] = []
         if self.selected and self._mine():
             p = b.piece(self.selected)
-            self.unit_info.value = (f"<b>{p.id}</b>: {p.type} of {html.escape(g.label(p.side))} in "
+            self.unit_info.value = (f"<b>{p.id}</b>: {p.type} of {html.escape(_mid(g.label(p.side)))} in "
                                     f"{format_label(p.hex)}, facing {FACING_NAMES[p.facing % 6]}; "
                                     f"{g.morale().get(p.id, 'leader')}; command {g.command().get(p.id, '-')}")
             opts = [(move_label(a.unit, a.steps) if isinstance(a, CtaMove) else a.describe(), a)
