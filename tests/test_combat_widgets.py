@@ -194,6 +194,14 @@ def test_fire_lab_two_targets_with_two_direct_fire_weapons_is_refused(battlefiel
 def test_lookups_show_the_engines_numbers():
     c = CasualtyLookup(row=5, roll=6)
     assert "<b>1</b> man lost" in c.out.value and "2/5" in c.out.value
+    from centurion.rules.infantry_fire import casualty_table
+
+    table = casualty_table()
+    assert [k for _label, k in c.row.options] == list(table.rows)  # every row the table has, and no other (S28)
+    for _label, key in c.row.options:  # each one looks up without an error (an "AP" row crashed it)
+        c.row.value = key
+        assert "Something went wrong" not in c.message.value
+        assert f"<b>{table.killed(key, 6)}</b>" in c.out.value
     v = VulcanOdds(rating=2, engaged=3)
     assert "<b>2</b> or less" in v.out.value and "1/5" in v.out.value
     v.engaged.value = 5

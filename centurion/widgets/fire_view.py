@@ -20,7 +20,7 @@ from ..game.wording import facing_name
 from ..hexgrid import Hex, format_label
 from ..rules.damage import vulcan_kill_number
 from ..rules.grav import Refusal
-from ..rules.infantry_fire import casualty_odds, infantry_casualties
+from ..rules.infantry_fire import casualty_odds, casualty_table, infantry_casualties
 from ..rules.rolls import TargetRoll
 from ..rules.targets import (
     Attack,
@@ -207,7 +207,9 @@ class CasualtyLookup(w.VBox):
     """The infantry casualties table as a live lookup: row and modified roll → men lost, and each outcome's odds."""
 
     def __init__(self, row: int | str = 5, roll: int = 6, modifier: int = 0) -> None:
-        self.row = w.Dropdown(options=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, "AP"], value=row, description="Casualty row")
+        table = casualty_table()  # every row of the table, by its label (an "AP" row it lacks crashed: walk, S28)
+        self.row = w.Dropdown(options=[(table.labels.get(k, k), k) for k in table.rows], value=table.row_key(row),
+                              description="Casualty row")
         self.roll = w.IntSlider(value=roll, min=-5, max=15, description="Modified roll")
         self.modifier = w.IntSlider(value=modifier, min=-4, max=4, description="Modifier")
         self.out = w.HTML()
@@ -230,7 +232,7 @@ class CasualtyLookup(w.VBox):
         odds = casualty_odds(self.row.value, self.modifier.value)
         cells = "".join(f"<tr><td>{k} killed</td><td>{percent(p)}</td></tr>" for k, p in sorted(odds.items()))
         self.out.value = link_rules(
-            f"<div>Row {self.row.value}, modified roll {self.roll.value}: <b>{lost}</b> "
+            f"<div>Row {html.escape(self.row.label)}, modified roll {self.roll.value}: <b>{lost}</b> "
             f"{'man' if lost == 1 else 'men'} lost (CEN-INF-1)</div>"
             f"<div>A d10 {self.modifier.value:+d} on this row gives:</div><table class='centurion-terms'>{cells}"
             "</table>")

@@ -53,8 +53,11 @@ pd.DataFrame([(english(t.label), t.value, t.rule) for t in ex.attack.terms],
 """),
     md("Both roll at once, so four outcomes are possible, with these exact chances:"),
     code("""
-pd.DataFrame({"Chance": [ex.defender_falls, ex.attacker_falls, ex.both_fall, ex.neither_falls]},
-             index=["only B-C2 falls", "only R-C2 falls", "both fall", "neither falls"])
+only_b, only_r = ex.defender_falls - ex.both_fall, ex.attacker_falls - ex.both_fall  # each alone, not the other
+outcomes = pd.DataFrame({"Chance": [only_b, only_r, ex.both_fall, ex.neither_falls]},
+                        index=["only B-C2 falls", "only R-C2 falls", "both fall", "neither falls"])
+assert outcomes["Chance"].sum() == 1  # the four outcomes cover every pair of rolls once
+outcomes
 """),
     md("With the dice forced to 18 and 4: the attack hits, the counter misses."),
     code("""
