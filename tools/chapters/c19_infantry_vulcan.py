@@ -56,15 +56,16 @@ print("killed: ", " ".join(f"{infantry_casualties(5, r):>2}" for r in range(-1, 
 print("an unmodified d10 on row 5:", ", ".join(f"{k} killed {p}" for k, p in sorted(casualty_odds(5).items())))
 """),
     md("## Mortars\n\nA mortar squad fires 2 rounds at full strength; against a vehicle each is an IWF 7 hit that "
-       "ignores shields (8 at range 9 in light woods: 8 − 1 = 7); against infantry it rolls on the mortar row."),
+       "ignores shields (base 8 at range 11, band 11-15, in light woods: 8 − 1 = 7); against infantry it rolls on "
+       "the mortar row, with no terrain modifier to hit (base 8)."),
     code("""
 m2 = map_from_rows(["." * 9] + ["....l...."] + ["." * 9] * 12)
 tank2 = TargetView("tank", from_offset(5, 2), 3, shields=shields)
 mortar = SquadView("m", from_offset(5, 13), kind="mortar")
 a = squad_fire(m2, mortar, SquadAction("mortar", tank2))
-print(f"at the tank: {a.attacks} rounds, template {a.template}, to hit {a.to_hit.value}")
+print(f"at the tank, range {a.range}: {a.attacks} rounds, template {a.template}, to hit {a.to_hit.value}")
 inf = squad_fire(m2, mortar, SquadAction("mortar", TargetView("i", from_offset(5, 2), kind="infantry")))
-print(f"at infantry: casualty row {inf.casualty_row}, to hit {inf.to_hit.value}")
+print(f"at infantry, range {inf.range}: casualty row {inf.casualty_row}, to hit {inf.to_hit.value}")
 """),
     md("## Worked example E25: a Vulcan-2 against three missiles\n\n"
        "A Horatius with a Vulcan-2 engages three incoming missiles this turn: each of its rolls shoots one down "
