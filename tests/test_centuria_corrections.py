@@ -219,3 +219,25 @@ def test_a_legal_move_stays_within_the_movement_value_of_its_hexes(b, data):
     value = movement_value(b, p, through)
     assert 1 <= value <= 4 and spent <= value
     assert r[0].piece(uid).hex == here and r[0].piece(uid).facing == facing
+
+
+def test_walk_s28_the_command_line_names_the_leader_who_holds_the_unit():
+    """Walk of session 28 (chapter 10): with R-PC1 moved 8 hexes away, R-C3 stayed in command through the legatus,
+    yet the panel said "within R-PC1's action radius" and the map drew R-PC1's sight lines. CTA-CMD: a unit is in
+    command within the radius and sight of a leader who may command it; the panel names those leaders."""
+    from dataclasses import replace
+
+    from centurion.data import centuria_tables
+    from centurion.game import new_skirmish
+    from centurion.hexgrid import distance
+    from centurion.widgets.centuria_panels import piece_panel_html
+
+    t = centuria_tables()
+    b = new_skirmish("centuria_ford_road", seed=1).battle
+    c3, pc1, leg = b.piece("R-C3"), b.piece("R-PC1"), b.piece("R-LEG")
+    far = max((h for h in b.map.hexes if not b.at(h)), key=lambda h: (distance(h, c3.hex), h))
+    assert distance(far, c3.hex) > t.units[pc1.type].action_radius
+    moved = replace(b, pieces=tuple(replace(p, hex=far) if p.id == pc1.id else p for p in b.pieces))
+    assert moved.command(t)["R-C3"] == "direct" and [q.id for q in moved.covering(moved.piece("R-C3"), t)] == [leg.id]
+    panel = piece_panel_html(moved, t, "R-C3", [])
+    assert "within R-LEG's action radius" in panel and "R-PC1" not in panel

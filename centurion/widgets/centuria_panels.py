@@ -49,8 +49,10 @@ def piece_panel_html(b: CenturiaBattle, t: CenturiaTables, selected: str | None,
         return "<div class='centurion-cpanel'>" + "<br>".join(lines) + "</div>"
     if not p.is_leader:
         status = b.command(t).get(p.id, "out")
-        lead = p.commander or "—"
-        text = {"direct": f"in command: within {lead}'s action radius and in his sight",
+        cover = [q.id for q in b.covering(p, t)]  # the leaders who hold it, not only its own (walk, S28)
+        lead = " and ".join(f"{q}'s" for q in cover) if cover else "its leader's"
+        text = {"direct": f"in command: within {lead} action radius and in {'their' if len(cover) > 1 else 'his'} "
+                          "sight",
                 "chain": "in command through an adjacent sub-unit that is in command",
                 "out": "out of command: it may turn, defend or flee, but not move or attack"}[status]
         lines.append(f"<span class='centurion-command' data-status='{status}'>{text}</span> <code>CTA-CMD</code>")

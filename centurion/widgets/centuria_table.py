@@ -490,8 +490,8 @@ class CenturiaTable(w.VBox):
                 ov.fills.append((n, color))
         if sel.is_leader and self.mode in ("command", "round"):
             for p in b.living(sel.side):
-                if not p.is_leader and p.commander == sel.id and status.get(p.id) == "direct":
-                    ov.lines.append((sel.hex, p.hex, "#2e7d32"))  # the sight line to each unit it commands
+                if not p.is_leader and status.get(p.id) == "direct" and sel in b.covering(p, t):
+                    ov.lines.append((sel.hex, p.hex, "#2e7d32"))  # a line to each unit he holds in command (CTA-CMD)
         if sel.type in ENGINE_RANGE and self.mode in ("artillery", "round"):
             rng = ENGINE_RANGE[sel.type]
             ov.hatched += [(h, "#ef6c00") for h in hex_range(sel.hex, rng) if h in b.map and h != sel.hex]
