@@ -62,7 +62,8 @@ sight
 """, widget=True),
     code(SETUP),
     code(SKETCH),
-    md("The same explorer answers in code: the firer's line to 0513 is closed by the hill in 0519; from 0620 the "
+    md("The same explorer answers in code: the firer's line to 0513 is closed by the heavy woods in 0519 (level 0 "
+       "ground + 1 for the woods, above both units' level 0); from 0620 the "
        "line to 0613 is open."),
     code("""
 print(verdict(battlefield, parse_label("0520"), parse_label("0513")))
