@@ -343,3 +343,20 @@ def test_centuria_messages_read_as_english():
     assert english("defender in Bäume, attacker in Acker; preafectus coh") == (
         "defender in trees, attacker in field; praefectus coh")
     assert side_possessive("rebels", start=True) == "The rebels'" and side_possessive("rome") == "Rome's"
+
+
+def test_walk_s28_the_thrust_line_counts_the_lift_off_inside_the_acceleration():
+    """Walk of session 28 (chapter 6): a grounded Horatius accelerating 3 read "lift 1 + accelerate 3 + decelerate 0
+    = 3 of 6", whose terms add to 4. CEN-GRAV-6: the lift-off is paid out of the acceleration (3 TP: 1 lifts, 2 give
+    velocity), so the line says so and its terms add up to the thrust used."""
+    import re
+
+    from centurion.data import vehicle_types
+    from centurion.widgets import GravMoveTable, tank_on
+
+    m = sample_map()
+    hor = vehicle_types()["horatius"]
+    t = GravMoveTable(m, hor, tank_on(m, hor, "0616", 2, 0, grounded=True))
+    t.accel.value = 3
+    text = re.sub(r"<[^>]+>", "", t.budget.value)
+    assert "accelerate 3 (of which 1 to lift off, CEN-GRAV-6) + decelerate 0 = 3 of 6" in text, text

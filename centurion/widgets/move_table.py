@@ -567,8 +567,9 @@ class GravMoveTable(w.VBox):
                         f"{0 if r.grounds else r.end_velocity}{ground}<br>"
                         f"Chance of no damage: <b>{percent(r.p_no_damage)}</b>")
         return (f"<div class='centurion-budget'>{head}<br>Velocity record track: {track}<br>"
-                f"Thrust <code>CEN-GRAV-1</code>: lift {r.lift_tp} + accelerate {r.move.accelerate} + decelerate "
-                f"{r.move.decelerate} = <b>{r.thrust_used}</b> of {r.thrust_max}<br>"
+                f"Thrust <code>CEN-GRAV-1</code>: accelerate {r.move.accelerate}"
+                + (f" (of which {r.lift_tp} to lift off, <code>CEN-GRAV-6</code>)" if r.lift_tp else "")
+                + f" + decelerate {r.move.decelerate} = <b>{r.thrust_used}</b> of {r.thrust_max}<br>"
                 f"Velocity {r.velocity}: VP spent <b>{r.vp_spent}</b> of {abs(r.velocity)}, {r.vp_unspent} left "
                 f"<code>CEN-GRAV-2</code><br>"
                 f"Facing changes <code>CEN-GRAV-4</code>: {turning}<br>{forecast}</div>")
