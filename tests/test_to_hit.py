@@ -364,3 +364,17 @@ def test_the_forward_arc_shading_is_one_wedge_with_its_edges():
     assert neighbor(h, 0) in arc and neighbor(h, 1) not in arc and neighbor(h, 5) not in arc
     assert all("front" in attack_sides(h, 0, x) for x in arc)
     assert len(arc) == 1 + 3 + 3 + 5  # rings 1..4 of a 60-degree wedge with its spines: 1, 1+2, 3, 3+2
+
+
+def test_walk_s28_a_weapon_that_fires_twice_is_named_as_the_sheet_numbers_it():
+    """Walk of session 28 (chapter 17): "Weapon 1, 150mm Gauss, does not fire: ... weapon 0 (150mm Gauss) already
+    fires this turn". The pages number a sheet's weapons from 1 (Fire's `weapons=(0,)` reads "weapon 1", W20);
+    the refusal names it the same way."""
+    from centurion.game import Fire
+
+    m = open_map()
+    firer = FirerView("f", from_offset(5, 10), 0, (W("3/6 laser", "turret", 20), W("150mm Gauss", "turret", 20)))
+    tank = TargetView("tank", from_offset(5, 8), 3)
+    r = declare_fire(m, firer, [Attack(1, "tank", shell="HEAP"), Attack(1, "tank", shell="HEAP")], [tank])
+    assert isinstance(r, Refusal) and "weapon 2 (150mm Gauss) already fires" in r.reason, r
+    assert Fire("A", "B", weapons=(1,)).describe() == "A fires at B with weapon 2"

@@ -266,8 +266,8 @@ def declare_fire(battlemap: BattleMap, firer: FirerView, attacks: Sequence[Attac
         if not isinstance(atk.weapon, int) or not 0 <= atk.weapon < len(firer.weapons):
             return Refusal(RULE, f"{where}: no weapon {atk.weapon!r} on the sheet (0-{len(firer.weapons) - 1})", n)
         if atk.weapon in used:
-            return Refusal(RULE, f"{where}: weapon {atk.weapon} ({firer.weapons[atk.weapon].type}) already fires "
-                           "this turn", n)
+            return Refusal(RULE, f"{where}: weapon {atk.weapon + 1} ({firer.weapons[atk.weapon].type}) already "
+                           "fires this turn", n)  # numbered from 1, as the record sheet and the pages show them
         used.add(atk.weapon)
         w = firer.weapons[atk.weapon]
         fam = weapon_family(w)
