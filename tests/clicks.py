@@ -14,3 +14,15 @@ def double_click(button: Any) -> None:
     """A double click: "down" (the first click), then "up" (the second, sent before the kernel's answer)."""
     button.value = True
     button.value = False
+
+
+def browser_double_click(button: Any) -> None:
+    """What the kernel receives when a player double-clicks `button` in the browser: a ClickButton's "down" then
+    "up" (`double_click`), a plain ipywidgets Button's two "click" messages."""
+    from centurion.widgets.safety import ClickButton
+
+    if isinstance(button, ClickButton):
+        double_click(button)
+    else:
+        button.click()
+        button.click()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from clicks import browser_double_click
+
 from centurion.game import new_skirmish
 from centurion.game.centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
 from centurion.widgets.battle_page import PERSON
@@ -60,20 +62,6 @@ def test_victory_screen_when_the_computer_plays_both_sides():
     assert shots  # the computer uses its engines
     assert new_skirmish("centuria_ford_road", seed=2).system == "centuria"
 
-
-
-def browser_double_click(button) -> None:
-    """What the kernel receives when a player double-clicks `button` in the browser: a ClickButton's "down" then
-    "up" (tests/clicks.py), a plain ipywidgets Button's two "click" messages."""
-    from clicks import double_click
-
-    from centurion.widgets.safety import ClickButton
-
-    if isinstance(button, ClickButton):
-        double_click(button)
-    else:
-        button.click()
-        button.click()
 
 
 def test_a_double_click_on_end_my_part_ends_one_part():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from clicks import browser_double_click
 
 from centurion.data import sample_map, terrain_table, vehicle_types
 from centurion.dice import Dice
@@ -102,25 +103,11 @@ def test_damage_lab_end_phase_removes_widowed_armor():
     assert lab.sheet.armor["left"].intact == 10 and "widowed" in lab.report.value
 
 
-def _double_click(button) -> None:
-    """What the kernel receives when a player double-clicks `button` in the browser: a ClickButton's "down" then
-    "up" (tests/clicks.py), a plain ipywidgets Button's two "click" messages."""
-    from clicks import double_click
-
-    from centurion.widgets.safety import ClickButton
-
-    if isinstance(button, ClickButton):
-        double_click(button)
-    else:
-        button.click()
-        button.click()
-
-
 def test_a_double_click_on_fire_drops_one_hit():
     """T9 in the damage lab: the second click of a double click on Fire arrives before the first one is drawn; it must
     not roll a second hit (one location and one column roll, CEN-CMB-1). A later click fires again."""
     lab = DamageLab("viper", seed=3)
-    _double_click(lab.fire_button)
+    browser_double_click(lab.fire_button)
     assert [r.purpose for r in lab.dice.log] == ["hit location", "damage column"]
     lab.fire_button.click()
     assert len(lab.dice.log) == 4
@@ -131,12 +118,12 @@ def test_a_double_click_on_a_column_or_end_phase_acts_once():
     lab = DamageLab("viper", seed=3)
     lab.location.value = "side"  # the attacked side, front by default
     full = lab.sheet.armor["front"].intact
-    _double_click(lab.column_buttons[4])
+    browser_double_click(lab.column_buttons[4])
     one_hit = full - lab.sheet.armor["front"].intact
     assert one_hit > 0
     lab.column_buttons[2].click()
     assert full - lab.sheet.armor["front"].intact == 2 * one_hit  # a later click drops a second template
-    _double_click(lab.end_button)
+    browser_double_click(lab.end_button)
     assert lab.turn == 2
 
 
