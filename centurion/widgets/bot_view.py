@@ -45,10 +45,15 @@ DRAWN = (" The novice draws its move among its three best ends with a die of the
 TIES_CENTURIA = " Equal scores go by a fixed order, never by chance."
 
 
+def _centuria(d: BotDecision) -> bool:
+    """Whether the decision is a Centuria one (its actions are the Cta* classes)."""
+    return type(d.action).__name__.startswith("Cta")
+
+
 def _ties(d: BotDecision) -> str:
     """The footnote on how the row played was picked among equal scores: by the novice's die for its moves (issue
     25), else a fixed order, told in the words of the game (Centuria has no painting)."""
-    centuria = type(d.action).__name__.startswith("Cta")
+    centuria = _centuria(d)
     if d.level == "novice" and d.phase == "movement" and not centuria:
         return DRAWN
     if not _tied(d):
@@ -104,7 +109,7 @@ class BotView(w.VBox):
         if d is None:
             self.line.value = self.table.value = ""
             return
-        period = "round" if type(d.action).__name__.startswith("Cta") else "turn"  # Centuria counts rounds (CTA-1)
+        period = "round" if _centuria(d) else "turn"  # Centuria counts rounds (CTA-1)
         self.line.value = (f"<span style='font-size:12px'><b>The computer's last decision</b> ({period} {d.turn}, "
                            f"{html.escape(d.phase)}, {html.escape(d.level)}): {html.escape(d.reason)}</span>")
         self.table.value = alternatives_html(d)
