@@ -107,6 +107,19 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+BAND = (0.35, 0.65)  # issue 25, item 5: each side wins 35-65 % of the games at equal levels
+
+
+def band_verdict(k: int, n: int, band: tuple[float, float] = BAND) -> str:
+    """Whether a side's k wins in n games are in the balance band, and if not, whether the games can tell:
+    'in', 'out?' (outside, but the 95 % Wilson interval still reaches the band: 20 games cannot tell) or 'OUT'
+    (the whole interval is outside the band)."""
+    if n and band[0] <= k / n <= band[1]:
+        return "in"
+    lo, hi = wilson(k, n)
+    return "out?" if hi >= band[0] and lo <= band[1] else "OUT"
+
+
 def percentile(xs: list[float], q: float) -> float:
     """The q-quantile (nearest rank) of a non-empty list."""
     ys = sorted(xs)
@@ -148,8 +161,10 @@ def balance(games: int, level: str, names: list[str], workers: int) -> None:
             print(f"  {r[0]} seed {r[1]}: {r[2] or 'draw'}{'' if r[4] else ' (unfinished)'}", file=sys.stderr,
                   flush=True)
     print(f"balance: {level} on both sides, seeds 0..{games - 1}, win % of the games (draws apart)")
-    print(f"{'scenario':<20} {'games':>5} {'side A':>10} {'A win %':>8} {'side B':>10} {'B win %':>8} {'draws':>5} "
-          f"{'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    print("each side's rate with its 95 % Wilson interval and the band 35-65 %: in, out? (outside, but the games "
+          "cannot tell: the interval reaches the band) or OUT (the whole interval outside it)")
+    print(f"{'scenario':<20} {'games':>5} {'side A':>10} {'A win %':>8} {'A 95 %':>9} {'band':>4} {'side B':>10} "
+          f"{'B win %':>8} {'B 95 %':>9} {'band':>4} {'draws':>5} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
     for n in names:
         a, b = sides_of(n)
         rs = results[n]
@@ -158,7 +173,12 @@ def balance(games: int, level: str, names: list[str], workers: int) -> None:
         wb = sum(1 for r in rs if r[2] == b)
         unfinished = sum(1 for r in rs if not r[4])
         note = f"  ({unfinished} unfinished)" if unfinished else ""
-        print(f"{n:<20} {len(rs):>5} {a:>10} {100 * wa / len(rs):>7.0f}% {b:>10} {100 * wb / len(rs):>7.0f}% "
+        side = {}
+        for key, w in (("a", wa), ("b", wb)):
+            lo, hi = wilson(w, len(rs))
+            side[key] = (f"{100 * w / len(rs):>7.0f}% {f'{100 * lo:.0f}-{100 * hi:.0f}':>9} "
+                         f"{band_verdict(w, len(rs)):>4}")
+        print(f"{n:<20} {len(rs):>5} {a:>10} {side['a']} {b:>10} {side['b']} "
               f"{len(rs) - wa - wb:>5} {1000 * statistics.median(ts):>10.1f} {1000 * percentile(ts, 0.95):>8.1f} "
               f"{1000 * max(ts):>8.1f}{note}")
 

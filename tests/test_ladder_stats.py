@@ -37,3 +37,16 @@ def test_wilson_interval_matches_its_published_values(ladder, k, n, low, high):
 def test_sixty_four_games_cannot_tell_sixty_two_from_sixty_five_percent(ladder):
     lo, hi = ladder.wilson(40, 64)  # the veteran against the novice in session 11: 40 wins in 64 games
     assert lo < 0.65 < hi and hi - lo > 0.2
+
+
+@pytest.mark.parametrize(("k", "n", "verdict"), [
+    (7, 20, "in"),     # 35 %: on the band's edge, inside (issue 25, item 5: 35-65 %)
+    (13, 20, "in"),    # 65 %
+    (5, 20, "out?"),   # 25 %: the village's TOG at the veteran; Wilson 11.2-46.9 % (by hand) still reaches 35 %
+    (14, 20, "out?"),  # 70 %: Wilson 48.1-85.5 % reaches 65 %
+    (1, 20, "OUT"),    # 5 %: the village's TOG at the elite; Wilson 0.9-23.6 % (by hand) lies wholly under 35 %
+    (19, 20, "OUT"),   # 95 %: 76.4-99.1 %, wholly over 65 %
+    (0, 0, "out?"),    # no games: nothing known
+])
+def test_band_verdict_tells_an_out_of_band_rate_from_noise(ladder, k, n, verdict):
+    assert ladder.band_verdict(k, n) == verdict
