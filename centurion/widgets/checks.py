@@ -20,6 +20,8 @@ def spoken(value: object, *, inner: bool = False) -> str:
 
 def check_book(label: str, got: object, book: object) -> None:
     """Print a tick with the book's value in words when `got == book`; raise AssertionError naming both otherwise."""
+    if book is None:  # it would print "label: none", which answers nothing (a refusal's absence, a prohibited cost)
+        raise ValueError(f"{label}: check a yes/no question (e.g. `refusal is None`, True), not the value None")
     if got != book:
         raise AssertionError(f"{label}: the book gives {book!r}, the code gives {got!r}")
     print(f"✓ {label}: {spoken(book)}")

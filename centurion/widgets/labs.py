@@ -211,9 +211,8 @@ class FacingChangeExplorer(_PlacedOnMap):
                 "one-hexside turn")
         self.info.value = link_rules(f"<div class='centurion-facinginfo'>At velocity <b>{v}</b> the tank {rule} "
                            f"<code>CEN-GRAV-4</code>. Blue outlines: where it may turn on a straight run. Hatched "
-                           f"green: the "
-                           f"<b>{len(flying)}</b> hexes it can end in at this velocity (every VP spent, no "
-                           f"thrust used).</div>")
+                           f"green: the <b>{len(flying)}</b> {'hex' if len(flying) == 1 else 'hexes'} it can end in "
+                           f"at this velocity (every VP spent, no thrust used).</div>")
 
 
 class GroundUnitTable(_PlacedOnMap):
@@ -259,8 +258,10 @@ class GroundUnitTable(_PlacedOnMap):
         self.map.set_overlay(ov)
         road = " A road bonus of one hex applies along the road." if mover == "ground" and any(
             self.where in chain for chain in self.battlemap.roads) else ""
+        n = len(reach) - 1
         self.info.value = link_rules(f"<div class='centurion-groundinfo'>From {format_label(self.where)} the "
-                           f"{'vehicle' if mover == 'ground' else 'squad'} can reach <b>{len(reach) - 1}</b> hexes "
+                           f"{'vehicle' if mover == 'ground' else 'squad'} can reach <b>{n}</b> "
+                           f"{'hex' if n == 1 else 'hexes'} "
                            f"(darker = cheaper) <code>{'CEN-GV-1' if mover == 'ground' else 'CEN-INF-1'}</code>. "
                            f"Facing is free; lakes and slopes of 4+ levels are closed.{road}</div>")
         squad_hex = self.where if self.same_hex.value else neighbor(self.where, 0)

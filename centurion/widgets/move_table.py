@@ -198,7 +198,7 @@ class GravMoveTable(w.VBox):
         if cell.hex != here and cell.hex in self.battlemap and distance(here, cell.hex) == 1:
             cost, limit, key = entry_cost(self.battlemap, here, cell.hex, "grav")
             rows.append(("From the plot's end", f"{'prohibited' if cost is None else f'{cost} VP'}, limit {limit} "
-                                                f"({key})"))
+                                                f"({self.terrain[key].label.lower()})"))  # 'light woods', not a key
         ends = [e for e in self._legal() if e.hex == cell.hex and not e.grounded]
         if ends:
             facings = ", ".join(FACING_NAMES[f] for f in sorted({e.facing for e in ends}))

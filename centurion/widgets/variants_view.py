@@ -54,6 +54,10 @@ def _columns(basic: str, variant: str, rule: str) -> str:
             f"<tr><td style='{cell}'>{basic}</td><td style='{cell}'>{variant}</td></tr></table>")
 
 
+#: a weapon family as a player names it (data/weapons.yaml's `family` keys; its weapons are "MDC 8", "200mm Gauss")
+WEAPON_NAMES = MappingProxyType({"laser": "Laser", "mdc": "MDC", "gauss": "Gauss cannon", "missile": "Missile"})
+
+
 def _terms(roll) -> str:
     return "<br>".join(f"{html.escape(t.label)} {t.value:+d} <span style='font-size:11px'>{link_rules(t.rule)}</span>"
                        for t in roll.terms)
@@ -67,8 +71,8 @@ class FireSideBySide(w.VBox):
         self.range = w.IntSlider(value=range_hexes, min=1, max=20, description="Range (hexes)", style=style)
         self.shield = w.IntSlider(value=shield_factor, min=0, max=20, description="Shield factor", style=style)
         self.velocity = w.IntSlider(value=velocity, min=0, max=25, description="Target velocity", style=style)
-        self.weapon = w.Dropdown(options=["laser", "mdc", "gauss", "missile"], value=weapon,
-                                 description="Weapon", style=style)
+        self.weapon = w.Dropdown(options=[(WEAPON_NAMES[k], k) for k in ("laser", "mdc", "gauss", "missile")],
+                                 value=weapon, description="Weapon", style=style)
         self.out = w.HTML()
         self.message = MessageArea()
         for c in (self.range, self.shield, self.velocity, self.weapon):
@@ -229,7 +233,8 @@ class SalvoSideBySide(w.VBox):
         self.range = w.IntSlider(value=range_hexes, min=1, max=20, description="Range (hexes)", style=style)
         self.shield = w.IntSlider(value=shield_factor, min=0, max=20, description="Shield factor", style=style)
         self.mounts = w.IntSlider(value=mounts, min=2, max=4, description="Identical mounts", style=style)
-        self.weapon = w.Dropdown(options=["laser", "mdc"], value=weapon, description="Weapon", style=style)
+        self.weapon = w.Dropdown(options=[(WEAPON_NAMES[k], k) for k in ("laser", "mdc")], value=weapon,
+                                 description="Weapon", style=style)
         self.shield_rule = w.Checkbox(value=False, description="with VAR-SHIELD too")
         self.out = w.HTML()
         self.message = MessageArea()

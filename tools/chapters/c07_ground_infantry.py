@@ -34,7 +34,7 @@ print("backwards:", format_label(rules.resolve_ground_move(parse_label("0303"), 
                                                              movement_points=4).end_hex))
 """),
     checks('check_book("book-a E12: light woods cost the heavy tank", reach[parse_label("0202")], 2)',
-           'check_book("CEN-GV-1: the lake is closed to it", parse_label("0404") in reach, False)',
+           'check_book("CEN-GV-1: it may enter the lake", parse_label("0404") in reach, False)',
            'check_book("CEN-GV-1: backing up one hex from 0303", format_label(rules.resolve_ground_move('
            'parse_label("0303"), 0, rules.GroundMove("B"), sketch, movement_points=4).end_hex), "0304")'),
     md("A Viper at velocity 0 with its squad in the hex: the squad may mount and the Viper then moves. If the "
@@ -52,11 +52,11 @@ print("dug in at", format_label(dig.dig_hex), "|", "in the crater" if dig.end_st
       "| charges left:", dig.end_state().digging_charges)
 """),
     checks('from centurion.rules import Refusal',
-           'check_book("book-a E13: Viper at 0, squad in its hex: may mount", rules.mount_refusal(here, here, 0), '
-           'None)',
-           'check_book("book-a E13: Viper moving: refused", isinstance(rules.mount_refusal(here, here, 3), '
-           'Refusal), True)',
-           'check_book("book-a E13: squad elsewhere: refused", isinstance(rules.mount_refusal(parse_label("0506"), '
-           'here, 0), Refusal), True)',
+           'check_book("book-a E13: Viper at 0, squad in its hex: may mount", rules.mount_refusal(here, here, 0) '
+           'is None, True)',
+           'check_book("book-a E13: Viper moving: may mount", not isinstance(rules.mount_refusal(here, here, 3), '
+           'Refusal), False)',
+           'check_book("book-a E13: squad elsewhere: may mount", not isinstance(rules.mount_refusal('
+           'parse_label("0506"), here, 0), Refusal), False)',
            'check_book("CEN-CRT-1: grounded where it dug, in the crater", dig.end_state().in_crater, True)'),
 ]

@@ -36,8 +36,8 @@ after, events = fire(hidden, "R-TO", "B-C3", Dice.scripted([1, 20]))
 for e in events:
     print(e.text)
 """),
-    checks('check_book("CTA-ART: the ballista, no sight, no indirect fire", fire_refusal(hidden.placed("R-B1", '
-           '"0709"), "R-B1", "B-C3") is None, False)',
-           'check_book("CTA-ART: the tormentum fires on a spotter\'s sight", fire_refusal(hidden, "R-TO", "B-C3"), '
-           'None)'),
+    checks('check_book("CTA-ART: the ballista, with no sight of its own, may fire", fire_refusal(hidden.placed('
+           '"R-B1", "0709"), "R-B1", "B-C3") is None, False)',
+           'check_book("CTA-ART: the tormentum, on a spotter\'s sight, may fire", fire_refusal(hidden, "R-TO", '
+           '"B-C3") is None, True)'),
 ]

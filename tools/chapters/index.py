@@ -15,14 +15,15 @@ INDEX_ROWS = [
      "How far a grav tank must fly straight before each turn, and everywhere it can end."),
     ("04_terrain.ipynb", "Terrain, slopes and roads", "CEN-TER-1, CEN-TER-2, CEN-TER-3, CEN-TER-4, CEN-GRAV-3",
      "What each hex costs to enter, slopes, the one-hex rule, roads and rivers."),
-    ("05_speed_limits.ipynb", "Speed limits and piloting rolls", "CEN-SPD-1, CEN-SPD-2, CEN-SPD-3",
+    ("05_speed_limits.ipynb", "Speed limits and piloting rolls", "CEN-SPD-1, CEN-SPD-2, CEN-SPD-3, DIE-10",
      "Going too fast for the ground: the roll, its exact odds, the damage row by row."),
     ("06_grounding.ipynb", "Grounding, reverse and lift-off", "CEN-GRD-1, CEN-GRD-2, CEN-GRAV-5, CEN-GRAV-6",
      "Dropping to the ground, water, flying backwards, and lifting off again."),
     ("07_ground_infantry.ipynb", "Ground vehicles, infantry and mounting",
      "CEN-GV-1, CEN-INF-1, CEN-MNT-1, CEN-CRT-1, CEN-STK-1",
      "Movement points, free facing, the road bonus, squads, mounting and craters."),
-    ("08_sequence.ipynb", "Sequence of play", "CEN-SEQ-1, CEN-SEQ-2, CEN-SEQ-3, CEN-INI-1, CEN-INI-2, CEN-OPP-1",
+    ("08_sequence.ipynb", "Sequence of play",
+     "CEN-SEQ-1, CEN-SEQ-2, CEN-SEQ-3, CEN-INI-1, CEN-INI-2, CEN-OPP-1, DIE-10",
      "Initiative, the order platoons move in, declarations, and opportunity fire."),
     ("09_legal_moves.ipynb", "Legal moves explorer", "CEN-GRAV-1, CEN-GRAV-2, CEN-GRAV-4, CEN-SPD-1",
      "Every place a tank can end its move, with the safest and the cheapest way there."),
@@ -50,7 +51,7 @@ INDEX_ROWS = [
      "Leadership advantage, initiative and passes, a lost Centurion; scenario points and victory levels."),
     ("21_variant_rules.ipynb", "Variant rules",
      "VAR-INIT, VAR-OCCUPY, VAR-MOVETYPE, VAR-LATERAL, VAR-EMERGENCY, VAR-RAM, VAR-SELFDESTRUCT, VAR-SALVO, "
-     "VAR-SHIELD, VAR-SPEEDMOD, VAR-WEAPONS",
+     "VAR-SHIELD, VAR-SPEEDMOD, VAR-WEAPONS, DIE-100",
      "The 1997 fan variants as switches, each beside the basic rule: shields, speed, salvos, lateral shifts, "
      "emergency turns, ramming, activation."),
 ]

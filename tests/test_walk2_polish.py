@@ -1,0 +1,143 @@
+"""The second walk's polish left for later (docs/decisions.md, "Reported and left"): check lines that read as
+English, no raw data keys on a page, "1 hex", a countdown that says why it changed a value, DIE-10 and DIE-100 in
+the contents' rule index. Expected values come from RULES.md and data/, not from the code under test."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from spec_sources import source
+
+from centurion.data import sample_map, terrain_table, vehicle_types
+from centurion.data.reference import rules_reference
+from centurion.hexgrid import parse_label
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _check_lines(stem: str) -> list[str]:
+    """The worked examples' check lines ('✓ ...') printed in a stored chapter."""
+    nb = json.loads((ROOT / "notebooks" / f"{stem}.ipynb").read_text(encoding="utf-8"))
+    text = "".join("".join(o.get("text", "")) for c in nb["cells"] for o in c.get("outputs", [])
+                   if o.get("output_type") == "stream")
+    return [line for line in text.splitlines() if line.startswith("✓ ")]
+
+
+# --- 1. a check line's value is a word that answers its label -------------------------------------------------------
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.stem)
+def test_no_check_line_answers_none(path):
+    """'... may mount: none' meant 'no refusal': a check line asks a question its value answers."""
+    assert not [line for line in _check_lines(path.stem) if line.endswith(": none")]
+
+
+@pytest.mark.parametrize(("stem", "line"), [
+    # CEN-TER-1: ground vehicles are barred from slopes of 4-5 levels
+    ("04_terrain", "✓ CEN-TER-1: a ground vehicle may climb 4 levels: no"),
+    # CEN-GV-1: a lake is prohibited to ground vehicles
+    ("07_ground_infantry", "✓ CEN-GV-1: it may enter the lake: no"),
+    # CEN-MNT-1: a squad in its carrier's hex at the start, the carrier at v0, may mount; otherwise it may not
+    ("07_ground_infantry", "✓ book-a E13: Viper at 0, squad in its hex: may mount: yes"),
+    ("07_ground_infantry", "✓ book-a E13: Viper moving: may mount: no"),
+    ("07_ground_infantry", "✓ book-a E13: squad elsewhere: may mount: no"),
+    # CTA-ART: the ballista needs its own line of sight, the tormentum fires indirectly on a friend's sight
+    ("14_centuria_artillery", "✓ CTA-ART: the ballista, with no sight of its own, may fire: no"),
+    ("14_centuria_artillery", "✓ CTA-ART: the tormentum, on a spotter's sight, may fire: yes"),
+])
+def test_the_checks_read_as_the_rule_says(stem, line):
+    assert line in _check_lines(stem), _check_lines(stem)
+
+
+def test_check_book_refuses_a_value_it_would_print_as_none():
+    from centurion.widgets.checks import check_book
+
+    with pytest.raises(ValueError, match="yes/no"):
+        check_book("a refusal", None, None)
+
+
+# --- 2. no raw data keys: a hover line's terrain, chapter 21's weapon lists ----------------------------------------
+
+def test_the_plot_hover_names_the_terrain_in_words():
+    """The move table's hover line gave the cost 'from the plot's end ... (light_woods)'."""
+    from centurion.widgets import GravMoveTable, tank_on
+
+    words = yaml.safe_load((ROOT / "data" / "terrain.yaml").read_text(encoding="utf-8"))
+    light = words["terrain"]["light_woods"]["label"].lower()
+    m, hor = sample_map(), vehicle_types()["horatius"]
+    t = GravMoveTable(m, hor, tank_on(m, hor, "1102", 0, 10), terrain=terrain_table())
+    woods = parse_label("1103")
+    assert m[woods].terrain == "light_woods"
+    t.map.hover_pixel(*t.map.layout_px.center(woods))
+    shown = t.map.hover_info.value
+    assert "light_woods" not in shown and f"({light})" in shown, shown
+
+
+@pytest.mark.parametrize("view", ["FireSideBySide", "SalvoSideBySide"])
+def test_chapter21_weapon_lists_show_weapon_names(view):
+    """The Weapon lists offered 'mdc': the data names the weapon 'MDC' (MDC 8, MDC 10, MDC 12)."""
+    from centurion.widgets import variants_view
+
+    weapons = yaml.safe_load((ROOT / "data" / "weapons.yaml").read_text(encoding="utf-8"))["weapons"]
+    mdc_name = next(name for name, w in weapons.items() if w["family"] == "mdc").split()[0]
+    widget = getattr(variants_view, view)()
+    shown = dict(zip(widget.weapon._options_labels, widget.weapon._options_values))
+    assert shown.get(mdc_name) == "mdc" and "mdc" not in shown, shown  # the name shown, the engine's key behind it
+    widget.weapon.value = "mdc"  # and the view still works with it
+    assert "or less" in widget.out.value and not widget.message.value, widget.message.value
+
+
+# --- 3. one hex ------------------------------------------------------------------------------------------------------
+
+def test_chapter3_counts_one_hex_in_the_singular():
+    """At velocity 0 with no thrust a tank can only stay where it is (CEN-GRAV-2, CEN-GRAV-4): one end hex."""
+    from centurion.widgets import FacingChangeExplorer
+
+    explorer = FacingChangeExplorer(sample_map(), vehicle_types()["horatius"], start="0522", facing=1)
+    explorer.velocity.value = 0
+    text = re.sub(r"<[^>]+>", "", explorer.info.value)
+    assert "the 1 hex it can end in" in text and "1 hexes" not in text, text
+
+
+# --- 4. the countdown says why it changed a value --------------------------------------------------------------------
+
+def test_the_countdown_explains_a_time_under_its_minimum():
+    """5 s became 10 without a word (chapter 15): the countdown's shortest time is 10 s, and it says so."""
+    from centurion.widgets.round_timer import RoundTimer
+
+    timer = RoundTimer(None)
+    timer.enabled.value = True
+    timer.length.value = 5  # what the browser sends when a reader types 5
+    assert timer.length.value == 10
+    text = re.sub(r"<[^>]+>", "", timer.display.value)
+    assert "5" in text and "at least 10 seconds" in text and "0:10 left" in text, text
+    timer.length.value = 4000
+    assert timer.length.value == 3600 and "at most 3600 seconds" in timer.display.value
+    timer.length.value = 30  # a time it takes clears the note
+    assert "at least" not in timer.display.value and "0:30 left" in timer.display.value
+
+
+# --- 5. the contents' rule index names every die --------------------------------------------------------------------
+
+def test_the_rule_index_lists_every_die_at_its_chapters():
+    """DIE-10 and DIE-100 were missing; each die of RULES.md points at chapters the rules reference names for it."""
+    spec = source("rules/RULES.md").read_text(encoding="utf-8")
+    dice = sorted(set(re.findall(r"\*\*(DIE-\d+)\*\*", spec)))
+    assert {"DIE-10", "DIE-20", "DIE-100"} <= set(dice)
+    nb = json.loads((ROOT / "notebooks" / "index.ipynb").read_text(encoding="utf-8"))
+    index = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    ref = rules_reference()
+    for rid in dice:
+        row = re.search(rf"^\| \[`{rid}`\]\(reference\.ipynb\?rule={rid}\) \| (.*) \|$", index, re.M)
+        assert row, f"{rid} is not in the rule index"
+        linked = set(re.findall(r"\]\((\w+)\.ipynb\)", row.group(1)))
+        assert linked and linked <= set(ref[rid].chapters), (rid, linked, ref[rid].chapters)
+    sys.path.insert(0, str(ROOT / "tools"))
+    from chapters.index import rule_index
+
+    for rid in ("DIE-10", "DIE-100"):
+        assert {fn.removesuffix(".ipynb") for fn, _ in rule_index()[rid]} == set(ref[rid].chapters)
