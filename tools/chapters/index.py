@@ -2,56 +2,55 @@
 
 from __future__ import annotations
 
+from centurion.data.reference import rules_reference
 from chapters.common import md
 
 TITLE = "Centurion: the interactive rulebook"
 
+#: each chapter of the contents: its file, title (the rules reference's `chapters` section names it the same) and
+#: summary. Which rules a chapter shows is not written here: the rule index is built from data/rules_reference.yaml.
 INDEX_ROWS = [
-    ("01_battlefield.ipynb", "The battlefield", "HEX-1, HEX-2, HEX-3, HEX-4, CEN-TER-1",
+    ("01_battlefield.ipynb", "The battlefield",
      "Mapsheets, hexes and their CCRR labels, terrain, elevation, roads and rivers; the rule tables."),
-    ("02_thrust_velocity.ipynb", "Thrust and velocity", "CEN-GRAV-1, CEN-GRAV-2, CEN-SEQ-1",
+    ("02_thrust_velocity.ipynb", "Thrust and velocity",
      "The thrust budget: accelerate before moving, decelerate after; spend every velocity point."),
-    ("03_facing_change.ipynb", "The facing change table", "CEN-GRAV-4",
+    ("03_facing_change.ipynb", "The facing change table",
      "How far a grav tank must fly straight before each turn, and everywhere it can end."),
-    ("04_terrain.ipynb", "Terrain, slopes and roads", "CEN-TER-1, CEN-TER-2, CEN-TER-3, CEN-TER-4, CEN-GRAV-3",
+    ("04_terrain.ipynb", "Terrain, slopes and roads",
      "What each hex costs to enter, slopes, the one-hex rule, roads and rivers."),
-    ("05_speed_limits.ipynb", "Speed limits and piloting rolls", "CEN-SPD-1, CEN-SPD-2, CEN-SPD-3, DIE-10",
+    ("05_speed_limits.ipynb", "Speed limits and piloting rolls",
      "Going too fast for the ground: the roll, its exact odds, the damage row by row."),
-    ("06_grounding.ipynb", "Grounding, reverse and lift-off", "CEN-GRD-1, CEN-GRD-2, CEN-GRAV-5, CEN-GRAV-6",
+    ("06_grounding.ipynb", "Grounding, reverse and lift-off",
      "Dropping to the ground, water, flying backwards, and lifting off again."),
     ("07_ground_infantry.ipynb", "Ground vehicles, infantry and mounting",
-     "CEN-GV-1, CEN-INF-1, CEN-MNT-1, CEN-CRT-1, CEN-STK-1",
      "Movement points, free facing, the road bonus, squads, mounting and craters."),
     ("08_sequence.ipynb", "Sequence of play",
-     "CEN-SEQ-1, CEN-SEQ-2, CEN-SEQ-3, CEN-INI-1, CEN-INI-2, CEN-OPP-1, DIE-10",
      "Initiative, the order platoons move in, declarations, and opportunity fire."),
-    ("09_legal_moves.ipynb", "Legal moves explorer", "CEN-GRAV-1, CEN-GRAV-2, CEN-GRAV-4, CEN-SPD-1",
+    ("09_legal_moves.ipynb", "Legal moves explorer",
      "Every place a tank can end its move, with the safest and the cheapest way there."),
-    ("10_centuria_command.ipynb", "Centuria: command", "CTA-CMD, CTA-2",
+    ("10_centuria_command.ipynb", "Centuria: command",
      "Action radius, sight and the chain of sub-units: who may act."),
-    ("11_centuria_movement.ipynb", "Centuria: orientation and movement", "CTA-MOVE, CTA-2",
+    ("11_centuria_movement.ipynb", "Centuria: orientation and movement",
      "Facing, turning costs and terrain costs per kind of unit."),
-    ("12_centuria_combat.ipynb", "Centuria: combat", "CTA-COMBAT, CTA-2, DIE-20",
+    ("12_centuria_combat.ipynb", "Centuria: combat",
      "Simultaneous attack and counter, every modifier, the exact chances of each outcome."),
-    ("13_centuria_morale.ipynb", "Centuria: morale", "CTA-MORALE",
+    ("13_centuria_morale.ipynb", "Centuria: morale",
      "The four triggers, the test, idle, dissolving, flight and rally."),
-    ("14_centuria_artillery.ipynb", "Centuria: artillery", "CTA-ART",
+    ("14_centuria_artillery.ipynb", "Centuria: artillery",
      "Ballista and tormentum: range, spotters, direct and indirect fire, the roll of 1."),
-    ("15_centuria_round.ipynb", "Centuria: a round", "CTA-1",
+    ("15_centuria_round.ipynb", "Centuria: a round",
      "Play a round of the sample scenario: movement phase, combat phase, the optional countdown."),
-    ("16_line_of_sight.ipynb", "Line of sight", "CEN-LOS-1, CEN-OPP-1",
+    ("16_line_of_sight.ipynb", "Line of sight",
      "Click a firer and a target: the line, what each hex does, the deciding hex; everything one unit sees."),
-    ("17_weapons_fire.ipynb", "Weapons fire and to-hit", "CEN-CMB-1, CEN-LOS-1, HEX-4, CEN-TER-1",
+    ("17_weapons_fire.ipynb", "Weapons fire and to-hit",
      "Every to-hit term with its rule and exact odds, arcs, painting, indirect fire, the two-target rule."),
-    ("18_damage.ipynb", "Damage and the record sheet", "CEN-REC-1, CEN-CMB-1, CEN-SEQ-3, CEN-SEQ-1",
+    ("18_damage.ipynb", "Damage and the record sheet",
      "Fire at a live record sheet: hit location, templates and lasers, internal effects, widowed armor."),
-    ("19_infantry_vulcan.ipynb", "Infantry combat and the Vulcan", "CEN-INF-1, CEN-CMB-1",
+    ("19_infantry_vulcan.ipynb", "Infantry combat and the Vulcan",
      "Squads firing, IWF templates, the casualties table, mortars, the Vulcan's odds."),
-    ("20_leadership_victory.ipynb", "Leadership and victory", "CEN-INI-1, CEN-INI-2, CEN-SEQ-2",
+    ("20_leadership_victory.ipynb", "Leadership and victory",
      "Leadership advantage, initiative and passes, a lost Centurion; scenario points and victory levels."),
     ("21_variant_rules.ipynb", "Variant rules",
-     "VAR-INIT, VAR-OCCUPY, VAR-MOVETYPE, VAR-LATERAL, VAR-EMERGENCY, VAR-RAM, VAR-SELFDESTRUCT, VAR-SALVO, "
-     "VAR-SHIELD, VAR-SPEEDMOD, VAR-WEAPONS, DIE-100",
      "The 1997 fan variants as switches, each beside the basic rule: shields, speed, salvos, lateral shifts, "
      "emergency turns, ramming, activation."),
 ]
@@ -62,23 +61,36 @@ READING_ORDER = ([fn for fn, *_ in INDEX_ROWS if "centuria" not in fn]
                  + [fn for fn, *_ in INDEX_ROWS if "centuria" in fn])
 
 
+def rule_order(rule_id: str) -> tuple[tuple[int, int, str], ...]:
+    """Sort key of a rule ID: its parts in turn, numbers as numbers (DIE-10, DIE-20, DIE-100; CTA-1, CTA-2, CTA-ART)."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in rule_id.split("-"))
+
+
 def rule_index() -> dict[str, list[tuple[str, str]]]:
-    """Rule ID -> the chapters that cover it."""
+    """Rule ID -> the chapters that show it (file, title), from data/rules_reference.yaml: rules in `rule_order`,
+    chapters by number. A chapter the reference names that the contents lack is an error."""
+    titles = {fn: title for fn, title, _ in INDEX_ROWS}
     out: dict[str, list[tuple[str, str]]] = {}
-    for fn, title, ids, _ in INDEX_ROWS:
-        for rid in ids.split(","):
-            out.setdefault(rid.strip(), []).append((fn, title))
+    for entry in sorted(rules_reference().entries, key=lambda e: rule_order(e.id)):
+        files = sorted(f"{stem}.ipynb" for stem in entry.chapters)
+        missing = [fn for fn in files if fn not in titles]
+        if missing:
+            raise ValueError(f"data/rules_reference.yaml links {entry.id} to {', '.join(missing)}, which the "
+                             "contents (tools/chapters/index.py INDEX_ROWS) do not list")
+        if files:
+            out[entry.id] = [(fn, titles[fn]) for fn in files]
     return out
 
 
 def contents(centuria: bool) -> str:
     """One game's chapters in reading order, each with its number, link and summary."""
-    rows = {fn: (title, desc) for fn, title, _ids, desc in INDEX_ROWS}
+    rows = {fn: (title, desc) for fn, title, desc in INDEX_ROWS}
     return "\n".join(f"- **{fn[:2]}** [{rows[fn][0]}]({fn}) — {rows[fn][1]}" for fn in READING_ORDER
                      if ("centuria" in fn) == centuria)
 
 
 def index_cells() -> list:
+    """The front page's cells: the introduction, the contents and the rule index."""
     return [
         md("# Centurion: the interactive rulebook\n\n"
            "A rulebook you learn by doing, for two hex-map wargames: **Renegade Legion: Centurion** "
@@ -99,9 +111,10 @@ def index_cells() -> list:
            + "\n\n### Centuria (the Roman army)\n\n" + contents(True)
            + "\n\nAnd the [Rules reference](reference.ipynb) — every rule ID in a few lines of our own, with a filter "
            "box."),
-        md("## Rule index\n\n| Rule | Chapters |\n|---|---|\n" + "\n".join(
+        md("## Rule index\n\nEvery rule ID with the chapters that explain it or put it to work, the same links as "
+           "its entry in the rules reference.\n\n| Rule | Chapters |\n|---|---|\n" + "\n".join(
             f"| `{rid}` | " + ", ".join(f"[{title}]({fn})" for fn, title in places) + " |"
-            for rid, places in sorted(rule_index().items()))),
+            for rid, places in rule_index().items())),
     ]
 
 
