@@ -48,6 +48,8 @@ def test_no_check_line_answers_none(path):
     # CTA-ART: the ballista needs its own line of sight, the tormentum fires indirectly on a friend's sight
     ("14_centuria_artillery", "✓ CTA-ART: the ballista, with no sight of its own, may fire: no"),
     ("14_centuria_artillery", "✓ CTA-ART: the tormentum, on a spotter's sight, may fire: yes"),
+    # CTA-COMBAT: a centuria attacking a centuria from the front needs more than 15: 18 strikes, the counter's 4 misses
+    ("12_centuria_combat", "✓ CTA-COMBAT: rolls 18 and 4; still standing: B-C2, R-C2: no, yes"),
 ])
 def test_the_checks_read_as_the_rule_says(stem, line):
     assert line in _check_lines(stem), _check_lines(stem)

@@ -64,6 +64,6 @@ outcomes
 after, events = attack(fight, "R-C2", "B-C2", Dice.scripted([18, 4]))
 print(events[0].text)
 """),
-    checks('check_book("CTA-COMBAT: rolls 18 and 4, B-C2 falls, R-C2 stands", (after.piece("B-C2").alive, '
+    checks('check_book("CTA-COMBAT: rolls 18 and 4; still standing: B-C2, R-C2", (after.piece("B-C2").alive, '
            'after.piece("R-C2").alive), (False, True))'),
 ]
