@@ -324,7 +324,7 @@ def test_W18_centuria_page_has_a_key_and_moves_in_words():
     # the piece letters of the page's counters, each named (CTA-2 unit types)
     assert "C centuria" in legend and "Tr tribunus" in legend and "sP subpraefectus" in legend, legend
     assert "FL / FR" in legend and "T0" in legend and "CTA-MOVE" in legend
-    assert "(you)" in legend and "(the computer)" in legend
+    assert "(you)" in legend and "(the computer, novice)" in legend
     mine = next(p for p in g.battle.living() if p.side == g.active and t.actions_of(p.id))
     t.selected = mine.id
     t._refresh()
@@ -465,7 +465,7 @@ def test_W17_key_names_each_side_colour_and_who_plays_it():
     key = t.map_key.value  # its own widget: a redraw does not fold it (third walk, finding 9)
     assert SIDE_COLORS[0] in key and SIDE_COLORS[1] in key
     text = _text(key)
-    assert "Renegade Legion (you)" in text and "Terran Overlord Government (the computer)" in text
+    assert "Renegade Legion (you)" in text and "Terran Overlord Government (the computer, novice)" in text
     assert "orange ring: an objective" in text
 
 

@@ -189,3 +189,23 @@ def test_a_resumed_battle_keeps_its_round_countdown(served, monkeypatch):
     assert late.game.active == "auxilia" and late.players["auxilia"] == OTHER
     assert late.game.history == cta.game.history
     assert "Time is up" in late.message.value and "went wrong" not in late.message.value
+
+
+def _key_text(page) -> str:
+    return " ".join(html.unescape(page.map_key.value).split())
+
+
+def test_the_key_names_a_person_in_another_browser_not_the_computer(served, monkeypatch):
+    """Walk of session 29, finding 2: with both sides played by people, after the first decision each seat's key
+    said the other side was played by 'the computer', and a spectator's said so of both sides."""
+    a = SkirmishTable("first_game", seed=1)
+    both_people(a)
+    a.confirm()
+    assert "Renegade Legion (you)" in _key_text(a) and "Terran Overlord Government (another browser)" in _key_text(a)
+    theirs = next(t for s, t in a.game_links.items() if s == "tog")
+    at_address(monkeypatch, a.seat.game_id, theirs)
+    b = SkirmishTable("first_game", seed=1)
+    assert "Renegade Legion (another browser)" in _key_text(b) and "Terran Overlord Government (you)" in _key_text(b)
+    at_address(monkeypatch, a.seat.game_id, a.game_links["watch"])
+    c = SkirmishTable("first_game", seed=1)
+    assert "the computer" not in _key_text(c) and _key_text(c).count("(another browser)") == 2

@@ -363,7 +363,8 @@ class BattlePage(w.VBox):
         else:
             links.append(("this page's address", seat.token))
             note = "This game is kept on the server: reloading the page resumes it."
-        self.links.value = links_html(seat.game_id, links, note) + address_script(seat.game_id, seat.token)
+        self.links.value = (links_html(seat.game_id, links, note, kept=(seat.token, seats is not None))
+                            + address_script(seat.game_id, seat.token))  # kept: a reload shows them again
         self._start_watching()
 
     def _take_stored(self, action: Any, actor: str) -> bool:

@@ -25,6 +25,7 @@ from .hexmap import Counter, HexMapView, Overlay
 from .page_seed import SeedChoice
 from .reference import link_rules
 from .safety import ClickButton, guarded
+from .seat import who_plays
 
 SIDE_COLORS = ("#b71c1c", "#1f4e9c")
 LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ballista": "B", "tormentum": "M",
@@ -378,8 +379,8 @@ class CenturiaSkirmishTable(BattlePage):
         color = None if g.over or g.active is None else SIDE_COLORS[b.sides.index(g.active) % 2]
         self.banner.value = link_rules(banner_html(g.banner() + who, color))
         self.legend.value = legend_html(
-            [(g.label(s), SIDE_COLORS[b.sides.index(s) % 2], "you" if self.players.get(s) == PERSON else
-              "the computer") for s in g.sides], LETTERS)
+            [(g.label(s), SIDE_COLORS[b.sides.index(s) % 2], who_plays(self.players.get(s, PERSON)))
+             for s in g.sides], LETTERS)
         alive = b.living()
         per_hex = {h: sum(q.hex == h for q in alive) for h in {q.hex for q in alive}}
         counters = [Counter(p.hex, p.facing, p.type, SIDE_COLORS[b.sides.index(p.side) % 2], LETTERS.get(p.type, "?"),

@@ -9,6 +9,7 @@ and of the spectators. Without a store (a notebook in Jupyter, the tests) games 
 from __future__ import annotations
 
 import html
+import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -110,13 +111,38 @@ class Seat:
         return loop.create_task(poll())
 
 
+def who_plays(player: str) -> str:
+    """How a map key names a side's player (issue 24, walk of session 29): 'you' on this page, 'another browser'
+    for a person at another seat (a stored game; a spectator sees both sides so), else the computer and its level."""
+    if player == "person":
+        return "you"
+    if player == "other player":
+        return "another browser"
+    return f"the computer, {player}" if player in ("novice", "veteran", "elite") else "the computer"
+
+
 def address(game_id: str, token: str) -> str:
     """The query string of a seat's page."""
     return "?" + urlencode({"game": game_id, "seat": token})
 
 
-def links_html(game_id: str, links: list[tuple[str, str]], note: str) -> str:
-    """The links of a stored game (label, token), each with a copy button, and a line saying what they are for."""
+#: the copy button's handler. An inline handler sees the document's properties first, so `URL` there is the page's
+#: address (a string), not the URL class (walk of session 29: "URL is not a constructor"); the link's own `href` is
+#: already absolute. The clipboard API needs a secure context (https or this machine): elsewhere (a club's server
+#: on its local network) the link is copied through a selected text field, and a refusal says what to do instead.
+COPY_SCRIPT = (
+    "const link = this.parentElement.querySelector('a').href; const b = this; "
+    "const by_hand = () => { const t = document.createElement('textarea'); t.value = link; "
+    "document.body.appendChild(t); t.select(); let ok = false; try { ok = document.execCommand('copy'); } "
+    "catch (e) {} t.remove(); b.innerText = ok ? 'copied' : 'could not copy: right-click the link'; }; "
+    "if (navigator.clipboard && window.isSecureContext) { navigator.clipboard.writeText(link).then("
+    "() => { b.innerText = 'copied'; }, by_hand); } else { by_hand(); }")
+
+
+def links_html(game_id: str, links: list[tuple[str, str]], note: str, kept: tuple[str, bool] | None = None) -> str:
+    """The links of a stored game (label, token), each with a copy button, and a line saying what they are for;
+    `kept` (this seat's token, whether to keep the box or to show a kept one): `kept_links_script`."""
+    extra = "" if kept is None else kept_links_script(game_id, *kept)
     rows = []
     for label, token in links:
         href = html.escape(address(game_id, token), quote=True)
@@ -124,10 +150,23 @@ def links_html(game_id: str, links: list[tuple[str, str]], note: str) -> str:
             f'<div class="centurion-link-row" style="margin:2px 0"><a class="centurion-seat-link" href="{href}" '
             f'target="_blank" rel="noopener">{html.escape(label)}</a> '
             f'<button class="centurion-copy" data-href="{href}" title="copy this link" '
-            "onclick=\"navigator.clipboard.writeText(new URL(this.dataset.href, location.href).href)"
-            ".then(() => { this.innerText = 'copied'; })\">copy link</button></div>")
+            f'onclick="{COPY_SCRIPT}">copy link</button></div>')
     return (f'<div class="centurion-links" style="padding:4px 6px;border:1px solid #ccd;background:#f7f9fc">'
-            f"<b>Links of this game</b> <span style=\"color:#555\">{html.escape(note)}</span>{''.join(rows)}</div>")
+            f"<b>Links of this game</b> <span style=\"color:#555\">{html.escape(note)}</span>{''.join(rows)}"
+            f"{extra}</div>")
+
+
+def kept_links_script(game_id: str, token: str, keep: bool) -> str:
+    """An HTML snippet that keeps this seat's links box in the browser (`keep`: the page that created the game and
+    shows every seat's link) or, on a later page of the same seat (a reload), puts the kept box back. The server
+    keeps only digests of the tokens (centurion/store), so only the browser that was given a link can show it
+    again (walk of session 29: after a reload the host had lost the other player's link)."""
+    name = html.escape(json.dumps(f"centurion-links {game_id} {token}"), quote=True)
+    body = ("try { const box = this.closest('.centurion-links'); "
+            + ("localStorage.setItem(" + name + ", box.outerHTML); " if keep else
+               "const kept = localStorage.getItem(" + name + "); if (kept) box.outerHTML = kept; ")
+            + "} catch (e) {}")
+    return f'<img alt="" style="display:none" src="data:image/png;base64,invalid" onerror="{body}">'
 
 
 def address_script(game_id: str, token: str) -> str:
@@ -137,5 +176,5 @@ def address_script(game_id: str, token: str) -> str:
             "onerror=\"if (location.search !== this.dataset.q) history.replaceState(null, '', this.dataset.q)\">")
 
 
-__all__ = ["STORED_UNDO", "Seat", "served_store", "page_address", "address", "links_html", "address_script",
-           "WATCH", "POLL_SECONDS", "ENV"]
+__all__ = ["STORED_UNDO", "Seat", "who_plays", "served_store", "page_address", "address", "links_html",
+           "kept_links_script", "address_script", "WATCH", "POLL_SECONDS", "ENV"]

@@ -18,6 +18,7 @@ from ..game.summary import TurnSummary, span_since, turn_summary
 from ..game.wording import in_words
 from ..hexgrid import Hex, distance
 from .hexmap import Counter, Overlay, terrain_key_html
+from .seat import who_plays
 
 WRECK = "#6b6b6b"
 HIT = "#ff6d00"  # the outline of a unit hit since your last decision
@@ -127,7 +128,7 @@ def key_html(g: Skirmish, players: dict[str, str], colors: tuple[str, str]) -> s
     chips = " ".join(
         f"<span style='display:inline-block;width:12px;height:12px;background:{colors[i]};vertical-align:middle;"
         f"border:1px solid #111'></span> {html.escape(g.label(s))} "
-        f"({'you' if players.get(s, 'person') == 'person' else 'the computer'})" for i, s in enumerate(g.sides))
+        f"({who_plays(players.get(s, 'person'))})" for i, s in enumerate(g.sides))
     marks = ("orange ring: an objective (held by a side with a unit within 1 hex and no enemy unit within 1); "
              "green hatching: where the selected vehicle may end its move (red: only by a crash landing); "
              "coloured trail: a move since your last decision, pale where it began; orange outline: a unit hit "

@@ -124,6 +124,16 @@ def test_two_browsers_a_reload_and_a_spectator(browser, served, store_url, artif
     watch = next(h for label, h in found.items() if label.startswith("watching"))
     game_id = re.search(r"game=([^&]+)", theirs).group(1)
     watch_token = re.search(r"seat=([^&]+)", watch).group(1)
+    # walk of session 29, finding 1: "copy link" threw "URL is not a constructor" and copied nothing
+    errors: list[str] = []
+    a.on("pageerror", lambda e: errors.append(str(e)))
+    a.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=served.url)
+    a.locator(".centurion-link-row", has_text="the other player").locator("button.centurion-copy").click()
+    a.wait_for_function("() => [...document.querySelectorAll('.centurion-copy')].some(b => b.innerText === 'copied')",
+                        timeout=10_000)
+    copied = a.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith(served.url) and copied.endswith(theirs), copied
+    assert not errors, errors
     store = open_store(store_url)
     assert store.steps(game_id) == 1
     a.wait_for_function("() => location.search.includes('seat=')", timeout=10_000)  # the address a reload resumes
@@ -161,6 +171,11 @@ def test_two_browsers_a_reload_and_a_spectator(browser, served, store_url, artif
     a.wait_for_function("(old) => { const l = document.querySelector('.centurion-log'); "
                         "return l && l.innerText === old; }", arg=log, timeout=60_000)
     assert banner(a) == position
+    # finding 3: after the reload the host's page showed only its own address; the browser kept the links it was given
+    a.wait_for_function("() => document.querySelector('.centurion-links') && "
+                        "document.querySelector('.centurion-links').innerText.includes('the other player')",
+                        timeout=30_000)
+    assert links(a) == found
     a.screenshot(path=str(artifacts / "stored_reloaded.png"))
     store.close()
     for p in (a, b, c):
