@@ -209,3 +209,35 @@ def test_the_key_names_a_person_in_another_browser_not_the_computer(served, monk
     at_address(monkeypatch, a.seat.game_id, a.game_links["watch"])
     c = SkirmishTable("first_game", seed=1)
     assert "the computer" not in _key_text(c) and _key_text(c).count("(another browser)") == 2
+
+
+def test_a_reopened_page_replays_the_game_from_its_set_up(served, monkeypatch):
+    """Walk of session 29, finding 4: a page opened mid-game (a reload, the second player, a spectator) replayed
+    only from the step it opened at ("step 0 of 26" showed turn 1's painting)."""
+    from centurion.game import new_skirmish
+
+    a = SkirmishTable("first_game", seed=1)
+    both_people(a)
+    a.confirm()
+    tog = a.game_links["tog"]
+    at_address(monkeypatch, a.seat.game_id, tog)
+    b = SkirmishTable("first_game", seed=1)
+    pages = {"renegade": a, "tog": b}
+    for _ in range(3):  # a few decisions more, by whichever side is to decide (the store's dice)
+        for p in pages.values():
+            p.sync()
+        me = pages[a.game.active]
+        if me.game.phase == "movement":
+            v = me.game.movers()[0]
+            me.click(v.hex)
+            me.click(next(e.hex for _m, e in me.game.move_options(v.key) if e.hex != v.hex))
+        me.confirm()
+    stored = served.info(a.seat.game_id).steps
+    assert stored >= 4
+    at_address(monkeypatch, a.seat.game_id, a.game_links["watch"])
+    c = SkirmishTable("first_game", seed=1)
+    assert c.replay.max == stored == len(c.game.history)  # one replay step a decision, from the set-up
+    start = new_skirmish("first_game")  # the set-up does not depend on the seed
+    assert c.states[0].history == () and c.states[0].phase == start.phase
+    assert {v.key: v.hex for v in c.states[0].vehicles} == {v.key: v.hex for v in start.vehicles}
+    assert all(len(s.history) == i for i, s in enumerate(c.states))

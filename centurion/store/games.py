@@ -172,6 +172,15 @@ class GameStore:
         return hidden_view(self._computer(game_id, json.loads(row.computer), state))
 
     @_database_errors
+    def history(self, game_id: str, token: str) -> list[Any]:
+        """Every state of a stored game from its set-up to now, as `state` shows the last one (the seed hidden
+        while it runs): the replay of a page opened mid-game (walk of session 29: it began where the page opened)."""
+        self.state(game_id, token)  # the seat's check, and the computer's replies stored first
+        states: list[Any] = []
+        self._replayed(game_id, self._row(game_id), cached=False, states=states)
+        return [hidden_view(s) for s in states]
+
+    @_database_errors
     def play(self, game_id: str, token: str, action: Any, *, step: int, replies: list | None = None) -> Any:
         """Decide for the seat's side at step `step` (the decisions already made), then let the computer reply;
         the game as the seat sees it afterwards. WrongSeat, StaleStep or IllegalAction: nothing is stored.
@@ -308,14 +317,18 @@ class GameStore:
         """The real state after every stored decision: the cached one and the decisions stored since."""
         return self._replayed(game_id, row)[0]
 
-    def _replayed(self, game_id: str, row: Any, cached: bool = True) -> tuple[Any, float | None]:
+    def _replayed(self, game_id: str, row: Any, cached: bool = True,
+                  states: list | None = None) -> tuple[Any, float | None]:
         """The real state and when its turn began (None: not known): the cached state (unless not `cached`, or
-        from the seed) and the decisions stored since, each decision that starts a turn setting the time."""
+        from the seed) and the decisions stored since, each decision that starts a turn setting the time; each
+        state on the way appended to `states` when given."""
         with self._lock:
             state, began = self._cache.get(game_id, (None, None)) if cached else (None, None)
         if state is None or state.scenario.key != row.scenario:
             state = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)))
             began = float(row.created)
+        if states is not None:
+            states.append(state)
         start = len(state.history)
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(decisions.c.step, decisions.c.action, decisions.c.why, decisions.c.at)
@@ -332,6 +345,8 @@ class GameStore:
             if began is not None and nxt.turn != state.turn:
                 began = float(r.at)  # the decision that started a turn (CTA-1: the round's countdown)
             state = nxt if r.why is None else with_reason(state, nxt, action, r.why)  # the computer's reason
+            if states is not None:
+                states.append(state)
         if rows:
             self._remember(game_id, state, began)
         return state, began

@@ -310,7 +310,8 @@ class BattlePage(w.VBox):
             return False
         try:
             seat = Seat.open(self.store, game_id, token)
-            state = seat.state()
+            states = seat.history()  # from the set-up: the replay slider starts at the game's first step
+            state = states[-1]
             info = self.store.info(game_id)
         except StoreError as exc:
             self.message.show(f"The game of this address could not be opened: {exc}", "refusal")
@@ -320,7 +321,7 @@ class BattlePage(w.VBox):
         self._restore_setup(state)
         for pick, key in zip(self.player_picks, self._side_keys(state), strict=True):
             pick.value = info.computer.get(key, PERSON)
-        self._begin(state, seat=seat)
+        self._begin(state, history=states, seat=seat)
         if not seat.watching:
             self.players = {k: info.computer.get(k, PERSON if k == seat.side else OTHER) for k in state.sides}
         self.message.show(f"Game {game_id} resumed at decision {len(state.history)}.", "info")

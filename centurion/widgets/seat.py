@@ -70,6 +70,10 @@ class Seat:
         """The game as this seat sees it now (its seed hidden while it runs)."""
         return self.store.state(self.game_id, self.token)
 
+    def history(self) -> list[Any]:
+        """Every state of the game from its set-up to now, as this seat sees them (a reopened page's replay)."""
+        return self.store.history(self.game_id, self.token)
+
     def play(self, action: Any, step: int, replies: list | None = None) -> Any:
         """Decide at step `step`; the game after it and the computer's replies (StaleStep, WrongSeat, IllegalAction);
         each state on the way, with the computer's decision, appended to `replies` when given."""
