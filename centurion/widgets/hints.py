@@ -6,13 +6,15 @@ from __future__ import annotations
 import html
 import os
 from collections.abc import Iterable
-from typing import Any
+from fractions import Fraction
+from typing import Any, NamedTuple
 from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from ..game import Skirmish, scenarios
 from ..hexgrid import Hex, distance, format_label
+from .move_speed import end_velocity
 from .reference import link_rules
 from .turn_summary import stack_cycle
 
@@ -36,11 +38,21 @@ _PHASE_HINTS = {
 
 
 def suggested_end(g: Skirmish, selected: str, moves: Iterable[tuple[Any, Any]]) -> Hex | None:
-    """A shaded end hex to try first: the safest ends that do not crash-land, in a hex with no other unit (no stack
-    to click through, CEN-STK-1), nearest the first objective; among the listed moves that end no faster than the
-    tank flies now where there are any (braking keeps it near the objective, CEN-GRAV-4); None when nothing is
-    shaded (CEN-GRAV-2)."""
-    return _suggestion(g, selected, moves)[0]
+    """A shaded end hex to try first: the safest ends of all, grounded ones included (a flying end only when it is
+    as safe as the safest, walk 29), in a hex with no other unit (no stack to click through, CEN-STK-1), nearest the
+    first objective; among the listed moves that end no faster than the tank flies now where there are any (braking
+    keeps it near the objective, CEN-GRAV-4); None when nothing is shaded (CEN-GRAV-2)."""
+    return _suggestion(g, selected, moves).hex
+
+
+class Suggestion(NamedTuple):
+    """The end to try first: its hex, whether one of its moves ends no faster than now, whether it lands, its
+    chance of no damage (the game's `p_no_damage`)."""
+
+    hex: Hex | None
+    slow: bool = False
+    grounded: bool = False
+    p_no_damage: Fraction = Fraction(0)
 
 
 def slow_limit(g: Skirmish, selected: str) -> int:
@@ -53,20 +65,68 @@ def slow_limit(g: Skirmish, selected: str) -> int:
     return v.sheet.max_thrust
 
 
-def _suggestion(g: Skirmish, selected: str, moves: Iterable[tuple[Any, Any]]) -> tuple[Hex | None, bool]:
-    """The end hex to try first and whether one of its listed moves ends no faster than now (walk 3, finding 6)."""
+def _suggestion(g: Skirmish, selected: str, moves: Iterable[tuple[Any, Any]]) -> Suggestion:
+    """The end to try first (walk 3, finding 6; walk 29: the safest of all ends, a landing when only a landing
+    is that safe)."""
     moves = list(moves)
+    if not moves:
+        return Suggestion(None)
+    best = max(e.p_no_damage for _m, e in moves)
+    safest = [(m, e) for m, e in moves if e.p_no_damage == best]
+    safest = [(m, e) for m, e in safest if not e.grounded] or safest  # in flight when as safe as a landing
     limit = slow_limit(g, selected)
-    slow = [(m, e) for m, e in moves if not e.grounded and g.end_velocity(m.unit, m.move) <= limit]
-    ends = [e for _m, e in slow] or [e for _m, e in moves if not e.grounded] or [e for _m, e in moves]
-    if not ends:
-        return None, False
+    slow = [(m, e) for m, e in safest if end_velocity(g, m, e.grounded) <= limit]
+    ends = [e for _m, e in slow or safest]
     taken = {v.hex for v in g.vehicles if v.key != selected and not v.destroyed}
-    best = max(e.p_no_damage for e in ends)
-    ends = [e for e in ends if e.p_no_damage == best]
     ends = [e for e in ends if e.hex not in taken] or ends
     aim = g.scenario.objectives[0].hex if g.scenario.objectives else g.vehicle(selected).hex
-    return min((e.hex for e in ends), key=lambda h: (distance(h, aim), format_label(h))), bool(slow)
+    hex_ = min((e.hex for e in ends), key=lambda h: (distance(h, aim), format_label(h)))
+    return Suggestion(hex_, bool(slow), bool(ends[0].grounded), best)
+
+
+def _safety(p: Fraction) -> str:
+    """'a safe end' only when nothing can damage the tank, else its chance of no damage (walk 29)."""
+    return "a safe end" if p == 1 else f"the safest end there is ({float(p):.0%} chance of no damage)"
+
+
+def _first(g: Skirmish, selected: str, s: Suggestion) -> str:
+    """The 'Try XXXX first' sentence of the movement hint (walk 3, finding 6; walk 29)."""
+    if s.hex is None:
+        return ""
+    v = g.vehicle(selected)
+    now, label, safety = v.velocity, format_label(s.hex), _safety(s.p_no_damage)
+    if s.grounded:
+        how = "a safe end: a controlled landing, no damage" if s.p_no_damage == 1 else safety
+        where = "the hex it is in: brake and" if s.hex == v.hex else "brake,"
+        return (f" Try {label} first, {where} land (ground) there, {how}; every end in flight is riskier "
+                "[CEN-GRD-1].")
+    if s.hex == v.hex:
+        return f" Try {label} first, the hex it is in: it may stay there, {safety} near the objective with no other "\
+               "tank in it."
+    if s.slow and now:
+        return (f" Try {label} first: {safety} near the objective, no other tank in it, where {selected} can end at "
+                f"velocity {now} or slower.")
+    if s.slow:
+        return (f" Try {label} first: {safety} near the objective, no other tank in it, where {selected} ends at "
+                f"velocity {slow_limit(g, selected)} or slower, slow enough to stop next turn [CEN-GRAV-1].")
+    return (f" Try {label} first: {safety} near the objective, but every shaded end makes {selected} speed up past "
+            f"velocity {now}.")
+
+
+def _brake(g: Skirmish, selected: str, moves: list[tuple[Any, Any]]) -> str:
+    """How to brake, naming only an end velocity that a listed move has (walk 29, finding 1)."""
+    now = g.vehicle(selected).velocity
+    if not now:
+        return " At velocity 0 it may stay where it is, or accelerate and fly [CEN-GRAV-1]."
+    slower = [(end_velocity(g, m, e.grounded), bool(e.grounded)) for m, e in moves
+              if end_velocity(g, m, e.grounded) <= now]
+    top = max((n for n, _gr in slower), default=None)
+    if top is None:
+        return ""
+    if top == 0 and all(gr for _n, gr in slower):
+        return f" Every end listed in flight is faster than velocity {now}; the slower ones land [CEN-GRD-1]."
+    return (f" To brake, pick 'end at velocity {top}' or slower in the Speed list: next turn it flies fewer hexes "
+            "and stays near the bridge [CEN-GRAV-4].")
 
 
 def stack_note(g: Skirmish, selected: str | None) -> str:
@@ -98,22 +158,9 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
             return (f"Movement: click one of your tanks that has not moved yet ({where}). Its counter shows "
                     "its number; the white point shows where it faces [CEN-SEQ-2].")
         if target is None:
-            try_, slow = _suggestion(g, selected, g.move_options(selected) if moves is None else moves)
-            now = g.vehicle(selected).velocity
-            here = g.vehicle(selected).hex
-            first = "" if try_ is None else (
-                f" Try {format_label(try_)} first, the hex it is in: it may stay there, a safe end near the "
-                "objective with no other tank in it." if try_ == here else (
-                f" Try {format_label(try_)} first: a safe end near the objective, no other tank in it, where "
-                f"{selected} can end at velocity {now} or slower." if slow and now else
-                f" Try {format_label(try_)} first: a safe end near the objective, no other tank in it, where "
-                f"{selected} ends at velocity {slow_limit(g, selected)} or slower, slow enough to stop next turn "
-                "[CEN-GRAV-1]." if slow else
-                f" Try {format_label(try_)} first: a safe end near the objective, but every shaded end makes "
-                f"{selected} speed up past velocity {now}."))
-            brake = (f" To brake, pick 'end at velocity {now}' or slower in the Speed list: next turn it flies fewer "
-                     "hexes and stays near the bridge [CEN-GRAV-4]." if now else
-                     " At velocity 0 it may stay where it is, or accelerate and fly [CEN-GRAV-1].")
+            listed = list(g.move_options(selected) if moves is None else moves)
+            first = _first(g, selected, _suggestion(g, selected, listed))
+            brake = _brake(g, selected, listed)
             return (f"Now click one of the green hatched hexes: each is where {selected} can end its move (it flies "
                     f"as many hexes as its velocity, or stops short and grounds) [CEN-GRAV-2, CEN-GRD-1].{first}"
                     f"{brake} The orange ring is the bridge: end within 1 hex of it to hold it.")

@@ -33,6 +33,17 @@ def end_velocity(g: Skirmish, a: Move, grounded: bool = False) -> int:
     return 0 if grounded else g.end_velocity(a.unit, a.move)
 
 
+def advice_key(g: Skirmish, a: Move, end: Any) -> tuple:
+    """How a listed move ranks as advice: the safest first (its chance of no damage, CEN-SPD-1, CEN-GRD-1), then in
+    flight before a landing, then the slowest end velocity (CEN-GRAV-1); the game's numbers only."""
+    return -end.p_no_damage, bool(end.grounded), end_velocity(g, a, bool(end.grounded))
+
+
+def safest_first(g: Skirmish, moves: Iterable[tuple[Move, Any]]) -> list[tuple[Move, Any]]:
+    """The (move, end) pairs in the order of `advice_key`, ties kept in the game's order (walk 29, finding 2)."""
+    return sorted(moves, key=lambda pair: advice_key(g, *pair))
+
+
 class SpeedChoice(w.Dropdown):
     """'any end velocity' or 'end at velocity N': the moves listed and the ends shaded keep to it (W8)."""
 
@@ -95,4 +106,4 @@ class SpeedChoice(w.Dropdown):
         return [(h, CRASH if only else SAFE) for h, only in crash.items()]
 
 
-__all__ = ["ANY", "CRASH", "MOVE_KEY", "SAFE", "SpeedChoice", "end_velocity"]
+__all__ = ["ANY", "CRASH", "MOVE_KEY", "SAFE", "SpeedChoice", "advice_key", "end_velocity", "safest_first"]

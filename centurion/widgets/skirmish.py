@@ -39,7 +39,7 @@ from .centuria_skirmish import CenturiaSkirmishTable
 from .fire_note import FireNote
 from .hexmap import BATTLE_MAP_HEIGHT, HexMapView, Overlay
 from .hints import stack_note
-from .move_speed import SpeedChoice
+from .move_speed import SpeedChoice, safest_first
 from .occupy_choice import position_hex, position_note
 from .page_seed import SeedChoice
 from .phase_end import with_phase_end
@@ -264,7 +264,8 @@ class SkirmishTable(BattlePage):
         if g.phase == "movement":
             out = []
             if self.selected in {v.key for v in g.movers()} and self.target_hex is not None:
-                out = [m for m, e in self.speed.moves_for(g, self.selected) if e.hex == self.target_hex]
+                out = [m for m, _e in safest_first(g, ((m, e) for m, e in self.speed.moves_for(g, self.selected)
+                                                          if e.hex == self.target_hex))]  # the hint's pick first
             others = g.movement_others()
             walks = [a for a in others if isinstance(a, March)]
             if self.target_hex is not None:  # a squad's walk to the clicked hex
