@@ -241,3 +241,34 @@ def test_a_reopened_page_replays_the_game_from_its_set_up(served, monkeypatch):
     assert c.states[0].history == () and c.states[0].phase == start.phase
     assert {v.key: v.hex for v in c.states[0].vehicles} == {v.key: v.hex for v in start.vehicles}
     assert all(len(s.history) == i for i, s in enumerate(c.states))
+
+
+def test_a_spectators_hint_says_who_decides_not_wait_for_the_other_side(served, monkeypatch):
+    """Walk of session 29, finding 10: a spectator, who has no side, was told 'Wait: the other side is deciding'."""
+    a = SkirmishTable("first_game", seed=1)
+    both_people(a)
+    a.confirm()
+    at_address(monkeypatch, a.seat.game_id, a.game_links["watch"])
+    c = SkirmishTable("first_game", seed=1)
+    hint = html.unescape(c.hint())
+    assert "other side" not in hint and "You are watching" in hint and c.game.label(c.game.active) in hint
+
+
+def test_the_range_ruler_says_1_hex():
+    """Walk of session 29, finding 14: 'Range from T12 1 hexes'."""
+    from centurion.game import new_skirmish
+    from centurion.hexgrid import neighbor
+    from centurion.widgets.turn_summary import units_here
+
+    g = new_skirmish("first_game", seed=1)
+    t11 = g.vehicle("T11")
+    assert dict(units_here(g, neighbor(t11.hex, 0), "T11"))["Range from T11"] == "1 hex"
+    assert dict(units_here(g, g.vehicle("R11").hex, "T11"))["Range from T11"].endswith(" hexes")
+
+
+def test_the_end_phase_hint_says_how_to_lay_smoke():
+    """Walk of session 29, finding 11: the hint said smoke may be laid, but the list shows it only once a tank is
+    clicked (each tank's smoke is its own decision, CEN-SEQ-1)."""
+    from centurion.widgets.hints import _PHASE_HINTS
+
+    assert "click the tank" in _PHASE_HINTS["end"]

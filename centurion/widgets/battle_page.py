@@ -561,7 +561,7 @@ class BattlePage(w.VBox):
         speed, movers = getattr(self, "speed", None), {v.key for v in g.movers()} if g.phase == "movement" else ()
         moves = speed.moves_for(g, self.selected) if speed is not None and self.selected in movers else None
         return hint_html(g, self.selected, getattr(self, "target_hex", None), self.may_decide(),
-                         self.hints_toggle.value, moves)  # the hint's end hex is one of those shaded
+                         self.hints_toggle.value, moves, watching=self.seat is not None and self.seat.watching)
 
     @guarded()
     def _on_end_phase(self, _button: Any = None) -> None:

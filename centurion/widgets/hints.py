@@ -32,8 +32,8 @@ _PHASE_HINTS = {
                 "tanks and the enemy it paints (or 'does not paint') and Confirm [CEN-SEQ-1, CEN-SEQ-3].",
     "fire": "Fire: pick one of your tanks and its target; the text under the list gives each weapon's chance to "
             "hit. Confirm to declare; all fire is rolled together once both sides have declared [CEN-SEQ-3].",
-    "end": "End Phase: click 'End phase' to finish the turn (you may first lay smoke in a tank's hex) "
-           "[CEN-SEQ-1].",
+    "end": "End Phase: click 'End phase' to finish the turn. To lay smoke in a tank's hex first, click the tank: "
+           "its smoke is then listed [CEN-SEQ-1].",
 }
 
 
@@ -143,12 +143,15 @@ def stack_note(g: Skirmish, selected: str | None) -> str:
 
 
 def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
-              moves: Iterable[tuple[Any, Any]] | None = None) -> str:
+              moves: Iterable[tuple[Any, Any]] | None = None, watching: bool = False) -> str:
     """The hint for this moment of the game: what to click and why, with the rule IDs; `moves` are the selected
-    vehicle's moves shaded on the map (its legal moves when None)."""
+    vehicle's moves shaded on the map (its legal moves when None); `watching`: a spectator's page (no side)."""
     if g.over:
         return ("The game is over: the box above the map says who won and why. Click 'Start a new game' to play "
                 "again, or pick another scenario.")
+    if watching:  # walk of session 29, finding 10: a spectator has no "other side"
+        return (f"You are watching: {g.label(g.active)} is deciding. Each decision appears here as it is made, "
+                "its moves drawn as trails on the map; click a unit to see its details.")
     if not yours:
         return "Wait: the other side is deciding. Its moves will be drawn as trails on the map."
     if g.phase == "movement":
@@ -171,11 +174,11 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
 
 
 def hint_html(g: Skirmish, selected: str | None, target: Any, yours: bool, on: bool,
-              moves: Iterable[tuple[Any, Any]] | None = None) -> str:
+              moves: Iterable[tuple[Any, Any]] | None = None, watching: bool = False) -> str:
     """The hint box under the banner, or '' with the hints switched off."""
     if not on:
         return ""
-    text = hint_text(g, selected, target, yours, moves)
+    text = hint_text(g, selected, target, yours, moves, watching)
     if yours and not g.over and target is None and stack_note(g, selected):  # a stack was clicked (walk 8)
         text = f"{stack_note(g, selected)} {text}"
     text = link_rules(html.escape(text))

@@ -169,7 +169,8 @@ def units_here(g: Skirmish, hex_: Hex, selected: str | None = None) -> list[tupl
     rows = []
     here = next((v for v in g.vehicles if v.key == selected and not v.destroyed), None)
     if here is not None and here.hex != hex_:
-        rows.append((f"Range from {here.key}", f"{distance(here.hex, hex_)} hexes"))
+        n = distance(here.hex, hex_)
+        rows.append((f"Range from {here.key}", f"{n} {'hex' if n == 1 else 'hexes'}"))
     for v in g.vehicles:
         if v.hex != hex_:
             continue
