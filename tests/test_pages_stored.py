@@ -272,3 +272,23 @@ def test_the_end_phase_hint_says_how_to_lay_smoke():
     from centurion.widgets.hints import _PHASE_HINTS
 
     assert "click the tank" in _PHASE_HINTS["end"]
+
+
+def test_two_people_are_told_how_the_second_joins_before_the_first_decision(served):
+    """Walk of session 29, finding 7: with both sides played by people, nothing said how the second player joins
+    until the first decision put the game on the server."""
+    page = SkirmishTable("first_game", seed=1)
+    assert page.links.value == ""  # against the computer: nothing to send anyone
+    both_people(page)
+    note = html.unescape(page.links.value)
+    assert "Two people play this game" in note and "first decision" in note and page.seat is None
+    page.confirm()
+    assert "the other player's seat" in html.unescape(page.links.value)  # the links replace the note
+
+
+def test_the_contents_say_how_to_play_a_friend():
+    """Walk of session 29, finding 7: the contents offered a game against the computer only."""
+    from pathlib import Path
+
+    front = (Path(__file__).resolve().parents[1] / "notebooks" / "index.ipynb").read_text(encoding="utf-8")
+    assert "Against a friend?" in front and "*a person*" in front and "their own browser" in front

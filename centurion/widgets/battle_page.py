@@ -19,6 +19,7 @@ from ..game import IllegalAction, SaveError, Skirmish, load
 from ..game.wording import in_words
 from ..store import StaleStep, StoreError, WrongSeat
 from ..store.hidden import masked_log
+from . import seat as seat_module
 from .bot_view import BotView
 from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
@@ -344,7 +345,7 @@ class BattlePage(w.VBox):
             self.game_links = {**seats, "watch": watch}
         if seat is None:
             self.game_links = {}
-            self.links.value = ""
+            self.links.value = seat_module.pending_links_html(self.players) if self.states and self._storing() else ""
             self._stop_watching()
             return
         g = self.game if self.states else None

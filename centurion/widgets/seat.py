@@ -125,6 +125,17 @@ def who_plays(player: str) -> str:
     return f"the computer, {player}" if player in ("novice", "veteran", "elite") else "the computer"
 
 
+def pending_links_html(players: dict[str, str]) -> str:
+    """Before the first decision of a served game two people play: how the second player will join (walk of
+    session 29, finding 7: nothing said so until the first decision); '' otherwise."""
+    if sum(1 for p in players.values() if p == "person") < 2:
+        return ""
+    return ('<div class="centurion-links" style="padding:4px 6px;border:1px solid #ccd;background:#f7f9fc">'
+            "<b>Two people play this game</b>, each in their own browser: make the first decision, and the game is "
+            "kept on the server; the link to send the other player (and one for spectators) then appears here. "
+            "Until then this page decides for both sides.</div>")
+
+
 def address(game_id: str, token: str) -> str:
     """The query string of a seat's page."""
     return "?" + urlencode({"game": game_id, "seat": token})
@@ -181,4 +192,4 @@ def address_script(game_id: str, token: str) -> str:
 
 
 __all__ = ["STORED_UNDO", "Seat", "who_plays", "served_store", "page_address", "address", "links_html",
-           "kept_links_script", "address_script", "WATCH", "POLL_SECONDS", "ENV"]
+           "kept_links_script", "pending_links_html", "address_script", "WATCH", "POLL_SECONDS", "ENV"]

@@ -103,6 +103,10 @@ def index_cells() -> list:
            "type.\n\n"
            "**Never played?** [Play a guided first game →](skirmish.ipynb?scenario=first_game): two tanks a side, "
            "six turns against the novice computer, with a hint at every step saying what to click and why.\n\n"
+           "**Against a friend?** On the Skirmish page set both sides to *a person* and start a game. Served "
+           "(`centurion serve`), your first decision keeps the game on the server and the page shows a link to send "
+           "the other player, who plays from their own browser (and one for spectators); opened in Jupyter, you "
+           "take turns at one screen.\n\n"
            "[Start reading: The battlefield →](01_battlefield.ipynb) · [Rules reference](reference.ipynb) · "
            "[Play a skirmish →](skirmish.ipynb) · [Fight a Centuria battle →](centuria_skirmish.ipynb)"),
         md("## Contents\n\nRead the Centurion chapters in this order, from the map to the variant rules; the Centuria "
