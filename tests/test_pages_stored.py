@@ -292,3 +292,22 @@ def test_the_contents_say_how_to_play_a_friend():
 
     front = (Path(__file__).resolve().parents[1] / "notebooks" / "index.ipynb").read_text(encoding="utf-8")
     assert "Against a friend?" in front and "*a person*" in front and "their own browser" in front
+
+
+def test_start_over_a_stored_game_says_it_goes_on(served, monkeypatch):
+    """Walk of session 29, finding 9: over a stored game, Start said 'click to abandon ... throw it away' to a
+    player (the game stays on the server) and to a spectator (who cannot throw anything away)."""
+    a = SkirmishTable("first_game", seed=1)
+    both_people(a)
+    a.confirm()
+    a.start_button.click()
+    text = html.unescape(a.message.value)
+    assert a.start_button.description == "Click again to leave it" and "throw it away" not in text
+    assert "kept on the server" in text and a.seat is not None  # the first click changes nothing
+    at_address(monkeypatch, a.seat.game_id, a.game_links["watch"])
+    c = SkirmishTable("first_game", seed=1)
+    c.start_button.click()
+    assert c.start_button.description == "Click again to stop watching" and "goes on" in html.unescape(c.message.value)
+    steps = served.steps(a.seat.game_id)
+    c.start_button.click()  # the second click: a game of its own; the stored one is untouched
+    assert c.seat is None and served.steps(a.seat.game_id) == steps

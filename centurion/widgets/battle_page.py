@@ -186,10 +186,9 @@ class BattlePage(w.VBox):
         if self.ASK_BEFORE_ABANDON and self.in_progress():
             if not self._abandon_asked:  # a double click asks once: its second click never arrives (ClickButton)
                 self._abandon_asked = True
-                self.start_button.description = "Click again to abandon"
-                self.message.show(f"A {self.NOUN} is in progress ({self.TURN_WORD} {self.game.turn}, "
-                                  f"{self.game.phase} phase): click 'Click again to abandon' to throw it away and "
-                                  f"start the new one; any other decision keeps it.", "refusal")
+                self.start_button.description, text = seat_module.abandon_words(
+                    self.seat, self.NOUN, f"{self.TURN_WORD} {self.game.turn}, {self.game.phase} phase")
+                self.message.show(text, "refusal")  # a stored game is not thrown away: left (walk 29, finding 9)
                 return
         self._forget_abandon()
         seed = self.seeds.next_seed()  # a fresh one unless the player chose it (W22)

@@ -136,6 +136,21 @@ def pending_links_html(players: dict[str, str]) -> str:
             "Until then this page decides for both sides.</div>")
 
 
+def abandon_words(seat: Seat | None, noun: str, where: str) -> tuple[str, str]:
+    """The Start button's second-click label and its message over a game in progress: a local game is thrown away,
+    a stored one goes on without this page (a seat leaves it, a spectator stops watching; walk of session 29)."""
+    if seat is None:
+        return ("Click again to abandon", f"A {noun} is in progress ({where}): click 'Click again to abandon' to "
+                "throw it away and start the new one; any other decision keeps it.")
+    if seat.watching:
+        return ("Click again to stop watching", f"You are watching a {noun} ({where}): click 'Click again to stop "
+                f"watching' to start one of your own on this page. The {noun} goes on; the spectators' link opens "
+                "it again.")
+    return ("Click again to leave it", f"This {noun} ({where}) is kept on the server: click 'Click again to leave "
+            f"it' to start a new one on this page. Your seat's link opens it again, where you left it; until then "
+            "nobody decides for your side.")
+
+
 def address(game_id: str, token: str) -> str:
     """The query string of a seat's page."""
     return "?" + urlencode({"game": game_id, "seat": token})
@@ -192,4 +207,4 @@ def address_script(game_id: str, token: str) -> str:
 
 
 __all__ = ["STORED_UNDO", "Seat", "who_plays", "served_store", "page_address", "address", "links_html",
-           "kept_links_script", "pending_links_html", "address_script", "WATCH", "POLL_SECONDS", "ENV"]
+           "kept_links_script", "pending_links_html", "abandon_words", "address_script", "WATCH", "POLL_SECONDS", "ENV"]
