@@ -311,3 +311,21 @@ def test_start_over_a_stored_game_says_it_goes_on(served, monkeypatch):
     steps = served.steps(a.seat.game_id)
     c.start_button.click()  # the second click: a game of its own; the stored one is untouched
     assert c.seat is None and served.steps(a.seat.game_id) == steps
+
+
+def test_a_click_on_a_unit_that_does_not_move_says_why(served, monkeypatch):
+    """Walk of session 29, finding 12: clicking an enemy tank, or one's own out of turn, answered 'T11 does not move
+    now:' and the whole banner."""
+    from centurion.widgets.hints import not_moving_note
+
+    page = SkirmishTable("first_game", seed=1)
+    g = page.game
+    while g.phase != "movement":  # the initiative and order decisions, as the page takes them
+        page.confirm()
+        g = page.game
+    mover = g.movers()[0]
+    enemy = next(v for v in g.vehicles if v.side != mover.side)
+    assert "is the enemy's" in not_moving_note(g, enemy.key, True) and mover.key in not_moving_note(g, enemy.key, True)
+    assert f"{g.label(g.active)}'s decision now, not yours" in not_moving_note(g, mover.key, False)
+    page.click(enemy.hex)
+    assert "is the enemy's" in html.unescape(page.message.value)

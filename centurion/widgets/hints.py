@@ -129,6 +129,19 @@ def _brake(g: Skirmish, selected: str, moves: list[tuple[Any, Any]]) -> str:
             "and stays near the bridge [CEN-GRAV-4].")
 
 
+def not_moving_note(g: Skirmish, selected: str, yours: bool) -> str:
+    """Why a clicked unit does not move now, in the Movement Phase (CEN-SEQ-2): another player's decision, an enemy
+    unit, or one of this side's that has moved or whose platoon's turn it is not (walk of session 29, finding 12)."""
+    side = next((u.side for u in (*g.vehicles, *g.squads) if u.key == selected), None)
+    if not yours:
+        return f"{selected}: it is {g.label(g.active)}'s decision now, not yours; nothing was moved [CEN-SEQ-2]."
+    if side != g.active:
+        movers = ", ".join(v.key for v in g.movers())
+        return (f"{selected} is the enemy's ({g.label(side)}): click one of your units that has not moved yet "
+                f"({movers}) [CEN-SEQ-2].")
+    return f"{selected} does not move now: {g.banner()}"
+
+
 def stack_note(g: Skirmish, selected: str | None) -> str:
     """'R11 is one of 2 units in 1013 (R11, R12): click the hex again to select R12.' when the selected unit stands
     in a stack (CEN-STK-1) whose units a click selects in turn; '' otherwise (walk-through 8)."""
@@ -203,5 +216,5 @@ def requested_scenario(default: str) -> str:
     return wanted if wanted in scenarios("all") else default
 
 
-__all__ = ["FIRST_GAME", "hint_html", "hint_text", "hints_checkbox", "requested_scenario", "stack_note",
-           "suggested_end"]
+__all__ = ["FIRST_GAME", "hint_html", "hint_text", "hints_checkbox", "not_moving_note", "requested_scenario",
+           "stack_note", "suggested_end"]

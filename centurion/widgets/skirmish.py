@@ -38,7 +38,7 @@ from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
 from .fire_note import FireNote
 from .hexmap import BATTLE_MAP_HEIGHT, HexMapView, Overlay
-from .hints import stack_note
+from .hints import not_moving_note, stack_note
 from .move_speed import SpeedChoice, safest_first
 from .occupy_choice import position_hex, position_note
 from .page_seed import SeedChoice
@@ -518,7 +518,7 @@ class SkirmishTable(BattlePage):
             self.selected = own[i]
             self.target_hex = None
             if g.phase == "movement" and self.selected not in movers:
-                self.message.show(f"{self.selected} does not move now: {g.banner()}", "info")
+                self.message.show(not_moving_note(g, self.selected, self.may_decide()), "info")
             else:  # a stack says how to reach its other units (walk-through 8); else no message
                 self.message.show(note, "info") if (note := stack_note(g, self.selected)) else self.message.clear()
             self._refresh()
