@@ -329,3 +329,31 @@ def test_a_click_on_a_unit_that_does_not_move_says_why(served, monkeypatch):
     assert f"{g.label(g.active)}'s decision now, not yours" in not_moving_note(g, mover.key, False)
     page.click(enemy.hex)
     assert "is the enemy's" in html.unescape(page.message.value)
+
+
+def test_the_other_players_decisions_arrive_one_replay_step_each_and_clear_old_messages(served, monkeypatch):
+    """Walk of session 29, findings 4 and 8: a page that brought in several decisions at once gave them one replay
+    step (74 steps for 80 decisions), and a message about a moment long past stayed up."""
+    a = SkirmishTable("first_game", seed=1)
+    both_people(a)
+    a.confirm()
+    at_address(monkeypatch, a.seat.game_id, a.game_links["tog"])
+    b = SkirmishTable("first_game", seed=1)
+    at_address(monkeypatch, a.seat.game_id, a.game_links["watch"])
+    c = SkirmishTable("first_game", seed=1)  # a spectator, who brings the decisions in only at the end
+    pages = {"renegade": a, "tog": b}
+    c.message.show("an old word", "info")
+    for _ in range(5):
+        for p in pages.values():
+            p.sync()
+        me = pages[a.game.active]
+        if me.game.phase == "movement":
+            v = me.game.movers()[0]
+            me.click(v.hex)
+            me.click(next(e.hex for _m, e in me.game.move_options(v.key) if e.hex != v.hex))
+        me.confirm()
+    assert served.steps(a.seat.game_id) - len(c.game.history) >= 3
+    c.sync()
+    assert [len(s.history) for s in c.states] == list(range(len(c.states)))
+    assert c.replay.max == len(c.game.history) == served.steps(a.seat.game_id)
+    assert "an old word" not in c.message.value

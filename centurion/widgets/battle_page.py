@@ -374,9 +374,9 @@ class BattlePage(w.VBox):
             replies: list = []
             nxt = self.seat.play(action, step=len(self.game.history), replies=replies)
         except StaleStep:
+            self.sync()  # first: bringing the game in clears the page's older message
             self.message.show("The other player decided first, so your click decided nothing: here is the game "
                               "as it is now.", "refusal")
-            self.sync()
             return False
         except WrongSeat as exc:
             self.message.show(f"Not your decision: {exc}", "refusal")
@@ -401,15 +401,17 @@ class BattlePage(w.VBox):
         try:
             if self.seat.steps() == len(self.game.history):
                 return False
-            state = self.seat.state()
+            states = self.seat.history()  # every state since: one replay step a decision (walk 29, finding 4)
         except StoreError as exc:
             self.message.show(f"The game could not be read from the server: {exc}", "refusal")
             return False
-        if len(state.history) <= len(self.game.history):
+        new = states[len(self.game.history) + 1:]  # the store keeps the computer's reasons with its decisions
+        if not new:
             return False
-        self.states.append(state)  # the store keeps the computer's reasons with its decisions
-        self.actors.append(OTHER)
+        self.states += new
+        self.actors += [OTHER] * len(new)
         self.selected = None
+        self.message.clear()  # it spoke of a moment now past (walk of session 29, finding 8)
         self._refresh()
         return True
 
