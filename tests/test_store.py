@@ -499,3 +499,24 @@ def test_round_began_follows_the_decisions_without_replaying_the_battle(store, u
         assert other.round_began(ref.id) == began and len(replays) == n, "replayed once, then kept"
     finally:
         other.close()
+
+
+def test_history_replays_every_state_as_the_seat_sees_it(store):
+    """GameStore.history (walk of session 29, finding 4): every state from the set-up, the seed hidden while the
+    game runs; the expected states are the game replayed apart from the store, from the seed the database holds."""
+    ref = store.create("first_game", computer={"tog": "novice"})
+    me = ref.seats["renegade"]
+    s = store.state(ref.id, me)
+    for _ in range(6):
+        if s.over:
+            break
+        s = store.play(ref.id, me, bot_action(s, "novice"), step=len(s.history))
+    states = store.history(ref.id, me)
+    assert [len(x.history) for x in states] == list(range(len(s.history) + 1))
+    assert states[-1] == store.state(ref.id, me) and all(x.seed != db_seed(store.url, ref.id) for x in states)
+    apart = new_skirmish("first_game", seed=db_seed(store.url, ref.id))
+    for x in states[1:]:
+        apart = apart.apply(x.history[-1])
+        assert x.phase == apart.phase and [v.hex for v in x.vehicles] == [v.hex for v in apart.vehicles]
+    with pytest.raises(WrongSeat):
+        store.history(ref.id, "x" * 32)
