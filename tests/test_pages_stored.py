@@ -40,6 +40,20 @@ def both_people(page: SkirmishTable) -> None:
     page.start_button.click()
 
 
+def take_turns(pages: dict, n: int) -> None:
+    """`n` decisions, each by the page of the side to decide (after both pages bring the game in): the first one
+    listed, or in the movement phase a move of the first vehicle still to move to another hex."""
+    for _ in range(n):
+        for page in pages.values():
+            page.sync()
+        me = pages[next(iter(pages.values())).game.active]
+        if me.game.phase == "movement":
+            v = me.game.movers()[0]
+            me.click(v.hex)
+            me.click(next(e.hex for _m, e in me.game.move_options(v.key) if e.hex != v.hex))
+        me.confirm()
+
+
 def test_a_local_page_keeps_its_games_local(monkeypatch):
     monkeypatch.delenv("CENTURION_STORE", raising=False)
     page = SkirmishTable("meeting", seed=1)
@@ -223,15 +237,7 @@ def test_a_reopened_page_replays_the_game_from_its_set_up(served, monkeypatch):
     at_address(monkeypatch, a.seat.game_id, tog)
     b = SkirmishTable("first_game", seed=1)
     pages = {"renegade": a, "tog": b}
-    for _ in range(3):  # a few decisions more, by whichever side is to decide (the store's dice)
-        for p in pages.values():
-            p.sync()
-        me = pages[a.game.active]
-        if me.game.phase == "movement":
-            v = me.game.movers()[0]
-            me.click(v.hex)
-            me.click(next(e.hex for _m, e in me.game.move_options(v.key) if e.hex != v.hex))
-        me.confirm()
+    take_turns(pages, 3)  # a few decisions more, by whichever side is to decide (the store's dice)
     stored = served.info(a.seat.game_id).steps
     assert stored >= 4
     at_address(monkeypatch, a.seat.game_id, a.game_links["watch"])
@@ -343,15 +349,7 @@ def test_the_other_players_decisions_arrive_one_replay_step_each_and_clear_old_m
     c = SkirmishTable("first_game", seed=1)  # a spectator, who brings the decisions in only at the end
     pages = {"renegade": a, "tog": b}
     c.message.show("an old word", "info")
-    for _ in range(5):
-        for p in pages.values():
-            p.sync()
-        me = pages[a.game.active]
-        if me.game.phase == "movement":
-            v = me.game.movers()[0]
-            me.click(v.hex)
-            me.click(next(e.hex for _m, e in me.game.move_options(v.key) if e.hex != v.hex))
-        me.confirm()
+    take_turns(pages, 5)
     assert served.steps(a.seat.game_id) - len(c.game.history) >= 3
     c.sync()
     assert [len(s.history) for s in c.states] == list(range(len(c.states)))
