@@ -17,26 +17,22 @@ import ipywidgets as w
 
 from ..game import IllegalAction, SaveError, Skirmish, load
 from ..game.wording import in_words
-from ..store import StaleStep, StoreError, WrongSeat
 from ..store.hidden import masked_log
-from . import seat as seat_module
 from .bot_view import BotView
 from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
 from .save_setup import restore_players, save_link_html
-from .seat import POLL_SECONDS, STORED_UNDO, Seat, address_script, links_html, page_address, served_store
+from .seat import STORED_UNDO, Seat, abandon_words, served_store
+from .stored_page import COMPUTER, OTHER, PERSON, StoredGame
 from .turn_summary import newest_first, page_summary, summary_html, summary_title
 
 # the save link drawn as a button next to Load, so it looks clickable (W21)
 SAVE_BUTTON = ("display:inline-block;padding:3px 12px;border:1px solid #8a8a8a;border-radius:2px;background:#eee;"
                "color:#000;text-decoration:none;line-height:24px")
-PERSON = "person"
-COMPUTER = "computer"
-OTHER = "other player"  # a side a person plays in another browser (a stored game, issue 24)
 
 
-class BattlePage(w.VBox):
+class BattlePage(StoredGame, w.VBox):
     """A battle page: set-up, banner, map, the decisions open now, Confirm, undo, replay, save and load, log."""
 
     #: words of the page: what a game is called, the save file's prefix, what a turn is called
@@ -186,7 +182,7 @@ class BattlePage(w.VBox):
         if self.ASK_BEFORE_ABANDON and self.in_progress():
             if not self._abandon_asked:  # a double click asks once: its second click never arrives (ClickButton)
                 self._abandon_asked = True
-                self.start_button.description, text = seat_module.abandon_words(
+                self.start_button.description, text = abandon_words(
                     self.seat, self.NOUN, f"{self.TURN_WORD} {self.game.turn}, {self.game.phase} phase")
                 self.message.show(text, "refusal")  # a stored game is not thrown away: left (walk 29, finding 9)
                 return
@@ -270,160 +266,6 @@ class BattlePage(w.VBox):
         self.states.append(nxt)
         self.actors.append(actor)
         return True
-
-    # --- a game kept on the server (issue 24) ----------------------------------------------------------------------
-    def _storing(self) -> bool:
-        """Whether this page's new games go to the store: served, and not a loaded save."""
-        return self.store is not None and not self.local_only and len(self.game.history) == 0
-
-    def _setup(self) -> tuple[str, tuple[str, ...]]:
-        """The scenario and variant rules of the game on the page (for the store)."""
-        g = self.game
-        return g.scenario.key, tuple(g.variants)
-
-    def _store_game(self) -> bool:
-        """Put the new game on the page into the store: a seat for each side a person plays, the computer's
-        levels for the others; this browser takes the first person's seat (or watches, computer against
-        computer). False, with a message, when the store refuses."""
-        keys = self._side_keys(self.game)
-        computer = {k: str(lv) for k, lv in self.players.items() if lv not in (PERSON, OTHER)}
-        scenario, variants = self._setup()
-        try:
-            ref = self.store.create(scenario, variants=variants, computer=computer)
-            mine = next((k for k in keys if k in ref.seats), None)
-            seat = Seat(self.store, ref.id, ref.seats[mine] if mine else ref.watch, mine or "watch")
-            state = seat.state()
-        except StoreError as exc:
-            self.message.show(f"The game could not be kept on the server ({exc}); it is played here only.", "refusal")
-            self.local_only = True
-            return False
-        self.states = [state]
-        self.actors = [None]
-        self._set_seat(seat, ref.seats, ref.watch)
-        return True
-
-    def open_seat(self, game_id: str, token: str) -> bool:
-        """Open a stored game at its current step from a seat's address; False, with a message, if it gives none."""
-        if self.store is None:
-            self.message.show("This page is not served with a game store, so it cannot open a stored game.",
-                              "refusal")
-            return False
-        try:
-            seat = Seat.open(self.store, game_id, token)
-            states = seat.history()  # from the set-up: the replay slider starts at the game's first step
-            state = states[-1]
-            info = self.store.info(game_id)
-        except StoreError as exc:
-            self.message.show(f"The game of this address could not be opened: {exc}", "refusal")
-            return False
-        if not self._shows(state):
-            return False
-        self._restore_setup(state)
-        for pick, key in zip(self.player_picks, self._side_keys(state), strict=True):
-            pick.value = info.computer.get(key, PERSON)
-        self._begin(state, history=states, seat=seat)
-        if not seat.watching:
-            self.players = {k: info.computer.get(k, PERSON if k == seat.side else OTHER) for k in state.sides}
-        self.message.show(f"Game {game_id} resumed at decision {len(state.history)}.", "info")
-        self._refresh()
-        return True
-
-    def _shows(self, state: Any) -> bool:
-        """Whether this page plays a stored game of this kind (the Skirmish page hands a Centuria battle on)."""
-        return True
-
-    def _open_address(self) -> bool:
-        """Open the stored game the page's address names, if any."""
-        found = page_address()
-        return found is not None and self.open_seat(*found)
-
-    def _set_seat(self, seat: Seat | None, seats: dict[str, str] | None = None, watch: str | None = None) -> None:
-        """Play from `seat` (None: a local game): the address, the links, the watcher."""
-        self.seat = seat
-        if seats is not None:
-            self.game_links = {**seats, "watch": watch}
-        if seat is None:
-            self.game_links = {}
-            self.links.value = seat_module.pending_links_html(self.players) if self.states and self._storing() else ""
-            self._stop_watching()
-            return
-        g = self.game if self.states else None
-        if seat.watching:
-            self.players = {k: OTHER for k in (g.sides if g is not None else ())}
-        elif g is not None:
-            self.players = {k: (PERSON if k == seat.side else self.players.get(k, OTHER)) for k in g.sides}
-            self.players = {k: (OTHER if v == PERSON and k != seat.side else v) for k, v in self.players.items()}
-        links = []
-        if seats is not None:
-            for side, token in seats.items():
-                who = "your seat" if side == seat.side else "the other player's seat"
-                links.append((f"{who} ({g.label(side) if g is not None else side})", token))
-            links.append(("watching (spectators)", watch))
-            note = ("Keep your link to come back to this game; send the other player theirs. "
-                    "Spectators see everything and decide nothing.")
-        else:
-            links.append(("this page's address", seat.token))
-            note = "This game is kept on the server: reloading the page resumes it."
-        self.links.value = (links_html(seat.game_id, links, note, kept=(seat.token, seats is not None))
-                            + address_script(seat.game_id, seat.token))  # kept: a reload shows them again
-        self._start_watching()
-
-    def _take_stored(self, action: Any, actor: str) -> bool:
-        """Send a decision to the store; the game after it and the computer's replies."""
-        try:
-            replies: list = []
-            nxt = self.seat.play(action, step=len(self.game.history), replies=replies)
-        except StaleStep:
-            self.sync()  # first: bringing the game in clears the page's older message
-            self.message.show("The other player decided first, so your click decided nothing: here is the game "
-                              "as it is now.", "refusal")
-            return False
-        except WrongSeat as exc:
-            self.message.show(f"Not your decision: {exc}", "refusal")
-            return False
-        except IllegalAction as exc:
-            self.message.show(f"Refused: {exc}", "refusal")
-            return False
-        except StoreError as exc:
-            self.message.show(f"The server refused the decision: {exc}", "refusal")
-            return False
-        for state, decision in replies or [(nxt, None)]:  # every step kept: the computer's moves drawn, and why
-            if decision is not None:  # the store's state carries its reason on the log line already (issue 25)
-                self.why.show(decision)
-            self.states.append(state)
-            self.actors.append(actor if decision is None else COMPUTER)
-        return True
-
-    def sync(self) -> bool:
-        """Bring in the decisions stored since this page last looked (the other player's, the computer's)."""
-        if self.seat is None:
-            return False
-        try:
-            if self.seat.steps() == len(self.game.history):
-                return False
-            states = self.seat.history()  # every state since: one replay step a decision (walk 29, finding 4)
-        except StoreError as exc:
-            self.message.show(f"The game could not be read from the server: {exc}", "refusal")
-            return False
-        new = states[len(self.game.history) + 1:]  # the store keeps the computer's reasons with its decisions
-        if not new:
-            return False
-        self.states += new
-        self.actors += [OTHER] * len(new)
-        self.selected = None
-        self.message.clear()  # it spoke of a moment now past (walk of session 29, finding 8)
-        self._refresh()
-        return True
-
-    def _start_watching(self) -> None:
-        """Poll the store from the kernel's event loop for the other browser's decisions (none in a script)."""
-        if self._watcher is None:
-            self._watcher = self.seat.watch(self.sync, lambda: self.seat is not None, POLL_SECONDS)
-
-    def _stop_watching(self) -> None:
-        if self._watcher is not None:
-            self._watcher.cancel()
-            self._watcher = None
 
     # --- choosing and confirming ---------------------------------------------------------------------------------
     @guarded()
