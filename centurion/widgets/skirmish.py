@@ -29,7 +29,7 @@ from ..game import (
     scenarios,
 )
 from ..game.summary import initiative_note
-from ..game.variants import end_position, occupy_parts
+from ..game.variants import occupy_parts
 from ..game.wording import plural
 from ..hexgrid import Hex, format_label
 from ..rules import Refusal
@@ -40,7 +40,7 @@ from .fire_note import FireNote
 from .hexmap import BATTLE_MAP_HEIGHT, HexMapView, Overlay
 from .hints import not_moving_note, stack_note
 from .move_speed import SpeedChoice, safest_first
-from .occupy_choice import position_hex, position_note
+from .occupy_choice import PositionChoice
 from .page_seed import SeedChoice
 from .phase_end import with_phase_end
 from .reference import link_rules
@@ -64,7 +64,7 @@ PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in
 PARTIAL_COLOR = "#00acc1"  # the outline of a partly covered hex (VAR-OCCUPY)
 
 
-class SkirmishTable(BattlePage):
+class SkirmishTable(PositionChoice, BattlePage):
     """The Skirmish page: set-up, banner, map, the decisions open now, log with replay, undo, save and load."""
 
     def __init__(self, scenario: str = "meeting", seed: int | None = None,
@@ -383,60 +383,6 @@ class SkirmishTable(BattlePage):
             self.preview.value = lines
             return
         self.preview.value = link_rules("<div style='font-size:12px'>" + "<br>".join(lines) + "</div>")
-
-    def _position_hex(self, a):
-        """(resolved move, partly covered end hex) for a move the player may position in its end hex (VAR-OCCUPY)."""
-        return position_hex(self.game, a, self.viewing)
-
-    def _draw_position_toggle(self, a) -> None:
-        """Show the 'in the woods / out in the open part' toggle for a move ending in a partly covered hex, set to
-        the position the move declares there (VAR-OCCUPY); hide it otherwise."""
-        found = self._position_hex(a)
-        self.position_toggle.unobserve(self._on_position, names="value")
-        try:
-            if found is None:
-                self.position_toggle.layout.display = "none"
-                return
-            res, part = found
-            cover = part.terrain.replace("_", " ")
-            self.position_toggle.options = [(f"stand in the {cover}" if "woods" not in cover else
-                                             "stand in the woods", "in"), ("out in the open part", "out")]
-            self.position_toggle.value = end_position(res, "") or "in"
-            self.position_toggle.layout.display = None
-        finally:
-            self.position_toggle.observe(self._on_position, names="value")
-
-    @guarded()
-    def _on_position(self, change: dict) -> None:
-        self.choose_position(change["new"])
-
-    def choose_position(self, position: str) -> None:
-        """Replace the picked move by the same move standing `position` ('in' or 'out') in its partly covered end
-        hex (`Skirmish.with_position`); a refusal is shown naming VAR-OCCUPY and the toggle goes back."""
-        i, a = self.choice.value, self.chosen()
-        if self._position_hex(a) is None:
-            self.message.show("Pick a move that ends in a partly covered hex first (VAR-OCCUPY).", "refusal")
-            self._draw_position_toggle(a)
-            return
-        new = self.game.with_position(a, position)
-        if isinstance(new, Refusal):
-            self.message.show(f"Refused: {new}", "refusal")
-            self._draw_position_toggle(a)  # back to the position the move declares
-            return
-        if new == self._choices[i]:
-            self._positioned.pop(i, None)
-        else:
-            self._positioned[i] = new
-        where = "out in the open part" if position == "out" else "in the cover"
-        self.message.show(f"{a.unit} will stand {where} of {format_label(self._position_hex(new)[0].end_hex)} "
-                          "(VAR-OCCUPY): Confirm to move.", "info")
-        self._relabel()
-        self._show_preview()
-        self._draw_overlay()
-
-    def _position_note(self, i: int) -> str:
-        """The note of a listed move whose position the player changed (VAR-OCCUPY)."""
-        return position_note(self.game, self._positioned.get(i))
 
     def _relabel(self) -> None:
         """The list's labels with the positions chosen, keeping the pick."""
