@@ -223,3 +223,19 @@ def test_damaged_vehicles_match_the_oracle(damage, velocity, grounded):
     vehicle = dataclasses.replace(VIPER, max_thrust=3)
     state = GravState.of(vehicle, from_offset(3, 3), 1, velocity, grounded=grounded, **damage)
     assert_matches_oracle(m, vehicle, state)
+
+
+def test_a_submerged_tank_with_one_thrust_point_turns_on_the_bottom():
+    """Found by hypothesis in session 29's CI run: a Viper on a lake's bottom at velocity 0 with half its thrust
+    lost (1 TP: too little for the 2 TP that lift it out of the water, CEN-GRAV-6) may still spend it moving under
+    water (CEN-GRD-2), which `resolve_grav_move` accepts as a turn in place to any facing; the search said it could
+    only stay as it was. Expected: the oracle's brute force, and by the rule each of the six facings in its hex."""
+    vehicle = dataclasses.replace(VIPER, max_thrust=2)
+    rows = ["......"] * ROWS
+    rows[3] = "..w..."  # a lake hex at 0304
+    m = map_from_rows(rows, ["000000"] * ROWS)
+    here = parse_label("0304")
+    state = GravState.of(vehicle, here, 0, 0, grounded=True, submerged=True, thrust_quarters_lost=2)
+    assert state.max_thrust(vehicle) == 1
+    assert set(oracle(state, vehicle, m)) == {(here, f, True) for f in range(6)}
+    assert_matches_oracle(m, vehicle, state)

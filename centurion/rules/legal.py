@@ -262,7 +262,8 @@ def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMa
         raise ValueError(f"CEN-GRAV-1: acceleration {accelerate} is outside 0..{thrust} thrust points")
     if down:  # staying put: a grounded vehicle simply stays down
         cands.add_fixed((here + state.facing) * 2 + 1, 0, 0, 0, False, 0, GravMove())
-    stuck = down and (thrust < lift or state.driver_out or accelerate == 0)  # it can only stay down
+    # it can only stay down; under water 1 TP still turns it on the bottom (CEN-GRD-2), though 2 lift it out
+    stuck = down and (thrust < (1 if state.submerged else lift) or state.driver_out or accelerate == 0)
     if state.grav_drive_lost or state.destroyed or stuck:
         if not down:
             cands.add_fixed((here + state.facing) * 2, state.velocity, state.velocity, 0, False, 0, GravMove())
@@ -278,7 +279,7 @@ def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMa
             raise ValueError(f"CEN-GRAV-6: lifting off takes the first {lift} TP of the acceleration; an "
                              f"acceleration of {accelerate} cannot lift it")
         gains = [accelerate - lift]
-    top = max(abs(state.velocity + a) for a in gains)
+    top = max((abs(state.velocity + a) for a in gains), default=0)
     if top > MAX_SPEED:
         raise ValueError(f"CEN-GRAV-2: starting at velocity {state.velocity}, this turn reaches velocity {top}; the "
                          f"legal-moves search handles up to {MAX_SPEED} (resolve_grav_move checks any single move)")
