@@ -18,6 +18,7 @@ from ..data import BattleMap, TerrainTable, VehicleType
 from ..hexgrid import Hex, format_label, neighbor, turn
 from .grav_execution import DamageEvent, DamageRule, MoveReport, execute_grav_move, take_movement_damage
 from .grav_types import (
+    BOTTOM_LIFT,
     STEP_NAMES,
     GravMove,
     GravState,
@@ -87,7 +88,7 @@ def move_start(state: GravState, move: GravMove, vehicle: VehicleType) -> MoveSt
     down = state.grounded or state.submerged
     lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down and moving else 0
     if move.under_water and lift:
-        lift = 1  # it leaves the bottom but not the water: no extra point to surface (CEN-GRAV-6, CEN-GRD-2)
+        lift = BOTTOM_LIFT  # it leaves the bottom but not the water: no extra point to surface (CEN-GRAV-6, CEN-GRD-2)
     if move.accelerate < lift:
         where = "under water" if state.submerged and not move.under_water else (
             "a crater" if state.in_crater and not state.submerged else "the ground")

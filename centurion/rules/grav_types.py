@@ -32,6 +32,11 @@ def facing_change_interval(velocity: int) -> int:
     return facing_change_table().straight_hexes(velocity)
 
 
+#: TP that take a vehicle off a lake's bottom to move beneath the surface: it leaves the bottom but not the water, so
+#: no second point to surface (CEN-GRD-2, CEN-GRAV-6; a decision, docs/decisions.md)
+BOTTOM_LIFT = 1
+
+
 def lift_cost(grounded: bool, in_crater: bool = False, submerged: bool = False) -> int:
     """TP of the acceleration that lift a vehicle off: 1 grounded, 2 from a crater or under water (CEN-GRAV-6).
 

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..data import BattleMap, TerrainTable, VehicleType
 from .grav import GravMove, GravState, facing_change_interval, lift_cost, state_refusal
+from .grav_types import BOTTOM_LIFT
 from .inputs import whole
 from .reach import INVALID, LIVE, MAX_SPEED, Reach, roll_factor, step_table, value_chance, value_key, value_rolls
 
@@ -263,7 +264,7 @@ def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMa
     if down:  # staying put: a grounded vehicle simply stays down
         cands.add_fixed((here + state.facing) * 2 + 1, 0, 0, 0, False, 0, GravMove())
     # it can only stay down; under water 1 TP still turns it on the bottom (CEN-GRD-2), though 2 lift it out
-    stuck = down and (thrust < (1 if state.submerged else lift) or state.driver_out or accelerate == 0)
+    stuck = down and (thrust < (BOTTOM_LIFT if state.submerged else lift) or state.driver_out or accelerate == 0)
     if state.grav_drive_lost or state.destroyed or stuck:
         if not down:
             cands.add_fixed((here + state.facing) * 2, state.velocity, state.velocity, 0, False, 0, GravMove())
@@ -295,18 +296,18 @@ def legal_grav_moves(state: GravState, vehicle: VehicleType, battlemap: BattleMa
     for (interval, _back), group in groups.items():
         _search(cands, state, steps, facings, group, interval, lift, thrust, under_water=False)
     if state.submerged and accelerate is None:
-        # moving beneath the surface: 1 TP to leave the bottom, lake hexes only, settling again (CEN-GRD-2)
+        # moving beneath the surface: BOTTOM_LIFT TP to leave the bottom, lake hexes only, settling again (CEN-GRD-2)
         for d in range(1, 6):
             turn_steps = _turn_steps(d, state)
             if turn_steps is not None:
-                cands.add_fixed((here + (state.facing + d) % 6) * 2 + 1, 0, 0, 1, False, 0,
-                                GravMove(1, turn_steps, under_water=True))
+                cands.add_fixed((here + (state.facing + d) % 6) * 2 + 1, 0, 0, BOTTOM_LIFT, False, 0,
+                                GravMove(BOTTOM_LIFT, turn_steps, under_water=True))
         water = step_table(battlemap, table, under_water=True)
         uw: dict[int, list[int]] = {}
-        for gain in range(1, thrust - 1 + 1):
+        for gain in range(1, thrust - BOTTOM_LIFT + 1):
             uw.setdefault(facing_change_interval(gain), []).append(gain)
         for interval, group in uw.items():
-            _search(cands, state, water, facings, group, interval, 1, thrust, under_water=True)
+            _search(cands, state, water, facings, group, interval, BOTTOM_LIFT, thrust, under_water=True)
     return cands.finish(steps.hexes)
 
 
