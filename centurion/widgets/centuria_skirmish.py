@@ -25,7 +25,7 @@ from .hexmap import Counter, HexMapView, Overlay
 from .page_seed import SeedChoice
 from .reference import link_rules
 from .safety import ClickButton, guarded
-from .seat import who_plays
+from .stored_page import who_plays
 
 SIDE_COLORS = ("#b71c1c", "#1f4e9c")
 LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ballista": "B", "tormentum": "M",

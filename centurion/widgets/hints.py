@@ -118,8 +118,8 @@ def _brake(g: Skirmish, selected: str, moves: list[tuple[Any, Any]]) -> str:
     now = g.vehicle(selected).velocity
     if not now:
         return " At velocity 0 it may stay where it is, or accelerate and fly [CEN-GRAV-1]."
-    slower = [(end_velocity(g, m, e.grounded), bool(e.grounded)) for m, e in moves
-              if end_velocity(g, m, e.grounded) <= now]
+    ends = [(end_velocity(g, m, e.grounded), bool(e.grounded)) for m, e in moves]  # each move's end resolved once
+    slower = [(n, gr) for n, gr in ends if n <= now]
     top = max((n for n, _gr in slower), default=None)
     if top is None:
         return ""

@@ -115,27 +115,6 @@ class Seat:
         return loop.create_task(poll())
 
 
-def who_plays(player: str) -> str:
-    """How a map key names a side's player (issue 24, walk of session 29): 'you' on this page, 'another browser'
-    for a person at another seat (a stored game; a spectator sees both sides so), else the computer and its level."""
-    if player == "person":
-        return "you"
-    if player == "other player":
-        return "another browser"
-    return f"the computer, {player}" if player in ("novice", "veteran", "elite") else "the computer"
-
-
-def pending_links_html(players: dict[str, str]) -> str:
-    """Before the first decision of a served game two people play: how the second player will join (walk of
-    session 29, finding 7: nothing said so until the first decision); '' otherwise."""
-    if sum(1 for p in players.values() if p == "person") < 2:
-        return ""
-    return ('<div class="centurion-links" style="padding:4px 6px;border:1px solid #ccd;background:#f7f9fc">'
-            "<b>Two people play this game</b>, each in their own browser: make the first decision, and the game is "
-            "kept on the server; the link to send the other player (and one for spectators) then appears here. "
-            "Until then this page decides for both sides.</div>")
-
-
 def abandon_words(seat: Seat | None, noun: str, where: str) -> tuple[str, str]:
     """The Start button's second-click label and its message over a game in progress: a local game is thrown away,
     a stored one goes on without this page (a seat leaves it, a spectator stops watching; walk of session 29)."""
@@ -206,5 +185,5 @@ def address_script(game_id: str, token: str) -> str:
             "onerror=\"if (location.search !== this.dataset.q) history.replaceState(null, '', this.dataset.q)\">")
 
 
-__all__ = ["STORED_UNDO", "Seat", "who_plays", "served_store", "page_address", "address", "links_html",
-           "kept_links_script", "pending_links_html", "abandon_words", "address_script", "WATCH", "POLL_SECONDS", "ENV"]
+__all__ = ["STORED_UNDO", "Seat", "served_store", "page_address", "address", "links_html", "kept_links_script",
+           "abandon_words", "address_script", "WATCH", "POLL_SECONDS", "ENV"]

@@ -9,14 +9,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import IllegalAction
+from ..game import LEVELS, IllegalAction
 from ..store import StaleStep, StoreError, WrongSeat
-from . import seat as seat_module
 from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address
 
 PERSON = "person"
 COMPUTER = "computer"
 OTHER = "other player"  # a side a person plays in another browser (a stored game, issue 24)
+
+
+def who_plays(player: str) -> str:
+    """How a map key names a side's player (issue 24, walk of session 29): 'you' on this page, 'another browser'
+    for a person at another seat (a stored game; a spectator sees both sides so), else the computer and its level."""
+    if player == PERSON:
+        return "you"
+    if player == OTHER:
+        return "another browser"
+    return f"the computer, {player}" if player in LEVELS else "the computer"
+
+
+def pending_links_html(players: dict[str, str]) -> str:
+    """Before the first decision of a served game two people play: how the second player will join (walk of
+    session 29, finding 7: nothing said so until the first decision); '' otherwise."""
+    if sum(1 for p in players.values() if p == PERSON) < 2:
+        return ""
+    return ('<div class="centurion-links" style="padding:4px 6px;border:1px solid #ccd;background:#f7f9fc">'
+            "<b>Two people play this game</b>, each in their own browser: make the first decision, and the game is "
+            "kept on the server; the link to send the other player (and one for spectators) then appears here. "
+            "Until then this page decides for both sides.</div>")
 
 
 class StoredGame:
@@ -94,7 +114,7 @@ class StoredGame:
             self.game_links = {**seats, "watch": watch}
         if seat is None:
             self.game_links = {}
-            self.links.value = seat_module.pending_links_html(self.players) if self.states and self._storing() else ""
+            self.links.value = pending_links_html(self.players) if self.states and self._storing() else ""
             self._stop_watching()
             return
         g = self.game if self.states else None

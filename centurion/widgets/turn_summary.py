@@ -15,10 +15,10 @@ from typing import Any
 from ..data import terrain_table
 from ..game import Skirmish
 from ..game.summary import TurnSummary, span_since, turn_summary
-from ..game.wording import in_words
+from ..game.wording import in_words, plural
 from ..hexgrid import Hex, distance
 from .hexmap import Counter, Overlay, terrain_key_html
-from .seat import who_plays
+from .stored_page import PERSON, who_plays
 
 WRECK = "#6b6b6b"
 HIT = "#ff6d00"  # the outline of a unit hit since your last decision
@@ -128,7 +128,7 @@ def key_html(g: Skirmish, players: dict[str, str], colors: tuple[str, str]) -> s
     chips = " ".join(
         f"<span style='display:inline-block;width:12px;height:12px;background:{colors[i]};vertical-align:middle;"
         f"border:1px solid #111'></span> {html.escape(g.label(s))} "
-        f"({who_plays(players.get(s, 'person'))})" for i, s in enumerate(g.sides))
+        f"({who_plays(players.get(s, PERSON))})" for i, s in enumerate(g.sides))
     marks = ("orange ring: an objective (held by a side with a unit within 1 hex and no enemy unit within 1); "
              "green hatching: where the selected vehicle may end its move (red: only by a crash landing); "
              "coloured trail: a move since your last decision, pale where it began; orange outline: a unit hit "
@@ -169,8 +169,7 @@ def units_here(g: Skirmish, hex_: Hex, selected: str | None = None) -> list[tupl
     rows = []
     here = next((v for v in g.vehicles if v.key == selected and not v.destroyed), None)
     if here is not None and here.hex != hex_:
-        n = distance(here.hex, hex_)
-        rows.append((f"Range from {here.key}", f"{n} {'hex' if n == 1 else 'hexes'}"))
+        rows.append((f"Range from {here.key}", plural(distance(here.hex, hex_), "hex")))
     for v in g.vehicles:
         if v.hex != hex_:
             continue
