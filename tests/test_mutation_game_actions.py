@@ -307,7 +307,7 @@ def _refusal(action, where="action") -> IllegalAction:
     (Pass(None), "CEN-INI-2", f"a.platoon: expected {TXT}, got None"),
     (Mount("S", 2), "CEN-MNT-1", f"a.carrier: expected {TXT}, got 2"),
     (March("S", 2), "CEN-INF-1", f"a.hex: expected {TXT}, got 2"),
-    (Conceal(2), "CEN-INF-1", f"a.squad: expected {TXT}, got 2"),
+    (Conceal(2), "CEN-CMB-1", f"a.squad: expected {TXT}, got 2"),
     (OpportunityFire("A", "B", 10000), "CEN-OPP-1", f"a.step: expected {NUM}, got 10000"),
     (Paint("A", 3), "CEN-SEQ-3", f"a.target: expected {TXT} or null, got 3"),
     (Fire("A", "B", driver=1), "CEN-SEQ-3", "a.driver: expected true or false (a bool), got 1"),

@@ -98,7 +98,7 @@ def test_INF1_personal_weapon_attacks():
     assert personal_weapon_attacks(False) == 2
     assert personal_weapon_attacks(False, True) == 3
     for bad in ((1, False), (False, 0), (None, False)):
-        with pytest.raises(ValueError, match="CEN-INF-1"):
+        with pytest.raises(ValueError, match="CEN-CMB-1"):
             personal_weapon_attacks(*bad)
 
 

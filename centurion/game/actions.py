@@ -231,7 +231,7 @@ class Fire(Notation):
 @dataclass(frozen=True)
 class SquadFire(Notation):
     """A dismounted squad fires `weapon` (personal, tvlg or mortar) at `target`; it holds with `Fire(squad, None)`
-    (CEN-INF-1, CEN-SEQ-3, book-a §16)."""
+    (CEN-CMB-1, CEN-SEQ-3, book-a §16)."""
 
     kind: ClassVar[str] = "squad_fire"
     unit: str
@@ -350,7 +350,7 @@ SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1  # a seed is a 64-bit signed whole numb
 _TYPE_WORDS = {int: f"a whole number from -{MAX_INT} to {MAX_INT}", bool: "true or false (a bool)",
                str: f"a text of at most {MAX_TEXT} characters"}
 _KIND_RULE = {"leadership": "CEN-INI-1", "order": "CEN-INI-1", "move": "CEN-GRAV-1", "watch": "CEN-OPP-1",
-              "pass": "CEN-INI-2", "mount": "CEN-MNT-1", "march": "CEN-INF-1", "conceal": "CEN-INF-1",
+              "pass": "CEN-INI-2", "mount": "CEN-MNT-1", "march": "CEN-INF-1", "conceal": "CEN-CMB-1",
               "opportunity": "CEN-OPP-1", "let_pass": "CEN-OPP-1", "paint": "CEN-SEQ-3", "fire": "CEN-SEQ-3",
               "squad_fire": "CEN-SEQ-3", "smoke": "CEN-SEQ-1", "self_destruct": "VAR-SELFDESTRUCT",
               "end_turn": "CEN-SEQ-1"}

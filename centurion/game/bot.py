@@ -357,7 +357,7 @@ def _reply(s: Skirmish, v: Vehicle, e, x: Vehicle, ends: list) -> float:
 
 def _squad_step(s: Skirmish, lv: LevelSettings, others: list, enemies: list[Vehicle]) -> Action | None:
     """A squad of the moving platoon walks toward the nearest objective, or (veteran) conceals on it when enemies
-    are within 12 hexes (CEN-INF-1, book-a §16.7); None when no squad has anything useful to do."""
+    are within 12 hexes (CEN-CMB-1, book-a §16.7); None when no squad has anything useful to do."""
     objectives = [o.hex for o in s.scenario.objectives]
     if not objectives:
         return None

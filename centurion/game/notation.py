@@ -18,7 +18,7 @@ Centurion (CEN-SEQ-1):
     fire R11 B21 / fire R11         Fire at B21 with every weapon that bears / hold fire; then any of:
                                     w=1,2 (weapons), shells=1:APDS,2:HEAP, second=B22, w2=3 (the second
                                     target's weapons), driver (VAR-WEAPONS); "fire R11 - w=1" holds with choices
-    sfire S1 tvlg B21               SquadFire(S1, "tvlg", B21) (CEN-INF-1)
+    sfire S1 tvlg B21               SquadFire(S1, "tvlg", B21) (CEN-CMB-1)
     smoke R11 / destruct R11 / end  Smoke, SelfDestruct (VAR-SELFDESTRUCT), EndTurn (CEN-SEQ-1)
 Centuria (CTA-1):
     cmove C1 F FL T3                CtaMove(C1, ("F", "FL", "T3")) (CTA-MOVE)

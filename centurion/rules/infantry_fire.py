@@ -56,7 +56,7 @@ def squad_strength(men: int, *, table: CasualtyTable | None = None) -> SquadStre
 def personal_weapon_attacks(moved: bool, same_hex: bool = False) -> int:
     """Personal-weapon attacks this turn: 1 if the squad moved, 2 if not, 3 if not and in the target's hex (§16.3)."""
     if not isinstance(moved, bool) or not isinstance(same_hex, bool):
-        raise ValueError(f"CEN-INF-1: moved and same_hex are true or false, got {moved!r}, {same_hex!r}")
+        raise ValueError(f"{RULE}: moved and same_hex are true or false, got {moved!r}, {same_hex!r}")
     if moved:
         return 1
     return 3 if same_hex else 2
@@ -124,7 +124,7 @@ def casualty_roll(dice: Dice, row: int | str, terms: list[tuple[str, int, str]] 
 
 @dataclass(frozen=True)
 class SquadView:
-    """A squad as the fire rules see it (CEN-INF-1): where, men left, TVLG or mortar squad, what it did."""
+    """A squad as the fire rules see it (CEN-CMB-1): where, men left, TVLG or mortar squad, what it did."""
 
     key: str
     hex: Hex

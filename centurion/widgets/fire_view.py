@@ -233,7 +233,7 @@ class CasualtyLookup(w.VBox):
         cells = "".join(f"<tr><td>{k} killed</td><td>{percent(p)}</td></tr>" for k, p in sorted(odds.items()))
         self.out.value = link_rules(
             f"<div>Row {html.escape(self.row.label)}, modified roll {self.roll.value}: <b>{lost}</b> "
-            f"{'man' if lost == 1 else 'men'} lost (CEN-INF-1)</div>"
+            f"{'man' if lost == 1 else 'men'} lost (CEN-CMB-1)</div>"
             f"<div>A d10 {self.modifier.value:+d} on this row gives:</div><table class='centurion-terms'>{cells}"
             "</table>")
 

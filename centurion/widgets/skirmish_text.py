@@ -119,7 +119,7 @@ def variant_steps(r: VariantResolvedMove) -> list[str]:
 def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
     """The preview of decision `a` (picked from the list as `listed`), one HTML line each: a move's safest path,
     its piloting rolls and variant steps (CEN-SPD-1, VAR-*), a fire's to-hit per weapon and who fires it (book-a
-    §8, VAR-WEAPONS), a squad's attacks (CEN-INF-1), a paint, a self-destruct check; a string when `a` is a move
+    §8, VAR-WEAPONS), a squad's attacks (CEN-CMB-1), a paint, a self-destruct check; a string when `a` is a move
     not among the listed ones."""
     lines: list[str] = []
     if isinstance(a, Move) and a.unit in {v.key for v in g.movers()}:
@@ -164,7 +164,7 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
                       f"{html.escape(ra.to_hit.describe())}" for ra in dplan.attacks] if dplan else []
             lines.append(html.escape(f"the driver's piloting roll first: {driver_check(v).describe()}; each "
                                      "weapon he fires cuts next turn's speed limits by a third [VAR-WEAPONS]"))
-    elif isinstance(a, SquadFire):  # the squad's attacks, each at this to-hit (book-a §16, CEN-INF-1)
+    elif isinstance(a, SquadFire):  # the squad's attacks, each at this to-hit (book-a §16, CEN-CMB-1)
         att = g.squad_attack(a.unit, a.weapon, a.target)
         if hasattr(att, "to_hit"):
             lines.append(f"{plural(att.attacks, html.escape(a.weapon) + ' attack')} at range {att.range}: "

@@ -11,7 +11,7 @@ CELLS = [
        "lays an **IWF template** that shrinks with the squad: IWF 9 at full strength down to IWF 1 with one "
        "man left. Against infantry there is no terrain or shield modifier; a hit rolls on the **casualties "
        "table**, in the row of the weapon's damage (or the squad's IWF row), a d10 plus the terrain: the higher "
-       "the roll, the more men die. A squad is destroyed when 5 of its men are dead (CEN-INF-1, CEN-CMB-1).\n\n"
+       "the roll, the more men die. A squad is destroyed when 5 of its men are dead (CEN-CMB-1).\n\n"
        "Squads may carry TVLG missiles and mortars (fewer as they lose men); a mortar fires directly or, at a "
        "painted target, indirectly; its AP round and a vehicle's **AP laser** strike every squad in a hex.\n\n"
        "A tank's **Vulcan** engages incoming missiles: the more it engages in a turn, the lower the number it "

@@ -1,4 +1,4 @@
-"""The fire phase of Centurion (CEN-SEQ-3, CEN-CMB-1, CEN-INF-1, book-a §8): the sides declare fire in the
+"""The fire phase of Centurion (CEN-SEQ-3, CEN-CMB-1, book-a §8, §16): the sides declare fire in the
 declaration order, then the fire is resolved one firing unit at a time, internals after all fire.
 
 `FirePhase` holds the fire queries (which weapons bear, the plans, squads' attacks) and the `Fire` and
@@ -141,7 +141,7 @@ class FirePhase:
 
     def squad_attack(self, unit: str, weapon: str, target: str) -> SquadAttack | Refusal:
         """The checked attack of a dismounted squad's `weapon` (personal, tvlg, mortar) at `target`, with its
-        to-hit odds, or a Refusal naming the rule (book-a §16, CEN-INF-1)."""
+        to-hit odds, or a Refusal naming the rule (book-a §16, CEN-CMB-1)."""
         ck = ("sq", unit, weapon, target)
         if ck not in self._cache:
             me = self.combat_units().get(unit)
@@ -157,7 +157,7 @@ class FirePhase:
 
     def fire_actions(self, unit: str) -> tuple[Action, ...]:
         """Fire at each enemy the vehicle's weapons bear on, or hold (CEN-CMB-1); a squad: each weapon at each
-        enemy in range and sight (CEN-INF-1)."""
+        enemy in range and sight (CEN-CMB-1)."""
         ck = ("fire", unit)
         if ck in self._cache:
             return self._cache[ck]
