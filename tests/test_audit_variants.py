@@ -429,6 +429,10 @@ def test_V20_the_initiative_roll_prints_a_negative_rating_as_such():
 
     r = roll_variant_initiative(Dice.scripted([5, 5, 3, 7]), rating_first=-2, rating_second=3, spend_second=1)
     assert [x.purpose for x in r.rolls[0]] == ["initiative, first side (-2)", "initiative, second side (+1)"]
+    named = roll_variant_initiative(Dice.scripted([5, 5, 3, 7]), rating_first=-2, rating_second=3, spend_second=1,
+                                    names=("Renegade Legion", "Terran Overlord Government"))
+    assert [x.purpose for x in named.rolls[0]] == ["initiative, Renegade Legion (-2)",
+                                                   "initiative, Terran Overlord Government (+1)"]
 
 
 def test_V20_decisions_keep_no_superseded_statement():

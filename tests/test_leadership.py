@@ -142,3 +142,23 @@ def test_initiative_with_points_set_aside_and_a_lost_centurion():
     lost = lose_centurion(renegade, "killed")
     r = roll_century_initiative(Dice.scripted([4, 5]), lost, tog, plan_leadership(lost, tog, on_initiative=2))
     assert r.totals == (4, 3) and r.winner == "second"
+
+
+@pytest.mark.parametrize("variants", [(), ("VAR-INIT",)])
+def test_a_games_initiative_rolls_name_the_side_that_rolls_each(variants):
+    """Session 30: the dice log read "initiative, first side: d10 = 9" and left the reader to guess whose roll it was
+    (CEN-INI-1; VAR-INIT's rolls likewise). The names are the scenario's labels, read from its YAML here."""
+    import yaml
+
+    from centurion.data.paths import data_dir
+    from centurion.game import bot_action, new_skirmish
+
+    sides = yaml.safe_load((data_dir() / "scenarios" / "meeting.yaml").read_text(encoding="utf-8"))["sides"]
+    labels = [sides[k]["label"] for k in sides]  # the order the scenario lists them: the first side first
+    s = new_skirmish("meeting", seed=3, variants=list(variants))
+    while s.phase in ("initiative", "order") or s.turn == 0:
+        s = s.apply(bot_action(s, "novice"))
+    rolls = [line.strip() for line in s.log if line.strip().startswith("initiative, ")]
+    assert rolls and len(rolls) % 2 == 0
+    for first, second in zip(rolls[::2], rolls[1::2], strict=True):
+        assert first.startswith(f"initiative, {labels[0]} ") and second.startswith(f"initiative, {labels[1]} ")

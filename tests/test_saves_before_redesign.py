@@ -7,7 +7,9 @@ last decision; today's code must load the save (every decision checked again, CE
 line for line, with the same turn, phase and side to decide. Only the words changed since (issue 26, W20): the
 old logs' "facing 4" and "3 point(s)" are compared as "facing SW" and "3 points" on both sides (`_worded`, written
 here from HEX-3's facing names, not taken from the code under test), and the two sources renamed by W20 ("[book-a
-14.1]" is "[CEN-CMB-1]", "[book-b §15]" names chapter 20; session 28: "(1 boxes lost)" is "(1 box lost)").
+14.1]" is "[CEN-CMB-1]", "[book-b §15]" names chapter 20; session 28: "(1 boxes lost)" is "(1 box lost)"; session 30:
+the initiative rolls of the "first side" and "second side" name the sides, read here from the old log's first line,
+"<scenario>: <first> against <second>, seed ...").
 """
 
 from __future__ import annotations
@@ -35,10 +37,14 @@ def _count(m: re.Match) -> str:
     return f"{n} {head + ' ' if head else ''}{PLURAL.get(last, last + 's')}"
 
 
-def _worded(line: str) -> str:
-    """A log line in today's words (W20): facings by compass name, counts in the right number, renamed sources."""
+def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
+    """A log line in today's words (W20): facings by compass name, counts in the right number, renamed sources, the
+    initiative rolls by the names of the `sides` (session 30)."""
     for old, new in RENAMED.items():
         line = line.replace(old, new)
+    if sides is not None:
+        line = line.replace("initiative, first side", f"initiative, {sides[0]}")
+        line = line.replace("initiative, second side", f"initiative, {sides[1]}")
     line = re.sub(r"\bfacing ([0-5])\b(?![-.]\d)", lambda m: "facing " + FACINGS[int(m.group(1))], line)
     return re.sub(r"\b(\d+) ([A-Za-z][A-Za-z ]*?)\((s|es)\)", _count, line)
 
@@ -55,7 +61,9 @@ def test_fixtures_present():
 @pytest.mark.parametrize("name", SAVES)
 def test_save_replays_to_the_same_log(name):
     text = (FIXTURES / f"{name}.json").read_text()
-    expected = [_worded(line) for line in (FIXTURES / f"{name}.log").read_text().splitlines()]
+    old = (FIXTURES / f"{name}.log").read_text().splitlines()
+    sides = re.fullmatch(r"[^:]+: (.+) against (.+), seed \d+, \d+ (?:turns|rounds)", old[0]).groups()
+    expected = [_worded(line, sides) for line in old]
     game = load(text)
     assert len(game.history) == len(json.loads(text)["actions"])
     assert [_worded(line) for line in game.log] == expected

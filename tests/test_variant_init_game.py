@@ -46,8 +46,8 @@ def test_initiative_spends_rating_points_and_rolls_as_the_variant():
     # VAR-INIT (RULES.md): d10 + the points spent, higher wins, ties rolled again. Seed 5 rolls d10 7 for the
     # Renegades (+1) and d10 10 for TOG (+2): totals 8 and 12, TOG wins at the first roll (T3: the oracle is the
     # rule applied to the logged dice, not the variant's own roll function)
-    rolls = [int(ln.rsplit("d10 = ", 1)[1]) for ln in s2.log if "initiative, first side (+1) [VAR-INIT]: d10" in ln
-             or "initiative, second side (+2) [VAR-INIT]: d10" in ln]
+    rolls = [int(ln.rsplit("d10 = ", 1)[1]) for ln in s2.log if "initiative, Renegade Legion (+1) [VAR-INIT]: d10" in ln
+             or "initiative, Terran Overlord Government (+2) [VAR-INIT]: d10" in ln]
     assert rolls == [7, 10]
     totals = (rolls[0] + 1, rolls[1] + 2)
     assert totals == (8, 12) and s2.initiative_winner == "tog"

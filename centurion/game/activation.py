@@ -83,7 +83,7 @@ def roll(s: Skirmish, dice: Dice) -> Skirmish:
     start = len(dice.log)
     res = roll_variant_initiative(dice, rating_first=ra, rating_second=rb,
                                   spend_first=spent.get(a, ra if ra < 0 else 0),
-                                  spend_second=spent.get(b, rb if rb < 0 else 0))
+                                  spend_second=spent.get(b, rb if rb < 0 else 0), names=(s.label(a), s.label(b)))
     if isinstance(res, Refusal):  # the actions offered keep within the rating: this is a bug, not a player error
         raise AssertionError(res)
     winner = a if res.winner == "first" else b

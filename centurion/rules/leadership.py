@@ -15,7 +15,14 @@ from dataclasses import dataclass, replace
 from ..dice import Dice, Roll
 from .grav import Refusal
 from .inputs import whole
-from .sequence import InitiativeResult, leadership_advantage, movement_order, passes_available, roll_initiative
+from .sequence import (
+    SIDE_NAMES,
+    InitiativeResult,
+    leadership_advantage,
+    movement_order,
+    passes_available,
+    roll_initiative,
+)
 
 RULE = "CEN-INI-2"
 DEFAULT_RATING = 2
@@ -114,12 +121,12 @@ def plan_leadership(first: Centurion, second: Centurion, on_initiative: int = 0)
     return LeadershipTurn(side, points, on_initiative, passes_available(points - on_initiative))
 
 
-def roll_century_initiative(dice: Dice, first: Centurion, second: Centurion, plan: LeadershipTurn | None = None
-                            ) -> InitiativeResult:
+def roll_century_initiative(dice: Dice, first: Centurion, second: Centurion, plan: LeadershipTurn | None = None,
+                            names: tuple[str, str] = SIDE_NAMES) -> InitiativeResult:
     """Both sides roll initiative; the advantaged side subtracts the points it set aside in `plan` (CEN-INI-1)."""
     used = plan.on_initiative if plan is not None else 0
     return roll_initiative(dice, rating_first=first.century_rating, rating_second=second.century_rating,
-                           use_advantage=used)
+                           use_advantage=used, names=names)
 
 
 Activation = tuple[str, str]  # (side "A"/"B", platoon name)

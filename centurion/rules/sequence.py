@@ -67,17 +67,21 @@ def leadership_advantage(rating_first: int = 2, rating_second: int = 2) -> tuple
     return ("first" if diff > 0 else "second"), abs(diff)
 
 
-def roll_initiative(dice: Dice, *, rating_first: int = 2, rating_second: int = 2, use_advantage: int = 0
-                    ) -> InitiativeResult:
-    """Each side rolls a d10, lowest wins; the advantaged side subtracts `use_advantage`; ties re-rolled (CEN-INI-1)."""
+SIDE_NAMES = ("first side", "second side")  # how the rolls name the sides when the caller names none
+
+
+def roll_initiative(dice: Dice, *, rating_first: int = 2, rating_second: int = 2, use_advantage: int = 0,
+                    names: tuple[str, str] = SIDE_NAMES) -> InitiativeResult:
+    """Each side rolls a d10, lowest wins; the advantaged side subtracts `use_advantage`; ties re-rolled (CEN-INI-1).
+    `names` are the sides' names in the rolls' purpose (the dice log says whose roll each is)."""
     whole(use_advantage, "CEN-INI-1", "use_advantage", 0)
     side, points = leadership_advantage(rating_first, rating_second)
     if not 0 <= use_advantage <= points:
         raise ValueError(f"CEN-INI-1: the Leadership Advantage is {points} point(s); cannot use {use_advantage}")
     rolls = []
     while True:
-        r1 = dice.roll("d10", purpose="initiative, first side", rule="CEN-INI-1")
-        r2 = dice.roll("d10", purpose="initiative, second side", rule="CEN-INI-1")
+        r1 = dice.roll("d10", purpose=f"initiative, {names[0]}", rule="CEN-INI-1")
+        r2 = dice.roll("d10", purpose=f"initiative, {names[1]}", rule="CEN-INI-1")
         rolls.append((r1, r2))
         t1 = r1.result - (use_advantage if side == "first" else 0)
         t2 = r2.result - (use_advantage if side == "second" else 0)

@@ -17,6 +17,7 @@ from ..dice import Dice, Roll
 from ..rules.grav import Refusal
 from ..rules.inputs import whole
 from ..rules.rolls import TargetRoll
+from ..rules.sequence import SIDE_NAMES
 from .ruleset import RuleSet, refuse_off
 
 RULE = "VAR-INIT"
@@ -50,10 +51,12 @@ class VariantInitiative:
 
 def roll_variant_initiative(dice: Dice, *, rating_first: int = 2, rating_second: int = 2,
                             spend_first: int | None = None, spend_second: int | None = None,
-                            modifier_first: int = 0, modifier_second: int = 0) -> VariantInitiative | Refusal:
+                            modifier_first: int = 0, modifier_second: int = 0,
+                            names: tuple[str, str] = SIDE_NAMES) -> VariantInitiative | Refusal:
     """Both sides roll d10 + rating points spent + other modifiers; the higher total wins, ties re-rolled (VAR-INIT).
 
-    `spend_*` defaults to the whole rating (a negative rating is always spent whole).
+    `spend_*` defaults to the whole rating (a negative rating is always spent whole); `names` name the sides in the
+    rolls' purpose.
     """
     for value, what in ((rating_first, "rating_first"), (rating_second, "rating_second"),
                         (modifier_first, "modifier_first"), (modifier_second, "modifier_second")):
@@ -70,8 +73,8 @@ def roll_variant_initiative(dice: Dice, *, rating_first: int = 2, rating_second:
     bonus = (spends[0] + modifier_first, spends[1] + modifier_second)
     rolls: list[tuple[Roll, Roll]] = []
     for _ in range(1000):
-        a = dice.roll("d10", purpose=f"initiative, first side ({bonus[0]:+d})", rule=RULE)
-        b = dice.roll("d10", purpose=f"initiative, second side ({bonus[1]:+d})", rule=RULE)
+        a = dice.roll("d10", purpose=f"initiative, {names[0]} ({bonus[0]:+d})", rule=RULE)
+        b = dice.roll("d10", purpose=f"initiative, {names[1]} ({bonus[1]:+d})", rule=RULE)
         rolls.append((a, b))
         ta, tb = a.result + bonus[0], b.result + bonus[1]
         if ta != tb:

@@ -112,7 +112,7 @@ def test_play_the_first_turn_save_reload_load(page, voila_url, artifacts):
     assert "Turn 2" in text or "game is over" in text
     assert moved == set(start)
     log = text_of(page, ".centurion-log")
-    assert "T1 movement — Renegade Legion: R11 moves" in log and "initiative, first side [CEN-INI-1]" in log
+    assert "T1 movement — Renegade Legion: R11 moves" in log and "initiative, Renegade Legion [CEN-INI-1]" in log
     assert "(P = " in log  # rolls with their exact odds
     page.screenshot(path=str(artifacts / "skirmish_turn2.png"))
     saved = saved_json(page)

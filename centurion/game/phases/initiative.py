@@ -47,7 +47,7 @@ class InitiativePhase:
         if isinstance(plan, Refusal):
             raise IllegalAction(plan.rule, plan.reason)
         start = len(dice.log)
-        res = roll_century_initiative(dice, ca, cb, plan)
+        res = roll_century_initiative(dice, ca, cb, plan, names=(self.label(a), self.label(b)))
         winner = a if res.winner == "first" else b
         lines = [f"    {r.describe()}" for r in dice.log[start:]]
         lines.append(f"  initiative: {self.label(winner)} wins (totals {res.totals[0]} and {res.totals[1]}); "
