@@ -189,7 +189,7 @@ def test_tank_arcs_overlay_follows_hex4():
 def test_hover_shows_cost_and_speed_limit():
     v = make_view()
     v.hover_pixel(*v.layout_px.center(parse_label("1112")))
-    assert "Heavy Woods, 3 VP, speed limit 6" in v.hover_info.value
+    assert "Pointer: 1112, heavy woods, 3 VP, speed limit 6" in v.hover_info.value  # mid-line in lower case (S30)
 
 
 def test_command_chain_is_drawn():

@@ -476,7 +476,7 @@ class HexMapView(w.HBox):
         self.redraw()
 
     def _hover_html(self, cell: MapHex) -> str:
-        label = self.terrain[cell.terrain].label if self.terrain else cell.terrain
+        label = self.terrain[cell.terrain].label.lower() if self.terrain else cell.terrain  # mid-line: "heavy woods"
         if self.terrain is not None:
             t = self.terrain[cell.movement_terrain]
             label += f", {t.vp['grav']} VP, speed limit {t.speed_limit}"
