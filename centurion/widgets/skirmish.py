@@ -73,7 +73,7 @@ class SkirmishTable(PositionChoice, BattlePage):
                            confirm_layout=w.Layout(width="140px"))
         self.scenario_pick = w.Dropdown(options=scenario_options(), value=scenario, description="Scenario",
                                         style={"description_width": "70px"},
-                                        layout=w.Layout(width="360px"))
+                                        layout=w.Layout(width="430px"))  # the longest title whole (S29 walk)
         self.seed_box = w.IntText(value=seed, description="Seed", style={"description_width": "40px"},
                                   layout=w.Layout(width="150px"))
         self.seeds = SeedChoice(self.seed_box, seed)  # a fresh seed each game unless chosen (W22)

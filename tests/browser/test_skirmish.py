@@ -201,3 +201,31 @@ def test_the_map_starts_on_a_laptops_first_screen_and_the_variants_fold(fresh_ga
         timeout=30_000)
     assert "the next game" in text_of(page, ".centurion-rules-text")  # the picks differ from the running game's
     page.screenshot(path=str(artifacts / "skirmish_first_screen.png"))
+
+
+SELECT_FITS_JS = """() => {
+  const s = [...document.querySelectorAll('select')].find(
+      e => [...e.options].some(o => o.text.replace(/\s/g, ' ').startsWith('First game')));  // ipywidgets: nbsp
+  const css = getComputedStyle(s);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+  const room = s.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+  return {room, widths: Object.fromEntries([...s.options].map(o => [o.text, ctx.measureText(o.text).width])),
+          page: document.scrollingElement.scrollWidth, view: window.innerWidth};
+}"""
+
+
+def test_every_scenario_title_fits_its_list_and_the_setup_row_fits_a_small_laptop(fresh_game, artifacts):
+    """The walk of session 29: the Scenario list cut "First game: two tanks at the Blue River bridge" to "...Blue
+    River bri". Each title's width in the list's own font must fit inside the list (its padding holds the arrow),
+    and at 1024 px wide the page must not scroll sideways."""
+    page = fresh_game
+    wait_for_person(page)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_timeout(300)
+    got = page.evaluate(SELECT_FITS_JS)
+    too_wide = {t: round(w) for t, w in got["widths"].items() if w > got["room"]}
+    assert not too_wide, f"titles wider than the list's {got['room']:.0f} px: {too_wide}"
+    assert got["page"] <= got["view"], got
+    page.screenshot(path=str(artifacts / "skirmish_setup_1024.png"))
+    page.set_viewport_size({"width": 1366, "height": 900})
