@@ -66,7 +66,8 @@ class CenturiaTable(w.VBox):
         self.plot: list[str] = []
         self.dice_log = DiceLog(seed=seed)
         self.dice = self.dice_log.dice
-        self.message = MessageArea()
+        # two lines' room above the map whatever the message: a message never moves the map (W1; walk of S28, ch15)
+        self.message = MessageArea(layout=w.Layout(height="56px", overflow_y="auto"))
         self.panel = w.HTML(layout=w.Layout(width="290px"))
         self.odds = w.HTML()
         self.rolls = w.HTML()
