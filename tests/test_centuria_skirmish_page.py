@@ -181,3 +181,47 @@ def test_a_hex_with_an_enemy_piece_names_it_in_the_hex_panel():
     assert enemy.id in shown and f"{enemy.type} of the rebel legion" in shown
     assert f"facing {FACING_NAMES[enemy.facing]}" in shown and g.morale()[enemy.id] in shown
     assert f"command {g.command()[enemy.id]}" in shown
+
+
+def _combat_phase(seed: int = 3):
+    """The ford road, both sides' movement ended without a move: Rome to attack."""
+    from centurion.game import new_skirmish
+    from centurion.game.centuria_phases.actions import CtaEndPhase
+
+    g = new_skirmish("centuria_ford_road", seed=seed)
+    while g.phase == "movement":
+        g = g.apply(CtaEndPhase())
+    assert g.phase == "combat" and g.active == "rome"
+    return g
+
+
+def test_an_idle_piece_out_of_command_next_to_an_enemy_says_why_in_words():
+    """Walk of session 30: clicking one's own centuria, out of command beside an enemy, in the combat phase showed
+    "Something went wrong (TypeError: a Refusal has no truth value ...)". Only a sub-unit in command may attack
+    (CTA-CMD): the page says so, as it does for any idle piece."""
+    from dataclasses import replace
+
+    from centurion.hexgrid import parse_label
+
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "person"})
+    while t.game.phase == "movement":
+        assert t.end_part()
+    b = t.game.battle
+    beside = parse_label("0405")  # next to B-C4 in 0404, far from every Roman leader's command
+    g = replace(t.game, battle=replace(b, pieces=tuple(replace(p, hex=beside) if p.id == "R-C1" else p
+                                                       for p in b.pieces)))
+    why = g.why_idle("R-C1")
+    assert why.rule == "CTA-CMD" and "out of command" in why.reason
+    t.states[-1] = g  # the page's game is its last state (widgets/battle_page.py): R-C1 stands there now
+    t._refresh()
+    t.click(beside)
+    assert "Something went wrong" not in t.message.value + t.unit_info.value
+    assert "out of command" in t.unit_info.value and "CTA-CMD" in t.unit_info.value
+
+
+def test_an_idle_ballista_says_why_in_words():
+    """The same fault for an engine: the ballista with no enemy it may shoot at (CTA-ART) raised it too."""
+    g = _combat_phase()
+    engine = next(p for p in g.battle.living("rome") if p.type == "ballista")
+    why = g.why_idle(engine.id)
+    assert why is not None and why.rule.startswith("CTA-")

@@ -203,7 +203,7 @@ def test_the_map_starts_on_a_laptops_first_screen_and_the_variants_fold(fresh_ga
     page.screenshot(path=str(artifacts / "skirmish_first_screen.png"))
 
 
-SELECT_FITS_JS = """() => {
+SELECT_FITS_JS = r"""() => {
   const s = [...document.querySelectorAll('select')].find(
       e => [...e.options].some(o => o.text.replace(/\s/g, ' ').startsWith('First game')));  // ipywidgets: nbsp
   const css = getComputedStyle(s);

@@ -92,9 +92,10 @@ def idle_reason(state: CenturiaSkirmish, unit: str) -> Refusal:
     if not enemies:
         return Refusal("CTA-COMBAT", "no enemy is left on the map")
     if is_engine(p):
-        r = fire_refusal(b, unit, enemies[0].id)
-        return r or Refusal("CTA-ART", f"{unit} has no enemy it may shoot at now")
+        r = fire_refusal(b, unit, enemies[0].id)  # a Refusal has no truth value: test it against None
+        return r if r is not None else Refusal("CTA-ART", f"{unit} has no enemy it may shoot at now")
     if distance(p.hex, enemies[0].hex) > 1 and unit not in b.attacked:
         return Refusal("CTA-COMBAT", f"{unit} has no enemy next to it: a unit attacks only an adjacent enemy")
-    return attack_refusal(b, unit, enemies[0].id) or Refusal("CTA-COMBAT", f"{unit} may not attack now")
+    r = attack_refusal(b, unit, enemies[0].id)
+    return r if r is not None else Refusal("CTA-COMBAT", f"{unit} may not attack now")
 
