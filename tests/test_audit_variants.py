@@ -3,8 +3,10 @@ the finding. Expected values come from the seed (001, quoted), RULES.md §2 or a
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -449,3 +451,29 @@ def test_V21_the_readme_claims_only_what_the_skirmish_plays():
     assert "no shipped scenario vehicle has such mounts" not in readme
     assert "Lupus" in readme
 
+
+
+def test_S30_under_var_shield_the_skirmish_preview_shows_the_odds_the_game_rolls():
+    """Walk of session 30: with VAR-SHIELD on, the Skirmish page previewed a paint and a laser shot with the basic
+    rules' shield modifier ("= 2 (P = 1/5)") while the game rolled without it and then the stop roll ("target 9
+    (P = 9/10)", stop on 52). RULES.md VAR-SHIELD: roll without the shield, then d100 <= the stop chance of the
+    shield's rating stops it (rating 50: 44, data from the seed's table)."""
+    from test_game import passive
+
+    from centurion.game import Paint
+    from centurion.game.bot_fire import paint_odds
+    from centurion.widgets.skirmish_text import preview_lines
+
+    s = new_skirmish("meeting", seed=1, variants=["VAR-SHIELD"])
+    while s.phase != "painting":
+        s = s.apply(passive(s))
+    a = next(a for a in s.legal_actions() if isinstance(a, Paint) and a.target)
+    att = s.paint_attempt(a.unit, a.target)  # the basic breakdown: "-5 left shield factor 5" among its terms
+    factor = -next(term.value for term in att.to_hit.terms if "shield factor" in term.label)
+    stop = {10: 20, 20: 28, 30: 34, 40: 40, 50: 44, 60: 48, 70: 52, 80: 57, 90: 61, 100: 65}[10 * factor]
+    without = att.to_hit.value + factor  # the d10's target with the shield's term taken out
+    expected = Fraction(min(max(without, 0), 10), 10) * Fraction(100 - stop, 100)
+    line = preview_lines(s, a, a)[0]
+    assert f"= {without} (P = " in line and f"stops it on d100 <= {stop}" in html.unescape(line)
+    assert f"P(painted) = {expected}" in line
+    assert paint_odds(s, att) == expected  # the computer weighs the same chance

@@ -50,7 +50,7 @@ from .actions import (
     Smoke,
     SquadFire,
 )
-from .bot_fire import dealt_from
+from .bot_fire import dealt_from, paint_odds
 from .bot_fire import harm_from as _harm_from
 from .bot_fire import hits_from as _hits_from
 from .bot_fire import plan_at as _plan_at
@@ -444,7 +444,7 @@ def _paint(s: Skirmish) -> Action:
         if a.target is None or (squads.get(a.unit)):
             continue  # a squad that paints does nothing else: it paints only when it has nothing to fire at
         att = s.paint_attempt(a.unit, a.target)
-        c = getattr(getattr(att, "to_hit", None), "chance", Fraction(0))
+        c = paint_odds(s, att)
         if c > chance:
             best, chance = a, c
         bot_trace.note("paint", a, c)  # its reason (game/bot_reasons.py, issue 25)
@@ -490,7 +490,7 @@ PAINT_FLOOR = 0.05  # a paint nobody's fire gains from still beats painting noth
 
 def _paint_odds(s: Skirmish, unit: str, target: str) -> float:
     """The exact chance of `unit`'s painting attempt at `target` (book-a §7.1), 0 when it may not paint."""
-    return float(getattr(getattr(s.paint_attempt(unit, target), "to_hit", None), "chance", Fraction(0)))
+    return float(paint_odds(s, s.paint_attempt(unit, target)))
 
 
 def _fire(s: Skirmish, careful: bool = False, nearest: bool = False, stakes: bool = False) -> Action:

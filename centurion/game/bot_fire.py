@@ -74,6 +74,13 @@ def harm_from(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: Targe
     return plan_harm(s, plan_at(s, firer, hex_, facing, target))
 
 
+def paint_odds(s: Skirmish, att: object) -> Fraction:
+    """The exact chance that a checked painting attempt paints, as the game's rules roll it (book-a §7.1; under
+    VAR-SHIELD the shield may then stop the painting laser); 0 for a refusal."""
+    to_hit = getattr(att, "to_hit", None)
+    return Fraction(0) if to_hit is None else s.rules.damage_chance(to_hit, weapon="painting")
+
+
 def paint_chance(s: Skirmish, painter: Vehicle, hex_: Hex, facing: int, target: TargetView) -> float:
     """The exact chance that `painter`'s painting laser, standing at hex_/facing, paints `target` (book-a §7.1:
     range 20, sight, the shield of the side it sees); 0 where it may not paint (CEN-CMB-1, CEN-GRD-2)."""
@@ -82,7 +89,7 @@ def paint_chance(s: Skirmish, painter: Vehicle, hex_: Hex, facing: int, target: 
         return 0.0
     att = vehicle_paint(s.battlemap, replace(u.firer_view(), hex=hex_, facing=facing), replace(target, painted=False),
                         rules=s.rules)
-    return 0.0 if isinstance(att, Refusal) else float(att.to_hit.chance)
+    return 0.0 if isinstance(att, Refusal) else float(paint_odds(s, att))
 
 
 def painted_odds(s: Skirmish, v: Vehicle, hex_: Hex, facing: int, target: TargetView) -> float:

@@ -26,6 +26,7 @@ from ..rules.fire import attack_side
 from ..rules.grav import Refusal
 from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Watch
 from .bot import bot_action
+from .bot_fire import paint_odds
 from .bot_move import NO_RISK, armor_fraction, objective_terms, path_risk
 from .bot_trace import Note, traced
 from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
@@ -285,7 +286,7 @@ def _fire_reason(s: Any, n: Note) -> str:
 def _paint_reason(s: Any, n: Note) -> str:
     a = n.action
     att = s.paint_attempt(a.unit, a.target)
-    chance = getattr(getattr(att, "to_hit", None), "chance", Fraction(0))
+    chance = paint_odds(s, att)
     if not n.data.get("ranked"):  # the novice paints at its best chance, for whoever fires
         return f"{a.unit} paints {a.target} (chance {chance})"
     side = s.combat_units()[a.unit].side

@@ -67,6 +67,11 @@ class BasicRules:
         overrides with the chance that the round also gets through the shield)."""
         return roll.chance
 
+    def shot_words(self, roll: TargetRoll, *, weapon: str) -> str:
+        """A shot's rolls in words with their exact odds, as `shot` rolls them: the basic rules' d10 (CEN-CMB-1;
+        VAR-SHIELD overrides with the d10 without the shield and the stop roll)."""
+        return roll.describe()
+
     def declare_salvo(self, weapons: Sequence[SalvoWeapon]) -> Refusal | None:
         """None when these mounts may fire as one salvo, else a Refusal; the basic rules have none (VAR-SALVO)."""
         return Refusal("VAR-SALVO", "the variant rule VAR-SALVO is off in this game (identical direct-fire "

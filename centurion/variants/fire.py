@@ -105,7 +105,7 @@ class ShieldedShot:
         text = f"to hit {self.to_hit.describe()}"
         if self.stop_percent:
             text += (f"; then the shield (rating {self.shield_rating}) stops it on d100 <= {self.stop_percent} "
-                     f"[VAR-SHIELD]: P(damage) = {self.p_damage}")
+                     f"[VAR-SHIELD]: P({'painted' if self.weapon == 'painting' else 'damage'}) = {self.p_damage}")
         return text
 
 

@@ -148,6 +148,12 @@ class RuleSet(BasicRules):
             return super().damage_chance(roll, weapon=weapon)
         return shield_shot(roll, weapon=weapon, rules=self).p_damage
 
+    def shot_words(self, roll: TargetRoll, *, weapon: str) -> str:
+        """Under VAR-SHIELD a laser, MDC or painting laser: the d10 without the shield, then the stop roll."""
+        if not self.enabled("VAR-SHIELD"):
+            return super().shot_words(roll, weapon=weapon)
+        return shield_shot(roll, weapon=weapon, rules=self).describe()
+
     def declare_salvo(self, weapons: Sequence[SalvoWeapon]) -> Refusal | None:
         """The salvo check of VAR-SALVO (`centurion.variants.fire.declare_salvo`)."""
         checked = declare_salvo(weapons, self)

@@ -17,7 +17,7 @@ from ..game.summary import initiative_note, leadership_note
 from ..game.wording import plural
 from ..hexgrid import format_label
 from ..rules import Refusal
-from ..rules.targets import weapon_family
+from ..rules.targets import TO_HIT_KIND, weapon_family
 from ..variants import assign_crew
 from ..variants.movement import VariantResolvedMove
 from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS
@@ -116,6 +116,12 @@ def variant_steps(r: VariantResolvedMove) -> list[str]:
 
 
 
+def _odds(g: Skirmish, ra) -> str:
+    """A checked shot's rolls and odds as this game's rules roll them (CEN-CMB-1; under VAR-SHIELD the d10
+    without the shield, then the stop roll), in HTML."""
+    return html.escape(g.rules.shot_words(ra.to_hit, weapon=TO_HIT_KIND[ra.family]))
+
+
 def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
     """The preview of decision `a` (picked from the list as `listed`), one HTML line each: a move's safest path,
     its piloting rolls and variant steps (CEN-SPD-1, VAR-*), a fire's to-hit per weapon and who fires it (book-a
@@ -154,14 +160,14 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
             plan = None
         who = crew_roles(g, a.unit, plan) if plan else []
         lines += [f"{who[i]}{html.escape(ra.weapon.type)} at range {ra.range} ({ra.side or 'infantry'}): "
-                  f"{html.escape(ra.to_hit.describe())}" for i, ra in enumerate(plan.attacks)] if plan else []
+                  f"{_odds(g, ra)}" for i, ra in enumerate(plan.attacks)] if plan else []
         if a.driver:  # the driver's weapons, his roll and next turn's speed limits (VAR-WEAPONS)
             from ..game.crew import driver_check, driver_plan
 
             v = g.vehicle(a.unit)
             dplan = driver_plan(g, v, a.target)
             lines += [f"the driver: {html.escape(ra.weapon.type)} at range {ra.range}: "
-                      f"{html.escape(ra.to_hit.describe())}" for ra in dplan.attacks] if dplan else []
+                      f"{_odds(g, ra)}" for ra in dplan.attacks] if dplan else []
             lines.append(html.escape(f"the driver's piloting roll first: {driver_check(v).describe()}; each "
                                      "weapon he fires cuts next turn's speed limits by a third [VAR-WEAPONS]"))
     elif isinstance(a, SquadFire):  # the squad's attacks, each at this to-hit (book-a §16, CEN-CMB-1)
@@ -171,7 +177,8 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
                          f"{html.escape(att.to_hit.describe())}")
     elif isinstance(a, Paint) and a.target:
         att = g.paint_attempt(a.unit, a.target)
-        lines.append(f"paint at range {att.range}: {html.escape(att.to_hit.describe())}")
+        lines.append(f"paint at range {att.range}: "
+                     f"{html.escape(g.rules.shot_words(att.to_hit, weapon='painting'))}")
     elif isinstance(a, SelfDestruct):  # the check the crew rolls (VAR-SELFDESTRUCT)
         from ..game.crew import destruct_check
 
@@ -188,7 +195,7 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         plan = g.attack_set(g.vehicle(a.unit), a.target, at=path[a.step - 1], opportunity=True)
         who = crew_roles(g, a.unit, plan) if plan else []
         lines += [f"{who[i]}{html.escape(ra.weapon.type)} at range {ra.range}: "
-                  f"{html.escape(ra.to_hit.describe())}" for i, ra in enumerate(plan.attacks)] if plan else []
+                  f"{_odds(g, ra)}" for i, ra in enumerate(plan.attacks)] if plan else []
     return lines
 
 
