@@ -477,3 +477,44 @@ def test_S30_under_var_shield_the_skirmish_preview_shows_the_odds_the_game_rolls
     assert f"= {without} (P = " in line and f"stops it on d100 <= {stop}" in html.unescape(line)
     assert f"P(painted) = {expected}" in line
     assert paint_odds(s, att) == expected  # the computer weighs the same chance
+
+
+def _unharmed_by_hand(tp: int, lost: int) -> Fraction:
+    """RULES.md VAR-EMERGENCY: burnout target 9 - TP, damage target 9 - TP - 1, short target 9 - TP, each lowered by
+    the vane boxes lost (D); the vane comes through when all three d10 rolls pass (roll <= target)."""
+    p = Fraction(1)
+    for target in (9 - tp - lost, 9 - tp - 1 - lost, 9 - tp - lost):
+        p *= Fraction(min(max(target, 0), 10), 10)
+    return p
+
+
+def test_S30_the_moves_offered_count_the_vane_boxes_already_lost():
+    """Walk of session 30: after R11's left vane lost 2 boxes, the list still offered an emergency turn left with an
+    undamaged vane's odds (56/125), while the roll used the lowered targets (the engine was right). Each end reached
+    by emergency turns keeps its path; its chance falls by the hand-worked factor of each left turn's vane saves."""
+    from test_game import passive_until, with_vehicle
+
+    s = passive_until(new_skirmish("meeting", seed=1, variants=["VAR-EMERGENCY"]), "movement", "R11")
+    assert s.vehicle("R11").vane_boxes == ()
+    hurt = with_vehicle(s, "R11", vane_boxes=(("left", 2),))
+
+    def emergency_ends(st):
+        return {(e.hex, e.facing, e.grounded): e for e in st.end_states("R11")
+                if "VAR-EMERGENCY" in getattr(e.safest, "variant_rules", ()) and e.p_no_damage > 0}
+
+    before, after = emergency_ends(s), emergency_ends(hurt)
+    checked = 0
+    for key, e in before.items():
+        if key not in after or after[key].safest.move != e.safest.move:
+            continue
+        turns = s.resolve_variant("R11", e.safest.move).emergencies
+        factor = Fraction(1)
+        for t in turns:
+            if t.side == "left":
+                factor *= _unharmed_by_hand(t.thrust, 2) / _unharmed_by_hand(t.thrust, 0)
+        assert after[key].p_no_damage == e.p_no_damage * factor, key
+        checked += any(t.side == "left" for t in turns)
+    assert checked >= 3
+    # and the preview of such a move gives the same chance as the list (the page's line for the move)
+    key = next(k for k, e in after.items() if k in before and e.safest.move == before[k].safest.move)
+    assert hurt.resolve_variant("R11", after[key].safest.move).p_no_damage == after[key].p_no_damage

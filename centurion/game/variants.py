@@ -212,17 +212,20 @@ def movetype_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, 
 
 
 def variant_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,
-                 basic: list, *, table: TerrainTable | None = None) -> list[VariantEnd]:
+                 basic: list, *, table: TerrainTable | None = None,
+                 vane_boxes_lost: Mapping[str, int] | None = None) -> list[VariantEnd]:
     """The end states lateral shifts or emergency turns reach (new ones, or known ones more safely), searched at
     `variant_accelerations`, each with its safest path; none when the vehicle is faster than
-    `variant_search_cap(rules)` or the search gives up (VAR-LATERAL, VAR-EMERGENCY; docs/decisions.md)."""
+    `variant_search_cap(rules)` or the search gives up (VAR-LATERAL, VAR-EMERGENCY; docs/decisions.md); the vane
+    saves' odds count the vane boxes already lost (`vane_boxes_lost`, per side)."""
     if not any(rules.enabled(r) for r in MOVE_VARIANTS):
         return []
     found: dict[tuple, object] = {}
     for a in variant_accelerations(state, vehicle, rules):
         try:
             ends = variant_end_states(state, vehicle, battlemap, rules, accelerate=a, table=table,
-                                      max_emergencies=emergencies_per_path(state, rules))
+                                      max_emergencies=emergencies_per_path(state, rules),
+                                      vane_boxes_lost=vane_boxes_lost)
         except ValueError:
             continue
         for e in ends:  # per end, the safest (then cheapest) variant path over the accelerations searched
@@ -262,12 +265,13 @@ def variant_path(resolved: VariantResolvedMove) -> tuple[tuple[Hex, int], ...]:
 
 def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
                     partial: Mapping[Hex, PartialHex] | None = None, choose=None,
-                    table: TerrainTable | None = None) -> list:
+                    table: TerrainTable | None = None, vane_boxes_lost: Mapping[str, int] | None = None) -> list:
     """The legal end states the skirmish offers under its rule set: the engine's (on the variant in-move costs
     under VAR-MOVETYPE, each re-resolved by the variant resolver), plus the ends lateral shifts and emergency
     turns reach (VAR-LATERAL, VAR-EMERGENCY), with positions declared in partly covered end hexes (VAR-OCCUPY,
     `partial`: the map's partly covered hexes; `choose` picks 'in' or 'out' where both reach an end; `table`: the
-    terrain table of this move, e.g. speed limits cut after the driver fired, VAR-WEAPONS)."""
+    terrain table of this move, e.g. speed limits cut after the driver fired, VAR-WEAPONS; `vane_boxes_lost`: per
+    side, the vane boxes lost, which lower the emergency turns' odds, VAR-EMERGENCY)."""
     if rules.enabled("VAR-MOVETYPE"):
         ends: list = movetype_ends(state, vehicle, battlemap, rules, table=table)
         # and the 200% road moves (VAR-MOVETYPE): an end they reach at a velocity no other path leaves is a choice
@@ -280,9 +284,10 @@ def game_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap
     else:
         ends = list(legal_grav_moves(state, vehicle, battlemap, table=table))
     if any(rules.enabled(r) for r in MOVE_VARIANTS):
-        ends += variant_ends(state, vehicle, battlemap, rules, ends, table=table)
+        ends += variant_ends(state, vehicle, battlemap, rules, ends, table=table, vane_boxes_lost=vane_boxes_lost)
     if partial and rules.enabled("VAR-OCCUPY"):
-        ends = occupy_ends(state, vehicle, battlemap, rules, partial, ends, choose, table=table)
+        ends = occupy_ends(state, vehicle, battlemap, rules, partial, ends, choose, table=table,
+                           vane_boxes_lost=vane_boxes_lost)
     return ends
 
 
@@ -347,7 +352,7 @@ OUT_THROUGH_MAX = 16
 def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet,
                 parts: Mapping[Hex, PartialHex], ends: list,
                 choose: Callable[[VariantEnd, VariantEnd], VariantEnd] | None = None, *,
-                table: TerrainTable | None = None) -> list:
+                table: TerrainTable | None = None, vane_boxes_lost: Mapping[str, int] | None = None) -> list:
     """The end states with positions declared in partly covered end hexes (VAR-OCCUPY).
 
     'in' paths are the ones already found (the basic reading), now declaring 'in' on entering their end hex; 'out'
@@ -375,12 +380,14 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
     candidates += [t[-1] for t in sorted(through, key=lambda t: t[:5])[:OUT_THROUGH_MAX]]
     for e in candidates:
         for path in (e.safest, e.cheapest):
-            probe = resolve_variant_move(state, VariantMove.of(path.move), om, vehicle, rules, table=table)
+            probe = resolve_variant_move(state, VariantMove.of(path.move), om, vehicle, rules, table=table,
+                                         vane_boxes_lost=vane_boxes_lost)
             if isinstance(probe, Refusal) or not probe.basic.entries:
                 continue
             move = replace(VariantMove.of(path.move), positions=tuple(
                 (en.step, "out") for en in probe.basic.entries if en.hex in parts))
-            r = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts, table=table)
+            r = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts, table=table,
+                                     vane_boxes_lost=vane_boxes_lost)
             if not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
                 out[key(e)] = end_of(r, thrust_max)
                 break
@@ -391,12 +398,14 @@ def occupy_ends(state: GravState, vehicle: VehicleType, battlemap: BattleMap, ru
             result.append(other if other is not None and other.p_no_damage > e.p_no_damage else e)
             continue
         move = e.safest.move if isinstance(e.safest.move, VariantMove) else VariantMove.of(e.safest.move)
-        probe = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts, table=table)
+        probe = resolve_variant_move(state, move, battlemap, vehicle, rules, partial=parts, table=table,
+                                     vane_boxes_lost=vane_boxes_lost)
         inside = e
         if not isinstance(probe, Refusal) and probe.basic.entries and probe.basic.entries[-1].hex == e.hex:
             last = probe.basic.entries[-1].step
             declared = replace(move, positions=move.positions + ((last, "in"),))
-            r = resolve_variant_move(state, declared, battlemap, vehicle, rules, partial=parts, table=table)
+            r = resolve_variant_move(state, declared, battlemap, vehicle, rules, partial=parts, table=table,
+                                     vane_boxes_lost=vane_boxes_lost)
             if not isinstance(r, Refusal) and (r.end_hex, r.end_facing, r.basic.grounds) == key(e):
                 inside = end_of(r, thrust_max)
         other = out.pop(key(e), None)

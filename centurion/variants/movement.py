@@ -19,6 +19,7 @@ This module finds every legal end state under the rule set (`variant_end_states`
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -105,7 +106,7 @@ def _searched_ends(end_hex: Hex, end_facing: int, spent: bool, init: int | None,
             continue
         if interval and straight < interval:  # an emergency turn or shift (VAR-EMERGENCY)
             emergency += interval - straight
-            p_vanes *= vane_p(interval - straight)
+            p_vanes *= vane_p(interval - straight, SIDE[s])
         straight = 0  # a turn or a shift restarts the count (VAR-LATERAL)
     rules = tuple(r for r, on in (("VAR-LATERAL", shifts), ("VAR-EMERGENCY", emergency)) if on)
     out = []
@@ -125,7 +126,8 @@ def _searched_ends(end_hex: Hex, end_facing: int, spent: bool, init: int | None,
 def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: BattleMap, rules: RuleSet, *,
                        accelerate: int, table: TerrainTable | None = None,
                        node_limit: int = 200_000, resolve_each: bool = False,
-                       max_emergencies: int | None = None) -> list[VariantEndState]:
+                       max_emergencies: int | None = None,
+                       vane_boxes_lost: Mapping[str, int] | None = None) -> list[VariantEndState]:
     """Every legal end state at this acceleration under the rule set, each with its safest path (VAR-LATERAL,
     VAR-EMERGENCY, CEN-GRAV).
 
@@ -140,7 +142,8 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
     saves), which is what the resolver gives (tests compare the two); `resolve_each=True` resolves every end
     with `resolve_variant_move` instead (the earlier, slower way: benchmarks/variant_moves.py prints both).
     `max_emergencies`: at most this many emergency turns or shifts per path (None: any), which keeps the search
-    small at high velocity (the skirmish above `VARIANT_SEARCH_MAX_VELOCITY`).
+    small at high velocity (the skirmish above `VARIANT_SEARCH_MAX_VELOCITY`). `vane_boxes_lost`: per side
+    ("left", "right"), the vane boxes already lost, which lower the vane saves' targets (VAR-EMERGENCY, D).
     """
     from ..rules.inputs import whole
     from ..rules.legal import legal_grav_moves
@@ -177,12 +180,13 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
     heap: list[tuple] = []
     counter = 0
     step_memo: dict[tuple[Hex, Hex], tuple] = {}
-    vane_memo: dict[int, Fraction] = {}
+    vane_memo: dict[tuple[int, str], Fraction] = {}
+    lost = dict(vane_boxes_lost or {})
 
-    def vane_p(tp: int) -> Fraction:
-        if tp not in vane_memo:
-            vane_memo[tp] = vane_odds(tp).p_unharmed if tp else Fraction(1)
-        return vane_memo[tp]
+    def vane_p(tp: int, side: str) -> Fraction:  # side: "left" or "right", the vane the turn or shift pumps
+        if (tp, side) not in vane_memo:
+            vane_memo[tp, side] = vane_odds(tp, vane_boxes_lost=lost.get(side, 0)).p_unharmed if tp else Fraction(1)
+        return vane_memo[tp, side]
 
     def step_cost(here: Hex, dest: Hex) -> tuple:
         if (here, dest) not in step_memo:
@@ -231,8 +235,8 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
                 continue
             extra_tp = interval - straight if early else 0
             if accelerate + tp + extra_tp <= thrust_max:
-                push(p * vane_p(extra_tp), tp + extra_tp, here, turn(facing, -1 if side == "L" else 1), 0, vp, entered,
-                     steps + (side,), variant or bool(extra_tp), init, em + bool(extra_tp))
+                push(p * vane_p(extra_tp, SIDE[side]), tp + extra_tp, here, turn(facing, -1 if side == "L" else 1), 0,
+                     vp, entered, steps + (side,), variant or bool(extra_tp), init, em + bool(extra_tp))
             if lateral and vp > 0 and accelerate + tp + extra_tp + 1 <= thrust_max:
                 direction = (ahead + (-1 if side == "L" else 1) * (1 if v > 0 else -1)) % 6
                 options.append(("S" + side, direction))
@@ -254,7 +258,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             one_hex = cost > vp
             if one_hex and (entered or shift):
                 continue
-            q = p * p_pass * (vane_p(interval - straight) if early else 1)
+            q = p * p_pass * (vane_p(interval - straight, SIDE[step]) if early else 1)
             push(q, tp + extra_tp, dest, facing, 0 if shift else straight + 1, 0 if one_hex else vp - cost,
                  entered + 1, steps + (step,), variant or shift, init, em + bool(early))
 
@@ -274,7 +278,7 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
                     best[k] = cand
             continue
         probe = resolve_variant_move(state, VariantMove(accelerate, steps, 0, False, init), battlemap, vehicle, rules,
-                                     table=table)
+                                     table=table, vane_boxes_lost=lost)
         if isinstance(probe, Refusal):
             continue
         room = 0 if state.driver_out else thrust_max - probe.thrust_used  # a driver out has no thrust to slow with
@@ -286,7 +290,8 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
             end_v = probe.basic.end_velocity
             decel = end_v if 0 < end_v <= room else 0
             r = probe if not ground else resolve_variant_move(
-                state, VariantMove(accelerate, steps, decel, True, init), battlemap, vehicle, rules, table=table)
+                state, VariantMove(accelerate, steps, decel, True, init), battlemap, vehicle, rules, table=table,
+                vane_boxes_lost=lost)
             if isinstance(r, Refusal):
                 continue
             if ground:

@@ -53,7 +53,7 @@ class MovementPhase:
             vt = v.sheet.vehicle
             if moves_need_variants(self.rules):  # variant costs, shifts, emergency turns, positions (VAR-*)
                 ends = game_end_states(v.grav(), vt, self.battlemap, self.rules, **occupy_options(self, key),
-                                       table=self.speed_table(key))
+                                       table=self.speed_table(key), vane_boxes_lost=dict(v.vane_boxes))
             else:
                 ends = legal_grav_moves(v.grav(), vt, self.battlemap, table=self.speed_table(key))
             self._cache[ck] = tuple(ends)
@@ -77,7 +77,8 @@ class MovementPhase:
             return None
         v = self.vehicle(key)
         return resolve_variant_move(v.grav(), move, self.battlemap, v.sheet.vehicle, self.rules,
-                                    partial=occupy_parts(self), table=self.speed_table(key))
+                                    partial=occupy_parts(self), table=self.speed_table(key),
+                                    vane_boxes_lost=dict(v.vane_boxes))
 
     def with_position(self, action: Move, position: str) -> Move | Refusal:
         """The same move with the position declared on entering its end hex set to 'in' (the covering terrain) or
