@@ -380,3 +380,20 @@ def test_with_position_refuses_the_open_part_behind_a_covered_hexside_and_cover_
     assert isinstance(end, Refusal) and end.rule == "VAR-OCCUPY"  # no hex entered: nothing to declare
     off = dataclasses.replace(s, variants=())
     assert off.with_position(m, "out").rule == "VAR-OCCUPY"
+
+
+def test_the_variant_note_names_where_var_salvo_comes_up():
+    """Walk of session 30: the note said VAR-SALVO never comes up, but the pursuit's Lupus scouts carry two 1.5/3
+    lasers in the turret and fired them in salvo every turn. RULES.md VAR-SALVO: the same weapon type and damage,
+    direct fire, one location. Worked from data/vehicles.yaml and the scenarios' YAML, apart from the code."""
+    import yaml
+
+    from centurion.data.paths import data_dir
+    from centurion.widgets.skirmish import VARIANT_NOTE
+
+    kinds = yaml.safe_load((data_dir() / "vehicles.yaml").read_text(encoding="utf-8"))["vehicles"]
+    lupus = [(w["type"], w["location"]) for w in kinds["lupus"]["weapons"]]
+    assert lupus.count(("1.5/3 laser", "turret")) == 2
+    pursuit = yaml.safe_load((data_dir() / "scenarios" / "pursuit.yaml").read_text(encoding="utf-8"))
+    assert "lupus" in {v["type"] for side in pursuit["sides"].values() for p in side["platoons"] for v in p["vehicles"]}
+    assert "never comes up" not in VARIANT_NOTE and pursuit["title"] in VARIANT_NOTE and "Lupus" in VARIANT_NOTE

@@ -29,7 +29,7 @@ from functools import cache
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
-from ..data import TerrainTable, terrain_table
+from ..data import TerrainTable, VehicleType, terrain_table
 from ..data.variant_tables import variant_tables
 from ..dice import Dice
 from ..hexgrid import distance
@@ -187,6 +187,20 @@ def crew_share(game: Skirmish, v: Vehicle, plan: FirePlan) -> FirePlan | None:
 
 
 # --- VAR-SALVO: identical mounts fire as one salvo ----------------------------------------------------------
+
+def salvo_mounts(vehicle: VehicleType) -> tuple[tuple[str, str, int], ...]:
+    """A vehicle type's mounts that may fire as one salvo: (weapon type, location, how many) for each weapon type
+    and damage carried two or more times, direct fire, in one location (the hull or the turret) (VAR-SALVO)."""
+    from ..rules.targets import weapon_family
+    from ..variants.fire import SALVO_FAMILIES, salvo_location
+
+    groups: dict[tuple[str, str, str], int] = {}
+    for w in vehicle.weapons:
+        if weapon_family(w) in SALVO_FAMILIES:
+            key = (w.type, str(w.damage), salvo_location(w.location))
+            groups[key] = groups.get(key, 0) + 1
+    return tuple((kind, where, n) for (kind, _dmg, where), n in sorted(groups.items()) if n > 1)
+
 
 def salvo_plan(rules: RuleSet, plan: FirePlan | None) -> FirePlan | None:
     """The fire plan with its identical direct-fire mounts of one location (the hull or the turret) at one target,

@@ -9,9 +9,11 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
+from ..data import vehicle_types
 from ..data.scenarios import shipped_scenario
 from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_skirmish, scenarios
 from ..game.actions import Leadership, Order, SelfDestruct
+from ..game.crew import salvo_mounts
 from ..game.ramming import ram_when
 from ..game.summary import initiative_note, leadership_note
 from ..game.wording import plural
@@ -30,14 +32,28 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
 PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
                    "VAR-SELFDESTRUCT", "VAR-SALVO", "VAR-SHIELD", "VAR-SPEEDMOD", "VAR-WEAPONS")
+def _salvo_words() -> str:
+    """Where VAR-SALVO comes up: the scenarios with a vehicle carrying identical direct-fire mounts in one location,
+    read from the scenarios' vehicles (game.crew.salvo_mounts)."""
+    found = []
+    for k in scenarios():
+        sc = shipped_scenario(k)
+        kinds = sorted({vehicle_types()[v.type].label for side in sc.sides for p in side.platoons
+                        for v in p.vehicles if salvo_mounts(vehicle_types()[v.type])})
+        if kinds:
+            found.append(f"{sc.title} ({', '.join(kinds)})")
+    if not found:
+        return "VAR-SALVO never comes up here: no vehicle of these scenarios carries two identical direct-fire mounts."
+    return "VAR-SALVO comes up only where a vehicle carries two identical direct-fire mounts: " + "; ".join(found) + "."
+
+
 VARIANT_NOTE = ("<div style='font-size:12px;line-height:1.4'>Hold Ctrl to pick several fan variants (from a 1997 "
                 "player's document, off by default; "
                 "chapter 'Variant rules'). "
                 "<b>The picks apply to the next game you start</b>; the line under the banner names the running "
                 "game's rules. "
                 f"The turn plays every switch ({', '.join(PLAYED_VARIANTS)}) and the log names the variant behind "
-                "each roll it changes. VAR-SALVO never comes up here: no vehicle of these scenarios carries two "
-                "identical direct-fire mounts.</div>")
+                f"each roll it changes. {html.escape(_salvo_words())}</div>")
 
 
 def variant_options() -> list[tuple[str, str]]:
