@@ -143,3 +143,19 @@ def test_the_rule_index_lists_every_die_at_its_chapters():
 
     for rid in ("DIE-10", "DIE-100"):
         assert {fn.removesuffix(".ipynb") for fn, _ in rule_index()[rid]} == set(ref[rid].chapters)
+
+
+def test_a_slower_end_of_the_list_counts_its_braking_in_the_thrust():
+    """Walk of session 30: a move picked at a slower end velocity (the Speed choice) read "decelerate 8; thrust 0":
+    the line gave the thrust of the end's fastest path. Acceleration and deceleration are both thrust (CEN-GRAV-1)."""
+    from test_game import passive_until
+
+    from centurion.game import new_skirmish
+    from centurion.widgets.skirmish_text import preview_lines
+
+    s = passive_until(new_skirmish("meeting", seed=1), "movement", "R11")
+    braked = [(m, e) for vel in range(0, 4) for m, e in s.move_options_at("R11", vel) if m.move.decelerate]
+    assert braked
+    for m, _e in braked[:5]:
+        line = preview_lines(s, m, m)[0]
+        assert f"; thrust {m.move.accelerate + m.move.decelerate}," in line, line

@@ -157,7 +157,9 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
             lines.append(f"Path with your position: {html.escape(a.move.describe())}; thrust {res.thrust_used}, "
                          f"{plural(rolls, 'piloting roll')}, chance of no damage {pct(res.p_no_damage)} [CEN-SPD-1]")
         else:
-            lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {opt.thrust_used}, "
+            # a slower end of the list is the same path braked harder: its thrust counts that braking (CEN-GRAV-1)
+            thrust = opt.thrust_used + a.move.decelerate - opt.move.decelerate
+            lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {thrust}, "
                          f"{plural(rolls, 'piloting roll')}, chance of no damage {pct(opt.p_no_damage)} [CEN-SPD-1]")
         lines.append(f"<span class='centurion-move-key' style='color:#555'>{html.escape(MOVE_KEY)}</span>")
         if getattr(opt, "variant_rules", ()):
