@@ -159,3 +159,41 @@ def test_a_slower_end_of_the_list_counts_its_braking_in_the_thrust():
     for m, _e in braked[:5]:
         line = preview_lines(s, m, m)[0]
         assert f"; thrust {m.move.accelerate + m.move.decelerate}," in line, line
+
+
+def test_the_unit_panel_and_the_leadership_note_say_where_the_centurion_is_and_when_he_is_lost():
+    """Walk of session 30: after T11's comm was hit the Renegade advantage went from 1 to 3 with no word of why, and
+    no panel said which tank carries the Centurion. A lost Centurion (out of communication among the causes) counts
+    rating 0 (book-b §3.5; chapter 20). The scenario's YAML names the Centurions and their ratings."""
+    from test_game import with_vehicle
+
+    from centurion.game import new_skirmish
+    from centurion.game.summary import leadership_note
+    from centurion.widgets.skirmish_text import unit_html
+
+    sides = yaml.safe_load((ROOT / "data" / "scenarios" / "meeting.yaml").read_text(encoding="utf-8"))["sides"]
+    s = new_skirmish("meeting", seed=1)
+    tog = sides["tog"]
+    assert f"Centurion in {tog['centurion']}: rating {tog['rating']}" in unit_html(s, tog["centurion"])
+    assert "Centurion" not in unit_html(s, "T12")
+    comm = "TT.CCCC.tt".index("C")  # the front's first internal row (data/vehicles.yaml, grav layout): comm boxes
+    t11 = s.vehicle(tog["centurion"])
+    hit = with_vehicle(s, t11.key, sheet=t11.sheet.with_damage({}, [("front", comm)], immediate=True))
+    assert hit.vehicle(t11.key).sheet.comm_out
+    assert "is lost (out of communication" in unit_html(hit, t11.key) and "rating 0" in unit_html(hit, t11.key)
+    note = leadership_note(hit, 0)
+    advantage = sides["renegade"]["rating"] - 0
+    assert f"Leadership Advantage of {advantage} points" in note and "is lost (out of communication" in note
+
+
+def test_the_unit_panel_shows_a_damaged_vane():
+    """Walk of session 30: a tank whose left vane had burnt out looked whole, its turns that way gone unexplained."""
+    from test_game import with_vehicle
+
+    from centurion.game import new_skirmish
+    from centurion.widgets.skirmish_text import unit_html
+
+    s = new_skirmish("meeting", seed=1, variants=["VAR-EMERGENCY"])
+    assert "Vanes" not in unit_html(s, "R11")
+    assert "left 2 boxes lost" in unit_html(with_vehicle(s, "R11", vane_boxes=(("left", 2),)), "R11")
+    assert "right burnt out: no more turns that way" in unit_html(with_vehicle(s, "R11", vanes_lost=("right",)), "R11")

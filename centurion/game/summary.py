@@ -216,6 +216,20 @@ def verdict(g: Skirmish) -> str:
 
 
 # --- the initiative, explained (W7) ---------------------------------------------------------------------------------
+def centurion_words(g: Skirmish, side: str) -> str:
+    """Where a side's Centurion rides and the Century's Leadership Rating now: his rating, or 0 once he is lost,
+    with why (killed, unconscious, out of communication, his vehicle destroyed; book-b §3.1, §3.5)."""
+    spec = g.scenario.side(side)
+    c = g.centurion(side)
+    where = f"{g.label(side)}'s Centurion in {spec.centurion}"
+    if not c.lost:
+        return f"{where}: rating {c.rating}"
+    why = [w for w, on in (("killed", c.killed), ("unconscious", c.unconscious),
+                           ("out of communication: his vehicle's comm is hit", c.out_of_comm),
+                           ("his vehicle is destroyed", c.vehicle_destroyed)) if on]
+    return f"{where} is lost ({', '.join(why)}): rating 0, not {c.rating} (chapter 20, Leadership and victory)"
+
+
 def leadership_note(g: Skirmish, points: int) -> str:
     """What spending `points` of the Leadership Advantage on this turn's initiative roll does (CEN-INI-1, -2)."""
     a, b = g.sides
@@ -224,7 +238,8 @@ def leadership_note(g: Skirmish, points: int) -> str:
         return f"Refused: {plan}"
     return (f"Each side rolls a d10 and the lower total wins the initiative; the winner chooses to move first or "
             f"last [CEN-INI-1]. {g.label(g.active)} has a Leadership Advantage of "
-            f"{plural(plan.advantage, 'point')} (the difference of the two Centurions' ratings): spending {points} "
+            f"{plural(plan.advantage, 'point')} (the difference of the two Centuries' ratings; "
+            f"{'; '.join(centurion_words(g, s) for s in g.sides)}): spending {points} "
             f"takes {points} off its roll, and the {plan.advantage - points} left buy {plural(plan.passes, 'pass')}, "
             f"each letting a platoon wait and move later this turn (3 points a pass) [CEN-INI-2]. Unspent points are "
             f"lost at the end of the turn.")

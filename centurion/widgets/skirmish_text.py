@@ -15,7 +15,7 @@ from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_
 from ..game.actions import Leadership, Order, SelfDestruct
 from ..game.crew import salvo_mounts
 from ..game.ramming import ram_when
-from ..game.summary import initiative_note, leadership_note
+from ..game.summary import centurion_words, initiative_note, leadership_note
 from ..game.wording import plural
 from ..hexgrid import format_label
 from ..rules import Refusal
@@ -222,6 +222,24 @@ def victory_html(g: Skirmish) -> str:
     return score_html(g)
 
 
+def vane_words(v) -> str:
+    """A grav vehicle's turning vanes when one is not whole: hit inside (no more turns that way, book-a §13), burnt
+    out or shorted, or boxes lost to emergency turns (VAR-EMERGENCY); '' when both are whole."""
+    out = []
+    for side in ("left", "right"):
+        lost = dict(v.vane_boxes).get(side, 0)
+        if v.sheet.vane_lost(side):
+            out.append(f"{side} hit: no more turns that way (CEN-CMB-1)")
+        elif side in v.vanes_lost:
+            out.append(f"{side} burnt out: no more turns that way (VAR-EMERGENCY)")
+        elif side in v.vanes_out or side in v.vanes_shorted:
+            out.append(f"{side} shorted: no turns that way {'this' if side in v.vanes_out else 'next'} turn "
+                       "(VAR-EMERGENCY)")
+        elif lost:
+            out.append(f"{side} {plural(lost, 'box')} lost: its emergency turns are riskier (VAR-EMERGENCY)")
+    return "; ".join(out)
+
+
 def unit_html(g: Skirmish, key: str | None) -> str:
     """The selected unit's panel: a vehicle's place, armor, crew, weapons and stores; a squad's men."""
     if key is None:
@@ -241,9 +259,13 @@ def unit_html(g: Skirmish, key: str | None) -> str:
         f"{format_label(v.hex)} facing {FACINGS[v.facing]}, velocity {v.velocity}"
         + (", grounded" if v.grounded else "") + (", in a crater" if v.in_crater else ""))
     riders = next((f"; squad {q.key} aboard ({q.men} men)" for q in g.squads if q.aboard == key), "")
+    leader = next((f"<br><b>Centurion</b> {html.escape(centurion_words(g, side))}" for side in g.sides
+                   if g.scenario.side(side).centurion == key), "")
+    vanes = vane_words(v)
     return (
         f"<div style='font-size:12px'><b>{key}</b> {html.escape(s.vehicle.label)} ({html.escape(v.platoon)})"
-        f"<br>{state}{riders}<br><b>Armor</b> {armor}<br><b>Crew</b> {crew}<br><b>Weapons</b> "
+        f"<br>{state}{riders}{leader}<br><b>Armor</b> {armor}<br><b>Crew</b> {crew}"
+        f"{'<br><b>Vanes</b> ' + html.escape(vanes) if vanes else ''}<br><b>Weapons</b> "
         f"{html.escape(weapons)}<br>SMLM {s.missiles_left('SMLM')}, TVLG {s.missiles_left('TVLG')}, smoke "
         f"{s.smoke_left}, digging {s.digging_left}; cost {v.cost} points</div>")
 
