@@ -518,3 +518,21 @@ def test_S30_the_moves_offered_count_the_vane_boxes_already_lost():
     # and the preview of such a move gives the same chance as the list (the page's line for the move)
     key = next(k for k, e in after.items() if k in before and e.safest.move == before[k].safest.move)
     assert hurt.resolve_variant("R11", after[key].safest.move).p_no_damage == after[key].p_no_damage
+
+
+def test_S30_the_vane_outcomes_read_as_what_they_are():
+    """Walk of session 30: "unharmed 45%, burns out 20%, loses a box 24%, is out for a turn 16%" summed to 105%:
+    a box lost and a short may come together. RULES.md VAR-EMERGENCY, 1 TP into a whole vane: targets 8, 7, 8;
+    unharmed 8/10 x 7/10 x 8/10 = 56/125, burnout 2/10, box 8/10 x 3/10 = 6/25, short 8/10 x 2/10 = 4/25, both
+    8/10 x 3/10 x 2/10 = 6/125, and 56/125 + 1/5 + 6/25 + 4/25 - 6/125 = 1."""
+    from test_game import passive_until
+
+    from centurion.widgets.skirmish_text import variant_steps
+
+    s = passive_until(new_skirmish("meeting", seed=1, variants=["VAR-EMERGENCY"]), "movement", "R11")
+    one = next(r for r in (s.resolve_variant("R11", e.safest.move) for e in s.end_states("R11")
+                           if "VAR-EMERGENCY" in getattr(e.safest, "variant_rules", ()))
+               if len(r.emergencies) == 1 and r.emergencies[0].thrust == 1)
+    line = next(x for x in variant_steps(one) if x.startswith("emergency turn"))
+    assert "unharmed 56/125 = 45% or burns out 1/5 = 20%" in line
+    assert "loses a box 6/25 = 24% and is out for a turn 4/25 = 16%, both at once 6/125 = 5%" in line

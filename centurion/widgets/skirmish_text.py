@@ -117,8 +117,9 @@ def variant_steps(r: VariantResolvedMove) -> list[str]:
         o = em.odds
         out.append(f"emergency turn {em.side} in {format_label(em.hex)} after {plural(em.straight, 'hex')} straight "
                    f"(the table asks {em.required}): {em.thrust} TP into the vane; the vane comes through unharmed "
-                   f"{pct(o.p_unharmed)}, burns out {pct(o.p_burnout)}, loses a box {pct(o.p_box_lost)}, is out "
-                   f"for a turn {pct(o.p_short)} [VAR-EMERGENCY]")
+                   f"{pct(o.p_unharmed)} or burns out {pct(o.p_burnout)}; otherwise it loses a box "
+                   f"{pct(o.p_box_lost)} and is out for a turn {pct(o.p_short)}, both at once "
+                   f"{pct(o.p_box_lost + o.p_short + o.p_unharmed + o.p_burnout - 1)} [VAR-EMERGENCY]")
     if r.terrain_surcharge:
         if r.terrain_thrust:
             out.append(f"terrain surcharge {r.terrain_surcharge} VP paid in thrust: {r.terrain_thrust} TP "
