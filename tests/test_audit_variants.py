@@ -536,3 +536,21 @@ def test_S30_the_vane_outcomes_read_as_what_they_are():
     line = next(x for x in variant_steps(one) if x.startswith("emergency turn"))
     assert "unharmed 56/125 = 45% or burns out 1/5 = 20%" in line
     assert "loses a box 6/25 = 24% and is out for a turn 4/25 = 16%, both at once 6/125 = 5%" in line
+
+
+def test_S30_a_lateral_shift_is_numbered_as_the_steps_are():
+    """Walk of session 30: for the path "F F F F F SL" the preview said "lateral shift left at step 5": the shift is
+    the sixth step (the positions of VAR-OCCUPY count from 1 as well)."""
+    from test_game import passive_until
+
+    from centurion.variants.variant_move import VariantMove
+    from centurion.widgets.skirmish_text import variant_steps
+
+    s = passive_until(new_skirmish("pursuit", seed=2, variants=["VAR-LATERAL"]), "movement")
+    v = s.movers()[0]
+    r = next(r for r in (s.resolve_variant(v.key, e.safest.move) for e in s.end_states(v.key)
+                         if "VAR-LATERAL" in getattr(e.safest, "variant_rules", ())) if r.shifts)
+    steps = r.move.steps if isinstance(r.move, VariantMove) else ()
+    where = [i + 1 for i, step in enumerate(steps) if step in ("SL", "SR")]
+    lines = [x for x in variant_steps(r) if x.startswith("lateral shift")]
+    assert [int(x.split(" at step ")[1].split(":")[0]) for x in lines] == where

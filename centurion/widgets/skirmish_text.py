@@ -111,7 +111,7 @@ def variant_steps(r: VariantResolvedMove) -> list[str]:
     """The variant resolver's steps of a move, one line each with its tag: lateral shifts, emergency turns with
     their vane odds, the terrain surcharge burned or paid in thrust, positions declared (VAR-LATERAL,
     VAR-EMERGENCY, VAR-MOVETYPE, VAR-OCCUPY)."""
-    out = [f"lateral shift {s.side} at step {s.step}: {format_label(s.from_hex)} to {format_label(s.to_hex)}, "
+    out = [f"lateral shift {s.side} at step {s.step + 1}: {format_label(s.from_hex)} to {format_label(s.to_hex)}, "
            f"{s.thrust} TP + {s.vp} VP [VAR-LATERAL]" for s in r.shifts]
     for em in r.emergencies:
         o = em.odds
