@@ -197,3 +197,23 @@ def test_the_unit_panel_shows_a_damaged_vane():
     assert "Vanes" not in unit_html(s, "R11")
     assert "left 2 boxes lost" in unit_html(with_vehicle(s, "R11", vane_boxes=(("left", 2),)), "R11")
     assert "right burnt out: no more turns that way" in unit_html(with_vehicle(s, "R11", vanes_lost=("right",)), "R11")
+
+
+def test_the_hex_panel_is_written_again_when_the_game_moves_on():
+    """Walk of session 30: the hex panel kept "Range from R11 6 hexes" after R11 had flown into that very hex (the
+    panel was written when the hex was clicked, not when the game changed). The ruler measures from where the
+    selected vehicle stands now (HEX-4): no ruler for the hex it stands in, and the panel lists it there."""
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "person"})
+    while t.game.phase != "movement":
+        t.choice.value = t.choice.options[0][1]
+        t.confirm()
+    v = t.game.movers()[0]
+    t.map.select(v.hex)  # as a click does: the vehicle, then one of its end hexes
+    end = next(e for e in t.game.end_states(v.key) if not e.grounded and e.hex != v.hex)
+    t.map.select(end.hex)
+    assert f"Range from {v.key}" in t.map.info.value
+    t.confirm()
+    assert t.game.vehicle(v.key).hex == end.hex
+    assert f"Range from {v.key}" not in t.map.info.value and f">{v.key}<" in t.map.info.value

@@ -389,6 +389,7 @@ class CenturiaSkirmishTable(BattlePage):
         counters.sort(key=lambda c: c.kind in self.tables.leaders)
         self.map.set_counters(counters)
         self.map.set_overlay(self._overlay())
+        self.map.show_info()  # the hex panel as the battle now stands (pieces moved in or out)
         self._render_status()
         self._render_clock()
         opts: list[tuple[str, CtaAction]] = []

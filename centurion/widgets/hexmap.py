@@ -461,6 +461,11 @@ class HexMapView(w.HBox):
         self.select(h)
         return h
 
+    def show_info(self) -> None:
+        """Write the selected hex's panel again: what stands in it, and the ruler, may have changed since."""
+        if self.selected is not None and self.selected in self.battlemap:
+            self.info.value = link_rules(self._info_html(self.battlemap[self.selected]))
+
     def select(self, hex_: Hex) -> None:
         """Select a hex: outline it and show its terrain in the panel."""
         self.selected = hex_

@@ -222,6 +222,7 @@ class SkirmishTable(PositionChoice, BattlePage):
             self.map._prepare_geometry()
             self.map.redraw()
         self._draw_units(g)
+        self.map.show_info()  # the hex panel as the game now stands (a unit moved in or out, the ruler's start)
         self.speed.set_for(g, self.selected, g.move_options(self.selected) if self.viewing is None and g.phase ==
                            "movement" and self.selected in {v.key for v in g.movers()} else None)
         self._draw_banner(g)
