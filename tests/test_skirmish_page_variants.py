@@ -113,7 +113,7 @@ def test_a_lateral_and_emergency_path_is_tagged_and_previewed_with_the_resolvers
     assert r.shifts and r.emergencies
     text = tab.preview.value
     s = r.shifts[0]
-    assert f"lateral shift {s.side} at step {s.step}" in text and f"{s.thrust} TP + {s.vp} VP" in text
+    assert f"lateral shift {s.side} at step {s.step + 1}" in text and f"{s.thrust} TP + {s.vp} VP" in text  # steps count from 1
     em, o = r.emergencies[0], r.emergencies[0].odds
     assert f"{em.thrust} TP into the vane" in text
     assert f"unharmed {o.p_unharmed} = {float(o.p_unharmed):.0%}" in text and f"burns out {o.p_burnout}" in text
