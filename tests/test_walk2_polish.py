@@ -217,3 +217,27 @@ def test_the_hex_panel_is_written_again_when_the_game_moves_on():
     t.confirm()
     assert t.game.vehicle(v.key).hex == end.hex
     assert f"Range from {v.key}" not in t.map.info.value and f">{v.key}<" in t.map.info.value
+
+
+def test_a_speed_with_no_move_to_the_picked_hex_says_so():
+    """Walk of session 30: with an end hex picked, choosing an end velocity that no move to it has left an empty
+    list under "Moves of R42 ending in 4215: pick one and Confirm". The moves to a hex at a speed are the game's
+    `move_options_at` (CEN-GRAV-1: slower ends brake after the same path)."""
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "person"})
+    while t.game.phase != "movement":
+        t.choice.value = t.choice.options[0][1]
+        t.confirm()
+    g = t.game
+    v = g.movers()[0]
+    t.click(v.hex)
+    speeds = [n for _label, n in t.speed.options if isinstance(n, int)]
+    end = next(e for e in g.end_states(v.key) if not e.grounded and e.hex != v.hex
+               and any(not any(m_e.hex == e.hex for _m, m_e in g.move_options_at(v.key, n)) for n in speeds))
+    t.click(end.hex)
+    assert "pick one and Confirm" in t.message.value
+    none_there = next(n for n in speeds if not any(x.hex == end.hex for _m, x in g.move_options_at(v.key, n)))
+    t.speed.value = none_there
+    assert not t.choice.options
+    assert "pick one" not in t.message.value and f"No move of {v.key} ends in" in t.message.value

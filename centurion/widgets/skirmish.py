@@ -111,7 +111,7 @@ class SkirmishTable(PositionChoice, BattlePage):
         self._fire_default: tuple[tuple[int, ...], int | None, str | None] = ((), None, None)
         self.fire_weapons.observe(self._on_fire_pick, names="value")
         self.fire_shell.observe(self._on_fire_pick, names="value")
-        self.speed = SpeedChoice(on_change=self._refresh)  # the end velocity of the moves listed and shaded (W8)
+        self.speed = SpeedChoice(on_change=self._on_speed)  # the end velocity of the moves listed and shaded (W8)
         # where the eye is (W14): the decisions, Confirm and the messages first, beside the map; the unit below
         panel = w.VBox([w.HTML("<b>What you may do now</b>"), self.speed, self.choice, self.fire_weapons,
                         self.fire_shell, self.fire_note,
@@ -430,6 +430,19 @@ class SkirmishTable(PositionChoice, BattlePage):
         self.map.set_overlay(ov)
 
     # --- events ----------------------------------------------------------------------------------------------
+    def _on_speed(self) -> None:
+        """Another end velocity picked: the list keeps to it; with an end hex picked, say whether any move ends
+        there at that speed (walk of session 30: an empty list still said "pick one")."""
+        self._refresh()
+        g, hex_ = self.game, self.target_hex
+        if hex_ is None or self.selected not in {v.key for v in g.movers()}:
+            return
+        if any(e.hex == hex_ for _m, e in self.speed.moves_for(g, self.selected)):
+            self.message.show(f"Moves of {self.selected} ending in {format_label(hex_)}: pick one and Confirm.", "info")
+        else:
+            self.message.show(f"No move of {self.selected} ends in {format_label(hex_)} at end velocity "
+                              f"{self.speed.value}: pick another speed or another shaded hex (CEN-GRAV-1).", "refusal")
+
     @guarded()
     def _on_hex(self, hex_: Hex) -> None:
         self.click(hex_)
