@@ -9,7 +9,8 @@ old logs' "facing 4" and "3 point(s)" are compared as "facing SW" and "3 points"
 here from HEX-3's facing names, not taken from the code under test), and the two sources renamed by W20 ("[book-a
 14.1]" is "[CEN-CMB-1]", "[book-b §15]" names chapter 20; session 28: "(1 boxes lost)" is "(1 box lost)"; session 30:
 the initiative rolls of the "first side" and "second side" name the sides, read here from the old log's first line,
-"<scenario>: <first> against <second>, seed ...").
+"<scenario>: <first> against <second>, seed ..."; and a salvo's roll names the firer, the target and the range, which
+are left out of today's line to compare it with the old one).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
         line = line.replace("initiative, first side", f"initiative, {sides[0]}")
         line = line.replace("initiative, second side", f"initiative, {sides[1]}")
     line = re.sub(r"\bfacing ([0-5])\b(?![-.]\d)", lambda m: "facing " + FACINGS[int(m.group(1))], line)
+    line = re.sub(r"(salvo of .*: one roll for all) \(\S+ at \S+, range \d+\)", r"\1", line)  # session 30: named
     return re.sub(r"\b(\d+) ([A-Za-z][A-Za-z ]*?)\((s|es)\)", _count, line)
 
 

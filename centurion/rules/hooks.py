@@ -77,13 +77,13 @@ class BasicRules:
         return Refusal("VAR-SALVO", "the variant rule VAR-SALVO is off in this game (identical direct-fire "
                                     "weapons of one location fire with one roll, all hit or all miss)")
 
-    def roll_salvo(self, roll: TargetRoll, weapons: Sequence[SalvoWeapon], *, weapon: str, dice: Dice
-                   ) -> tuple[Roll, tuple[Roll, ...]]:
+    def roll_salvo(self, roll: TargetRoll, weapons: Sequence[SalvoWeapon], *, weapon: str, dice: Dice,
+                   at: str = "") -> tuple[Roll, tuple[Roll, ...]]:
         """Roll a declared salvo: one d10 for every mount, then a stop roll per round if any (VAR-SALVO).
 
         The basic rules only meet a salvo in a plan declared under VAR-SALVO: one roll, no stop rolls.
         """
-        first = roll.roll(dice, purpose=f"salvo of {len(weapons)} {weapons[0].type}: one roll for all",
+        first = roll.roll(dice, purpose=f"salvo of {len(weapons)} {weapons[0].type}: one roll for all{at}",
                           rule="VAR-SALVO")
         return first, ()
 

@@ -141,7 +141,9 @@ def _salvo_rolls(plan: FirePlan, group: Sequence[int], dice: Dice, hooks: BasicR
     ras = [plan.attacks[i] for i in group]
     first = ras[0]
     weapons = tuple(SalvoWeapon(ra.weapon.type, ra.family, ra.weapon.type, ra.weapon.location) for ra in ras)
-    to_hit_roll, stop_rolls = hooks.roll_salvo(first.to_hit, weapons, weapon=TO_HIT_KIND[first.family], dice=dice)
+    at = f" ({plan.firer.key} at {first.target.key}, range {first.range})"  # whose roll, as a shot's line says
+    to_hit_roll, stop_rolls = hooks.roll_salvo(first.to_hit, weapons, weapon=TO_HIT_KIND[first.family], dice=dice,
+                                               at=at)
     for k, ra in enumerate(ras):
         stop = stop_rolls[k] if stop_rolls else None
         if to_hit_roll.success and not (stop is not None and stop.success):

@@ -240,10 +240,11 @@ def salvo_odds(salvo: Salvo, shot: ShieldedShot) -> dict[int, Fraction]:
     return {k: v for k, v in out.items() if v}
 
 
-def roll_salvo(salvo: Salvo, shot: ShieldedShot, dice: Dice) -> SalvoResult:
-    """One attack roll for every mount: all hit or all miss; then a stop roll for each round (VAR-SALVO)."""
+def roll_salvo(salvo: Salvo, shot: ShieldedShot, dice: Dice, *, at: str = "") -> SalvoResult:
+    """One attack roll for every mount: all hit or all miss; then a stop roll for each round (VAR-SALVO); `at`
+    ends the roll's purpose with who fires at whom (" (T51 at R41, range 7)")."""
     n = len(salvo.weapons)
-    first = shot.to_hit.roll(dice, purpose=f"salvo of {n} {salvo.weapons[0].type}: one roll for all",
+    first = shot.to_hit.roll(dice, purpose=f"salvo of {n} {salvo.weapons[0].type}: one roll for all{at}",
                              rule="VAR-SALVO")
     stops: list[Roll] = []
     if first.success and shot.stop_percent:

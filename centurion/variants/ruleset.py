@@ -159,9 +159,9 @@ class RuleSet(BasicRules):
         checked = declare_salvo(weapons, self)
         return checked if isinstance(checked, Refusal) else None
 
-    def roll_salvo(self, roll: TargetRoll, weapons: Sequence[SalvoWeapon], *, weapon: str, dice: Dice
-                   ) -> tuple[Roll, tuple[Roll, ...]]:
+    def roll_salvo(self, roll: TargetRoll, weapons: Sequence[SalvoWeapon], *, weapon: str, dice: Dice,
+                   at: str = "") -> tuple[Roll, tuple[Roll, ...]]:
         """One roll for all mounts (VAR-SALVO), then under VAR-SHIELD a stop roll per round that hit."""
         salvo = Salvo(tuple(weapons), salvo_location(weapons[0].location))
-        res = roll_salvo(salvo, shield_shot(roll, weapon=weapon, rules=self), dice)
+        res = roll_salvo(salvo, shield_shot(roll, weapon=weapon, rules=self), dice, at=at)
         return res.to_hit_roll, res.stop_rolls
