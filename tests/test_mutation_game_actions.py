@@ -188,9 +188,10 @@ TXT = "a text of at most 200 characters"
 
 @pytest.mark.parametrize("data, message", [
     ([1], "act: expected a mapping with a 'kind', got list"),
-    ({"kind": "fly"}, "act: unknown kind 'fly'; one of leadership, order, move, watch, pass, mount, march, conceal, "
-                      "opportunity, let_pass, paint, fire, squad_fire, smoke, self_destruct, end_turn"),
-    ({}, "act: unknown kind None; one of leadership"),
+    ({"kind": "fly"}, "act: unknown kind 'fly'; a decision's kind is one of leadership, order, move, watch, pass, "
+                      "mount, march, conceal, opportunity, let_pass, paint, fire, squad_fire, smoke, self_destruct, "
+                      "end_turn"),
+    ({}, "act: no 'kind'; a decision's kind is one of leadership"),  # walk of session 30: not "unknown kind None"
     ({"kind": "smoke", "unit": "A", "zz": 1, "aa": 2}, "act: unknown field(s) ['aa', 'zz'] for a smoke action"),
     ({"kind": "smoke"}, "act: field 'unit' is missing"),
     ({"kind": "leadership", "points": 10000}, f"act.points: expected {NUM}, got 10000"),
@@ -462,7 +463,8 @@ def test_str_is_the_readme_notation(action, text) -> None:
 def test_messages_cut_at_300_characters() -> None:
     """A message quoting a huge bad value is cut to 300 characters (issue 20, G3)."""
     long = "x" * 400
-    for data in ({"kind": long}, {"kind": "fire", "unit": "A", "weapons": long},
+    assert _msg({"kind": long}).startswith("action: unknown kind '" + "x" * 40 + "';")  # the kind cut to 40
+    for data in ({"kind": "fire", "unit": "A", "weapons": long},
                  {"kind": "fire", "unit": "A", "shells": long},
                  {"kind": "move", "unit": "A", "move": {"variant": True, "positions": long}}):
         assert len(_msg(data)) == 300

@@ -241,3 +241,16 @@ def test_a_speed_with_no_move_to_the_picked_hex_says_so():
     t.speed.value = none_there
     assert not t.choice.options
     assert "pick one" not in t.message.value and f"No move of {v.key} ends in" in t.message.value
+
+
+def test_loading_a_finished_game_says_it_is_over():
+    """Walk of session 30: loading a finished game said "turn 6, over phase"."""
+    from centurion.game import bot_action, new_skirmish
+    from centurion.widgets.skirmish import SkirmishTable
+
+    g = new_skirmish("first_game", seed=2)
+    while not g.over:
+        g = g.apply(bot_action(g, "novice"))
+    t = SkirmishTable("first_game", seed=1)
+    assert t.load_text(g.to_json(), "done.json")
+    assert "Loaded done.json: the game is over (turn" in t.message.value and "over phase" not in t.message.value

@@ -468,7 +468,8 @@ def action_from_data(data: Any, where: str = "action") -> Action:
         raise ValueError(f"{where}: expected a mapping with a 'kind', got {type(data).__name__}")
     kind = data.get("kind")
     if kind not in KINDS:
-        raise ValueError(f"{where}: unknown kind {kind!r}; one of {', '.join(KINDS)}"[:300])
+        what = "no 'kind'" if "kind" not in data else f"unknown kind {str(kind)[:40]!r}"
+        raise ValueError(f"{where}: {what}; a decision's kind is one of {', '.join(KINDS)}"[:300])
     cls = KINDS[kind]
     names = {f.name: f for f in fields(cls)}
     extra = set(data) - set(names) - {"kind"}

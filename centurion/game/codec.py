@@ -21,6 +21,35 @@ class SaveError(ValueError):
     """A save file that cannot be loaded: names the file and what is wrong; no game is half loaded."""
 
 
+def json_words(data: dict, field: str) -> str:
+    """What a save's field holds, in words for a message: "nothing (the field is missing)", "null", "the number 3",
+    "the text 'x'", "a list of 2 (VAR-SHIELD, VAR-RAM)", "an object" (no Python repr reaches a player)."""
+    if field not in data:
+        return "nothing (the field is missing)"
+    value = data[field]
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text '{value[:40]}'"
+    if isinstance(value, list):
+        shown = ", ".join(str(x)[:20] if isinstance(x, (str, int, float)) else "..." for x in value[:4])
+        return f"a list of {len(value)}" + (f" ({shown}{', ...' if len(value) > 4 else ''})" if value else "")
+    return "an object"
+
+
+def check_actions(data: dict, name: str) -> list:
+    """A save's list of decisions, or SaveError saying what the field holds instead (CEN-SEQ-1)."""
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise SaveError(f"{name}: field 'actions': expected the list of the game's decisions, got "
+                        f"{json_words(data, 'actions')}")
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError(f"{name}: field 'actions': at most {MAX_ACTIONS} actions, got {len(actions)}")
+    return actions
+
+
 def dump(game) -> str:
     """The save text of a game."""
     data = {"format": FORMAT, "version": VERSION, "system": game.system, **scenario_fields(game.scenario.key),
@@ -57,7 +86,8 @@ def scenario_and_seed(data: dict, name: str, known: list[str]) -> tuple[str, int
     """A save's `scenario` (one of `known`) and `seed` (a whole number), or SaveError naming the field."""
     scen = data.get("scenario")
     if scen not in known:
-        raise SaveError(f"{name}: field 'scenario': expected one of {', '.join(known)}, got {str(scen)[:60]!r}")
+        raise SaveError(f"{name}: field 'scenario': expected one of {', '.join(known)}, got "
+                        f"{json_words(data, 'scenario')}")
     seed = data.get("seed")
     if seed_refusal(seed) is not None:  # the same bound as new_skirmish (issue 20, G3)
         raise SaveError(f"{name}: field 'seed': {seed_refusal(seed)}")

@@ -18,7 +18,18 @@ from ..data.upload import MAX_UPLOAD_BYTES, check_json
 from ..data.yamlfile import DataError
 from .actions import action_from_data
 from .centuria import load_centuria
-from .codec import FORMAT, MAX_ACTIONS, VERSION, SaveError, dump, replay, scenario_and_seed, scenario_edition
+from .codec import (
+    FORMAT,
+    MAX_ACTIONS,
+    VERSION,
+    SaveError,
+    check_actions,
+    dump,
+    json_words,
+    replay,
+    scenario_and_seed,
+    scenario_edition,
+)
 from .enums import Level
 from .skirmish import new_skirmish, scenarios
 
@@ -64,20 +75,25 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
     try:
         data = check_json(text, name)
     except DataError as exc:
+        if exc.expected == "valid JSON":  # the parser's words, not a Python repr (walk of session 30)
+            raise SaveError(f"{name}: not a save file: its text is not JSON ({exc.got}"
+                            + (f", line {exc.line})" if exc.line is not None else ")")) from None
         raise SaveError(str(exc)) from None
     if not isinstance(data, dict):
-        raise SaveError(f"{name}: expected a JSON object (a Centurion skirmish save), got {type(data).__name__}")
+        raise SaveError(f"{name}: not a save file: a save is a JSON object (a Centurion skirmish or a Centuria "
+                        f"battle), this is {json_words({'x': data}, 'x')}")
     if data.get("system") == "centuria":  # issue 15: a Centuria battle replays through its own state
         return load_centuria(data, name)
     if "format" in data:  # version 1: format, version (the whole number 1) and system (issue 20, G6)
         if data["format"] != FORMAT:
-            raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data['format'])[:60]!r}")
+            raise SaveError(f"{name}: field 'format': expected '{FORMAT}', got {json_words(data, 'format')}")
         version = data.get("version")
         if type(version) is not int or version != VERSION:
             raise SaveError(f"{name}: field 'version': expected the whole number {VERSION}, got "
                             f"{'nothing' if version is None else repr(version)[:20]}")
         if data.get("system") != "centurion":
-            raise SaveError(f"{name}: field 'system': expected 'centurion', got {str(data.get('system'))[:40]!r}")
+            raise SaveError(f"{name}: field 'system': expected 'centurion' or 'centuria', got "
+                            f"{json_words(data, 'system')}")
         known = {"format", "version", "system", "scenario", "edition", "seed", "variants", "actions", "players"}
         saved_players(data, name)  # optional: who played each side (W3); checked, never trusted for play
     else:  # version 0: written before the format field, it has no version either
@@ -91,15 +107,11 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
     scen = scenario_edition(data, name, scen)  # the set-up it was played on (issue 25)
     variants = data.get("variants", [])
     if not isinstance(variants, list):
-        raise SaveError(f"{name}: field 'variants': expected a list of names, got {str(variants)[:60]!r}")
+        raise SaveError(f"{name}: field 'variants': expected a list of names, got {json_words(data, 'variants')}")
     twice = sorted(str(v)[:40] for v, n in Counter(v for v in variants if isinstance(v, str)).items() if n > 1)[:5]
     if twice:
         raise SaveError(f"{name}: field 'variants': each variant is named once, got {', '.join(twice)} twice")
-    actions = data.get("actions")
-    if not isinstance(actions, list):
-        raise SaveError(f"{name}: field 'actions': expected a list, got {str(actions)[:60]!r}")
-    if len(actions) > MAX_ACTIONS:
-        raise SaveError(f"{name}: field 'actions': at most {MAX_ACTIONS} actions, got {len(actions)}")
+    actions = check_actions(data, name)
     try:
         game = new_skirmish(scen, seed=seed, variants=tuple(variants))
     except ValueError as exc:

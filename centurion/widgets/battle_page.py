@@ -375,7 +375,9 @@ class BattlePage(StoredGame, w.VBox):
         self._restore_setup(game)
         who = restore_players(self, game, data)  # who played each side, as the save says (W3)
         self._begin(states[-1], states)
-        self.message.show(f"Loaded {name}: {self.TURN_WORD} {game.turn}, {game.phase} phase; {who}.", "info")
+        where = (f"the game is over ({self.TURN_WORD} {game.turn})" if game.over else
+                 f"{self.TURN_WORD} {game.turn}, {game.phase} phase")  # never "over phase" (walk of session 30)
+        self.message.show(f"Loaded {name}: {where}; {who}.", "info")
         return True
 
     def _other_save(self, game: Any, data: bytes | str, name: str) -> bool | None:

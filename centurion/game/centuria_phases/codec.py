@@ -7,7 +7,16 @@ import json
 from dataclasses import fields
 from typing import Any
 
-from ..codec import FORMAT, MAX_ACTIONS, VERSION, SaveError, scenario_and_seed, scenario_edition, scenario_fields
+from ..codec import (
+    FORMAT,
+    VERSION,
+    SaveError,
+    check_actions,
+    json_words,
+    scenario_and_seed,
+    scenario_edition,
+    scenario_fields,
+)
 from .actions import KINDS, STEPS, CtaAction
 
 SYSTEM = "centuria"
@@ -62,21 +71,18 @@ def read_header(data: dict, name: str, known: list[str]) -> tuple[str, int, list
     """A save's scenario (one of `known`), seed and list of actions, once every field of the save is checked;
     SaveError names what is wrong (the actions themselves are read when they are replayed)."""
     if data.get("format") != FORMAT:
-        raise SaveError(f"{name}: field 'format': expected {FORMAT!r}, got {str(data.get('format'))[:60]!r}")
+        raise SaveError(f"{name}: field 'format': expected '{FORMAT}', got {json_words(data, 'format')}")
     version = data.get("version")
     if type(version) is not int or version != VERSION:
         raise SaveError(f"{name}: field 'version': a Centuria save is version {VERSION}, got {str(version)[:20]!r}")
     scen, seed = scenario_and_seed(data, name, known)
     if data.get("variants", []) != []:
-        raise SaveError(f"{name}: field 'variants': a Centuria battle takes none, got {str(data['variants'])[:60]!r}")
+        raise SaveError(f"{name}: field 'variants': the variant rules are Centurion's, a Centuria battle takes "
+                        f"none; got {json_words(data, 'variants')}")
     extra = set(data) - {"format", "version", "system", "scenario", "edition", "seed", "variants", "actions"}
     if extra:
         raise SaveError(f"{name}: unknown field(s) {sorted(map(str, extra))[:5]}")
-    actions = data.get("actions")
-    if not isinstance(actions, list):
-        raise SaveError(f"{name}: field 'actions': expected a list, got {str(actions)[:60]!r}")
-    if len(actions) > MAX_ACTIONS:
-        raise SaveError(f"{name}: field 'actions': at most {MAX_ACTIONS} actions, got {len(actions)}")
+    actions = check_actions(data, name)
     return scenario_edition(data, name, scen), seed, actions  # the set-up it was played on (issue 25)
 
 
