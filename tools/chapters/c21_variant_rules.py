@@ -104,7 +104,7 @@ SalvoSideBySide()
 from centurion.variants import declare_salvo, salvo_odds, shield_shot
 from centurion.variants.fire import SalvoWeapon
 twin = [SalvoWeapon("3/6 laser", "laser", "8", "hull 1"), SalvoWeapon("3/6 laser", "laser", "8", "hull 2")]
-print("With the basic rules:", declare_salvo(twin, RuleSet()))
+print("With the basic rules there is no salvo:", declare_salvo(twin, RuleSet()).reason)
 salvo = declare_salvo(twin, RuleSet.from_names(["VAR-SALVO"]))
 print("Two twin lasers in one salvo at range 5 against shield 5, chance of each number of rounds getting through:")
 for rs in (RuleSet.from_names(["VAR-SALVO"]), RuleSet.from_names(["VAR-SALVO", "VAR-SHIELD"])):
@@ -247,8 +247,12 @@ woods = map_from_rows(["hhh"] * 8 + ["..."])
 from centurion.rules import GravState, Refusal
 start = GravState.of(liberator, parse_label("0209"), 0, 6)
 side = straight_runs_side_by_side(start, liberator, woods, most=4)
+def show(r):  # as the table above: refused, grounds (velocity points left unspent) or ends
+    if isinstance(r, Refusal):
+        return "refused"
+    run = getattr(r, "basic", r)
+    return f"{'grounds' if run.grounds else 'ends'} at velocity {run.end_velocity}"
 for k, (b, burn, tp) in enumerate(zip(side.basic, side.variant["burn"], side.variant["thrust"]), start=1):
-    show = lambda r: "refused" if isinstance(r, Refusal) else f"ends at velocity {getattr(r, 'basic', r).end_velocity}"
     hexes = "1 hex" if k == 1 else f"{k} hexes"
     print(f"{hexes} of heavy woods: basic rules {show(b)}; burned off {show(burn)}; paid in thrust {show(tp)}")
 from centurion.variants import VariantMove, resolve_variant_move
