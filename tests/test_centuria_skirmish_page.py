@@ -111,7 +111,8 @@ def test_a_click_on_a_hex_the_piece_can_neither_reach_nor_attack_says_so_and_dec
     assert format_label(far) in t.message.value and "CTA-MOVE" in t.message.value
     assert "Nothing was decided" in t.message.value
     t.click(min(ends - {home}))  # a legal end elsewhere: the move is picked and the refusal goes
-    assert isinstance(t.choice.value, CtaMove) and t.message.value == ""
+    assert isinstance(t.choice.value, CtaMove) and "Nothing was decided" not in t.message.value
+    assert "ending in" in t.message.value  # the moves ending there (walk of session 30)
 
 
 def test_a_piece_with_nothing_to_decide_says_why():
@@ -225,3 +226,29 @@ def test_an_idle_ballista_says_why_in_words():
     engine = next(p for p in g.battle.living("rome") if p.type == "ballista")
     why = g.why_idle(engine.id)
     assert why is not None and why.rule.startswith("CTA-")
+
+
+def test_a_click_on_a_marked_hex_keeps_the_list_to_the_moves_ending_there():
+    """Walk of session 30: a turma listed 77 moves, and a click on a marked end hex picked one of them without
+    narrowing the list, as the Centurion page does. The list keeps to the moves ending in the clicked hex (one for
+    each facing) until another piece or hex is clicked (CTA-MOVE)."""
+    from centurion.game.centuria import CtaMove
+
+    def end(a):  # where the engine puts the piece (not the page's own reading of the move)
+        return t.game.apply(a).battle.piece(a.unit).hex
+
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "person"})
+    turma = next(p for p in t.game.battle.living("rome") if p.type == "turma")
+    t.click(turma.hex)
+    everything = [a for _label, a in t.choice.options]
+    moves = {a: end(a) for a in everything if isinstance(a, CtaMove)}
+    there = max(set(moves.values()) - {turma.hex}, key=lambda h: sum(1 for x in moves.values() if x == h))
+    t.click(there)
+    listed = [a for _label, a in t.choice.options]
+    expected = [a for a in everything if moves.get(a) == there]
+    assert listed == expected and len(listed) < len(everything) and t.choice.value == expected[0]
+    assert "ending in" in t.message.value and "CTA-MOVE" in t.message.value
+    other = next(p for p in t.game.battle.living("rome") if not p.is_leader and p.id != turma.id)
+    t.click(other.hex)
+    t.click(turma.hex)
+    assert [a for _label, a in t.choice.options] == everything

@@ -17,6 +17,7 @@ import ipywidgets as w
 from ..data import centuria_tables
 from ..game import LEVELS, bot_action, new_skirmish, scenarios
 from ..game.centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
+from ..game.wording import plural
 from ..hexgrid import Hex, format_label, neighbor
 from ..store import StoreError
 from .battle_page import PERSON, BattlePage
@@ -65,6 +66,7 @@ class CenturiaSkirmishTable(BattlePage):
     def __init__(self, scenario: str = "centuria_ford_road", seed: int | None = None,
                  players: dict[str, str] | None = None) -> None:
         self.tables = centuria_tables()
+        self.target_hex: Hex | None = None  # a clicked end hex: the list keeps to the moves ending there (walk, S30)
         self._build_common(upload_label="Load a saved battle", undo_label="Undo my last move",
                            choice_width="285px",  # inside the map's 300 px side panel (10 px padding; walk, S28)
                            undo_layout=w.Layout(width="190px"),  # room for "No undo: game on server" (walk, S28)
@@ -139,7 +141,7 @@ class CenturiaSkirmishTable(BattlePage):
     def _play_on(self) -> None:
         """The computer takes its turns; then the page shows the battle with nothing selected."""
         self._run_computer()
-        self.selected = None
+        self.selected, self.target_hex = None, None
         self._refresh()
 
     # --- countdown (CTA-1) ---------------------------------------------------------------------------------------
@@ -243,10 +245,15 @@ class CenturiaSkirmishTable(BattlePage):
         g = self.game
         self.message.clear()  # a refusal of an earlier click is no longer news
         if self.selected is not None:
+            ends = [a for a in self.actions_of(self.selected) if isinstance(a, CtaMove) and move_end(g, a)[0] == hex_]
+            if ends and g.battle.piece(self.selected).hex != hex_:  # the list keeps to the moves ending there
+                self.target_hex = hex_
+                self._refresh()
+                self.choice.value = ends[0]
+                self.message.show(f"{plural(len(ends), 'move')} of {self.selected} ending in {format_label(hex_)} "
+                                  "(one for each facing): pick one and Confirm (CTA-MOVE).", "info")
+                return
             for a in self.actions_of(self.selected):
-                if isinstance(a, CtaMove) and move_end(g, a)[0] == hex_ and g.battle.piece(self.selected).hex != hex_:
-                    self.choice.value = a
-                    return
                 if isinstance(a, (CtaAttack, CtaShoot)) and g.battle.piece(a.target).hex == hex_:
                     self.choice.value = a
                     return
@@ -256,6 +263,7 @@ class CenturiaSkirmishTable(BattlePage):
                               "end on the marked hexes and it attacks only the enemies its list names (CTA-MOVE, "
                               "CTA-COMBAT). Nothing was decided.", "refusal")
             return
+        self.target_hex = None
         if here:
             units = [p for p in here if not p.is_leader] or here
             ids = [p.id for p in here]
@@ -400,6 +408,10 @@ class CenturiaSkirmishTable(BattlePage):
                                     f"{g.morale().get(p.id, 'leader')}; command {g.command().get(p.id, '-')}")
             opts = [(move_label(a.unit, a.steps) if isinstance(a, CtaMove) else a.describe(), a)
                     for a in self.actions_of(self.selected)]
+            there = [o for o in opts if isinstance(o[1], CtaMove) and move_end(g, o[1])[0] == self.target_hex]
+            opts = there or opts  # a clicked end hex: its moves only, until another click
+            if not there:
+                self.target_hex = None
             idle = None if opts else g.why_idle(p.id)
             if idle is not None:  # an empty list says why, in the engine's words (walk of session 28)
                 self.unit_info.value += link_rules(f"<br><b>Nothing to decide for {p.id} now</b>: "
