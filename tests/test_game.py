@@ -246,9 +246,9 @@ def test_old_version_save_loads():
 
 
 @pytest.mark.parametrize("text,expected", [
-    ("", "valid JSON"),
+    ("", "not a save file: its text is not JSON"),
     ("{\"format\": \"centurion-skirmish\", \"version\": 1, \"system\": \"centurion\", \"scenario\": \"meeting\"",
-     "valid JSON"),
+     "not a save file: its text is not JSON"),
     ("[1, 2]", "JSON object"),
     ("{\"format\": \"chess\"}", "field 'format'"),
     ("{\"format\": \"centurion-skirmish\", \"version\": 99}", "field 'version'"),
