@@ -554,3 +554,20 @@ def test_S30_a_lateral_shift_is_numbered_as_the_steps_are():
     where = [i + 1 for i, step in enumerate(steps) if step in ("SL", "SR")]
     lines = [x for x in variant_steps(r) if x.startswith("lateral shift")]
     assert [int(x.split(" at step ")[1].split(":")[0]) for x in lines] == where
+
+
+def test_S30_a_variant_moves_tag_comes_before_the_cut():
+    """Walk of session 30: at 1024 px the list cut "R41 to 3016 SE, velocity 6 → 6, 100% safe [VAF": the tag that
+    marks a variant move comes right after the end, before the speed and the odds."""
+    import re
+
+    from test_game import passive_until
+
+    from centurion.game import Move
+    from centurion.widgets.skirmish_text import decision_label
+
+    s = passive_until(new_skirmish("pursuit", seed=2, variants=["VAR-LATERAL"]), "movement")
+    v = s.movers()[0]
+    labels = [decision_label(s, Move(v.key, e.safest.move)) for e in s.end_states(v.key)
+              if "VAR-LATERAL" in getattr(e.safest, "variant_rules", ())]
+    assert labels and all(re.match(rf"{v.key} to \d{{4}} [NESW]{{1,2}} \[VAR-LATERAL\], ", x) for x in labels), labels[:3]

@@ -286,8 +286,9 @@ def decision_label(g: Skirmish, a) -> str:
         e = end_of(g, a)
         now = g.vehicle(a.unit).velocity
         tail = "grounded" if e.grounded else f"velocity {now} → {end_velocity(g, a)}"  # W8: no bare "v 9"
-        return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}, {tail}, {float(e.p_no_damage):.0%} safe"
-                + (", squad gets out" if a.dismount else "") + ram_text(g, a) + variant_tags(e))
+        # the variant tag first after the end: a long line is cut at the list's edge (walk of session 30)
+        return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}{variant_tags(e)}, {tail}, "
+                f"{float(e.p_no_damage):.0%} safe" + (", squad gets out" if a.dismount else "") + ram_text(g, a))
     return g.describe(a)  # in the words of the rules in play (VAR-INIT)
 
 
