@@ -108,7 +108,7 @@ def test_a_lateral_and_emergency_path_is_tagged_and_previewed_with_the_resolvers
     tab = _movement_page(("VAR-LATERAL", "VAR-EMERGENCY"))
     g = tab.game
     m, e, label = _pick_move(tab, "R11", lambda m, e: "VAR-LATERAL" in getattr(e.safest, "variant_rules", ()))
-    assert label.endswith(f"[{', '.join(e.safest.variant_rules)}]") and "VAR-LATERAL" in label
+    assert f" [{', '.join(e.safest.variant_rules)}], " in label and "VAR-LATERAL" in label  # after the end (S30)
     r = g.resolve_variant("R11", m.move)
     assert r.shifts and r.emergencies
     text = tab.preview.value
@@ -154,7 +154,7 @@ def test_the_movetype_thrust_option_previews_the_surcharge_paid_in_thrust():
     tab = _movement_page(("VAR-MOVETYPE:thrust",))
     g = tab.game
     m, e, label = _pick_move(tab, "R11", lambda m, e: "VAR-MOVETYPE" in getattr(e.safest, "variant_rules", ()))
-    assert label.endswith("[VAR-MOVETYPE]")
+    assert " [VAR-MOVETYPE], " in label  # right after the end and facing (session 30)
     r = g.resolve_variant("R11", m.move)
     assert r.terrain_thrust > 0 and r.burned == 0
     text = tab.preview.value
