@@ -4,6 +4,7 @@ the contents' rule index. Expected values come from RULES.md and data/, not from
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -254,3 +255,34 @@ def test_loading_a_finished_game_says_it_is_over():
     t = SkirmishTable("first_game", seed=1)
     assert t.load_text(g.to_json(), "done.json")
     assert "Loaded done.json: the game is over (turn" in t.message.value and "over phase" not in t.message.value
+
+
+def test_a_saved_game_keeps_the_computers_reasons_on_its_log():
+    """Walk of session 30: a game saved and loaded back matched in everything but the computer's "— why:" lines
+    (issue 25: every computer decision's line says why). A Centurion save keeps them (field `reasons`, by decision
+    number, for the log only: the game replays from the actions alone), and the loaded page's log is the saved
+    page's, line for line."""
+    import json
+
+    from centurion.game.save import with_reasons
+    from centurion.widgets.save_setup import save_text
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("meeting", seed=1, players={"renegade": "person", "tog": "novice"})
+    while t.game.turn < 2 and not t.game.over:  # the person takes the first legal decision; the computer answers
+        assert t._take(t.game.legal_actions()[0], "person")
+        t._run_computer()
+    why = [line for line in t.game.log if " — why: " in line]
+    assert why  # the computer decided with reasons
+    text = save_text(t, t.game, t.game.to_json())
+    assert len(json.loads(text)["reasons"]) == len(why)
+    back = SkirmishTable("meeting", seed=2, players={"renegade": "person", "tog": "person"})
+    assert back.load_text(text, "with-reasons.json")
+    assert back.game.log == t.game.log and back.game.history == t.game.history
+    # an old save without them still loads (no reasons); a bad field is refused by name, the page unchanged
+    plain = back.game.to_json()
+    assert back.load_text(plain, "plain.json") and not any(" — why: " in line for line in back.game.log)
+    before = back.game
+    bad = with_reasons(plain, {10**5: "x"})
+    assert not back.load_text(bad, "bad.json") and "field 'reasons'" in html.unescape(back.message.value)
+    assert back.game is before

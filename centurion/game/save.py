@@ -43,6 +43,39 @@ def with_players(text: str, players: dict[str, str]) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=False)
 
 
+MAX_REASON = 500  # characters of one computer decision's reason kept in a save
+
+
+def with_reasons(text: str, reasons: dict[int, str]) -> str:
+    """A save text with the computer's reasons written in, by decision index ("— why: ..." on the log line, issue
+    25); unchanged when there are none."""
+    if not reasons:
+        return text
+    data = json.loads(text)
+    data["reasons"] = {str(i): str(r)[:MAX_REASON] for i, r in sorted(reasons.items())}
+    return json.dumps(data, separators=(",", ":"), sort_keys=False)
+
+
+def saved_reasons(data: Any, name: str = "saved game") -> dict[int, str]:
+    """The computer's reasons a save keeps (its optional `reasons` field: decision index -> text), or {}; a bad
+    field raises SaveError naming it. Only the page's log reads them: the game replays from the actions alone."""
+    if isinstance(data, (str, bytes, bytearray)):
+        try:
+            data = json.loads(data)
+        except ValueError:
+            return {}
+    if not isinstance(data, dict):
+        return {}
+    reasons, n = data.get("reasons", {}), len(data.get("actions") or ())
+    if not isinstance(reasons, dict) or len(reasons) > n or not all(
+            isinstance(k, str) and k.isdigit() and len(k) <= 6 and int(k) < n and isinstance(v, str)
+            and len(v) <= MAX_REASON for k, v in reasons.items()):
+        raise SaveError(f"{name}: field 'reasons': expected a decision's number (0 to {max(0, n - 1)}) -> the "
+                        f"computer's reason, a text of at most {MAX_REASON} characters; got "
+                        f"{json_words(data, 'reasons')}")
+    return {int(k): v for k, v in reasons.items()}
+
+
 def saved_players(data: Any, name: str = "saved game") -> dict[str, str]:
     """Who played each side according to a save (its optional `players` field), or {}; a bad field raises
     SaveError naming it. Only the page's set-up reads it: the game replays from the actions alone."""
@@ -94,8 +127,10 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
         if data.get("system") != "centurion":
             raise SaveError(f"{name}: field 'system': expected 'centurion' or 'centuria', got "
                             f"{json_words(data, 'system')}")
-        known = {"format", "version", "system", "scenario", "edition", "seed", "variants", "actions", "players"}
+        known = {"format", "version", "system", "scenario", "edition", "seed", "variants", "actions", "players",
+                 "reasons"}
         saved_players(data, name)  # optional: who played each side (W3); checked, never trusted for play
+        saved_reasons(data, name)  # optional: the computer's reasons, for the log only (issue 25)
     else:  # version 0: written before the format field, it has no version either
         if "version" in data:
             raise SaveError(f"{name}: field 'format' is missing (expected {FORMAT!r} next to 'version')")

@@ -22,7 +22,7 @@ from .bot_view import BotView
 from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
 from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
-from .save_setup import restore_players, save_link_html
+from .save_setup import replayed, restore_players, save_link_html
 from .seat import STORED_UNDO, Seat, abandon_words, served_store
 from .stored_page import COMPUTER, OTHER, PERSON, StoredGame
 from .turn_summary import newest_first, page_summary, summary_html, summary_title
@@ -368,9 +368,7 @@ class BattlePage(StoredGame, w.VBox):
             return other
         self.local_only = True  # a loaded save is played here: its seed is known
         self._set_seat(None)
-        states = [self._fresh(game)]
-        for a in game.history:
-            states.append(states[-1].apply(a))
+        states = replayed(self._fresh(game), game, data)  # with the computer's reasons the save kept (issue 25)
         self.seeds.loaded(game.seed)
         self._restore_setup(game)
         who = restore_players(self, game, data)  # who played each side, as the save says (W3)

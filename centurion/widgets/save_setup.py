@@ -1,4 +1,5 @@
-"""Who plays each side, kept in a Centurion save and put back in the set-up when it is loaded (W3)."""
+"""Who plays each side, kept in a Centurion save and put back in the set-up when it is loaded (W3), and the
+computer's reasons, kept with it and put back on the log's lines (issue 25)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,40 @@ import base64
 from typing import Any
 
 from ..game import Skirmish
-from ..game.save import saved_players, with_players
+from ..game.bot_reasons import with_reason
+from ..game.save import saved_players, saved_reasons, with_players, with_reasons
+
+WHY = " — why: "  # how a computer decision's log line carries its reason (game/bot_reasons.py)
+
+
+def page_reasons(states: list) -> dict[int, str]:
+    """The computer's reasons on the log lines of a page's states, by decision index (states[i + 1] is decision i's
+    result, its line the first of those it added)."""
+    out = {}
+    for i in range(1, len(states)):
+        line = states[i].log[len(states[i - 1].log)] if len(states[i].log) > len(states[i - 1].log) else ""
+        if WHY in line:
+            out[i - 1] = line.split(WHY, 1)[1]
+    return out
 
 
 def save_text(page: Any, game: Any, text: str) -> str:
-    """The save text of a local Centurion game with its players written in; other saves unchanged."""
-    return with_players(text, page.players) if isinstance(game, Skirmish) and page.seat is None else text
+    """The save text of a local Centurion game with its players and the computer's reasons written in; other saves
+    unchanged."""
+    if not isinstance(game, Skirmish) or page.seat is not None:
+        return text
+    return with_reasons(with_players(text, page.players), page_reasons(page.states))
+
+
+def replayed(first: Any, game: Any, data: bytes | str) -> list:
+    """The states of a loaded game from `first` (the page's fresh start), one a decision, each computer decision's
+    log line with the reason the save kept (a Centurion save's `reasons`, issue 25)."""
+    reasons = saved_reasons(data) if isinstance(game, Skirmish) else {}
+    states = [first]
+    for i, a in enumerate(game.history):
+        nxt = states[-1].apply(a)
+        states.append(with_reason(states[-1], nxt, a, reasons[i]) if i in reasons else nxt)
+    return states
 
 
 def restore_players(page: Any, game: Any, data: bytes | str) -> str:
@@ -41,4 +70,4 @@ def save_link_html(page: Any, style: str) -> str:
             f'style="{style}">Save the {page.NOUN} (download)</a>')
 
 
-__all__ = ["restore_players", "save_link_html", "save_text"]
+__all__ = ["page_reasons", "replayed", "restore_players", "save_link_html", "save_text"]
