@@ -76,6 +76,11 @@ class VaneOdds:
         return d10_chance(self.targets[0]) * (1 - d10_chance(self.targets[2]))
 
     @property
+    def p_box_and_short(self) -> Fraction:
+        """It survives the burnout roll and fails both the damage and the short roll (a box lost and out a turn)."""
+        return d10_chance(self.targets[0]) * (1 - d10_chance(self.targets[1])) * (1 - d10_chance(self.targets[2]))
+
+    @property
     def p_unharmed(self) -> Fraction:
         """All three rolls pass: no effect at all."""
         return d10_chance(self.targets[0]) * d10_chance(self.targets[1]) * d10_chance(self.targets[2])

@@ -32,6 +32,8 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
 PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
                    "VAR-SELFDESTRUCT", "VAR-SALVO", "VAR-SHIELD", "VAR-SPEEDMOD", "VAR-WEAPONS")
+
+
 def _salvo_words() -> str:
     """Where VAR-SALVO comes up: the scenarios with a vehicle carrying identical direct-fire mounts in one location,
     read from the scenarios' vehicles (game.crew.salvo_mounts)."""
@@ -119,7 +121,7 @@ def variant_steps(r: VariantResolvedMove) -> list[str]:
                    f"(the table asks {em.required}): {em.thrust} TP into the vane; the vane comes through unharmed "
                    f"{pct(o.p_unharmed)} or burns out {pct(o.p_burnout)}; otherwise it loses a box "
                    f"{pct(o.p_box_lost)} and is out for a turn {pct(o.p_short)}, both at once "
-                   f"{pct(o.p_box_lost + o.p_short + o.p_unharmed + o.p_burnout - 1)} [VAR-EMERGENCY]")
+                   f"{pct(o.p_box_and_short)} [VAR-EMERGENCY]")
     if r.terrain_surcharge:
         if r.terrain_thrust:
             out.append(f"terrain surcharge {r.terrain_surcharge} VP paid in thrust: {r.terrain_thrust} TP "
