@@ -286,3 +286,16 @@ def test_a_saved_game_keeps_the_computers_reasons_on_its_log():
     bad = with_reasons(plain, {10**5: "x"})
     assert not back.load_text(bad, "bad.json") and "field 'reasons'" in html.unescape(back.message.value)
     assert back.game is before
+
+
+@pytest.mark.parametrize("actions, reasons", [(5, {"0": "x"}), ([], [1]), ([], {"0": "x"}), ([{"kind": "end_turn"}],
+                                                                                           {"0": "x" * 501})])
+def test_a_hostile_reasons_field_is_refused_by_name(actions, reasons):
+    """The optional `reasons` field is checked before anything reads it: a save whose actions are not a list, or
+    whose reasons are not numbers of its decisions with short texts, is refused naming the field, no traceback."""
+    from centurion.game import SaveError, load
+
+    data = {"format": "centurion-skirmish", "version": 1, "system": "centurion", "scenario": "meeting", "seed": 1,
+            "actions": actions, "reasons": reasons}
+    with pytest.raises(SaveError, match="field 'reasons'"):
+        load(json.dumps(data), "hostile.json")

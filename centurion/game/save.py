@@ -66,11 +66,13 @@ def saved_reasons(data: Any, name: str = "saved game") -> dict[int, str]:
             return {}
     if not isinstance(data, dict):
         return {}
-    reasons, n = data.get("reasons", {}), len(data.get("actions") or ())
+    actions = data.get("actions")
+    reasons, n = data.get("reasons", {}), len(actions) if isinstance(actions, list) else 0
     if not isinstance(reasons, dict) or len(reasons) > n or not all(
             isinstance(k, str) and k.isdigit() and len(k) <= 6 and int(k) < n and isinstance(v, str)
             and len(v) <= MAX_REASON for k, v in reasons.items()):
-        raise SaveError(f"{name}: field 'reasons': expected a decision's number (0 to {max(0, n - 1)}) -> the "
+        numbers = f"0 to {n - 1}" if n else "none: the save lists no decisions"
+        raise SaveError(f"{name}: field 'reasons': expected a decision's number ({numbers}) -> the "
                         f"computer's reason, a text of at most {MAX_REASON} characters; got "
                         f"{json_words(data, 'reasons')}")
     return {int(k): v for k, v in reasons.items()}
