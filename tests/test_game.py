@@ -453,6 +453,13 @@ def test_squads_dismount_and_mount():
     assert March in {type(a) for a in s.legal_actions()} and Conceal("R31s") in s.legal_actions()
     s = s.apply(Mount("R31s", "R31"))
     assert s.squad("R31s").aboard == "R31" and s.vehicle("R31").sheet.infantry_aboard == 8
+    # and having climbed in, it rides and does nothing else this turn: its carrier's moves offer no "gets out",
+    # and a move declaring it is refused (CEN-MNT-1; the walk of session 30 saw it mount and get out in one turn)
+    assert not any(m.dismount for m, _e in s.move_options("R31"))
+    landing = next(m for m, e in s.move_options("R31") if e.grounded)
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Move("R31", landing.move, dismount=True))
+    assert e.value.rule == "CEN-MNT-1" and "climbed in this turn" in e.value.reason
 
 
 def test_a_concealed_squad_is_engaged_only_from_its_hex():

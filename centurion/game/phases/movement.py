@@ -112,7 +112,8 @@ class MovementPhase:
         `legal_actions` and the page's highlights both come from here."""
         ck = ("moves", key)
         if ck not in self._cache:
-            carrying = any(s.aboard == key and s.men > 0 for s in self.squads)
+            # a squad that climbed in this turn rides and does nothing else: it cannot get out again (CEN-MNT-1)
+            carrying = any(s.aboard == key and s.men > 0 and s.key not in self.done for s in self.squads)
             out: list[tuple[Move, object]] = []
             for e in self.end_states(key):
                 m = e.safest.move
@@ -345,6 +346,9 @@ class MovementPhase:
             if action.dismount:
                 if not any(s.aboard == v.key and s.men > 0 for s in self.squads):
                     raise IllegalAction("CEN-MNT-1", f"no squad rides in {v.key}")
+                if any(s.aboard == v.key and s.key in self.done for s in self.squads):
+                    raise IllegalAction("CEN-MNT-1", f"the squad in {v.key} climbed in this turn: it rides and does "
+                                        "nothing else, so it cannot get out again until next turn")
                 if not res.end_state().grounded:
                     raise IllegalAction("CEN-MNT-1", "a squad dismounts only with its carrier grounded (velocity 0) "
                                         "at the end of its move")
