@@ -154,3 +154,26 @@ def test_bot_keeps_a_squad_with_a_target_for_fire_rather_than_painting():
         s = s.apply(a)
     assert not any(isinstance(a, Paint) and a.unit == "T21s" and a.target for a in chosen)
     assert any(isinstance(a, SquadFire) and a.unit == "T21s" for a in chosen)
+
+
+def test_a_volleys_summary_counts_every_hit_on_infantry():
+    """Walk of session 30: "R22 150mm Gauss hits T21s ... success" twice, then "R22 fires: 1 hit of 2 shots": a hit
+    on a squad that killed nobody was not counted. The count is read here from the to-hit lines the log prints just
+    above it (every shot's d10 against its target, CEN-CMB-1)."""
+    checked = 0
+    for seed in range(4):
+        s = new_skirmish("village", seed=seed)
+        while not s.over and s.turn <= 3:
+            s = s.apply(bot_action(s, "novice"))
+        shots: dict[str, list[bool]] = {}
+        for line in s.log:
+            m = re.match(r"\s+(\S+) (.+) hits (\S+) at range \d+.*: d10 = \d+ vs target -?\d+.*: (success|failure)", line)
+            if m:
+                shots.setdefault(m.group(1), []).append(m.group(4) == "success")
+                continue
+            m = re.match(r"\s+(\S+) fires: (\d+) hits? of (\d+) shots?", line)
+            if m and m.group(1) in shots:
+                rolled = shots.pop(m.group(1))
+                assert (int(m.group(2)), int(m.group(3))) == (sum(rolled), len(rolled)), (seed, line, rolled)
+                checked += 1
+    assert checked >= 10

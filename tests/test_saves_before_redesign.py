@@ -10,7 +10,8 @@ here from HEX-3's facing names, not taken from the code under test), and the two
 14.1]" is "[CEN-CMB-1]", "[book-b §15]" names chapter 20; session 28: "(1 boxes lost)" is "(1 box lost)"; session 30:
 the initiative rolls of the "first side" and "second side" name the sides, read here from the old log's first line,
 "<scenario>: <first> against <second>, seed ..."; and a salvo's roll names the firer, the target and the range, which
-are left out of today's line to compare it with the old one).
+are left out of today's line to compare it with the old one; a volley's "N hits of M shots" counted only the hits that
+did damage or killed men, today every shot that hit: the count of hits is left out of both lines, the shots stay).
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
         line = line.replace("initiative, second side", f"initiative, {sides[1]}")
     line = re.sub(r"\bfacing ([0-5])\b(?![-.]\d)", lambda m: "facing " + FACINGS[int(m.group(1))], line)
     line = re.sub(r"(salvo of .*: one roll for all) \(\S+ at \S+, range \d+\)", r"\1", line)  # session 30: named
-    return re.sub(r"\b(\d+) ([A-Za-z][A-Za-z ]*?)\((s|es)\)", _count, line)
+    line = re.sub(r"\b(\d+) ([A-Za-z][A-Za-z ]*?)\((s|es)\)", _count, line)
+    return re.sub(r"(fires: )\d+ hits? of ", r"\1N hits of ", line)  # session 30: every hit counted (docstring)
 
 
 SAVES = sorted(p.stem for p in FIXTURES.glob("*.json") if (FIXTURES / f"{p.stem}.log").exists())

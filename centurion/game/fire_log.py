@@ -31,7 +31,9 @@ def fire_lines(res: object) -> list[str]:
                              f"{'stopped by the shield' if h.stop.success else 'through'} [VAR-SHIELD]")
             if h.to_hit.rule == "VAR-SALVO":
                 lines.append(f"  {fr.firer} {h.weapon} at {h.target}: one roll for the salvo [VAR-SALVO]")
-        hits = sum(1 for h in fr.hits if h.mark is not None or h.casualties)
+        # a hit is a shot that hit and got through (not shot down by a Vulcan, not stopped by a shield), whatever it
+        # then did: a hit on infantry that kills nobody is still a hit (walk of session 30; CEN-CMB-1)
+        hits = sum(1 for h in fr.hits if h.to_hit.success and not h.shot_down and not h.stopped)
         lines.append(f"  {fr.firer} fires: {plural(hits, 'hit')} of {plural(len(fr.hits), 'shot')}" +
                      "".join(f"; {t} struck on the {sec}" for t, _r, sec in fr.locations))
     for key, rep in res.internals.items():
