@@ -299,3 +299,31 @@ def test_a_hostile_reasons_field_is_refused_by_name(actions, reasons):
             "actions": actions, "reasons": reasons}
     with pytest.raises(SaveError, match="field 'reasons'"):
         load(json.dumps(data), "hostile.json")
+
+
+def test_a_squad_beside_its_carrier_is_selected_by_a_second_click():
+    """Walk of session 30: R31s stood on foot in 2316 with its grounded Viper R31 still to move; every click on 2316
+    selected R31 (a second click picked R31's own hex as its end), so the squad's decisions (mount, march, conceal:
+    CEN-MNT-1, CEN-INF-1) could not be reached, though the Key says a second click selects the next unit."""
+    from dataclasses import replace
+
+    from test_game import passive, with_vehicle
+
+    from centurion.game import Mount, new_skirmish
+    from centurion.widgets.skirmish import SkirmishTable
+
+    s = new_skirmish("village", seed=0)
+    while not (s.phase == "movement" and any(v.key == "R31" for v in s.movers())):
+        s = s.apply(passive(s))
+    r31 = s.vehicle("R31")
+    s = with_vehicle(s, "R31", velocity=0, grounded=True, sheet=replace(r31.sheet, infantry_aboard=0))
+    s = replace(s, squads=tuple(replace(q, hex=r31.hex, aboard=None) if q.key == "R31s" else q
+                                for q in s.squads))._fresh()
+    assert Mount("R31s", "R31") in s.legal_actions()  # the squad has a decision of its own
+    t = SkirmishTable("village", seed=0, players={"renegade": "person", "tog": "person"})
+    t.states[-1] = s
+    t._refresh()
+    t.click(r31.hex)
+    assert t.selected == "R31"
+    t.click(r31.hex)
+    assert t.selected == "R31s" and any("R31s mounts R31" in label for label, _i in t.choice.options)

@@ -459,7 +459,8 @@ class SkirmishTable(PositionChoice, BattlePage):
         if g.phase == "movement" and self.selected in movers and any(
                 e.hex == hex_ for m, e in self.speed.moves_for(g, self.selected)):
             unit_here = [v.key for v in g.movers() if v.hex == hex_]
-            if not unit_here or self.target_hex == hex_ or unit_here == [self.selected]:  # its own hex too
+            others = [k for k in stack_cycle(g, hex_) if k != self.selected]  # a squad beside it: a click cycles
+            if not unit_here or self.target_hex == hex_ or (unit_here == [self.selected] and not others):
                 self.target_hex = hex_
                 self.message.show(f"Moves of {self.selected} ending in {format_label(hex_)}: pick one and "
                                   "Confirm.", "info")

@@ -200,11 +200,12 @@ def _carried(g: Skirmish, key: str) -> list[tuple[str, str]]:
 
 
 def stack_cycle(g: Skirmish, hex_: Hex) -> list[str]:
-    """The units that clicks on `hex_` select in turn: the vehicles there still to move in the Movement Phase,
-    else every live unit there (a stack, CEN-STK-1)."""
+    """The units that clicks on `hex_` select in turn: the vehicles there still to move and the squads there with a
+    decision (mount, march, conceal: CEN-MNT-1, CEN-INF-1) in the Movement Phase, else every live unit there (a
+    stack, CEN-STK-1)."""
     here = [v.key for v in g.vehicles if v.hex == hex_ and not v.destroyed]
     here += [q.key for q in g.squads if q.hex == hex_ and q.men > 0]
-    movers = {v.key for v in g.movers()}
+    movers = {v.key for v in g.movers()} | {getattr(a, "squad", None) for a in g.movement_others()}
     return [k for k in here if k in movers] or here
 
 
