@@ -327,3 +327,20 @@ def test_a_squad_beside_its_carrier_is_selected_by_a_second_click():
     assert t.selected == "R31"
     t.click(r31.hex)
     assert t.selected == "R31s" and any("R31s mounts R31" in label for label, _i in t.choice.options)
+
+
+@pytest.mark.parametrize("scenario, unit", [("village", "R21"), ("first_game", "R11")])
+def test_the_movement_hint_names_this_scenarios_objective(scenario, unit):
+    """Second walk of session 30: the village's hint said "The orange ring is the bridge" (its objective is the
+    ridge road). The names come from the scenario's YAML."""
+    from test_game import passive_until
+
+    from centurion.game import new_skirmish
+    from centurion.widgets.hints import hint_html
+
+    names = [o["name"] for o in yaml.safe_load((ROOT / "data" / "scenarios" / f"{scenario}.yaml")
+                                               .read_text(encoding="utf-8"))["objectives"]]
+    s = passive_until(new_skirmish(scenario, seed=0), "movement", unit)
+    text = html.unescape(re.sub("<[^>]+>", "", hint_html(s, unit, None, True, True, None)))
+    assert f"The orange ring is {names[0]}: end within 1 hex of it to hold it." in text
+    assert ("bridge" in text) == ("bridge" in names[0])

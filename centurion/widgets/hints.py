@@ -125,8 +125,25 @@ def _brake(g: Skirmish, selected: str, moves: list[tuple[Any, Any]]) -> str:
         return ""
     if top == 0 and all(gr for _n, gr in slower):
         return f" Every end listed in flight is faster than velocity {now}; the slower ones land [CEN-GRD-1]."
+    near = f"near {_objective_names(g)}" if g.scenario.objectives else "closer"
     return (f" To brake, pick 'end at velocity {top}' or slower in the Speed list: next turn it flies fewer hexes "
-            "and stays near the bridge [CEN-GRAV-4].")
+            f"and stays {near} [CEN-GRAV-4].")
+
+
+def _objective_names(g: Skirmish) -> str:
+    """The scenario's objectives by their names ("the bridge"; "the ridge road"), for the hints (book-b §15.2)."""
+    return " and ".join(o.name for o in g.scenario.objectives)
+
+
+def _ring_words(g: Skirmish) -> str:
+    """What the orange ring on the map is, in this scenario's words ('' without objectives; walk of session 30: the
+    village's hint spoke of a bridge)."""
+    objectives = g.scenario.objectives
+    if not objectives:
+        return ""
+    if len(objectives) == 1:
+        return f" The orange ring is {objectives[0].name}: end within 1 hex of it to hold it."
+    return f" The orange rings are {_objective_names(g)}: end within 1 hex of one to hold it."
 
 
 def not_moving_note(g: Skirmish, selected: str, yours: bool) -> str:
@@ -179,7 +196,7 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
             brake = _brake(g, selected, listed)
             return (f"Now click one of the green hatched hexes: each is where {selected} can end its move (it flies "
                     f"as many hexes as its velocity, or stops short and grounds) [CEN-GRAV-2, CEN-GRD-1].{first}"
-                    f"{brake} The orange ring is the bridge: end within 1 hex of it to hold it.")
+                    f"{brake}{_ring_words(g)}")
         return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
                 "you can; 'grounded' at 0% safe is a crash landing that can destroy the tank) [CEN-SPD-1, "
                 "CEN-GRD-1]. Then click Confirm.")
