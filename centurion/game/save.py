@@ -36,11 +36,26 @@ from .skirmish import new_skirmish, scenarios
 PLAYER_VALUES = ("person", *(level.value for level in Level))  # a person, or a computer level
 
 
+def _with_field(text: str, field: str, value: Any) -> str:
+    """A save text with one optional field written in (the page's additions: `players`, `reasons`)."""
+    data = json.loads(text)
+    data[field] = value
+    return json.dumps(data, separators=(",", ":"), sort_keys=False)
+
+
+def _parsed(data: Any) -> dict:
+    """A save's fields from its text or its parsed data; {} when it is not a JSON object (`load` says why)."""
+    if isinstance(data, (str, bytes, bytearray)):
+        try:
+            data = json.loads(data)
+        except ValueError:
+            return {}
+    return data if isinstance(data, dict) else {}
+
+
 def with_players(text: str, players: dict[str, str]) -> str:
     """A save text with who plays each side ("person" or a computer level) written in it (W3)."""
-    data = json.loads(text)
-    data["players"] = {str(k): str(getattr(v, "value", v)) for k, v in players.items()}
-    return json.dumps(data, separators=(",", ":"), sort_keys=False)
+    return _with_field(text, "players", {str(k): str(getattr(v, "value", v)) for k, v in players.items()})
 
 
 MAX_REASON = 500  # characters of one computer decision's reason kept in a save
@@ -51,21 +66,13 @@ def with_reasons(text: str, reasons: dict[int, str]) -> str:
     25); unchanged when there are none."""
     if not reasons:
         return text
-    data = json.loads(text)
-    data["reasons"] = {str(i): str(r)[:MAX_REASON] for i, r in sorted(reasons.items())}
-    return json.dumps(data, separators=(",", ":"), sort_keys=False)
+    return _with_field(text, "reasons", {str(i): str(r)[:MAX_REASON] for i, r in sorted(reasons.items())})
 
 
 def saved_reasons(data: Any, name: str = "saved game") -> dict[int, str]:
     """The computer's reasons a save keeps (its optional `reasons` field: decision index -> text), or {}; a bad
     field raises SaveError naming it. Only the page's log reads them: the game replays from the actions alone."""
-    if isinstance(data, (str, bytes, bytearray)):
-        try:
-            data = json.loads(data)
-        except ValueError:
-            return {}
-    if not isinstance(data, dict):
-        return {}
+    data = _parsed(data)
     actions = data.get("actions")
     reasons, n = data.get("reasons", {}), len(actions) if isinstance(actions, list) else 0
     if not isinstance(reasons, dict) or len(reasons) > n or not all(
@@ -81,12 +88,7 @@ def saved_reasons(data: Any, name: str = "saved game") -> dict[int, str]:
 def saved_players(data: Any, name: str = "saved game") -> dict[str, str]:
     """Who played each side according to a save (its optional `players` field), or {}; a bad field raises
     SaveError naming it. Only the page's set-up reads it: the game replays from the actions alone."""
-    if isinstance(data, (str, bytes, bytearray)):
-        try:
-            data = json.loads(data)
-        except ValueError:
-            return {}
-    players = data.get("players", {}) if isinstance(data, dict) else {}
+    players = _parsed(data).get("players", {})
     if not isinstance(players, dict) or len(players) > 2 or not all(
             isinstance(k, str) and len(k) <= 40 and v in PLAYER_VALUES for k, v in players.items()):
         raise SaveError(f"{name}: field 'players': expected side -> one of {', '.join(PLAYER_VALUES)}, got "
