@@ -26,15 +26,24 @@ _PHASE_HINTS = {
                   "not spend buy passes, 3 points each [CEN-INI-2].",
     "order": "You won the initiative. Pick 'moves last (side B)' to see where the enemy goes before you move, then "
              "click Confirm [CEN-SEQ-2].",
-    "opportunity": "An enemy moved in sight of your tank waiting on opportunity fire: pick 'fires on' to shoot now, "
+    "opportunity": "An enemy moved in sight of your {one} waiting on opportunity fire: pick 'fires on' to shoot now, "
                    "or let it pass, then Confirm [CEN-OPP-1].",
     "painting": "Painting: a painting laser that hits makes the enemy easier for your missiles. Pick one of your "
-                "tanks and the enemy it paints (or 'does not paint') and Confirm [CEN-SEQ-1, CEN-SEQ-3].",
-    "fire": "Fire: pick one of your tanks and its target; the text under the list gives each weapon's chance to "
+                "{many} and the enemy it paints (or 'does not paint') and Confirm [CEN-SEQ-1, CEN-SEQ-3].",
+    "fire": "Fire: pick one of your {many} and its target; the text under the list gives each weapon's chance to "
             "hit. Confirm to declare; all fire is rolled together once both sides have declared [CEN-SEQ-3].",
-    "end": "End Phase: click 'End phase' to finish the turn. To lay smoke in a tank's hex first, click the tank: "
+    "end": "End Phase: click 'End phase' to finish the turn. To lay smoke in a {one}'s hex first, click the {one}: "
            "its smoke is then listed [CEN-SEQ-1].",
 }
+
+
+def nouns(g: Skirmish, keys: Iterable[str] | None = None) -> tuple[str, str]:
+    """('tank', 'tanks') when every vehicle named (default: the deciding side's live ones) is a tank by its record
+    sheet's label (data/vehicles.yaml), else ('vehicle', 'vehicles'): the pursuit's Vipers are APCs (walk 30)."""
+    wanted = None if keys is None else set(keys)
+    vs = [v for v in g.vehicles if (v.key in wanted if wanted is not None else v.side == g.active and not v.destroyed)]
+    tanks = bool(vs) and all(v.sheet is not None and " tank" in v.sheet.vehicle.label for v in vs)
+    return ("tank", "tanks") if tanks else ("vehicle", "vehicles")
 
 
 def suggested_end(g: Skirmish, selected: str, moves: Iterable[tuple[Any, Any]]) -> Hex | None:
@@ -102,12 +111,12 @@ def _first(g: Skirmish, selected: str, s: Suggestion) -> str:
                 "[CEN-GRD-1].")
     if s.hex == v.hex:
         return f" Try {label} first, the hex it is in: it may stay there, {safety} near the objective with no other "\
-               "tank in it."
+               "unit in it."
     if s.slow and now:
-        return (f" Try {label} first: {safety} near the objective, no other tank in it, where {selected} can end at "
+        return (f" Try {label} first: {safety} near the objective, no other unit in it, where {selected} can end at "
                 f"velocity {now} or slower.")
     if s.slow:
-        return (f" Try {label} first: {safety} near the objective, no other tank in it, where {selected} ends at "
+        return (f" Try {label} first: {safety} near the objective, no other unit in it, where {selected} ends at "
                 f"velocity {slow_limit(g, selected)} or slower, slow enough to stop next turn [CEN-GRAV-1].")
     return (f" Try {label} first: {safety} near the objective, but every shaded end makes {selected} speed up past "
             f"velocity {now}.")
@@ -188,8 +197,8 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
         movers = {v.key: v for v in g.movers()}
         if selected not in movers:
             where = ", ".join(f"{k} in {format_label(v.hex)}" for k, v in movers.items())
-            return (f"Movement: click one of your tanks that has not moved yet ({where}). Its counter shows "
-                    "its number; the white point shows where it faces [CEN-SEQ-2].")
+            return (f"Movement: click one of your {nouns(g, movers)[1]} that has not moved yet ({where}). Its "
+                    "counter shows its number; the white point shows where it faces [CEN-SEQ-2].")
         if target is None:
             listed = list(g.move_options(selected) if moves is None else moves)
             first = _first(g, selected, _suggestion(g, selected, listed))
@@ -198,9 +207,10 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
                     f"as many hexes as its velocity, or stops short and grounds) [CEN-GRAV-2, CEN-GRD-1].{first}"
                     f"{brake}{_ring_words(g)}")
         return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
-                "you can; 'grounded' at 0% safe is a crash landing that can destroy the tank) [CEN-SPD-1, "
-                "CEN-GRD-1]. Then click Confirm.")
-    return _PHASE_HINTS.get(str(g.phase), "Pick a decision in the list and click Confirm.")
+                f"you can; 'grounded' at 0% safe is a crash landing that can destroy the {nouns(g, [selected])[0]}) "
+                "[CEN-SPD-1, CEN-GRD-1]. Then click Confirm.")
+    one, many = nouns(g)
+    return _PHASE_HINTS.get(str(g.phase), "Pick a decision in the list and click Confirm.").format(one=one, many=many)
 
 
 def hint_html(g: Skirmish, selected: str | None, target: Any, yours: bool, on: bool,
@@ -234,4 +244,4 @@ def requested_scenario(default: str) -> str:
 
 
 __all__ = ["FIRST_GAME", "hint_html", "hint_text", "hints_checkbox", "not_moving_note", "requested_scenario",
-           "stack_note", "suggested_end"]
+           "nouns", "stack_note", "suggested_end"]
