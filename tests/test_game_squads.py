@@ -86,7 +86,7 @@ def test_squad_casualties_come_after_all_fire():
         s = s.apply(passive(s))
     new = list(s.log[n:])
     fired = max(i for i, line in enumerate(new) if " fires: " in line)
-    lost = [(i, int(m.group(1))) for i, line in enumerate(new) if (m := re.match(r"  R31s: (\d+) men lost", line))]
+    lost = [(i, int(m.group(1))) for i, line in enumerate(new) if (m := re.match(r"  R31s: (\d+) m[ae]n killed", line))]
     assert sum(k for _i, k in lost) == men - s.squad("R31s").men
     assert all(i > fired for i, _k in lost)  # losses applied once every unit has fired (CEN-SEQ-3)
 

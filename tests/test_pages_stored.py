@@ -275,9 +275,13 @@ def test_the_range_ruler_says_1_hex():
 def test_the_end_phase_hint_says_how_to_lay_smoke():
     """Walk of session 29, finding 11: the hint said smoke may be laid, but the list shows it only once a tank is
     clicked (each tank's smoke is its own decision, CEN-SEQ-1)."""
-    from centurion.widgets.hints import _PHASE_HINTS
+    from centurion.game import bot_action, new_skirmish
+    from centurion.widgets.hints import hint_text
 
-    assert "click the tank" in _PHASE_HINTS["end"]
+    g = new_skirmish("first_game", seed=1)
+    while not (g.phase == "end" and g.active == "renegade"):
+        g = g.apply(bot_action(g, "novice"))
+    assert "click the tank" in hint_text(g, None, None, True)
 
 
 def test_two_people_are_told_how_the_second_joins_before_the_first_decision(served):

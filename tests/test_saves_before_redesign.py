@@ -50,7 +50,12 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
     line = re.sub(r"\bfacing ([0-5])\b(?![-.]\d)", lambda m: "facing " + FACINGS[int(m.group(1))], line)
     line = re.sub(r"(salvo of .*: one roll for all) \(\S+ at \S+, range \d+\)", r"\1", line)  # session 30: named
     line = re.sub(r"\b(\d+) ([A-Za-z][A-Za-z ]*?)\((s|es)\)", _count, line)
+    # session 31: a squad's losses name the men left or its destruction (book-a 14.1); the count killed is the same
+    line = re.sub(r"^(  \S+): (\d+) m[ae]n (?:lost|killed)\b.*$", r"\1: \2 men killed", line)
     return re.sub(r"(fires: )\d+ hits? of ", r"\1N hits of ", line)  # session 30: every hit counted (docstring)
+
+
+ABOARD = re.compile(r"^  \S+ aboard \S+: \d+ m[ae]n lost ")  # session 31: new lines, a squad dying in its carrier
 
 
 SAVES = sorted(p.stem for p in FIXTURES.glob("*.json") if (FIXTURES / f"{p.stem}.log").exists())
@@ -70,7 +75,7 @@ def test_save_replays_to_the_same_log(name):
     expected = [_worded(line, sides) for line in old]
     game = load(text)
     assert len(game.history) == len(json.loads(text)["actions"])
-    assert [_worded(line) for line in game.log] == expected
+    assert [_worded(line) for line in game.log if not ABOARD.match(line)] == expected
     again = load(game.to_json())  # and the save it writes again replays to an equal state
     assert again == game and hash(again) == hash(game)
 

@@ -39,3 +39,60 @@ def test_the_first_games_liberators_are_still_tanks():
     for phase in ("movement", "fire"):
         g = _to_phase(s, phase)
         assert "one of your tanks" in hint_text(g, None, None, True)
+
+
+def _squad_steps(name: str, seeds: range):
+    """Every decision of novice games after which a squad has fewer men: (before, after, new log lines, key)."""
+    from centurion.game import bot_action
+
+    for seed in seeds:
+        s = new_skirmish(name, seed=seed)
+        while not s.over:
+            nxt = s.apply(bot_action(s, "novice"))
+            was = {q.key: q.men for q in s.squads}
+            for q in nxt.squads:
+                if q.men < was.get(q.key, 0):
+                    yield s, nxt, nxt.log[len(s.log):], q.key
+            s = nxt
+
+
+def test_every_squads_loss_is_logged_with_what_is_left_or_destroyed():
+    """Whenever a squad has fewer men after a decision, the log says so by the squad's name, with the men left or
+    'destroyed' (book-a 14.1: a squad is out once 5 of its men are killed; its men aboard a carrier die with it).
+    Walk of session 30: the log said '5 men lost' of a squad of 8 that the summary showed with 8 lost and neither
+    said destroyed; a squad that died in its exploding carrier had no line at all."""
+    seen = {"destroyed": 0, "left": 0, "carrier": 0}
+    for s, nxt, new, key in _squad_steps("village", range(6)):
+        men = next(q.men for q in nxt.squads if q.key == key)
+        was = next(q.men for q in s.squads if q.key == key)
+        mine = [line for line in new if re.match(rf"\s+{key}\b", line) and "men" in line]
+        assert mine, (key, was, men, new[-6:])
+        text = " ".join(mine)
+        if men == 0:
+            assert "destroyed" in text, text
+            seen["destroyed"] += 1
+        else:
+            assert f"{men} left" in text, text
+            seen["left"] += 1
+        if next(q.aboard for q in s.squads if q.key == key):
+            seen["carrier"] += 1
+    assert seen["destroyed"] and seen["left"] and seen["carrier"], seen
+
+
+def test_the_turn_summary_says_destroyed_with_the_men_lost():
+    """The summary of a turn in which a squad went from 8 men to none says it was destroyed and 8 men were lost,
+    the same count as the log's killed men plus the survivors put out of the game (book-a 14.1)."""
+    from centurion.game.summary import turn_summary
+
+    for s, nxt, new, key in _squad_steps("village", range(6)):
+        if next(q.men for q in nxt.squads if q.key == key):
+            continue
+        was = next(q.men for q in s.squads if q.key == key)
+        line = next(x for x in turn_summary(s, nxt).lines if key in x)
+        assert "destroyed" in line and f"{was} men lost" in line, line
+        log = " ".join(x for x in new if key in x)
+        m = re.search(r"(\d+) men? killed.*?(?:last|other) (\d+)", log)
+        if m:
+            assert int(m.group(1)) + int(m.group(2)) == was, log
+        return
+    raise AssertionError("no squad destroyed in village seeds 0-5")

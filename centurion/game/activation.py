@@ -220,12 +220,13 @@ def resolve_activation_fire(s: Skirmish, dice: Dice) -> Skirmish:
         if plan is not None:
             terms += variant_terms(firer, plan)
             decls.append(plan)
+    men = {k: u.men for k, u in live.items() if u.kind == "infantry"}  # before the fire (book-a 14.1)
     res = combat_phase(s.battlemap, live, decls, dice, turn=s.turn, rules=s.rules,
                        map_for=occupy_map_for(s) if positions_in_play(s) else None)  # VAR-OCCUPY
     live, reports, casualties = res.units, res.internals, res.casualties
     side, platoon = s.sequence[0]
     head = [f"  {platoon} fires: every attack resolved and all damage applied now {TAG}"] if s.fires else []
-    nxt = s._absorb(live, reports, casualties)._log(*head, *terms, *fire_lines(res))
+    nxt = s._absorb(live, reports, casualties, *head, *terms, *fire_lines(res, men))
     if getattr(nxt, "rams", ()):  # VAR-RAM with VAR-INIT: rams resolve at the end of the rammer's activation
         nxt = nxt.resolve_rams(in_activation(s, side), dice)
     fired = nxt.fired | {f[0] for f in s.fires}

@@ -116,7 +116,7 @@ def explode_due(game: Skirmish) -> Skirmish:
         vs.append(replace(v, sheet=sheet, destruct_turn=None, velocity=0, grounded=True))
         lines.append(f"  {v.key} explodes (self-destruct charge set on turn {v.destruct_tried}): destroyed, the crew "
                      f"killed; it counts as destroyed for victory [{SD}]")
-    return replace(game, vehicles=tuple(vs))._sync_riders()._fresh()._log(*lines)
+    return replace(game, vehicles=tuple(vs))._log(*lines)._sync_riders()._fresh()
 
 
 def doomed(game: Skirmish, v: Vehicle) -> bool:

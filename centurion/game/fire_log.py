@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..rules.grav import Refusal
 from ..rules.targets import FirePlan
 from .wording import counted, plural
@@ -17,8 +19,9 @@ def variant_terms(firer: str, plan: FirePlan) -> list[str]:
     return out
 
 
-def fire_lines(res: object) -> list[str]:
-    """Log lines of resolved fire: refusals, variant rolls (VAR-SHIELD, VAR-SALVO), hits, internals, men lost."""
+def fire_lines(res: object, men_before: Mapping[str, int] | None = None) -> list[str]:
+    """Log lines of resolved fire: refusals, variant rolls (VAR-SHIELD, VAR-SALVO), hits, internals, and each
+    squad's men killed with the men left or its destruction (`men_before`: its men before the fire; book-a 14.1)."""
     lines = []
     for fr in res.fire:
         if isinstance(fr, Refusal):
@@ -40,5 +43,20 @@ def fire_lines(res: object) -> list[str]:
         if rep.effects:
             lines.append(f"  {key} internal damage: " + counted("; ".join(rep.effects)))
     for key, n in res.casualties.items():
-        lines.append(f"  {key}: {n} men lost")
+        lines.append(squad_losses(key, n, res.units, men_before))
     return lines
+
+
+def squad_losses(key: str, killed: int, units: Mapping, men_before: Mapping[str, int] | None) -> str:
+    """'R31s: 2 men killed, 6 left', or '...: the squad is destroyed' with the survivors it puts out of the game
+    (book-a 14.1: a squad is out once 5 of its men are killed; walk of session 30: the log said '5 men lost' of a
+    squad of 8 that the summary showed with 8 lost, and neither said destroyed)."""
+    u = units.get(key)
+    head = f"  {key}: {plural(killed, 'man', 'men')} killed"
+    if u is None or getattr(u, "men", None) is None:
+        return head  # riders outside a vehicle: the men the d10s killed
+    if u.men:
+        return f"{head}, {u.men} left"
+    out = (men_before or {}).get(key, killed) - killed
+    rest = f", its other {plural(out, 'man', 'men')} out of the game" if out > 0 else ""
+    return f"{head}: the squad is destroyed (book-a 14.1: 5 of its men killed, or none left){rest}"

@@ -28,6 +28,7 @@ from .actions import Action, Fire
 from .base import Result, decision_dice
 from .dispatch import PhaseTable
 from .enums import Phase
+from .wording import plural
 
 if TYPE_CHECKING:
     from .opportunity import MoveInProgress
@@ -340,8 +341,10 @@ class GameState:
     def _with_vehicle(self, v: Vehicle) -> tuple[Vehicle, ...]:
         return tuple(v if x.key == v.key else x for x in self.vehicles)
 
-    def _absorb(self, units: Mapping[str, CombatUnit], internals: Mapping, casualties: Mapping) -> GameState:
-        """Take the fire rules' units back into the game (sheets, velocity after a forced grounding, squads)."""
+    def _absorb(self, units: Mapping[str, CombatUnit], internals: Mapping, casualties: Mapping,
+                *lines: str) -> GameState:
+        """Take the fire rules' units back into the game (sheets, velocity after a forced grounding, squads); the
+        fire's log `lines` come before the lines of the squads that die aboard (`_sync_riders`)."""
         vs = []
         for v in self.vehicles:
             u = units.get(v.key)
@@ -357,19 +360,26 @@ class GameState:
         for s in self.squads:
             u = units.get(s.key)
             sq.append(replace(s, men=u.men, tvlgs_left=u.tvlgs_left) if u is not None and s.hex is not None else s)
-        return replace(self, vehicles=tuple(vs), squads=tuple(sq))._sync_riders()
+        return replace(self, vehicles=tuple(vs), squads=tuple(sq))._log(*lines)._sync_riders()
 
     def _sync_riders(self) -> GameState:
-        """Squads aboard lose the men their carrier's compartment lost (book-a 13.2, 16.2)."""
-        sq = []
+        """Squads aboard lose the men their carrier's compartment lost, all of them when it explodes (book-a 13.2,
+        14.1, 16.2); the log names the squad (walk of session 30: a squad that died in its carrier had no line)."""
+        sq, lines = [], []
         for s in self.squads:
             if s.aboard is not None:
                 car = self.vehicle(s.aboard)
-                men = car.sheet.infantry_aboard if not car.sheet.exploded else 0
-                sq.append(replace(s, men=min(s.men, men)))
+                men = min(s.men, car.sheet.infantry_aboard if not car.sheet.exploded else 0)
+                if men < s.men:
+                    lost = plural(s.men - men, "man", "men")
+                    lines.append(f"  {s.key} aboard {car.key}: {lost} lost with it, the squad is destroyed"
+                                 if men == 0 else f"  {s.key} aboard {car.key}: {lost} lost in the infantry "
+                                 f"compartment, {men} left")
+                sq.append(replace(s, men=men))
             else:
                 sq.append(s)
-        return replace(self, squads=tuple(sq))
+        out = replace(self, squads=tuple(sq))
+        return out._log(*lines) if lines else out
 
     def destroyed_this_game(self, side: str) -> list[Vehicle]:
         """A side's vehicles destroyed so far."""

@@ -129,7 +129,9 @@ def turn_summary(before: Skirmish, after: Skirmish, steps: Sequence[Skirmish] | 
     for q in after.squads:
         was = next((p for p in before.squads if p.key == q.key), None)
         if was is not None and q.men < was.men:
-            lines.append(f"squad {q.key} ({after.label(q.side)}): {was.men - q.men} men lost, {q.men} left")
+            lost = plural(was.men - q.men, "man", "men")  # as the log counts them: killed and put out (book-a 14.1)
+            lines.append(f"squad {q.key} ({after.label(q.side)}): destroyed, {lost} lost" if not q.men
+                         else f"squad {q.key} ({after.label(q.side)}): {lost} lost, {q.men} left")
     return TurnSummary(tuple(trails), changes, tuple(lines))
 
 

@@ -66,8 +66,10 @@ class OpportunityPhase:
             raise IllegalAction("CEN-OPP-1", f"no weapon of {w.key} bears on {mover_key} in hex {k} of its move")
         res = resolve_opportunity_fire(plan, here.combat_units(), dice, battlemap=self.battlemap, turn=self.turn,
                                        rules=self.rules)
-        nxt = replace(here, opp_fired=self.opp_fired | {w.key})._absorb(res.units, res.internals, res.casualties)
-        nxt = nxt._log(*variant_terms(w.key, plan), *fire_lines(res))
+        men = {k: u.men for k, u in here.combat_units().items() if u.kind == "infantry"}
+        nxt = replace(here, opp_fired=self.opp_fired | {w.key})._absorb(res.units, res.internals, res.casualties,
+                                                                         *variant_terms(w.key, plan),
+                                                                         *fire_lines(res, men))
         hit = nxt.vehicle(mover_key)
         at_label = format_label(path[k - 1][0])
         irep = res.internals.get(mover_key)
