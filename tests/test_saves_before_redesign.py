@@ -28,7 +28,8 @@ FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")  # HEX-3: facing 0 is north, then clockwise
 PLURAL = {"box": "boxes", "hex": "hexes", "man": "men"}
 RENAMED = {"[book-a 14.1]": "[CEN-CMB-1]", "[book-b §15]": "[victory points: chapter 20, Leadership and victory]",
-           "(1 boxes lost)": "(1 box lost)"}  # session 28: an ammunition or wake-up roll after 1 box lost
+           "(1 boxes lost)": "(1 box lost)",  # session 28: an ammunition or wake-up roll after 1 box lost
+           "does not explode (": "survives the hit ("}  # session 31: no double negative before ': failure'
 
 
 def _count(m: re.Match) -> str:

@@ -96,3 +96,17 @@ def test_the_turn_summary_says_destroyed_with_the_men_lost():
             assert int(m.group(1)) + int(m.group(2)) == was, log
         return
     raise AssertionError("no squad destroyed in village seeds 0-5")
+
+
+def test_the_ammunition_roll_reads_without_a_double_negative():
+    """An ammunition roll's line said '... does not explode (4 boxes lost): ... failure', so a failure meant that it
+    did explode (walk of session 30). It now names what a success means: the ammunition survives the hit (book-a
+    14.1, CEN-CMB-1); its explosion is the effect line after it."""
+    from pathlib import Path
+
+    from centurion.game import load
+
+    text = (Path(__file__).parent / "fixtures" / "saves" / "village-seed2-full.json").read_text()
+    lines = [x for x in load(text).log if "ammunition of the" in x]
+    assert lines
+    assert all("does not" not in x and "survives the hit" in x for x in lines), lines[:2]

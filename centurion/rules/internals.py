@@ -143,7 +143,7 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
         if comp != "ammo" or after.exploded:
             continue
         lost = after.lost(section, comp)
-        roll = dice.d10_test(ammo_target(lost), purpose=f"{section} ammunition of the {name} does not explode "
+        roll = dice.d10_test(ammo_target(lost), purpose=f"{section} ammunition of the {name} survives the hit "
                              f"({lost} {'box' if lost == 1 else 'boxes'} lost)", rule=RULE)
         rolls.append(roll)
         if roll.success:
