@@ -21,6 +21,7 @@ Run as `python -m centurion.serving.app DIR [Voila options]`; `centurion serve` 
 
 from __future__ import annotations
 
+import inspect
 import logging
 import re
 import sys
@@ -72,11 +73,17 @@ class _FriendlyErrors:
             self.finish(error_page(base, status_code))  # type: ignore[attr-defined]
 
 
-class HomeHandler(JupyterHandler):
+class HomeHandler(_FriendlyErrors, JupyterHandler):
     """The server's root address (and Voila's file list) lead to the rulebook's index."""
 
     @web.authenticated
     def get(self, *args: Any) -> None:
+        self.redirect(home_url(self.base_url))
+
+    @web.authenticated
+    def head(self, *args: Any) -> None:
+        """A HEAD request (an uptime check) is answered as a GET is: the redirect (session 31: it was a 405 with a
+        traceback in the server's log, Jupyter's error template needing settings this server has not)."""
         self.redirect(home_url(self.base_url))
 
 
@@ -86,6 +93,8 @@ class NotFoundHandler(_FriendlyErrors, JupyterHandler):
     @web.authenticated
     def get(self, *args: Any) -> None:
         raise web.HTTPError(404)
+
+    head = get  # the same 404 for a HEAD request
 
 
 class CenturionPageHandler(_FriendlyErrors, TornadoVoilaHandler):
@@ -109,6 +118,21 @@ class CenturionPageHandler(_FriendlyErrors, TornadoVoilaHandler):
                 self.flush()
         except TableFull:
             self._table_full()
+
+    @web.authenticated
+    async def head(self, path: str | None = None) -> None:
+        """A HEAD request (an uptime check): 200 for a page that exists, without starting its kernel; the root of
+        the pages redirects to the index as a GET does; 404 otherwise (session 31: a 405)."""
+        if not path:
+            self.redirect(home_url(self.base_url))
+            return
+        exists = self.contents_manager.file_exists(path)
+        if inspect.isawaitable(exists):
+            exists = await exists
+        if not exists:
+            raise web.HTTPError(404)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish()
 
     def _table_full(self) -> None:
         self.clear()

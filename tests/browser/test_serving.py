@@ -41,6 +41,40 @@ def test_unknown_address_shows_a_404_page_that_links_home(page, voila_url):
     assert page.url == voila_url + INDEX
 
 
+def test_a_head_request_is_answered_without_a_traceback(voila_server):
+    """A HEAD request (an uptime monitor's, a proxy's health check) to the root, a page or an unknown address got a
+    405 and, at the root, a traceback in the server's log (its handler fell back to Jupyter's error template,
+    which this server cannot render; session 30). Now the root answers as a GET does (a redirect to the index), a
+    page 200 without starting a kernel, an unknown address 404, and the log stays clean."""
+    import urllib.error
+    import urllib.request
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    before = voila_server.log_path.read_text(errors="replace").count("Traceback")
+
+    def head(path: str) -> tuple[int, dict]:
+        try:
+            with opener.open(urllib.request.Request(voila_server.url + path, method="HEAD"), timeout=30) as r:
+                return r.status, dict(r.headers)
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers)
+
+    status, headers = head("/")
+    assert status == 302 and headers["Location"].endswith(INDEX), (status, headers)
+    kernels = len(voila_server.kernels())
+    assert head(INDEX)[0] == 200
+    assert head("/voila/render/skirmish.ipynb")[0] == 200
+    assert len(voila_server.kernels()) == kernels  # a HEAD starts no kernel
+    assert head("/voila/render/no_such_chapter.ipynb")[0] == 404
+    assert head("/no/such/page")[0] == 404
+    time.sleep(0.5)
+    assert voila_server.log_path.read_text(errors="replace").count("Traceback") == before
+
+
 def _server_rss_mb(server) -> float:
     total = 0
     for pid in server.processes():
