@@ -110,3 +110,25 @@ def test_the_ammunition_roll_reads_without_a_double_negative():
     lines = [x for x in load(text).log if "ammunition of the" in x]
     assert lines
     assert all("does not" not in x and "survives the hit" in x for x in lines), lines[:2]
+
+
+def test_the_pointer_line_follows_a_unit_that_moves_away():
+    """The line under the map names the units in the hex under the pointer; after a move it still named the unit
+    that had left (walk of session 30). The page's refresh writes it again for the hex under the pointer."""
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("first_game", seed=1, players={"renegade": "person", "tog": "novice"})
+    while t.game.phase != "movement" or t.game.active != "renegade":
+        t.choice.value = 0
+        t.confirm()
+    mover = t.game.movers()[0]
+    start = mover.hex
+    t.map.hover_pixel(*t.map.layout_px.center(start))
+    assert mover.key in t.map.hover_info.value
+    t.click(start)
+    away = sorted(h for h, _c in t.map.overlay.hatched if h != start)[0]
+    t.click(away)
+    t.confirm()
+    assert t.game.vehicle(mover.key).hex != start
+    assert t.map.hovered == start
+    assert mover.key not in t.map.hover_info.value, t.map.hover_info.value

@@ -462,9 +462,12 @@ class HexMapView(w.HBox):
         return h
 
     def show_info(self) -> None:
-        """Write the selected hex's panel again: what stands in it, and the ruler, may have changed since."""
+        """Write the selected hex's panel and the pointer line again: what stands in those hexes, and the ruler,
+        may have changed since (walk of session 30: the pointer line named a unit that had moved away)."""
         if self.selected is not None and self.selected in self.battlemap:
             self.info.value = link_rules(self._info_html(self.battlemap[self.selected]))
+        if self.hovered is not None and self.hovered in self.battlemap:
+            self.hover_info.value = self._hover_html(self.battlemap[self.hovered])
 
     def select(self, hex_: Hex) -> None:
         """Select a hex: outline it and show its terrain in the panel."""
