@@ -132,3 +132,16 @@ def test_the_pointer_line_follows_a_unit_that_moves_away():
     assert t.game.vehicle(mover.key).hex != start
     assert t.map.hovered == start
     assert mover.key not in t.map.hover_info.value, t.map.hover_info.value
+
+
+def test_a_centuria_click_when_the_page_may_not_decide_says_why():
+    """On the Centuria page a click while the page may not decide (the battle over; another browser's or the
+    computer's turn) changed nothing and said nothing (walk of session 30). It now says why and decides nothing."""
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+
+    over = CenturiaSkirmishTable("centuria_ford_road", seed=2, players={"rome": "veteran", "rebels": "novice"})
+    assert over.game.over
+    before = over.game
+    over.click(over.game.battle.living()[0].hex)
+    assert "over" in over.message.value.lower() and "nothing was decided" in over.message.value.lower()
+    assert over.game is before

@@ -240,9 +240,11 @@ class CenturiaSkirmishTable(BattlePage):
 
     def click(self, hex_: Hex) -> None:
         """Select a piece of the side to decide, or pick the move ending in / the attack on this hex."""
-        if not self._mine():
-            return
         g = self.game
+        if not self._mine():  # walk of session 30: such a click said nothing
+            why = ("The battle is over: the box above the map says who won." if g.over else self.who_decides(g))
+            self.message.show(f"{why} Nothing was decided (CTA-1).", "info")
+            return
         self.message.clear()  # a refusal of an earlier click is no longer news
         if self.selected is not None:
             ends = [a for a in self.actions_of(self.selected) if isinstance(a, CtaMove) and move_end(g, a)[0] == hex_]
