@@ -145,3 +145,22 @@ def test_a_centuria_click_when_the_page_may_not_decide_says_why():
     over.click(over.game.battle.living()[0].hex)
     assert "over" in over.message.value.lower() and "nothing was decided" in over.message.value.lower()
     assert over.game is before
+
+
+def test_a_squad_that_may_walk_is_not_told_it_does_not_move():
+    """Village seed 0, turn 1: TOG's squad T21s may walk (its March decisions are listed, CEN-INF-1) while its
+    platoon's tanks move; a click on it said 'T21s does not move now' (walk of session 30). It now says it may walk
+    and how."""
+    from centurion.game.actions import March
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("village", seed=0, players={"renegade": "novice", "tog": "person"})
+    while not (t.game.phase == "movement" and t.game.active == "tog"):
+        t.choice.value = 0
+        t.confirm()
+    assert any(isinstance(a, March) and a.squad == "T21s" for a in t.game.movement_others())
+    t.click(t.game.squad("T21s").hex)
+    while t.selected != "T21s":  # a stack: the click selects its units in turn
+        t.click(t.game.squad("T21s").hex)
+    text = t.message.value
+    assert "does not move now" not in text and "walk" in text and "CEN-INF-1" in text, text

@@ -478,7 +478,10 @@ class SkirmishTable(PositionChoice, BattlePage):
             i = (own.index(self.selected) + 1) % len(own) if self.selected in own else 0
             self.selected = own[i]
             self.target_hex = None
-            if g.phase == "movement" and self.selected not in movers:
+            if g.phase == "movement" and self.selected in self._walkers() and self.may_decide():
+                self.message.show(f"{self.selected} may walk: click one of the green hatched hexes next to it, or pick "
+                                  "its decision in the list, and Confirm (CEN-INF-1).", "info")  # walk of session 30
+            elif g.phase == "movement" and self.selected not in movers:
                 self.message.show(not_moving_note(g, self.selected, self.may_decide()), "info")
             else:  # a stack says how to reach its other units (walk-through 8); else no message
                 self.message.show(note, "info") if (note := stack_note(g, self.selected)) else self.message.clear()
