@@ -164,3 +164,37 @@ def test_a_squad_that_may_walk_is_not_told_it_does_not_move():
         t.click(t.game.squad("T21s").hex)
     text = t.message.value
     assert "does not move now" not in text and "walk" in text and "CEN-INF-1" in text, text
+
+
+def test_a_vehicle_with_nothing_to_fire_at_is_told_why():
+    """First game seed 1, turn 3 (novice on both sides): R11's turret is hit, so its 150mm Gauss and 3/6 laser are
+    out of action (book-a 13.2), and both Horatii stand 7 hexes away, beyond its TVLG packs' 6 (data/vehicles.yaml).
+    Its list held only 'does not fire', with no word why (walk of session 30); the preview now gives each reason."""
+    import yaml
+
+    from centurion.game import bot_action
+    from centurion.game.actions import Fire
+    from centurion.hexgrid import distance
+    from centurion.widgets.skirmish_text import preview_lines
+
+    g = new_skirmish("first_game", seed=1)
+    while not (g.phase == "fire" and g.turn == 3):
+        g = g.apply(bot_action(g, "novice"))
+    r11 = g.vehicle("R11")
+    assert g.fire_actions("R11") == (Fire("R11", None),)
+    data = yaml.safe_load(open("data/vehicles.yaml", encoding="utf-8"))["vehicles"]["liberator"]["weapons"]
+    tvlg = next(w["range"] for w in data if w["type"].startswith("TVLG"))
+    text = " ".join(preview_lines(g, Fire("R11", None), Fire("R11", None)))
+    assert "R11 has nothing to fire at" in text
+    for w in data:
+        if w["location"] == "turret":
+            assert f"{w['type']} (turret) is out of action" in text
+    for key in ("T11", "T12"):
+        d = distance(r11.hex, g.vehicle(key).hex)
+        assert d > tvlg
+        assert f"{key} is {d} hexes away, beyond the TVLG 4&#x27;s range of {tvlg}" in text, text
+    t22 = new_skirmish("village", seed=0)
+    while not (t22.phase == "fire" and t22.turn == 1):
+        t22 = t22.apply(bot_action(t22, "novice"))
+    assert t22.fire_actions("T22") == (Fire("T22", None),)
+    assert all(r.rule == "CEN-LOS-1" and "no line of sight" in r.reason for r in t22.hold_reasons("T22"))

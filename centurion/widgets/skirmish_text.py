@@ -191,6 +191,9 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
                       f"{_odds(g, ra)}" for ra in dplan.attacks] if dplan else []
             lines.append(html.escape(f"the driver's piloting roll first: {driver_check(v).describe()}; each "
                                      "weapon he fires cuts next turn's speed limits by a third [VAR-WEAPONS]"))
+    elif isinstance(a, Fire) and a.unit in {v.key for v in g.vehicles} and (why := g.hold_reasons(a.unit)):
+        lines.append(html.escape(f"{a.unit} has nothing to fire at now:"))  # a dead zone, said (walk of session 30)
+        lines += [html.escape(f"{r.reason} [{r.rule}]") for r in why]
     elif isinstance(a, SquadFire):  # the squad's attacks, each at this to-hit (book-a §16, CEN-CMB-1)
         att = g.squad_attack(a.unit, a.weapon, a.target)
         if hasattr(att, "to_hit"):

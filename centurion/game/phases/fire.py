@@ -7,6 +7,7 @@ declaration order, then the fire is resolved one firing unit at a time, internal
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...dice import Dice
@@ -85,6 +86,48 @@ class FirePhase:
                 return plan
             singles = singles[:-1] if plan.step is None else singles[:plan.step - 1] + singles[plan.step:]
         return None
+
+    def hold_reasons(self, unit: str) -> list[Refusal]:
+        """Why a vehicle has no enemy to fire at (its list holds only 'does not fire'): the vehicle itself (its
+        crew, under water), its weapons out of action (book-a 13.2), then each enemy with the first reason each
+        working weapon does not bear (range, sight, arc; CEN-CMB-1, CEN-LOS-1); [] when it has a target."""
+        v = self.vehicle(unit)
+        if v.destroyed or any(isinstance(a, Fire) and a.target for a in self.fire_actions(unit)):
+            return []
+        if v.submerged:
+            return [Refusal("CEN-GRD-2", f"{unit} is under water: nothing fires out of a lake")]
+        if not v.sheet.may_fire:
+            return [Refusal("CEN-CMB-1", f"{unit} has no able gunner or commander to fire its weapons")]
+        weapons = v.sheet.vehicle.weapons
+        out = [Refusal("CEN-CMB-1", f"{weapons[i].type} ({weapons[i].location}) is out of action")
+               for i in range(len(weapons)) if not v.sheet.weapon_usable(i)]
+        units = self.combat_units()
+        fv = units[unit].firer_view()
+        for key in self._enemy_keys(v.side, v.hex):
+            tv = units[key].target_view(units[unit])
+            if units[key].submerged:
+                out.append(Refusal("CEN-GRD-2", f"{key} is under water: nothing fires into a lake"))
+                continue
+            rng = distance(v.hex, tv.hex)
+            tf = next((f for f in range(6) if in_arc("turret", v.facing, f, v.hex, tv.hex)), v.facing)
+            far: Refusal | None = None  # out of range: said only when no weapon in range gives another reason
+            near: Refusal | None = None
+            for i, w in enumerate(weapons):
+                fam = weapon_family(w)
+                if not v.sheet.weapon_usable(i) or fam in ("vulcan", "infantry", "artillery", "engineering"):
+                    continue
+                if w.range < rng:
+                    if far is None:
+                        far = Refusal("CEN-CMB-1", f"{key} is {rng} hexes away, beyond the {w.type}'s range "
+                                                      f"of {w.range}")
+                    continue
+                r = declare_fire(fire_map(self, unit, key), fv, [Attack(i, key, "HEAP" if fam == "gauss" else None)],
+                                 {key: tv}, turret_facing=tf, rules=self.rules)
+                if isinstance(r, Refusal) and near is None:  # "attack 1 (SMLM 2): ..." -> "SMLM 2: ..."
+                    near = Refusal(r.rule, f"{key}: " + re.sub(r"^attack \d+ \(([^)]*)\): ", r"\1: ", r.reason))
+            why = near if near is not None else far
+            out.append(why if why is not None else Refusal("CEN-CMB-1", f"no working weapon of {unit} bears on {key}"))
+        return out
 
     def chosen_plan(self, action: Fire) -> FirePlan | Refusal:
         """The checked plan of a fire declaration with the player's choices: the weapons firing at the target (by
