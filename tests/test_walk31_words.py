@@ -198,3 +198,25 @@ def test_a_vehicle_with_nothing_to_fire_at_is_told_why():
         t22 = t22.apply(bot_action(t22, "novice"))
     assert t22.fire_actions("T22") == (Fire("T22", None),)
     assert all(r.rule == "CEN-LOS-1" and "no line of sight" in r.reason for r in t22.hold_reasons("T22"))
+
+
+def test_a_bad_players_field_is_named_in_words_not_a_python_repr():
+    """A save's `players` field that is wrong was quoted as a Python repr ("got \\"{'renegade': 'root'}\\"", walk of
+    session 30): the message now names the side and the value in words, with the values allowed."""
+    import json
+
+    import pytest
+
+    from centurion.game.save import PLAYER_VALUES, SaveError, saved_players
+
+    with pytest.raises(SaveError) as e:
+        saved_players(json.dumps({"players": {"renegade": "root"}}))
+    text = str(e.value)
+    assert "{" not in text and "side 'renegade'" in text and "'root'" in text, text
+    assert all(v in text for v in PLAYER_VALUES)
+    with pytest.raises(SaveError) as e:
+        saved_players(json.dumps({"players": ["person", "novice"]}))
+    assert "[" not in str(e.value) and "a list of 2" in str(e.value), str(e.value)
+    with pytest.raises(SaveError) as e:
+        saved_players(json.dumps({"players": {"a": "person", "b": "person", "c": "novice"}}))
+    assert "3 sides" in str(e.value), str(e.value)

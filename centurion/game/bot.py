@@ -517,7 +517,7 @@ def _fire(s: Skirmish, careful: bool = False, nearest: bool = False, stakes: boo
 
                 val += 0.5 * _plan_hits(driver_plan(s, s.vehicle(a.unit), a.target), s.rules) * _worth(s, a.target)
         if careful:  # focus: what friends already shoot at, and what is nearly gone, is worth more (issue 25)
-            val *= 1.0 + 0.3 * aimed.get(a.target, 0) + _kill_chance(s, a.target)
+            val *= 1.0 + FOCUS * aimed.get(a.target, 0) + _kill_chance(s, a.target)
             val *= 1.0 + staked.get(a.target, 0.0) / max(1.0, _worth(s, a.target))
             key = (round(val, 9), a.target, a.unit)  # ties broken by the target's key, not by list order
             if val > 0 and (best_key is None or key > best_key):
@@ -532,6 +532,9 @@ def _fire(s: Skirmish, careful: bool = False, nearest: bool = False, stakes: boo
     if best is not None:
         return best
     return next(a for a in s.legal_actions() if isinstance(a, Fire))
+
+
+FOCUS = 0.3  # the careful levels: each friend already firing at a target adds this share to its worth (G10)
 
 
 def _kill_chance(s: Skirmish, key: str) -> float:

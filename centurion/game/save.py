@@ -88,11 +88,18 @@ def saved_reasons(data: Any, name: str = "saved game") -> dict[int, str]:
 def saved_players(data: Any, name: str = "saved game") -> dict[str, str]:
     """Who played each side according to a save (its optional `players` field), or {}; a bad field raises
     SaveError naming it. Only the page's set-up reads it: the game replays from the actions alone."""
-    players = _parsed(data).get("players", {})
-    if not isinstance(players, dict) or len(players) > 2 or not all(
-            isinstance(k, str) and len(k) <= 40 and v in PLAYER_VALUES for k, v in players.items()):
-        raise SaveError(f"{name}: field 'players': expected side -> one of {', '.join(PLAYER_VALUES)}, got "
-                        f"{str(players)[:60]!r}")
+    parsed = _parsed(data)
+    players = parsed.get("players", {})
+    allowed = ", ".join(PLAYER_VALUES)
+    head = f"{name}: field 'players': expected each side's player, one of {allowed}"
+    if not isinstance(players, dict):  # in words, never a Python repr (walk of session 30)
+        raise SaveError(f"{head}; got {json_words(parsed, 'players')}")
+    if len(players) > 2:
+        raise SaveError(f"{head}; got {len(players)} sides (a battle has 2)")
+    for k, v in players.items():
+        if not isinstance(k, str) or len(k) > 40 or v not in PLAYER_VALUES:
+            got = json_words({"v": v}, "v")
+            raise SaveError(f"{head}; got, for side '{str(k)[:40]}', {got}")
     return dict(players)
 
 
