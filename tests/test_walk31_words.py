@@ -220,3 +220,34 @@ def test_a_bad_players_field_is_named_in_words_not_a_python_repr():
     with pytest.raises(SaveError) as e:
         saved_players(json.dumps({"players": {"a": "person", "b": "person", "c": "novice"}}))
     assert "3 sides" in str(e.value), str(e.value)
+
+
+def test_a_centuria_save_keeps_the_players_and_the_computers_reasons():
+    """A Centurion save keeps who played each side and the computer's reasons (issue 25); a Centuria save kept
+    neither (session 30): loaded, its log lost the '— why:' of every computer decision and the set-up its players.
+    Now both are written and read back; a bad field is refused by name."""
+    import base64
+    import json
+
+    import pytest
+
+    from centurion.game import SaveError, load
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "veteran"})
+    for _ in range(3):  # the person's end of each part; the computer answers each (CTA-1)
+        t.end_button.click()
+    why = [line for line in t.game.log if " — why: " in line]
+    assert why, "the computer decided nothing"
+    text = base64.b64decode(re.search(r'href="data:application/json;base64,([^"]+)"', t.save_link.value)
+                            .group(1)).decode()
+    data = json.loads(text)
+    assert data["players"] == {"rome": "person", "rebels": "veteran"} and data["reasons"]
+    other = CenturiaSkirmishTable("centuria_ford_road", seed=9, players={"rome": "novice", "rebels": "person"})
+    assert other.load_text(text, "a save")
+    assert [p.value for p in other.player_picks] == ["person", "veteran"]
+    assert [line for line in other.game.log if " — why: " in line] == why
+    with pytest.raises(SaveError, match="players"):
+        load(json.dumps(data | {"players": {"rome": "root"}}))
+    with pytest.raises(SaveError, match="reasons"):
+        load(json.dumps(data | {"reasons": {"99999": "x"}}))

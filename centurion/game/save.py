@@ -127,6 +127,8 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
         raise SaveError(f"{name}: not a save file: a save is a JSON object (a Centurion skirmish or a Centuria "
                         f"battle), this is {json_words({'x': data}, 'x')}")
     if data.get("system") == "centuria":  # issue 15: a Centuria battle replays through its own state
+        saved_players(data, name)  # optional, as in a Centurion save: checked, never trusted for play (session 31)
+        saved_reasons(data, name)
         return load_centuria(data, name)
     if "format" in data:  # version 1: format, version (the whole number 1) and system (issue 20, G6)
         if data["format"] != FORMAT:

@@ -1,12 +1,11 @@
-"""Who plays each side, kept in a Centurion save and put back in the set-up when it is loaded (W3), and the
-computer's reasons, kept with it and put back on the log's lines (issue 25)."""
+"""Who plays each side, kept in a save (Centurion or Centuria) and put back in the set-up when it is loaded (W3),
+and the computer's reasons, kept with it and put back on the log's lines (issue 25; Centuria's since session 31)."""
 
 from __future__ import annotations
 
 import base64
 from typing import Any
 
-from ..game import Skirmish
 from ..game.bot_reasons import with_reason
 from ..game.save import saved_players, saved_reasons, with_players, with_reasons
 
@@ -25,17 +24,17 @@ def page_reasons(states: list) -> dict[int, str]:
 
 
 def save_text(page: Any, game: Any, text: str) -> str:
-    """The save text of a local Centurion game with its players and the computer's reasons written in; other saves
+    """The save text of a local game with its players and the computer's reasons written in; a stored game's record
     unchanged."""
-    if not isinstance(game, Skirmish) or page.seat is not None:
+    if page.seat is not None:
         return text
     return with_reasons(with_players(text, page.players), page_reasons(page.states))
 
 
 def replayed(first: Any, game: Any, data: bytes | str) -> list:
     """The states of a loaded game from `first` (the page's fresh start), one a decision, each computer decision's
-    log line with the reason the save kept (a Centurion save's `reasons`, issue 25)."""
-    reasons = saved_reasons(data) if isinstance(game, Skirmish) else {}
+    log line with the reason the save kept (its `reasons`, issue 25)."""
+    reasons = saved_reasons(data)
     states = [first]
     for i, a in enumerate(game.history):
         nxt = states[-1].apply(a)
@@ -46,7 +45,7 @@ def replayed(first: Any, game: Any, data: bytes | str) -> list:
 def restore_players(page: Any, game: Any, data: bytes | str) -> str:
     """Set the page's player pickers from a loaded save (its `players` field, if any); the sentence saying who
     plays each side now."""
-    saved = saved_players(data) if isinstance(game, Skirmish) else {}
+    saved = saved_players(data)
     keys = page._side_keys(game)
     for pick, key in zip(page.player_picks, keys, strict=True):
         if key in saved:

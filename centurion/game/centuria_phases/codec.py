@@ -79,7 +79,8 @@ def read_header(data: dict, name: str, known: list[str]) -> tuple[str, int, list
     if data.get("variants", []) != []:
         raise SaveError(f"{name}: field 'variants': the variant rules are Centurion's, a Centuria battle takes "
                         f"none; got {json_words(data, 'variants')}")
-    extra = set(data) - {"format", "version", "system", "scenario", "edition", "seed", "variants", "actions"}
+    extra = set(data) - {"format", "version", "system", "scenario", "edition", "seed", "variants", "actions",
+                         "players", "reasons"}  # the page's additions, checked by game/save.py (session 31)
     if extra:
         raise SaveError(f"{name}: unknown field(s) {sorted(map(str, extra))[:5]}")
     actions = check_actions(data, name)
