@@ -251,3 +251,25 @@ def test_a_centuria_save_keeps_the_players_and_the_computers_reasons():
         load(json.dumps(data | {"players": {"rome": "root"}}))
     with pytest.raises(SaveError, match="reasons"):
         load(json.dumps(data | {"reasons": {"99999": "x"}}))
+
+
+def test_the_hex_panel_marks_a_concealed_squad_and_a_tvlg_squads_rounds():
+    """Village seed 0 (veteran on both sides), turn 3: TOG's T22s concealed the turn before, so only a unit in its
+    hex may engage it (book-a 16.7); nothing on the map or in the panels said so (walk of session 30), nor how many
+    TVLGs a TVLG squad still fires (book-a 16.3: 4 TVLGs while 4 or more men are left, then 3, 2, 1)."""
+    from centurion.game import bot_action
+    from centurion.widgets.turn_summary import units_here
+
+    book = {8: 4, 7: 4, 6: 4, 5: 4, 4: 4, 3: 3, 2: 2, 1: 1}  # book-a 16.3's TVLG row, by men left
+    g = new_skirmish("village", seed=0)
+    for _ in range(66):
+        g = g.apply(bot_action(g, "veteran"))
+    q = g.squad("T22s")
+    assert g.concealed("T22s") and g.turn == q.concealed_turn + 1
+    row = dict(units_here(g, q.hex))["T22s"]
+    assert "concealed" in row and "book-a 16.7" in row, row
+    tvlg = [s for s in g.squads if s.hex is not None and s.men and g.combat_units()[s.key].squad_kind == "tvlg"]
+    assert tvlg
+    for s in tvlg:
+        n = book[s.men] if s.tvlgs_left is None else min(book[s.men], s.tvlgs_left)
+        assert f"{n} TVLG" in dict(units_here(g, s.hex))[s.key], (s, dict(units_here(g, s.hex)))

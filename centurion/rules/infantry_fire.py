@@ -53,6 +53,14 @@ def squad_strength(men: int, *, table: CasualtyTable | None = None) -> SquadStre
     return (table or casualty_table()).strength.get(men)
 
 
+def tvlgs_available(men: int, tvlgs_left: int | None) -> int:
+    """The TVLGs a TVLG squad of `men` can still fire: those its men bear (the last 4 men, book-a §16.3-16.4), no
+    more than the rounds it has left (`tvlgs_left`, None: a full load)."""
+    strength = squad_strength(men)
+    bearers = strength.tvlgs if strength is not None else 0
+    return bearers if tvlgs_left is None else min(bearers, tvlgs_left)
+
+
 def personal_weapon_attacks(moved: bool, same_hex: bool = False) -> int:
     """Personal-weapon attacks this turn: 1 if the squad moved, 2 if not, 3 if not and in the target's hex (§16.3)."""
     if not isinstance(moved, bool) or not isinstance(same_hex, bool):
@@ -244,7 +252,7 @@ def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction) -> Squ
             return Refusal(RULE, "only a TVLG squad fires TVLGs (book-a §16.4)")
         if tgt.kind == "infantry":
             return Refusal(RULE, "missiles never fire at infantry (book-a §8.3)")
-        avail = strength.tvlgs if squad.tvlgs_left is None else min(strength.tvlgs, squad.tvlgs_left)
+        avail = tvlgs_available(squad.men, squad.tvlgs_left)
         count = avail if act.count is None else act.count
         if not isinstance(count, int) or not 1 <= count <= avail:
             return Refusal(RULE, f"the squad can fire 1 to {avail} TVLG(s) now (book-a §16.3, §16.4), not {count!r}")

@@ -17,6 +17,7 @@ from ..game import Skirmish
 from ..game.summary import TurnSummary, span_since, turn_summary
 from ..game.wording import in_words, plural
 from ..hexgrid import Hex, distance
+from ..rules.infantry_fire import tvlgs_available
 from .hexmap import Counter, Overlay, terrain_key_html
 from .stored_page import PERSON, who_plays
 
@@ -184,12 +185,24 @@ def units_here(g: Skirmish, hex_: Hex, selected: str | None = None) -> list[tupl
                                 f"velocity {v.velocity}" + (", grounded" if v.grounded else "")
                                 + (f"; armor {armor}" if armor else "") + (f"; out: {', '.join(out)}" if out else "")))
         rows += _carried(g, v.key)
-    rows += [(q.key, f"{g.label(q.side)} squad, {q.men} men") for q in g.squads if q.hex == hex_ and q.men > 0]
+    rows += [(q.key, squad_state(g, q)) for q in g.squads if q.hex == hex_ and q.men > 0]
     cycle = stack_cycle(g, hex_)
     if len(cycle) > 1:  # how to reach each unit of the stack (walk-through 8)
         rows.append(("Stack", f"{len(cycle)} units to select here ({', '.join(cycle)}): each click on the hex "
                               "selects the next one"))
     return rows
+
+
+def squad_state(g: Skirmish, q: Any) -> str:
+    """A squad on the ground in words: its men, its TVLGs left (a TVLG squad, book-a 16.3-16.4) and whether it is
+    concealed this turn (only a unit in its hex may engage it, book-a 16.7); walk of session 30: no mark said so."""
+    text = f"{g.label(q.side)} squad, {q.men} men"
+    u = g.combat_units().get(q.key)
+    if u is not None and u.squad_kind == "tvlg":
+        text += f", {plural(tvlgs_available(q.men, q.tvlgs_left), 'TVLG')} left to fire"
+    if g.concealed(q.key):
+        text += ", concealed: only a unit in its hex may engage it this turn (book-a 16.7)"
+    return text
 
 
 def _carried(g: Skirmish, key: str) -> list[tuple[str, str]]:
