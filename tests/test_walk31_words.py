@@ -273,3 +273,22 @@ def test_the_hex_panel_marks_a_concealed_squad_and_a_tvlg_squads_rounds():
     for s in tvlg:
         n = book[s.men] if s.tvlgs_left is None else min(book[s.men], s.tvlgs_left)
         assert f"{n} TVLG" in dict(units_here(g, s.hex))[s.key], (s, dict(units_here(g, s.hex)))
+
+
+def test_a_click_on_a_unit_with_nothing_to_paint_or_fire_at_says_why():
+    """Village seed 0, turn 1: TOG's T22 sees no Renegade (the hills of 3311-3312 block every line, CEN-LOS-1), so
+    the game declares for it without a decision and the list never names it (CEN-SEQ-3); a click on it said
+    nothing (walk of session 30: a dead zone passed without a word). The message now says why, in each phase."""
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("village", seed=0, players={"renegade": "novice", "tog": "person"})
+    for phase, words in (("painting", "nothing to paint"), ("fire", "nothing to fire at")):
+        while not (t.game.phase == phase and t.game.active == "tog"):
+            t.choice.value = 0
+            t.confirm()
+        assert "T22" not in t.game.undeclared()
+        t.click(t.game.vehicle("T22").hex)
+        while t.selected != "T22":
+            t.click(t.game.vehicle("T22").hex)
+        text = t.message.value
+        assert f"T22 has {words}" in text and "CEN-LOS-1" in text and "line of sight" in text, text

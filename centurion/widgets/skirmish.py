@@ -49,6 +49,7 @@ from .skirmish_text import (
     PLAYED_VARIANTS,
     VARIANT_NOTE,
     decision_label,
+    idle_note,
     preview_lines,
     rules_line_html,
     scenario_options,
@@ -483,6 +484,8 @@ class SkirmishTable(PositionChoice, BattlePage):
                                   "its decision in the list, and Confirm (CEN-INF-1).", "info")  # walk of session 30
             elif g.phase == "movement" and self.selected not in movers:
                 self.message.show(not_moving_note(g, self.selected, self.may_decide()), "info")
+            elif (idle := idle_note(g, self.selected)):  # declared for it without a decision (walk of session 30)
+                self.message.show(idle, "info")
             else:  # a stack says how to reach its other units (walk-through 8); else no message
                 self.message.show(note, "info") if (note := stack_note(g, self.selected)) else self.message.clear()
             self._refresh()

@@ -194,6 +194,9 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
     elif isinstance(a, Fire) and a.unit in {v.key for v in g.vehicles} and (why := g.hold_reasons(a.unit)):
         lines.append(html.escape(f"{a.unit} has nothing to fire at now:"))  # a dead zone, said (walk of session 30)
         lines += [html.escape(f"{r.reason} [{r.rule}]") for r in why]
+    elif isinstance(a, Paint) and not a.target and (why := g.paint_reasons(a.unit)):
+        lines.append(html.escape(f"{a.unit} has nothing to paint now:"))  # said, as for fire (walk of session 30)
+        lines += [html.escape(f"{r.reason} [{r.rule}]") for r in why]
     elif isinstance(a, SquadFire):  # the squad's attacks, each at this to-hit (book-a §16, CEN-CMB-1)
         att = g.squad_attack(a.unit, a.weapon, a.target)
         if hasattr(att, "to_hit"):
@@ -221,6 +224,20 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         lines += [f"{who[i]}{html.escape(ra.weapon.type)} at range {ra.range}: "
                   f"{_odds(g, ra)}" for i, ra in enumerate(plan.attacks)] if plan else []
     return lines
+
+
+def idle_note(g: Skirmish, unit: str) -> str:
+    """In the painting or fire phase, why a vehicle of the side deciding has no decision (the game holds for it,
+    CEN-SEQ-3): the engine's reasons (`paint_reasons`, `hold_reasons`); '' otherwise."""
+    v = next((x for x in g.vehicles if x.key == unit and not x.destroyed), None)
+    if v is None or v.side != g.active or g.over or g.phase not in ("painting", "fire") or unit in g.undeclared():
+        return ""
+    why = g.paint_reasons(unit) if g.phase == "painting" else g.hold_reasons(unit)
+    if not why:
+        return ""
+    what = "nothing to paint" if g.phase == "painting" else "nothing to fire at"
+    return (f"{unit} has {what} this turn, so the game declares for it without a decision (CEN-SEQ-3): "
+            + "; ".join(f"{r.reason} [{r.rule}]" for r in why[:4]) + (" ..." if len(why) > 4 else ""))
 
 
 def victory_html(g: Skirmish) -> str:

@@ -53,6 +53,19 @@ class PaintingPhase:
             return vehicle_paint(self.battlemap, u.firer_view(), view, rules=self.rules)
         return infantry_paint(self.battlemap, u.hex, u.men, view, squad_key=unit, rules=self.rules)
 
+    def paint_reasons(self, unit: str) -> list[Refusal]:
+        """Why a unit has nothing to paint (its list holds only 'does not paint'): each enemy vehicle's refusal
+        (book-a §7: range, sight, the turret weapons, comm and commander); [] when it may paint one."""
+        v = next((x for x in self.vehicles if x.key == unit), None)
+        if v is not None and not v.destroyed and not v.sheet.may_paint:
+            return [Refusal("CEN-CMB-1", f"{unit} cannot paint: painting needs its turret weapons, its comm and an "
+                                         "able commander (book-a 13.2)")]
+        if any(a.target for a in self.paint_actions(unit)):
+            return []
+        me = self.combat_units()[unit]
+        return [self.paint_attempt(unit, t) for t in self._enemy_keys(me.side, me.hex)
+                if self.combat_units()[t].kind == "vehicle"]
+
     def paint_actions(self, unit: str) -> tuple[Action, ...]:
         """Paint each enemy vehicle the unit may paint, or none."""
         ck = ("paint", unit)
