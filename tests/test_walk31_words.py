@@ -169,7 +169,8 @@ def test_a_squad_that_may_walk_is_not_told_it_does_not_move():
 def test_a_vehicle_with_nothing_to_fire_at_is_told_why():
     """First game seed 1, turn 3 (novice on both sides): R11's turret is hit, so its 150mm Gauss and 3/6 laser are
     out of action (book-a 13.2), and both Horatii stand 7 hexes away, beyond its TVLG packs' 6 (data/vehicles.yaml).
-    Its list held only 'does not fire', with no word why (walk of session 30); the preview now gives each reason."""
+    Its only fire decision is to hold (the game declares it without asking, CEN-SEQ-3); `hold_reasons` gives each
+    reason, and the preview of a 'does not fire' shows them (a variant may list it, VAR-INIT)."""
     import yaml
 
     from centurion.game import bot_action
