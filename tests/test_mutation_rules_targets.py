@@ -284,8 +284,10 @@ def test_CMB1_infantry_and_buildings_take_no_terrain_or_shield_modifier():
         t = TargetView("x", from_offset(5, 8), 0, kind=kind, shields={"front": 5}, crater=True)
         roll = attack_to_hit(m, "laser", 2, t, "front", targeting_lost=1)
         assert roll.value == 11 - 1
-        assert roll.terms[-1].value == 0 and roll.terms[-1].rule == "CEN-CMB-1"
-        assert ("infantry" if kind == "infantry" else "building") in roll.terms[-1].label
+        said = [x for x in roll.terms if "no terrain or shield modifier" in x.label]
+        assert len(said) == 1 and said[0].value == 0 and said[0].rule == "CEN-CMB-1"
+        assert ("infantry" if kind == "infantry" else "building") in said[0].label
+        assert not any(x.label.startswith("target in") or "shield" in x.label for x in roll.terms if x not in said)
     tank = TargetView("x", from_offset(5, 8), 0, shields={"front": 5}, crater=True)
     assert attack_to_hit(m, "laser", 2, tank, "front").value == 11 - 5 - 2 - 2
     assert attack_to_hit(m, "laser", 2, tank, "front", targeting_lost=1).value == 11 - 5 - 2 - 2 - 1

@@ -53,6 +53,8 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
     line = re.sub(r"\b(\d+) ([A-Za-z][A-Za-z ]*?)\((s|es)\)", _count, line)
     # session 31: a squad's losses name the men left or its destruction (book-a 14.1); the count killed is the same
     line = re.sub(r"^(  \S+): (\d+) m[ae]n (?:lost|killed)\b.*$", r"\1: \2 men killed", line)
+    # session 31: a shot at a squad has no shield term, so VAR-SHIELD no longer tags it (no stop roll either way)
+    line = re.sub(r"( hits [RT]\d+s at range \d+) \[VAR-SHIELD\]", r"\1 [CEN-CMB-1]", line)
     return re.sub(r"(fires: )\d+ hits? of ", r"\1N hits of ", line)  # session 30: every hit counted (docstring)
 
 

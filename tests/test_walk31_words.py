@@ -293,3 +293,28 @@ def test_a_click_on_a_unit_with_nothing_to_paint_or_fire_at_says_why():
             t.click(t.game.vehicle("T22").hex)
         text = t.message.value
         assert f"T22 has {words}" in text and "CEN-LOS-1" in text and "line of sight" in text, text
+
+
+def test_the_to_hit_against_a_squad_names_no_terrain():
+    """Against dismounted infantry no terrain or shield modifier counts (book-a 10.3); the to-hit text still read
+    '+0 target in clear' for a squad in rubble, where a vehicle in the same hex reads '-1 target in rubble' (walk of
+    session 31). The roll is the range's base alone, said once; its value is unchanged."""
+    from centurion.game import bot_action
+    from centurion.rules.fire import base_to_hit
+
+    g = new_skirmish("village", seed=1)
+    for _ in range(600):
+        if g.phase == "fire" and g.undeclared():
+            for v in g.live_vehicles(g.active):
+                for q in g.squads:
+                    if q.side != v.side and q.hex is not None and q.men and g.attack_set(v, q.key) is not None:
+                        plan = g.attack_set(v, q.key)
+                        for ra in plan.attacks:
+                            labels = [t.label for t in ra.to_hit.terms]
+                            assert not any(x.startswith("target in") or "shield factor" in x for x in labels), labels
+                            assert any("no terrain or shield modifier against dismounted infantry" in x for x in labels)
+                            lost = v.sheet.targeting_lost if hasattr(v.sheet, "targeting_lost") else 0
+                            assert ra.to_hit.value == base_to_hit(ra.range) - lost
+                        return
+        g = g.apply(bot_action(g, "novice"))
+    raise AssertionError("no vehicle fired at a squad in village seed 1")

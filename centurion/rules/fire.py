@@ -135,6 +135,20 @@ def _to_hit(range_hexes: int, weapon: str, shield_factor: int, terrain: str, cra
     return roll
 
 
+def to_hit_bare(range_hexes: int, *, why: str, targeting_lost: int = 0) -> TargetRoll:
+    """The to-hit against dismounted infantry or a building: the range's base and lost Targ boxes only, with the
+    term saying that no terrain or shield modifier counts against `why` (book-a §10.3, book-b §2.4); no "target in
+    clear" or "shield factor 0" term (walk of session 31: a squad in rubble read "target in clear")."""
+    base = base_to_hit(range_hexes)
+    if base is None:
+        return TargetRoll.refused(RULE, f"range {range_hexes} is beyond {MAX_RANGE} hexes: no fire (book-a §10.1)")
+    roll = TargetRoll.of(f"base, range {range_hexes} (band {range_band(range_hexes)})", base, RULE)
+    roll = roll.plus(f"no terrain or shield modifier against {why}", 0, RULE)
+    if targeting_lost:
+        roll = roll.plus(f"{targeting_lost} Targ box(es) lost", -targeting_lost, RULE)
+    return roll
+
+
 def to_hit_number(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: str = "clear",
                   crater: bool = False, painted: bool = False, targeting_lost: int = 0) -> int | None:
     """The number a d10 must roll at or under to hit; None when no fire is possible (CEN-CMB-1, book-a §10)."""

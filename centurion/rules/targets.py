@@ -27,7 +27,7 @@ from typing import Protocol
 
 from ..data import BattleMap
 from ..hexgrid import Hex, arcs, distance, facing_between, format_label, neighbor
-from .fire import attack_side, attack_sides, to_hit
+from .fire import attack_side, attack_sides, to_hit, to_hit_bare
 from .grav import Refusal
 from .hooks import BasicRules, SalvoWeapon, rules_of
 from .rolls import TargetRoll
@@ -226,10 +226,8 @@ def _basic_attack_to_hit(battlemap: BattleMap, family: str, rng: int, target: Ta
     cell = battlemap[target.hex]
     if target.kind in ("infantry", "building"):
         # no terrain and no shield modifiers against dismounted infantry or buildings (book-a §10.3, book-b §2.4)
-        roll = to_hit(rng, weapon=weapon, shield_factor=0, terrain="clear",
-                      targeting_lost=targeting_lost)
         why = "dismounted infantry" if target.kind == "infantry" else "a building"
-        return roll.plus(f"no terrain or shield modifier against {why}", 0, RULE)
+        return to_hit_bare(rng, why=why, targeting_lost=targeting_lost)
     return to_hit(rng, weapon=weapon, shield_factor=_shield_factor(target, side), terrain=cell.movement_terrain,
                   crater=target.crater, painted=target.painted, targeting_lost=targeting_lost, shield_side=side,
                   smoke="smoke" in cell.counters)
