@@ -318,3 +318,16 @@ def test_the_to_hit_against_a_squad_names_no_terrain():
                         return
         g = g.apply(bot_action(g, "novice"))
     raise AssertionError("no vehicle fired at a squad in village seed 1")
+
+
+def test_a_watcher_selected_in_the_opportunity_phase_may_still_let_the_move_pass():
+    """Walk of session 31: with the watching tank selected, the list held only its 'fires on R21 at hex k'
+    decisions: no way to let the move pass, though CEN-OPP-1 and the banner offer it. The list keeps every decision
+    of no unit (letting the move pass, the end of the phase) after the selected unit's own."""
+    from centurion.game.actions import LetPass, OpportunityFire
+    from centurion.widgets.phase_end import with_phase_end
+
+    fire = [OpportunityFire("T23", "R21", k) for k in (1, 2, 3)]
+    everything = [*fire, LetPass()]
+    assert with_phase_end(fire, everything) == [*fire, LetPass()]
+    assert with_phase_end([], everything) == everything

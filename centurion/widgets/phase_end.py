@@ -29,11 +29,13 @@ def phase_end_action(g: Any) -> Any:
 
 
 def with_phase_end(mine: list, everything: list) -> list:
-    """The selected unit's decisions, followed by the end of the phase when it is open (W23); every decision open
-    now when the unit has none."""
+    """The selected unit's decisions, followed by the decisions of no unit: the end of the phase when it is open
+    (W23), letting a move pass (CEN-OPP-1; walk of session 31: with the watcher selected the pass was not listed);
+    every decision open now when the unit has none."""
     if not mine:
         return everything
-    return mine + [a for a in everything if isinstance(a, EndTurn) and a not in mine]
+    return mine + [a for a in everything if a not in mine and (isinstance(a, EndTurn) or (
+        getattr(a, "unit", None) is None and getattr(a, "squad", None) is None))]
 
 
 __all__ = ["end_phase_button", "phase_end_action", "with_phase_end"]
