@@ -331,3 +331,37 @@ def test_a_watcher_selected_in_the_opportunity_phase_may_still_let_the_move_pass
     everything = [*fire, LetPass()]
     assert with_phase_end(fire, everything) == [*fire, LetPass()]
     assert with_phase_end([], everything) == everything
+
+
+def test_squads_are_told_to_decide_before_the_platoons_last_vehicle_moves():
+    """Walk of session 31: in the village TOG's squads were offered 'conceals' while the tanks moved; once the last
+    tank's move was confirmed the platoon's movement ended (CEN-SEQ-2) and the squads had lost their move without
+    a word. The hint now names the squads still to decide, and the message after the last vehicle's move says
+    which squads stayed."""
+    from centurion.game.actions import Move
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("village", seed=0, players={"renegade": "novice", "tog": "person"})
+    while not (t.game.phase == "movement" and t.game.active == "tog"):
+        t.choice.value = 0
+        t.confirm()
+    squads = sorted(q.key for q in t.game.squads if q.side == "tog" and q.hex is not None and q.men)
+    assert squads
+    hint = _hint_of(t)
+    assert all(k in hint for k in squads) and "before" in hint and "last vehicle" in hint, hint
+    while len(t.game.movers()) > 0 and t.game.active == "tog":
+        mover = t.game.movers()[0]
+        t.click(mover.hex)
+        ends = sorted(h for h, _c in t.map.overlay.hatched)
+        t.click(ends[0])
+        assert isinstance(t.chosen(), Move)
+        t.confirm()
+    text = t.message.value
+    assert all(k in text for k in squads) and "stayed" in text, text
+
+
+def _hint_of(t) -> str:
+    import html
+
+    box = re.search(r"<div class='centurion-hint'.*", t.banner.value, re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", box.group(0))) if box else ""

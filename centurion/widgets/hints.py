@@ -155,6 +155,18 @@ def _ring_words(g: Skirmish) -> str:
     return f" The orange rings are {_objective_names(g)}: end within 1 hex of one to hold it."
 
 
+def _squads_first(g: Skirmish) -> str:
+    """The squads of the moving platoon still to decide: they walk, conceal or mount before its last vehicle moves,
+    or stay (walk of session 31: the squads' turn passed without a word)."""
+    waiting = g.waiting_squads()
+    if not waiting:
+        return ""
+    who = " and ".join(waiting) if len(waiting) < 3 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
+    return (f" Squad{'s' if len(waiting) > 1 else ''} {who} may walk, conceal or mount: click "
+            f"{'them' if len(waiting) > 1 else 'it'} before the platoon's last vehicle moves, which ends the "
+            "platoon's movement; after that they stay where they are [CEN-INF-1].")
+
+
 def not_moving_note(g: Skirmish, selected: str, yours: bool) -> str:
     """Why a clicked unit does not move now, in the Movement Phase (CEN-SEQ-2): another player's decision, an enemy
     unit, or one of this side's that has moved or whose platoon's turn it is not (walk of session 29, finding 12)."""
@@ -198,7 +210,8 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
         if selected not in movers:
             where = ", ".join(f"{k} in {format_label(v.hex)}" for k, v in movers.items())
             return (f"Movement: click one of your {nouns(g, movers)[1]} that has not moved yet ({where}). Its "
-                    "counter shows its number; the white point shows where it faces [CEN-SEQ-2].")
+                    "counter shows its number; the white point shows where it faces [CEN-SEQ-2]."
+                    + _squads_first(g))
         if target is None:
             listed = list(g.move_options(selected) if moves is None else moves)
             first = _first(g, selected, _suggestion(g, selected, listed))

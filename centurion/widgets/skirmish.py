@@ -512,11 +512,17 @@ class SkirmishTable(PositionChoice, BattlePage):
         if a is None:
             self.message.show("Nothing is picked: choose a decision in the list first.", "refusal")
             return
+        before = self.game
+        waiting = before.waiting_squads() if before.phase == "movement" else []
         if not self._take(a, PERSON):
             return
         self.selected = None if isinstance(a, Move) else self.selected
         self.target_hex = None
-        self.message.show(f"Done: {self.states[-2].describe(a)}.", "info")
+        last = isinstance(a, Move) and [m.key for m in before.movers()] == [a.unit]  # the platoon's last vehicle
+        stayed = [k for k in waiting if last]
+        self.message.show(f"Done: {self.states[-2].describe(a)}." + (
+            f" {' and '.join(stayed)} stayed where {'they were' if len(stayed) > 1 else 'it was'}: the platoon's "
+            "movement ended with its last vehicle's move (CEN-SEQ-2, CEN-INF-1)." if stayed else ""), "info")
         self._run_computer()
         self._refresh()
 

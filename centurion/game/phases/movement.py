@@ -179,6 +179,11 @@ class MovementPhase:
                             out.append(Mount(s.key, v.key))
         return out
 
+    def waiting_squads(self) -> list[str]:
+        """The squads of the platoon moving now that may still walk, conceal or mount: the platoon's movement ends
+        with its last vehicle's move, and a squad that has not decided by then stays (CEN-SEQ-2, CEN-INF-1)."""
+        return list(dict.fromkeys(a.squad for a in self.movement_others() if getattr(a, "squad", None)))
+
     def _pass_side(self) -> str | None:
         side, _pts = century_advantage(self.centurion(self.sides[0]), self.centurion(self.sides[1]))
         return None if side is None else self.sides[0 if side == "first" else 1]
