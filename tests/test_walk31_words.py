@@ -365,3 +365,18 @@ def _hint_of(t) -> str:
 
     box = re.search(r"<div class='centurion-hint'.*", t.banner.value, re.S)
     return html.unescape(re.sub(r"<[^>]+>", "", box.group(0))) if box else ""
+
+
+def test_the_log_says_how_many_earlier_lines_it_does_not_show():
+    """The page's log shows its latest 400 lines; the guide promised 'every decision and every roll' and nothing
+    said that a long game's first turns had gone from it (walk of session 31). The log now ends with the count of
+    earlier lines left out and where they are kept (the replay slider, the save)."""
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("village", seed=2, players={"renegade": "novice", "tog": "novice"})
+    assert t.game.over and len(t.game.log) > 400
+    left_out = len(t.game.log) - 400
+    text = t.log_html.value
+    assert f"{left_out} earlier lines" in text and "replay" in text and "save" in text, text[-400:]
+    short = SkirmishTable("first_game", seed=1, players={"renegade": "person", "tog": "novice"})
+    assert "earlier lines" not in short.log_html.value

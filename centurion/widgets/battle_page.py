@@ -32,6 +32,9 @@ SAVE_BUTTON = ("display:inline-block;padding:3px 12px;border:1px solid #8a8a8a;b
                "color:#000;text-decoration:none;line-height:24px")
 
 
+LOG_LINES = 400  # the log's latest lines a page shows (every refresh sends them to the browser)
+
+
 class BattlePage(StoredGame, w.VBox):
     """A battle page: set-up, banner, map, the decisions open now, Confirm, undo, replay, save and load, log."""
 
@@ -433,9 +436,13 @@ class BattlePage(StoredGame, w.VBox):
         self.end_phase_button.layout.display = None if (
             self.viewing is None and self.may_decide() and phase_end_action(self.game) is not None) else "none"
         hide = g.seed is not None and not g.over and (self.seat is not None or self._storing())  # W22: the server
-        lines = newest_first((masked_log(g.log, g.seed) if hide else g.log)[-400:])  # draws a kept game's own seed
+        lines = newest_first((masked_log(g.log, g.seed) if hide else g.log)[-LOG_LINES:])  # a kept game's seed hidden
+        gone = len(g.log) - LOG_LINES  # said, not silently dropped (walk of session 31)
+        kept = ("the replay slider goes back to any step, and the save file keeps every decision to replay the "
+                "whole game" if self.replay is not None else "the save file keeps every decision to replay the game")
+        tail = f"\n… {gone} earlier lines are not shown here: {kept}." if gone > 0 else ""
         self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
                                'white-space:pre-wrap"><b>Log, latest first</b> (each decision with its dice and '
-                               'results under it)\n' + html.escape(in_words("\n".join(lines))) + "</div>")
+                               'results under it)\n' + html.escape(in_words("\n".join(lines)) + tail) + "</div>")
 
 __all__ = ["BattlePage", "COMPUTER", "PERSON"]
