@@ -380,3 +380,25 @@ def test_the_log_says_how_many_earlier_lines_it_does_not_show():
     assert f"{left_out} earlier lines" in text and "replay" in text and "save" in text, text[-400:]
     short = SkirmishTable("first_game", seed=1, players={"renegade": "person", "tog": "novice"})
     assert "earlier lines" not in short.log_html.value
+
+
+def test_the_suggested_end_is_not_a_hex_where_a_squad_stands():
+    """Walk of session 31: the hint's 'Try 3613 first: ... no other unit in it' named a hex where the Renegade squad
+    R32s stood (and in turn 1 one where TOG's own T22s stood): only vehicles were counted. A squad of either side
+    counts now (CEN-STK-1)."""
+    from dataclasses import replace
+
+    from centurion.game import bot_action
+    from centurion.widgets.hints import suggested_end
+
+    g = new_skirmish("village", seed=0)
+    while not (g.phase == "movement" and g.active == "tog"):
+        g = g.apply(bot_action(g, "novice"))
+    mover = g.movers()[0]
+    first = suggested_end(g, mover.key, g.move_options(mover.key))
+    assert first is not None
+    enemy = next(q for q in g.squads if q.side == "renegade")
+    moved = replace(g, squads=tuple(replace(q, hex=first, aboard=None) if q.key == enemy.key else q
+                                    for q in g.squads))._fresh()
+    again = suggested_end(moved, mover.key, moved.move_options(mover.key))
+    assert again != first, (first, again)

@@ -87,6 +87,7 @@ def _suggestion(g: Skirmish, selected: str, moves: Iterable[tuple[Any, Any]]) ->
     slow = [(m, e) for m, e in safest if end_velocity(g, m, e.grounded) <= limit]
     ends = [e for _m, e in slow or safest]
     taken = {v.hex for v in g.vehicles if v.key != selected and not v.destroyed}
+    taken |= {q.hex for q in g.squads if q.hex is not None and q.men > 0 and q.aboard is None}  # walk of S31
     ends = [e for e in ends if e.hex not in taken] or ends
     aim = g.scenario.objectives[0].hex if g.scenario.objectives else g.vehicle(selected).hex
     hex_ = min((e.hex for e in ends), key=lambda h: (distance(h, aim), format_label(h)))
