@@ -402,3 +402,40 @@ def test_the_suggested_end_is_not_a_hex_where_a_squad_stands():
                                     for q in g.squads))._fresh()
     again = suggested_end(moved, mover.key, moved.move_options(mover.key))
     assert again != first, (first, again)
+
+
+def test_a_walking_squads_click_on_a_hex_it_cannot_reach_says_why():
+    """Walk of session 31: with T21s selected (it may walk), a click on the building hex 3114 deselected it without a
+    word, the message kept 'click one of the green hatched hexes next to it' (its walks reach 3 hexes, CEN-INF-1),
+    and nothing said that squads stay out of building hexes here (the reference describes squads inside them). The
+    click now keeps the squad selected and says why; the reference's CEN-INF-1 says what this app does."""
+    import yaml
+
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("village", seed=0, players={"renegade": "novice", "tog": "person"})
+    while not (t.game.phase == "movement" and t.game.active == "tog"):
+        t.choice.value = 0
+        t.confirm()
+    q = t.game.squad("T21s")
+    while t.selected != "T21s":
+        t.click(q.hex)
+    assert "next to it" not in t.message.value
+    bm = t.game.battlemap
+    occupied = {v.hex for v in t.game.vehicles} | {s.hex for s in t.game.squads}
+    building = min((h for h in bm.hexes if bm[h].building_levels and h not in occupied),
+                   key=lambda h: (distance_of(h, q.hex), h.q, h.r))
+    assert building not in t.game.march_targets("T21s")
+    t.click(building)
+    assert t.selected == "T21s"
+    text = t.message.value
+    assert "building" in text and "CEN-INF-1" in text and "Nothing was" in text, text
+    ref = yaml.safe_load(open("data/rules_reference.yaml", encoding="utf-8"))
+    entry = ref["rules"]["CEN-INF-1"] if "rules" in ref else ref["CEN-INF-1"]
+    assert "building" in entry.get("ours", "")
+
+
+def distance_of(a, b) -> int:
+    from centurion.hexgrid import distance
+
+    return distance(a, b)

@@ -22,6 +22,7 @@ from ..hexgrid import Hex, distance
 from ..rules import CombatUnit, GravState, RecordSheet, movement_effects
 from ..rules.ground import ground_reach
 from ..rules.leadership import Centurion
+from ..rules.refusal import Refusal
 from ..rules.victory import victory_points
 from ..variants.ruleset import RuleSet
 from .actions import Action, Fire
@@ -254,6 +255,16 @@ class GameState:
         if ck not in self._cache:
             self._cache[ck] = MappingProxyType(self._march_targets(key))
         return self._cache[ck]
+
+    def march_refusal(self, key: str, hex_: Hex) -> Refusal | None:
+        """Why squad `key` cannot walk to `hex_` this turn, or None when it can (CEN-INF-1, CEN-TER-1)."""
+        if hex_ in self.march_targets(key):
+            return None
+        if hex_ in self.battlemap and self.battlemap[hex_].building_levels:
+            return Refusal("CEN-INF-1", "squads stay out of building hexes in this game (fighting inside buildings "
+                                        "is not modelled; see the rules reference)")
+        return Refusal("CEN-INF-1", "it is beyond the squad's 3 movement points this turn, or closed to infantry "
+                                    "(the terrain's cost, CEN-TER-1)")
 
     def _march_targets(self, key: str) -> dict[Hex, int]:
         q = self.squad(key)

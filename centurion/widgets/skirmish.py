@@ -57,6 +57,7 @@ from .skirmish_text import (
     variant_options,
     variant_title,
     victory_html,
+    walk_refusal,
 )
 from .turn_summary import add_marks, key_html, page_summary, stack_cycle, unit_counters, units_here
 
@@ -480,8 +481,8 @@ class SkirmishTable(PositionChoice, BattlePage):
             self.selected = own[i]
             self.target_hex = None
             if g.phase == "movement" and self.selected in self._walkers() and self.may_decide():
-                self.message.show(f"{self.selected} may walk: click one of the green hatched hexes next to it, or pick "
-                                  "its decision in the list, and Confirm (CEN-INF-1).", "info")  # walk of session 30
+                self.message.show(f"{self.selected} may walk: click one of the green hatched hexes (3 movement "
+                                  "points), or pick its decision in the list, and Confirm (CEN-INF-1).", "info")
             elif g.phase == "movement" and self.selected not in movers:
                 self.message.show(not_moving_note(g, self.selected, self.may_decide()), "info")
             elif (idle := idle_note(g, self.selected)):  # declared for it without a decision (walk of session 30)
@@ -489,6 +490,11 @@ class SkirmishTable(PositionChoice, BattlePage):
             else:  # a stack says how to reach its other units (walk-through 8); else no message
                 self.message.show(note, "info") if (note := stack_note(g, self.selected)) else self.message.clear()
             self._refresh()
+            return
+        if g.phase == "movement" and self.selected in self._walkers():  # walk of session 31: it was dropped
+            self.target_hex = None
+            self._refresh()
+            self.message.show(walk_refusal(g, self.selected, hex_), "refusal")
             return
         if g.phase == "movement" and self.selected in movers:
             self.target_hex = None  # the moves of the hex picked before are no longer offered (no stale Confirm)

@@ -240,6 +240,14 @@ def idle_note(g: Skirmish, unit: str) -> str:
             + "; ".join(f"{r.reason} [{r.rule}]" for r in why[:4]) + (" ..." if len(why) > 4 else ""))
 
 
+def walk_refusal(g: Skirmish, squad: str, hex_) -> str:
+    """Why a walking squad cannot end in `hex_`, in the game's words (`march_refusal`, CEN-INF-1)."""
+    why = g.march_refusal(squad, hex_)
+    reason = "" if why is None else f": {why.reason} ({why.rule})"
+    return (f"{squad} cannot walk to {format_label(hex_)}{reason}. Its walks end on the green hatched hexes. "
+            "Nothing was moved.")
+
+
 def victory_html(g: Skirmish) -> str:
     """The running score during a game, and the end screen explaining its verdict (book-b §15, W6)."""
     return score_html(g)
