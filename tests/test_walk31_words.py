@@ -439,3 +439,24 @@ def distance_of(a, b) -> int:
     from centurion.hexgrid import distance
 
     return distance(a, b)
+
+
+def test_the_braking_hint_gives_one_number_whatever_the_speed_list_shows_and_cites_thrust():
+    """Walk of session 31: with the Speed list on 'end at velocity 0' the hint said 'end at velocity 4 or slower'
+    and, a sentence later, "pick 'end at velocity 0' or slower" (the second read from the filtered list), citing
+    CEN-GRAV-4 (facing changes) for braking, which is thrust (CEN-GRAV-1). The advice now reads every legal move."""
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("first_game", seed=1, players={"renegade": "person", "tog": "novice"})
+    while not (t.game.phase == "movement" and t.game.active == "renegade"):
+        t.choice.value = 0
+        t.confirm()
+    mover = t.game.movers()[0]
+    t.click(mover.hex)
+    before = re.search(r"pick 'end at velocity (\d+)' or slower", _hint_of(t))
+    assert before, _hint_of(t)
+    t.speed.value = 0
+    after = re.search(r"pick 'end at velocity (\d+)' or slower", _hint_of(t))
+    assert after and after.group(1) == before.group(1), _hint_of(t)
+    brake = _hint_of(t)[_hint_of(t).index("To brake"):]
+    assert "CEN-GRAV-1" in brake and "CEN-GRAV-4" not in brake, brake

@@ -137,7 +137,7 @@ def _brake(g: Skirmish, selected: str, moves: list[tuple[Any, Any]]) -> str:
         return f" Every end listed in flight is faster than velocity {now}; the slower ones land [CEN-GRD-1]."
     near = f"near {_objective_names(g)}" if g.scenario.objectives else "closer"
     return (f" To brake, pick 'end at velocity {top}' or slower in the Speed list: next turn it flies fewer hexes "
-            f"and stays {near} [CEN-GRAV-4].")
+            f"and stays {near} (braking spends thrust) [CEN-GRAV-1, CEN-GRAV-2].")
 
 
 def _objective_names(g: Skirmish) -> str:
@@ -216,7 +216,7 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
         if target is None:
             listed = list(g.move_options(selected) if moves is None else moves)
             first = _first(g, selected, _suggestion(g, selected, listed))
-            brake = _brake(g, selected, listed)
+            brake = _brake(g, selected, list(g.move_options(selected)))  # every legal move: one number (S31)
             return (f"Now click one of the green hatched hexes: each is where {selected} can end its move (it flies "
                     f"as many hexes as its velocity, or stops short and grounds) [CEN-GRAV-2, CEN-GRD-1].{first}"
                     f"{brake}{_ring_words(g)}")
