@@ -460,3 +460,24 @@ def test_the_braking_hint_gives_one_number_whatever_the_speed_list_shows_and_cit
     assert after and after.group(1) == before.group(1), _hint_of(t)
     brake = _hint_of(t)[_hint_of(t).index("To brake"):]
     assert "CEN-GRAV-1" in brake and "CEN-GRAV-4" not in brake, brake
+
+
+def test_smoke_greys_its_whole_hex_and_the_key_says_so():
+    """Walk of session 31: after 'T21 lays smoke' the hex panel said 'Counters smoke' but the map showed nothing (the
+    smoke disc lay under the tank's counter) and the Key had no smoke. The map greys the whole hex and the Key
+    names smoke (book-b 10.3: fire into it counts as heavy woods)."""
+    from centurion.game import bot_action
+    from centurion.game.actions import Smoke
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("first_game", seed=1, players={"renegade": "person", "tog": "novice"})
+    while not (t.game.phase == "end" and t.game.active == "renegade"):
+        assert t._take(bot_action(t.game, "novice"), "person")
+        t._run_computer()
+    smoke = next(a for a in t.game.legal_actions() if isinstance(a, Smoke))
+    where = t.game.vehicle(smoke.unit).hex
+    assert t._take(smoke, "person")
+    t._refresh()
+    assert "smoke" in t.game.battlemap[where].counters
+    assert where in t.map.smoke_hexes
+    assert "smoke" in t.map_key.value

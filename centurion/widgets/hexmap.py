@@ -76,11 +76,11 @@ _SCROLL_JS = ("const img = this; const go = () => { const root = img.closest('.c
 # the lines and blocks drawn over the terrain colours (also shown in a battle page's key, walk 3 finding 7)
 CONTOUR_COLOR, RIVER_COLOR, ROAD_COLOR = "#7a4b1e", "#2f6fb0", "#6b4f2a"
 BUILDING_COLORS = ("#9d928a", "#857a70", "#6d6258")  # buildings of 1, 2 and 3 or more levels
+SMOKE_COLOR = "#8c8c8c"  # a smoke counter: the whole hex greyed
 
 _COUNTER_STYLE = {  # colour, radius as a fraction of the hex size
     "crater": ("#3b2f25", 0.35),
     "rubble": ("#6f6254", 0.25),
-    "smoke": ("#9e9e9e", 0.55),
     "minefield": ("#c0392b", 0.22),
 }
 
@@ -129,6 +129,12 @@ def terrain_key_html(battlemap: BattleMap, terrain: TerrainTable) -> str:
         parts.append(f"{_chip(RIVER_COLOR, True)} a river's course")
     if battlemap.roads:
         parts.append(f"{_chip(ROAD_COLOR, True)} road")
+    laid = {k for c in cells for k in c.counters}
+    if "smoke" in laid:  # walk of session 31: the key did not show it
+        parts.append(f"{_chip(SMOKE_COLOR)} smoke (the whole hex grey: fire into it counts as heavy woods)")
+    for k, words in (("crater", "crater"), ("rubble", "rubble counter"), ("minefield", "minefield")):
+        if k in laid:
+            parts.append(f"{_chip(_COUNTER_STYLE[k][0])} disc: {words}")
     return "Terrain: " + "; ".join(parts)
 
 
@@ -260,7 +266,9 @@ class HexMapView(w.HBox):
         self._roads = segments(bm.roads)
         self._rivers = segments(bm.rivers)
 
-        self._map_counters = [(c.hex, k) for c in cells for k in c.counters]
+        self._map_counters = [(c.hex, k) for c in cells for k in c.counters if k != "smoke"]
+        # smoke fills its whole hex: a unit's counter in it (the tank that laid it) hides a disc (walk of session 31)
+        self.smoke_hexes = [c.hex for c in cells if "smoke" in c.counters]
 
         # mapsheet boundaries: vertical lines between sheets
         self._sheet_lines = []
@@ -305,6 +313,10 @@ class HexMapView(w.HBox):
             c.stroke_styled_line_segments(self._roads, color=np.array([rgb(ROAD_COLOR)] * len(self._roads)))
         if self._building_polys is not None:
             c.fill_styled_polygons(self._building_polys, color=self._building_colors)
+        if self.smoke_hexes:
+            n = len(self.smoke_hexes)
+            c.fill_styled_polygons(self.layout_px.polygons_array(self.smoke_hexes, 0.97),
+                                   color=rgb_array([SMOKE_COLOR] * n), alpha=0.75)
         if self._map_counters:
             xy = np.array([self.layout_px.center(h) for h, _ in self._map_counters])
             radius = np.array([_COUNTER_STYLE[k][1] * self.layout_px.size for _, k in self._map_counters])
