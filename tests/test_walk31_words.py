@@ -481,3 +481,31 @@ def test_smoke_greys_its_whole_hex_and_the_key_says_so():
     assert "smoke" in t.game.battlemap[where].counters
     assert where in t.map.smoke_hexes
     assert "smoke" in t.map_key.value
+
+
+def test_the_turn_summary_names_every_system_the_log_says_is_hit():
+    """Walk of session 31: the summary box left out 'comm out' and 'vane (right) out' that the log recorded. For
+    every fire resolution of a few village games (novice on both sides), each component the log's internal-damage
+    line says is hit ('comm (front) hit', 'vane (right) hit') is in the summary's line for that vehicle."""
+    from centurion.game import bot_action
+    from centurion.game.summary import turn_summary
+
+    checked = 0
+    for seed in range(3):
+        g = new_skirmish("village", seed=seed)
+        while not g.over:
+            nxt = g.apply(bot_action(g, "novice"))
+            for line in nxt.log[len(g.log):]:
+                m = re.match(r"\s+(\S+) internal damage: (.*)", line)
+                if not m:
+                    continue
+                hits = re.findall(r"(comm|vane|grav drive|digging) \((\w+)\) hit", m.group(2))
+                summary = " ".join(x for x in turn_summary(g, nxt).lines if x.startswith(m.group(1) + " "))
+                sheet = g.vehicle(m.group(1)).sheet
+                for comp, section in hits:
+                    if sheet.hit(section, comp.replace(" ", "_")):
+                        continue  # out already: the log names it again, the summary only what is new
+                    assert f"{comp.replace('digging', 'digging cannon')} ({section})" in summary, (line, summary)
+                    checked += 1
+            g = nxt
+    assert checked, "no comm, vane, grav drive or digging hit in these games"

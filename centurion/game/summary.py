@@ -40,11 +40,20 @@ class UnitChange:
     crew_lost: tuple[tuple[str, str], ...]  # (role, new state)
     destroyed: bool
     cause: str = ""
+    systems_hit: tuple[str, ...] = ()  # "comm (front)", "vane (right)": internal components out (book-a 13.1)
 
     @property
     def hit(self) -> bool:
         """Whether anything at all was lost."""
-        return bool(self.armor_lost or self.weapons_out or self.crew_lost or self.destroyed)
+        return bool(self.armor_lost or self.weapons_out or self.crew_lost or self.destroyed or self.systems_hit)
+
+
+#: the internal components a summary names when hit (weapons, crew and the Vehicle Destroyed box have lines of their
+#: own; walk of session 31: the summary left out "comm out" and "vane out" that the log had)
+SYSTEM_WORDS = {"comm": "comm", "tsr_1": "TSR", "tsr_2": "TSR", "targeting": "Targ", "vane": "vane",
+                "grav_drive": "grav drive", "thrust_quarter": "thrust 1/4", "thrust_half": "thrust 1/2",
+                "thrust_three_quarters": "thrust 3/4", "digging": "digging cannon", "ammo": "ammunition",
+                "infantry": "infantry compartment", "shield_1": "shield location", "shield_2": "shield location"}
 
 
 @dataclass(frozen=True)
@@ -71,7 +80,9 @@ def _change(a, b) -> UnitChange:
                     if sa.weapon_usable(i) and not sb.weapon_usable(i))
     crew = tuple((m.role, m.state) for m, old in zip(sb.crew, sa.crew, strict=False) if m.state != old.state)
     gone = sb.destroyed and not sa.destroyed
-    return UnitChange(b.key, b.side, armor, weapons, crew, gone, str(sb.destroyed_by()) if gone else "")
+    new = sb.components_hit() - sa.components_hit()
+    systems = tuple(dict.fromkeys(f"{SYSTEM_WORDS[c]} ({s})" for s, c in sorted(new) if c in SYSTEM_WORDS))
+    return UnitChange(b.key, b.side, armor, weapons, crew, gone, str(sb.destroyed_by()) if gone else "", systems)
 
 
 def _loss_sentence(c: UnitChange, label: str) -> str:
@@ -82,6 +93,8 @@ def _loss_sentence(c: UnitChange, label: str) -> str:
         parts.append(", ".join(f"{n} armor -{k}" for n, k in c.armor_lost))
     if c.weapons_out:
         parts.append(", ".join(c.weapons_out) + " out")
+    if c.systems_hit:
+        parts.append(", ".join(c.systems_hit) + " hit")
     if c.crew_lost:
         parts.append(", ".join(f"{role} {state}" for role, state in c.crew_lost))
     return f"{c.unit} ({label}): " + "; ".join(parts)

@@ -131,6 +131,10 @@ class RecordSheet:
         """A component with one box lost is out for the game (book-a 13.1)."""
         return self.lost(section, component) > 0
 
+    def components_hit(self) -> frozenset[tuple[str, str]]:
+        """Every (section, component) with a box lost: each is out for the game (book-a 13.1)."""
+        return frozenset(k for k, n in self._lost_counts.items() if n and k[1] is not None)
+
     def hit_anywhere(self, component: str) -> bool:
         """Whether a component is hit in any section."""
         return any(c == component and n for (_s, c), n in self._lost_counts.items())
