@@ -56,7 +56,9 @@ from centurion.variants.movement import VariantMove
     (Fire("A", "B"), "A fires at B"),
     (Fire("A", "B", weapons=(0, 2)), "A fires at B with weapons 1, 3"),
     (Fire("A", "B", weapons=()), "A fires at B with no weapon"),
-    (Fire("A", "B", shells=((0, "APDS"), (1, "HEAP"))), "A fires at B (weapon 1 APDS, weapon 2 HEAP)"),
+    (Fire("A", "B", shells=((0, "APDS"), (1, "HEAP"))), "A fires at B (shells: weapon 1 APDS, weapon 2 HEAP)"),
+    (Fire("A", "B", weapons=(0,), shells=((0, "APDS"),)), "A fires at B with weapon 1, firing APDS"),  # session 31
+    (Fire("A", "B", weapons=(0, 1), shells=((0, "APDS"),)), "A fires at B with weapons 1, 2 (shells: weapon 1 APDS)"),
     (Fire("A", "B", second="C", second_weapons=(1, 3)), "A fires at B, and at C with weapons 2, 4"),
     (Fire("A", "B", driver=True), "A fires at B, the driver too (-2 each) [VAR-WEAPONS]"),
     (SquadFire("S", "personal", "T"), "S fires its personal weapons at T"),

@@ -509,3 +509,16 @@ def test_the_turn_summary_names_every_system_the_log_says_is_hit():
                     checked += 1
             g = nxt
     assert checked, "no comm, vane, grav drive or digging hit in these games"
+
+
+def test_the_painting_hint_says_what_a_paint_does_as_the_to_hit_text_does():
+    """Walk of session 31: the hint said a paint helps 'your missiles' while the to-hit text dropped the painted
+    target's shields for lasers and MDCs too, as book-a 7.2 says (every friendly laser, MDC and missile attack)."""
+    from centurion.game import bot_action
+    from centurion.widgets.hints import hint_text
+
+    g = new_skirmish("first_game", seed=1)
+    while not (g.phase == "painting" and g.active == "renegade"):
+        g = g.apply(bot_action(g, "novice"))
+    text = hint_text(g, None, None, True)
+    assert all(w in text for w in ("lasers", "MDCs", "missiles", "shields")), text

@@ -221,8 +221,10 @@ class Fire(Notation):
         out = f"{self.unit} fires at {self.target}"
         if self.weapons is not None:
             out += " with " + _weapon_list(self.weapons)
-        if self.shells:
-            out += " (" + ", ".join(f"weapon {i + 1} {sh}" for i, sh in self.shells) + ")"
+        if self.weapons is not None and len(self.weapons) == 1 and [i for i, _s in self.shells] == list(self.weapons):
+            out += f", firing {self.shells[0][1]}"  # not "with weapon 1 (weapon 1 APDS)" (walk of session 31)
+        elif self.shells:
+            out += " (shells: " + ", ".join(f"weapon {i + 1} {sh}" for i, sh in self.shells) + ")"
         if self.second is not None:
             out += f", and at {self.second} with " + _weapon_list(self.second_weapons)
         return out + (", the driver too (-2 each) [VAR-WEAPONS]" if self.driver else "")

@@ -28,7 +28,8 @@ _PHASE_HINTS = {
              "click Confirm [CEN-SEQ-2].",
     "opportunity": "An enemy moved in sight of your {one} waiting on opportunity fire: pick 'fires on' to shoot now, "
                    "or let it pass, then Confirm [CEN-OPP-1].",
-    "painting": "Painting: a painting laser that hits makes the enemy easier for your missiles. Pick one of your "
+    "painting": "Painting: a painting laser that hits switches off the enemy's shields against your side's "
+                "lasers, MDCs and missiles for the rest of the turn (Gauss ignores shields anyway). Pick one of your "
                 "{many} and the enemy it paints (or 'does not paint') and Confirm [CEN-SEQ-1, CEN-SEQ-3].",
     "fire": "Fire: pick one of your {many} and its target; the text under the list gives each weapon's chance to "
             "hit. Confirm to declare; all fire is rolled together once both sides have declared [CEN-SEQ-3].",
