@@ -522,3 +522,17 @@ def test_the_painting_hint_says_what_a_paint_does_as_the_to_hit_text_does():
         g = g.apply(bot_action(g, "novice"))
     text = hint_text(g, None, None, True)
     assert all(w in text for w in ("lasers", "MDCs", "missiles", "shields")), text
+
+
+def test_the_reference_says_where_a_sides_extra_declarations_go():
+    """Walk of session 31: in turn 2 the Renegades declared four fires in a row; CEN-SEQ-3 says the sides alternate
+    and the reference did not say where the extra units of the side with more go (`declaration_order`)."""
+    import yaml
+
+    from centurion.rules.sequence import declaration_order
+
+    entry = yaml.safe_load(open("data/rules_reference.yaml", encoding="utf-8"))
+    entry = (entry.get("rules") or entry)["CEN-SEQ-3"]
+    assert "extra units" in entry.get("ours", "") and "start" in entry["ours"] and "end" in entry["ours"]
+    assert declaration_order(4, 1) == ["loser", "loser", "loser", "loser", "winner"]
+    assert declaration_order(1, 3) == ["loser", "winner", "winner", "winner"]
