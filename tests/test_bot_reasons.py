@@ -145,9 +145,12 @@ def test_I25_4_paint_reason_names_the_target_its_odds_and_the_friends_it_paints_
                and s.attack_set(v, a.target) is not None]
     side_hits = sum(_hits(s, v.key, a.target) for v in s.live_vehicles("renegade"))  # what the paint serves
     named = friends[0] if len(friends) == 1 else ", ".join(friends[:-1]) + " and " + friends[-1] if friends else ""
+    own = s.attack_set(s.vehicle(a.unit), a.target) is not None
     assert d.reason == f"{a.unit} paints {a.target} (chance {chance})" + (
         f" for {named}, {side_hits:.2f} hits expected of its side" if friends else
-        ", no friend's weapons bear on it")
+        f" for its own fire, {side_hits:.2f} hits expected" if own else
+        ": no weapon of its side bears on it now, but a paint costs the vehicle nothing and this is the target it "
+        "paints best")  # session 31: the last words read as a reason not to paint
 
 
 def test_I25_4_same_seed_same_reasons():

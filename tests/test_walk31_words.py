@@ -536,3 +536,24 @@ def test_the_reference_says_where_a_sides_extra_declarations_go():
     assert "extra units" in entry.get("ours", "") and "start" in entry["ours"] and "end" in entry["ours"]
     assert declaration_order(4, 1) == ["loser", "loser", "loser", "loser", "winner"]
     assert declaration_order(1, 3) == ["loser", "winner", "winner", "winner"]
+
+
+def test_a_paint_reason_never_reads_as_a_reason_not_to_paint():
+    """Walk of session 31: 'R33 paints T21 — why: R33 paints T21 (chance 2/5), no friend's weapons bear on it'. A
+    paint's reason says whom it serves: the friends that fire, its own fire, or that it costs nothing."""
+    from centurion.game import bot_action
+    from centurion.game.actions import Paint
+    from centurion.game.bot_reasons import bot_decision
+
+    seen = 0
+    for seed in range(3):
+        g = new_skirmish("village", seed=seed)
+        while not g.over and g.turn <= 3:
+            if g.phase == "painting":
+                d = bot_decision(g, "veteran")
+                if isinstance(d.action, Paint) and d.action.target:
+                    assert "no friend's weapons bear" not in d.reason, d.reason
+                    assert " for " in d.reason or "costs the vehicle nothing" in d.reason, d.reason
+                    seen += 1
+            g = g.apply(bot_action(g, "veteran"))
+    assert seen

@@ -293,9 +293,12 @@ def _paint_reason(s: Any, n: Note) -> str:
     plans = {f.key: s.attack_set(f, a.target) for f in s.live_vehicles(side)}
     follow = [k for k, plan in plans.items() if k != a.unit and plan is not None]
     hits = sum(_plan_words(s, plan)[0] for plan in plans.values())
-    return (f"{a.unit} paints {a.target} (chance {chance})"
-            + (f" for {_and(follow)}, {hits:.2f} hits expected of its side" if follow
-               else ", no friend's weapons bear on it"))
+    if follow:
+        return f"{a.unit} paints {a.target} (chance {chance}) for {_and(follow)}, {hits:.2f} hits expected of its side"
+    if plans.get(a.unit) is not None:  # its own shots gain (walk of session 31: the old words read as a reason not to)
+        return f"{a.unit} paints {a.target} (chance {chance}) for its own fire, {hits:.2f} hits expected"
+    return (f"{a.unit} paints {a.target} (chance {chance}): no weapon of its side bears on it now, but a paint costs "
+            "the vehicle nothing and this is the target it paints best")
 
 
 def _and(words: list[str]) -> str:
