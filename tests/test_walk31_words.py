@@ -557,3 +557,34 @@ def test_a_paint_reason_never_reads_as_a_reason_not_to_paint():
                     seen += 1
             g = g.apply(bot_action(g, "veteran"))
     assert seen
+
+
+def test_the_why_table_tells_near_ends_apart():
+    """Walk of session 31: three moves to 2711, 2611 and 2512 with scores -0.29, -0.39, -0.49 gave one reason word
+    for word but the hex. The reasons now give what the quick score weighs between such ends: the range to the
+    nearest enemy against the range the unit likes, and the distance to the objective (game/bot.py)."""
+    from centurion.game import bot_action
+    from centurion.game.actions import Move
+    from centurion.game.bot_reasons import bot_decision
+    from centurion.hexgrid import distance
+
+    g = new_skirmish("village", seed=1)
+    while not (g.phase == "movement" and g.active == "renegade"):
+        g = g.apply(bot_action(g, "novice"))
+    d = bot_decision(g, "veteran")
+    assert isinstance(d.action, Move) and len(d.alternatives) >= 2
+    ridge = g.scenario.objectives[0]
+    for alt in d.alternatives:
+        m = re.search(r"to (\d{4}) facing", alt.reason)
+        assert m, alt.reason
+        hex_ = next(e.hex for e in g.end_states(alt.action.unit) if format_label(e.hex) == m.group(1))
+        near = min(distance(x.hex, hex_) for x in g.live_vehicles("tog"))
+        assert f"{near} hexes from the nearest enemy (it likes" in alt.reason, alt.reason
+        assert f"{distance(ridge.hex, hex_)} hexes from {ridge.name}" in alt.reason, alt.reason
+    assert len({a.reason for a in d.alternatives}) == len(d.alternatives)
+
+
+def format_label(h) -> str:
+    from centurion.hexgrid import format_label as f
+
+    return f(h)

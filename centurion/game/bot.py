@@ -224,7 +224,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
     staked = objective_stakes(s, v.side) if lv.stakes else {}  # the elite: in range of an objective's holder
     rows = []
     bot_trace.note("moves", None, 0.0, rows=rows, unit=v, level=lv, move_for=_move_for, hits=_hits_from,
-                   dealt=dealt_from, me_at=_me_at, worth=_worth, reach=_max_range)  # scored in place below (issue 25)
+                   dealt=dealt_from, me_at=_me_at, worth=_worth, reach=_max_range, pref=pref)  # scored below
     for n, (i, e) in enumerate(zip(order.tolist(), ranked, strict=True)):
         if n and deadline is not None and now() > deadline:
             break

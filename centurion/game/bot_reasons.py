@@ -203,9 +203,24 @@ def _move_reason(s: Any, v: Any, lv: Any, e: Any, d: dict[str, Any]) -> str:
         if lv.careful and h > 0 and x.hex != e.hex:  # where those hits land weighs too (game/bot_harm.py, book-a §11)
             parts[-1] += f" (its {attack_side(e.hex, e.facing, x.hex, shields=dict(me.shields))} toward {x.key})"
     parts.append(_risk_words(s, v, e))
+    parts.extend(_distance_words(s, e, enemies, d.get("pref")))  # what tells near ends apart (walk of session 31)
     if lv.careful:
         parts.extend(_objective_words(s, v, e))
     return ", ".join(parts)
+
+
+def _distance_words(s: Any, e: Any, enemies: list, pref: int | None) -> list[str]:
+    """The quick score's distances: to the nearest enemy against the range the unit likes (or keeps off beyond),
+    and to the nearest objective (game/bot.py `_quick_scores`)."""
+    out = []
+    if enemies and pref is not None:
+        near = min(distance(x.hex, e.hex) for x in enemies)
+        out.append(f"{near} hexes from the nearest enemy (it likes {pref})" if pref >= 0 else
+                   f"{near} hexes from the nearest enemy (it keeps at least {-pref} off)")
+    if s.scenario.objectives:
+        o = min(s.scenario.objectives, key=lambda o: distance(o.hex, e.hex))
+        out.append(f"{distance(o.hex, e.hex)} hexes from {o.name}")
+    return out
 
 
 def _terrain_words(cell: Any, careful: bool) -> str:
