@@ -588,3 +588,22 @@ def format_label(h) -> str:
     from centurion.hexgrid import format_label as f
 
     return f(h)
+
+
+def test_the_why_box_is_hidden_while_an_earlier_step_is_shown():
+    """Walk of session 31: with the replay slider at step 44 the Why? box still showed 'The computer's last decision
+    (turn 3, end ...)', the game's latest, under a map of an earlier step. It hides while the page shows an earlier
+    step and comes back at the game now."""
+    from centurion.game import bot_action
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("first_game", seed=1, players={"renegade": "person", "tog": "novice"})
+    for _ in range(3):
+        assert t._take(bot_action(t.game, "novice"), "person")
+        t._run_computer()
+        t._refresh()
+    assert t.why.decision is not None and t.why.layout.display is None
+    t.replay.value = 1
+    assert t.viewing == 1 and t.why.layout.display == "none"
+    t.replay.value = t.replay.max
+    assert t.viewing is None and t.why.layout.display is None

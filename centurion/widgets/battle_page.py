@@ -433,6 +433,7 @@ class BattlePage(StoredGame, w.VBox):
         """The summary since the person's last decision, and the game's log: the latest decision first, each
         followed by its dice and what came of it, in both games (W25)."""
         self.summary.value = summary_html(page_summary(self), summary_title(self))
+        self.why.set_viewing(self.viewing is not None)  # its decision is the game's latest, not the step shown
         self.end_phase_button.layout.display = None if (
             self.viewing is None and self.may_decide() and phase_end_action(self.game) is not None) else "none"
         hide = g.seed is not None and not g.over and (self.seat is not None or self._storing())  # W22: the server

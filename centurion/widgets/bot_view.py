@@ -114,6 +114,11 @@ class BotView(w.VBox):
                            f"{html.escape(d.phase)}, {html.escape(d.level)}): {html.escape(d.reason)}</span>")
         self.table.value = alternatives_html(d)
 
+    def set_viewing(self, earlier: bool) -> None:
+        """Hide the box while the page shows an earlier step (the decision it explains is the game's latest: walk of
+        session 31), and show it again, with its decision, at the game now."""
+        self.layout.display = "none" if earlier or self.decision is None else None
+
     @guarded()
     def _on_toggle(self, change: dict) -> None:
         self.table.layout.display = None if change["new"] else "none"
