@@ -607,3 +607,17 @@ def test_the_why_box_is_hidden_while_an_earlier_step_is_shown():
     assert t.viewing == 1 and t.why.layout.display == "none"
     t.replay.value = t.replay.max
     assert t.viewing is None and t.why.layout.display is None
+
+
+def test_the_leadership_reason_gives_the_ratings_behind_the_points():
+    """Walk of session 31: the Renegades spent 2 leadership points a turn, then 4, with no word why (TOG's Centurion
+    had been knocked out: rating 0, chapter 20). The computer's reason now gives both sides' ratings."""
+    from centurion.game.actions import Leadership
+    from centurion.game.bot_reasons import bot_decision
+
+    g = new_skirmish("first_game", seed=1)
+    d = bot_decision(g, "veteran")
+    assert isinstance(d.action, Leadership)
+    for side in g.sides:
+        assert f"rating {g.centurion(side).rating}" in d.reason, d.reason
+    assert "difference of the ratings" in d.reason

@@ -332,8 +332,12 @@ def _opportunity_reason(s: Any, n: Note) -> str:
 
 def _plain_reason(s: Any, a: Any) -> str:
     """The reason of a decision the bot takes by a rule of thumb (game/bot.py), or of the only one open."""
-    if isinstance(a, Leadership):
-        return f"all {a.points} leadership point(s) on the initiative: the lower roll wins it (CEN-INI-1)"
+    if isinstance(a, Leadership):  # why this many: the ratings now (walk of session 31: 2 points, then 4, unsaid)
+        from .summary import centurion_words
+
+        ratings = "; ".join(centurion_words(s, side) for side in s.sides) if hasattr(s, "centurion") else ""
+        return (f"all {a.points} leadership point(s) on the initiative: the lower roll wins it (CEN-INI-1)"
+                + (f"; the advantage is the difference of the ratings ({ratings})" if ratings else ""))
     if isinstance(a, Order):
         return ("moving last sees the enemy's moves first (CEN-SEQ-2)" if not a.move_first else
                 "the rules in play favour activating first")
