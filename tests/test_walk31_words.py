@@ -621,3 +621,22 @@ def test_the_leadership_reason_gives_the_ratings_behind_the_points():
     for side in g.sides:
         assert f"rating {g.centurion(side).rating}" in d.reason, d.reason
     assert "difference of the ratings" in d.reason
+
+
+def test_an_unknown_rule_id_in_the_reference_lists_its_groups_ids():
+    """Walk of session 31: 'CEN-SPD-4' answered 'No rule matches CEN-SPD-4; try fewer words', odd advice for one
+    ID. It now names the IDs of that group (from data/rules_reference.yaml)."""
+    import yaml
+
+    from centurion.widgets.reference import RulesReference
+
+    data = yaml.safe_load(open("data/rules_reference.yaml", encoding="utf-8"))
+    ids = [k for k in data.get("rules", data) if re.fullmatch(r"CEN-SPD-\d+", k)]
+    assert ids
+    r = RulesReference()
+    r.filter.value = "CEN-SPD-4"
+    r.refresh()
+    assert "try fewer words" not in r.count.value and all(k in r.count.value for k in ids), r.count.value
+    r.filter.value = "speed limits of the moon"
+    r.refresh()
+    assert "try fewer words" in r.count.value

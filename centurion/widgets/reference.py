@@ -152,6 +152,20 @@ def requested_rule() -> str:
     return values[0].strip().upper()[:40] if values else ""
 
 
+
+def _nearby_ids(text: str, reference: ReferenceData) -> str:
+    """For a rule ID the reference does not hold, the IDs of its group ("the CEN-SPD rules are CEN-SPD-1 to
+    CEN-SPD-3"; walk of session 31: 'try fewer words' for one ID); else 'try fewer words'."""
+    m = re.fullmatch(r"\s*([A-Za-z]+(?:-[A-Za-z]+)*)-\d+\s*", text)
+    if not m:
+        return "try fewer words"
+    group = m.group(1).upper()
+    ids = sorted((e.id for e in reference.entries if re.fullmatch(rf"{re.escape(group)}-\d+", e.id)),
+                 key=lambda k: int(k.rsplit("-", 1)[1]))
+    if not ids:
+        return "try fewer words"
+    return f"the {group} rules are {', '.join(ids)}"
+
 class RulesReference(w.VBox):
     """Every rule ID the engine implements, grouped by game and mechanic, with a filter box."""
 
@@ -201,7 +215,8 @@ class RulesReference(w.VBox):
         if not found:
             self.count.value = (f"<div class='centurion-rule-count'>No rule {'ID ' if topic else ''}matches "
                                 f"<b>{html.escape(self.filter.value)}</b>" + (
-                                    "; see the topic below.</div>" if topic else "; try fewer words.</div>"))
+                                    "; see the topic below.</div>" if topic else
+                                    f"; {html.escape(_nearby_ids(self.filter.value, self.reference))}.</div>"))
             self.body.value = topic
             return
         self.count.value = (f"<div class='centurion-rule-count'>{len(found)} of {total} rules"
