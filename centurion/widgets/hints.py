@@ -116,7 +116,7 @@ def _first(g: Skirmish, selected: str, s: Suggestion) -> str:
                "unit in it."
     if s.slow and now:
         return (f" Try {label} first: {safety} near the objective, no other unit in it, where {selected} can end at "
-                f"velocity {now} or slower.")
+                f"velocity {now} or slower (a slower end is listed once its velocity is picked in the Speed list).")
     if s.slow:
         return (f" Try {label} first: {safety} near the objective, no other unit in it, where {selected} ends at "
                 f"velocity {slow_limit(g, selected)} or slower, slow enough to stop next turn [CEN-GRAV-1].")
@@ -130,12 +130,12 @@ def _brake(g: Skirmish, selected: str, moves: list[tuple[Any, Any]]) -> str:
     if not now:
         return " At velocity 0 it may stay where it is, or accelerate and fly [CEN-GRAV-1]."
     ends = [(end_velocity(g, m, e.grounded), bool(e.grounded)) for m, e in moves]  # each move's end resolved once
-    slower = [(n, gr) for n, gr in ends if n <= now]
+    slower = [(n, gr) for n, gr in ends if n < now]  # braking ends slower than now (walk 31b: "10 or slower" at 10)
     top = max((n for n, _gr in slower), default=None)
     if top is None:
         return ""
     if top == 0 and all(gr for _n, gr in slower):
-        return f" Every end listed in flight is faster than velocity {now}; the slower ones land [CEN-GRD-1]."
+        return f" No end in flight is slower than velocity {now}; the slower ones land [CEN-GRD-1]."
     near = f"near {_objective_names(g)}" if g.scenario.objectives else "closer"
     return (f" To brake, pick 'end at velocity {top}' or slower in the Speed list: next turn it flies fewer hexes "
             f"and stays {near} (braking spends thrust) [CEN-GRAV-1, CEN-GRAV-2].")
@@ -164,7 +164,10 @@ def _squads_first(g: Skirmish) -> str:
     if not waiting:
         return ""
     who = " and ".join(waiting) if len(waiting) < 3 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
-    return (f" Squad{'s' if len(waiting) > 1 else ''} {who} may walk, conceal or mount: click "
+    kinds = {type(a).__name__ for a in g.movement_others() if getattr(a, "squad", None) in waiting}
+    verbs = [v for k, v in (("March", "walk"), ("Conceal", "conceal"), ("Mount", "mount")) if k in kinds]
+    can = " or ".join(verbs) if len(verbs) < 3 else f"{verbs[0]}, {verbs[1]} or {verbs[2]}"
+    return (f" Squad{'s' if len(waiting) > 1 else ''} {who} may {can}: click "
             f"{'them' if len(waiting) > 1 else 'it'} before the platoon's last vehicle moves, which ends the "
             "platoon's movement; after that they stay where they are [CEN-INF-1].")
 
