@@ -376,3 +376,45 @@ def test_the_squads_hint_offers_only_the_decisions_they_have():
     hint = _hint_of(t)
     for kind, verb in ((March, "walk"), (Conceal, "conceal"), (Mount, "mount")):
         assert (verb in hint.split("Squad", 1)[1]) == (kind in kinds), (kinds, hint)
+
+
+def test_a_squad_that_got_out_this_turn_is_told_why_it_does_not_move():
+    """Second walk of session 31: after R41's squad got out in turn 1, selecting it repeated the banner ('R41s does
+    not move now: Turn 1 ...') instead of saying it got out this turn and may not move (CEN-MNT-1)."""
+    from dataclasses import replace
+
+    from centurion.game import bot_action
+    from centurion.widgets.hints import not_moving_note
+
+    g = new_skirmish("pursuit", seed=1)
+    while not (g.phase == "movement" and g.active == "renegade"):
+        g = g.apply(bot_action(g, "novice"))
+    q = next(s for s in g.squads if s.side == "renegade" and s.aboard)
+    carrier = g.vehicle(q.aboard)
+    out = replace(g, squads=tuple(replace(s, aboard=None, hex=carrier.hex) if s.key == q.key else s
+                                  for s in g.squads), done=g.done | {q.key})._fresh()
+    text = not_moving_note(out, q.key, True)
+    assert "got out" in text and "CEN-MNT-1" in text and "Turn " not in text, text
+
+
+def test_the_unit_panel_says_destroyed_and_shows_what_is_hit_inside():
+    """Second walk of session 31: a destroyed squad's panel read '0 men'; a Viper's lost thrust and hit compartment
+    were not shown (though they decide its moves); the line of rounds left had no label. Village seed 0 (novice),
+    until a squad is destroyed and a vehicle has a system hit inside (the log's internal-damage lines)."""
+    from centurion.game import bot_action
+    from centurion.widgets.skirmish_text import unit_html
+
+    g = new_skirmish("village", seed=0)
+    dead, hit = None, None
+    while not g.over and (dead is None or hit is None):
+        nxt = g.apply(bot_action(g, "novice"))
+        for line in nxt.log[len(g.log):]:
+            m = re.match(r"\s+(\S+) internal damage: .*\b(comm|vane|grav drive) \((\w+)\) hit", line)
+            if m and hit is None and not nxt.vehicle(m.group(1)).destroyed:
+                hit = (nxt, m.group(1), f"{m.group(2)} ({m.group(3)})")
+        dead = dead or next(((nxt, q.key) for q in nxt.squads if q.men == 0), None)
+        g = nxt
+    assert dead and hit
+    assert "destroyed" in unit_html(dead[0], dead[1]) and "0 men" not in unit_html(dead[0], dead[1])
+    panel = unit_html(hit[0], hit[1])
+    assert hit[2] in panel and "Rounds and charges left" in panel, panel

@@ -182,6 +182,15 @@ def not_moving_note(g: Skirmish, selected: str, yours: bool) -> str:
         movers = ", ".join(v.key for v in g.movers())
         return (f"{selected} is the enemy's ({g.label(side)}): click one of your units that has not moved yet "
                 f"({movers}) [CEN-SEQ-2].")
+    squad = next((q for q in g.squads if q.key == selected), None)
+    if squad is not None and selected in g.done:  # why, not the banner again (second walk of session 31)
+        if selected in g.marched:
+            return f"{selected} has walked this turn [CEN-INF-1]."
+        if squad.concealed_turn == g.turn:
+            return f"{selected} concealed itself this turn: it stays hidden where it is [CEN-INF-1]."
+        if squad.aboard is not None:
+            return f"{selected} climbed into {squad.aboard} this turn: it rides and does nothing else [CEN-MNT-1]."
+        return f"{selected} got out of its carrier this turn: it may not move again until next turn [CEN-MNT-1]."
     return f"{selected} does not move now: {g.banner()}"
 
 

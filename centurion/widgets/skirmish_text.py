@@ -15,7 +15,7 @@ from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_
 from ..game.actions import Leadership, Order, SelfDestruct
 from ..game.crew import salvo_mounts
 from ..game.ramming import ram_when
-from ..game.summary import centurion_words, initiative_note, leadership_note
+from ..game.summary import SYSTEM_WORDS, centurion_words, initiative_note, leadership_note
 from ..game.wording import plural
 from ..hexgrid import format_label
 from ..rules import Refusal
@@ -26,6 +26,7 @@ from ..variants.ruleset import OPTION_TEXT, OPTIONS, VARIANTS
 from .move_speed import MOVE_KEY, end_velocity
 from .reference import link_rules
 from .score_view import score_html
+from .turn_summary import squad_state
 
 FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
@@ -279,8 +280,11 @@ def unit_html(g: Skirmish, key: str | None) -> str:
         v = g.vehicle(key)
     except KeyError:
         q = g.squad(key)
-        where = format_label(q.hex) if q.hex is not None else f"aboard {q.aboard}"
-        return f"<b>{key}</b> infantry squad ({g.label(q.side)}): {q.men} men, {where}"
+        if q.men <= 0:  # second walk of session 31: "0 men" and no word of its end (book-a 14.1)
+            return f"<b>{key}</b> infantry squad ({g.label(q.side)}): destroyed"
+        if q.hex is None or q.aboard is not None:
+            return f"<b>{key}</b> infantry squad ({g.label(q.side)}): {q.men} men, aboard {q.aboard}"
+        return f"<b>{key}</b> {html.escape(squad_state(g, q))}, {format_label(q.hex)}"
     s = v.sheet
     armor = ", ".join(f"{name} {sec.intact}/{sec.armor}" for name, sec in s.armor.sections)
     crew = ", ".join(f"{m.role} {m.state}" for m in s.crew)
@@ -293,12 +297,14 @@ def unit_html(g: Skirmish, key: str | None) -> str:
     leader = next((f"<br><b>Centurion</b> {html.escape(centurion_words(g, side))}" for side in g.sides
                    if g.scenario.side(side).centurion == key), "")
     vanes = vane_words(v)
+    hit = sorted({f"{SYSTEM_WORDS[c]} ({sec})" for sec, c in s.components_hit() if c in SYSTEM_WORDS})
+    systems = f"<br><b>Hit inside</b> {html.escape(', '.join(hit))} (out for the game)" if hit else ""
     return (
         f"<div style='font-size:12px'><b>{key}</b> {html.escape(s.vehicle.label)} ({html.escape(v.platoon)})"
         f"<br>{state}{riders}{leader}<br><b>Armor</b> {armor}<br><b>Crew</b> {crew}"
-        f"{'<br><b>Vanes</b> ' + html.escape(vanes) if vanes else ''}<br><b>Weapons</b> "
-        f"{html.escape(weapons)}<br>SMLM {s.missiles_left('SMLM')}, TVLG {s.missiles_left('TVLG')}, smoke "
-        f"{s.smoke_left}, digging {s.digging_left}; cost {v.cost} points</div>")
+        f"{'<br><b>Vanes</b> ' + html.escape(vanes) if vanes else ''}{systems}<br><b>Weapons</b> "
+        f"{html.escape(weapons)}<br><b>Rounds and charges left</b> SMLM {s.missiles_left('SMLM')}, TVLG "
+        f"{s.missiles_left('TVLG')}, smoke {s.smoke_left}, digging {s.digging_left}; cost {v.cost} points</div>")
 
 
 def end_of(g: Skirmish, a: Move):
