@@ -418,3 +418,23 @@ def test_the_unit_panel_says_destroyed_and_shows_what_is_hit_inside():
     assert "destroyed" in unit_html(dead[0], dead[1]) and "0 men" not in unit_html(dead[0], dead[1])
     panel = unit_html(hit[0], hit[1])
     assert hit[2] in panel and "Rounds and charges left" in panel, panel
+
+
+def test_a_squads_paint_preview_says_it_then_does_not_fire():
+    """Second walk of session 31: after 'R43s paints T52' the squad was missing from the fire list with no word;
+    book-a 7.3: a squad that paints does nothing else that turn. The paint's preview now says so."""
+    from centurion.game import bot_action
+    from centurion.game.actions import Paint
+    from centurion.widgets.skirmish_text import preview_lines
+
+    for seed in range(6):
+        g = new_skirmish("village", seed=seed)
+        while not g.over and g.turn <= 4:
+            if g.phase == "painting":
+                for a in g.legal_actions():
+                    if isinstance(a, Paint) and a.target and any(q.key == a.unit for q in g.squads):
+                        text = " ".join(preview_lines(g, a, a))
+                        assert "does nothing else this turn" in text and "7.3" in text, text
+                        return
+            g = g.apply(bot_action(g, "novice"))
+    raise AssertionError("no squad could paint in village seeds 0-5")

@@ -207,6 +207,9 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         att = g.paint_attempt(a.unit, a.target)
         lines.append(f"paint at range {att.range}: "
                      f"{html.escape(g.rules.shot_words(att.to_hit, weapon='painting'))}")
+        if any(q.key == a.unit for q in g.squads):  # said before it is chosen (second walk of session 31)
+            lines.append(html.escape("a squad that paints does nothing else this turn: it will not fire "
+                                     "(book-a 7.3)"))
     elif isinstance(a, SelfDestruct):  # the check the crew rolls (VAR-SELFDESTRUCT)
         from ..game.crew import destruct_check
 
