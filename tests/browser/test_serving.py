@@ -54,7 +54,7 @@ def test_a_head_request_is_answered_without_a_traceback(voila_server):
             return None
 
     opener = urllib.request.build_opener(NoRedirect)
-    before = voila_server.log_path.read_text(errors="replace").count("Traceback")
+    start = len(voila_server.log_path.read_text(errors="replace"))  # the session's server: other tests log too
 
     def head(path: str) -> tuple[int, dict]:
         try:
@@ -72,7 +72,11 @@ def test_a_head_request_is_answered_without_a_traceback(voila_server):
     assert head("/voila/render/no_such_chapter.ipynb")[0] == 404
     assert head("/no/such/page")[0] == 404
     time.sleep(0.5)
-    assert voila_server.log_path.read_text(errors="replace").count("Traceback") == before
+    new = voila_server.log_path.read_text(errors="replace")[start:]
+    # the symptom was Jupyter's error template failing in write_error; a page closed by another test may log a
+    # WebSocketClosedError here at the same time, which is not this test's business
+    assert "write_error" not in new and "TemplateNotFound" not in new, new[-2000:]
+    assert not re.search(r"^(405|500) HEAD ", new, re.M), new[-2000:]
 
 
 def _server_rss_mb(server) -> float:
