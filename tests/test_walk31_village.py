@@ -438,3 +438,25 @@ def test_a_squads_paint_preview_says_it_then_does_not_fire():
                         return
             g = g.apply(bot_action(g, "novice"))
     raise AssertionError("no squad could paint in village seeds 0-5")
+
+
+def test_a_squad_with_nothing_to_fire_at_is_told_why():
+    """Second walk of session 31: in turn 1's fire phase the squad R41s was not listed and a click on it said nothing
+    (vehicles said why since this session). A squad the game declares for without a decision (CEN-SEQ-3) now gives
+    the engine's refusal for each enemy (range, sight: book-a §16), or that it painted (book-a 7.3)."""
+    from centurion.game import bot_action
+    from centurion.widgets.skirmish_text import idle_note
+
+    for seed in range(4):
+        g = new_skirmish("village", seed=seed)
+        while not g.over and g.turn <= 4:
+            if g.phase == "fire" and g.queue:
+                for q in g.squads:
+                    if (q.side == g.active and q.men > 0 and q.hex is not None and not g.concealed(q.key)
+                            and q.key not in g.undeclared() and q.key not in {f[0] for f in g.fires}):
+                        text = idle_note(g, q.key)
+                        assert text.startswith(f"{q.key} has nothing to fire at"), text
+                        assert "CEN-" in text or "book-a" in text, text
+                        return
+            g = g.apply(bot_action(g, "novice"))
+    raise AssertionError("no squad declared for without a decision in village seeds 0-3")

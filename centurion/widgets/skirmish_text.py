@@ -234,8 +234,12 @@ def idle_note(g: Skirmish, unit: str) -> str:
     """In the painting or fire phase, why a vehicle of the side deciding has no decision (the game holds for it,
     CEN-SEQ-3): the engine's reasons (`paint_reasons`, `hold_reasons`); '' otherwise."""
     v = next((x for x in g.vehicles if x.key == unit and not x.destroyed), None)
-    if v is None or v.side != g.active or g.over or g.phase not in ("painting", "fire") or unit in g.undeclared():
+    q = next((x for x in g.squads if x.key == unit and x.men > 0 and x.hex is not None), None)
+    side = v.side if v is not None else q.side if q is not None else None
+    if side != g.active or g.over or g.phase not in ("painting", "fire") or unit in g.undeclared():
         return ""
+    if q is not None and g.phase == "painting":
+        return ""  # a squad paints from the list; its reasons there are the engine's refusals
     why = g.paint_reasons(unit) if g.phase == "painting" else g.hold_reasons(unit)
     if not why:
         return ""

@@ -91,6 +91,9 @@ class FirePhase:
         """Why a vehicle has no enemy to fire at (its list holds only 'does not fire'): the vehicle itself (its
         crew, under water), its weapons out of action (book-a 13.2), then each enemy with the first reason each
         working weapon does not bear (range, sight, arc; CEN-CMB-1, CEN-LOS-1); [] when it has a target."""
+        squad = next((q for q in self.squads if q.key == unit), None)
+        if squad is not None:  # a squad: it painted, or each enemy's first refusal (pursuit walk of session 31)
+            return self._squad_hold_reasons(unit)
         v = self.vehicle(unit)
         if v.destroyed or any(isinstance(a, Fire) and a.target for a in self.fire_actions(unit)):
             return []
@@ -127,6 +130,24 @@ class FirePhase:
                     near = Refusal(r.rule, f"{key}: " + re.sub(r"^attack \d+ \(([^)]*)\): ", r"\1: ", r.reason))
             why = near if near is not None else far
             out.append(why if why is not None else Refusal("CEN-CMB-1", f"no working weapon of {unit} bears on {key}"))
+        return out
+
+    def _squad_hold_reasons(self, unit: str) -> list[Refusal]:
+        """Why a squad fires at nothing this turn: it painted (book-a 7.3), or each enemy's first refusal of its
+        weapons (range, sight; book-a §16, CEN-CMB-1); [] when it has a target."""
+        if any(p == unit for p, _t in self.paints):
+            return [Refusal("CEN-CMB-1", f"{unit} painted this turn: a squad that paints does nothing else "
+                                         "(book-a 7.3)")]
+        acts = self.fire_actions(unit)
+        if any(getattr(a, "target", None) for a in acts):
+            return []
+        me = self.combat_units()[unit]
+        weapons = ("personal", "mortar") if me.squad_kind == "mortar" else ("personal", "tvlg")
+        out = []
+        for t in self._enemy_keys(me.side, me.hex):
+            why = next((r for w in weapons if isinstance(r := self.squad_attack(unit, w, t), Refusal)), None)
+            if why is not None:
+                out.append(Refusal(why.rule, f"{t}: {why.reason}"))
         return out
 
     def chosen_plan(self, action: Fire) -> FirePlan | Refusal:
