@@ -66,16 +66,12 @@ class FirePhase:
         if level is not None:  # a pop-up attack fires from above its cover (VAR-INIT)
             fv = replace(fv, level=level)
         bm = fire_map(self, firer.key, target_key if at is None else None)  # positions taken (VAR-OCCUPY)
-        tf = next((f for f in range(6) if in_arc("turret", firer.facing, f, firer.hex, tv.hex)), firer.facing)
+        tf = _turret_toward(firer, tv.hex)
         singles: list[Attack] = []
         for i, w in enumerate(firer.sheet.vehicle.weapons):
-            if not firer.sheet.weapon_usable(i) or w.range < rng:
+            atk = _direct_attack(w, i, target_key, tv.kind)
+            if atk is None or not firer.sheet.weapon_usable(i) or w.range < rng:
                 continue
-            fam = weapon_family(w)
-            if fam in ("vulcan", "infantry", "artillery", "engineering"):
-                continue
-            shell = ("AP" if tv.kind == "infantry" else "HEAP") if fam == "gauss" else None
-            atk = Attack(i, target_key, shell)
             if isinstance(declare_fire(bm, fv, [atk], {target_key: tv}, turret_facing=tf,
                                        opportunity=opportunity, rules=self.rules), FirePlan):
                 singles.append(atk)
@@ -112,20 +108,19 @@ class FirePhase:
                 out.append(Refusal("CEN-GRD-2", f"{key} is under water: nothing fires into a lake"))
                 continue
             rng = distance(v.hex, tv.hex)
-            tf = next((f for f in range(6) if in_arc("turret", v.facing, f, v.hex, tv.hex)), v.facing)
+            tf = _turret_toward(v, tv.hex)
             far: Refusal | None = None  # out of range: said only when no weapon in range gives another reason
             near: Refusal | None = None
             for i, w in enumerate(weapons):
-                fam = weapon_family(w)
-                if not v.sheet.weapon_usable(i) or fam in ("vulcan", "infantry", "artillery", "engineering"):
+                atk = _direct_attack(w, i, key, tv.kind)  # the shell `_attack_set` would load (AP at infantry)
+                if atk is None or not v.sheet.weapon_usable(i):
                     continue
                 if w.range < rng:
                     if far is None:
                         far = Refusal("CEN-CMB-1", f"{key} is {rng} hexes away, beyond the {w.type}'s range "
                                                       f"of {w.range}")
                     continue
-                r = declare_fire(fire_map(self, unit, key), fv, [Attack(i, key, "HEAP" if fam == "gauss" else None)],
-                                 {key: tv}, turret_facing=tf, rules=self.rules)
+                r = declare_fire(fire_map(self, unit, key), fv, [atk], {key: tv}, turret_facing=tf, rules=self.rules)
                 if isinstance(r, Refusal) and near is None:  # "attack 1 (SMLM 2): ..." -> "SMLM 2: ..."
                     near = Refusal(r.rule, f"{key}: " + re.sub(r"^attack \d+ \(([^)]*)\): ", r"\1: ", r.reason))
             why = near if near is not None else far
@@ -142,7 +137,7 @@ class FirePhase:
         if any(getattr(a, "target", None) for a in acts):
             return []
         me = self.combat_units()[unit]
-        weapons = ("personal", "mortar") if me.squad_kind == "mortar" else ("personal", "tvlg")
+        weapons = _squad_weapons(me)
         out = []
         for t in self._enemy_keys(me.side, me.hex):
             why = next((r for w in weapons if isinstance(r := self.squad_attack(unit, w, t), Refusal)), None)
@@ -227,7 +222,7 @@ class FirePhase:
             return self._cache[ck]
         if any(q.key == unit for q in self.squads):
             me = self.combat_units()[unit]
-            weapons = ("personal", "mortar") if me.squad_kind == "mortar" else ("personal", "tvlg")
+            weapons = _squad_weapons(me)
             acts: list[Action] = [SquadFire(unit, w, t) for t in self._enemy_keys(me.side, me.hex) for w in weapons
                                   if not isinstance(self.squad_attack(unit, w, t), Refusal)]
             self._cache[ck] = (*acts, Fire(unit, None))
@@ -301,6 +296,25 @@ class FirePhase:
         nxt = self._absorb(res.units, res.internals, res.casualties, *terms, *fire_lines(res, men))
         nxt = nxt.resolve_rams(None, dice)  # rams after the Combat Phase (VAR-RAM)
         return nxt.enter(Phase.END, dice)
+
+
+def _turret_toward(v: Vehicle, target: Hex) -> int:
+    """The turret facing that brings the target into the turret's arc (its hull facing when none does)."""
+    return next((f for f in range(6) if in_arc("turret", v.facing, f, v.hex, target)), v.facing)
+
+
+def _direct_attack(w, index: int, target_key: str, kind: str) -> Attack | None:
+    """A weapon's single attack at a target, with the Gauss shell a plain declaration loads (AP at infantry, HEAP
+    otherwise, book-a 8.3); None for the weapons that are not declared at a target (Vulcan, artillery, ...)."""
+    fam = weapon_family(w)
+    if fam in ("vulcan", "infantry", "artillery", "engineering"):
+        return None
+    return Attack(index, target_key, ("AP" if kind == "infantry" else "HEAP") if fam == "gauss" else None)
+
+
+def _squad_weapons(me) -> tuple[str, str]:
+    """A squad's two weapons: personal weapons and its mortars or TVLGs (book-a 16.3-16.5)."""
+    return ("personal", "mortar") if me.squad_kind == "mortar" else ("personal", "tvlg")
 
 
 def _flown(game: GameState, key: str, default: int) -> int:
