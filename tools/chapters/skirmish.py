@@ -41,7 +41,17 @@ CELLS = [
        "village held by tanks in craters and infantry; a *pursuit* where two TOG platoons chase one Renegade "
        "platoon (the larger side moves two platoons at a time, CEN-SEQ-2). Victory points (chapter 20, *Leadership "
        "and victory*): 75 for each objective held at the end, each enemy vehicle destroyed its cost in scenario "
-       "points.\n\n</details>"),
+       "points.\n\n"
+       "Infantry (the assault and the pursuit): a squad rides in its carrier (the pursuit's Vipers are APCs, one "
+       "squad each) or stands in a hex. It gets out only where its carrier lands: a move that ends grounded is "
+       "listed with *squad gets out*, and the squad may not move again that turn (CEN-MNT-1). On foot, click the "
+       "squad, then a hex up to 3 away (CEN-INF-1; not into a building hex here), or pick *conceals* in the list; "
+       "a squad in the hex of an empty friendly carrier at velocity 0 that has not moved yet may climb in instead. "
+       "Squads move with their platoon, before its last vehicle moves: the platoon's movement ends with that "
+       "vehicle (CEN-SEQ-2). Squads fire their own "
+       "weapons in the Combat Phase, as vehicles do (book-a §16). Any unit holds an objective, a squad too: one of "
+       "yours within 1 hex of it and no enemy unit within 1 hex at the end. A squad counts as destroyed, for 2 "
+       "victory points (its cost: book-b §15.2 leaves the value open), once 5 of its men are killed.\n\n</details>"),
     code("""
 from centurion.widgets.hints import requested_scenario
 from centurion.widgets.skirmish import SkirmishTable
