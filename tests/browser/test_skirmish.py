@@ -33,16 +33,27 @@ def wait_for_person(page, timeout_ms: int = 90_000) -> str:
     return banner(page)
 
 
+def page_state(page) -> str:
+    """What the page shows now, for a failure's message: the banner, the decision list, the message line."""
+    options = page.evaluate("() => { const s = document.querySelector('.centurion-choices select'); "
+                            "return s ? [...s.options].map(o => o.text) : null; }")
+    return (f"banner {banner(page)!r}; list {options!r}; message "
+            f"{text_of(page, '.centurion-message') if page.locator('.centurion-message').count() else None!r}")
+
+
 def confirm(page) -> None:
     before = banner(page) + text_of(page, ".centurion-log")
     # a person looks at the list before clicking: a click sooner after the list changed decides nothing (the page's
     # guard against a click meant for the previous list)
     page.wait_for_timeout(800)
     page.get_by_role("button", name="Confirm").click()
-    page.wait_for_function(
-        "(old) => { const b = document.querySelector('.centurion-banner-text'); "
-        "const l = document.querySelector('.centurion-log'); return b && l && (b.innerText + l.innerText) !== old; }",
-        arg=before, timeout=90_000)
+    try:
+        page.wait_for_function(
+            "(old) => { const b = document.querySelector('.centurion-banner-text'); "
+            "const l = document.querySelector('.centurion-log'); return b && l && (b.innerText + l.innerText) !== old; }",
+            arg=before, timeout=90_000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"Confirm changed nothing in 90 s: {page_state(page)}") from None
 
 
 def end_hex_for(key: str) -> str:
@@ -98,7 +109,11 @@ def test_play_the_first_turn_save_reload_load(page, voila_url, artifacts):
             find = ("() => [...document.querySelector('.centurion-choices select').options]"
                     ".findIndex(o => o.text.replace(/\\u00a0/g, ' ').includes('ends its End Phase'))")
             for attempt in range(5):  # the list follows the banner: await it; it may be drawn again meanwhile
-                page.wait_for_function(f"({find})() >= 0", timeout=30_000)
+                try:
+                    page.wait_for_function(f"({find})() >= 0", timeout=30_000)
+                except PlaywrightTimeout:  # say what the page showed (an intermittent failure of session 31)
+                    page.screenshot(path=str(artifacts / "skirmish_end_phase_missing.png"))
+                    raise AssertionError(f"no 'ends its End Phase' in the list: {page_state(page)}") from None
                 i = page.evaluate(find)
                 try:
                     page.locator(".centurion-choices select").select_option(index=i, timeout=3_000)
