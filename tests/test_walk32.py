@@ -65,3 +65,24 @@ def test_the_guide_says_any_unit_holds_an_objective_a_squad_too():
     on_foot = replace(q, hex=goal.hex, aboard=None)
     held = replace(g, squads=tuple(on_foot if s.key == q.key else s for s in g.squads))
     assert held.holds("renegade") == [goal.name] and held.holds("tog") == []
+
+
+def test_both_battle_pages_draw_their_load_label_without_the_file_count(monkeypatch):
+    """The Load button's label is drawn from its tooltip by the page's style (the browser test measures it on the
+    Skirmish page); the Centuria page's button must carry the same class, tooltip and style."""
+    monkeypatch.delenv("CENTURION_STORE", raising=False)
+    from centurion.widgets.battle_page import UPLOAD_CLASS, UPLOAD_STYLE
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+    from centurion.widgets.skirmish import SkirmishTable
+
+    def styles(box) -> list[str]:
+        out = [getattr(box, "value", "")]
+        for child in getattr(box, "children", ()):
+            out += styles(child)
+        return out
+
+    for page, label in ((SkirmishTable("meeting", seed=1), "Load a saved game"),
+                        (CenturiaSkirmishTable("centuria_ford_road"), "Load a saved battle")):
+        up = page.upload
+        assert UPLOAD_CLASS in up._dom_classes and up.description == up.tooltip == label
+        assert UPLOAD_STYLE in styles(page)

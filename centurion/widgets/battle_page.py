@@ -31,6 +31,12 @@ from .turn_summary import newest_first, page_summary, summary_html, summary_titl
 SAVE_BUTTON = ("display:inline-block;padding:3px 12px;border:1px solid #8a8a8a;border-radius:2px;background:#eee;"
                "color:#000;text-decoration:none;line-height:24px")
 
+# The Load button without ipywidgets' file count: FileUpload draws "Load a saved game (0)" (walks of sessions 30 and
+# 31: a newcomer reads "(0)" as "nothing to load"); its own text is hidden and its tooltip, the label, drawn instead.
+UPLOAD_CLASS = "centurion-upload"
+UPLOAD_STYLE = (f"<style>.{UPLOAD_CLASS}{{font-size:0 !important}}"
+                f".{UPLOAD_CLASS}>i{{font-size:var(--jp-widgets-font-size,13px);margin-right:6px}}"
+                f".{UPLOAD_CLASS}::after{{content:attr(title);font-size:var(--jp-widgets-font-size,13px)}}</style>")
 
 LOG_LINES = 400  # the log's latest lines a page shows (every refresh sends them to the browser)
 
@@ -85,8 +91,9 @@ class BattlePage(StoredGame, w.VBox):
         self.undo_label = undo_label
         self.save_link = w.HTML()
         self.save_link.add_class("centurion-save")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description=upload_label,
+        self.upload = w.FileUpload(accept=".json", multiple=False, description=upload_label, tooltip=upload_label,
                                    layout=w.Layout(width="220px"))
+        self.upload.add_class(UPLOAD_CLASS)
         self.upload.observe(self._on_upload, names="value")
         self.replay: w.IntSlider | None = None
         if replay:
@@ -111,6 +118,11 @@ class BattlePage(StoredGame, w.VBox):
         self.links.add_class("centurion-links-box")
         self.game_links: dict[str, str] = {}  # the tokens of the stored game this page created: side or "watch"
         self._watcher: Any = None
+
+    def _save_row(self) -> w.Box:
+        """Save and Load side by side (Load shown without ipywidgets' file count)."""
+        style = w.HTML(UPLOAD_STYLE, layout=w.Layout(width="0px", height="0px", margin="0"))
+        return w.HBox([self.save_link, self.upload, style])
 
     def _log_box(self) -> w.Box:
         """The summary of what happened since your last decision, then the log in a scrolling box."""

@@ -103,7 +103,7 @@ class CenturiaSkirmishTable(BattlePage):
                         w.HBox([self.start_button, self.undo_button])])
         self.legend = w.HTML()  # which colour is which side, the piece letters, the move codes (W18)
         super().__init__([setup, self.banner, self.links, self.victory, w.HBox([self.clock, self.tick]), self.status,
-                          self.map, self.legend, w.HBox([self.save_link, self.upload]), self._log_box()])
+                          self.map, self.legend, self._save_row(), self._log_box()])
         self.add_class("centurion-centuria-skirmish")
         self._begin(game)
         self._open_address()  # `?game=…&seat=…`: a battle kept on the server, at its current step (issue 24)

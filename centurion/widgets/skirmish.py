@@ -137,7 +137,7 @@ class SkirmishTable(PositionChoice, BattlePage):
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box, *self.seeds.widgets]), w.HBox(self.player_picks),
                         self.variant_box, w.HBox([self.start_button, self.undo_button, self.hints_toggle])])
         super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map_key, self.map,
-                          w.HBox([self.save_link, self.upload]), self.replay, self._log_box()])
+                          self._save_row(), self.replay, self._log_box()])
         self.add_class("centurion-skirmish")
         self._centurion_children = self.children
         self._begin(game)

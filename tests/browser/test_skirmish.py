@@ -244,3 +244,17 @@ def test_every_scenario_title_fits_its_list_and_the_setup_row_fits_a_small_lapto
     assert got["page"] <= got["view"], got
     page.screenshot(path=str(artifacts / "skirmish_setup_1024.png"))
     page.set_viewport_size({"width": 1366, "height": 900})
+
+
+def test_the_load_button_reads_its_label_without_a_file_count(fresh_game, artifacts):
+    """Walks of sessions 30 and 31: ipywidgets drew 'Load a saved game (0)', read by a newcomer as 'nothing to
+    load'. What the button shows: its own text at size 0, the label drawn after it in the page's font."""
+    page = fresh_game
+    wait_for_person(page)
+    got = page.evaluate("""() => { const b = document.querySelector('.centurion-skirmish .centurion-upload');
+        const after = getComputedStyle(b, '::after');
+        return {own: getComputedStyle(b).fontSize, shown: after.content, size: after.fontSize,
+                width: b.getBoundingClientRect().width}; }""")
+    assert got["own"] == "0px", got  # "Load a saved game (0)" is not drawn
+    assert got["shown"] == '"Load a saved game"' and float(got["size"].rstrip("px")) >= 12, got
+    page.locator(".centurion-skirmish .centurion-upload").screenshot(path=str(artifacts / "skirmish_load_button.png"))
