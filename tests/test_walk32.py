@@ -86,3 +86,23 @@ def test_both_battle_pages_draw_their_load_label_without_the_file_count(monkeypa
         up = page.upload
         assert UPLOAD_CLASS in up._dom_classes and up.description == up.tooltip == label
         assert UPLOAD_STYLE in styles(page)
+
+
+def test_back_to_the_game_leaves_the_replay_in_one_click(monkeypatch):
+    """Walk of session 29: once Home had taken the replay slider to step 0, its End key did not bring the game
+    back in Chromium; the banner's only way was to drag the slider to its end. A button does it, shown only while
+    an earlier step is shown."""
+    monkeypatch.delenv("CENTURION_STORE", raising=False)
+    from centurion.widgets.skirmish import SkirmishTable
+
+    page = SkirmishTable("meeting", seed=1)
+    page.confirm()  # the first decision (and the computer's answers)
+    now = page.game
+    assert page.replay_back.layout.display == "none" and page.may_decide()
+    page.replay.value = 0  # the set-up
+    assert page.viewing == 0 and not page.may_decide()
+    assert page.replay_back.layout.display is None and "Back to the game" in page.banner.value
+    page.replay_back.click()
+    assert page.viewing is None and page.shown() is now and page.may_decide()
+    assert page.replay.value == page.replay.max and page.replay_back.layout.display == "none"
+    assert "Replay:" not in page.banner.value

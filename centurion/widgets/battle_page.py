@@ -100,6 +100,9 @@ class BattlePage(StoredGame, w.VBox):
             self.replay = w.IntSlider(min=0, max=0, value=0, description="Replay step", continuous_update=False,
                                       style={"description_width": "80px"}, layout=w.Layout(width="500px"))
             self.replay.observe(self._on_replay, names="value")
+        self.replay_back = ClickButton(description="Back to the game", tooltip="leave the replay: the game as it "
+                                       "is now, where you decide", layout=w.Layout(display="none"))
+        self.replay_back.on_click(self._on_replay_back)  # the slider's End key did not (walk of session 29)
         self.log_html = w.HTML()
         self.log_html.add_class("centurion-log")
         self.summary = w.HTML()  # what happened since the person's last decision, above the log (W5)
@@ -348,8 +351,19 @@ class BattlePage(StoredGame, w.VBox):
         self.selected = None
         self._refresh()
 
+    @guarded()
+    def _on_replay_back(self, _button: Any = None) -> None:
+        self.viewing = None
+        self.selected = None
+        self._refresh()
+
+    def _replay_row(self) -> w.Box:
+        """The replay slider and, while an earlier step is shown, the button back to the game now."""
+        return w.HBox([self.replay, self.replay_back]) if self.replay is not None else w.HBox([])
+
     def _draw_replay(self) -> None:
-        """The slider at the step shown, its end the game now."""
+        """The slider at the step shown, its end the game now; the way back while an earlier step is shown."""
+        self.replay_back.layout.display = None if self.viewing is not None else "none"
         if self.replay is None:
             return
         self.replay.unobserve(self._on_replay, names="value")

@@ -137,7 +137,7 @@ class SkirmishTable(PositionChoice, BattlePage):
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box, *self.seeds.widgets]), w.HBox(self.player_picks),
                         self.variant_box, w.HBox([self.start_button, self.undo_button, self.hints_toggle])])
         super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map_key, self.map,
-                          self._save_row(), self.replay, self._log_box()])
+                          self._save_row(), self._replay_row(), self._log_box()])
         self.add_class("centurion-skirmish")
         self._centurion_children = self.children
         self._begin(game)
@@ -244,7 +244,7 @@ class SkirmishTable(PositionChoice, BattlePage):
         text = g.banner() + (" " + initiative_note(g) if initiative_note(g) else "")  # who won and why (W7)
         if self.viewing is not None:
             text = f"Replay: step {self.viewing} of {len(self.states) - 1}. " + text + \
-                   " Move the slider to the end to play on."
+                   " Move the slider to the end, or click 'Back to the game', to play on."
         elif not g.over:
             text += f" ({self.who_decides(g)})"
         colour = "#e8f0fe" if g.over or g.active is None else ("#dbe6fb" if g.active == g.sides[0] else "#f6dcdc")

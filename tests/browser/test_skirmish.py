@@ -258,3 +258,22 @@ def test_the_load_button_reads_its_label_without_a_file_count(fresh_game, artifa
     assert got["own"] == "0px", got  # "Load a saved game (0)" is not drawn
     assert got["shown"] == '"Load a saved game"' and float(got["size"].rstrip("px")) >= 12, got
     page.locator(".centurion-skirmish .centurion-upload").screenshot(path=str(artifacts / "skirmish_load_button.png"))
+
+
+def test_home_on_the_replay_slider_then_back_to_the_game(fresh_game, artifacts):
+    """Walk of session 29: after Home took the replay slider to step 0, its End key did not bring the game back in
+    Chromium. The button beside the slider does, shown only while an earlier step is shown."""
+    page = fresh_game
+    now = wait_for_person(page)  # after the double click's decision (above): there is a step to go back to
+    back = page.get_by_role("button", name="Back to the game")
+    assert not back.is_visible()
+    page.locator(".centurion-skirmish .widget-slider .noUi-handle").first.focus()
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.querySelector('.centurion-banner-text').innerText.startsWith('Replay')",
+                           timeout=30_000)
+    assert back.is_visible()
+    page.screenshot(path=str(artifacts / "skirmish_replay_step0.png"))
+    back.click()
+    page.wait_for_function("() => !document.querySelector('.centurion-banner-text').innerText.startsWith('Replay')",
+                           timeout=30_000)
+    assert wait_for_person(page) == now and not back.is_visible()
