@@ -48,9 +48,9 @@ CELLS = [
        "squad, then a hex up to 3 away (CEN-INF-1; not into a building hex here), or pick *conceals* in the list; "
        "a squad in the hex of an empty friendly carrier at velocity 0 that has not moved yet may climb in instead. "
        "Squads move with their platoon, before its last vehicle moves: the platoon's movement ends with that "
-       "vehicle (CEN-SEQ-2). Squads fire their own "
-       "weapons in the Combat Phase, as vehicles do (chapter 19, *Infantry combat and the Vulcan*). Any unit holds an objective, a squad too: one of "
-       "yours within 1 hex of it and no enemy unit within 1 hex at the end. A squad counts as destroyed, for 2 "
+       "vehicle (CEN-SEQ-2). Squads fire their own weapons in the Combat Phase, as vehicles do (chapter 19, "
+       "*Infantry combat and the Vulcan*). Any unit holds an objective, a squad too: one of yours within 1 hex of it "
+       "and no enemy unit within 1 hex at the end. A squad counts as destroyed, for 2 "
        "victory points (its cost: the rulebook leaves the value open), once 5 of its men are killed.\n\n</details>"),
     code("""
 from centurion.widgets.hints import requested_scenario
