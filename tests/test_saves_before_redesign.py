@@ -70,6 +70,13 @@ def test_fixtures_present():
     assert systems == {"centurion", "centuria"}
 
 
+# Rule fixes since a save was written: its replay follows the old log up to the first roll the fix adds, which must be
+# this line; from there the dice stream shifts, so the rest of the game differs (its decisions must still load).
+# Session 32: smoke halves a grav vehicle's speed limit, rounded up (book-b §10.3): the battlefield map's smoke
+# counter in 2220 (data/maps/battlefield.yaml) makes clear's 20 a 10, and R32 crossed it at velocity 13.
+FIXED_SINCE = {"village-seed2-full": "    Piloting Skill Roll entering 2220 at velocity 13 (limit 10) [CEN-SPD-1]: "}
+
+
 @pytest.mark.parametrize("name", SAVES)
 def test_save_replays_to_the_same_log(name):
     text = (FIXTURES / f"{name}.json").read_text()
@@ -78,7 +85,12 @@ def test_save_replays_to_the_same_log(name):
     expected = [_worded(line, sides) for line in old]
     game = load(text)
     assert len(game.history) == len(json.loads(text)["actions"])
-    assert [_worded(line) for line in game.log if not ABOARD.match(line)] == expected
+    got = [_worded(line) for line in game.log if not ABOARD.match(line)]
+    if name in FIXED_SINCE:
+        at = next(i for i, line in enumerate(got) if line.startswith(FIXED_SINCE[name]))
+        assert got[:at] == expected[:at] and not expected[at].startswith(FIXED_SINCE[name])
+    else:
+        assert got == expected
     again = load(game.to_json())  # and the save it writes again replays to an equal state
     assert again == game and hash(again) == hash(game)
 

@@ -118,8 +118,6 @@ def map_with(base: BattleMap, extra: tuple[tuple[Hex, str], ...]) -> BattleMap:
     for h, kind in extra:
         hexes[h] = replace(hexes[h], counters=hexes[h].counters + (kind,))
     out = replace(base, hexes=hexes)
-    if not any(k == "crater" for _h, k in extra):  # smoke changes sight, not movement: share the step tables
-        out.__dict__["_grav_step_cache"] = base.__dict__.setdefault("_grav_step_cache", {})
     _MAPS[key] = (base, out)
     return out
 

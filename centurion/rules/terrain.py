@@ -44,6 +44,11 @@ def hex_speed_limit(terrain: str, from_level: int, to_level: int, *, table: Terr
     return limit if slope is None else min(limit, slope.speed_limit)
 
 
+def smoked_limit(limit: int) -> int:
+    """A speed limit in a smoke hex: halved, rounded up, for grav vehicles at NF (book-b §10.3; CEN-TER-3)."""
+    return -(-limit // 2)
+
+
 def entry_terrain(battlemap: BattleMap, src: Hex, dst: Hex, mover: str) -> str:
     """The TET row for entering `dst` from `src`: the road row along a road, for grav also a river (CEN-TER-4)."""
     if battlemap.along_road(src, dst):
@@ -60,7 +65,8 @@ def entry_cost(battlemap: BattleMap, src: Hex, dst: Hex, mover: str = "grav", *,
 
     Along a road (or a river, for grav) the road row's cost and limit replace the
     terrain's (CEN-TER-4); slopes still apply. A submerged grav vehicle moving into
-    a lake hex pays the under-water row (CEN-GRD-2).
+    a lake hex pays the under-water row (CEN-GRD-2). Smoke in `dst` halves a grav
+    vehicle's speed limit, rounded up (book-b §10.3).
     """
     on_map(src, battlemap, "src")
     on_map(dst, battlemap, "dst")
@@ -68,8 +74,10 @@ def entry_cost(battlemap: BattleMap, src: Hex, dst: Hex, mover: str = "grav", *,
     key = entry_terrain(battlemap, src, dst, mover)
     if submerged and b.terrain == "lake":
         key = "under_water"
-    return (vp_cost(key, a.level, b.level, mover=mover, table=table),
-            hex_speed_limit(key, a.level, b.level, table=table), key)
+    limit = hex_speed_limit(key, a.level, b.level, table=table)
+    if mover == "grav" and "smoke" in b.counters:  # smoke halves it for grav vehicles (book-b §10.3)
+        limit = smoked_limit(limit)
+    return vp_cost(key, a.level, b.level, mover=mover, table=table), limit, key
 
 
 def craters_free(battlemap: BattleMap, hex_: Hex, taken: int = 0, *, dug: bool = False) -> int:
