@@ -101,7 +101,7 @@ def test_I25_4_move_reason_names_the_end_terrain_and_the_numbers_it_was_chosen_o
     assert f"{taken:.2f} expected against it" in d.reason  # the veteran weighs the fire it takes
     resolved = s.resolve_move(me.key, d.action.move)
     if resolved.checks == () and resolved.grounding_damage == 0:
-        assert "no risk to itself" in d.reason
+        assert "no piloting or grounding risk to itself" in d.reason
 
 
 def test_I25_4_move_reason_gives_the_exact_odds_of_the_damage_its_own_path_risks():

@@ -29,7 +29,8 @@ FACINGS = ("N", "NE", "SE", "S", "SW", "NW")  # HEX-3: facing 0 is north, then c
 PLURAL = {"box": "boxes", "hex": "hexes", "man": "men"}
 RENAMED = {"[book-a 14.1]": "[CEN-CMB-1]", "[book-b §15]": "[victory points: chapter 20, Leadership and victory]",
            "(1 boxes lost)": "(1 box lost)",  # session 28: an ammunition or wake-up roll after 1 box lost
-           "does not explode (": "survives the hit ("}  # session 31: no double negative before ': failure'
+           "does not explode (": "survives the hit (",  # session 31: no double negative before ': failure'
+           " at range 0 [": " at range 1 (same hex) ["}  # session 32: the same hex is range 1 (book-a 14.2)
 
 
 def _count(m: re.Match) -> str:
@@ -55,6 +56,12 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
     line = re.sub(r"^(  \S+): (\d+) m[ae]n (?:lost|killed)\b.*$", r"\1: \2 men killed", line)
     # session 31: a shot at a squad has no shield term, so VAR-SHIELD no longer tags it (no stop roll either way)
     line = re.sub(r"( hits [RT]\d+s at range \d+) \[VAR-SHIELD\]", r"\1 [CEN-CMB-1]", line)
+    # session 32: the crew and ammunition rolls name the vehicle's key ("driver of R13"), not its type ("driver of
+    # the Liberator heavy tank (Renegade)"): both read "of X" here (old logs cannot know the key)
+    line = re.sub(r"\bof the [A-Z][\w ]*? \((?:Renegade|TOG)\)", "of X", line)
+    line = re.sub(r"\bof [RT]\d+\b", "of X", line)
+    line = re.sub(r"(?:\bthe [A-Z][\w ]*? \((?:Renegade|TOG)\)|\b[RT]\d+) is destroyed", "X is destroyed", line)
+    line = re.sub(r"\b(\w+) of X survives the explosion", r"\1 survives the explosion", line)
     return re.sub(r"(fires: )\d+ hits? of ", r"\1N hits of ", line)  # session 30: every hit counted (docstring)
 
 

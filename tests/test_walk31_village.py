@@ -279,6 +279,11 @@ def test_a_paint_reason_never_reads_as_a_reason_not_to_paint():
     assert seen
 
 
+def _hexes(n: int) -> str:
+    """'1 hex', '2 hexes' (session 32: the reasons read '1 hexes')."""
+    return f"{n} hex" if n == 1 else f"{n} hexes"
+
+
 def test_the_why_table_tells_near_ends_apart():
     """Walk of session 31: three moves to 2711, 2611 and 2512 with scores -0.29, -0.39, -0.49 gave one reason word
     for word but the hex. The reasons now give what the quick score weighs between such ends: the range to the
@@ -299,8 +304,8 @@ def test_the_why_table_tells_near_ends_apart():
         assert m, alt.reason
         hex_ = next(e.hex for e in g.end_states(alt.action.unit) if format_label(e.hex) == m.group(1))
         near = min(distance(x.hex, hex_) for x in g.live_vehicles("tog"))
-        assert f"{near} hexes from the nearest enemy (it likes" in alt.reason, alt.reason
-        assert f"{distance(ridge.hex, hex_)} hexes from {ridge.name}" in alt.reason, alt.reason
+        assert f"{_hexes(near)} from the nearest enemy (it likes" in alt.reason, alt.reason
+        assert f"{_hexes(distance(ridge.hex, hex_))} from {ridge.name}" in alt.reason, alt.reason
     assert len({a.reason for a in d.alternatives}) == len(d.alternatives)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from centurion.game import new_skirmish
 from centurion.game.actions import Conceal, March, Move
-from centurion.hexgrid import distance, parse_label
+from centurion.hexgrid import distance, format_label, parse_label
 from centurion.widgets.skirmish_text import decision_label, end_of
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "skirmish.ipynb"
@@ -106,3 +106,85 @@ def test_back_to_the_game_leaves_the_replay_in_one_click(monkeypatch):
     assert page.viewing is None and page.shown() is now and page.may_decide()
     assert page.replay.value == page.replay.max and page.replay_back.layout.display == "none"
     assert "Replay:" not in page.banner.value
+
+
+def _watcher_and_runner():
+    """Meeting seed 0: R11 runs 4 hexes north up a clear column past T11, which stands on opportunity fire."""
+    from centurion.hexgrid import neighbor
+    from centurion.rules.grav_types import GravMove
+
+    s = new_skirmish("meeting", seed=0)
+    while not (s.phase == "movement" and any(v.key == "R11" for v in s.movers())):
+        s = s.apply(s.legal_actions()[0])  # the initiative's first decisions (TOG, side A, moves no unit first)
+    m = s.battlemap
+    start = next(h for h in sorted(m.hexes, key=lambda h: (h.q, h.r)) if all(
+        (x := _north(h, k)) in m and m[x].terrain == "clear" and not m[x].counters and m[x].level == m[h].level
+        for k in range(10)))
+    run = [_north(start, k) for k in range(10)]
+    vs = tuple(replace(v, hex=start, facing=0, velocity=4) if v.key == "R11" else
+               replace(v, hex=neighbor(run[2], 2), facing=5, velocity=0) if v.key == "T11" else v for v in s.vehicles)
+    s = replace(s, vehicles=vs, watching=s.watching | {"T11"})._fresh()
+    s = s.apply(Move("R11", GravMove(steps="FFFF")))
+    assert s.phase == "opportunity" and s.active == "tog"
+    return s, run
+
+
+def _north(h, k):
+    from centurion.hexgrid import neighbor
+
+    for _ in range(k):
+        h = neighbor(h, 0)
+    return h
+
+
+def test_the_opportunity_list_offers_the_shots_with_nothing_selected_and_names_each_hex(monkeypatch):
+    """Walk of session 32: with no unit selected the list held only 'holds its opportunity fire' (the pass has no
+    unit, and 'no unit selected' matched it); the shots appeared only after a click on the enemy counter, and each
+    read 'at hex k of its move' without the hex. Now every decision is listed, the pass first (the default pick
+    decides nothing risky), and each shot names the hex and its range (book-a 14.2: the same hex is range 1)."""
+    monkeypatch.delenv("CENTURION_STORE", raising=False)
+    from centurion.game.actions import LetPass, OpportunityFire
+    from centurion.widgets.battle_page import PERSON
+    from centurion.widgets.skirmish import SkirmishTable
+
+    s, run = _watcher_and_runner()
+    t = SkirmishTable("meeting", seed=0, players={"renegade": PERSON, "tog": PERSON})
+    t._begin(s)
+    t.selected = None
+    t._refresh()
+    shots = [a for a in s.legal_actions() if isinstance(a, OpportunityFire)]
+    assert shots and t._choices == [LetPass(), *shots]
+    labels = [label for label, _i in t.choice.options]
+    t11 = s.vehicle("T11").hex
+    for a, label in zip(shots, labels[1:], strict=True):
+        at = run[a.step]  # the step-th hex entered north of the start
+        assert f"{format_label(at)}, range {max(1, distance(t11, at))}" in label.replace("\\xa0", " "), label
+
+
+def test_a_target_in_the_firers_hex_reads_range_1_not_0():
+    """Walk of session 32: a shot at a tank in the firer's own hex read 'range 0' in its breakdown and its log
+    line; book-a 14.2 puts the same hex at range 1 (the band, and so the number, was already right)."""
+    from centurion.rules.fire import base_to_hit, to_hit
+
+    same, next_door = to_hit(0, weapon="gauss"), to_hit(1, weapon="gauss")
+    assert same.terms[0].label.startswith("base, range 1 (same hex)") and "range 0" not in same.terms[0].label
+    assert same.value == next_door.value == base_to_hit(1)
+
+
+def test_crew_and_ammunition_rolls_name_the_vehicle_not_its_type():
+    """Walk of session 32: 'commander of the Liberator heavy tank (Renegade) stays conscious' with three
+    Liberators on the map; the rolls (book-a 13.2) now name the vehicle's key, as the log's other lines do."""
+    import re
+
+    from centurion.game import bot_action
+
+    g = new_skirmish("meeting", seed=1)
+    keys = {v.key for v in g.vehicles}
+    while not g.over and not any("stays conscious" in line for line in g.log):
+        g = g.apply(bot_action(g, "novice"))
+    rolls = [line for line in g.log if re.search(r"stays conscious|survives the hit|wakes \(", line)]
+    assert rolls, "no crew roll in meeting seed 1"
+    for line in rolls:
+        m = re.search(r"(?:of|ammunition of) (\S+) (?:stays conscious|survives the hit|wakes)", line)
+        assert m and m.group(1) in keys, line
+    assert not any(re.search(r"of the \w+ [\w ]+\((?:Renegade|TOG)\)", line) for line in g.log)

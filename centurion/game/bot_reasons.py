@@ -215,11 +215,11 @@ def _distance_words(s: Any, e: Any, enemies: list, pref: int | None) -> list[str
     out = []
     if enemies and pref is not None:
         near = min(distance(x.hex, e.hex) for x in enemies)
-        out.append(f"{near} hexes from the nearest enemy (it likes {pref})" if pref >= 0 else
-                   f"{near} hexes from the nearest enemy (it keeps at least {-pref} off)")
+        out.append(f"{plural(near, 'hex')} from the nearest enemy (it likes {pref}, by its weapons' ranges)"
+                   if pref >= 0 else f"{plural(near, 'hex')} from the nearest enemy (it keeps at least {-pref} off)")
     if s.scenario.objectives:
         o = min(s.scenario.objectives, key=lambda o: distance(o.hex, e.hex))
-        out.append(f"{distance(o.hex, e.hex)} hexes from {o.name}")
+        out.append(f"{plural(distance(o.hex, e.hex), 'hex')} from {o.name}")
     return out
 
 
@@ -240,7 +240,7 @@ def _risk_words(s: Any, v: Any, e: Any) -> str:
     risk = NO_RISK if e.p_no_damage == 1 else path_risk(s, v, e.safest.move)
     p = 1 - Fraction(e.p_no_damage)
     if p == 0 and risk.expected == 0:
-        return "no risk to itself"
+        return "no piloting or grounding risk to itself"
     r = s.resolve_move(v.key, e.safest.move)
     ground = 0 if isinstance(r, Refusal) else r.grounding_damage
     words = " and ".join(([f"{p} chance of piloting damage"] if p else [])
@@ -255,7 +255,7 @@ def _objective_words(s: Any, v: Any, e: Any) -> list[str]:
     if held <= 0:
         return []
     o = min(s.scenario.objectives, key=lambda o: distance(o.hex, e.hex))
-    return [f"objective {format_label(o.hex)} {distance(o.hex, e.hex)} hex(es) away"
+    return [f"objective {format_label(o.hex)} {plural(distance(o.hex, e.hex), 'hex')} away"
             + (" at the end" if s.turn >= s.scenario.turns else ", slow enough to stop beside it next turn")]
 
 
@@ -344,7 +344,8 @@ def _plain_reason(s: Any, a: Any) -> str:
     if isinstance(a, Watch):
         v = s.vehicle(a.unit)
         near = min((distance(v.hex, e.hex) for e in s.live_vehicles(s.other(v.side))), default=0)
-        return f"{a.unit} in a crater at velocity 0, nearest enemy {near} hexes away: it waits to fire (CEN-OPP-1)"
+        return (f"{a.unit} in a crater at velocity 0, nearest enemy {plural(near, 'hex')} away: it waits to fire "
+                "(CEN-OPP-1)")
     if isinstance(a, March):
         return f"{a.squad} walks toward the nearest objective"
     if isinstance(a, Conceal):

@@ -60,7 +60,8 @@ def damage_hook(v: Vehicle, marked: list, effects: list[str], dice: Dice, turn: 
         """Movement damage straight onto the record sheet, internals at once; the rest of the move uses the
         sheet's effects (TS&R, driver, grav drive, thrust lost) (CEN-SPD-2, CEN-GRD-1, book-a §13)."""
         flying = end_velocity if rule == "CEN-GRD-1" else velocity
-        sheet, crossed, rep = movement_damage(marked[0], section, points, dice, velocity=flying, turn=turn)
+        sheet, crossed, rep = movement_damage(marked[0], section, points, dice, velocity=flying, turn=turn,
+                                              unit=v.key)
         marked[0] = sheet
         if rep.effects:  # what the internals did, in the order it happened (book-a §13)
             effects.append(f"  {v.key} internal damage ({cause}): " + counted("; ".join(rep.effects)))

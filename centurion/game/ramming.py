@@ -215,7 +215,8 @@ def _resolve_one(s: Skirmish, r: PendingRam, dice: Dice) -> Skirmish:
     vs = []
     for v, section, points in ((d, res.defender_section, res.defender_damage), (a, "front", res.attacker_damage)):
         start = len(dice.log)
-        sheet, crossed, rep = movement_damage(v.sheet, section, points, dice, velocity=v.velocity, turn=s.turn)
+        sheet, crossed, rep = movement_damage(v.sheet, section, points, dice, velocity=v.velocity, turn=s.turn,
+                                              unit=v.key)
         lines += [f"    {x.describe()}" for x in dice.log[start:]]
         del dice.log[start:]
         lines.append(f"  {v.key}: {plural(len(crossed), 'box')} crossed on the {section}"

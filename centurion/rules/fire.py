@@ -55,6 +55,12 @@ def range_band(range_hexes: int) -> str:
     return f"> {MAX_RANGE}"
 
 
+def range_words(range_hexes: int) -> str:
+    """'range N' in a roll's words; a target in the firer's own hex is at range 1 (book-a 14.2; walk of session
+    32: it read 'range 0')."""
+    return "range 1 (same hex)" if range_hexes == 0 else f"range {range_hexes}"
+
+
 def terrain_modifier(terrain: str, table: TerrainTable | None = None) -> int | None:
     """The Terrain Effects Table combat modifier of a target hex; None where fire is not allowed (CEN-TER-1)."""
     tt = table or terrain_table()
@@ -114,7 +120,7 @@ def _to_hit(range_hexes: int, weapon: str, shield_factor: int, terrain: str, cra
     tmod = terrain_modifier(terrain, table)
     if tmod is None:
         return TargetRoll.refused(RULE, f"a target in {terrain.replace('_', ' ')} cannot be fired on (TET)")
-    roll = TargetRoll.of(f"base, range {range_hexes} (band {range_band(range_hexes)})", base, RULE)
+    roll = TargetRoll.of(f"base, {range_words(range_hexes)} (band {range_band(range_hexes)})", base, RULE)
     if gunnery != STANDARD_GUNNERY:
         roll = roll.plus(f"gunnery skill {gunnery} (optional rule)", gunnery - STANDARD_GUNNERY, RULE)
     facing = f"{shield_side} " if shield_side else ""
@@ -142,7 +148,7 @@ def to_hit_bare(range_hexes: int, *, why: str, targeting_lost: int = 0) -> Targe
     base = base_to_hit(range_hexes)
     if base is None:
         return TargetRoll.refused(RULE, f"range {range_hexes} is beyond {MAX_RANGE} hexes: no fire (book-a §10.1)")
-    roll = TargetRoll.of(f"base, range {range_hexes} (band {range_band(range_hexes)})", base, RULE)
+    roll = TargetRoll.of(f"base, {range_words(range_hexes)} (band {range_band(range_hexes)})", base, RULE)
     roll = roll.plus(f"no terrain or shield modifier against {why}", 0, RULE)
     if targeting_lost:
         roll = roll.plus(f"{targeting_lost} Targ box(es) lost", -targeting_lost, RULE)

@@ -57,8 +57,8 @@ BOX_COUNTS = ("component", "section")
 
 
 def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0, turn: int = 1,
-                          boxes_counted: str = "section",
-                          ground_when_moving: bool = True) -> tuple[RecordSheet, InternalReport]:
+                          boxes_counted: str = "section", ground_when_moving: bool = True,
+                          unit: str | None = None) -> tuple[RecordSheet, InternalReport]:
     """Apply the pending internal boxes and their effects, after all weapons fire (CEN-SEQ-3, book-a 13.2).
 
     `velocity` is the vehicle's current velocity (a Grav Drive or Vehicle Destroyed hit grounds it at that
@@ -66,6 +66,8 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
     `boxes_counted`: the "boxes lost" of the Consciousness Roll (8 - boxes) are every internal box lost in the
     crew member's section ("section", default: book-a 13.2, book-b 7.6) or only its own boxes ("component").
     `ground_when_moving=False` leaves the grounding to the movement rules (damage taken during a move).
+    `unit`: the vehicle's key on the map, named in the rolls and effects (walk of session 32: "the Liberator heavy
+    tank" with three Liberators on the map); else the record sheet's label.
     """
     whole(turn, "CEN-SEQ-1", "turn", 1)
     choice(boxes_counted, BOX_COUNTS, RULE, "boxes_counted")
@@ -84,7 +86,7 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
                 newly.append((section, comp, n))
     rolls: list[Roll] = []
     effects: list[str] = []
-    name = record.vehicle.label
+    name = unit or f"the {record.vehicle.label}"
     crew = {m.role: m for m in after.crew}
     # crew: dead when every box is lost, else a Consciousness Roll at 8 - boxes lost
     for section, comp, _n in newly:
@@ -96,18 +98,18 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
             continue
         if lost >= total:
             crew[comp] = CrewMember(comp, "dead", turn)
-            effects.append(f"{comp} of the {name} killed: all {total} boxes lost ({RULE})")
+            effects.append(f"{comp} of {name} killed: all {total} boxes lost ({RULE})")
             continue
         if member.state == "unconscious":
-            effects.append(f"{comp} of the {name} hit again while unconscious ({RULE})")
+            effects.append(f"{comp} of {name} hit again while unconscious ({RULE})")
             continue
         counted = lost if boxes_counted == "component" else sum(b[0] == section for b in after.internal_lost)
-        roll = dice.d10_test(consciousness_target(counted), purpose=f"{comp} of the {name} stays conscious "
+        roll = dice.d10_test(consciousness_target(counted), purpose=f"{comp} of {name} stays conscious "
                              f"({lost} of {total} boxes lost)", rule=RULE)
         rolls.append(roll)
         if not roll.success:
             crew[comp] = CrewMember(comp, "unconscious", turn)
-            effects.append(f"{comp} of the {name} unconscious (rolled {roll.result} > {roll.target}); tries to wake "
+            effects.append(f"{comp} of {name} unconscious (rolled {roll.result} > {roll.target}); tries to wake "
                            f"in the End Phase of the next turn ({RULE})")
     after = replace(after, crew=tuple(crew[m.role] for m in after.crew))
     for section, comp, _n in newly:
@@ -143,20 +145,21 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
         if comp != "ammo" or after.exploded:
             continue
         lost = after.lost(section, comp)
-        roll = dice.d10_test(ammo_target(lost), purpose=f"{section} ammunition of the {name} survives the hit "
+        roll = dice.d10_test(ammo_target(lost), purpose=f"{section} ammunition of {name} survives the hit "
                              f"({lost} {'box' if lost == 1 else 'boxes'} lost)", rule=RULE)
         rolls.append(roll)
         if roll.success:
             effects.append(f"{section} ammunition hit, no explosion ({RULE})")
             continue
         after = replace(after, exploded=True)
-        effects.append(f"{section} ammunition EXPLODES: the {name} is destroyed ({RULE})")
+        effects.append(f"{section} ammunition EXPLODES: {name} is destroyed ({RULE})")
         members = []
         for m in after.crew:
             if m.state == "dead":
                 members.append(m)
                 continue
-            r = dice.d10_test(survival_target(velocity), purpose=f"{m.role} survives the explosion at velocity "
+            whose = f"{m.role} of {unit}" if unit else m.role
+            r = dice.d10_test(survival_target(velocity), purpose=f"{whose} survives the explosion at velocity "
                               f"{velocity}", rule=RULE)
             rolls.append(r)
             if not r.success:
@@ -185,7 +188,8 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
         effects.append(f"grounds at velocity {grounded_v}: {10 * grounded_v} points to the bottom "
                        f"(CEN-GRD-1)" + (f", {len(inner)} internal boxes" if inner else ""))
         if inner:  # the grounding's own internal hits take effect too, the vehicle now at rest
-            after, sub = apply_internal_damage(after, dice, velocity=0, turn=turn, boxes_counted=boxes_counted)
+            after, sub = apply_internal_damage(after, dice, velocity=0, turn=turn, boxes_counted=boxes_counted,
+                                               unit=unit)
             newly += list(sub.components)
             rolls += list(sub.rolls)
             effects += list(sub.effects)
@@ -193,14 +197,14 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
             crew_dead += list(sub.crew_killed_in_explosion)
             squad_dead = squad_dead or sub.squad_killed_in_explosion
     if after.destroyed and not before.destroyed:
-        effects.append(f"the {name} is destroyed: {after.destroyed_by()} (book-a 14.1)")
+        effects.append(f"{name} is destroyed: {after.destroyed_by()} (book-a 14.1)")
     report = InternalReport(tuple(newly), tuple(rolls), tuple(effects), killed, tuple(crew_dead), squad_dead,
                             grounded_v, grounding_boxes)
     return after, report
 
 
 def movement_damage(record: RecordSheet, section: str, points: int, dice: Dice, *, velocity: int = 0,
-                    turn: int = 1) -> tuple[RecordSheet, tuple[int, ...], InternalReport]:
+                    turn: int = 1, unit: str | None = None) -> tuple[RecordSheet, tuple[int, ...], InternalReport]:
     """Damage taken while moving (speed limit, grounding): boxes crossed row by row from the top-left, armor
     then internals, every internal effect at once (CEN-SPD-2, CEN-GRD-1). The movement rules ground the vehicle
     themselves after a Grav Drive or Vehicle Destroyed hit (look at `report.components`).
@@ -213,11 +217,13 @@ def movement_damage(record: RecordSheet, section: str, points: int, dice: Dice, 
     held = record.pending
     sheet = replace(record, pending=frozenset())
     sheet, crossed, _internal = cross_rowwise(sheet, section, points, immediate=False)
-    sheet, report = apply_internal_damage(sheet, dice, velocity=velocity, turn=turn, ground_when_moving=False)
+    sheet, report = apply_internal_damage(sheet, dice, velocity=velocity, turn=turn, ground_when_moving=False,
+                                          unit=unit)
     return replace(sheet, pending=sheet.pending | held), crossed, report
 
 
-def end_phase(record: RecordSheet, dice: Dice, *, turn: int) -> tuple[RecordSheet, tuple[Roll, ...], dict]:
+def end_phase(record: RecordSheet, dice: Dice, *, turn: int,
+              unit: str | None = None) -> tuple[RecordSheet, tuple[Roll, ...], dict]:
     """End Phase: remove widowed armor (step A, CEN-SEQ-1); crew knocked out in an earlier turn roll again at
     the same target, 8 minus their boxes lost (book-a 13.2). Returns sheet, rolls, widowed boxes removed."""
     whole(turn, "CEN-SEQ-1", "turn", 1)
@@ -228,7 +234,8 @@ def end_phase(record: RecordSheet, dice: Dice, *, turn: int) -> tuple[RecordShee
         if m.state == "unconscious" and m.since_turn is not None and m.since_turn < turn:
             section = record.crew_section(m.role)  # the same target: the boxes lost in its section (book-b 7.6)
             lost = sum(b[0] == section for b in record.internal_lost) if section else 0
-            r = dice.d10_test(consciousness_target(lost), purpose=f"{m.role} of the {record.vehicle.label} wakes "
+            who = unit or f"the {record.vehicle.label}"
+            r = dice.d10_test(consciousness_target(lost), purpose=f"{m.role} of {who} wakes "
                               f"({lost} {'box' if lost == 1 else 'boxes'} lost)", rule=RULE)
             rolls.append(r)
             members.append(CrewMember(m.role) if r.success else m)

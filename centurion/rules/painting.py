@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from ..data import BattleMap
 from ..dice import Dice, Roll
 from .combat_units import RULE, CombatUnit, MapFor, sight_level
+from .fire import range_words
 from .hooks import BasicRules, rules_of
 from .refusal import Refusal
 from .targets import infantry_paint, vehicle_paint
@@ -77,7 +78,7 @@ def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], pain
         if isinstance(attempt, Refusal):
             out.append(attempt)
             continue
-        purpose = f"{painter_key} paints {target_key} at range {attempt.range}"
+        purpose = f"{painter_key} paints {target_key} at {range_words(attempt.range)}"
         stop = None
         if painter.sheet is not None:  # a vehicle's painting laser: a shot, which a variant may stop (VAR-SHIELD)
             roll, stop = rules_of(rules).shot(attempt.to_hit, weapon="painting", dice=dice, purpose=purpose)

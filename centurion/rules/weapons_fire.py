@@ -15,6 +15,7 @@ from ..data.vehicles import weapon_table
 from ..dice import Dice
 from .combat_units import RULE, CombatUnit, FireResult, HitResolution
 from .damage import template_shape
+from .fire import range_words
 from .hits import HitToLand, land_hits
 from .hooks import BasicRules, SalvoWeapon, rules_of
 from .infantry_fire import casualty_row
@@ -119,7 +120,7 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
         row = _row_of(ra.weapon) if kind != "vehicle" else None
         for m in range(ra.attack.missiles if ra.family == "missile" else 1):
             extra = f" (missile {m + 1})" if ra.family == "missile" and ra.attack.missiles > 1 else ""
-            purpose = f"{plan.firer.key} {ra.weapon.type}{extra} hits {ra.target.key} at range {ra.range}"
+            purpose = f"{plan.firer.key} {ra.weapon.type}{extra} hits {ra.target.key} at {range_words(ra.range)}"
             roll, stop = hooks.shot(ra.to_hit, weapon=TO_HIT_KIND[ra.family], dice=dice, purpose=purpose)
             if stop is not None and stop.success:  # the round hit but was stopped (VAR-SHIELD)
                 results.append(HitResolution(ra.weapon.type, ra.target.key, roll, stop=stop))

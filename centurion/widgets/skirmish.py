@@ -277,6 +277,10 @@ class SkirmishTable(PositionChoice, BattlePage):
             mine = [a for a in rest if self.selected in (getattr(a, "unit", None), getattr(a, "squad", None))]
             return out + (mine or rest)
         acts = g.legal_actions()
+        if self.selected is None:  # every decision, those of no unit first (end the phase, let a move pass): the
+            # default pick decides nothing risky (walk of session 32: with no unit selected the opportunity list
+            # held only the pass, read as "no unit" matching the pass's own missing unit)
+            return sorted(acts, key=lambda a: getattr(a, "unit", None) is not None)
         mine = [a for a in acts if getattr(a, "unit", None) == self.selected]
         return with_phase_end(mine, acts)  # the unit's decisions and the end of the phase (W23), else all
 

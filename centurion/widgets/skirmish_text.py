@@ -17,7 +17,7 @@ from ..game.crew import salvo_mounts
 from ..game.ramming import ram_when
 from ..game.summary import SYSTEM_WORDS, centurion_words, initiative_note, leadership_note
 from ..game.wording import plural
-from ..hexgrid import format_label
+from ..hexgrid import distance, format_label
 from ..rules import Refusal
 from ..rules.targets import TO_HIT_KIND, weapon_family
 from ..variants import assign_crew
@@ -332,6 +332,10 @@ def decision_label(g: Skirmish, a) -> str:
         # the variant tag first after the end: a long line is cut at the list's edge (walk of session 30)
         return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}{variant_tags(e)}, {tail}, "
                 f"{float(e.p_no_damage):.0%} safe" + (", squad gets out" if a.dismount else "") + ram_text(g, a))
+    if isinstance(a, OpportunityFire) and g.pending_move is not None and 0 < a.step <= len(g.pending_move[1]):
+        at = g.pending_move[1][a.step - 1][0]  # the hex it enters at that step (walk of session 32: "hex k" alone)
+        near = max(1, distance(g.vehicle(a.unit).hex, at))  # the same hex is range 1 (book-a 14.2)
+        return f"{g.describe(a)}: {format_label(at)}, range {near}"
     return g.describe(a)  # in the words of the rules in play (VAR-INIT)
 
 

@@ -41,7 +41,7 @@ class EndPhase:
             if v.destroyed:
                 vs.append(v)
                 continue
-            sheet, _rolls, removed = end_phase(v.sheet, dice, turn=self.turn)
+            sheet, _rolls, removed = end_phase(v.sheet, dice, turn=self.turn, unit=v.key)
             if any(removed.values()):
                 lines.append(f"  {v.key}: widowed armor removed [CEN-SEQ-1]")
             vs.append(replace(v, sheet=sheet))
