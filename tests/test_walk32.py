@@ -188,3 +188,39 @@ def test_crew_and_ammunition_rolls_name_the_vehicle_not_its_type():
         m = re.search(r"(?:of|ammunition of) (\S+) (?:stays conscious|survives the hit|wakes)", line)
         assert m and m.group(1) in keys, line
     assert not any(re.search(r"of the \w+ [\w ]+\((?:Renegade|TOG)\)", line) for line in g.log)
+
+
+def test_an_elite_decision_with_nothing_to_search_gives_the_veterans_reason():
+    """Walk of session 32: 'R12 paints T13 — why: the only sensible decision open' with four paints open. With one
+    option worth searching, the elite plays the veteran's choice (game/bot_search.py) and now gives its reason."""
+    from centurion.game.actions import Paint
+    from centurion.game.bot_reasons import bot_decision
+
+    g = new_skirmish("meeting", seed=5)
+    for _ in range(60):
+        elite = bot_decision(g, "elite")
+        if isinstance(elite.action, Paint) and elite.action.target is not None:
+            veteran = bot_decision(g, "veteran")
+            if len(elite.alternatives) == 1 and veteran.action == elite.action:
+                assert elite.reason == veteran.reason and "only sensible" not in elite.reason, elite.reason
+                return
+        g = g.apply(elite.action)
+    raise AssertionError("no lone elite paint in meeting seed 5's first 60 decisions")
+
+
+def test_the_why_table_explains_played_out_scores():
+    """Walk of session 32: the elite's '+84.2 points on average' had no stated meaning, and 0.90 hits expected
+    scored above 3.60. The table's footnote now says what a played-out score is and how much luck is in it."""
+    from centurion.game.actions import Fire
+    from centurion.game.bot_reasons import Alternative, BotDecision
+    from centurion.widgets.bot_view import alternatives_html
+
+    played = "; played out 3 times to the end of the turn: +77.7 points on average"
+    d = BotDecision(Fire("R11", "T13"), "r", (Alternative(Fire("R11", "T13"), "R11 fires at T13", 77.72, "a" + played),
+                                              Alternative(Fire("R11", "T12"), "R11 fires at T12", 77.65, "b" + played)),
+                    "elite", 2, "fire", "renegade")
+    text = alternatives_html(d)
+    assert "victory points minus the enemy's" in text and "luck" in text and "target's key" not in text
+    plain = BotDecision(d.action, "r", tuple(replace(a, reason="x") for a in d.alternatives), "veteran", 2, "fire",
+                        "renegade")
+    assert "victory points minus" not in alternatives_html(plain)

@@ -91,7 +91,9 @@ def search(s: Skirmish, base: Callable[[Skirmish], Action], policy: Callable[[Sk
     with bot_trace.traced() as notes:
         chosen = base(s)
     options = candidates(notes, chosen)
-    if len(options) < 2:
+    if len(options) < 2:  # nothing to search: the base level's own notes give the reason (walk of session 32: an
+        for n in notes:  # elite's lone paint read "the only sensible decision open")
+            bot_trace.note(n.kind, n.action, n.score, **n.data)
         return chosen
     side = s.active
     seeds = [playout_seed(s, k) for k in range(SAMPLES)]
