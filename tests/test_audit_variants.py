@@ -385,7 +385,7 @@ def test_V16_chapter_21_ram_and_init_sections():
 
 def test_V17_the_variant_move_names_its_initial_facing():
     assert VariantMove(accelerate=6, steps="F F L F", initial_facing=1).describe() == \
-        GravMove(accelerate=6, steps="FFLF", initial_facing=1).describe() == "face 1, accelerate 6, F F L F"
+        GravMove(accelerate=6, steps="FFLF", initial_facing=1).describe() == "face NE, accelerate 6, F F L F"
 
 
 # --- V18 --------------------------------------------------------------------------------------------------------

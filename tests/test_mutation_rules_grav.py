@@ -94,7 +94,7 @@ def test_GRAV2_moves_read_their_steps_and_describe_themselves():
     """A move is data: steps upper-cased and split into single steps; its description lists the parts in order."""
     m = GravMove(accelerate=2, steps=["ff", "R"], decelerate=3, ground=True, initial_facing=4)
     assert m.steps == ("F", "F", "R")
-    assert m.describe() == "face 4, accelerate 2, F F R, decelerate 3, ground"
+    assert m.describe() == "face SW, accelerate 2, F F R, decelerate 3, ground"
     assert GravMove().describe() == "no hexes"
     assert GravMove(steps="F").describe() == "F"
 

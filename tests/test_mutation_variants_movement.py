@@ -35,11 +35,11 @@ def test_VAR_LATERAL_steps_parse_from_text_or_a_sequence():
 
 def test_VAR_LATERAL_a_variant_move_in_words():
     assert VariantMove().describe() == "no hexes"
-    assert VariantMove(2, "F SL F R", 1, initial_facing=1).describe() == "face 1, accelerate 2, F SL F R, decelerate 1"
+    assert VariantMove(2, "F SL F R", 1, initial_facing=1).describe() == "face NE, accelerate 2, F SL F R, decelerate 1"
     assert VariantMove(0, "F", ground=True, positions=((0, "out"),)).describe() == "F, ground, out at step 1"
     assert VariantMove(0, "F F F", positions=((0, "out"), (2, "in"))).describe() == (
         "F F F, out at step 1, in at step 3")
-    assert VariantMove(initial_facing=0).describe() == "face 0, no hexes"
+    assert VariantMove(initial_facing=0).describe() == "face N, no hexes"
 
 
 def test_VAR_LATERAL_the_basic_engines_view_of_a_variant_move():

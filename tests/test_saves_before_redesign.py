@@ -50,6 +50,7 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
         line = line.replace("initiative, first side", f"initiative, {sides[0]}")
         line = line.replace("initiative, second side", f"initiative, {sides[1]}")
     line = re.sub(r"\bfacing ([0-5])\b(?![-.]\d)", lambda m: "facing " + FACINGS[int(m.group(1))], line)
+    line = re.sub(r"\bface ([0-5]),", lambda m: "face " + FACINGS[int(m.group(1))] + ",", line)  # session 32
     line = re.sub(r"(salvo of .*: one roll for all) \(\S+ at \S+, range \d+\)", r"\1", line)  # session 30: named
     line = re.sub(r"\b(\d+) ([A-Za-z][A-Za-z ]*?)\((s|es)\)", _count, line)
     # session 31: a squad's losses name the men left or its destruction (book-a 14.1); the count killed is the same

@@ -224,3 +224,20 @@ def test_the_why_table_explains_played_out_scores():
     plain = BotDecision(d.action, "r", tuple(replace(a, reason="x") for a in d.alternatives), "veteran", 2, "fire",
                         "renegade")
     assert "victory points minus" not in alternatives_html(plain)
+
+
+def test_the_smoke_choice_says_what_the_counter_does():
+    """Walk of session 32: 'T12 lays smoke' said nothing of what smoke does (book-b §10.3: -2 to hit as heavy
+    woods, blocks sight, halves grav speed limits; it lifts in the next End Phase, CEN-SEQ-1)."""
+    from centurion.game.actions import Smoke
+    from centurion.widgets.skirmish_text import preview_lines
+
+    g = new_skirmish("meeting", seed=1)
+    while g.phase != "end":
+        g = g.apply(g.legal_actions()[0] if g.phase != "movement" else
+                    next(a for a in g.legal_actions() if isinstance(a, Move)))
+    smoke = next(a for a in g.legal_actions() if isinstance(a, Smoke))
+    v = g.vehicle(smoke.unit)
+    text = " ".join(preview_lines(g, smoke, smoke))
+    assert format_label(v.hex) in text and "-2 to hit" in text and "speed limit" in text and "next turn" in text
+    assert f"{v.sheet.smoke_left - 1} charge" in text

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..data import BattleMap, VehicleType, facing_change_table
-from ..hexgrid import Hex, format_label
+from ..hexgrid import FACING_NAMES, Hex, format_label
 from .armor import Armor
 from .record import reduced_thrust
 from .refusal import Refusal
@@ -160,7 +160,7 @@ class GravMove:
         """A short text such as 'accelerate 2, F F R F, decelerate 3, ground'."""
         parts = []
         if self.initial_facing is not None:
-            parts.append(f"face {self.initial_facing}")
+            parts.append(f"face {FACING_NAMES[self.initial_facing]}")  # HEX-3 (walk 32: "face 5")
         if self.accelerate:
             parts.append(f"accelerate {self.accelerate}")
         parts.append(" ".join(self.steps) if self.steps else "no hexes")

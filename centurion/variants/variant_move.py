@@ -71,7 +71,7 @@ class VariantMove:
                         self.take_crater)
 
     def describe(self) -> str:
-        """'face 1, accelerate 2, F SL F R, decelerate 1': `GravMove.describe`'s words, plus shifts and positions."""
+        """'face NE, accelerate 2, F SL F R, decelerate 1': `GravMove.describe`'s words, plus shifts and positions."""
         # GravMove.describe reads only the fields the two moves share; the steps are shown as they are (SL, SR too)
         text = GravMove.describe(self)  # type: ignore[arg-type]
         if self.positions:  # VAR-OCCUPY: the position declared on entering a partly covered hex

@@ -12,13 +12,14 @@ from fractions import Fraction
 from ..data import vehicle_types
 from ..data.scenarios import shipped_scenario
 from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_skirmish, scenarios
-from ..game.actions import Leadership, Order, SelfDestruct
+from ..game.actions import Leadership, Order, SelfDestruct, Smoke
 from ..game.crew import salvo_mounts
 from ..game.ramming import ram_when
 from ..game.summary import SYSTEM_WORDS, centurion_words, initiative_note, leadership_note
 from ..game.wording import plural
 from ..hexgrid import distance, format_label
 from ..rules import Refusal
+from ..rules.fire import range_words
 from ..rules.targets import TO_HIT_KIND, weapon_family
 from ..variants import assign_crew
 from ..variants.movement import VariantResolvedMove
@@ -181,14 +182,14 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
             lines.append(html.escape(f"Refused: {plan}"))
             plan = None
         who = crew_roles(g, a.unit, plan) if plan else []
-        lines += [f"{who[i]}{html.escape(ra.weapon.type)} at range {ra.range} ({ra.side or 'infantry'}): "
+        lines += [f"{who[i]}{html.escape(ra.weapon.type)} at {range_words(ra.range)} ({ra.side or 'infantry'}): "
                   f"{_odds(g, ra)}" for i, ra in enumerate(plan.attacks)] if plan else []
         if a.driver:  # the driver's weapons, his roll and next turn's speed limits (VAR-WEAPONS)
             from ..game.crew import driver_check, driver_plan
 
             v = g.vehicle(a.unit)
             dplan = driver_plan(g, v, a.target)
-            lines += [f"the driver: {html.escape(ra.weapon.type)} at range {ra.range}: "
+            lines += [f"the driver: {html.escape(ra.weapon.type)} at {range_words(ra.range)}: "
                       f"{_odds(g, ra)}" for ra in dplan.attacks] if dplan else []
             lines.append(html.escape(f"the driver's piloting roll first: {driver_check(v).describe()}; each "
                                      "weapon he fires cuts next turn's speed limits by a third [VAR-WEAPONS]"))
@@ -201,15 +202,21 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
     elif isinstance(a, SquadFire):  # the squad's attacks, each at this to-hit (book-a §16, CEN-CMB-1)
         att = g.squad_attack(a.unit, a.weapon, a.target)
         if hasattr(att, "to_hit"):
-            lines.append(f"{plural(att.attacks, html.escape(a.weapon) + ' attack')} at range {att.range}: "
+            lines.append(f"{plural(att.attacks, html.escape(a.weapon) + ' attack')} at {range_words(att.range)}: "
                          f"{html.escape(att.to_hit.describe())}")
     elif isinstance(a, Paint) and a.target:
         att = g.paint_attempt(a.unit, a.target)
-        lines.append(f"paint at range {att.range}: "
+        lines.append(f"paint at {range_words(att.range)}: "
                      f"{html.escape(g.rules.shot_words(att.to_hit, weapon='painting'))}")
         if any(q.key == a.unit for q in g.squads):  # said before it is chosen (second walk of session 31)
             lines.append(html.escape("a squad that paints does nothing else this turn: it will not fire "
                                      "(book-a 7.3)"))
+    elif isinstance(a, Smoke):  # what the counter does (walk of session 32: the choice said nothing of it)
+        v = g.vehicle(a.unit)
+        lines.append(html.escape(
+            f"a smoke counter in {format_label(v.hex)} until the next turn's End Phase: a vehicle in it is -2 to "
+            "hit, as in heavy woods, it blocks sight across the hex as woods do, and grav vehicles' speed limit "
+            f"there is halved (book-b §10.3); {plural(v.sheet.smoke_left - 1, 'charge')} left after it"))
     elif isinstance(a, SelfDestruct):  # the check the crew rolls (VAR-SELFDESTRUCT)
         from ..game.crew import destruct_check
 
@@ -225,7 +232,7 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         _k, path = g.pending_move
         plan = g.attack_set(g.vehicle(a.unit), a.target, at=path[a.step - 1], opportunity=True)
         who = crew_roles(g, a.unit, plan) if plan else []
-        lines += [f"{who[i]}{html.escape(ra.weapon.type)} at range {ra.range}: "
+        lines += [f"{who[i]}{html.escape(ra.weapon.type)} at {range_words(ra.range)}: "
                   f"{_odds(g, ra)}" for i, ra in enumerate(plan.attacks)] if plan else []
     return lines
 
