@@ -241,3 +241,27 @@ def test_the_smoke_choice_says_what_the_counter_does():
     text = " ".join(preview_lines(g, smoke, smoke))
     assert format_label(v.hex) in text and "-2 to hit" in text and "speed limit" in text and "next turn" in text
     assert f"{v.sheet.smoke_left - 1} charge" in text
+
+
+def test_the_end_phase_lists_the_end_first_then_each_smoke_as_the_hint_says(monkeypatch):
+    """With nothing selected the End Phase listed only 'ends its End Phase' and the smoke waited for a click on a
+    tank; it now lists every decision, the end first (the default pick lays no smoke by mistake), and the hint
+    names the list's 'lays smoke' (CEN-SEQ-1)."""
+    monkeypatch.delenv("CENTURION_STORE", raising=False)
+    from centurion.game.actions import EndTurn, Smoke
+    from centurion.widgets.battle_page import PERSON
+    from centurion.widgets.skirmish import SkirmishTable
+
+    g = new_skirmish("meeting", seed=1)
+    while g.phase != "end":
+        g = g.apply(g.legal_actions()[0] if g.phase != "movement" else
+                    next(a for a in g.legal_actions() if isinstance(a, Move)))
+    t = SkirmishTable("meeting", seed=1, players={"renegade": PERSON, "tog": PERSON})
+    t._begin(g)
+    t.selected = None
+    t._refresh()
+    smokes = [a for a in g.legal_actions() if isinstance(a, Smoke)]
+    assert smokes and t._choices == [EndTurn(), *smokes] and t.chosen() == EndTurn()
+    import html
+
+    assert "'lays smoke' in the list" in html.unescape(t.banner.value)

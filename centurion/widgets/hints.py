@@ -33,8 +33,8 @@ _PHASE_HINTS = {
                 "{many} and the enemy it paints (or 'does not paint') and Confirm [CEN-SEQ-1, CEN-SEQ-3].",
     "fire": "Fire: pick one of your {many} and its target; the text under the list gives each weapon's chance to "
             "hit. Confirm to declare; all fire is rolled together once both sides have declared [CEN-SEQ-3].",
-    "end": "End Phase: click 'End phase' to finish the turn. To lay smoke in a {one}'s hex first, click the {one}: "
-           "its smoke is then listed [CEN-SEQ-1].",
+    "end": "End Phase: click 'End phase' to finish the turn. To lay smoke in a {one}'s hex first, pick its 'lays "
+           "smoke' in the list (or click the {one}) and Confirm [CEN-SEQ-1].",
 }
 
 
