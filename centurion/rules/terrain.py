@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..data import BattleMap, TerrainTable, terrain_table
+from ..data import BattleMap, MapHex, TerrainTable, terrain_table
 from ..hexgrid import Hex
 from .inputs import on_map, whole
 
@@ -44,9 +44,10 @@ def hex_speed_limit(terrain: str, from_level: int, to_level: int, *, table: Terr
     return limit if slope is None else min(limit, slope.speed_limit)
 
 
-def smoked_limit(limit: int) -> int:
-    """A speed limit in a smoke hex: halved, rounded up, for grav vehicles at NF (book-b §10.3; CEN-TER-3)."""
-    return -(-limit // 2)
+def grav_speed_limit(limit: int, cell: MapHex) -> int:
+    """A grav vehicle's speed limit in `cell` from its row's `limit`: halved, rounded up, where a smoke counter
+    stands (grav vehicles at NF, book-b §10.3; CEN-TER-3)."""
+    return -(-limit // 2) if "smoke" in cell.counters else limit
 
 
 def entry_terrain(battlemap: BattleMap, src: Hex, dst: Hex, mover: str) -> str:
@@ -75,8 +76,8 @@ def entry_cost(battlemap: BattleMap, src: Hex, dst: Hex, mover: str = "grav", *,
     if submerged and b.terrain == "lake":
         key = "under_water"
     limit = hex_speed_limit(key, a.level, b.level, table=table)
-    if mover == "grav" and "smoke" in b.counters:  # smoke halves it for grav vehicles (book-b §10.3)
-        limit = smoked_limit(limit)
+    if mover == "grav":  # smoke halves it for grav vehicles only (book-b §10.3)
+        limit = grav_speed_limit(limit, b)
     return vp_cost(key, a.level, b.level, mover=mover, table=table), limit, key
 
 

@@ -20,7 +20,7 @@ from ..rules.grav_execution import DamageRule, MoveReport, execute_grav_move
 from ..rules.grav_types import GravMove, GravState, HexEntry, ResolvedMove, facing_change_interval
 from ..rules.refusal import Refusal
 from ..rules.speed import grounding_damage
-from ..rules.terrain import craters_free, entry_cost, hex_speed_limit, smoked_limit, vp_cost
+from ..rules.terrain import craters_free, entry_cost, grav_speed_limit, hex_speed_limit, vp_cost
 from .occupy import declare_position
 from .ruleset import RuleSet
 from .vanes import VaneResult, roll_vane_saves, vane_odds
@@ -54,9 +54,7 @@ def _occupy_cost(battlemap: BattleMap, here: Hex, dest: Hex, parts: Mapping[Hex,
         key, to_level = (part.terrain, part.level) if pos == "in" else (part.open, part.open_level)
     from_level = levels.get(here, battlemap[here].level)
     cost = vp_cost(key, from_level, to_level, mover="grav", table=table)
-    limit = hex_speed_limit(key, from_level, to_level, table=table)
-    if "smoke" in cell.counters:  # halved for grav vehicles (book-b §10.3), as in the basic rules' entry_cost
-        limit = smoked_limit(limit)
+    limit = grav_speed_limit(hex_speed_limit(key, from_level, to_level, table=table), cell)  # smoke (book-b §10.3)
     surcharge = 0
     if cost is not None and rules.enabled("VAR-MOVETYPE"):
         extra = variant_tables().terrain_extra.get(key)

@@ -19,7 +19,7 @@ from ipycanvas import MultiCanvas, hold_canvas
 from ..data import BattleMap, MapHex, TerrainTable
 from ..game.wording import plural
 from ..hexgrid import Hex, Layout, neighbor
-from ..rules.terrain import smoked_limit
+from ..rules.terrain import grav_speed_limit
 from .colors import rgb, rgb_array, shade
 from .counters import draw_counters
 from .reference import link_rules
@@ -530,9 +530,10 @@ class HexMapView(w.HBox):
             rows.append(("Counters", ", ".join(cell.counters)))
         ground = "prohibited" if t.vp["ground"] is None else t.vp["ground"]
         rows.append(("VP grav / ground", f"{t.vp['grav']} / {ground}"))
-        if "smoke" in cell.counters:  # the rules' own halving (rules.terrain.smoked_limit, book-b §10.3)
-            rows.append(("Speed limit", f"{smoked_limit(t.speed_limit)} for grav vehicles: {t.speed_limit} halved "
-                                        "by the smoke (CEN-SPD-1, book-b §10.3)"))
+        grav = grav_speed_limit(t.speed_limit, cell)  # the rules' own halving under smoke (book-b §10.3)
+        if grav != t.speed_limit:
+            rows.append(("Speed limit", f"{grav} for grav vehicles: {t.speed_limit} halved by the smoke (CEN-SPD-1, "
+                                        "book-b §10.3)"))
         else:
             rows.append(("Speed limit", f"{t.speed_limit} (CEN-SPD-1)"))
         if self.hex_details is not None:
