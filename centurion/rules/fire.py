@@ -61,6 +61,11 @@ def range_words(range_hexes: int) -> str:
     return "range 1 (same hex)" if range_hexes == 0 else f"range {range_hexes}"
 
 
+def base_roll(range_hexes: int, base: int) -> TargetRoll:
+    """The roll's first term: the range's base to-hit with its band (book-a §10.1, CEN-CMB-1)."""
+    return TargetRoll.of(f"base, {range_words(range_hexes)} (band {range_band(range_hexes)})", base, RULE)
+
+
 def terrain_modifier(terrain: str, table: TerrainTable | None = None) -> int | None:
     """The Terrain Effects Table combat modifier of a target hex; None where fire is not allowed (CEN-TER-1)."""
     tt = table or terrain_table()
@@ -120,7 +125,7 @@ def _to_hit(range_hexes: int, weapon: str, shield_factor: int, terrain: str, cra
     tmod = terrain_modifier(terrain, table)
     if tmod is None:
         return TargetRoll.refused(RULE, f"a target in {terrain.replace('_', ' ')} cannot be fired on (TET)")
-    roll = TargetRoll.of(f"base, {range_words(range_hexes)} (band {range_band(range_hexes)})", base, RULE)
+    roll = base_roll(range_hexes, base)
     if gunnery != STANDARD_GUNNERY:
         roll = roll.plus(f"gunnery skill {gunnery} (optional rule)", gunnery - STANDARD_GUNNERY, RULE)
     facing = f"{shield_side} " if shield_side else ""
@@ -148,7 +153,7 @@ def to_hit_bare(range_hexes: int, *, why: str, targeting_lost: int = 0) -> Targe
     base = base_to_hit(range_hexes)
     if base is None:
         return TargetRoll.refused(RULE, f"range {range_hexes} is beyond {MAX_RANGE} hexes: no fire (book-a §10.1)")
-    roll = TargetRoll.of(f"base, {range_words(range_hexes)} (band {range_band(range_hexes)})", base, RULE)
+    roll = base_roll(range_hexes, base)
     roll = roll.plus(f"no terrain or shield modifier against {why}", 0, RULE)
     if targeting_lost:
         roll = roll.plus(f"{targeting_lost} Targ box(es) lost", -targeting_lost, RULE)

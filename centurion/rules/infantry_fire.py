@@ -17,7 +17,7 @@ from ..data import BattleMap, terrain_table
 from ..data.infantry_damage import CasualtyTable, SquadStrength, casualty_table
 from ..dice import Dice, Roll
 from ..hexgrid import Hex, distance
-from .fire import base_to_hit, range_band, range_words, to_hit
+from .fire import base_roll, base_to_hit, to_hit
 from .grav import Refusal
 from .hooks import BasicRules, rules_of
 from .inputs import whole
@@ -299,7 +299,7 @@ def _base(rng: int) -> TargetRoll:
     base = base_to_hit(rng)
     if base is None:
         return TargetRoll.refused(RULE, f"range {rng} is beyond 20 hexes")
-    return TargetRoll.of(f"base, {range_words(rng)} (band {range_band(rng)})", base, RULE)
+    return base_roll(rng, base)
 
 
 def _versus_infantry(rng: int, *, building: bool = False) -> TargetRoll:
