@@ -152,10 +152,9 @@ def requested_rule() -> str:
     return values[0].strip().upper()[:40] if values else ""
 
 
-
 def _nearby_ids(text: str, reference: ReferenceData) -> str:
-    """For a rule ID the reference does not hold, the IDs of its group ("the CEN-SPD rules are CEN-SPD-1 to
-    CEN-SPD-3"; walk of session 31: 'try fewer words' for one ID); else 'try fewer words'."""
+    """For a rule ID the reference does not hold, the IDs of its group ("the CEN-SPD rules are CEN-SPD-1,
+    CEN-SPD-2, CEN-SPD-3"; walk of session 31: 'try fewer words' for one ID); else 'try fewer words'."""
     m = re.fullmatch(r"\s*([A-Za-z]+(?:-[A-Za-z]+)*)-\d+\s*", text)
     if not m:
         return "try fewer words"
@@ -165,6 +164,7 @@ def _nearby_ids(text: str, reference: ReferenceData) -> str:
     if not ids:
         return "try fewer words"
     return f"the {group} rules are {', '.join(ids)}"
+
 
 class RulesReference(w.VBox):
     """Every rule ID the engine implements, grouped by game and mechanic, with a filter box."""

@@ -17,7 +17,7 @@ from ..game.crew import salvo_mounts
 from ..game.ramming import ram_when
 from ..game.summary import SYSTEM_WORDS, centurion_words, initiative_note, leadership_note
 from ..game.wording import plural
-from ..hexgrid import distance, format_label
+from ..hexgrid import FACING_NAMES, distance, format_label
 from ..rules import Refusal
 from ..rules.fire import range_words
 from ..rules.targets import TO_HIT_KIND, weapon_family
@@ -29,7 +29,7 @@ from .reference import link_rules
 from .score_view import score_html
 from .turn_summary import squad_state
 
-FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
+FACINGS = FACING_NAMES  # HEX-3's names, the hex grid's own tuple
 
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
 PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
