@@ -265,3 +265,26 @@ def test_the_end_phase_lists_the_end_first_then_each_smoke_as_the_hint_says(monk
     import html
 
     assert "'lays smoke' in the list" in html.unescape(t.banner.value)
+
+
+def test_an_opportunity_shot_into_the_watchers_own_hex_reads_range_1_same_hex():
+    """Session 33: the opportunity list wrote 'range 1' for a shot at the hex the watcher stands in, where the
+    shot's roll and log say 'range 1 (same hex)' (book-a 14.2); both now come from one function."""
+    from centurion.game.actions import OpportunityFire
+    from centurion.rules.grav_types import GravMove
+    from centurion.widgets.skirmish_text import decision_label
+
+    _s, run = _watcher_and_runner()
+    # the same run, with the watcher standing in the third hex of R11's path instead of beside it
+    s = new_skirmish("meeting", seed=0)
+    while not (s.phase == "movement" and any(v.key == "R11" for v in s.movers())):
+        s = s.apply(s.legal_actions()[0])
+    vs = tuple(replace(v, hex=run[0], facing=0, velocity=4) if v.key == "R11" else
+               replace(v, hex=run[2], facing=5, velocity=0) if v.key == "T11" else v for v in s.vehicles)
+    s = replace(s, vehicles=vs, watching=s.watching | {"T11"})._fresh()
+    s = s.apply(Move("R11", GravMove(steps="FFFF")))
+    assert s.phase == "opportunity"
+    labels = {a.step: decision_label(s, a) for a in s.legal_actions() if isinstance(a, OpportunityFire)}
+    assert 2 in labels, labels
+    assert labels[2].endswith(f"{format_label(run[2])}, range 1 (same hex)"), labels[2]
+    assert labels[1].endswith(f"{format_label(run[1])}, range 1"), labels[1]

@@ -341,8 +341,7 @@ def decision_label(g: Skirmish, a) -> str:
                 f"{float(e.p_no_damage):.0%} safe" + (", squad gets out" if a.dismount else "") + ram_text(g, a))
     if isinstance(a, OpportunityFire) and g.pending_move is not None and 0 < a.step <= len(g.pending_move[1]):
         at = g.pending_move[1][a.step - 1][0]  # the hex it enters at that step (walk of session 32: "hex k" alone)
-        near = max(1, distance(g.vehicle(a.unit).hex, at))  # the same hex is range 1 (book-a 14.2)
-        return f"{g.describe(a)}: {format_label(at)}, range {near}"
+        return f"{g.describe(a)}: {format_label(at)}, {range_words(distance(g.vehicle(a.unit).hex, at))}"
     return g.describe(a)  # in the words of the rules in play (VAR-INIT)
 
 
