@@ -288,3 +288,21 @@ def test_an_opportunity_shot_into_the_watchers_own_hex_reads_range_1_same_hex():
     assert 2 in labels, labels
     assert labels[2].endswith(f"{format_label(run[2])}, range 1 (same hex)"), labels[2]
     assert labels[1].endswith(f"{format_label(run[1])}, range 1"), labels[1]
+
+
+def test_the_unit_panel_and_the_summary_name_hit_systems_in_one_order():
+    """Session 33: the unit panel sorted the hit systems' words ('TSR (front), Targ (turret), vane (left)'), the
+    turn summary their sections ('TSR (front), vane (left), Targ (turret)'); both now list by section (book-a §13)."""
+    from centurion.game.summary import _change
+    from centurion.widgets.skirmish_text import unit_html
+
+    s = new_skirmish("meeting", seed=0)
+    v = s.vehicle("R11")
+    lay = v.sheet.vehicle.internals
+    boxes = [(sec, lay.boxes[(sec, comp)][0]) for sec, comp in
+             (("turret", "targeting"), ("left", "vane"), ("front", "tsr_1"))]
+    hit = replace(v, sheet=v.sheet.with_damage({}, boxes, immediate=True))
+    after = replace(s, vehicles=tuple(hit if u.key == "R11" else u for u in s.vehicles))._fresh()
+    want = "TSR (front), vane (left), Targ (turret)"
+    assert want in unit_html(after, "R11")
+    assert ", ".join(_change(v, hit).systems_hit) == want

@@ -56,6 +56,12 @@ SYSTEM_WORDS = {"comm": "comm", "tsr_1": "TSR", "tsr_2": "TSR", "targeting": "Ta
                 "infantry": "infantry compartment", "shield_1": "shield location", "shield_2": "shield location"}
 
 
+def system_words(hits) -> tuple[str, ...]:
+    """The named internal components among `hits` ((section, component) pairs), as 'TSR (turret)', in one order
+    for the summary and the unit panel: by section, then component (book-a §13; session 33: the two differed)."""
+    return tuple(dict.fromkeys(f"{SYSTEM_WORDS[c]} ({s})" for s, c in sorted(hits) if c in SYSTEM_WORDS))
+
+
 @dataclass(frozen=True)
 class TurnSummary:
     """Moves, fire and losses between two states of one game, with the sentences the page shows."""
@@ -81,7 +87,7 @@ def _change(a, b) -> UnitChange:
     crew = tuple((m.role, m.state) for m, old in zip(sb.crew, sa.crew, strict=False) if m.state != old.state)
     gone = sb.destroyed and not sa.destroyed
     new = sb.components_hit() - sa.components_hit()
-    systems = tuple(dict.fromkeys(f"{SYSTEM_WORDS[c]} ({s})" for s, c in sorted(new) if c in SYSTEM_WORDS))
+    systems = system_words(new)
     return UnitChange(b.key, b.side, armor, weapons, crew, gone, str(sb.destroyed_by()) if gone else "", systems)
 
 

@@ -15,7 +15,7 @@ from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_
 from ..game.actions import Leadership, Order, SelfDestruct, Smoke
 from ..game.crew import salvo_mounts
 from ..game.ramming import ram_when
-from ..game.summary import SYSTEM_WORDS, centurion_words, initiative_note, leadership_note
+from ..game.summary import centurion_words, initiative_note, leadership_note, system_words
 from ..game.wording import plural
 from ..hexgrid import FACING_NAMES, distance, format_label
 from ..rules import Refusal
@@ -311,7 +311,7 @@ def unit_html(g: Skirmish, key: str | None) -> str:
     leader = next((f"<br><b>Centurion</b> {html.escape(centurion_words(g, side))}" for side in g.sides
                    if g.scenario.side(side).centurion == key), "")
     vanes = vane_words(v)
-    hit = sorted({f"{SYSTEM_WORDS[c]} ({sec})" for sec, c in s.components_hit() if c in SYSTEM_WORDS})
+    hit = system_words(s.components_hit())
     systems = f"<br><b>Hit inside</b> {html.escape(', '.join(hit))} (out for the game)" if hit else ""
     return (
         f"<div style='font-size:12px'><b>{key}</b> {html.escape(s.vehicle.label)} ({html.escape(v.platoon)})"
