@@ -48,3 +48,27 @@ def test_centuria_battles_are_listed_and_shown_on_their_own_table():
     # and the page may open on a Centuria battle directly
     u = SkirmishTable(battle)
     assert u.centuria is not None and u.centuria.game.scenario.key == battle
+
+
+def test_a_centuria_battle_under_way_survives_a_look_at_the_centurion_scenarios():
+    """Session 33 (walk of session 30: 'the Scenario list also offers the Centuria battles and then shows both
+    lists'): the Skirmish page showed its own Scenario list above the Centuria page's Battle list, and leaving a
+    Centuria battle for a Centurion scenario and back threw the battle away (a new page was built). One list shows
+    now, and the battle is where it was; another battle picked names its sides, and Start begins it (the page's
+    way for the Centurion scenarios too)."""
+    battle, other = scenarios("centuria")[:2]
+    t = SkirmishTable(battle, seed=1, players={"rome": "person", "rebels": "person"})
+    page = t.centuria
+    assert page.scenario_pick.layout.display == "none"  # the page's own list is hidden: one list on screen
+    assert page.end_part()  # a decision taken: a battle in progress
+    history = page.game.history
+    assert history
+    t.scenario_pick.value = "village"
+    assert t.centuria is None and t.map in t.children
+    t.scenario_pick.value = battle
+    assert t.centuria is page and page.game.history == history  # nothing lost
+    t.scenario_pick.value = other
+    assert t.centuria is page and page.game.history == history  # picked, not yet started
+    assert page.scenario_pick.value == other
+    assert {d.description.split(" played by")[0] for d in page.player_picks} == {
+        new_skirmish(other).label(side) for side in new_skirmish(other).sides}

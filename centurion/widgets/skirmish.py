@@ -122,6 +122,7 @@ class SkirmishTable(PositionChoice, BattlePage):
                         w.HTML("<b>Selected unit</b>"), self.unit_info])
         self.target_hex: Hex | None = None
         self.centuria: CenturiaSkirmishTable | None = None  # the Centuria page, while one of its battles is chosen
+        self._centuria_kept: CenturiaSkirmishTable | None = None  # that page, kept while the Centurion table shows
         is_centuria = scenario in scenarios("centuria")
         game = new_skirmish("meeting" if is_centuria else scenario, seed=self.seed_box.value)
         self.map = HexMapView(game.battlemap, terrain_table(), side_panel=panel)
@@ -146,14 +147,23 @@ class SkirmishTable(PositionChoice, BattlePage):
         self._open_address()  # `?game=…&seat=…`: a game kept on the server, at its current step (issue 24)
 
     def _show_centuria(self, scenario: str, players: dict[str, str] | None = None) -> None:
-        """Put the Centuria battle page in place of the Centurion table (the scenario list stays on top)."""
-        self.centuria = CenturiaSkirmishTable(scenario, seed=None if self.seeds.fresh.value else self.seed_box.value,
-                                              players=players)
-        self.centuria.scenario_pick.observe(self._on_centuria_scenario, names="value")
+        """Put the Centuria battle page in place of the Centurion table; its own battle list is hidden, this page's
+        Scenario list stays on top (one list on screen: walk of session 30). The page is built once and kept, so a
+        battle under way survives a look at the Centurion scenarios, as a Centurion game survives a look at these
+        battles; picking another battle names its sides and Start begins it (as on the Centurion table)."""
+        if self._centuria_kept is None:
+            page = CenturiaSkirmishTable(scenario, seed=None if self.seeds.fresh.value else self.seed_box.value,
+                                         players=players)
+            page.scenario_pick.layout.display = "none"
+            page.scenario_pick.observe(self._on_centuria_scenario, names="value")
+            self._centuria_kept = page
+        else:
+            self._centuria_kept.scenario_pick.value = scenario
+        self.centuria = self._centuria_kept
         self.children = (w.HBox([self.scenario_pick]), self.centuria)
 
     def _show_centurion(self) -> None:
-        """Back to the Centurion table as it was."""
+        """Back to the Centurion table as it was (the Centuria page is kept, hidden, with its battle)."""
         if self.centuria is not None:
             self.centuria = None
             self.children = self._centurion_children
