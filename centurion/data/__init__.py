@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .battlemap import COUNTER_KINDS, BattleMap, MapHex, Mapsheet, load_battlemap
 from .paths import data_dir
@@ -23,6 +24,9 @@ from .tables import (
 )
 from .vehicles import VehicleType, Weapon, damage_templates, infantry_tables, load_vehicle_types, weapon_table
 from .yamlfile import DataError
+
+if TYPE_CHECKING:  # annotations only: the reference module is loaded when first asked for
+    from .reference import RulesReference
 
 
 @cache
@@ -80,7 +84,7 @@ def map_from_rows(terrain: list[str], elevation: list[str] | None = None, *, roa
     return load_map(f"{name}.yaml", text="\n".join(lines) + "\n")
 
 
-def rules_reference():
+def rules_reference() -> RulesReference:
     """The rules reference: every rule ID in the project's own words (data/rules_reference.yaml)."""
     from .reference import rules_reference as load
 

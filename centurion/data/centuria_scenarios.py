@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .battlemap import BattleMap
 from .editions import edition_path, split_edition
 from .paths import data_dir
 from .scenario import CenturiaScenario, load_centuria_scenario
@@ -35,7 +36,7 @@ class CenturiaBattleSpec:
     holds_out: str | None = None  # the side that wins by not having lost when the last round ends (decision)
 
     @property
-    def map(self):
+    def map(self) -> BattleMap:
         """The battle map."""
         return self.scenario.map
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 
@@ -22,6 +22,10 @@ from .battlemap import BattleMap
 from .scenario import CenturiaScenario, load_centuria_scenario
 from .tables import CenturiaTables
 from .yamlfile import DataError
+
+if TYPE_CHECKING:
+    from ..hexgrid import Hex
+    from .partial_hexes import PartialHex
 
 log = logging.getLogger("centurion.data.upload")
 
@@ -164,7 +168,7 @@ def load_map_upload(data: bytes | bytearray | memoryview, name: str, limit: int 
 
 
 def load_partial_terrain_upload(data: bytes | bytearray | memoryview, name: str, battlemap: BattleMap,
-                                limit: int = MAX_UPLOAD_BYTES):
+                                limit: int = MAX_UPLOAD_BYTES) -> Mapping[Hex, PartialHex]:
     """The optional `partial_terrain` field of an uploaded map file, checked against that map (VAR-OCCUPY).
 
     The same guards as every upload; `load_map_upload` ignores the field, the variant reads it from here.

@@ -272,6 +272,7 @@ def _movement(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None) ->
 
 
 def end_of(p: Piece, a: CtaMove) -> tuple[Hex, int]:
+    """The hex and facing a piece ends in after its move's steps (CTA-MOVE), without asking the rules."""
     from ..hexgrid import neighbor
 
     here, facing = p.hex, p.facing

@@ -21,6 +21,7 @@ piloting rolls, its positions declared in partly covered hexes (docs/decisions.m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..dice import Dice
@@ -51,12 +52,12 @@ class MoveInProgress:
 
 
 def damage_hook(v: Vehicle, marked: list, effects: list[str], dice: Dice, turn: int, velocity: int,
-                end_velocity: int):
+                end_velocity: int) -> Callable[[GravState, str, int, str, str], tuple[GravState, DamageEvent]]:
     """The movement damage rule that marks the vehicle's record sheet (`marked[0]`), internals at once; an
     explosion's survivors roll against the velocity being flown (`velocity`; `end_velocity` for the grounding at
     the end of the move) (CEN-SPD-2, CEN-GRD-1, book-a §13.2)."""
 
-    def mark(state: GravState, section: str, points: int, cause: str, rule: str):
+    def mark(state: GravState, section: str, points: int, cause: str, rule: str) -> tuple[GravState, DamageEvent]:
         """Movement damage straight onto the record sheet, internals at once; the rest of the move uses the
         sheet's effects (TS&R, driver, grav drive, thrust lost) (CEN-SPD-2, CEN-GRD-1, book-a §13)."""
         flying = end_velocity if rule == "CEN-GRD-1" else velocity

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from ..data import BattleMap, TerrainTable, VehicleType, terrain_table
 from ..data.partial_hexes import PartialHex, load_partial_terrain
@@ -28,6 +29,11 @@ from ..variants.occupy import out_map, shot_map
 from ..variants.ruleset import VARIANTS, RuleSet
 from .roads import road_ends
 from .variant_ends import VariantEnd, VariantPath, end_of
+
+if TYPE_CHECKING:  # annotations only: the state module imports this one
+    import numpy as np
+
+    from .state import GameState, Vehicle
 
 #: the variant names a game accepts, in one place (the variant module's own list)
 KNOWN_VARIANTS: tuple[str, ...] = tuple(VARIANTS)
@@ -115,7 +121,7 @@ def moves_need_variants(rules: RuleSet) -> bool:
     return any(rules.enabled(r) for r in RESOLVER_VARIANTS)
 
 
-def as_variant_move(move, rules: RuleSet):
+def as_variant_move(move: GravMove | VariantMove, rules: RuleSet) -> GravMove | VariantMove:
     """The move as the variant resolver takes it when a move variant is on (a `VariantMove`), else unchanged."""
     if isinstance(move, GravMove) and moves_need_variants(rules):
         return VariantMove.of(move)
@@ -501,7 +507,7 @@ def occupy_options(game, key: str) -> dict:
     return {"partial": parts, "choose": position_chooser(game, key)} if parts else {}
 
 
-def occupy_map_for(game):
+def occupy_map_for(game: GameState) -> Callable[[object, object], BattleMap]:
     """The map each firer and target see (VAR-OCCUPY), for the rules' `resolve_painting` and `combat_phase`."""
     return lambda firer, target: fire_map(game, firer, target)
 
@@ -520,7 +526,7 @@ LATERAL_TIE_BREAK = 0.05
 ROAD_TIE_BREAK = 0.05
 
 
-def variant_move_bonus(game, vehicle, ends: list, enemies: list):
+def variant_move_bonus(game: GameState, vehicle: Vehicle, ends: list, enemies: list) -> np.ndarray | float:
     """Per end state, the computer's extra quick score under VAR-LATERAL / VAR-EMERGENCY: FACING_ENEMY_BONUS when
     the end faces the nearest enemy within reach (its hull front arc holds it), LATERAL_TIE_BREAK for an end a
     lateral shift reaches, ROAD_TIE_BREAK for one the 200% road movement reaches (VAR-MOVETYPE). 0 with the
@@ -551,7 +557,7 @@ def variant_move_bonus(game, vehicle, ends: list, enemies: list):
 VARIANT_CANDIDATES = 2
 
 
-def with_variant_candidates(ends: list, quick, order):
+def with_variant_candidates(ends: list, quick: np.ndarray, order: np.ndarray) -> np.ndarray:
     """The computer's candidate order with the best `VARIANT_CANDIDATES` ends reached by lateral shifts, emergency
     turns or the 200% road movement (VAR-MOVETYPE) placed second (weighed exactly even when the quick score, blind
     to facing and arcs, ranks them lower); unchanged when there are none (the basic game)."""

@@ -9,6 +9,7 @@ from .coords import Hex
 
 
 def cube_round(x: float, y: float, z: float) -> Hex:
+    """The hex holding fractional cube coordinates: each rounded, the one moved most fixed by the other two (HEX-1)."""
     rx, ry, rz = round(x), round(y), round(z)
     dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
     if dx > dy and dx > dz:

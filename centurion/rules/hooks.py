@@ -31,10 +31,14 @@ class Aimed(Protocol):
     """What a to-hit hook may read of the target: its kind ('vehicle', 'infantry', 'building') and velocity."""
 
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> str:
+        """'vehicle', 'infantry' or 'building' (book-a 10.3: infantry takes no terrain or shield modifier)."""
+        ...
 
     @property
-    def velocity(self) -> int: ...
+    def velocity(self) -> int:
+        """The target's velocity (0 for infantry and buildings)."""
+        ...
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ def odds_value(a: int, b: int, r: int) -> int:
     return (a * W2 + b * W3 - r * W10) << PAYLOAD_BITS | a | b << _B | r << _R
 
 
-def value_key(value):
+def value_key(value: int | np.ndarray) -> int | np.ndarray:
     """The ordering part of a value (works on numpy arrays too)."""
     return value >> PAYLOAD_BITS
 
@@ -60,7 +60,7 @@ def value_chance(value: int) -> Fraction:
     return Fraction(2**a * 3**b, 10**r)
 
 
-def value_rolls(value):
+def value_rolls(value: int | np.ndarray) -> int | np.ndarray:
     """The number of Piloting Skill Rolls in a value (works on numpy arrays too)."""
     return (value & _PAYLOAD) >> _R
 

@@ -58,6 +58,7 @@ class QuietTrust(logging.Filter):
     its signature, so the warning is noise on every page view."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        """Keep every record but the notebook-trust notice (the served notebooks are the project's own)."""
         return record.msg != "Notebook %s is not trusted"
 
 
@@ -78,6 +79,7 @@ class HomeHandler(_FriendlyErrors, JupyterHandler):
 
     @web.authenticated
     def get(self, *args: Any) -> None:
+        """Redirect to the index page (issue 10: the root address)."""
         self.redirect(home_url(self.base_url))
 
     @web.authenticated
@@ -92,6 +94,7 @@ class NotFoundHandler(_FriendlyErrors, JupyterHandler):
 
     @web.authenticated
     def get(self, *args: Any) -> None:
+        """A 404, drawn by the friendly error page."""
         raise web.HTTPError(404)
 
     head = get  # the same 404 for a HEAD request
@@ -102,6 +105,7 @@ class CenturionPageHandler(_FriendlyErrors, TornadoVoilaHandler):
 
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
+        """Serve a page of the rulebook as Voila renders it, with the XSRF cookie its shutdown beacon echoes."""
         # Setting the cookie is what lets the page's shutdown beacon through (it echoes the cookie's value).
         _ = self.xsrf_token
         if not path:

@@ -31,7 +31,9 @@ OPTION_TEXT = {("VAR-MOVETYPE", "burn"): "grav terrain surcharge burns velocity 
 class Switches(Protocol):
     """What a variant function asks of a rule set: is a switch on (`centurion.variants.RuleSet`)."""
 
-    def enabled(self, rule: str) -> bool: ...
+    def enabled(self, rule: str) -> bool:
+        """Whether the switch `rule` (a VAR-* ID) is on."""
+        ...
 
 
 def refuse_off(rules: Switches, rule: str) -> str | None:

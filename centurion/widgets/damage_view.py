@@ -90,6 +90,7 @@ class DamageLab(w.VBox):
 
     @property
     def sheet(self) -> RecordSheet:
+        """The record sheet on the lab's table now (book-a §12-13)."""
         return self.view.sheet
 
     # --- actions (called by the buttons, and by the chapter's checked cells) ---------------------------------

@@ -16,6 +16,7 @@ from ..hexgrid import Hex, format_label, neighbor, parse_label
 from ..rules import (
     Armor,
     GravState,
+    SpeedCheck,
     effective_speed_limit,
     facing_change_interval,
     ground_reach,
@@ -71,7 +72,7 @@ class SpeedLimitLab(w.VBox):
         show_full_labels(self)
         self.refresh()
 
-    def check(self):
+    def check(self) -> SpeedCheck:
         """The speed-limit check for the chosen terrain, slope and velocity (CEN-SPD-1)."""
         limit = hex_speed_limit(self.terrain.value, 0, self.slope.value)
         return speed_limit_check(self.velocity.value, limit, tsr_lost=self.tsr.value, odd_group_to=self.odd.value)

@@ -28,6 +28,7 @@ from ..game import (
     new_skirmish,
     scenarios,
 )
+from ..game.actions import Action
 from ..game.summary import initiative_note
 from ..game.variants import occupy_parts
 from ..game.wording import plural
@@ -317,7 +318,7 @@ class SkirmishTable(PositionChoice, BattlePage):
         self.confirm_button.disabled = not acts
         self._show_preview()
 
-    def chosen(self):
+    def chosen(self) -> Action | None:
         """The decision picked in the list, or None; a vehicle's fire with the weapons and shell picked."""
         i = self.choice.value
         if i is not None and i in self._positioned:  # the listed move with the position the player chose

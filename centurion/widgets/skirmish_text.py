@@ -20,6 +20,7 @@ from ..game.wording import plural
 from ..hexgrid import FACING_NAMES, distance, format_label
 from ..rules import Refusal
 from ..rules.fire import range_words
+from ..rules.legal import EndState
 from ..rules.targets import TO_HIT_KIND, weapon_family
 from ..variants import assign_crew
 from ..variants.movement import VariantResolvedMove
@@ -102,6 +103,7 @@ def crew_roles(g: Skirmish, unit: str, plan) -> list[str]:
 
 
 def pct(p: Fraction) -> str:
+    """An exact chance and its rounded percent, '3/10 = 30%' (DIE-10: every roll shows its odds)."""
     return f"{p} = {float(p):.0%}"
 
 
@@ -321,7 +323,7 @@ def unit_html(g: Skirmish, key: str | None) -> str:
         f"{s.missiles_left('TVLG')}, smoke {s.smoke_left}, digging {s.digging_left}; cost {v.cost} points</div>")
 
 
-def end_of(g: Skirmish, a: Move):
+def end_of(g: Skirmish, a: Move) -> EndState | None:
     """The end state of a listed move: one of the vehicle's legal ends, or one of them reached braking harder
     (the speed choice's slower ends, `move_options_at`, CEN-GRAV-4); None for a move not listed."""
     found = next((e for m, e in g.move_options(a.unit) if m == a), None)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import ClassVar
 
 from ...centuria import MARKERS, CenturiaBattle, Event, Exchange
+from ...data import BattleMap
 from ...data.centuria_scenarios import CenturiaBattleSpec
 from ...dice import Dice
 from ...rules.grav import Refusal
@@ -93,7 +94,7 @@ class CenturiaSkirmish(GameState):
         return (self.battle.sides[0], self.battle.sides[1])
 
     @property
-    def battlemap(self):
+    def battlemap(self) -> BattleMap:
         """The battle map."""
         return self.battle.map
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...data import TerrainTable
 from ...dice import Dice
 from ...hexgrid import format_label, parse_label
 from ...rules import GravMove, execute_grav_move, legal_grav_moves, lift_cost, resolve_grav_move
 from ...rules.grav import Refusal
+from ...rules.grav_types import ResolvedMove
 from ...rules.leadership import activation_sequence, century_advantage, pass_platoon
 from ...variants.movement import VariantMove, VariantResolvedMove, execute_variant_move, resolve_variant_move
 from .. import opportunity, ramming
@@ -59,7 +61,7 @@ class MovementPhase:
             self._cache[ck] = tuple(ends)
         return self._cache[ck]
 
-    def resolve_move(self, key: str, move):
+    def resolve_move(self, key: str, move: GravMove | VariantMove) -> ResolvedMove | VariantResolvedMove | Refusal:
         """A vehicle's move checked by the engine (the variant resolver for a VariantMove): the engine's
         `ResolvedMove` (hexes entered, odds) or a `Refusal` (CEN-GRAV, VAR-LATERAL, VAR-EMERGENCY)."""
         res = self.resolve_variant(key, move)
@@ -189,7 +191,7 @@ class MovementPhase:
         return None if side is None else self.sides[0 if side == "first" else 1]
 
 
-    def speed_table(self, key: str):
+    def speed_table(self, key: str) -> TerrainTable | None:
         """The terrain table for a vehicle's move (basic or variant): None (the engine's), or one with speed limits
         cut by a third per weapon its driver fired last turn (VAR-WEAPONS, game/crew.py)."""
         return self.game_rules.speed_table(self, key)

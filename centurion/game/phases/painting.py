@@ -14,7 +14,7 @@ from ...dice import Dice
 from ...rules.grav import Refusal
 from ...rules.resolution import resolve_painting
 from ...rules.sequence import declaration_order
-from ...rules.targets import infantry_paint, vehicle_paint
+from ...rules.targets import PaintAttempt, infantry_paint, vehicle_paint
 from ..actions import Action, Paint
 from ..dispatch import PhaseRules
 from ..enums import Phase
@@ -40,7 +40,7 @@ class PaintingPhase:
                 and not self.concealed(s.key)]
         return self.game_rules.declarers(self, side, out)  # VAR-INIT: the platoon being activated
 
-    def paint_attempt(self, unit: str, target: str):
+    def paint_attempt(self, unit: str, target: str) -> PaintAttempt | Refusal:
         """The checked painting attempt (to-hit and odds) of `unit` at `target`, or a Refusal (book-a §7)."""
         units = self.combat_units()
         u, t = units.get(unit), units.get(target)
