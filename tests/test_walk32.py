@@ -306,3 +306,24 @@ def test_the_unit_panel_and_the_summary_name_hit_systems_in_one_order():
     want = "TSR (front), vane (left), Targ (turret)"
     assert want in unit_html(after, "R11")
     assert ", ".join(_change(v, hit).systems_hit) == want
+
+
+def test_the_preview_repeats_the_picked_line_in_full(monkeypatch):
+    """Walk of session 32: the list cut an opportunity shot's line at its edge ('T12 fires on R11 at hex 1 of its
+    move (opportunit'); the preview under it now starts with the picked line in full."""
+    import html
+
+    monkeypatch.delenv("CENTURION_STORE", raising=False)
+    from centurion.game.actions import OpportunityFire
+    from centurion.widgets.battle_page import PERSON
+    from centurion.widgets.skirmish import SkirmishTable
+
+    s, _run = _watcher_and_runner()
+    t = SkirmishTable("meeting", seed=0, players={"renegade": PERSON, "tog": PERSON})
+    t._begin(s)
+    t.selected = None
+    t._refresh()
+    label, i = next((lbl, j) for lbl, j in t.choice.options if isinstance(t._choices[j], OpportunityFire))
+    assert len(label) > 40  # longer than the list shows
+    t.choice.value = i
+    assert f"<b>{html.escape(label)}</b>" in t.preview.value

@@ -400,7 +400,10 @@ class SkirmishTable(PositionChoice, BattlePage):
         if isinstance(lines, str):
             self.preview.value = lines
             return
-        self.preview.value = link_rules("<div style='font-size:12px'>" + "<br>".join(lines) + "</div>")
+        # the picked line in full: the list cuts a long one at its edge (walk of session 32: an opportunity shot)
+        picked = f"<b>{html.escape(self.choice.label)}</b>" if self.choice.label else ""
+        self.preview.value = link_rules("<div style='font-size:12px'>" + "<br>".join([picked, *lines] if picked
+                                                                                     else lines) + "</div>")
 
     def _relabel(self) -> None:
         """The list's labels with the positions chosen, keeping the pick."""
