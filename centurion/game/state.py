@@ -287,8 +287,10 @@ class GameState:
             for v in self.vehicles:
                 if v.destroyed:
                     continue
+                over_water = not (v.grounded or v.submerged) and self.battlemap[v.hex].terrain == "lake"
                 out[v.key] = CombatUnit(v.key, v.side, v.hex, v.facing, v.sheet, v.velocity, v.in_crater,
                                         painted_by=v.painted_by, submerged=v.submerged,  # CEN-GRD-2
+                                        over_water=over_water,  # forced down there: under water (CEN-GRD-2)
                                         vulcan=v.vulcan)  # declared once a turn (book-a 15.2)
             in_crater = self._squads_in_craters()
             for s in self.squads:
@@ -362,8 +364,8 @@ class GameState:
                 continue
             nv = replace(v, sheet=u.sheet, painted_by=u.painted_by, vulcan=u.vulcan)
             rep = internals.get(v.key)
-            if rep is not None and rep.grounded_at_velocity is not None:
-                nv = replace(nv, velocity=0, grounded=True)
+            if rep is not None and rep.grounded_at_velocity is not None:  # under water over a lake (CEN-GRD-2)
+                nv = replace(nv, velocity=0, grounded=True, in_crater=False, submerged=u.over_water)
             vs.append(nv)
         sq = []
         for s in self.squads:

@@ -77,6 +77,7 @@ class CombatUnit:
     men: int = 0  # dismounted squad strength
     level: int | None = None  # a squad inside a building: its floor (book-b 2.3); it sees from hex level + floor
     submerged: bool = False  # grounded under a lake's surface: neither fires nor is fired on (CEN-GRD-2)
+    over_water: bool = False  # flying over a lake: forced down, it grounds under water at half damage (CEN-GRD-2)
     vulcan: VulcanEngagement | None = None
     pending_casualties: int = 0
     squad_kind: str = "tvlg"  # a dismounted squad: tvlg or mortar (book-a 0.6)

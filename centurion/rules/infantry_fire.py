@@ -89,11 +89,15 @@ def casualty_row(weapon: object) -> str:
 
 
 def terrain_casualty_modifier(battlemap: BattleMap, hex_: Hex, *, crater: bool = False) -> list[tuple[str, int, str]]:
-    """Terms added to the casualties roll: the hex's terrain modifier, and the crater's if the squad is in one."""
+    """Terms added to the casualties roll: the hex's terrain modifier (smoke counting as heavy woods, book-b §10.3,
+    as it does for a vehicle's to-hit), and the crater's if the squad is in one (book-a 16.6)."""
     cell = battlemap[hex_]
     terrain = cell.movement_terrain
     mod = terrain_table()[terrain].combat_modifier or 0
     out = [(f"squad in {terrain.replace('_', ' ')}", mod, "CEN-TER-1")]
+    smoke = terrain_table()["heavy_woods"].combat_modifier
+    if "smoke" in cell.counters and smoke is not None and smoke < mod:  # not on top of woods: the lower one
+        out.append(("smoke in the hex counts as heavy woods (book-b §10.3)", smoke - mod, "CEN-TER-1"))
     if crater:
         out.append(("squad in a crater", -2, "CEN-CRT-1"))
     return out

@@ -14,6 +14,7 @@ from ..dice import Dice, Roll
 from .damage import cross_rowwise, remove_widowed_armor
 from .inputs import choice, whole
 from .record import CrewMember, RecordSheet
+from .speed import grounding_damage
 
 RULE = "CEN-CMB-1"
 
@@ -58,7 +59,7 @@ BOX_COUNTS = ("component", "section")
 
 def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0, turn: int = 1,
                           boxes_counted: str = "section", ground_when_moving: bool = True,
-                          unit: str | None = None) -> tuple[RecordSheet, InternalReport]:
+                          unit: str | None = None, in_water: bool = False) -> tuple[RecordSheet, InternalReport]:
     """Apply the pending internal boxes and their effects, after all weapons fire (CEN-SEQ-3, book-a 13.2).
 
     `velocity` is the vehicle's current velocity (a Grav Drive or Vehicle Destroyed hit grounds it at that
@@ -68,6 +69,8 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
     `ground_when_moving=False` leaves the grounding to the movement rules (damage taken during a move).
     `unit`: the vehicle's key on the map, named in the rolls and effects (walk of session 32: "the Liberator heavy
     tank" with three Liberators on the map); else the record sheet's label.
+    `in_water`: the vehicle flies over a lake hex, so a grounding here takes half damage (CEN-GRD-2; it comes to
+    rest under water, which the caller records).
     """
     whole(turn, "CEN-SEQ-1", "turn", 1)
     choice(boxes_counted, BOX_COUNTS, RULE, "boxes_counted")
@@ -183,10 +186,12 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
     if ground_when_moving and velocity and record.vehicle.kind == "grav" \
             and ({"grav_drive", "vehicle_destroyed"} & hit_names) and not record.grounded_by_damage:
         grounded_v = abs(velocity)
-        after, grounding_boxes, inner = cross_rowwise(after, "bottom", 10 * grounded_v, immediate=False)
+        points = grounding_damage(grounded_v, in_water=in_water)
+        after, grounding_boxes, inner = cross_rowwise(after, "bottom", points, immediate=False)
         after = replace(after, grounded_by_damage=True)
-        effects.append(f"grounds at velocity {grounded_v}: {10 * grounded_v} points to the bottom "
-                       f"(CEN-GRD-1)" + (f", {len(inner)} internal boxes" if inner else ""))
+        effects.append(f"grounds at velocity {grounded_v}: {points} points to the bottom "
+                       + ("(half, under water in a lake: CEN-GRD-2)" if in_water else "(CEN-GRD-1)")
+                       + (f", {len(inner)} internal boxes" if inner else ""))
         if inner:  # the grounding's own internal hits take effect too, the vehicle now at rest
             after, sub = apply_internal_damage(after, dice, velocity=0, turn=turn, boxes_counted=boxes_counted,
                                                unit=unit)

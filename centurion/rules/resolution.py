@@ -104,7 +104,8 @@ def finish_fire(units: Mapping[str, CombatUnit], dice: Dice, *, turn: int = 1
     casualties: dict[str, int] = {}
     for key, u in units.items():
         if u.sheet is not None and (u.sheet.pending or u.sheet.riders_pending_killed):
-            sheet, rep = apply_internal_damage(u.sheet, dice, velocity=u.velocity, turn=turn, unit=key)
+            sheet, rep = apply_internal_damage(u.sheet, dice, velocity=u.velocity, turn=turn, unit=key,
+                                               in_water=u.over_water)
             velocity = 0 if rep.grounded_at_velocity is not None else u.velocity
             if rep.grounded_at_velocity is not None and sheet.riders_outside > sheet.riders_pending_killed:
                 (rr,) = rider_losses(dice)
