@@ -8,9 +8,8 @@ lake at full damage (10 x velocity) and left it on the surface, able to fire and
 
 from __future__ import annotations
 
-from test_game import passive, with_vehicle
-
 import pytest
+from test_game import passive, with_vehicle
 
 from centurion.data import map_from_rows
 from centurion.dice import Dice
