@@ -397,6 +397,7 @@ class CenturiaSkirmishTable(BattlePage):
                             selected=p.id == self.selected, stack=per_hex[p.hex]) for p in alive]  # a leader on a
         # unit hides it: the stack badge says how many stand there, and a click selects each in turn (walk, S28)
         counters.sort(key=lambda c: c.kind in self.tables.leaders)
+        self.map.show_map(g.battlemap)  # another battle's map after Start or a load (walk of session 33)
         self.map.set_counters(counters)
         self.map.set_overlay(self._overlay())
         self.map.show_info()  # the hex panel as the battle now stands (pieces moved in or out)

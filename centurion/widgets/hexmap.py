@@ -205,6 +205,27 @@ class HexMapView(w.HBox):
         self.canvas.on_key_down(self._on_key_down)
         self.redraw()
 
+    def show_map(self, battlemap: BattleMap) -> None:
+        """Draw `battlemap` instead: a new battle's map (its own hexes, size and terrain) or this one changed (a
+        crater dug, smoke laid or lifted); the picked hex is kept if the new map has it (walk of session 33: a new
+        Centuria battle was played on the previous battle's drawing)."""
+        if battlemap is self.battlemap:
+            return
+        same = battlemap.hexes.keys() == self.battlemap.hexes.keys()
+        self.battlemap = battlemap
+        if same:
+            self._prepare_geometry()
+        else:
+            self.hexes = sorted(battlemap.hexes, key=lambda h: (h.q, h.r))
+            self.selected = self.selected if self.selected in battlemap else None
+            self.hovered = None
+            self.hover_info.value = ""
+            self._apply_size(self.layout_px.size)
+        if self.selected is None:
+            self.info.value = self._info_html(None)
+        self.show_info()
+        self.redraw()
+
     def show_hexes(self, hexes: Sequence[Hex]) -> None:
         """Scroll the map in its box so that `hexes` are in view when the page opens (W26: units at the bottom
         of a big map)."""

@@ -230,10 +230,7 @@ class SkirmishTable(PositionChoice, BattlePage):
     def _refresh(self) -> None:
         g = self.shown()
         self._draw_save_link()  # first: once the banner says the new state, the save link already holds it
-        if self.map.battlemap is not g.battlemap:  # craters dug, smoke laid or lifted, another scenario
-            self.map.battlemap = g.battlemap
-            self.map._prepare_geometry()
-            self.map.redraw()
+        self.map.show_map(g.battlemap)  # craters dug, smoke laid or lifted, another scenario
         self._draw_units(g)
         self.map.show_info()  # the hex panel as the game now stands (a unit moved in or out, the ruler's start)
         self.speed.set_for(g, self.selected, g.move_options(self.selected) if self.viewing is None and g.phase ==

@@ -1,0 +1,27 @@
+"""A newcomer's Centuria battle against the veteran, session 33 (a helper in headless Chromium, the ford road to
+the end, then the farmstead; /work/scratch/walk33/report.md). Each test failed before its fix."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+
+PEOPLE = {"rome": "person", "rebels": "person", "legio": "person", "auxilia": "person"}
+
+
+@pytest.mark.parametrize("first, then", [("centuria_ford_road", "centuria_farmstead"),
+                                         ("centuria_farmstead", "centuria_ford_road")])
+def test_a_new_battle_is_drawn_on_its_own_map(first, then):
+    """Finding 1: the farmstead, started from a page opened on the ford road, was drawn with the ford road's
+    terrain while its rules used the farmstead's (CTA-2, CTA-MOVE): the page kept the first battle's drawing."""
+    t = CenturiaSkirmishTable(first, seed=1, players=PEOPLE)
+    t.scenario_pick.value = then
+    t.start_button.click()
+    assert t.game.scenario.key == then
+    fresh = CenturiaSkirmishTable(then, seed=1, players=PEOPLE)
+    assert t.map.battlemap is t.game.battlemap
+    assert t.map.hexes == fresh.map.hexes
+    assert (t.map.canvas.width, t.map.canvas.height) == (fresh.map.canvas.width, fresh.map.canvas.height)
+    assert np.array_equal(t.map._colors, fresh.map._colors)  # the terrain's colours, hex by hex
