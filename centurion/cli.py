@@ -43,12 +43,16 @@ def voila_command(port: int, root: Path, options: ServeOptions | None = None) ->
     return _voila_command(opts, root)
 
 
-def _wait_and_open(url: str, host: str, port: int, timeout: float = 60.0) -> None:
+def _wait_and_open(url: str, host: str, port: int, open_browser: bool, timeout: float = 60.0) -> None:
+    """Say when the server answers on its port (and open a browser there, if asked); a server that never does
+    says why itself (walk of session 33: the address was printed as ready before the server was up)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         with socket.socket() as s:
             if s.connect_ex((host, port)) == 0:
-                webbrowser.open(url)
+                print(f"Ready: open {url}", flush=True)
+                if open_browser:
+                    webbrowser.open(url)
                 return
         time.sleep(0.3)
 
@@ -61,10 +65,16 @@ def serve(options: ServeOptions, open_browser: bool) -> int:
     shown_host = LOOPBACK if options.host in ("0.0.0.0", "::", "") else options.host
     url = index_url(options.port, shown_host)
     print(f"Centurion rulebook {__version__}: serving {root}")
-    print(f"Open {url}", flush=True)
-    if open_browser:
-        threading.Thread(target=_wait_and_open, args=(url, shown_host, options.port), daemon=True).start()
-    return supervise(_voila_command(options, root), cwd=root)
+    with socket.socket() as probe:
+        if probe.connect_ex((shown_host, options.port)) == 0:  # another program answers there already
+            print(f"Port {options.port} is in use by another program: pick another with --port N.", file=sys.stderr)
+            return 1
+    print(f"Starting the server at {url} ...", flush=True)
+    threading.Thread(target=_wait_and_open, args=(url, shown_host, options.port, open_browser), daemon=True).start()
+    status = supervise(_voila_command(options, root), cwd=root)
+    if status:
+        print(f"The server stopped (exit status {status}); the lines above say why.", file=sys.stderr, flush=True)
+    return status
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -13,8 +13,10 @@ from centurion.serving import ServeOptions
 from centurion.serving import voila_command as serving_command
 
 
-def test_version_flag():
-    out = subprocess.run([sys.executable, "-m", "centurion.cli", "--version"], capture_output=True, text=True)
+@pytest.mark.parametrize("module", ["centurion.cli", "centurion"])
+def test_version_flag(module):
+    """`python -m centurion` works as the command does (walk of session 33: it had no __main__)."""
+    out = subprocess.run([sys.executable, "-m", module, "--version"], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip() == f"centurion {__version__}"
 
 
@@ -70,3 +72,17 @@ def test_help_documents_every_serving_flag():
     for flag in ("--max-kernels", "--cull-idle-after", "--cull-interval", "--preheat", "--pool-size", "--host"):
         assert flag in text
     assert "table" in text and "default 20" in text
+
+
+def test_a_port_in_use_is_said_before_anything_starts(capsys):
+    """Walk of session 33: `centurion serve` printed "Open <address>" and then died, Voila unable to take a port
+    another program held. It now says so and stops, starting nothing."""
+    import socket
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--no-browser", "--no-store"]) == 1
+    out = capsys.readouterr()
+    assert f"Port {port} is in use" in out.err and "Ready" not in out.out and "Open" not in out.out
