@@ -205,6 +205,29 @@ def test_a_resumed_battle_keeps_its_round_countdown(served, monkeypatch):
     assert "Time is up" in late.message.value and "went wrong" not in late.message.value
 
 
+def test_the_time_before_a_battles_first_decision_counts_after_a_reload(served, monkeypatch):
+    """Walk of session 33: a served page stores its battle at the first decision, and the round's countdown on the
+    server ran from then, so a reload gave back the seconds taken before it (3:40 left, then 3:53 after the reload).
+    The store now starts the round when the page's clock did (CTA-1)."""
+    from types import SimpleNamespace
+
+    from centurion.store import games as games_module
+    from centurion.widgets import centuria_skirmish as page_module
+
+    clock = [5000.0]
+    fake = SimpleNamespace(time=lambda: clock[0])
+    monkeypatch.setattr(games_module, "time", fake)
+    monkeypatch.setattr(page_module, "time", fake)
+    cta = CenturiaSkirmishTable("centuria_farmstead", seed=1, players={"legio": PERSON, "auxilia": PERSON})
+    clock[0] = 5037.0
+    cta.tick.value = 37  # the browser's clock: 37 s thought over before the first decision
+    assert cta.end_part() and cta.seat is not None
+    clock[0] = 5100.0  # reloaded 100 s into the round
+    at_address(monkeypatch, cta.seat.game_id, cta.seat.token)
+    again = CenturiaSkirmishTable("centuria_farmstead", seed=1)
+    assert again.time_used == 100 and "2:20 left this round" in again.clock.value
+
+
 def _key_text(page) -> str:
     return " ".join(html.unescape(page.map_key.value).split())
 

@@ -25,3 +25,21 @@ def test_a_new_battle_is_drawn_on_its_own_map(first, then):
     assert t.map.hexes == fresh.map.hexes
     assert (t.map.canvas.width, t.map.canvas.height) == (fresh.map.canvas.width, fresh.map.canvas.height)
     assert np.array_equal(t.map._colors, fresh.map._colors)  # the terrain's colours, hex by hex
+
+
+def test_a_stored_game_begins_when_its_page_began_within_an_hour(tmp_path, monkeypatch):
+    """`GameStore.create(began=...)`: the first round runs from the page's clock start (CTA-1), never from the
+    future and at most an hour back; a time that is not a number is refused by name."""
+    from types import SimpleNamespace
+
+    from centurion.store import StoreError, open_store
+    from centurion.store import games as games_module
+
+    monkeypatch.setattr(games_module, "time", SimpleNamespace(time=lambda: 10_000.0))
+    store = open_store(f"sqlite:///{tmp_path / 'g.db'}")
+    for began, want in ((9_950.0, 9_950.0), (12_000.0, 10_000.0), (1_000.0, 6_400.0), (None, 10_000.0)):
+        ref = store.create("centuria_farmstead", computer={"auxilia": "novice"}, began=began)
+        assert store.round_began(ref.id) == want
+    for bad in ("now", True, float("nan")):
+        with pytest.raises(StoreError, match="began"):
+            store.create("centuria_farmstead", began=bad)

@@ -123,8 +123,11 @@ class GameStore:
     # --- games ------------------------------------------------------------------------------------------------
     @_database_errors
     def create(self, scenario: str, variants: tuple[str, ...] | list[str] = (),
-               computer: dict[str, str] | None = None) -> GameRef:
-        """A new stored game of a shipped scenario (either system); the sides not in `computer` are people's."""
+               computer: dict[str, str] | None = None, *, began: float | None = None) -> GameRef:
+        """A new stored game of a shipped scenario (either system); the sides not in `computer` are people's.
+        `began`: when its first turn began on the page that made it (Unix time, at most an hour back; default now):
+        the first round's countdown runs from it (CTA-1; walk of session 33: a page stores its game at the first
+        decision, and a reload then gave back the time taken before it)."""
         if not isinstance(scenario, str) or scenario not in scenarios("all"):
             raise StoreError(f"scenario: no scenario {str(scenario)[:60]!r}; the scenarios are "
                              f"{', '.join(scenarios('all'))}")
@@ -154,6 +157,10 @@ class GameStore:
         seats = {side: secrets.token_urlsafe(24) for side in people}
         watch = secrets.token_urlsafe(24)
         now = time.time()
+        if began is not None:
+            if isinstance(began, bool) or not isinstance(began, (int, float)) or began != began:
+                raise StoreError(f"began: a time in seconds since 1970, got {str(began)[:40]!r}")
+            now = min(now, max(now - 3600.0, float(began)))
         with self._write() as conn, conn.begin():
             conn.execute(games.insert().values(
                 id=gid, system=state.system, scenario=scenario, variants=json.dumps(list(state.variants)),

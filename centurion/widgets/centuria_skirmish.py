@@ -98,6 +98,7 @@ class CenturiaSkirmishTable(BattlePage):
         self.map = HexMapView(game.battlemap, None, colors=colors, side_panel=panel, size=20.0)
         self.map.on_hex_click(self._on_hex)
         self.map.hex_details = self._hex_details  # the pieces in a hex, either side's (walk, S28)
+        self.map.canvas.on_client_ready(self._wake_clock)  # the page is shown: its clock may tick now
         self._label_players(game, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box, *self.seeds.widgets]), w.HBox(self.player_picks),
                         w.HBox([self.start_button, self.undo_button])])
@@ -152,7 +153,19 @@ class CenturiaSkirmishTable(BattlePage):
         self.time_used = min(limit or 0, elapsed)
         self.tick.max = max(1, limit or 1)
         self.tick.value = self.time_used
-        self.tick.playing = limit is not None and elapsed < limit
+        self._wake_clock()
+
+    def _wake_clock(self) -> None:
+        """Set the browser's ticking going: its Play widget starts counting only when `playing` turns from off to
+        on while it is shown, so a page built already counting, or a new round begun while it counted, stood
+        still (walk of session 33: the clock froze after a reload). Also called when the page is (re)drawn."""
+        limit = self.game.time_limit_seconds if self.states else None
+        self.tick.playing = False
+        self.tick.playing = limit is not None and not self.game.over and self.time_used < limit
+
+    def _first_turn_began(self) -> float | None:
+        """When this battle's first round began here: now less the countdown's seconds used (CTA-1)."""
+        return time.time() - self.time_used if self.game.time_limit_seconds is not None else None
 
     def _resume_clock(self) -> None:
         """A stored battle's countdown goes on from when its round began on the server (the store's clock), not from

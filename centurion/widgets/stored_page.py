@@ -59,7 +59,7 @@ class StoredGame:
         computer = {k: str(lv) for k, lv in self.players.items() if lv not in (PERSON, OTHER)}
         scenario, variants = self._setup()
         try:
-            ref = self.store.create(scenario, variants=variants, computer=computer)
+            ref = self.store.create(scenario, variants=variants, computer=computer, began=self._first_turn_began())
             mine = next((k for k in keys if k in ref.seats), None)
             seat = Seat(self.store, ref.id, ref.seats[mine] if mine else ref.watch, mine or "watch")
             state = seat.state()
@@ -71,6 +71,10 @@ class StoredGame:
         self.actors = [None]
         self._set_seat(seat, ref.seats, ref.watch)
         return True
+
+    def _first_turn_began(self) -> float | None:
+        """When the game's first turn began on this page (a countdown's start, CTA-1); None: now."""
+        return None
 
     def open_seat(self, game_id: str, token: str) -> bool:
         """Open a stored game at its current step from a seat's address; False, with a message, if it gives none."""

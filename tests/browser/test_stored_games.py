@@ -262,3 +262,32 @@ def test_two_servers_share_one_postgresql(browser, postgres_cluster, tmp_path, a
             p.context.close()
         with ThreadPoolExecutor(2) as pool:  # each shuts its kernels down: the two side by side
             list(pool.map(lambda server: server.stop(), (one, two)))
+
+
+def _clock_seconds(page) -> int:
+    """The seconds left on the Centuria page's round clock ('Round clock: 3:41 left this round')."""
+    text = text_of(page, ".centurion-centuria-skirmish .centurion-clock")
+    m = re.search(r"(\d+):(\d\d) left", text)
+    assert m, text
+    return int(m.group(1)) * 60 + int(m.group(2))
+
+
+def test_a_reopened_battle_counts_down_from_when_its_round_began(browser, served, store_url):
+    """Walk of session 33: a stored farmstead battle (a 240 s countdown, CTA-1) reopened from its seat's address
+    showed its clock and never ticked (the browser's Play widget counts only when `playing` turns on while shown;
+    the page was built counting), and Start on that page stood at 4:00 too. The clock now runs on, from the time
+    the round began on the server (the store made the battle 30 s ago here)."""
+    store = open_store(store_url)
+    ref = store.create("centuria_farmstead", computer={"auxilia": "novice"}, began=time.time() - 30)
+    page = new_page(browser)
+    open_chapter(page, f"{served.url}/voila/render/centuria_skirmish.ipynb?game={ref.id}&seat={ref.seats['legio']}")
+    page.wait_for_function("() => { const c = document.querySelector('.centurion-centuria-skirmish "
+                           ".centurion-clock'); return c && c.innerText.includes('left this round'); }",
+                           timeout=60_000)
+    first = _clock_seconds(page)
+    assert first <= 240 - 30
+    page.wait_for_timeout(3_500)
+    assert _clock_seconds(page) <= first - 2  # it ticks
+    page.get_by_role("button", name="Start a new battle").click()  # a new battle on the same page
+    page.wait_for_function("() => /3:5[0-9] left/.test(document.querySelector("
+                           "'.centurion-centuria-skirmish .centurion-clock').innerText)", timeout=30_000)
