@@ -447,8 +447,8 @@ class CenturiaSkirmishTable(BattlePage):
             who = ("A draw" if r.winner is None else
                    f"{r.level.capitalize()} victory for {html.escape(g.label(r.winner))}")
             self.victory.value = (f"<div style='font-size:1.4em;border:2px solid #333;padding:8px'><b>{who}</b><br>"
-                                  f"{html.escape(r.reason)}<br>Units removed: "
-                                  + ", ".join(f"{html.escape(g.label(s))} {n}" for s, n in r.points.items())
+                                  f"{html.escape(r.reason)}<br>Units lost: "  # the table's words (walk, S33)
+                                  + ", ".join(f"{html.escape(g.label(s))} {r.points[g.other(s)]}" for s in g.sides)
                                   + "</div>")
             self.tick.playing = False
         else:

@@ -260,8 +260,10 @@ class CenturiaSkirmish(GameState):
     def _ended(self, winner: str | None, level: str, removed: dict[str, int], reason: str) -> CenturiaSkirmish:
         result = Result(winner, level, dict(removed), reason)
         a, b = self.sides
-        text = (f"Battle over ({reason}): {self.label(a)} removed {plural(removed[a], 'unit')}, {self.label(b)} "
-                f"{removed[b]}; " + ("a draw" if winner is None else f"{level} victory for {self.label(winner)}"))
+        # "enemy units": read as the units it lost, it said the opposite of the table beside it (walk, S33)
+        text = (f"Battle over ({reason}): {self.label(a)} removed {plural(removed[a], 'enemy unit')}, "
+                f"{self.label(b)} {removed[b]}; "
+                + ("a draw" if winner is None else f"{level} victory for {self.label(winner)}"))
         return replace(self, result=result, log=self.log + (text,))
 
     # --- saving --------------------------------------------------------------------------------------------
