@@ -152,8 +152,10 @@ def test_I23_5_save_from_0e94a5f_replays_to_the_same_state(name):
     g = load(text)
     assert json.loads(g.to_json()) == json.loads(text) | {"edition": 1}  # played on the first edition (issue 25)
     r = g.result
+    # session 33: a battle fought to its round limit no longer announces a round after the last (one line fewer)
+    lines = want["log_lines"] - (g.battle.round > g.scenario.round_limit)
     assert (len(g.history), g.battle.round, [r.winner, r.level, r.reason], dict(r.points), len(g.log)) == (
-        want["decisions"], want["round"], want["result"], want["removed"], want["log_lines"])
+        want["decisions"], want["round"], want["result"], want["removed"], lines)
     assert sorted([p.id, format_label(p.hex), p.facing, p.marker, p.alive] for p in g.battle.pieces) == want["pieces"]
 
 

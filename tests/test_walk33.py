@@ -43,3 +43,18 @@ def test_a_stored_game_begins_when_its_page_began_within_an_hour(tmp_path, monke
     for bad in ("now", True, float("nan")):
         with pytest.raises(StoreError, match="began"):
             store.create("centuria_farmstead", began=bad)
+
+
+def test_the_log_announces_no_round_after_the_last():
+    """Finding 4: after the last decision of an 8-round battle the log said 'round 9: movement phase, Legio XX
+    first [CTA-1]', then 'Battle over'. The battle ends after its last round (CTA-1); there is no round 9."""
+    from centurion.game import new_skirmish
+    from centurion.game.centuria import CtaEndPhase
+
+    s = new_skirmish("centuria_ford_road", seed=1)
+    limit = s.scenario.round_limit
+    while not s.over:
+        s = s.apply(CtaEndPhase())
+    assert s.battle.round == limit + 1
+    assert not any(line.startswith(f"round {limit + 1}:") or f"round {limit + 1}:" in line for line in s.log)
+    assert any(f"round {limit}:" in line for line in s.log) and s.log[-1].startswith("Battle over")

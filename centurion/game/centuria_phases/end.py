@@ -38,6 +38,8 @@ def _pass(state: CenturiaSkirmish, dice: Dice, *, time_up: bool) -> CenturiaSkir
     if new.round != b.round and new.round <= state.scenario.round_limit:
         new, more = open_round(new, dice)
         events += more
+    elif new.round > state.scenario.round_limit:  # the last round is fought: no round after it is announced
+        events = [e for e in events if not e.text.startswith(f"round {new.round}:")]  # (walk of session 33)
     return state.after(new, events)
 
 
