@@ -58,3 +58,84 @@ def test_the_log_announces_no_round_after_the_last():
     assert s.battle.round == limit + 1
     assert not any(line.startswith(f"round {limit + 1}:") or f"round {limit + 1}:" in line for line in s.log)
     assert any(f"round {limit}:" in line for line in s.log) and s.log[-1].startswith("Battle over")
+
+
+def _table(seed: int = 1):
+    return CenturiaSkirmishTable("centuria_ford_road", seed=seed, players=PEOPLE)
+
+
+def _friend_on_a_move_end(t):
+    """A piece of the side to move and a friend standing on one of its moves' ends (ford road, round 1)."""
+    from centurion.game.centuria import CtaMove
+    from centurion.game.centuria_bot import end_of
+
+    g = t.game
+    for p in g.battle.living(g.active):
+        for a in t.actions_of(p.id):
+            if isinstance(a, CtaMove):
+                h, _facing = end_of(p, a)
+                friends = [q for q in g.battle.at(h) if q.side == g.active and q.id != p.id]
+                if friends:
+                    return p, h, friends[0]
+    raise AssertionError("no friend on a move's end")
+
+
+def test_a_friend_on_a_move_end_is_selected_by_a_second_click():
+    """Finding 5: with R-T1 selected, a click on the hex of R-PA (one of R-T1's move ends) narrowed the list to the
+    moves ending there, and no click selected R-PA. The first click still narrows (and says so); a second selects
+    the friend; a click on the selected piece lets it go."""
+    from centurion.hexgrid import format_label
+
+    t = _table()
+    p, h, friend = _friend_on_a_move_end(t)
+    t.click(p.hex)
+    assert t.selected == p.id
+    t.click(h)
+    assert t.selected == p.id and t.target_hex == h
+    assert f"A second click on {format_label(h)} selects {friend.id}" in t.message.value
+    t.click(h)
+    assert t.selected == friend.id
+    t.click(h)  # the friend alone in his hex: clicked again, nothing is selected
+    assert t.selected is None
+
+
+def test_the_move_end_message_names_the_facings_offered():
+    """Finding 7: 'N moves of X ending in H (one for each facing)' for 1, 2 or 5 moves; it names the facings."""
+    from centurion.game.centuria import CtaMove
+    from centurion.game.centuria_bot import end_of
+    from centurion.widgets.centuria_legend import FACING_NAMES
+
+    t = _table()
+    g = t.game
+    p = next(q for q in g.battle.living(g.active) if not q.is_leader)
+    moves = [a for a in t.actions_of(p.id) if isinstance(a, CtaMove)]
+    h = next(end_of(p, a)[0] for a in moves if end_of(p, a)[0] != p.hex and not g.battle.at(end_of(p, a)[0]))
+    t.click(p.hex)
+    t.click(h)
+    facings = sorted({FACING_NAMES[end_of(p, a)[1] % 6] for a in moves if end_of(p, a)[0] == h})
+    said = t.message.value.split("facing ", 1)[1].split(":", 1)[0]
+    assert sorted(said.split(", ")) == facings and "one for each facing" not in t.message.value
+
+
+def test_a_click_for_a_piece_out_of_command_says_so():
+    """Finding 6: a click on a hex R-T2 (out of command) could not reach was refused with CTA-MOVE and CTA-COMBAT;
+    the reason is its command (CTA-CMD): it may only turn, defend or flee."""
+    from dataclasses import replace
+
+    from centurion.hexgrid import distance
+
+    t = _table()
+    g = t.game
+    b = g.battle
+    unit = next(q for q in b.living(g.active) if q.type == "turma")
+    leaders = [q.hex for q in b.living(g.active) if q.is_leader]
+    far = max((h for h in b.map.hexes if not b.at(h)), key=lambda h: min(distance(h, x) for x in leaders))
+    moved = replace(b, pieces=tuple(replace(q, hex=far) if q.id == unit.id else q for q in b.pieces))
+    g2 = replace(g, battle=moved)
+    assert g2.command()[unit.id] == "out"
+    t._begin(g2)
+    t.click(far)
+    assert t.selected == unit.id
+    away = next(h for h in b.map.hexes if distance(h, far) == 3 and not b.at(h))
+    t.click(away)
+    assert "out of command" in t.message.value and "CTA-CMD" in t.message.value and t.selected == unit.id

@@ -259,27 +259,38 @@ class CenturiaSkirmishTable(BattlePage):
             self.message.show(f"{why} Nothing was decided (CTA-1).", "info")
             return
         self.message.clear()  # a refusal of an earlier click is no longer news
+        here = [p for p in g.battle.at(hex_) if p.side == g.active]
         if self.selected is not None:
             ends = [a for a in self.actions_of(self.selected) if isinstance(a, CtaMove) and move_end(g, a)[0] == hex_]
-            if ends and g.battle.piece(self.selected).hex != hex_:  # the list keeps to the moves ending there
+            again = self.target_hex == hex_ and here  # a second click on a friend's hex selects him (walk, S33)
+            if ends and g.battle.piece(self.selected).hex != hex_ and not again:  # the moves ending there only
                 self.target_hex = hex_
                 self._refresh()
                 self.choice.value = ends[0]
-                self.message.show(f"{plural(len(ends), 'move')} of {self.selected} ending in {format_label(hex_)} "
-                                  "(one for each facing): pick one and Confirm (CTA-MOVE).", "info")
+                facings = ", ".join(dict.fromkeys(FACING_NAMES[move_end(g, a)[1] % 6] for a in ends))
+                friend = (f" A second click on {format_label(hex_)} selects {here[0].id}, who stands there."
+                          if here else "")
+                self.message.show(f"{plural(len(ends), 'move')} of {self.selected} ending in {format_label(hex_)}, "
+                                  f"facing {facings}: pick one and Confirm (CTA-MOVE).{friend}", "info")
                 return
             for a in self.actions_of(self.selected):
                 if isinstance(a, (CtaAttack, CtaShoot)) and g.battle.piece(a.target).hex == hex_:
                     self.choice.value = a
                     return
-        here = [p for p in g.battle.at(hex_) if p.side == g.active]
         if not here and self.selected is not None:  # a hex that is neither a move's end nor an attack (walk, S28)
+            if g.command().get(self.selected) == "out":  # say why its list holds only turns (walk, S33)
+                self.message.show(f"{self.selected} is out of command: it may turn, defend or flee, but not move or "
+                                  "attack until a leader who may command it has it in range and sight (CTA-CMD). "
+                                  "Nothing was decided.", "refusal")
+                return
             self.message.show(f"{format_label(hex_)} is not where {self.selected} may move or attack now: its moves "
                               "end on the marked hexes and it attacks only the enemies its list names (CTA-MOVE, "
                               "CTA-COMBAT). Nothing was decided.", "refusal")
             return
         self.target_hex = None
-        if here:
+        if here and [p.id for p in here] == [self.selected]:  # the selected piece clicked again: let it go (S33)
+            self.selected = None
+        elif here:
             units = [p for p in here if not p.is_leader] or here
             ids = [p.id for p in here]
             pick = units[0] if self.selected not in ids else here[(ids.index(self.selected) + 1) % len(here)]
