@@ -577,10 +577,10 @@ def test_CTA_MORALE_a_rally_roll_is_named_and_a_failed_rally_changes_nothing():
     dice = Dice.scripted([10, 11])
     after, ev = morale_test(lone(2), "A", dice, "rally test", rally=True)
     assert after.piece("A").marker == 2
-    assert ev[0].text == "A rallies (rally test): roll 10 vs 10, fails; now dissolving"
+    assert ev[0].text == "A does not rally: roll 10 vs 10, fails; still dissolving"
     assert dice.log[0].purpose == "rally test of A (rally test)" and dice.log[0].rule == "CTA-MORALE"
     after, ev = morale_test(after, "A", dice, "rally test", rally=True)
-    assert after.piece("A").marker == 0 and ev[0].text == "A rallies (rally test): roll 11 vs 10, passes; now intact"
+    assert after.piece("A").marker == 0 and ev[0].text == "A rallies: roll 11 vs 10, passes; now intact"
 
 
 def test_CTA_MORALE_a_fleeing_unit_takes_no_more_tests():
@@ -633,7 +633,7 @@ def test_CTA_ART_shots_are_counted_per_engine():
     assert twice.shots == (("B", 2),)
     third = fire(twice, "B", "X", Dice.scripted([2]))
     assert isinstance(third, Refusal) and third.rule == "CTA-ART"
-    assert third.reason == "B has fired 2 time(s) this round; it may fire 2"
+    assert third.reason == "B has fired 2 times this round; it may fire 2"
     both, _ = fire(once, "TO", "X", Dice.scripted([2]))
     assert both.shots == (("B", 1), ("TO", 1))
 
@@ -1131,7 +1131,7 @@ def test_CTA_ART_fire_and_its_checks_use_the_tables_given():
     once, _ = fire(cb, "B", "X", Dice.scripted([2]))
     assert fire_refusal(once, "B", "X") is None
     r = fire_refusal(once, "B", "X", tables_with("centurio ballista", action_radius=0))
-    assert isinstance(r, Refusal) and r.reason == "B has fired 1 time(s) this round; it may fire 1"
+    assert isinstance(r, Refusal) and r.reason == "B has fired once this round; it may fire 1"
 
 
 def test_CTA_ART_the_engines_own_sight_and_touching_spotters():
@@ -1185,7 +1185,7 @@ def test_CTA_MORALE_rally_tests_name_their_reason_and_every_event_is_kept():
     dice = Dice.scripted([1, 20])
     after, events = rally_phase(b, "rome", dice)
     assert [r.purpose for r in dice.log] == ["rally test of A (rally test)", "rally test of B (rally test)"]
-    assert len(events) == 2 and events[0].text.startswith("A rallies (rally test)")
+    assert len(events) == 2 and events[0].text.startswith("A does not rally: ")
     assert after.piece("A").marker == 1 and after.piece("B").marker == 0
 
 

@@ -63,6 +63,10 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
     line = re.sub(r"\bof [RT]\d+\b", "of X", line)
     line = re.sub(r"(?:\bthe [A-Z][\w ]*? \((?:Renegade|TOG)\)|\b[RT]\d+) is destroyed", "X is destroyed", line)
     line = re.sub(r"\b(\w+) of X survives the explosion", r"\1 survives the explosion", line)
+    # session 33: a rally test's line says whether the unit rallied ("rallies ... fails" read as both)
+    line = re.sub(r"^(  \S+) rallies \(rally test\): (roll \d+ vs \d+), fails; now ", r"\1 does not rally: \2, fails; still ",
+                  line)
+    line = re.sub(r"^(  \S+) rallies \(rally test\): ", r"\1 rallies: ", line)
     # session 33: the end line says whose units each side removed ("removed 6 enemy units")
     line = re.sub(r"^(Battle over .*?: .+? removed \d+) (units?)\b", r"\1 enemy \2", line)
     return re.sub(r"(fires: )\d+ hits? of ", r"\1N hits of ", line)  # session 30: every hit counted (docstring)

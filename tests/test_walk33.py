@@ -139,3 +139,36 @@ def test_a_click_for_a_piece_out_of_command_says_so():
     away = next(h for h in b.map.hexes if distance(h, far) == 3 and not b.at(h))
     t.click(away)
     assert "out of command" in t.message.value and "CTA-CMD" in t.message.value and t.selected == unit.id
+
+
+def test_an_attacks_preview_gives_four_outcomes_that_sum_to_one_and_the_counters_terms():
+    """Confusing point 3: 'B-C3 falls 25%, R-T1 falls 35%, both 9%, neither 49%' summed to 118% ('falls' included
+    'both'), and only the attack's terms were listed. The outcomes are now apart, checked here against a count of
+    all 400 pairs of d20s (CTA-COMBAT: each side's roll over its target), and the counter's terms are listed too."""
+    import html
+    import re
+    from fractions import Fraction
+
+    from centurion.game.centuria import CtaAttack
+
+    t = _table()
+    g = t.game
+    while not any(isinstance(a, CtaAttack) for a in g.legal_actions()):  # the battle until an attack is offered
+        from centurion.game import bot_action
+
+        g = g.apply(bot_action(g, "novice"))
+    t._begin(g)
+    a = next(x for x in g.legal_actions() if isinstance(x, CtaAttack))
+    t.selected = a.unit
+    t._refresh()
+    t.choice.value = a
+    ex = g.preview(a)
+    pairs = [(x, y) for x in range(1, 21) for y in range(1, 21)]  # attack roll x, counter roll y
+    over = [(x > ex.attack.value, y > ex.counter.value) for x, y in pairs]
+    want = {k: Fraction(sum(1 for d, c in over if (d, c) == k), 400) for k in
+            ((True, False), (False, True), (True, True), (False, False))}
+    text = html.unescape(t.preview.value)
+    shown = [int(p) for p in re.findall(r"(?:only \S+ falls|both|neither) (\d+)%", text)]
+    assert shown == [round(100 * float(want[k])) for k in
+                     ((True, False), (False, True), (True, True), (False, False))], text
+    assert f"The counter ({a.target})" in text and all(term.label in text for term in ex.counter.terms)

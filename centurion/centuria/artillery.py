@@ -85,7 +85,8 @@ def fire_refusal(battle: CenturiaBattle, engine_id: str, target_id: str, tables:
     fired = dict(battle.shots).get(e.id, 0)
     allowed = shots_allowed(battle, e, tables)
     if fired >= allowed:
-        return Refusal("CTA-ART", f"{e.id} has fired {fired} time(s) this round; it may fire {allowed}")
+        times = "once" if fired == 1 else f"{fired} times"
+        return Refusal("CTA-ART", f"{e.id} has fired {times} this round; it may fire {allowed}")
     return None
 
 

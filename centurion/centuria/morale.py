@@ -45,9 +45,13 @@ def morale_test(battle: CenturiaBattle, pid: str, dice: Dice, reason: str, *, ra
         marker = p.marker
     else:
         marker = min(3, p.marker + 1)
-    events = [Event(f"{pid} {'rallies' if rally else 'tests morale'} ({reason}): roll {roll.result} vs "
-                    f"{target.value}, {'passes' if roll.success else 'fails'}; now {MARKERS[marker]}",
-                    "CTA-MORALE", (roll,))]
+    if rally:  # "rallies ... fails" read as both (walk of session 33)
+        text = (f"{pid} rallies: roll {roll.result} vs {target.value}, passes; now {MARKERS[marker]}" if roll.success
+                else f"{pid} does not rally: roll {roll.result} vs {target.value}, fails; still {MARKERS[marker]}")
+    else:
+        text = (f"{pid} tests morale ({reason}): roll {roll.result} vs {target.value}, "
+                f"{'passes' if roll.success else 'fails'}; now {MARKERS[marker]}")
+    events = [Event(text, "CTA-MORALE", (roll,))]
     new = battle.with_piece(replace(p, marker=marker))
     if marker == 3 and p.marker != 3:
         new, more = flee(new, pid, dice, tables)

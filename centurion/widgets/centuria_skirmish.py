@@ -330,15 +330,21 @@ class CenturiaSkirmishTable(BattlePage):
         if ex is None:
             self.preview.value = ""
             return
-        terms = "".join(f"<li>{html.escape(t.label)}: {t.value:+d} <code>{t.rule}</code></li>" for t in ex.attack.terms)
+        def listed(target) -> str:
+            return "".join(f"<li>{html.escape(t.label)}: {t.value:+d} <code>{t.rule}</code></li>" for t in target.terms)
+
         if isinstance(a, CtaShoot):
             body = (f"Hit on a roll over {ex.attack.value}: P = {ex.defender_falls} = {float(ex.defender_falls):.0%};"
                     " a roll of 1 puts the engine out <code>CTA-ART</code>")
-        else:
-            body = (f"Attack over {ex.attack.value}, counter over {ex.counter.value}. {a.target} falls "
-                    f"{float(ex.defender_falls):.0%}, {a.unit} falls {float(ex.attacker_falls):.0%}, both "
-                    f"{float(ex.both_fall):.0%}, neither {float(ex.neither_falls):.0%} <code>CTA-COMBAT</code>")
-        self.preview.value = link_rules(f"<div>{html.escape(a.describe())}</div><div>{body}</div><ul>{terms}</ul>")
+            terms = f"<ul>{listed(ex.attack)}</ul>"
+        else:  # the four outcomes apart, summing to 100 % (walk of session 33: "falls" included "both": 118 %)
+            only_d, only_a = ex.defender_falls - ex.both_fall, ex.attacker_falls - ex.both_fall
+            body = (f"Attack over {ex.attack.value}, counter over {ex.counter.value}: only {a.target} falls "
+                    f"{float(only_d):.0%}, only {a.unit} falls {float(only_a):.0%}, both {float(ex.both_fall):.0%}, "
+                    f"neither {float(ex.neither_falls):.0%} <code>CTA-COMBAT</code>")
+            terms = (f"<div>The attack ({html.escape(a.unit)})</div><ul>{listed(ex.attack)}</ul>"
+                     f"<div>The counter ({html.escape(a.target)})</div><ul>{listed(ex.counter)}</ul>")
+        self.preview.value = link_rules(f"<div>{html.escape(a.describe())}</div><div>{body}</div>{terms}")
 
     def confirm(self) -> bool:
         """Apply the chosen decision, then let the computer play its turns."""
