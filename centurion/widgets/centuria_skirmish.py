@@ -159,9 +159,44 @@ class CenturiaSkirmishTable(BattlePage):
         """Set the browser's ticking going: its Play widget starts counting only when `playing` turns from off to
         on while it is shown, so a page built already counting, or a new round begun while it counted, stood
         still (walk of session 33: the clock froze after a reload). Also called when the page is (re)drawn."""
-        limit = self.game.time_limit_seconds if self.states else None
         self.tick.playing = False
-        self.tick.playing = limit is not None and not self.game.over and self.time_used < limit
+        self.tick.playing = self._clock_runs()
+        self._watch_clock()
+
+    def _clock_runs(self) -> bool:
+        """Whether the round's countdown should be running now (CTA-1)."""
+        limit = self.game.time_limit_seconds if self.states else None
+        return limit is not None and not self.game.over and self.time_used < limit
+
+    def _watch_clock(self) -> None:
+        """Once per page, on the kernel's event loop (none in a test or a script): every 1.5 s, a countdown that
+        should run but has not moved is set going again. Its Play widget may be drawn after the map says the page
+        is shown, and then missed the wake-up (a reopened battle's clock stood still one time in three)."""
+        if getattr(self, "_clock_task", None) is not None:
+            return
+        import asyncio
+
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return
+        if not loop.is_running():
+            return
+
+        async def watch() -> None:
+            seen = (self.tick.value, self.game.turn)
+            while True:
+                await asyncio.sleep(1.5)
+                try:
+                    now = (self.tick.value, self.game.turn)
+                    if self._clock_runs() and now == seen:
+                        self.tick.playing = False
+                        self.tick.playing = True
+                    seen = now
+                except Exception:  # a page in the middle of a change: look again next time
+                    seen = None
+
+        self._clock_task = loop.create_task(watch())
 
     def _first_turn_began(self) -> float | None:
         """When this battle's first round began here: now less the countdown's seconds used (CTA-1)."""

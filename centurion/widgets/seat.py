@@ -185,5 +185,15 @@ def address_script(game_id: str, token: str) -> str:
             "onerror=\"if (location.search !== this.dataset.q) history.replaceState(null, '', this.dataset.q)\">")
 
 
-__all__ = ["STORED_UNDO", "Seat", "served_store", "page_address", "address", "links_html", "kept_links_script",
-           "abandon_words", "address_script", "WATCH", "POLL_SECONDS", "ENV"]
+def clear_address_script() -> str:
+    """An HTML snippet that takes a stored game's `game` and `seat` out of the address bar (a new game on the page
+    is not stored before its first decision: a reload then would have brought the old game back; walk of session
+    33). Other parameters (`scenario`) stay."""
+    body = ("try { const u = new window.URL(location.href); if (u.searchParams.has('game')) { "
+            "u.searchParams.delete('game'); u.searchParams.delete('seat'); "
+            "history.replaceState(null, '', u.pathname + u.search + u.hash); } } catch (e) {}")
+    return f'<img alt="" style="display:none" src="data:image/png;base64,invalid" onerror="{body}">'
+
+
+__all__ = ["clear_address_script", "STORED_UNDO", "Seat", "served_store", "page_address", "address", "links_html",
+           "kept_links_script", "abandon_words", "address_script", "WATCH", "POLL_SECONDS", "ENV"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..game import LEVELS, IllegalAction
 from ..store import StaleStep, StoreError, WrongSeat
-from .seat import POLL_SECONDS, Seat, address_script, links_html, page_address
+from .seat import POLL_SECONDS, Seat, address_script, clear_address_script, links_html, page_address
 
 PERSON = "person"
 COMPUTER = "computer"
@@ -113,12 +113,16 @@ class StoredGame:
 
     def _set_seat(self, seat: Seat | None, seats: dict[str, str] | None = None, watch: str | None = None) -> None:
         """Play from `seat` (None: a local game): the address, the links, the watcher."""
+        # the address bar holds a stored game's address: this page was opened with one, or gave it one
+        self._addressed = getattr(self, "_addressed", page_address() is not None) or seat is not None
         self.seat = seat
         if seats is not None:
             self.game_links = {**seats, "watch": watch}
         if seat is None:
             self.game_links = {}
-            self.links.value = pending_links_html(self.players) if self.states and self._storing() else ""
+            pending = pending_links_html(self.players) if self.states and self._storing() else ""
+            # a new game, not stored before its first decision: the old game's address goes (walk of session 33)
+            self.links.value = pending + (clear_address_script() if self._addressed else "")
             self._stop_watching()
             return
         g = self.game if self.states else None
