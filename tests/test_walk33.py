@@ -172,3 +172,27 @@ def test_an_attacks_preview_gives_four_outcomes_that_sum_to_one_and_the_counters
     assert shown == [round(100 * float(want[k])) for k in
                      ((True, False), (False, True), (True, True), (False, False))], text
     assert f"The counter ({a.target})" in text and all(term.label in text for term in ex.counter.terms)
+
+
+def test_attack_targets_are_ringed_over_their_counters_and_the_key_names_every_mark():
+    """Confusing points 2 and 11: the enemies the selected piece may attack were only tinted under their counters
+    (nearly invisible), and the key explained none of the map's marks. Each target is ringed now, over the counter,
+    and the key says what each shade and ring means."""
+    from centurion.game import bot_action
+    from centurion.game.centuria import CtaAttack
+    from centurion.widgets.centuria_legend import OUT_OF_COMMAND_MARK, TARGET_RING
+
+    t = _table()
+    g = t.game
+    while not any(isinstance(a, CtaAttack) for a in g.legal_actions()):
+        g = g.apply(bot_action(g, "novice"))
+    t._begin(g)
+    a = next(x for x in g.legal_actions() if isinstance(x, CtaAttack))
+    t.selected = a.unit
+    t._refresh()
+    rings = dict(t.map.overlay.outlines)
+    assert rings[g.battle.piece(a.target).hex] == TARGET_RING
+    key = t.legend.value
+    for words in ("green shade", "purple ring", "black ring", "red ring", "blue ring", "the last one clicked"):
+        assert words in key
+    assert OUT_OF_COMMAND_MARK in key and TARGET_RING in key

@@ -33,7 +33,23 @@ def legend_html(sides: list[tuple[str, str, str]], letters: dict[str, str]) -> s
     pieces = ", ".join(f"<b>{html.escape(letter)}</b> {html.escape(kind)}" for kind, letter in letters.items())
     return (f"<div class='centurion-cta-legend' style='font-size:12px;border:1px solid #ccd;padding:4px 8px;"
             f"margin:4px 0;background:#f7f9fc'><b>Key</b>: {chips}<br>Pieces: {pieces}<br>"
-            f"{html.escape(MOVE_KEY)}</div>")
+            f"{html.escape(MOVE_KEY)}<br>{MARKS}</div>")
+
+
+#: the map's marks (walk of session 33: the key explained none of them)
+TARGET_MARK, TARGET_RING, MOVE_MARK = "#e53935", "#8e24aa", "#43a047"
+OUT_OF_COMMAND_MARK = "#c62828"  # as the chapters' command shading (STATUS_COLORS)
+
+
+def _ring(color: str) -> str:
+    return f"<span style='display:inline-block;width:10px;height:10px;border:2px solid {color}'></span>"
+
+
+MARKS = (f"Marks: {_ring(MOVE_MARK)} green shade, where the selected piece may end its move (CTA-MOVE); "
+         f"{_ring(TARGET_RING)} red shade, purple ring, an enemy it may attack or shoot at (CTA-COMBAT, CTA-ART); "
+         f"{_ring('#000000')} black ring, the selected piece; {_ring(OUT_OF_COMMAND_MARK)} red ring, a piece "
+         f"out of command (CTA-CMD); {_ring('#1565c0')} blue ring, where the picked move ends; {_ring('#d00000')} dark "
+         "red outline, the hex the panel beside the map describes (the last one clicked).")
 
 
 def banner_html(text: str, color: str | None) -> str:
@@ -48,4 +64,5 @@ def _tint(color: str) -> str:
     return "#{:02x}{:02x}{:02x}".format(*(round(c + (255 - c) * 0.82) for c in (r, g, b)))
 
 
-__all__ = ["FACING_NAMES", "MOVE_KEY", "banner_html", "legend_html", "move_label", "step_words"]
+__all__ = ["MARKS", "MOVE_MARK", "OUT_OF_COMMAND_MARK", "TARGET_MARK", "TARGET_RING", "FACING_NAMES", "MOVE_KEY",
+           "banner_html", "legend_html", "move_label", "step_words"]

@@ -21,7 +21,16 @@ from ..game.wording import plural
 from ..hexgrid import Hex, format_label, neighbor
 from ..store import StoreError
 from .battle_page import PERSON, BattlePage
-from .centuria_legend import FACING_NAMES, banner_html, legend_html, move_label
+from .centuria_legend import (
+    FACING_NAMES,
+    MOVE_MARK,
+    OUT_OF_COMMAND_MARK,
+    TARGET_MARK,
+    TARGET_RING,
+    banner_html,
+    legend_html,
+    move_label,
+)
 from .hexmap import Counter, HexMapView, Overlay
 from .page_seed import SeedChoice
 from .reference import link_rules
@@ -434,13 +443,14 @@ class CenturiaSkirmishTable(BattlePage):
         if self.selected and self._mine():
             for a in self.actions_of(self.selected):
                 if isinstance(a, CtaMove):
-                    fills.append((move_end(g, a)[0], "#43a047"))
-                else:
-                    fills.append((g.battle.piece(a.target).hex, "#e53935"))
+                    fills.append((move_end(g, a)[0], MOVE_MARK))
+                else:  # shaded under the counter, and ringed over it: the shade alone hid (walk of session 33)
+                    fills.append((g.battle.piece(a.target).hex, TARGET_MARK))
+                    outlines.append((g.battle.piece(a.target).hex, TARGET_RING))
             outlines.append((g.battle.piece(self.selected).hex, "#000000"))
         for uid, st in g.command().items():
             if st == "out":
-                outlines.append((g.battle.piece(uid).hex, "#c62828"))
+                outlines.append((g.battle.piece(uid).hex, OUT_OF_COMMAND_MARK))
         if path_end is not None:
             outlines.append((path_end, "#1565c0"))
         return Overlay(hatched=fills, outlines=outlines)
