@@ -196,8 +196,12 @@ def test_I25_4_a_centuria_decision_has_a_reason():
             facing = int(st[1])
         else:
             here = neighbor(here, {"F": facing, "FL": (facing - 1) % 6, "FR": (facing + 1) % 6}[st])
-    assert d.reason.startswith(f"{p.id} to {format_label(here)}: {s.battle.terrain(here).replace('_', ' ')}")
+    names = ("N", "NE", "SE", "S", "SW", "NW")  # HEX-3; the facing tells two ends in one hex apart (session 33)
+    assert d.reason.startswith(f"{p.id} to {format_label(here)} facing {names[facing % 6]}: "
+                               f"{s.battle.terrain(here).replace('_', ' ')}, ")
+    assert "over standing still" in d.reason  # the score's meaning said (walk of session 33)
     assert len(d.alternatives) == 3 and d.alternatives[0].action == d.action
+    assert len({a.reason for a in d.alternatives}) == 3  # no twin rows (two paths to one end weigh alike)
     attack = None
     while attack is None and not s.over:  # on to the first attack the computer makes
         d = bot_decision(s, "veteran")

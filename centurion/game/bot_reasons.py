@@ -366,6 +366,12 @@ def _plain_reason(s: Any, a: Any) -> str:
 
 def _centuria_options(s: Any, action: Any, notes: list[Note]) -> list[Alternative]:
     scored = sorted((n for n in notes if n.kind in ("cta_move", "cta_combat")), key=lambda n: -n.score)
+    ends = {}  # two paths to one end and facing weigh alike: one row for them (walk of session 33: twin rows)
+    for n in scored:
+        key = (n.action.unit, n.data["end"]) if n.kind == "cta_move" else n.action
+        if key not in ends or n.action == action:
+            ends[key] = n
+    scored = sorted(ends.values(), key=lambda n: -n.score)
     out = [Alternative(n.action, n.action.describe(), round(n.score, 3), _cta_reason(s, n)) for n in scored]
     chosen = next((o for o in out if o.action == action), None)
     if chosen is None:
@@ -382,10 +388,12 @@ def _cta_reason(s: Any, n: Note) -> str:
 
     b, a = s.battle, n.action
     if isinstance(a, CtaMove):
-        h = n.data["end"][0]
+        h, facing = n.data["end"][:2]
         terrain = b.terrain(h).replace("_", " ")
         near = min((distance(h, e.hex) for e in b.living(s.other(s.active))), default=0)
-        return (f"{a.unit} to {format_label(h)}: {terrain}, {n.score:+.2f} on standing still, nearest enemy "
+        # what the score weighs, and the facing that tells two ends in one hex apart (walk of session 33)
+        return (f"{a.unit} to {format_label(h)} facing {FACING_NAMES[facing % 6]}: {terrain}, {n.score:+.2f} over "
+                f"standing still (command, flanks, cover, the attacks it could make and suffer), nearest enemy "
                 f"{near} hex{'es' if near != 1 else ''} away")
     if isinstance(a, CtaAttack):
         ex = exchange(b, a.unit, a.target)
