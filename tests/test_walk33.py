@@ -196,3 +196,43 @@ def test_attack_targets_are_ringed_over_their_counters_and_the_key_names_every_m
     for words in ("green shade", "purple ring", "black ring", "red ring", "blue ring", "the last one clicked"):
         assert words in key
     assert OUT_OF_COMMAND_MARK in key and TARGET_RING in key
+
+
+def test_a_leaders_move_says_whom_it_brings_back_into_command():
+    """Confusing point 12: moving R-PA silently brought R-T2 back into command. The preview names the units a move
+    brings back into command (CTA-CMD: a leader's range and sight), as the engine's command after the move has it.
+    The position: a turma set just out of every leader's reach, alone; a leader's move that reaches it."""
+    from dataclasses import replace
+
+    from centurion.game.centuria import CtaMove
+    from centurion.hexgrid import distance
+
+    t = _table()
+    g = t.game
+    b = g.battle
+    unit = next(q for q in b.living(g.active) if q.type == "turma")
+    friends = [q for q in b.living(g.active) if q.id != unit.id]
+    found = None
+    for h in sorted(b.map.hexes, key=lambda x: (x.q, x.r)):
+        if b.at(h) or any(distance(q.hex, h) <= 1 for q in friends):
+            continue
+        g2 = replace(g, battle=replace(b, pieces=tuple(replace(q, hex=h) if q.id == unit.id else q
+                                                        for q in b.pieces)))
+        if g2.command()[unit.id] != "out":
+            continue
+        for leader in (q for q in friends if q.is_leader):
+            for a in g2.move_actions(leader.id):
+                if isinstance(a, CtaMove) and g2.command_changes(a).get(unit.id) == ("out", "direct"):
+                    found = (g2, leader, a)
+                    break
+            if found:
+                break
+        if found:
+            break
+    assert found is not None  # the ford road has such a hex for its turma
+    g2, leader, a = found
+    t._begin(g2)
+    t.selected = leader.id
+    t._refresh()
+    t.choice.value = a
+    assert f"Back in command after this move: {unit.id}" in t.preview.value

@@ -310,7 +310,8 @@ class CenturiaSkirmishTable(BattlePage):
             if ends and g.battle.piece(self.selected).hex != hex_ and not again:  # the moves ending there only
                 self.target_hex = hex_
                 self._refresh()
-                self.choice.value = ends[0]
+                # the move with the fewest turns first (walk of session 33: an about-face was picked first)
+                self.choice.value = min(ends, key=lambda m: (sum(st.startswith("T") for st in m.steps), len(m.steps)))
                 facings = ", ".join(dict.fromkeys(FACING_NAMES[move_end(g, a)[1] % 6] for a in ends))
                 friend = (f" A second click on {format_label(hex_)} selects {here[0].id}, who stands there."
                           if here else "")
@@ -366,6 +367,13 @@ class CenturiaSkirmishTable(BattlePage):
                     "<code>CTA-CMD</code></div>" if status == "out" else
                     f"<div>In command after the move ({status}) <code>CTA-CMD</code></div>" if status in (
                         "direct", "chain") else "")
+            changes = g.command_changes(a)  # a leader's move takes others in or out of command (walk, S33)
+            back = sorted(u for u, (was, now) in changes.items() if was == "out")
+            lost = sorted(u for u, (was, now) in changes.items() if now == "out")
+            warn += (f"<div>Back in command after this move: {', '.join(back)} <code>CTA-CMD</code></div>"
+                     if back else "")
+            warn += (f"<div style='color:#c62828'><b>Left out of command by this move</b>: {', '.join(lost)} "
+                     "<code>CTA-CMD</code></div>" if lost else "")
             self.preview.value = link_rules(f"<div>{html.escape(a.describe())}: ends in {format_label(end)} facing "
                                             f"{FACING_NAMES[facing % 6]} <code>CTA-MOVE</code></div>{warn}")
             self.map.set_overlay(self._overlay(path_end=end))

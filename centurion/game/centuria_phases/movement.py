@@ -89,6 +89,19 @@ def command_after(state: CenturiaSkirmish, action: CtaMove) -> str | None:
     return r[0].command().get(action.unit, "leader")
 
 
+def command_changes(state: CenturiaSkirmish, action: CtaMove) -> dict[str, tuple[str, str]]:
+    """The side's other units whose command a move would change: {id: (now, after)} (a leader's move may bring
+    units back into command or leave them out, CTA-CMD; walk of session 33: the page did not say); {} if the move
+    is not legal now."""
+    r = move(state.battle, CenturiaMove(action.unit, action.steps))
+    if isinstance(r, Refusal):
+        return {}
+    side = state.battle.piece(action.unit).side
+    now, after = state.battle.command(), r[0].command()
+    return {q.id: (now[q.id], after[q.id]) for q in state.battle.living(side)
+            if q.id != action.unit and q.id in now and q.id in after and now[q.id] != after[q.id]}
+
+
 def check_move(state: CenturiaSkirmish, action: CtaMove) -> None:
     """IllegalAction naming the rule unless the engine would make the move now, by these very steps (CTA-MOVE,
     CTA-CMD, CTA-MORALE; out of the movement phase, CTA-1)."""

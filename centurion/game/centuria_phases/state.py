@@ -195,6 +195,10 @@ class CenturiaSkirmish(GameState):
         for the page to warn before the move is confirmed (CTA-CMD)."""
         return movement.command_after(self, action)
 
+    def command_changes(self, action: CtaMove) -> dict[str, tuple[str, str]]:
+        """The side's other units whose command the move would change: {id: (now, after)} (CTA-CMD)."""
+        return movement.command_changes(self, action)
+
     def preview(self, action: CtaAttack | CtaShoot) -> Exchange | None:
         """The exact odds of an attack or shot, only if it can really be made now (CTA-COMBAT, CTA-ART)."""
         return combat.preview(self, action)
