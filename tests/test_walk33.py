@@ -236,3 +236,22 @@ def test_a_leaders_move_says_whom_it_brings_back_into_command():
     t._refresh()
     t.choice.value = a
     assert f"Back in command after this move: {unit.id}" in t.preview.value
+
+
+def test_with_labels_on_a_counter_does_not_hide_its_hexs_label():
+    """Confusing point 1: with CCRR labels on, a counter hid its own hex's label and the label just under it was the
+    next hex's, so positions were misread. The units layer writes the label of each hex holding a counter over the
+    counter."""
+    from centurion.hexgrid import format_label
+    from centurion.widgets.hexmap import UNITS
+
+    t = _table()
+    layer = t.map.canvas[UNITS]
+    written = []
+    layer.fill_text = lambda text, x, y, *rest: written.append(text)
+    t.map.labels_toggle.value = True
+    held = {format_label(p.hex) for p in t.game.battle.living()}
+    assert held and held <= set(written)
+    written.clear()
+    t.map.labels_toggle.value = False
+    assert not [x for x in written if x.isdigit()]  # the counters' own letters only

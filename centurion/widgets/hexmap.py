@@ -369,6 +369,15 @@ class HexMapView(w.HBox):
         c = self.canvas[UNITS]
         c.clear()
         draw_counters(c, self.layout_px, self._counters)
+        if self.show_labels and self._counters:  # a counter hid its own hex's label, and the label just under it
+            # was the next hex's (walk of session 33): the label goes over the counter, haloed
+            c.font = f"{max(MIN_TEXT_PX, int(self.layout_px.size * 0.5))}px sans-serif"
+            c.text_align, c.text_baseline = "center", "top"
+            c.line_width, c.stroke_style, c.fill_style = 3, "#ffffff", "#222"
+            for h in dict.fromkeys(k.hex for k in self._counters if k.hex in self.battlemap):
+                x, y = self.layout_px.center(h)
+                c.stroke_text(self.battlemap[h].label, x, y - self.layout_px.size * 0.8)
+                c.fill_text(self.battlemap[h].label, x, y - self.layout_px.size * 0.8)
 
     def set_overlay(self, hexes: Sequence[Hex] | Overlay, colors: Sequence[str] = (), alpha: float = 0.45) -> None:
         """Show an Overlay (or shade `hexes` in `colors`) on the overlay layer, redrawing only that layer."""
