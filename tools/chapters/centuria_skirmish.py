@@ -28,7 +28,7 @@ CELLS = [
        "to play): the battle is kept on the server from your first decision. The page's address then names it, "
        "so a reload or a crash brings it back where it was, and the links above the map let a second player join "
        "from another browser (their seat) and spectators watch. The server rolls the dice with a seed of its own, "
-       "shown once the battle is over (the save then downloads), so there is no Seed box, and every decision is "
+       "shown once the battle is over (then its **Save** link downloads it), so there is no Seed box, and every decision is "
        "final: the Undo button reads *No undo: game on server*. *Opened in Jupyter*, a battle lives in its page "
        "only: each new battle gets a fresh seed, shown next to the Seed box; to fight a battle again, untick *new "
        "seed each game*, type its seed in the box and start a new battle; **Undo my last move** takes back your "
