@@ -255,3 +255,32 @@ def test_with_labels_on_a_counter_does_not_hide_its_hexs_label():
     written.clear()
     t.map.labels_toggle.value = False
     assert not [x for x in written if x.isdigit()]  # the counters' own letters only
+
+
+def test_a_countdown_that_stands_is_set_going_again(monkeypatch):
+    """Finding 2: a page built counting never ticked (the browser's Play widget starts only when `playing` turns on
+    while it is shown). On a running kernel loop the page looks at its clock and, when a countdown that should run
+    has not moved, turns `playing` off and on; a clock that moves is left alone."""
+    import asyncio
+
+    from centurion.widgets import centuria_skirmish as page_module
+
+    monkeypatch.setattr(page_module, "CLOCK_WATCH_SECONDS", 0.05)
+    turned = []
+
+    async def run() -> None:
+        t = CenturiaSkirmishTable("centuria_farmstead", seed=1, players=PEOPLE)  # a 240 s countdown (CTA-1)
+        t.tick.observe(lambda ch: turned.append(ch["new"]), names="playing")
+        await asyncio.sleep(0.18)  # the browser never ticks here: the clock stands
+        stood = list(turned)
+        turned.clear()
+        for v in range(1, 26):  # now it ticks, faster than the page looks
+            t.tick.value = v
+            await asyncio.sleep(0.01)
+        moving = list(turned)
+        t.tick.close()  # the page closed: the watch ends
+        await asyncio.sleep(0.12)
+        assert stood and stood[-1] is True and False in stood
+        assert moving.count(False) <= 1  # at most the look that saw the last stand
+
+    asyncio.run(run())

@@ -42,6 +42,7 @@ LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ba
            "legatus": "L", "tribunus": "Tr", "praefectus coh": "P", "praefectus alae": "PA", "subpraefectus": "sP",
            "centurio ballista": "cB"}
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
+CLOCK_WATCH_SECONDS = 1.5  # how often the page looks whether its running countdown has moved (walk, S33)
 MORALE_COLORS = {"intact": "#2e7d32", "idle": "#f9a825", "dissolving": "#ef6c00", "fleeing": "#c62828"}
 
 
@@ -194,8 +195,8 @@ class CenturiaSkirmishTable(BattlePage):
 
         async def watch() -> None:
             seen = (self.tick.value, self.game.turn)
-            while True:
-                await asyncio.sleep(1.5)
+            while self.tick.comm is not None:  # until the page is closed
+                await asyncio.sleep(CLOCK_WATCH_SECONDS)
                 try:
                     now = (self.tick.value, self.game.turn)
                     if self._clock_runs() and now == seen:
