@@ -129,13 +129,15 @@ def _brake(g: Skirmish, selected: str, moves: list[tuple[Any, Any]]) -> str:
     now = g.vehicle(selected).velocity
     if not now:
         return " At velocity 0 it may stay where it is, or accelerate and fly [CEN-GRAV-1]."
-    ends = [(end_velocity(g, m, e.grounded), bool(e.grounded)) for m, e in moves]  # each move's end resolved once
-    slower = [(n, gr) for n, gr in ends if n < now]  # braking ends slower than now (walk 31b: "10 or slower" at 10)
-    top = max((n for n, _gr in slower), default=None)
+    # every flying end velocity slower than now, braking after the path included (the Speed list's, CEN-GRAV-4;
+    # walk of session 33: the hint counted each end's own velocity only, and said no slower end flew)
+    flying = {n for _m, e in moves if not e.grounded for n in range(max(0, e.velocity_min), e.velocity_max + 1)
+              if n < now}
+    top = max(flying, default=None)
     if top is None:
+        if any(e.grounded for _m, e in moves):
+            return f" No end in flight is slower than velocity {now}; the slower ones land [CEN-GRD-1]."
         return ""
-    if top == 0 and all(gr for _n, gr in slower):
-        return f" No end in flight is slower than velocity {now}; the slower ones land [CEN-GRD-1]."
     near = f"near {_objective_names(g)}" if g.scenario.objectives else "closer"
     return (f" To brake, pick 'end at velocity {top}' or slower in the Speed list: next turn it flies fewer hexes "
             f"and stays {near} (braking spends thrust) [CEN-GRAV-1, CEN-GRAV-2].")
