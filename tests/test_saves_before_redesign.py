@@ -67,6 +67,11 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
     line = re.sub(r"^(  \S+) rallies \(rally test\): (roll \d+ vs \d+), fails; now ", r"\1 does not rally: \2, fails; still ",
                   line)
     line = re.sub(r"^(  \S+) rallies \(rally test\): ", r"\1 rallies: ", line)
+    # session 33: a crew member's consciousness roll is named as a roll, with the count its target comes from; the
+    # old line gave the member's own boxes: both read alike here
+    line = re.sub(r"\b(\w+) of X stays conscious \(\d+ of \d+ boxes lost\)", r"consciousness roll of \1 of X", line)
+    line = re.sub(r"consciousness roll of the (\w+) of X \((?:\d+ box(?:es)? lost in its section|\d+ of its \d+ "
+                  r"boxes lost)\)", r"consciousness roll of \1 of X", line)
     # session 33: the end line says whose units each side removed ("removed 6 enemy units")
     line = re.sub(r"^(Battle over .*?: .+? removed \d+) (units?)\b", r"\1 enemy \2", line)
     return re.sub(r"(fires: )\d+ hits? of ", r"\1N hits of ", line)  # session 30: every hit counted (docstring)

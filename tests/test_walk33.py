@@ -326,3 +326,22 @@ def _hint_text(t) -> str:
 
     box = re.search(r"<div class='centurion-hint'.*", t.banner.value, re.S)
     return html.unescape(re.sub(r"<[^>]+>", "", box.group(0))) if box else ""
+
+
+def test_a_consciousness_roll_names_the_count_its_target_comes_from():
+    """Walk 33b, defect 2: 'commander of R11 stays conscious (1 of 3 boxes lost): d10 = 10 vs target 3: failure'
+    announced the outcome before the roll and gave the member's own boxes, while the target 3 = 8 - 5 counted every
+    box lost in the section (book-a 13.2, docs/decisions.md). The roll is named as a roll, with that count."""
+    from centurion.dice import Dice
+    from centurion.game import new_skirmish
+    from centurion.rules.internals import apply_internal_damage
+
+    v = new_skirmish("meeting", seed=0).vehicle("R11")
+    lay = v.sheet.vehicle.internals
+    boxes = [("front", lay.boxes[("front", "driver")][0]), ("front", lay.boxes[("front", "comm")][0]),
+             ("front", lay.boxes[("front", "tsr_1")][0])]  # the driver hit, with two more boxes of the front
+    dice = Dice.scripted([10, 10, 10, 10])
+    apply_internal_damage(v.sheet.with_damage({}, boxes), dice, unit="R11")
+    roll = next(r for r in dice.log if "consciousness" in r.purpose)
+    assert roll.purpose == "consciousness roll of the driver of R11 (3 boxes lost in its section)", roll.purpose
+    assert roll.target == 8 - 3

@@ -107,8 +107,12 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
             effects.append(f"{comp} of {name} hit again while unconscious ({RULE})")
             continue
         counted = lost if boxes_counted == "component" else sum(b[0] == section for b in after.internal_lost)
-        roll = dice.d10_test(consciousness_target(counted), purpose=f"{comp} of {name} stays conscious "
-                             f"({lost} of {total} boxes lost)", rule=RULE)
+        # the roll's question and the count its target comes from (walk 33b: "stays conscious (1 of 3 boxes
+        # lost)" read as the outcome, beside a target of 8 - 5 counted over the section)
+        boxes = (f"{counted} box{'' if counted == 1 else 'es'} lost in its section" if boxes_counted == "section"
+                 else f"{lost} of its {total} boxes lost")
+        roll = dice.d10_test(consciousness_target(counted), purpose=f"consciousness roll of the {comp} of {name} "
+                             f"({boxes})", rule=RULE)
         rolls.append(roll)
         if not roll.success:
             crew[comp] = CrewMember(comp, "unconscious", turn)
