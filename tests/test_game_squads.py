@@ -167,7 +167,7 @@ def test_a_volleys_summary_counts_every_hit_on_infantry():
             s = s.apply(bot_action(s, "novice"))
         shots: dict[str, list[bool]] = {}
         for line in s.log:
-            m = re.match(r"\s+(\S+) (.+) hits (\S+) at range \d+.*: d10 = \d+ vs target -?\d+.*: (success|failure)", line)
+            m = re.match(r"\s+(\S+) (.+) to hit (\S+) at range \d+.*: d10 = \d+ vs target -?\d+.*: (success|failure)", line)
             if m:
                 shots.setdefault(m.group(1), []).append(m.group(4) == "success")
                 continue

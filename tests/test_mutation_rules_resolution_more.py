@@ -259,7 +259,7 @@ def test_INF1_squad_paint_marks_the_target_painted_by_it():
         res = resolve_squad_fire(order, squad_attack("sq", "0205", "paint", 9), units, dice)
         (roll,) = res.rolls
         assert (roll.result, roll.target, roll.rule) == (face, 9, "CEN-CMB-1")
-        assert "sq paints hor" in roll.purpose
+        assert "sq to paint hor" in roll.purpose
         assert res.firer == "sq" and res.hits == (HitResolution("paint", "hor", roll),) and res.locations == ()
         assert res.units["hor"].painted_by == painters and res.units["sq"] == units["sq"]
         assert units["hor"].painted_by == ("x",)
@@ -461,7 +461,7 @@ def test_CMB1_a_vehicle_laser_at_a_squad_takes_the_terrain_and_a_miss_is_recorde
     assert res.units["sq"].pending_casualties == 3
     miss = resolve_fire(plan, units, Dice.scripted([10]))
     assert miss.hits == (HitResolution("3/6 laser", "sq", miss.rolls[0]),)
-    assert miss.rolls[0].purpose == "hor 3/6 laser hits sq at range 3"
+    assert miss.rolls[0].purpose == "hor 3/6 laser to hit sq at range 3"
 
 
 def test_CMB1_an_apds_round_drops_the_apds_template():

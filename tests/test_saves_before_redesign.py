@@ -57,6 +57,9 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
     line = re.sub(r"^(  \S+): (\d+) m[ae]n (?:lost|killed)\b.*$", r"\1: \2 men killed", line)
     # session 31: a shot at a squad has no shield term, so VAR-SHIELD no longer tags it (no stop roll either way)
     line = re.sub(r"( hits [RT]\d+s at range \d+) \[VAR-SHIELD\]", r"\1 [CEN-CMB-1]", line)
+    # session 33: a to-hit or paint roll is named by its question ("to hit", "to paint"), not its answer
+    line = re.sub(r"^(\s+\S+ .+?) hits (\S+ at range \d)", r"\1 to hit \2", line)
+    line = re.sub(r"^(\s+\S+) paints (\S+)( at range \d|\s\[)", r"\1 to paint \2\3", line)
     # session 32: the crew and ammunition rolls name the vehicle's key ("driver of R13"), not its type ("driver of
     # the Liberator heavy tank (Renegade)"): both read "of X" here (old logs cannot know the key)
     line = re.sub(r"\bof the [A-Z][\w ]*? \((?:Renegade|TOG)\)", "of X", line)

@@ -78,7 +78,7 @@ def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], pain
         if isinstance(attempt, Refusal):
             out.append(attempt)
             continue
-        purpose = f"{painter_key} paints {target_key} at {range_words(attempt.range)}"
+        purpose = f"{painter_key} to paint {target_key} at {range_words(attempt.range)}"  # the question (walk 33b)
         stop = None
         if painter.sheet is not None:  # a vehicle's painting laser: a shot, which a variant may stop (VAR-SHIELD)
             roll, stop = rules_of(rules).shot(attempt.to_hit, weapon="painting", dice=dice, purpose=purpose)

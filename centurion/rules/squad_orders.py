@@ -72,7 +72,7 @@ def resolve_squad_fire(order: SquadOrder, attack: SquadAttack, units: Mapping[st
     hits: list[HitToLand] = []
     label = f"{attack.action} ({attack.template or attack.casualty_row})"
     if attack.action == "paint":
-        roll = attack.to_hit.roll(dice, purpose=f"{order.squad} paints {order.target}", rule=RULE)
+        roll = attack.to_hit.roll(dice, purpose=f"{order.squad} to paint {order.target}", rule=RULE)
         results.append(HitResolution("paint", order.target, roll))
         if roll.success:
             t = units[order.target]

@@ -120,7 +120,8 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
         row = _row_of(ra.weapon) if kind != "vehicle" else None
         for m in range(ra.attack.missiles if ra.family == "missile" else 1):
             extra = f" (missile {m + 1})" if ra.family == "missile" and ra.attack.missiles > 1 else ""
-            purpose = f"{plan.firer.key} {ra.weapon.type}{extra} hits {ra.target.key} at {range_words(ra.range)}"
+            # the roll's question, not its answer (walk 33b: "hits R11 ...: failure" read as a hit)
+            purpose = f"{plan.firer.key} {ra.weapon.type}{extra} to hit {ra.target.key} at {range_words(ra.range)}"
             roll, stop = hooks.shot(ra.to_hit, weapon=TO_HIT_KIND[ra.family], dice=dice, purpose=purpose)
             if stop is not None and stop.success:  # the round hit but was stopped (VAR-SHIELD)
                 results.append(HitResolution(ra.weapon.type, ra.target.key, roll, stop=stop))
