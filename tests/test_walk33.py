@@ -345,3 +345,16 @@ def test_a_consciousness_roll_names_the_count_its_target_comes_from():
     roll = next(r for r in dice.log if "consciousness" in r.purpose)
     assert roll.purpose == "consciousness roll of the driver of R11 (3 boxes lost in its section)", roll.purpose
     assert roll.target == 8 - 3
+
+
+def test_the_reference_explains_the_consciousness_roll():
+    """Walk 33b, confusing point 11: the log cites CEN-CMB-1 for a crew member's consciousness roll, and the rules
+    reference found nothing for 'conscious'. CEN-CMB-1 now says it: 8 minus the boxes lost in the section (book-a
+    13.2), the retry in a later End Phase, and what each crew member out costs."""
+    from centurion.widgets.reference import RulesReference
+
+    ref = RulesReference()
+    found = [e.id for e in ref.matches("conscious")]
+    assert "CEN-CMB-1" in found
+    text = next(e for e in ref.matches("conscious") if e.id == "CEN-CMB-1").text
+    assert "8 minus" in text and "End Phase" in text and "driver" in text
