@@ -358,3 +358,29 @@ def test_the_reference_explains_the_consciousness_roll():
     assert "CEN-CMB-1" in found
     text = next(e for e in ref.matches("conscious") if e.id == "CEN-CMB-1").text
     assert "8 minus" in text and "End Phase" in text and "driver" in text
+
+
+def test_a_landing_at_speed_says_its_damage_in_the_list():
+    """Walk 33b, confusing point 6: 'R12 to 1415 N, grounded, 0% safe' said nothing of the size of the grounding.
+    A landing at speed now reads 'grounded at velocity V: 10 x V points to the bottom' (CEN-GRD-1), V worked here
+    from the move itself (velocity now + acceleration - deceleration, flying: no lift-off)."""
+    from centurion.game import new_skirmish
+    from centurion.widgets.skirmish_text import decision_label
+
+    s = new_skirmish("first_game", seed=1)
+    while not (s.phase == "movement" and s.movers()):
+        s = s.apply(s.legal_actions()[0])
+    v = s.movers()[0]
+    assert not v.grounded
+    checked = 0
+    for m, e in s.move_options(v.key):
+        if not e.grounded or s.battlemap[e.hex].terrain == "lake":
+            continue
+        speed = abs(v.velocity + m.move.accelerate - m.move.decelerate)
+        label = decision_label(s, m)
+        if speed:
+            assert f"grounded at velocity {speed}: {10 * speed} points to the bottom" in label, label
+        else:
+            assert ", grounded, " in label, label
+        checked += 1
+    assert checked

@@ -236,8 +236,8 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
                     f"as many hexes as its velocity, or stops short and grounds) [CEN-GRAV-2, CEN-GRD-1].{first}"
                     f"{brake}{_ring_words(g)}")
         return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
-                f"you can; 'grounded' at 0% safe is a crash landing that can destroy the {nouns(g, [selected])[0]}) "
-                "[CEN-SPD-1, CEN-GRD-1]. Then click Confirm.")
+                "you can; 'grounded at velocity N' lands at speed, 10 points a velocity to the bottom armor, which "
+                f"can destroy the {nouns(g, [selected])[0]}) [CEN-SPD-1, CEN-GRD-1]. Then click Confirm.")
     one, many = nouns(g)
     return _PHASE_HINTS.get(str(g.phase), "Pick a decision in the list and click Confirm.").format(one=one, many=many)
 

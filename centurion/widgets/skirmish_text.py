@@ -21,6 +21,7 @@ from ..hexgrid import FACING_NAMES, distance, format_label
 from ..rules import Refusal
 from ..rules.fire import range_words
 from ..rules.legal import EndState
+from ..rules.speed import grounding_damage
 from ..rules.targets import TO_HIT_KIND, weapon_family
 from ..variants import assign_crew
 from ..variants.movement import VariantResolvedMove
@@ -332,12 +333,20 @@ def end_of(g: Skirmish, a: Move) -> EndState | None:
     return found
 
 
+def grounded_words(g: Skirmish, a: Move, e) -> str:
+    """'grounded', or 'grounded at velocity 10: 100 points to the bottom' when it lands at speed (CEN-GRD-1, half in
+    a lake, CEN-GRD-2; walk 33b: '0% safe' said nothing of the size)."""
+    v = abs(g.end_velocity(a.unit, a.move))
+    points = grounding_damage(v, in_water=g.battlemap[e.hex].terrain == "lake")
+    return f"grounded at velocity {v}: {points} points to the bottom" if points else "grounded"
+
+
 def decision_label(g: Skirmish, a) -> str:
     """A decision's line in the list: a move's end, facing, speed, safety, ram and variants; else the game's words."""
     if isinstance(a, Move):
         e = end_of(g, a)
         now = g.vehicle(a.unit).velocity
-        tail = "grounded" if e.grounded else f"velocity {now} → {end_velocity(g, a)}"  # W8: no bare "v 9"
+        tail = grounded_words(g, a, e) if e.grounded else f"velocity {now} → {end_velocity(g, a)}"  # W8: no "v 9"
         # the variant tag first after the end: a long line is cut at the list's edge (walk of session 30)
         return (f"{a.unit} to {format_label(e.hex)} {FACINGS[e.facing]}{variant_tags(e)}, {tail}, "
                 f"{float(e.p_no_damage):.0%} safe" + (", squad gets out" if a.dismount else "") + ram_text(g, a))
