@@ -384,3 +384,25 @@ def test_a_landing_at_speed_says_its_damage_in_the_list():
             assert ", grounded, " in label, label
         checked += 1
     assert checked
+
+
+def test_the_last_turns_hint_warns_that_a_later_enemy_can_deny_the_objective():
+    """Walk 33b, confusing point 14: in turn 6 of 6 a TOG tank that moved after the player's tanks ended within 1
+    hex of the bridge and denied it (book-b §15.2: held only with no enemy within 1 hex), unwarned. The movement
+    hint of the last turn says so; earlier turns do not."""
+    from centurion.game import bot_action
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("first_game", seed=1, players={"renegade": "person", "tog": "novice"})
+    said = {}
+    for _ in range(600):
+        g = t.game
+        if g.over:
+            break
+        if g.phase == "movement" and g.active == "renegade" and g.movers():
+            t.click(g.movers()[0].hex)
+            said[g.turn] = said.get(g.turn, False) or "This is the last turn" in _hint_text(t)
+        assert t._take(bot_action(g, "novice"), "person")
+        t._run_computer()
+    last = t.game.scenario.turns
+    assert said.get(last) is True and not any(v for turn, v in said.items() if turn < last), said

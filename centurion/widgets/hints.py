@@ -154,9 +154,19 @@ def _ring_words(g: Skirmish) -> str:
     objectives = g.scenario.objectives
     if not objectives:
         return ""
+    last = _last_turn(g)
     if len(objectives) == 1:
-        return f" The orange ring is {objectives[0].name}: end within 1 hex of it to hold it."
-    return f" The orange rings are {_objective_names(g)}: end within 1 hex of one to hold it."
+        return f" The orange ring is {objectives[0].name}: end within 1 hex of it to hold it.{last}"
+    return f" The orange rings are {_objective_names(g)}: end within 1 hex of one to hold it.{last}"
+
+
+def _last_turn(g: Skirmish) -> str:
+    """The last turn's warning: what its end will count (walk 33b: an enemy that moved later denied the bridge, and
+    nothing had said it could; book-b §15.2)."""
+    if not g.scenario.objectives or g.turn < g.scenario.turns:
+        return ""
+    return (" This is the last turn: at its end an enemy unit within 1 hex denies an objective to you, even one that "
+            "moves after you [CEN-SEQ-2].")
 
 
 def _squads_first(g: Skirmish) -> str:
@@ -237,7 +247,8 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
                     f"{brake}{_ring_words(g)}")
         return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
                 "you can; 'grounded at velocity N' lands at speed, 10 points a velocity to the bottom armor, which "
-                f"can destroy the {nouns(g, [selected])[0]}) [CEN-SPD-1, CEN-GRD-1]. Then click Confirm.")
+                f"can destroy the {nouns(g, [selected])[0]}) [CEN-SPD-1, CEN-GRD-1]. Then click Confirm."
+                + _last_turn(g))
     one, many = nouns(g)
     return _PHASE_HINTS.get(str(g.phase), "Pick a decision in the list and click Confirm.").format(one=one, many=many)
 
