@@ -116,7 +116,7 @@ def _first(g: Skirmish, selected: str, s: Suggestion) -> str:
                "unit in it."
     if s.slow and now:
         return (f" Try {label} first: {safety} near the objective, no other unit in it, where {selected} can end at "
-                f"velocity {now} or slower (a slower end is listed once its velocity is picked in the Speed list).")
+                f"velocity {now} or slower.")  # how to pick a slower end: the braking sentence after it (walk 33b)
     if s.slow:
         return (f" Try {label} first: {safety} near the objective, no other unit in it, where {selected} ends at "
                 f"velocity {slow_limit(g, selected)} or slower, slow enough to stop next turn [CEN-GRAV-1].")
@@ -242,6 +242,8 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
             listed = list(g.move_options(selected) if moves is None else moves)
             first = _first(g, selected, _suggestion(g, selected, listed))
             brake = _brake(g, selected, list(g.move_options(selected)))  # every legal move: one number (S31)
+            if not brake and first.endswith(" or slower."):  # no braking sentence to say where slower ends are
+                first = first[:-1] + " (a slower end is listed once its velocity is picked in the Speed list)."
             return (f"Now click one of the green hatched hexes: each is where {selected} can end its move (it flies "
                     f"as many hexes as its velocity, or stops short and grounds) [CEN-GRAV-2, CEN-GRD-1].{first}"
                     f"{brake}{_ring_words(g)}")
