@@ -406,3 +406,35 @@ def test_the_last_turns_hint_warns_that_a_later_enemy_can_deny_the_objective():
         t._run_computer()
     last = t.game.scenario.turns
     assert said.get(last) is True and not any(v for turn, v in said.items() if turn < last), said
+
+
+def test_the_fire_preview_says_which_weapons_do_not_bear_and_why():
+    """Walk 33b, confusing point 5: at range 7 R12's TVLGs were simply absent from the fire preview. Each usable
+    weapon left out is listed with why; one whose range (data/weapons.yaml: TVLG 4 reaches 6 hexes) is short of
+    the target's distance is 'out of range' (book-a 10.1: no fire beyond the weapon's range)."""
+    import html
+
+    from centurion.game import Fire, bot_action, new_skirmish
+    from centurion.hexgrid import distance
+    from centurion.widgets.skirmish_text import preview_lines
+
+    checked = 0
+    for seed in (1, 2, 3, 4):
+        g = new_skirmish("first_game", seed=seed)
+        while not g.over and checked < 3:
+            if g.phase == "fire":
+                for a in g.legal_actions():
+                    if not (isinstance(a, Fire) and a.target and not a.chosen):
+                        continue
+                    v = g.vehicle(a.unit)
+                    far = distance(v.hex, g.combat_units()[a.target].hex)
+                    lines = [html.unescape(x) for x in preview_lines(g, a, a)]
+                    for wp in v.sheet.vehicle.weapons:
+                        if wp.type.startswith("TVLG") and 6 < far <= 20:
+                            assert any(x.startswith(f"{wp.type}: out of range ({wp.range} hexes; the target is {far}")
+                                       for x in lines), lines
+                            checked += 1
+            g = g.apply(bot_action(g, "novice"))
+        if checked >= 3:
+            break
+    assert checked >= 3

@@ -187,6 +187,8 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         who = crew_roles(g, a.unit, plan) if plan else []
         lines += [f"{who[i]}{html.escape(ra.weapon.type)} at {range_words(ra.range)} ({ra.side or 'infantry'}): "
                   f"{_odds(g, ra)}" for i, ra in enumerate(plan.attacks)] if plan else []
+        if plan and not a.chosen:  # the weapons that do not bear, said (walk 33b: they vanished without a word)
+            lines += [html.escape(w) for w in idle_weapons(g, a.unit, a.target, plan)]
         if a.driver:  # the driver's weapons, his roll and next turn's speed limits (VAR-WEAPONS)
             from ..game.crew import driver_check, driver_plan
 
@@ -331,6 +333,23 @@ def end_of(g: Skirmish, a: Move) -> EndState | None:
     if found is None and not a.move.ground:
         found = next((e for m, e in g.move_options_at(a.unit, end_velocity(g, a)) if m == a), None)
     return found
+
+
+def idle_weapons(g: Skirmish, unit: str, target: str, plan) -> list[str]:
+    """The firer's usable weapons that take no part in its fire at `target`, each with why: beyond its range, or
+    not bearing (its arc or sight, or no rounds left) (book-a 8.2, 10.1)."""
+    v = g.vehicle(unit)
+    far = distance(v.hex, g.combat_units()[target].hex)
+    used = {ra.weapon.type for ra in plan.attacks}
+    out = []
+    for i in v.sheet.usable_weapons():
+        wp = v.sheet.vehicle.weapons[i]
+        if wp.type in used or wp.type.startswith("Vulcan"):
+            continue
+        why = (f"out of range ({wp.range} hexes; the target is {far} away)" if far > wp.range
+               else "does not bear: its arc or sight, or no rounds left")
+        out.append(f"{wp.type}: {why} [CEN-CMB-1]")
+    return list(dict.fromkeys(out))
 
 
 def grounded_words(g: Skirmish, a: Move, e) -> str:
