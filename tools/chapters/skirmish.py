@@ -7,8 +7,9 @@ TITLE = "Skirmish: play a game"
 
 CELLS = [
     md("# Skirmish: play a game of Centurion\n\n" + BACK +
-       "Pick a scenario and who plays each side (a person or the computer), then press **Start a new game**; the "
-       "coloured banner above the map always says the phase, whose decision it is and what may be done now. "
+       "A game is set up when the page opens (the scenario and players shown): begin with its first decision, or "
+       "pick another scenario and who plays each side (a person or the computer) and press **Start a new game**. "
+       "The coloured banner above the map always says the phase, whose decision it is and what may be done now. "
        "New to the game? Pick **First game** in the Scenario list: two tanks a side, six turns, and a **hint** "
        "under the banner at every step saying what to click and why, with the rule behind it.\n\n"
        "<details><summary><b>How to play, seeds, saves and the scenarios</b> (click to open)</summary>\n\n"
