@@ -35,6 +35,7 @@ from .hexmap import Counter, HexMapView, Overlay
 from .page_seed import SeedChoice
 from .reference import link_rules
 from .safety import ClickButton, guarded
+from .seat import every_while
 from .stored_page import who_plays
 
 SIDE_COLORS = ("#b71c1c", "#1f4e9c")
@@ -184,29 +185,20 @@ class CenturiaSkirmishTable(BattlePage):
         is shown, and then missed the wake-up (a reopened battle's clock stood still one time in three)."""
         if getattr(self, "_clock_task", None) is not None:
             return
-        import asyncio
+        seen: list = [(self.tick.value, self.game.turn)]
 
-        try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
-            return
-        if not loop.is_running():
-            return
+        def look() -> None:
+            try:
+                now = (self.tick.value, self.game.turn)
+                if self._clock_runs() and now == seen[0]:
+                    self.tick.playing = False
+                    self.tick.playing = True
+                seen[0] = now
+            except Exception:  # a page in the middle of a change: look again next time
+                seen[0] = None
 
-        async def watch() -> None:
-            seen = (self.tick.value, self.game.turn)
-            while self.tick.comm is not None:  # until the page is closed
-                await asyncio.sleep(CLOCK_WATCH_SECONDS)
-                try:
-                    now = (self.tick.value, self.game.turn)
-                    if self._clock_runs() and now == seen:
-                        self.tick.playing = False
-                        self.tick.playing = True
-                    seen = now
-                except Exception:  # a page in the middle of a change: look again next time
-                    seen = None
-
-        self._clock_task = loop.create_task(watch())
+        # until the page is closed (its Play widget then has no comm)
+        self._clock_task = every_while(look, lambda: self.tick.comm is not None, CLOCK_WATCH_SECONDS)
 
     def _first_turn_began(self) -> float | None:
         """When this battle's first round began here: now less the countdown's seconds used (CTA-1)."""

@@ -95,24 +95,30 @@ class Seat:
         """Poll the store from the kernel's event loop for the other browser's decisions: `sync()` every `every`
         seconds while `watching()`; the task, or None where no kernel event loop runs (a test, a script: call
         sync() yourself)."""
-        try:
-            import asyncio
+        return every_while(sync, watching, every)
 
-            loop = asyncio.get_event_loop()
-        except RuntimeError:
-            return None
-        if not loop.is_running():
-            return None
 
-        async def poll() -> None:
-            while watching():
-                await asyncio.sleep(every)
-                try:
-                    sync()
-                except Exception:
-                    pass
+def every_while(step: Callable[[], Any], alive: Callable[[], bool], every: float) -> Any:
+    """Run `step()` every `every` seconds on the kernel's event loop while `alive()` (an error in a step is
+    swallowed: the next one tries again); the task, or None where no event loop runs (a test, a script)."""
+    import asyncio
 
-        return loop.create_task(poll())
+    try:
+        loop = asyncio.get_event_loop()
+    except RuntimeError:
+        return None
+    if not loop.is_running():
+        return None
+
+    async def repeat() -> None:
+        while alive():
+            await asyncio.sleep(every)
+            try:
+                step()
+            except Exception:
+                pass
+
+    return loop.create_task(repeat())
 
 
 def abandon_words(seat: Seat | None, noun: str, where: str) -> tuple[str, str]:
@@ -195,5 +201,5 @@ def clear_address_script() -> str:
     return f'<img alt="" style="display:none" src="data:image/png;base64,invalid" onerror="{body}">'
 
 
-__all__ = ["clear_address_script", "STORED_UNDO", "Seat", "served_store", "page_address", "address", "links_html",
-           "kept_links_script", "abandon_words", "address_script", "WATCH", "POLL_SECONDS", "ENV"]
+__all__ = ["every_while", "clear_address_script", "STORED_UNDO", "Seat", "served_store", "page_address", "address",
+           "links_html", "kept_links_script", "abandon_words", "address_script", "WATCH", "POLL_SECONDS", "ENV"]
