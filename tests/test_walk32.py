@@ -129,6 +129,21 @@ def _watcher_and_runner():
     return s, run
 
 
+def _watching_table(monkeypatch):
+    """The Skirmish page (both sides people, no store) at `_watcher_and_runner`'s opportunity decision, nothing
+    selected: the page, the state and R11's run."""
+    monkeypatch.delenv("CENTURION_STORE", raising=False)
+    from centurion.widgets.battle_page import PERSON
+    from centurion.widgets.skirmish import SkirmishTable
+
+    s, run = _watcher_and_runner()
+    t = SkirmishTable("meeting", seed=0, players={"renegade": PERSON, "tog": PERSON})
+    t._begin(s)
+    t.selected = None
+    t._refresh()
+    return t, s, run
+
+
 def _north(h, k):
     from centurion.hexgrid import neighbor
 
@@ -142,16 +157,9 @@ def test_the_opportunity_list_offers_the_shots_with_nothing_selected_and_names_e
     unit, and 'no unit selected' matched it); the shots appeared only after a click on the enemy counter, and each
     read 'at hex k of its move' without the hex. Now every decision is listed, the pass first (the default pick
     decides nothing risky), and each shot names the hex and its range (book-a 14.2: the same hex is range 1)."""
-    monkeypatch.delenv("CENTURION_STORE", raising=False)
     from centurion.game.actions import LetPass, OpportunityFire
-    from centurion.widgets.battle_page import PERSON
-    from centurion.widgets.skirmish import SkirmishTable
 
-    s, run = _watcher_and_runner()
-    t = SkirmishTable("meeting", seed=0, players={"renegade": PERSON, "tog": PERSON})
-    t._begin(s)
-    t.selected = None
-    t._refresh()
+    t, s, run = _watching_table(monkeypatch)
     shots = [a for a in s.legal_actions() if isinstance(a, OpportunityFire)]
     assert shots and t._choices == [LetPass(), *shots]
     labels = [label for label, _i in t.choice.options]
@@ -313,16 +321,9 @@ def test_the_preview_repeats_the_picked_line_in_full(monkeypatch):
     move (opportunit'); the preview under it now starts with the picked line in full."""
     import html
 
-    monkeypatch.delenv("CENTURION_STORE", raising=False)
     from centurion.game.actions import OpportunityFire
-    from centurion.widgets.battle_page import PERSON
-    from centurion.widgets.skirmish import SkirmishTable
 
-    s, _run = _watcher_and_runner()
-    t = SkirmishTable("meeting", seed=0, players={"renegade": PERSON, "tog": PERSON})
-    t._begin(s)
-    t.selected = None
-    t._refresh()
+    t, _s, _run = _watching_table(monkeypatch)
     label, i = next((lbl, j) for lbl, j in t.choice.options if isinstance(t._choices[j], OpportunityFire))
     assert len(label) > 40  # longer than the list shows
     t.choice.value = i
