@@ -99,7 +99,7 @@ map with a Sight of kind "off map" (not seen, and why): counted as a refusal.
 | variants  | speed_modifier, with_speed_modifier, fire_side_by_side | velocity (int), weapon (name)                    |
 | variants  | variant_end_states        | accelerate (0..max thrust); resolve_variant_move: test_audit_validation G1    |
 | game      | new_skirmish              | name (a scenario), seed (int64), variants (known names)                       |
-| game      | scenarios                 | system (centurion / centuria)                                                 |
+| game      | scenarios                 | system (centurion / centuria / all)                                           |
 | game      | load                      | text (str or bytes of a save), name (str)                                     |
 | game      | bot_action                | level (a LEVELS key), budget (> 0 or None)                                    |
 | game      | Skirmish.apply            | Leadership(points), Move(unit, dismount, ram), Fire(unit, target, weapons)    |
@@ -579,7 +579,7 @@ ENTRIES = [
                           st.sampled_from([2**63, -(2**63) - 1, 10**30])),
            variants=st.one_of(st.lists(bad_name(game.KNOWN_VARIANTS), min_size=1, max_size=2).map(tuple),
                               st.sampled_from([None, "VAR-RAM", 3]))), 30),
-    E("game.scenarios", game.scenarios, dict(system="centurion"), dict(system=bad_name(["centurion", "centuria"]))),
+    E("game.scenarios", game.scenarios, dict(system="centurion"), dict(system=bad_name(["centurion", "centuria", "all"]))),
     E("game.load", game.load, dict(text=None, name="x"),
       dict(text=st.one_of(st.sampled_from([None, 3, [], {}, "", "{}", "[]", "null", b"\xff"]), st.text(max_size=10))),
       40),
