@@ -431,10 +431,51 @@ def test_the_fire_preview_says_which_weapons_do_not_bear_and_why():
                     lines = [html.unescape(x) for x in preview_lines(g, a, a)]
                     for wp in v.sheet.vehicle.weapons:
                         if wp.type.startswith("TVLG") and 6 < far <= 20:
-                            assert any(x.startswith(f"{wp.type}: out of range ({wp.range} hexes; the target is {far}")
+                            assert any(x.startswith(f"{wp.type} ({wp.location}): out of range ({wp.range} hexes; the target is {far}")
                                        for x in lines), lines
                             checked += 1
             g = g.apply(bot_action(g, "novice"))
         if checked >= 3:
             break
     assert checked >= 3
+
+
+def test_every_working_weapon_is_in_the_fire_preview_or_said_idle_with_its_own_reason():
+    """Session 34 (left from walk 33b): a weapon left out of the fire preview said only 'its arc or sight, or no
+    rounds left'. Each working weapon declared at the target (not the Vulcans, book-a 15.2) is now either in the
+    plan or listed once with the game's own reason; checked independently: an 'outside the forward (hull) arc'
+    weapon is mounted on the hull and the target lies outside the hull's forward wedge (hexgrid.arcs, HEX-4), and an
+    'out of range' one reaches fewer hexes than the target's distance (book-a 10.1)."""
+    import html
+
+    from centurion.game import Fire, bot_action, new_skirmish
+    from centurion.hexgrid import arcs, distance
+    from centurion.widgets.skirmish_text import preview_lines
+
+    arc_checked = range_checked = 0
+    for scenario, seed in (("village", 1), ("meeting", 2)):
+        g = new_skirmish(scenario, seed=seed)
+        while not g.over and g.turn <= 3:
+            if g.phase == "fire":
+                for a in g.legal_actions():
+                    if not (isinstance(a, Fire) and a.target and not a.chosen):
+                        continue
+                    v = g.vehicle(a.unit)
+                    target_hex = g.combat_units()[a.target].hex
+                    plan = g.attack_set(v, a.target)
+                    used = {ra.attack.weapon for ra in plan.attacks}
+                    lines = [html.unescape(x) for x in preview_lines(g, a, a)]
+                    for i, wp in enumerate(v.sheet.vehicle.weapons):
+                        if i in used or wp.type.startswith("Vulcan") or not v.sheet.weapon_usable(i):
+                            continue
+                        said = [x for x in lines if x.startswith(f"{wp.type} ({wp.location}): ")]
+                        assert len(said) == 1, (wp, lines)
+                        if "outside the forward (hull) arc" in said[0]:
+                            assert wp.location != "turret" and 0 not in arcs(v.hex, v.facing, target_hex), said
+                            arc_checked += 1
+                        if "out of range" in said[0]:
+                            assert wp.range < distance(v.hex, target_hex), said
+                            range_checked += 1
+                        assert "its arc or sight, or no rounds left" not in said[0]
+            g = g.apply(bot_action(g, "novice"))
+    assert arc_checked >= 5 and range_checked >= 5, (arc_checked, range_checked)

@@ -336,20 +336,29 @@ def end_of(g: Skirmish, a: Move) -> EndState | None:
 
 
 def idle_weapons(g: Skirmish, unit: str, target: str, plan) -> list[str]:
-    """The firer's usable weapons that take no part in its fire at `target`, each with why: beyond its range, or
-    not bearing (its arc or sight, or no rounds left) (book-a 8.2, 10.1)."""
-    v = g.vehicle(unit)
-    far = distance(v.hex, g.combat_units()[target].hex)
-    used = {ra.weapon.type for ra in plan.attacks}
+    """The firer's working weapons that take no part in its fire at `target`, each with the game's own reason:
+    beyond its range, out of its arc, no line of sight, no rounds left, or left out by the plan's limits
+    (`weapon_bearings`; book-a 8.2-8.3, 10.1)."""
+    weapons = g.vehicle(unit).sheet.vehicle.weapons
+    used = {ra.attack.weapon for ra in plan.attacks}
     out = []
-    for i in v.sheet.usable_weapons():
-        wp = v.sheet.vehicle.weapons[i]
-        if wp.type in used or wp.type.startswith("Vulcan"):
+    for b in g.weapon_bearings(unit, target):
+        if b.weapon in used:
             continue
-        why = (f"out of range ({wp.range} hexes; the target is {far} away)" if far > wp.range
-               else "does not bear: its arc or sight, or no rounds left")
-        out.append(f"{wp.type}: {why} [CEN-CMB-1]")
+        wp = weapons[b.weapon]
+        if b.refusal is None:
+            why = "left out of this plan: one missile a launcher a turn, within the turn's limits [book-a 8.3]"
+        elif b.beyond_range:
+            why = f"out of range ({wp.range} hexes; the target is {distance_of(g, unit, target)} away) [CEN-CMB-1]"
+        else:
+            why = f"{b.refusal.reason.removeprefix(wp.type + ': ')} [{b.refusal.rule}]"
+        out.append(f"{wp.type} ({wp.location}): {why}")
     return list(dict.fromkeys(out))
+
+
+def distance_of(g: Skirmish, unit: str, target: str) -> int:
+    """Hexes between a vehicle and a unit it may fire at (HEX-2)."""
+    return distance(g.vehicle(unit).hex, g.combat_units()[target].hex)
 
 
 def grounded_words(g: Skirmish, a: Move, e) -> str:

@@ -8,7 +8,7 @@ declaration order, then the fire is resolved one firing unit at a time, internal
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ...dice import Dice
 from ...hexgrid import Hex, distance
@@ -24,6 +24,15 @@ from ..enums import Phase
 from ..fire_log import fire_lines, variant_terms
 from ..state import GameState, Vehicle
 from ..variants import fire_map, occupy_map_for, positions_in_play
+
+
+@dataclass(frozen=True)
+class Bearing:
+    """One weapon against one target: its index on the sheet and why it cannot fire there (None: it bears)."""
+
+    weapon: int
+    refusal: Refusal | None
+    beyond_range: bool = False
 
 
 class FirePhase:
@@ -100,31 +109,44 @@ class FirePhase:
         weapons = v.sheet.vehicle.weapons
         out = [Refusal("CEN-CMB-1", f"{weapons[i].type} ({weapons[i].location}) is out of action")
                for i in range(len(weapons)) if not v.sheet.weapon_usable(i)]
-        units = self.combat_units()
-        fv = units[unit].firer_view()
         for key in self._enemy_keys(v.side, v.hex):
-            tv = units[key].target_view(units[unit])
-            if units[key].submerged:
+            if self.combat_units()[key].submerged:
                 out.append(Refusal("CEN-GRD-2", f"{key} is under water: nothing fires into a lake"))
                 continue
-            rng = distance(v.hex, tv.hex)
-            tf = _turret_toward(v, tv.hex)
-            far: Refusal | None = None  # out of range: said only when no weapon in range gives another reason
-            near: Refusal | None = None
-            for i, w in enumerate(weapons):
-                atk = _direct_attack(w, i, key, tv.kind)  # the shell `_attack_set` would load (AP at infantry)
-                if atk is None or not v.sheet.weapon_usable(i):
-                    continue
-                if w.range < rng:
-                    if far is None:
-                        far = Refusal("CEN-CMB-1", f"{key} is {rng} hexes away, beyond the {w.type}'s range "
-                                                      f"of {w.range}")
-                    continue
-                r = declare_fire(fire_map(self, unit, key), fv, [atk], {key: tv}, turret_facing=tf, rules=self.rules)
-                if isinstance(r, Refusal) and near is None:  # "attack 1 (SMLM 2): ..." -> "SMLM 2: ..."
-                    near = Refusal(r.rule, f"{key}: " + re.sub(r"^attack \d+ \(([^)]*)\): ", r"\1: ", r.reason))
-            why = near if near is not None else far
-            out.append(why if why is not None else Refusal("CEN-CMB-1", f"no working weapon of {unit} bears on {key}"))
+            bearings = self.weapon_bearings(unit, key)
+            near = next((b.refusal for b in bearings if b.refusal is not None and not b.beyond_range), None)
+            far = next((b.refusal for b in bearings if b.beyond_range), None)  # range: said when nothing else is
+            if near is not None:
+                out.append(Refusal(near.rule, f"{key}: {near.reason}"))
+            elif far is not None:
+                out.append(Refusal(far.rule, f"{key} is {far.reason}"))
+            elif not bearings:
+                out.append(Refusal("CEN-CMB-1", f"no working weapon of {unit} bears on {key}"))
+        return out
+
+    def weapon_bearings(self, unit: str, target_key: str) -> list[Bearing]:
+        """Each working weapon of a vehicle declared at a target (not the Vulcans), with why it cannot fire at it
+        alone: beyond its range, or the declaration's refusal (arc, sight, rounds; CEN-CMB-1, CEN-LOS-1, HEX-4).
+        The one source of `hold_reasons` and of the fire preview's idle weapons (book-a 8.2, 10.1)."""
+        v = self.vehicle(unit)
+        units = self.combat_units()
+        tv = units[target_key].target_view(units[unit])
+        fv = units[unit].firer_view()
+        rng = distance(v.hex, tv.hex)
+        tf = _turret_toward(v, tv.hex)
+        out: list[Bearing] = []
+        for i, w in enumerate(v.sheet.vehicle.weapons):
+            atk = _direct_attack(w, i, target_key, tv.kind)  # the shell `_attack_set` would load (AP at infantry)
+            if atk is None or not v.sheet.weapon_usable(i):
+                continue
+            if w.range < rng:
+                out.append(Bearing(i, Refusal("CEN-CMB-1", f"{rng} hexes away, beyond the {w.type}'s range of "
+                                                          f"{w.range}"), beyond_range=True))
+                continue
+            r = declare_fire(fire_map(self, unit, target_key), fv, [atk], {target_key: tv}, turret_facing=tf,
+                             rules=self.rules)
+            out.append(Bearing(i, Refusal(r.rule, re.sub(r"^attack \d+ \(([^)]*)\): ", r"\1: ", r.reason))
+                               if isinstance(r, Refusal) else None))
         return out
 
     def _squad_hold_reasons(self, unit: str) -> list[Refusal]:
