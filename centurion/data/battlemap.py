@@ -46,6 +46,11 @@ class MapHex:
         """The terrain used for movement: a rubble counter turns the hex to rubble (CEN-TER-1)."""
         return "rubble" if "rubble" in self.counters else self.terrain
 
+    @property
+    def lake(self) -> bool:
+        """Whether the hex is a lake: grav vehicles fly over it, grounding sinks them (CEN-GRD-2)."""
+        return self.terrain == "lake"
+
 
 @dataclass(frozen=True)
 class BattleMap:

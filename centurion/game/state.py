@@ -287,7 +287,7 @@ class GameState:
             for v in self.vehicles:
                 if v.destroyed:
                     continue
-                over_water = not (v.grounded or v.submerged) and self.battlemap[v.hex].terrain == "lake"
+                over_water = not (v.grounded or v.submerged) and self.battlemap[v.hex].lake
                 out[v.key] = CombatUnit(v.key, v.side, v.hex, v.facing, v.sheet, v.velocity, v.in_crater,
                                         painted_by=v.painted_by, submerged=v.submerged,  # CEN-GRD-2
                                         over_water=over_water,  # forced down there: under water (CEN-GRD-2)

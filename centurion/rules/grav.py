@@ -213,7 +213,7 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
         if dest not in battlemap:
             return Refusal("HEX-4", f"the hex {'ahead' if step == 'F' else 'behind'} of {format_label(here)} is off "
                            "the map", i)
-        if move.under_water and battlemap[dest].terrain != "lake":
+        if move.under_water and not battlemap[dest].lake:
             return Refusal("CEN-GRD-2", f"under water the vehicle can only move into lake hexes; {format_label(dest)} "
                            f"is {battlemap[dest].terrain.replace('_', ' ')}", i)
         cost, limit, key = entry_cost(battlemap, here, dest, "grav", table=table, submerged=move.under_water)
@@ -230,7 +230,7 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
         check = state.check(v, limit, move.odd_group_to)
         vp_left = 0 if one_hex else vp_left - cost
         entries.append(HexEntry(i, dest, format_label(dest), key, cost, vp_left, check.speed_limit, check, one_hex,
-                                limit, battlemap[dest].terrain == "lake"))
+                                limit, battlemap[dest].lake))
         here = dest
         hex_steps += 1
         straight += 1
@@ -242,7 +242,7 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
             return Refusal("CEN-CRT-1", f"dig_at {move.dig_at} names no hex of this move (0..{hex_steps})")
         if state.digging_charges <= 0:
             return Refusal("CEN-CRT-1", "the digging cannon has no charges left")
-        if battlemap[dig_hex].terrain == "lake":
+        if battlemap[dig_hex].lake:
             return Refusal("CEN-CRT-1", f"no crater can be dug in the lake hex {format_label(dig_hex)}")
 
     if state.driver_out and vp_left > 0 and v != 0:  # nobody steers: it goes straight on while it can (book-a §13)
@@ -263,7 +263,7 @@ def resolve_grav_move(state: GravState, move: GravMove, battlemap: BattleMap, ve
         grounds = True  # it simply stays down
     if move.under_water and moving:
         grounds = True  # it settles on the lake bottom again (CEN-GRD-2)
-    in_water = grounds and battlemap[here].terrain == "lake"
+    in_water = grounds and battlemap[here].lake
     damage = grounding_damage(end_v, in_water=in_water) if grounds else 0
     # the crater (CEN-CRT-1): a grounded vehicle may take a free crater in its end hex, or decline it
     free = craters_free(battlemap, here, (craters_taken or {}).get(here, 0), dug=dig_hex == here) if (

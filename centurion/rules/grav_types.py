@@ -120,7 +120,7 @@ def state_refusal(state: GravState, battlemap: BattleMap) -> Refusal | None:
         return Refusal("CEN-GRAV-2", f"velocity is a whole number, got {state.velocity!r}")
     if (state.grounded or state.submerged) and state.velocity != 0:
         return Refusal("CEN-GRD-1", "a grounded vehicle has velocity 0")
-    if state.submerged and battlemap[state.hex].terrain != "lake":
+    if state.submerged and not battlemap[state.hex].lake:
         return Refusal("CEN-GRD-2", f"only a vehicle grounded in a lake hex is under water; "
                        f"{format_label(state.hex)} is {battlemap[state.hex].terrain.replace('_', ' ')}")
     return None

@@ -158,7 +158,7 @@ def resolve_ground_move(hex_: Hex, facing: int, move: GroundMove, battlemap: Bat
         if digging_charges <= 0:
             return Refusal("CEN-CRT-1", "the digging cannon has no charges left")
         dig_hex = hex_ if move.dig_at == 0 else entries[move.dig_at - 1].hex
-        if battlemap[dig_hex].terrain == "lake":
+        if battlemap[dig_hex].lake:
             return Refusal("CEN-CRT-1", f"no crater can be dug in the lake hex {format_label(dig_hex)}")
     free = craters_free(battlemap, here, (craters_taken or {}).get(here, 0), dug=dig_hex == here)
     if move.take_crater and not free:

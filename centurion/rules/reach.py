@@ -96,7 +96,7 @@ class StepTable:
         for i, h in enumerate(self.hexes):
             for f in range(6):
                 d = neighbor(h, f)
-                if d in self.ids and (not under_water or battlemap[d].terrain == "lake"):
+                if d in self.ids and (not under_water or battlemap[d].lake):
                     c, lim, _k = entry_cost(battlemap, h, d, "grav", table=table, submerged=under_water)
                     if c is not None:
                         j = self.ids[d]

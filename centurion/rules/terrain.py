@@ -73,7 +73,7 @@ def entry_cost(battlemap: BattleMap, src: Hex, dst: Hex, mover: str = "grav", *,
     on_map(dst, battlemap, "dst")
     a, b = battlemap[src], battlemap[dst]
     key = entry_terrain(battlemap, src, dst, mover)
-    if submerged and b.terrain == "lake":
+    if submerged and b.lake:
         key = "under_water"
     limit = hex_speed_limit(key, a.level, b.level, table=table)
     if mover == "grav":  # smoke halves it for grav vehicles only (book-b §10.3)

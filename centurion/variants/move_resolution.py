@@ -181,7 +181,7 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
                  "ahead" if step == "F" else "behind")
         if dest not in battlemap:
             return Refusal("HEX-4", f"the hex {where} of {format_label(here)} is off the map", i)
-        if move.under_water and battlemap[dest].terrain != "lake":
+        if move.under_water and not battlemap[dest].lake:
             return Refusal("CEN-GRD-2", f"under water the vehicle can only move into lake hexes; {format_label(dest)} "
                            f"is {battlemap[dest].terrain.replace('_', ' ')}", i)
         cost, limit, key, surcharge = variant_entry_cost(battlemap, here, dest, table, rules, move.under_water)
@@ -222,7 +222,7 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
         check = state.check(v, limit, move.odd_group_to)
         vp_left = 0 if one_hex else vp_left - cost
         entries.append(HexEntry(i, dest, format_label(dest), key, cost, vp_left, check.speed_limit, check, one_hex,
-                                limit, battlemap[dest].terrain == "lake"))
+                                limit, battlemap[dest].lake))
         here = dest
         hex_steps += 1
         straight = 0 if shift else straight + 1
@@ -248,7 +248,7 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
             return Refusal("CEN-CRT-1", f"dig_at {move.dig_at} names no hex of this move (0..{hex_steps})")
         if state.digging_charges <= 0:
             return Refusal("CEN-CRT-1", "the digging cannon has no charges left")
-        if battlemap[dig_hex].terrain == "lake":
+        if battlemap[dig_hex].lake:
             return Refusal("CEN-CRT-1", f"no crater can be dug in the lake hex {format_label(dig_hex)}")
 
     if state.driver_out and vp_left > 0 and v != 0:
@@ -275,7 +275,7 @@ def resolve_variant_move(state: GravState, move: VariantMove | GravMove, battlem
         grounds = True
     if move.under_water and moving:
         grounds = True
-    in_water = grounds and battlemap[here].terrain == "lake"
+    in_water = grounds and battlemap[here].lake
     damage = grounding_damage(end_v, in_water=in_water) if grounds else 0
     if down and not moving and state.in_crater:
         free = 1

@@ -365,7 +365,7 @@ def grounded_words(g: Skirmish, a: Move, e) -> str:
     """'grounded', or 'grounded at velocity 10: 100 points to the bottom' when it lands at speed (CEN-GRD-1, half in
     a lake, CEN-GRD-2; walk 33b: '0% safe' said nothing of the size)."""
     v = abs(g.end_velocity(a.unit, a.move))
-    points = grounding_damage(v, in_water=g.battlemap[e.hex].terrain == "lake")
+    points = grounding_damage(v, in_water=g.battlemap[e.hex].lake)
     return f"grounded at velocity {v}: {points} points to the bottom" if points else "grounded"
 
 

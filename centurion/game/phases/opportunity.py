@@ -76,7 +76,7 @@ class OpportunityPhase:
         if hit.destroyed or (irep is not None and irep.grounded_at_velocity is not None):  # grounds there (13.2)
             made = self.vehicle(mover_key)  # its vanes as the move's emergency turns left them (VAR-EMERGENCY)
             hit = replace(hit, hex=path[k - 1][0], facing=path[k - 1][1], velocity=0, grounded=True,
-                          in_crater=False, submerged=self.battlemap[path[k - 1][0]].terrain == "lake",
+                          in_crater=False, submerged=self.battlemap[path[k - 1][0]].lake,
                           vane_boxes=made.vane_boxes, vanes_lost=made.vanes_lost, vanes_shorted=made.vanes_shorted)
             nxt = replace(nxt, vehicles=nxt._with_vehicle(hit), pending_move=(mover_key, path[:k]))
             nxt = nxt._log(f"  {mover_key} {'is destroyed' if hit.destroyed else 'grounds'} in {at_label}, where "
