@@ -479,3 +479,27 @@ def test_every_working_weapon_is_in_the_fire_preview_or_said_idle_with_its_own_r
                         assert "its arc or sight, or no rounds left" not in said[0]
             g = g.apply(bot_action(g, "novice"))
     assert arc_checked >= 5 and range_checked >= 5, (arc_checked, range_checked)
+
+
+def test_the_order_hint_weighs_opportunity_fire_and_the_last_turn():
+    """Walk 33b, finding 3: the movement order's hint always said 'move last', even with both tanks standing at
+    velocity 0 by the bridge, where moving first lets them wait on opportunity fire at every enemy that moves after
+    them (CEN-OPP-1: a unit whose starting velocity is 0). The hint names the vehicles standing still and the rule;
+    with none standing still it does not; in the last turn it says the side moving last can deny an objective."""
+    from dataclasses import replace
+
+    from centurion.game import bot_action, new_skirmish
+    from centurion.widgets.hints import hint_text
+
+    g = new_skirmish("first_game", seed=1)
+    while g.phase != "order":
+        g = g.apply(bot_action(g, "novice"))
+    mine = [v.key for v in g.live_vehicles(g.active)]
+    still = replace(g, vehicles=tuple(replace(v, velocity=0) for v in g.vehicles))
+    text = hint_text(still, None, None, True)
+    assert "opportunity fire" in text and "CEN-OPP-1" in text and all(k in text for k in mine), text
+    moving = replace(g, vehicles=tuple(replace(v, velocity=4) for v in g.vehicles))
+    text = hint_text(moving, None, None, True)
+    assert "opportunity" not in text and "last turn" not in text and "CEN-SEQ-2" in text, text
+    last = replace(moving, turn=g.scenario.turns)
+    assert "deny" in hint_text(last, None, None, True)

@@ -24,8 +24,6 @@ _PHASE_HINTS = {
     "initiative": "Pick how many Leadership points to spend on the initiative roll (0 is a fine start) and click "
                   "Confirm. Each side rolls a d10; the lower total wins the initiative [CEN-INI-1]. Points you do "
                   "not spend buy passes, 3 points each [CEN-INI-2].",
-    "order": "You won the initiative. Pick 'moves last (side B)' to see where the enemy goes before you move, then "
-             "click Confirm [CEN-SEQ-2].",
     "opportunity": "An enemy moved in sight of your {one} waiting on opportunity fire: pick 'fires on' to shoot now, "
                    "or let it pass, then Confirm [CEN-OPP-1].",
     "painting": "Painting: a painting laser that hits switches off the enemy's shields against your side's "
@@ -252,7 +250,26 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
                 f"can destroy the {nouns(g, [selected])[0]}) [CEN-SPD-1, CEN-GRD-1]. Then click Confirm."
                 + _last_turn(g))
     one, many = nouns(g)
+    if g.phase == "order":
+        return _order_hint(g)
     return _PHASE_HINTS.get(str(g.phase), "Pick a decision in the list and click Confirm.").format(one=one, many=many)
+
+
+def _order_hint(g: Skirmish) -> str:
+    """The movement order's hint: moving last shows where the enemy goes, but a side with vehicles standing still
+    gives up their opportunity fire by it, and in the last turn the side moving last may deny an objective (walk
+    33b: the hint always said 'move last'; CEN-SEQ-2, CEN-OPP-1, book-b §15.2)."""
+    still = [v.key for v in g.live_vehicles(g.active) if v.velocity == 0 and v.sheet is not None and v.sheet.may_fire]
+    text = "You won the initiative. Moving last (side B) lets you see where the enemy goes before you move."
+    if still:
+        who = still[0] if len(still) == 1 else ", ".join(still[:-1]) + " and " + still[-1]
+        text += (f" But {who} {'stands' if len(still) == 1 else 'stand'} still (velocity 0): if you move first "
+                 f"(side A), {'it' if len(still) == 1 else 'each'} may wait on opportunity fire instead of moving "
+                 "and shoot at an enemy that moves after it [CEN-OPP-1].")
+    if g.scenario.objectives and g.turn >= g.scenario.turns:
+        text += (" This is the last turn: the side moving last can end beside an objective after the other has "
+                 "moved, and deny it.")
+    return text + " Pick one and click Confirm [CEN-SEQ-2]."
 
 
 def hint_html(g: Skirmish, selected: str | None, target: Any, yours: bool, on: bool,
