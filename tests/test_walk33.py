@@ -503,3 +503,29 @@ def test_the_order_hint_weighs_opportunity_fire_and_the_last_turn():
     assert "opportunity" not in text and "last turn" not in text and "CEN-SEQ-2" in text, text
     last = replace(moving, turn=g.scenario.turns)
     assert "deny" in hint_text(last, None, None, True)
+
+
+def test_a_hit_on_a_shot_through_column_says_it_did_no_damage():
+    """Walk 33b, finding 9: a Gauss hit on R11's left, column 5, took nothing off (the column was already shot
+    through) and the log said only 'struck on the left'. Book-a 12.1: the template is lowered to the highest box
+    left in the column rolled, and what falls on destroyed boxes or off the section is lost. Here a laser of 20
+    takes column 5 of a Horatius's left down through its armor and internals (from data/vehicles.yaml); an MDC 8
+    template there afterwards destroys nothing, and the log now says so; a hit that did damage gets no such line."""
+    from types import SimpleNamespace
+
+    from centurion.data import vehicle_types
+    from centurion.dice import Dice
+    from centurion.game.fire_log import fire_lines
+    from centurion.rules.combat_units import HitResolution
+    from centurion.rules.damage import RecordSheet, drop_template, fire_laser, template_shape
+
+    s = RecordSheet.of(vehicle_types()["horatius"])
+    s, first = fire_laser(s, "left", 5, 20)
+    assert first.armor or first.internal
+    s, empty = drop_template(s, "left", 5, template_shape("MDC 8"))
+    hit = Dice.scripted([1]).d10_test(9, purpose="to hit", rule="CEN-CMB-1")
+    shots = [HitResolution("MDC 8", "R11", hit, mark=empty), HitResolution("3/6 laser", "R11", hit, mark=first)]
+    fr = SimpleNamespace(firer="T11", hits=shots, locations=[("R11", None, "left")])
+    lines = fire_lines(SimpleNamespace(fire=(fr,), internals={}, casualties={}))
+    said = [x for x in lines if "did no damage" in x]
+    assert len(said) == 1 and "MDC 8 hit R11 on the left, column 5" in said[0] and "book-a 12.1" in said[0], lines

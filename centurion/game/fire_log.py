@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..rules.damage import HitMark
 from ..rules.grav import Refusal
 from ..rules.targets import FirePlan
 from .wording import counted, plural
@@ -39,12 +40,27 @@ def fire_lines(res: object, men_before: Mapping[str, int] | None = None) -> list
         hits = sum(1 for h in fr.hits if h.to_hit.success and not h.shot_down and not h.stopped)
         lines.append(f"  {fr.firer} fires: {plural(hits, 'hit')} of {plural(len(fr.hits), 'shot')}" +
                      "".join(f"; {t} struck on the {sec}" for t, _r, sec in fr.locations))
+        lines += [wasted_hit(fr.firer, h) for h in fr.hits if _wasted(h)]
     for key, rep in res.internals.items():
         if rep.effects:
             lines.append(f"  {key} internal damage: " + counted("; ".join(rep.effects)))
     for key, n in res.casualties.items():
         lines.append(squad_losses(key, n, res.units, men_before))
     return lines
+
+
+def _wasted(h: object) -> bool:
+    """A hit whose template found no box left to destroy (book-a 12.1)."""
+    mark = getattr(h, "mark", None)
+    return isinstance(mark, HitMark) and not mark.armor and not mark.internal
+
+
+def wasted_hit(firer: str, h: object) -> str:
+    """Why a hit did nothing: every box under its template in the column rolled was already gone or off the sheet
+    (book-a 12.1; walk 33b: a hit on a shot-through column went by without a word)."""
+    m = h.mark
+    return (f"  {firer}'s {h.weapon} hit {h.target} on the {m.section}, column {m.column}, and did no damage: its "
+            f"{plural(m.points, 'point')} fell on boxes already destroyed or off the sheet [CEN-CMB-1, book-a 12.1]")
 
 
 def squad_losses(key: str, killed: int, units: Mapping, men_before: Mapping[str, int] | None) -> str:
