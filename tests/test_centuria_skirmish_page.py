@@ -259,3 +259,23 @@ def test_a_click_on_a_marked_hex_keeps_the_list_to_the_moves_ending_there():
     t.click(other.hex)
     t.click(turma.hex)
     assert [a for _label, a in t.choice.options] == everything
+
+
+def test_a_file_loaded_through_the_button_is_forgotten_by_it_and_loads_again():
+    """Walk 33, finding 6: after a load the button read 'Load a saved battle (1)' (ipywidgets' count of the files
+    it holds). The page now empties the button once it has read the file, so it counts none and the same file
+    chosen again loads again (a change of its value, as the browser sends it)."""
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "person"})
+    saved = t.game.to_json()
+    other = CenturiaSkirmishTable("centuria_farmstead")
+    from datetime import datetime, timezone
+
+    upload = [{"name": "mine.json", "type": "application/json", "size": len(saved), "content": memoryview(
+        saved.encode()), "last_modified": datetime(2026, 12, 5, tzinfo=timezone.utc)}]
+    other.upload.value = upload
+    assert other.game.to_json() == saved and other.upload.value == ()
+    other.scenario_pick.value = "centuria_farmstead"
+    other.start()
+    assert other.game.to_json() != saved
+    other.upload.value = upload
+    assert other.game.to_json() == saved and other.upload.value == ()

@@ -382,7 +382,10 @@ class BattlePage(StoredGame, w.VBox):
     def _on_upload(self, change: dict) -> None:
         files = change["new"]
         if files:
-            self.load_text(bytes(files[0]["content"]), files[0].get("name", f"saved {self.NOUN}"))
+            try:
+                self.load_text(bytes(files[0]["content"]), files[0].get("name", f"saved {self.NOUN}"))
+            finally:  # the button forgets the file: no "(1)" beside it, and the same file loads again (walk 33)
+                self.upload.value = ()
 
     def load_text(self, data: bytes | str, name: str | None = None) -> bool:
         """Load a saved game (through the upload guard; a bad file changes nothing)."""
