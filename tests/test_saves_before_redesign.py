@@ -80,7 +80,10 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
     return re.sub(r"(fires: )\d+ hits? of ", r"\1N hits of ", line)  # session 30: every hit counted (docstring)
 
 
-ABOARD = re.compile(r"^  \S+ aboard \S+: \d+ m[ae]n lost ")  # session 31: new lines, a squad dying in its carrier
+# new lines the old logs lack: a squad dying in its carrier (session 31); a hit that found no box left in its column
+# (session 34, book-a 12.1); a watcher that got no shot at a move (session 34, CEN-OPP-1)
+ABOARD = re.compile(r"^  \S+ aboard \S+: \d+ m[ae]n lost |^  \S+'s .+ hit \S+ on the \w+, column \d+, and did no damage"
+                    r"|^  \S+ on opportunity fire has no shot at ")
 
 
 SAVES = sorted(p.stem for p in FIXTURES.glob("*.json") if (FIXTURES / f"{p.stem}.log").exists())

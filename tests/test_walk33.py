@@ -529,3 +529,37 @@ def test_a_hit_on_a_shot_through_column_says_it_did_no_damage():
     lines = fire_lines(SimpleNamespace(fire=(fr,), internals={}, casualties={}))
     said = [x for x in lines if "did no damage" in x]
     assert len(said) == 1 and "MDC 8 hit R11 on the left, column 5" in said[0] and "book-a 12.1" in said[0], lines
+
+
+def test_a_watcher_with_no_shot_at_a_move_is_told_why():
+    """Walk 33b, finding 7: a tank standing on opportunity fire got no shot at the enemy's move and nothing said
+    so. CEN-OPP-1: a vehicle that started at velocity 0 may stand on opportunity fire and shoot at an enemy that
+    moves in its sight after it; if it takes no shot it fires in the Combat Phase. Here R11 (velocity 0) watches
+    from the hex of the map farthest from both TOG tanks; T11's move never comes within its longest weapon's range
+    (data/vehicles.yaml), so the log names the nearest distance (hexgrid.distance over the move's hexes) and that
+    range."""
+    from dataclasses import replace
+
+    from centurion.game import Move, Watch, bot_action, new_skirmish
+    from centurion.game.opportunity import path_of
+    from centurion.hexgrid import distance, format_label
+
+    g = new_skirmish("first_game", seed=1)
+    while g.phase != "movement":
+        g = g.apply(bot_action(g, "novice"))
+    tog = [v.hex for v in g.vehicles if v.side == "tog"]
+    far = max((h for h in g.battlemap.hexes if g.battlemap[h].terrain == "clear"),
+              key=lambda h: min(distance(h, t) for t in tog))
+    g = replace(g, vehicles=tuple(replace(v, velocity=0, hex=far if v.key == "R11" else v.hex) for v in g.vehicles),
+                start_velocities=tuple((v.key, 0) for v in g.vehicles))._fresh()
+    g = g.apply(Watch("R11"))
+    while g.active != "tog" or g.phase != "movement":
+        g = g.apply(bot_action(g, "novice"))
+    move = next(a for a in g.legal_actions() if isinstance(a, Move) and a.unit == "T11")
+    path = path_of(g.resolve_move("T11", move.move))
+    after = g.apply(move)
+    reach = max(wp.range for wp in g.vehicle("R11").sheet.vehicle.weapons)
+    lines = [x for x in after.log if "R11 on opportunity fire has no shot at T11" in x]
+    assert len(lines) == 1 and f"weapons' reach of {reach}" in lines[0] and "CEN-OPP-1" in lines[0], after.log[-4:]
+    nearest = min(distance(far, h) for h, _f in path)
+    assert nearest > reach and f"no nearer than {nearest} hexes" in lines[0], (format_label(far), lines)

@@ -301,6 +301,7 @@ class MovementPhase:
             pend = replace(nxt, pending_move=(v.key, path), phase="opportunity", active=self.other(v.side))._fresh()
             if pend.opportunity_actions():
                 return pend
+            nxt = nxt._log(*opportunity.no_shot_lines(pend))
         return nxt._next_mover()
 
     # --- the decisions other than moves ------------------------------------------------------------------------
