@@ -563,3 +563,32 @@ def test_a_watcher_with_no_shot_at_a_move_is_told_why():
     assert len(lines) == 1 and f"weapons' reach of {reach}" in lines[0] and "CEN-OPP-1" in lines[0], after.log[-4:]
     nearest = min(distance(far, h) for h, _f in path)
     assert nearest > reach and f"no nearer than {nearest} hexes" in lines[0], (format_label(far), lines)
+
+
+def test_a_hopeless_attack_says_so_in_the_list_and_the_preview():
+    """Walk 33, finding 10: 'R-PA attacks B-T2' was listed like any other decision though B-T2 could not fall (a
+    leader attacks at 17, book: CTA-COMBAT, so its target needs a d20 roll over 20 or more). Every attack whose
+    target cannot fall (no face of a d20 over its attack value, counted here) is marked 'hopeless' in the list and
+    its preview says so; an attack with a chance is not marked."""
+    import html
+
+    from centurion.game import bot_action
+    from centurion.game.centuria import CtaAttack
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=1, players={"rome": "person", "rebels": "person"})
+    g = t.game
+    hopeless = fair = 0
+    while not g.over and not (hopeless and fair):
+        for a in (x for x in g.legal_actions() if isinstance(x, CtaAttack)):
+            t._begin(g)
+            t.selected = a.unit
+            t._refresh()
+            label = next(lab for lab, x in t.choice.options if x == a)
+            t.choice.value = a
+            cannot = not any(face > g.preview(a).attack.value for face in range(1, 21))
+            assert ("hopeless" in label) == cannot, label
+            assert ("Hopeless" in html.unescape(t.preview.value)) == cannot
+            hopeless, fair = hopeless + cannot, fair + (not cannot)
+        g = g.apply(bot_action(g, "novice"))
+    assert hopeless and fair

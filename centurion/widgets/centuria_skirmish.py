@@ -389,7 +389,19 @@ class CenturiaSkirmishTable(BattlePage):
                     f"neither {float(ex.neither_falls):.0%} <code>CTA-COMBAT</code>")
             terms = (f"<div>The attack ({html.escape(a.unit)})</div><ul>{listed(ex.attack)}</ul>"
                      f"<div>The counter ({html.escape(a.target)})</div><ul>{listed(ex.counter)}</ul>")
+        if isinstance(a, CtaAttack) and ex.defender_falls == 0:  # a leader's attack (17) on a unit (walk 33)
+            body += (f"<div style='color:#c62828'><b>Hopeless</b>: no d20 roll is over {ex.attack.value}, so "
+                     f"{html.escape(a.target)} cannot fall; its counter makes {html.escape(a.unit)} fall "
+                     f"{float(ex.attacker_falls):.0%} <code>CTA-COMBAT</code></div>")
         self.preview.value = link_rules(f"<div>{html.escape(a.describe())}</div><div>{body}</div>{terms}")
+
+    def _attack_label(self, a: CtaAction) -> str:
+        """A decision's line; an attack that cannot make its target fall says so (walk of session 33: a leader's
+        attacks at 0 % were listed like any other; CTA-COMBAT)."""
+        ex = self.game.preview(a) if isinstance(a, CtaAttack) else None
+        if ex is None or ex.defender_falls:
+            return a.describe()
+        return f"{a.describe()} (hopeless: {a.target} cannot fall; {a.unit} falls {float(ex.attacker_falls):.0%})"
 
     def confirm(self) -> bool:
         """Apply the chosen decision, then let the computer play its turns."""
@@ -485,7 +497,7 @@ class CenturiaSkirmishTable(BattlePage):
             self.unit_info.value = (f"<b>{p.id}</b>: {p.type} of {html.escape(_mid(g.label(p.side)))} in "
                                     f"{format_label(p.hex)}, facing {FACING_NAMES[p.facing % 6]}; "
                                     f"{g.morale().get(p.id, 'leader')}; command {g.command().get(p.id, '-')}")
-            opts = [(move_label(a.unit, a.steps) if isinstance(a, CtaMove) else a.describe(), a)
+            opts = [(move_label(a.unit, a.steps) if isinstance(a, CtaMove) else self._attack_label(a), a)
                     for a in self.actions_of(self.selected)]
             there = [o for o in opts if isinstance(o[1], CtaMove) and move_end(g, o[1])[0] == self.target_hex]
             opts = there or opts  # a clicked end hex: its moves only, until another click
