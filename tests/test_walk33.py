@@ -592,3 +592,45 @@ def test_a_hopeless_attack_says_so_in_the_list_and_the_preview():
             hopeless, fair = hopeless + cannot, fair + (not cannot)
         g = g.apply(bot_action(g, "novice"))
     assert hopeless and fair
+
+
+def test_the_weapons_list_sends_its_labels_and_picks_together():
+    """Session 33's 'Error setting state: Cannot set properties of undefined (setting selected)' in the browser:
+    the weapons list (a SelectMultiple) was sent its new, shorter labels in one message and its picks in the next,
+    so the browser marked the old picks (weapons 3 and 4) on a list of two. Switching from a target at which four
+    weapons bear to one at which fewer do, every message carrying the labels must carry the picks too, and the picks
+    must all lie inside the labels sent with them."""
+    from centurion.game import Fire, bot_action, new_skirmish
+    from centurion.widgets.skirmish import SkirmishTable
+
+    pair = None
+    for seed in range(1, 9):
+        g = new_skirmish("meeting", seed=seed)
+        while not g.over and pair is None:
+            if g.phase == "fire":
+                sizes = {}
+                for a in g.legal_actions():
+                    if isinstance(a, Fire) and a.target and not a.chosen:
+                        sizes[a] = len(g.attack_set(g.vehicle(a.unit), a.target).attacks)
+                for big in sizes:
+                    small = next((b for b in sizes if b.unit == big.unit and sizes[b] < sizes[big]), None)
+                    if small is not None:
+                        pair = (g, big, small)
+                        break
+            g = g.apply(bot_action(g, "novice"))
+        if pair:
+            break
+    assert pair is not None
+    g, big, small = pair
+    tab = SkirmishTable("meeting", seed=0, players={"renegade": "person", "tog": "person"})
+    tab._begin(g)
+    tab.click(g.vehicle(big.unit).hex)
+    tab.choice.value = next(i for i, a in enumerate(tab._choices) if a == big)
+    sent: list[dict] = []
+    real = tab.fire_weapons.send_state
+    tab.fire_weapons.send_state = lambda key=None: (sent.append(tab.fire_weapons.get_state(key)), real(key))
+    tab.choice.value = next(i for i, a in enumerate(tab._choices) if a == small)
+    with_labels = [m for m in sent if "_options_labels" in m]
+    assert with_labels, sent
+    for m in with_labels:
+        assert "index" in m and all(i < len(m["_options_labels"]) for i in m["index"]), m

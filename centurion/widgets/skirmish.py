@@ -349,9 +349,11 @@ class SkirmishTable(PositionChoice, BattlePage):
             weapons = tuple(ra.attack.weapon for ra in plan.attacks)
             gauss = next((ra.attack.weapon for ra in plan.attacks if ra.family == "gauss"), None)
             shell = next((ra.attack.shell for ra in plan.attacks if ra.family == "gauss"), None)
-            self.fire_weapons.options = [(f"{ra.attack.weapon + 1}: {ra.weapon.type}", ra.attack.weapon)
-                                         for ra in plan.attacks]
-            self.fire_weapons.value = weapons
+            with self.fire_weapons.hold_sync():  # the labels and the picks in one message: sent apart, the browser
+                # marked the old picks on the new, shorter list ("Cannot set properties of undefined", walk 33b)
+                self.fire_weapons.options = [(f"{ra.attack.weapon + 1}: {ra.weapon.type}", ra.attack.weapon)
+                                             for ra in plan.attacks]
+                self.fire_weapons.value = weapons
             self.fire_weapons.layout.display = None
             if gauss is not None:  # only the shells the rules allow for this gun at this target (book-a §8.3)
                 ok = [sh for sh in ("HEAP", "APDS", "Hammerhead", "AP")
