@@ -47,12 +47,14 @@ def step_sequences(state: GravState, accel: int, initial: int | None, vehicle, m
 
 
 def ranks(r) -> tuple[tuple, tuple]:
-    """How a resolved move ranks as cheapest (thrust, then no damage, then piloting odds) and as safest."""
+    """How a resolved move ranks as cheapest (thrust, then no damage, then piloting odds) and as safest (no
+    damage, then among certain damage the slowest landing, CEN-GRD-1, then thrust, then piloting odds)."""
     pilot = Fraction(1)
     for e in r.checks:
         pilot *= e.check.p_pass
     p = r.p_no_damage
-    return (r.thrust_used, -p, -pilot, len(r.checks)), (-p, r.thrust_used, -pilot, len(r.checks))
+    landing = abs(r.end_velocity) if r.grounds and p == 0 else 0  # among certain damage: the slowest landing
+    return (r.thrust_used, -p, -pilot, len(r.checks)), (-p, landing, r.thrust_used, -pilot, len(r.checks))
 
 
 def oracle(state: GravState, vehicle, m) -> dict:

@@ -34,8 +34,9 @@ STEPS = ("F", "B", "L", "R", "SL", "SR")
 
 
 def brute_force_ends(state, vehicle, m, rules, accel, max_emergencies=None, table=None):
-    """Per (hex, facing, grounded): ((p_no_damage, -thrust, basic path?), (velocity_min, velocity_max)) of the
-    safest, then cheapest, then basic path, over every step sequence the resolver accepts."""
+    """Per (hex, facing, grounded): ((p_no_damage, -landing, -thrust, basic path?), (velocity_min, velocity_max)) of
+    the safest (among certain damage the slowest landing, CEN-GRD-1), then cheapest, then basic path, over every step
+    sequence the resolver accepts."""
     best: dict = {}
     thrust_max = state.max_thrust(vehicle)
     inits = [None] if state.velocity != 0 else [f if f != state.facing else None for f in range(6)]
@@ -45,7 +46,8 @@ def brute_force_ends(state, vehicle, m, rules, accel, max_emergencies=None, tabl
             return
         basic_path = not r.shifts and not r.emergencies
         key = (r.end_hex, r.end_facing, grounded)
-        value = (r.p_no_damage, -r.thrust_used, basic_path)
+        landing = abs(r.basic.end_velocity) if grounded and not r.p_no_damage else 0  # CEN-GRD-1: slowest first
+        value = (r.p_no_damage, -landing, -r.thrust_used, basic_path)
         if key not in best or value > best[key][0]:
             best[key] = (value, velocities)
 
@@ -86,7 +88,7 @@ def search_ends(state, vehicle, m, rules, accel, **kw):
     keys = [(e.hex, e.facing, e.grounded) for e in ends]
     assert len(keys) == len(set(keys))  # one end state per (hex, facing, grounded)
     assert keys == sorted(keys, key=lambda k: (k[0].q, k[0].r, k[1], k[2]))  # in map order
-    return {(e.hex, e.facing, e.grounded): ((e.p_no_damage, -e.thrust_used, not e.variant_rules),
+    return {(e.hex, e.facing, e.grounded): ((e.p_no_damage, -e.landing, -e.thrust_used, not e.variant_rules),
                                             (e.velocity_min, e.velocity_max)) for e in ends}, ends
 
 
@@ -124,7 +126,12 @@ def test_VAR_LATERAL_below_velocity_6_the_search_keeps_the_basic_paths(v, accel)
 
 def test_VAR_LATERAL_and_VAR_EMERGENCY_at_velocity_6_the_search_is_the_brute_force():
     lib = assert_search_is_the_brute_force(GravState.of(LIB, from_offset(2, 4), 0, 6), LIB, SMALL, BOTH, 0)
-    assert all(counts(lib)[:3]) and counts(lib)[3] == 0  # 6 TP: after a shift it cannot stop from 6
+    assert all(counts(lib)[:3])
+    # 6 TP: after a shift it cannot stop from 6, so a variant end that lands does so at speed, slowed first by every
+    # thrust point left (CEN-GRD-1, book-a E10): it lands at 6 less the 6 TP its path did not use, and uses them all
+    landed = [e for e in lib if e.grounded and e.variant_rules]
+    assert landed and all(e.p_no_damage == 0 and e.thrust_used == 6 and e.landing == e.lateral_shifts
+                          + e.emergency_thrust for e in landed)
     viper = assert_search_is_the_brute_force(GravState.of(VIPER, from_offset(2, 4), 0, 6), VIPER, SMALL, BOTH, 0)
     assert all(counts(viper))
 

@@ -65,7 +65,7 @@ def test_every_squads_loss_is_logged_with_what_is_left_or_destroyed():
     for s, nxt, new, key in _squad_steps("village", range(6)):
         men = next(q.men for q in nxt.squads if q.key == key)
         was = next(q.men for q in s.squads if q.key == key)
-        mine = [line for line in new if re.match(rf"\s+{key}\b", line) and "men" in line]
+        mine = [line for line in new if re.match(rf"\s+{key}\b", line) and re.search(r"\bm[ae]n\b", line)]  # "1 man"
         assert mine, (key, was, men, new[-6:])
         text = " ".join(mine)
         if men == 0:

@@ -9,7 +9,8 @@ checks the result against every move that `resolve_grav_move` accepts.
 Definitions (docs/decisions.md): cheapest = least thrust, then most likely to take no damage, then
 most likely to pass its piloting rolls; safest = most likely to take no damage, then least thrust,
 then most likely to pass its piloting rolls. A grounding at velocity is certain damage, so its chance
-of no damage is 0 and the piloting odds break the tie.
+of no damage is 0: among such paths the safest lands slowest (the least damage, CEN-GRD-1: every thrust point
+left slows it first), then uses least thrust, then has the likeliest piloting rolls.
 """
 
 from __future__ import annotations
@@ -102,12 +103,16 @@ class _Candidates:
         self.size = 0
         self.fixed: list[GravMove] = []
         self.fixed_rows: list[tuple] = []
+        self.fixed_impacts: list[int] = []
         self.searches: list[tuple[Reach, list[int], bool]] = []  # search, acceleration (TP) per column, under water
         self.options: dict[int, PathOption] = {}  # traced paths, by candidate
 
-    def add_fixed(self, end: int, vmin: int, vmax: int, thrust: int, zero: bool, value: int, move: GravMove) -> None:
+    def add_fixed(self, end: int, vmin: int, vmax: int, thrust: int, zero: bool, value: int, move: GravMove, *,
+                  impact: int = 0) -> None:
+        """One candidate that needs no search; `impact`: the velocity it lands at when it grounds at velocity."""
         self.fixed_rows.append((end, vmin, vmax, thrust, int(zero), value, -1, len(self.fixed), 0,
                                 move.decelerate, int(move.ground)))
+        self.fixed_impacts.append(impact)
         self.fixed.append(move)
 
     def add_search(self, reach: Reach, tps: list[int], thrust: int, under_water: bool) -> None:
@@ -136,7 +141,19 @@ class _Candidates:
         first = live.argmax(axis=1)
         rows = np.flatnonzero(live[np.arange(len(first)), first])
         cols = first[rows]
-        self._part(pos[rows] * 2 + 1, 0, 0, tp[cols], 1, value[rows, cols], src, rows, cols, 0, 1)
+        self._part(pos[rows] * 2 + 1, 0, 0, tp[cols], 1, value[rows, cols], src, rows, cols, 0, 1,
+                   impact=np.abs(vel[cols]))
+        # or the slowest landing of each state: every thrust point left slows a forward flight first (CEN-GRD-1:
+        # 10 a point of velocity after deceleration; book-a E10, v8 less 6 lands at 2, not 8), and in reverse the
+        # acceleration slows it (book-a 2.9); a landing at 0 is below (no damage)
+        decel = np.where(vel > 0, np.clip(decel_max, 0, None), 0)
+        landing = np.abs(vel - decel)
+        slow = np.where(live & (landing > 0), landing, MAX_SPEED + 1)
+        cols = slow.argmin(axis=1)
+        rows = np.flatnonzero(slow[np.arange(len(cols)), cols] <= MAX_SPEED)
+        cols = cols[rows]
+        self._part(pos[rows] * 2 + 1, 0, 0, tp[cols] + decel[cols], 1, value[rows, cols], src, rows, cols,
+                   decel[cols], 1, impact=landing[cols])
         # decelerating to 0 first takes no damage (CEN-GRD-1); a faster velocity counts only with better odds
         full = np.flatnonzero((vel > 0) & (decel_max >= vel))
         if len(full):
@@ -147,15 +164,19 @@ class _Candidates:
             c = full[idx]
             self._part(pos[rows] * 2 + 1, 0, 0, tp[c] + vel[c], 0, value[rows, c], src, rows, c, vel[c], 1)
 
-    def _part(self, *values) -> None:
-        """A batch of candidates; fields are arrays or, where the batch shares them, plain numbers."""
+    def _part(self, *values, impact: int | np.ndarray = 0) -> None:
+        """A batch of candidates; fields are arrays or, where the batch shares them, plain numbers. `impact`: the
+        velocity at which a grounding at velocity lands (after deceleration), for the safest's order."""
         part = dict(zip(self.FIELDS, values, strict=True))
         thrust, zero, value = (np.asarray(part[f], np.int64) for f in ("thrust", "zero", "value"))
         rolls, neg = value_rolls(value), -value_key(value)  # neg: 0 for certainty, larger for less likely
         # cheapest: least thrust, then a chance of no damage before none, then the likeliest piloting rolls
         part["cheap"] = (thrust << 52) | (zero << 51) | (neg << 8) | rolls
-        # safest: the likeliest to take no damage, then least thrust; among certain damage, least thrust first
-        part["safe"] = np.where(zero == 0, (neg << 16) | (thrust << 8), (1 << 62) | (thrust << 50) | (neg << 8)) | rolls
+        # safest: the likeliest to take no damage, then least thrust; among certain damage (a grounding at velocity),
+        # the slowest landing (the least damage, CEN-GRD-1), then least thrust
+        landing = np.minimum(np.asarray(impact, np.int64), 63) << 56
+        part["safe"] = np.where(zero == 0, (neg << 16) | (thrust << 8),
+                                (1 << 62) | landing | (thrust << 50) | (neg << 8)) | rolls
         part["offset"] = self.size
         self.size += len(part["end"])
         self.parts.append(part)
@@ -163,7 +184,8 @@ class _Candidates:
     def finish(self, hexes: list) -> list[EndState]:
         """The end states: for each, the cheapest and safest candidate and the range of end velocities."""
         if self.fixed_rows:
-            self._part(*[np.array(c, np.int64) for c in zip(*self.fixed_rows, strict=True)])
+            self._part(*[np.array(c, np.int64) for c in zip(*self.fixed_rows, strict=True)],
+                       impact=np.array(self.fixed_impacts, np.int64))
         size = max((int(p["end"].max()) for p in self.parts if len(p["end"])), default=0) + 1
         top, bottom = np.iinfo(np.int64).max, np.iinfo(np.int64).min
         best = {"cheap": np.full(size, top), "safe": np.full(size, top)}
@@ -352,7 +374,7 @@ def _drift(cands: _Candidates, state: GravState, steps) -> None:
     if vp_left == 0:
         cands.add_fixed(end, v, v, 0, False, value, GravMove(0, path))
     else:  # it strikes what it cannot enter: grounded at its velocity (CEN-GRAV-2)
-        cands.add_fixed(end + 1, 0, 0, 0, True, value, GravMove(0, path))
+        cands.add_fixed(end + 1, 0, 0, 0, True, value, GravMove(0, path), impact=abs(v))
 
 
 def _search(cands: _Candidates, state: GravState, steps, facings: tuple[int, ...], gains: list[int], interval: int,
@@ -388,7 +410,11 @@ def _search(cands: _Candidates, state: GravState, steps, facings: tuple[int, ...
                 if not under_water:
                     cands.add_fixed(end, v - decel_max, v, tp, False, value, GravMove(tp, path, 0, False, initial))
                 cands.add_fixed(end + 1, 0, 0, tp, True, value,
-                                GravMove(tp, path, 0, True, initial, under_water=under_water))
+                                GravMove(tp, path, 0, True, initial, under_water=under_water), impact=abs(v))
+                if 0 < decel_max < v:  # slowed by the thrust left before it lands (CEN-GRD-1, book-a E10)
+                    cands.add_fixed(end + 1, 0, 0, tp + decel_max, True, value,
+                                    GravMove(tp, path, decel_max, True, initial, under_water=under_water),
+                                    impact=v - decel_max)
                 if v > 0 and decel_max >= v:
                     cands.add_fixed(end + 1, 0, 0, tp + v, False, value,
                                     GravMove(tp, path, v, True, initial, under_water=under_water))

@@ -76,21 +76,29 @@ class VariantEndState:
     emergency_thrust: int = 0
     p_vanes_unharmed: Fraction = Fraction(1)
     variant_rules: tuple[str, ...] = ()
+    landing: int = 0  # the velocity it lands at when it grounds at velocity (certain damage, CEN-GRD-1); else 0
 
 
 def _from_resolved(r: VariantResolvedMove, vmin: int, vmax: int) -> VariantEndState:
     used = tuple(rule for rule, on in (("VAR-LATERAL", r.shifts), ("VAR-EMERGENCY", r.emergencies)) if on)
     return VariantEndState(r.end_hex, r.end_facing, r.basic.grounds, vmin, vmax, r.move, r.thrust_used,
                            r.p_no_damage, len(r.shifts), sum(e.thrust for e in r.emergencies), r.p_vanes_unharmed,
-                           used)
+                           used, abs(r.basic.end_velocity) if r.basic.grounds else 0)
 
 
 def _better(a: VariantEndState, b: VariantEndState | None) -> bool:
-    """Safest first: more likely to take no damage, then less thrust, then a basic path."""
+    """Safest first: more likely to take no damage, then the slowest landing (the least certain damage, CEN-GRD-1),
+    then less thrust, then a basic path (as `legal_grav_moves` orders its safest paths)."""
     if b is None:
         return True
-    return (a.p_no_damage, -a.thrust_used, -len(a.variant_rules)) > (b.p_no_damage, -b.thrust_used,
-                                                                      -len(b.variant_rules))
+    return (a.p_no_damage, -a.landing, -a.thrust_used, -len(a.variant_rules)) > (
+        b.p_no_damage, -b.landing, -b.thrust_used, -len(b.variant_rules))
+
+
+def _slowed(v: int, room: int) -> int:
+    """The deceleration before a grounding: every thrust point left, up to a stop, slows a forward flight (in
+    reverse a deceleration speeds it up: none) (CEN-GRD-1, CEN-GRAV-5; book-a E10)."""
+    return min(v, max(room, 0)) if v > 0 else 0
 
 
 def _searched_ends(end_hex: Hex, end_facing: int, spent: bool, init: int | None, steps: tuple[str, ...],
@@ -116,10 +124,10 @@ def _searched_ends(end_hex: Hex, end_facing: int, spent: bool, init: int | None,
         lo, hi = sorted((v, v - room))
         out.append(VariantEndState(end_hex, end_facing, False, lo, hi, move, thrust, p, shifts, emergency, p_vanes,
                                    rules))
-    decel = v if 0 < v <= room else 0
+    decel = _slowed(v, room)
     move = VariantMove(accelerate, steps, decel, True, init)
     out.append(VariantEndState(end_hex, end_facing, True, 0, 0, move, thrust + decel, p if v - decel == 0 else
-                               Fraction(0), shifts, emergency, p_vanes, rules))
+                               Fraction(0), shifts, emergency, p_vanes, rules, abs(v - decel)))
     return out
 
 
@@ -156,8 +164,14 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         if movetype and any(step in ("F", "B") for step in path.move.steps) and not path.move.under_water:
             continue  # VAR-MOVETYPE changes what entering a hex costs: the search below finds these
         vm = VariantMove.of(path.move)
+        landing = 0
+        if e.grounded and not e.p_no_damage:  # its velocity after acceleration, less the deceleration (CEN-GRD-1)
+            lift = lift_cost(state.grounded, state.in_crater, state.submerged) if state.grounded or state.submerged \
+                else 0
+            landing = abs(state.velocity + path.move.accelerate - lift - path.move.decelerate)
         best[(e.hex, e.facing, e.grounded)] = VariantEndState(
-            e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max, vm, path.thrust_used, e.p_no_damage)
+            e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max, vm, path.thrust_used, e.p_no_damage,
+            landing=landing)
     lateral, emergency = rules.enabled("VAR-LATERAL"), rules.enabled("VAR-EMERGENCY")
     pay_thrust = rules.option("VAR-MOVETYPE") == "thrust" and not state.driver_out  # a driver out burns it off
     burn = movetype and not pay_thrust
@@ -285,10 +299,10 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
         for ground in (False, True):
             if ground is False and probe.basic.grounds:
                 continue
-            # grounding: at velocity 0 if the thrust left can stop it (no damage), else at once (least thrust),
-            # as the engine's safest-then-cheapest order has it
+            # grounding: slowed by the thrust left first, to 0 where it can stop (no damage), as the engine's
+            # safest order has it (CEN-GRD-1)
             end_v = probe.basic.end_velocity
-            decel = end_v if 0 < end_v <= room else 0
+            decel = _slowed(end_v, room)
             r = probe if not ground else resolve_variant_move(
                 state, VariantMove(accelerate, steps, decel, True, init), battlemap, vehicle, rules, table=table,
                 vane_boxes_lost=lost)
