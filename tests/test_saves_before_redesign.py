@@ -102,9 +102,20 @@ def test_fixtures_present():
 FIXED_SINCE = {"village-seed2-full": "    Piloting Skill Roll entering 2220 at velocity 13 (limit 10) [CEN-SPD-1]: "}
 
 
+# saves whose game a later rule fix changed until a saved decision was no longer legal: loading names the step and
+# the rule. Session 34: a turret fires at an enemy in its own hex (book-a 8.2, §14.2; walk 34), which the ramming
+# game of meeting seed 11 reached, so its fire from then on differs
+NO_LONGER_LEGAL = {"meeting-seed11-init-ram": ("actions[40]", "VAR-INIT")}
+
+
 @pytest.mark.parametrize("name", SAVES)
 def test_save_replays_to_the_same_log(name):
     text = (FIXTURES / f"{name}.json").read_text()
+    if name in NO_LONGER_LEGAL:
+        with pytest.raises(SaveError) as e:
+            load(text)
+        assert all(part in str(e.value) for part in NO_LONGER_LEGAL[name]), e.value
+        return
     old = (FIXTURES / f"{name}.log").read_text().splitlines()
     sides = re.fullmatch(r"[^:]+: (.+) against (.+), seed \d+, \d+ (?:turns|rounds)", old[0]).groups()
     expected = [_worded(line, sides) for line in old]

@@ -23,7 +23,7 @@ from ..rules.targets import (
     FirePlan,
     TargetView,
     declare_fire,
-    in_arc,
+    turret_toward,
     vehicle_paint,
     weapon_family,
 )
@@ -45,7 +45,7 @@ def plan_at(s: Skirmish, firer: Vehicle, hex_: Hex, facing: int, target: TargetV
     """The plan of every usable weapon of `firer` standing at hex_/facing that bears on `target` (CEN-CMB-1)."""
     units = s.combat_units()
     fv = replace(units[firer.key].firer_view(), hex=hex_, facing=facing)
-    tf = next((f for f in range(6) if in_arc("turret", facing, f, hex_, target.hex)), facing)
+    tf = turret_toward(fv, target)
     picked: list[Attack] = []
     bm = s.battlemap
     plan = None

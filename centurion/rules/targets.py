@@ -191,6 +191,18 @@ def in_arc(location: str, vehicle_facing: int, turret_facing: int, shooter: Hex,
     return 0 in arcs(shooter, facing % 6, target)
 
 
+def turret_toward(firer: FirerView, target: TargetView) -> int:
+    """The turret facing that brings the target into the turret's arc, read from the hexes `arc_positions` gives
+    (in one hex the later unit counts from the hex it came from, book-a §14.2); the hull's facing when none does.
+    A turret turns all round (book-a 8.2), so a target in the firer's own hex is always in reach of it (walk 34:
+    a squad in the tank's hex was said to lie outside the turret's arc)."""
+    try:
+        shooter, aim = arc_positions(firer.hex, firer.entered, target.hex, target.entered)
+    except ValueError:
+        shooter, aim = firer.hex, target.hex
+    return next((f for f in range(6) if in_arc("turret", firer.facing, f, shooter, aim)), firer.facing)
+
+
 def arc_positions(firer_hex: Hex, firer_entered: int | None, target_hex: Hex, target_entered: int | None
                   ) -> tuple[Hex, Hex]:
     """(firer, target) hexes to read arcs and sides from (book-a §14.2): in one hex the unit that came in later

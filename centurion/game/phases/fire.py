@@ -16,7 +16,7 @@ from ...rules import combat_phase
 from ...rules.grav import Refusal
 from ...rules.infantry_fire import SquadAttack
 from ...rules.resolution import SquadOrder, declare_squad_fire
-from ...rules.targets import Attack, FirePlan, declare_fire, in_arc, weapon_family
+from ...rules.targets import Attack, FirePlan, declare_fire, turret_toward, weapon_family
 from .. import crew
 from ..actions import Action, Fire, IllegalAction, SquadFire
 from ..dispatch import PhaseRules
@@ -75,7 +75,7 @@ class FirePhase:
         if level is not None:  # a pop-up attack fires from above its cover (VAR-INIT)
             fv = replace(fv, level=level)
         bm = fire_map(self, firer.key, target_key if at is None else None)  # positions taken (VAR-OCCUPY)
-        tf = _turret_toward(firer, tv.hex)
+        tf = turret_toward(fv, tv)
         singles: list[Attack] = []
         for i, w in enumerate(firer.sheet.vehicle.weapons):
             atk = _direct_attack(w, i, target_key, tv.kind)
@@ -133,7 +133,7 @@ class FirePhase:
         tv = units[target_key].target_view(units[unit])
         fv = units[unit].firer_view()
         rng = distance(v.hex, tv.hex)
-        tf = _turret_toward(v, tv.hex)
+        tf = turret_toward(fv, tv)
         out: list[Bearing] = []
         for i, w in enumerate(v.sheet.vehicle.weapons):
             atk = _direct_attack(w, i, target_key, tv.kind)  # the shell `_attack_set` would load (AP at infantry)
@@ -201,8 +201,7 @@ class FirePhase:
         fv = units[v.key].firer_view()
         views = {t: units[t].target_view(units[v.key]) for t in {a.target for a in attacks}}
         bm = fire_map(self, v.key, action.target if action.second is None else None)  # VAR-OCCUPY
-        first = next((f for f in range(6) if in_arc("turret", v.facing, f, v.hex, views[action.target].hex)),
-                     v.facing)
+        first = turret_toward(fv, views[action.target])
         out: FirePlan | Refusal = Refusal("CEN-CMB-1", "no turret facing serves these attacks")
         for tf in (first, *[f for f in range(6) if f != first]):
             plan = declare_fire(bm, fv, attacks, views, turret_facing=tf, rules=self.rules)
@@ -318,11 +317,6 @@ class FirePhase:
         nxt = self._absorb(res.units, res.internals, res.casualties, *terms, *fire_lines(res, men))
         nxt = nxt.resolve_rams(None, dice)  # rams after the Combat Phase (VAR-RAM)
         return nxt.enter(Phase.END, dice)
-
-
-def _turret_toward(v: Vehicle, target: Hex) -> int:
-    """The turret facing that brings the target into the turret's arc (its hull facing when none does)."""
-    return next((f for f in range(6) if in_arc("turret", v.facing, f, v.hex, target)), v.facing)
 
 
 def _direct_attack(w, index: int, target_key: str, kind: str) -> Attack | None:
