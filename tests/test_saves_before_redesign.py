@@ -81,9 +81,10 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
 
 
 # new lines the old logs lack: a squad dying in its carrier (session 31); a hit that found no box left in its column
-# (session 34, book-a 12.1); a watcher that got no shot at a move (session 34, CEN-OPP-1)
+# (session 34, book-a 12.1); a watcher that got no shot at a move (session 34, CEN-OPP-1); a squad out of its wreck
+# (session 34, book-a 13.2)
 ABOARD = re.compile(r"^  \S+ aboard \S+: \d+ m[ae]n lost |^  \S+'s .+ hit \S+ on the \w+, column \d+, and did no damage"
-                    r"|^  \S+ on opportunity fire has no shot at ")
+                    r"|^  \S+ on opportunity fire has no shot at |^  \S+ gets out of the wreck of ")
 
 
 SAVES = sorted(p.stem for p in FIXTURES.glob("*.json") if (FIXTURES / f"{p.stem}.log").exists())
@@ -105,7 +106,9 @@ FIXED_SINCE = {"village-seed2-full": "    Piloting Skill Roll entering 2220 at v
 # saves whose game a later rule fix changed until a saved decision was no longer legal: loading names the step and
 # the rule. Session 34: a turret fires at an enemy in its own hex (book-a 8.2, §14.2; walk 34), which the ramming
 # game of meeting seed 11 reached, so its fire from then on differs
-NO_LONGER_LEGAL = {"meeting-seed11-init-ram": ("actions[40]", "VAR-INIT")}
+NO_LONGER_LEGAL = {"meeting-seed11-init-ram": ("actions[40]", "VAR-INIT"),
+                   # session 34: a squad gets out of its wrecked carrier the next turn (book-a 13.2), and then paints
+                   "pursuit-seed4-weapons-shield": ("actions[68]", "CEN-SEQ-3")}
 
 
 @pytest.mark.parametrize("name", SAVES)

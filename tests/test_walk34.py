@@ -57,3 +57,37 @@ def test_a_turret_fires_at_an_enemy_squad_in_its_own_hex():
                         checked += 1
             g = g.apply(bot_action(g, "novice"))
     assert checked >= 2
+
+
+def test_a_squad_gets_out_of_its_wrecked_carrier_the_next_turn():
+    """Walk 34, finding 4: the Viper R31 was destroyed by its Vehicle Destroyed box with squad R31s aboard (8 men
+    unhurt), and R31s stayed in the wreck to the end. Book-a 13.2: after a Vehicle Destroyed hit the occupants may
+    exit next turn; CEN-MNT-1: a squad that gets out does not move that turn. At the next turn's start R31s stands
+    in the wreck's hex, on foot, with its men, and is done for that turn's movement; the turn after, it may walk."""
+    from dataclasses import replace
+
+    from centurion.game import March, bot_action, new_skirmish
+
+    g = new_skirmish("village", seed=3)
+    assert next(q.aboard for q in g.squads if q.key == "R31s") == "R31"
+    car = g.vehicle("R31")
+    box = car.sheet.boxes_of("bottom", "vehicle_destroyed")[0]
+    wreck = replace(car, sheet=replace(car.sheet, internal_lost=car.sheet.internal_lost | {("bottom", box)}))
+    g = replace(g, vehicles=tuple(wreck if v.key == "R31" else v for v in g.vehicles))._fresh()
+    assert g.vehicle("R31").destroyed and not g.vehicle("R31").sheet.exploded
+    turn = g.turn
+    while g.turn == turn or (g.phase == "initiative" and not any("gets out of the wreck" in x for x in g.log)):
+        g = g.apply(bot_action(g, "novice"))
+    squad = next(q for q in g.squads if q.key == "R31s")
+    assert (squad.aboard, squad.hex, squad.men) == (None, g.vehicle("R31").hex, 8) and "R31s" in g.done
+    assert any("R31s gets out of the wreck of R31" in x and "book-a 13.2" in x for x in g.log)
+    while g.turn == turn + 1:
+        assert not any(isinstance(a, March) and a.squad == "R31s" for a in g.legal_actions())
+        g = g.apply(bot_action(g, "novice"))
+    while not g.over and g.phase != "movement":
+        g = g.apply(bot_action(g, "novice"))
+    offered = set()
+    while not g.over and g.phase == "movement":
+        offered |= {a.squad for a in g.legal_actions() if isinstance(a, March)}
+        g = g.apply(bot_action(g, "novice"))
+    assert "R31s" in offered

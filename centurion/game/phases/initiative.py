@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...dice import Dice
+from ...hexgrid import format_label
 from ...rules.grav import Refusal
 from ...rules.leadership import century_advantage, plan_leadership, roll_century_initiative
 from ..actions import Action, IllegalAction, Leadership, Order
@@ -29,8 +30,27 @@ class InitiativePhase:
                        pending_move=None, vehicles=tuple(replace(v, painted_by=(), vanes_shorted=(), vulcan=None,
                                                                  vanes_out=v.vanes_shorted)
                                                          for v in self.vehicles))
-        base = base._log(f"— Turn {self.turn} —")
+        base = base._log(f"— Turn {self.turn} —")._out_of_wrecks()
         return self.game_rules.start_initiative(base, dice)  # VAR-INIT: the variant turn
+
+    def _out_of_wrecks(self) -> GameState:
+        """Squads aboard a carrier destroyed without exploding get out into its hex at the turn's start and do not
+        move this turn (book-a 13.2: the occupants may exit next turn; CEN-MNT-1: a squad that gets out does not
+        move that turn; walk 34: a squad stayed in its wreck for the rest of the game)."""
+        squads, wrecks, done, lines = [], {}, set(), []
+        for q in self.squads:
+            car = self.vehicle(q.aboard) if q.aboard is not None else None
+            if car is not None and q.men and car.destroyed and not car.sheet.exploded:
+                q = replace(q, hex=car.hex, aboard=None)
+                wrecks[car.key] = replace(car, sheet=replace(car.sheet, infantry_aboard=0))
+                done.add(q.key)
+                lines.append(f"  {q.key} gets out of the wreck of {car.key} in {format_label(car.hex)}; it does not "
+                             "move this turn [book-a 13.2, CEN-MNT-1]")
+            squads.append(q)
+        if not done:
+            return self
+        vehicles = tuple(wrecks.get(v.key, v) for v in self.vehicles)
+        return replace(self, squads=tuple(squads), vehicles=vehicles, done=self.done | done)._log(*lines)._fresh()
 
     def _basic_initiative(self, dice: Dice) -> GameState:
         """The side with the Leadership Advantage decides how many points to spend, or the roll is made at once."""
