@@ -91,3 +91,55 @@ def test_a_squad_gets_out_of_its_wrecked_carrier_the_next_turn():
         offered |= {a.squad for a in g.legal_actions() if isinstance(a, March)}
         g = g.apply(bot_action(g, "novice"))
     assert "R31s" in offered
+
+
+def test_a_watcher_takes_one_opportunity_shot_a_turn():
+    """Session 34's mutation audit (M35): removing the 'has not fired on opportunity yet' check left a watcher free
+    to shoot at every later mover, and no test saw it. CEN-OPP-1: opportunity fire is one attack a turn. R11 stands
+    at velocity 0 and watches; it shoots at T11's move; then for T12 a move is picked that R11 could shoot at had it
+    not fired yet (the same position with its shot forgotten), and R11 is not offered it."""
+    from dataclasses import replace
+
+    from centurion.game import Move, OpportunityFire, Watch, bot_action, new_skirmish
+
+    g = new_skirmish("first_game", seed=1)
+    while g.phase != "movement":
+        g = g.apply(bot_action(g, "novice"))
+    g = replace(g, vehicles=tuple(replace(v, velocity=0) for v in g.vehicles),
+                start_velocities=tuple((v.key, 0) for v in g.vehicles))._fresh()
+    g = g.apply(Watch("R11"))
+    while "R11" not in g.opp_fired:
+        acts = g.legal_actions()
+        shot = next((a for a in acts if isinstance(a, OpportunityFire) and a.unit == "R11"), None)
+        g = g.apply(shot if shot is not None else bot_action(g, "novice"))
+    while not (g.phase == "movement" and g.active == "tog" and g.movers()):
+        g = g.apply(bot_action(g, "novice"))
+    forgot = replace(g, opp_fired=frozenset())._fresh()
+    tried = 0
+    for move in (a for a in g.legal_actions() if isinstance(a, Move)):
+        could = forgot.apply(move)
+        if could.phase == "opportunity" and any(a.unit == "R11" for a in could.opportunity_actions()):
+            after = g.apply(move)
+            assert not any(isinstance(a, OpportunityFire) and a.unit == "R11" for a in after.legal_actions())
+            tried += 1
+            if tried == 3:
+                break
+    assert tried
+
+
+def test_centuria_an_attack_along_the_flank_rear_spine_counts_from_the_flank():
+    """Session 34's mutation audit (M13): counting an attacker on the spine between a defender's flank and rear as
+    from the rear passed every test (adjacent attackers never stand on a spine; only engines shooting from 2-6 hexes
+    do). HEX-4 with the recorded decision (docs/decisions.md: on a boundary the defender gets the more frontal side):
+    from a hex whose line to the defender runs along the flank/rear spine (hexgrid.arcs gives both wedges 2 and 3)
+    the side is the flank, and along the front/flank spine the front."""
+    from test_centuria import OPEN, battle, piece
+
+    from centurion.hexgrid import arcs, format_label
+
+    d = piece("D", "centuria", "rebels", "0404", 0)
+    b0 = battle(OPEN, [d], phase="combat")
+    for wedges, side in (((2, 3), "flank"), ((1, 2), "front")):
+        spot = next(h for h in b0.map.hexes if tuple(sorted(arcs(d.hex, 0, h))) == wedges)
+        b = battle(OPEN, [piece("E", "ballista", "rome", format_label(spot)), d], phase="combat")
+        assert b.side_of_attack(b.piece("E"), b.piece("D")) == side, (format_label(spot), wedges)
