@@ -130,10 +130,9 @@ def activation_order(first: int, second: int, *, first_side: str = "first") -> l
         return [(big, 1)] * b
     slots = s + 1 if big == starter else s
     slots = min(slots, b)
-    extras = b - slots
-    cap = 1 if b < 3 * s else 2
-    while extras > slots * cap:
-        cap += 1
+    extras = b - slots  # pairs where the slots can take them, triples (or more: decision) only where they cannot;
+    # a side with three times as many platoons or more has too few slots for pairs, hence its triples (session 34:
+    # a threshold computed here was never read, the audit's mutant M28)
     offset = 0 if big == starter else 1
     # as evenly as possible: every slot takes its share, the ones left over go to the middle slots
     base, rest = divmod(extras, slots)
