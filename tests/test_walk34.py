@@ -143,3 +143,33 @@ def test_centuria_an_attack_along_the_flank_rear_spine_counts_from_the_flank():
         spot = next(h for h in b0.map.hexes if tuple(sorted(arcs(d.hex, 0, h))) == wedges)
         b = battle(OPEN, [piece("E", "ballista", "rome", format_label(spot)), d], phase="combat")
         assert b.side_of_attack(b.piece("E"), b.piece("D")) == side, (format_label(spot), wedges)
+
+
+def test_a_new_phase_lists_every_units_decisions_not_the_last_one_clicked():
+    """Walk 34, finding 7: after the movement the player had last clicked the squad R32s, and the painting list then
+    held only R32s's two paints, though three tanks could paint too (book-a 7: each unit of the side paints or not).
+    When the person's decision (and the computer's answers) bring a new phase, the selection is dropped and the list
+    holds the decisions of every unit that has one."""
+    from centurion.game import bot_action
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("village", seed=2, players={"renegade": "person", "tog": "novice"})
+    checked = 0
+    for _ in range(400):
+        g = t.game
+        if g.over or checked:
+            break
+        a = bot_action(g, "novice")
+        unit = getattr(a, "unit", None) or getattr(a, "squad", None)
+        t.selected = unit if unit in {v.key for v in g.vehicles} | {q.key for q in g.squads} else None
+        t._refresh()  # as a click on the unit draws the page
+        assert t._take(a, "person")
+        t._run_computer()
+        t._refresh()
+        g2 = t.game
+        if (g2.turn, g2.phase) != (g.turn, g.phase) and g2.active == "renegade" and g2.phase in ("painting", "fire"):
+            units = {getattr(x, "unit", None) for x in t._choices} - {None}
+            want = {getattr(x, "unit", None) for x in g2.legal_actions()} - {None}
+            assert t.selected is None and units == want and len(want) >= 2, (g2.phase, units, want)
+            checked += 1
+    assert checked

@@ -229,6 +229,11 @@ class SkirmishTable(PositionChoice, BattlePage):
 
     def _refresh(self) -> None:
         g = self.shown()
+        if self.viewing is None and (g.turn, g.phase) != getattr(self, "_stage", None):  # a new phase lists every
+            self._stage = (g.turn, g.phase)  # unit's decisions, not the one clicked in the last (walk 34: only the
+            if self.selected == getattr(self, "_shown_selected", None):  # squad's paints showed, three tanks
+                self.selected = None  # could paint too); a unit clicked since the last drawing stays selected
+        self._shown_selected = self.selected
         self._draw_save_link()  # first: once the banner says the new state, the save link already holds it
         self.map.show_map(g.battlemap)  # craters dug, smoke laid or lifted, another scenario
         self._draw_units(g)
