@@ -408,15 +408,14 @@ def test_the_last_turns_hint_warns_that_a_later_enemy_can_deny_the_objective():
     assert said.get(last) is True and not any(v for turn, v in said.items() if turn < last), said
 
 
-def test_the_fire_preview_says_which_weapons_do_not_bear_and_why():
+def test_the_fire_note_says_which_weapons_do_not_bear_and_why():
     """Walk 33b, confusing point 5: at range 7 R12's TVLGs were simply absent from the fire preview. Each usable
-    weapon left out is listed with why; one whose range (data/weapons.yaml: TVLG 4 reaches 6 hexes) is short of
-    the target's distance is 'out of range' (book-a 10.1: no fire beyond the weapon's range)."""
-    import html
-
+    weapon left out is named under the weapon picker with why; one whose range (data/weapons.yaml: TVLG 4 reaches 6
+    hexes) is short of the target's distance is 'out of range' (book-a 10.1: no fire beyond the weapon's range).
+    Session 34: said once, in the fire note (the preview had come to repeat it)."""
     from centurion.game import Fire, bot_action, new_skirmish
     from centurion.hexgrid import distance
-    from centurion.widgets.skirmish_text import preview_lines
+    from centurion.widgets.fire_note import left_out
 
     checked = 0
     for seed in (1, 2, 3, 4):
@@ -428,29 +427,27 @@ def test_the_fire_preview_says_which_weapons_do_not_bear_and_why():
                         continue
                     v = g.vehicle(a.unit)
                     far = distance(v.hex, g.combat_units()[a.target].hex)
-                    lines = [html.unescape(x) for x in preview_lines(g, a, a)]
-                    for wp in v.sheet.vehicle.weapons:
+                    lines = left_out(g, a.unit, a.target, g.attack_set(v, a.target))
+                    for n, wp in enumerate(v.sheet.vehicle.weapons):
                         if wp.type.startswith("TVLG") and 6 < far <= 20:
-                            assert any(x.startswith(f"{wp.type} ({wp.location}): out of range ({wp.range} hexes; the target is {far}")
-                                       for x in lines), lines
+                            assert f"{n + 1}: {wp.type} ({wp.location}): out of range ({wp.range} hexes; the target " \
+                                   f"is {far} away)" in "\n".join(lines), lines
                             checked += 1
             g = g.apply(bot_action(g, "novice"))
         if checked >= 3:
             break
     assert checked >= 3
 
-
-def test_every_working_weapon_is_in_the_fire_preview_or_said_idle_with_its_own_reason():
-    """Session 34 (left from walk 33b): a weapon left out of the fire preview said only 'its arc or sight, or no
-    rounds left'. Each working weapon declared at the target (not the Vulcans, book-a 15.2) is now either in the
-    plan or listed once with the game's own reason; checked independently: an 'outside the forward (hull) arc'
-    weapon is mounted on the hull and the target lies outside the hull's forward wedge (hexgrid.arcs, HEX-4), and an
-    'out of range' one reaches fewer hexes than the target's distance (book-a 10.1)."""
-    import html
-
+def test_every_working_weapon_is_in_the_plan_or_in_the_fire_note_with_its_own_reason():
+    """Session 34 (left from walk 33b): a weapon left out of the fire said only 'its arc or sight, or no rounds
+    left', and three functions worked out why. Each working weapon declared at the target (not the Vulcans, book-a
+    15.2) is now either in the plan or named once in the fire note with the game's own reason (`weapon_bearings`);
+    checked independently: an 'out of arc' weapon is mounted on the hull and the target lies outside the hull's
+    forward wedge (hexgrid.arcs, HEX-4), and an 'out of range' one reaches fewer hexes than the target's distance
+    (book-a 10.1)."""
     from centurion.game import Fire, bot_action, new_skirmish
     from centurion.hexgrid import arcs, distance
-    from centurion.widgets.skirmish_text import preview_lines
+    from centurion.widgets.fire_note import left_out
 
     arc_checked = range_checked = 0
     for scenario, seed in (("village", 1), ("meeting", 2)):
@@ -464,22 +461,21 @@ def test_every_working_weapon_is_in_the_fire_preview_or_said_idle_with_its_own_r
                     target_hex = g.combat_units()[a.target].hex
                     plan = g.attack_set(v, a.target)
                     used = {ra.attack.weapon for ra in plan.attacks}
-                    lines = [html.unescape(x) for x in preview_lines(g, a, a)]
+                    lines = left_out(g, a.unit, a.target, plan)
                     for i, wp in enumerate(v.sheet.vehicle.weapons):
                         if i in used or wp.type.startswith("Vulcan") or not v.sheet.weapon_usable(i):
                             continue
-                        said = [x for x in lines if x.startswith(f"{wp.type} ({wp.location}): ")]
+                        said = [x for x in lines if x.startswith(f"{i + 1}: {wp.type} ({wp.location}): ")]
                         assert len(said) == 1, (wp, lines)
                         if "outside the forward (hull) arc" in said[0]:
                             assert wp.location != "turret" and 0 not in arcs(v.hex, v.facing, target_hex), said
+                            assert said[0].endswith("[CEN-CMB-1, HEX-4]")
                             arc_checked += 1
                         if "out of range" in said[0]:
                             assert wp.range < distance(v.hex, target_hex), said
                             range_checked += 1
-                        assert "its arc or sight, or no rounds left" not in said[0]
             g = g.apply(bot_action(g, "novice"))
     assert arc_checked >= 5 and range_checked >= 5, (arc_checked, range_checked)
-
 
 def test_the_order_hint_weighs_opportunity_fire_and_the_last_turn():
     """Walk 33b, finding 3: the movement order's hint always said 'move last', even with both tanks standing at

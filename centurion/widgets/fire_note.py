@@ -2,21 +2,20 @@
 
 The weapon picker lists only the weapons that bear on the target (the game's `attack_set`); a weapon out of arc,
 out of range or out of action is named under it, greyed, with the rule that keeps it silent, so a player does not
-wonder where it went. Every reason is the fire rules' own refusal (`declare_fire`, CEN-CMB-1, HEX-4).
+wonder where it went. Every reason is the game's own (`weapon_bearings`: the fire rules' refusal, CEN-CMB-1, HEX-4),
+the one source the fire phase's `hold_reasons` reads too.
 """
 
 from __future__ import annotations
 
 import html
-import re
 from typing import Any
 
 import ipywidgets as w
 
 from ..game import Skirmish
-from ..game.variants import fire_map
-from ..rules import Refusal
-from ..rules.targets import Attack, FirePlan, declare_fire, weapon_family
+from ..hexgrid import distance
+from ..rules.targets import FirePlan, weapon_family
 from .reference import link_rules
 
 NO_ATTACK = ("vulcan", "infantry", "artillery", "engineering")  # no attack of their own at a vehicle (book-a §8)
@@ -24,36 +23,31 @@ NO_ATTACK = ("vulcan", "infantry", "artillery", "engineering")  # no attack of t
 
 def left_out(g: Skirmish, unit: str, target: str, plan: FirePlan) -> list[str]:
     """One line per weapon of `unit` that makes attacks but is not in `plan` at `target`: '3/6 laser (hull 1): out
-    of arc: … [CEN-CMB-1, HEX-4]', out of range, out of sight or knocked out (CEN-CMB-1)."""
+    of arc: … [CEN-CMB-1, HEX-4]', out of range (both distances), out of sight, no rounds, knocked out, or left out
+    by the turn's limits; each reason is the game's own (`weapon_bearings`, CEN-CMB-1, book-a §8)."""
     v = g.vehicle(unit)
     units = g.combat_units()
     if unit not in units or target not in units:
         return []
     firing = {ra.attack.weapon for ra in plan.attacks}
-    fv = units[unit].firer_view()
-    tv = units[target].target_view(units[unit])
-    bm = fire_map(g, unit, target)
-    out = []
-    for i, wp in enumerate(v.sheet.vehicle.weapons):
-        fam = weapon_family(wp)
-        if i in firing or fam in NO_ATTACK:
+    weapons = v.sheet.vehicle.weapons
+    out = [f"{i + 1}: {wp.type} ({wp.location}): knocked out [CEN-CMB-1]" for i, wp in enumerate(weapons)
+           if i not in firing and weapon_family(wp) not in NO_ATTACK and not v.sheet.weapon_usable(i)]
+    far = distance(v.hex, units[target].hex)
+    for b in g.weapon_bearings(unit, target):
+        if b.weapon in firing:
             continue
-        name = f"{i + 1}: {wp.type} ({wp.location})"
-        if not v.sheet.weapon_usable(i):
-            out.append(f"{name}: knocked out [CEN-CMB-1]")
-            continue
-        shell = ("AP" if tv.kind == "infantry" else "HEAP") if fam == "gauss" else None
-        alone = declare_fire(bm, fv, [Attack(i, target, shell)], {target: tv}, turret_facing=plan.turret_facing,
-                             rules=g.rules)
-        if isinstance(alone, Refusal):
-            why = re.sub(r"^attack \d+ \([^)]*\): ", "", alone.reason)
-            tag = "out of arc: " if " arc" in why else "out of range: " if "range" in why else ""
-            rules = f"{alone.rule}, HEX-4" if tag == "out of arc: " else alone.rule
-            out.append(f"{name}: {tag}{why} [{rules}]")
-        else:  # it could fire alone: the turn's missile limits or the one direct-fire target keep it out
-            out.append(f"{name}: not with the others this turn (one direct-fire target, missile limits) "
-                       "[CEN-CMB-1]")
-    return out
+        wp = weapons[b.weapon]
+        name = f"{b.weapon + 1}: {wp.type} ({wp.location})"
+        if b.refusal is None:  # it could fire alone: the turn's missile limits or the one direct-fire target
+            out.append(f"{name}: not with the others this turn (one direct-fire target, missile limits) [CEN-CMB-1]")
+        elif b.beyond_range:
+            out.append(f"{name}: out of range ({wp.range} hexes; the target is {far} away) [{b.refusal.rule}]")
+        else:
+            why = b.refusal.reason.removeprefix(f"{wp.type}: ")
+            arc = " arc" in why
+            out.append(f"{name}: {'out of arc: ' if arc else ''}{why} [{b.refusal.rule}{', HEX-4' if arc else ''}]")
+    return sorted(out, key=lambda x: int(x.split(":")[0]))
 
 
 class FireNote(w.HTML):

@@ -187,8 +187,6 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         who = crew_roles(g, a.unit, plan) if plan else []
         lines += [f"{who[i]}{html.escape(ra.weapon.type)} at {range_words(ra.range)} ({ra.side or 'infantry'}): "
                   f"{_odds(g, ra)}" for i, ra in enumerate(plan.attacks)] if plan else []
-        if plan and not a.chosen:  # the weapons that do not bear, said (walk 33b: they vanished without a word)
-            lines += [html.escape(w) for w in idle_weapons(g, a.unit, a.target, plan)]
         if a.driver:  # the driver's weapons, his roll and next turn's speed limits (VAR-WEAPONS)
             from ..game.crew import driver_check, driver_plan
 
@@ -333,32 +331,6 @@ def end_of(g: Skirmish, a: Move) -> EndState | None:
     if found is None and not a.move.ground:
         found = next((e for m, e in g.move_options_at(a.unit, end_velocity(g, a)) if m == a), None)
     return found
-
-
-def idle_weapons(g: Skirmish, unit: str, target: str, plan) -> list[str]:
-    """The firer's working weapons that take no part in its fire at `target`, each with the game's own reason:
-    beyond its range, out of its arc, no line of sight, no rounds left, or left out by the plan's limits
-    (`weapon_bearings`; book-a 8.2-8.3, 10.1)."""
-    weapons = g.vehicle(unit).sheet.vehicle.weapons
-    used = {ra.attack.weapon for ra in plan.attacks}
-    out = []
-    for b in g.weapon_bearings(unit, target):
-        if b.weapon in used:
-            continue
-        wp = weapons[b.weapon]
-        if b.refusal is None:
-            why = "left out of this plan: one missile a launcher a turn, within the turn's limits [book-a 8.3]"
-        elif b.beyond_range:
-            why = f"out of range ({wp.range} hexes; the target is {distance_of(g, unit, target)} away) [CEN-CMB-1]"
-        else:
-            why = f"{b.refusal.reason.removeprefix(wp.type + ': ')} [{b.refusal.rule}]"
-        out.append(f"{wp.type} ({wp.location}): {why}")
-    return list(dict.fromkeys(out))
-
-
-def distance_of(g: Skirmish, unit: str, target: str) -> int:
-    """Hexes between a vehicle and a unit it may fire at (HEX-2)."""
-    return distance(g.vehicle(unit).hex, g.combat_units()[target].hex)
 
 
 def grounded_words(g: Skirmish, a: Move, e) -> str:
