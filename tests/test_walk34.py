@@ -173,3 +173,52 @@ def test_a_new_phase_lists_every_units_decisions_not_the_last_one_clicked():
             assert t.selected is None and units == want and len(want) >= 2, (g2.phase, units, want)
             checked += 1
     assert checked
+
+
+def test_the_skirmish_page_declares_missiles_at_a_second_target():
+    """Walk 34, finding 5: a Viper's 25mm Gauss could fire at a squad and its SMLM at a tank, and the Skirmish page
+    had no way to declare both (book-a §8.2-8.3, E17: every direct-fire weapon at one target, missiles at that one
+    or one other). The fire picker now offers, for the missiles, each other enemy at which one of them bears (the
+    game's `weapon_bearings`); picked, the declaration names the second target and its missiles, the game accepts
+    it (`chosen_plan`: direct fire at the first, missiles at the second) and takes the declaration."""
+    from centurion.game import Fire, bot_action
+    from centurion.rules.targets import FirePlan, weapon_family
+    from centurion.widgets.fire_picker import second_targets
+    from centurion.widgets.skirmish import SkirmishTable
+
+    for seed in range(1, 7):
+        t = SkirmishTable("village", seed=seed, players={"renegade": "person", "tog": "novice"})
+        for _ in range(300):
+            g = t.game
+            if g.over or g.turn > 3:
+                break
+            found = None
+            if g.phase == "fire" and g.active == "renegade":
+                for a in g.legal_actions():
+                    if isinstance(a, Fire) and a.target and not a.chosen:
+                        plan = g.attack_set(g.vehicle(a.unit), a.target)
+                        if any(ra.family != "missile" for ra in plan.attacks) and second_targets(g, a):
+                            found = a
+                            break
+            if found is None:
+                assert t._take(bot_action(g, "novice"), "person")
+                t._run_computer()
+                t._refresh()
+                continue
+            t.click(g.vehicle(found.unit).hex)
+            t.choice.value = next(i for i, x in enumerate(t._choices) if x == found)
+            assert t.fire_picker.second.layout.display is None
+            second, missiles = second_targets(g, found)[0]
+            t.fire_picker.second.value = second
+            declared = t.chosen()
+            weapons = g.vehicle(found.unit).sheet.vehicle.weapons
+            assert declared.second == second and declared.second_weapons == missiles
+            assert all(weapon_family(weapons[i]) == "missile" for i in declared.second_weapons)
+            assert not set(declared.weapons) & set(missiles)
+            plan = g.chosen_plan(declared)
+            assert isinstance(plan, FirePlan), plan
+            assert {ra.target.key for ra in plan.attacks} == {found.target, second}
+            t.confirm()
+            assert declared in t.game.fire_choices
+            return
+    raise AssertionError("no fire with a second target for the missiles in village seeds 1-6")

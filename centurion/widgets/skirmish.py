@@ -9,7 +9,6 @@ failure shows a message, never a traceback.
 from __future__ import annotations
 
 import html
-from dataclasses import replace
 
 import ipywidgets as w
 
@@ -33,11 +32,10 @@ from ..game.summary import initiative_note
 from ..game.variants import occupy_parts
 from ..game.wording import plural
 from ..hexgrid import Hex, format_label
-from ..rules import Refusal
 from ..variants.ruleset import RuleSet
 from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
-from .fire_note import FireNote
+from .fire_picker import FirePicker
 from .hexmap import BATTLE_MAP_HEIGHT, HexMapView, Overlay
 from .hints import not_moving_note, stack_note
 from .move_speed import SpeedChoice, safest_first
@@ -100,24 +98,14 @@ class SkirmishTable(PositionChoice, BattlePage):
         self.position_toggle.add_class("centurion-position")
         self.position_toggle.observe(self._on_position, names="value")
         self._positioned: dict[int, Move] = {}  # the listed move at this index with the position the player chose
-        # a vehicle's fire declaration: which of its weapons that bear fire, and the Gauss shell (book-a §8.2-8.3)
-        self.fire_weapons = w.SelectMultiple(options=[], rows=4, description="Weapons",
-                                             style={"description_width": "60px"},
-                                             layout=w.Layout(display="none", width="270px"))
-        self.fire_shell = w.Dropdown(options=["HEAP"], value="HEAP", description="Gauss shell",
-                                     style={"description_width": "80px"},
-                                     layout=w.Layout(display="none", width="220px"))
-        self.fire_note = FireNote()  # the weapons that do not bear, and why (walk 11)
-        self.fire_weapons.add_class("centurion-fire-weapons")
-        self.fire_shell.add_class("centurion-fire-shell")
-        self._fire_for = None  # the listed Fire the two pickers were set for
-        self._fire_default: tuple[tuple[int, ...], int | None, str | None] = ((), None, None)
-        self.fire_weapons.observe(self._on_fire_pick, names="value")
-        self.fire_shell.observe(self._on_fire_pick, names="value")
+        # a vehicle's fire declaration: which of its weapons that bear fire, the Gauss shell, the missiles' second
+        # target (book-a §8.2-8.3, E17), and the weapons that do not bear with why
+        self.fire_picker = FirePicker(self._on_fire_pick)
+        self.fire_weapons, self.fire_shell, self.fire_note = (self.fire_picker.weapons, self.fire_picker.shell,
+                                                              self.fire_picker.note)
         self.speed = SpeedChoice(on_change=self._on_speed)  # the end velocity of the moves listed and shaded (W8)
         # where the eye is (W14): the decisions, Confirm and the messages first, beside the map; the unit below
-        panel = w.VBox([w.HTML("<b>What you may do now</b>"), self.speed, self.choice, self.fire_weapons,
-                        self.fire_shell, self.fire_note,
+        panel = w.VBox([w.HTML("<b>What you may do now</b>"), self.speed, self.choice, self.fire_picker,
                         w.HBox([self.confirm_button, self.end_phase_button, self.position_toggle],
                                layout=w.Layout(flex_flow="row wrap")), self.message, self.preview,
                         w.HTML("<b>Selected unit</b>"), self.unit_info])
@@ -326,12 +314,7 @@ class SkirmishTable(PositionChoice, BattlePage):
         if i is not None and i in self._positioned:  # the listed move with the position the player chose
             return self._positioned[i]
         a = self._choices[i] if i is not None and 0 <= i < len(self._choices) else None
-        if isinstance(a, Fire) and a.target and a == self._fire_for:  # the weapons and shell picked (book-a §8)
-            weapons, gauss, shell = self._fire_default
-            picked = tuple(sorted(self.fire_weapons.value))
-            shells = ((gauss, self.fire_shell.value),) if gauss in picked and self.fire_shell.value != shell else ()
-            return replace(a, weapons=None if picked == weapons else picked, shells=shells)
-        return a
+        return self.fire_picker.chosen(a)  # a vehicle's fire: the weapons, shell and second target picked
 
     def _draw_fire_choices(self, a) -> None:
         """Show the weapon and Gauss shell pickers for a vehicle's fire at a target (all weapons that bear and
@@ -342,38 +325,9 @@ class SkirmishTable(PositionChoice, BattlePage):
                 and any(v.key == a.unit for v in g.vehicles):
             plan = g.attack_set(g.vehicle(a.unit), a.target) if a == self._listed() else None
         if plan is None:
-            self._fire_for = None
-            self.fire_weapons.layout.display = self.fire_shell.layout.display = "none"
-            self.fire_note.hide()
-            return
-        if a == self._fire_for:
-            return
-        self.fire_weapons.unobserve(self._on_fire_pick, names="value")
-        self.fire_shell.unobserve(self._on_fire_pick, names="value")
-        try:
-            weapons = tuple(ra.attack.weapon for ra in plan.attacks)
-            gauss = next((ra.attack.weapon for ra in plan.attacks if ra.family == "gauss"), None)
-            shell = next((ra.attack.shell for ra in plan.attacks if ra.family == "gauss"), None)
-            with self.fire_weapons.hold_sync():  # the labels and the picks in one message: sent apart, the browser
-                # marked the old picks on the new, shorter list ("Cannot set properties of undefined", walk 33b)
-                self.fire_weapons.options = [(f"{ra.attack.weapon + 1}: {ra.weapon.type}", ra.attack.weapon)
-                                             for ra in plan.attacks]
-                self.fire_weapons.value = weapons
-            self.fire_weapons.layout.display = None
-            if gauss is not None:  # only the shells the rules allow for this gun at this target (book-a §8.3)
-                ok = [sh for sh in ("HEAP", "APDS", "Hammerhead", "AP")
-                      if not isinstance(g.chosen_plan(replace(a, weapons=(gauss,), shells=((gauss, sh),))), Refusal)]
-                self.fire_shell.options = ok or [shell]
-                self.fire_shell.value = shell
-                self.fire_shell.layout.display = None
-            else:
-                self.fire_shell.layout.display = "none"
-            self._fire_default = (weapons, gauss, shell)
-            self._fire_for = a
-            self.fire_note.show_for(g, a.unit, a.target, plan)
-        finally:
-            self.fire_weapons.observe(self._on_fire_pick, names="value")
-            self.fire_shell.observe(self._on_fire_pick, names="value")
+            self.fire_picker.hide()
+        else:
+            self.fire_picker.show_for(g, a, plan)
 
     @guarded()
     def _on_fire_pick(self, _change: dict) -> None:

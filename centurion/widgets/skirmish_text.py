@@ -185,8 +185,10 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
             lines.append(html.escape(f"Refused: {plan}"))
             plan = None
         who = crew_roles(g, a.unit, plan) if plan else []
-        lines += [f"{who[i]}{html.escape(ra.weapon.type)} at {range_words(ra.range)} ({ra.side or 'infantry'}): "
-                  f"{_odds(g, ra)}" for i, ra in enumerate(plan.attacks)] if plan else []
+        two = plan is not None and len({ra.target.key for ra in plan.attacks}) > 1  # missiles at a second (E17)
+        lines += [f"{who[i]}{html.escape(ra.weapon.type)}{' at ' + html.escape(ra.target.key) if two else ''} at "
+                  f"{range_words(ra.range)} ({ra.side or 'infantry'}): {_odds(g, ra)}"
+                  for i, ra in enumerate(plan.attacks)] if plan else []
         if a.driver:  # the driver's weapons, his roll and next turn's speed limits (VAR-WEAPONS)
             from ..game.crew import driver_check, driver_plan
 
