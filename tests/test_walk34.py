@@ -222,3 +222,58 @@ def test_the_skirmish_page_declares_missiles_at_a_second_target():
             assert declared in t.game.fire_choices
             return
     raise AssertionError("no fire with a second target for the missiles in village seeds 1-6")
+
+
+def test_an_outgunned_sides_keep_off_reason_says_what_its_number_is():
+    """Walk 34, finding 6: 'it keeps at least 22 off' left a reader asking 22 what. The pursuit's Vipers (cost 5
+    each against TOG's tanks) are outgunned, so the careful computer keeps them beyond the enemy's longest weapon
+    range plus 2 and goes for the exit; the reason now says so, and its number is that range (data/vehicles.yaml,
+    the TOG vehicles' longest weapon) plus 2."""
+    import re
+
+    from centurion.game import bot_action, new_skirmish
+    from centurion.game.bot_reasons import bot_decision
+
+    g = new_skirmish("pursuit", seed=1)
+    while not (g.phase == "movement" and g.movers() and g.movers()[0].side == "renegade"):
+        g = g.apply(bot_action(g, "novice"))
+    reason = bot_decision(g, "veteran").reason
+    reach = max(w.range for v in g.live_vehicles("tog") for w in v.sheet.vehicle.weapons)
+    m = re.search(r"its side is outgunned: it keeps at least (\d+) hexes off, 2 beyond the enemy's longest reach",
+                  reason)
+    assert m and int(m.group(1)) == reach + 2, reason
+
+
+def test_the_fire_preview_says_when_anothers_paint_does_not_help_a_firer_without_comm():
+    """Walk 34, finding 8: R31's paint hit T23, R33's laser then read 'shield ignored: target painted' and R32's the
+    full shield, with no word why: R32's comm was out. Book-a 13.2: a vehicle whose comm is out gets no benefit from
+    others' paint. The preview now says so, and the laser's to-hit keeps the shield term (checked from the to-hit's
+    own terms); with the comm working the paint counts and no such line is shown."""
+    import html
+    from dataclasses import replace
+
+    from centurion.game import Fire, bot_action, new_skirmish
+    from centurion.widgets.skirmish_text import preview_lines
+
+    g = new_skirmish("meeting", seed=2)
+    while not (g.phase == "fire" and g.active == "renegade"):
+        g = g.apply(bot_action(g, "novice"))
+    a = next(x for x in g.legal_actions() if isinstance(x, Fire) and x.target
+             and any("laser" in ra.weapon.type for ra in g.attack_set(g.vehicle(x.unit), x.target).attacks))
+    other = next(v.key for v in g.live_vehicles("renegade") if v.key != a.unit)
+    firer = g.vehicle(a.unit)
+    section, box = next((sec, b) for sec in firer.sheet.vehicle.armor for b in firer.sheet.boxes_of(sec, "comm"))
+    deaf = replace(firer, sheet=replace(firer.sheet, internal_lost=firer.sheet.internal_lost | {(section, box)}))
+    painted = replace(g.vehicle(a.target), painted_by=(other,))
+    for comm_out in (True, False):
+        vs = {painted.key: painted} | ({deaf.key: deaf} if comm_out else {})
+        h = replace(g, vehicles=tuple(vs.get(v.key, v) for v in g.vehicles))._fresh()
+        assert h.vehicle(a.unit).sheet.comm_out == comm_out
+        text = " ".join(html.unescape(x) for x in preview_lines(h, a, a))
+        laser = next(ra for ra in h.attack_set(h.vehicle(a.unit), a.target).attacks if "laser" in ra.weapon.type)
+        shield = [t for t in laser.to_hit.terms if "shield" in t.label]
+        if comm_out:
+            assert f"the paint on {a.target} does not help {a.unit}: its comm is out" in text, text
+            assert shield and any(t.value < 0 for t in shield), shield
+        else:
+            assert "does not help" not in text and all(t.value == 0 for t in shield), (text, shield)

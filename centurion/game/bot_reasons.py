@@ -216,7 +216,8 @@ def _distance_words(s: Any, e: Any, enemies: list, pref: int | None) -> list[str
     if enemies and pref is not None:
         near = min(distance(x.hex, e.hex) for x in enemies)
         out.append(f"{plural(near, 'hex')} from the nearest enemy (it likes {pref}, by its weapons' ranges)"
-                   if pref >= 0 else f"{plural(near, 'hex')} from the nearest enemy (it keeps at least {-pref} off)")
+                   if pref >= 0 else f"{plural(near, 'hex')} from the nearest enemy (its side is outgunned: it keeps "
+                   f"at least {-pref} hexes off, 2 beyond the enemy's longest reach, and goes for the objective)")
     if s.scenario.objectives:
         o = min(s.scenario.objectives, key=lambda o: distance(o.hex, e.hex))
         out.append(f"{plural(distance(o.hex, e.hex), 'hex')} from {o.name}")

@@ -185,6 +185,8 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
             lines.append(html.escape(f"Refused: {plan}"))
             plan = None
         who = crew_roles(g, a.unit, plan) if plan else []
+        lost = g.paint_lost_on(a.unit, a.target) if plan else None  # painted, but its comm is out (walk 34)
+        lines += [html.escape(f"{lost.reason} [{lost.rule}]")] if lost is not None else []
         two = plan is not None and len({ra.target.key for ra in plan.attacks}) > 1  # missiles at a second (E17)
         lines += [f"{who[i]}{html.escape(ra.weapon.type)}{' at ' + html.escape(ra.target.key) if two else ''} at "
                   f"{range_words(ra.range)} ({ra.side or 'infantry'}): {_odds(g, ra)}"

@@ -124,6 +124,18 @@ class FirePhase:
                 out.append(Refusal("CEN-CMB-1", f"no working weapon of {unit} bears on {key}"))
         return out
 
+    def paint_lost_on(self, unit: str, target_key: str) -> Refusal | None:
+        """Why the paint on a target does not help this firer: another's paint hit it, and the firer's comm is out
+        (book-a 13.2: no benefit from others' paint); None when it helps or nothing painted it (walk 34)."""
+        units = self.combat_units()
+        me, tgt = units.get(unit), units.get(target_key)
+        if me is None or tgt is None or me.sheet is None or not me.sheet.comm_out or unit in tgt.painted_by:
+            return None
+        if not (tgt.painted or tgt.painted_by):
+            return None
+        return Refusal("CEN-CMB-1", f"the paint on {target_key} does not help {unit}: its comm is out, and a vehicle "
+                                    "without its comm gains nothing from another's paint (book-a 13.2)")
+
     def weapon_bearings(self, unit: str, target_key: str) -> list[Bearing]:
         """Each working weapon of a vehicle declared at a target (not the Vulcans), with why it cannot fire at it
         alone: beyond its range, or the declaration's refusal (arc, sight, rounds; CEN-CMB-1, CEN-LOS-1, HEX-4).
