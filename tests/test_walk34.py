@@ -277,3 +277,37 @@ def test_the_fire_preview_says_when_anothers_paint_does_not_help_a_firer_without
             assert shield and any(t.value < 0 for t in shield), shield
         else:
             assert "does not help" not in text and all(t.value == 0 for t in shield), (text, shield)
+
+
+def test_tied_initiative_rolls_are_said_to_be_rolled_again():
+    """Walk 34, finding 9: turn 5's log showed three pairs of initiative rolls and one winner, with nothing to say
+    that the first two pairs tied (CEN-INI-1: the lower total wins, ties are rolled again). Over a few games, every
+    initiative with more than one pair of rolls says how many pairs tied (all but the last), and one with a single
+    pair says nothing of ties."""
+    import re
+
+    from centurion.game import bot_action, new_skirmish
+
+    seen = 0
+    for seed in range(12):
+        g = new_skirmish("first_game", seed=seed)
+        while not g.over:
+            g = g.apply(bot_action(g, "novice"))
+        log = g.log
+        for i, line in enumerate(log):
+            if "initiative:" in line and " wins (totals" in line:
+                j = i - 1
+                tied_line = log[j] if "of rolls tied" in log[j] else None
+                k = j - (1 if tied_line else 0)
+                rolls = []
+                while k >= 0 and re.search(r"initiative, .*d10 = (\d+)", log[k]):
+                    rolls.insert(0, int(re.search(r"d10 = (\d+)", log[k]).group(1)))
+                    k -= 1
+                pairs = [tuple(rolls[n:n + 2]) for n in range(0, len(rolls), 2)]  # the totals subtract any points
+                assert pairs and all(len(p) == 2 for p in pairs), (pairs, log[k:i + 1])
+                if len(pairs) > 1:
+                    assert tied_line and f"the first {len(pairs) - 1} pair" in tied_line, (pairs, tied_line)
+                    seen += 1
+                else:
+                    assert tied_line is None
+    assert seen

@@ -18,6 +18,7 @@ from ..actions import Action, IllegalAction, Leadership, Order
 from ..dispatch import PhaseRules
 from ..enums import Phase
 from ..state import GameState
+from ..wording import plural
 
 
 class InitiativePhase:
@@ -70,6 +71,9 @@ class InitiativePhase:
         res = roll_century_initiative(dice, ca, cb, plan, names=(self.label(a), self.label(b)))
         winner = a if res.winner == "first" else b
         lines = [f"    {r.describe()}" for r in dice.log[start:]]
+        if len(res.rolls) > 1:  # walk 34: three pairs of rolls and one result read as a mistake
+            lines.append(f"  initiative: the first {plural(len(res.rolls) - 1, 'pair')} of rolls tied and "
+                         f"{'was' if len(res.rolls) == 2 else 'were'} rolled again [CEN-INI-1]")
         lines.append(f"  initiative: {self.label(winner)} wins (totals {res.totals[0]} and {res.totals[1]}); "
                      f"passes this turn: {plan.passes}")
         del dice.log[start:]
