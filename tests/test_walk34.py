@@ -311,3 +311,23 @@ def test_tied_initiative_rolls_are_said_to_be_rolled_again():
                 else:
                     assert tied_line is None
     assert seen
+
+
+def test_the_score_table_says_any_point_wins_decisively_against_none():
+    """Walk 34, finding 12: at the start the score table read 'needs, against 0: marginal 1, substantive 1, decisive
+    1'. Book-b 15.3 weighs the ratio of the scores; against 0 any point is more than three times it, a decisive
+    victory (the rules' own `battle_outcome(1, 0)`), and the table now says so in words; against a score it still
+    gives the three thresholds."""
+    import html
+    import re
+
+    from centurion.game import new_skirmish
+    from centurion.rules.victory import battle_outcome
+    from centurion.widgets.score_view import score_html
+
+    assert battle_outcome(1, 0).level == "decisive"
+    g = new_skirmish("meeting", seed=1)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", score_html(g)))
+    zero = [s for s in g.sides if g.points(s) == 0]
+    assert zero and "against 0 points, any point is a decisive victory" in text, text
+    assert "against 0: marginal" not in text

@@ -25,6 +25,10 @@ def _table(g: Skirmish) -> str:
         f"<td style='text-align:right'><b>{totals[s]}</b></td>" for s in g.sides) + "</tr>"
     a, b = g.sides
     for side, other in ((a, b), (b, a)):
+        if totals[other] == 0:  # no ratio against 0: any point at all is three times 0 (walk 34, finding 12)
+            rows += (f"<tr><td colspan=3 style='color:#444'>{html.escape(g.label(side))}: against 0 points, any "
+                     "point is a decisive victory</td></tr>")
+            continue
         levels = ", ".join(f"{name} {pts}" for name, pts in needed(totals[other]))
         rows += (f"<tr><td colspan=3 style='color:#444'>{html.escape(g.label(side))} needs, against "
                  f"{totals[other]}: {levels}</td></tr>")
