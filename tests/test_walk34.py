@@ -331,3 +331,29 @@ def test_the_score_table_says_any_point_wins_decisively_against_none():
     zero = [s for s in g.sides if g.points(s) == 0]
     assert zero and "against 0 points, any point is a decisive victory" in text, text
     assert "against 0: marginal" not in text
+
+
+def test_a_squad_hit_without_losses_is_said_to_lose_no_man():
+    """Walk 34, finding 9: a casualty roll of 0 left no line ('infantry casualties ... d10 = 2' and then nothing
+    about T21s). Book-a 14.1: a hit on a squad rolls its casualties, which may be none. After every decision that
+    hit a squad (a to-hit roll at it succeeded) and left its men as they were, the new log lines say 'no man
+    killed'; such a line never stands where the squad lost men."""
+    import re
+
+    from centurion.game import bot_action, new_skirmish
+
+    said = 0
+    for seed in range(3):
+        g = new_skirmish("village", seed=seed)
+        while not g.over:
+            nxt = g.apply(bot_action(g, "novice"))
+            new = nxt.log[len(g.log):]
+            men = {q.key: q.men for q in g.squads}
+            after = {q.key: q.men for q in nxt.squads}
+            hit = {m.group(1) for x in new if (m := re.search(r"to hit ([RT]\d+s) at range \d+.*: success", x))}
+            for key in hit:
+                quiet = [x for x in new if x.startswith(f"  {key}: no man killed")]
+                assert bool(quiet) == (after[key] == men[key]), (key, men[key], after[key], new[-5:])
+                said += bool(quiet)
+            g = nxt
+    assert said

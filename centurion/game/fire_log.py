@@ -46,6 +46,11 @@ def fire_lines(res: object, men_before: Mapping[str, int] | None = None) -> list
             lines.append(f"  {key} internal damage: " + counted("; ".join(rep.effects)))
     for key, n in res.casualties.items():
         lines.append(squad_losses(key, n, res.units, men_before))
+    units = getattr(res, "units", {}) or {}
+    spared = {h.target for fr in res.fire if not isinstance(fr, Refusal) for h in fr.hits
+              if h.to_hit.success and not h.shot_down and not h.stopped and getattr(units.get(h.target), "kind", None)
+              == "infantry" and not res.casualties.get(h.target)}
+    lines += [f"  {key}: no man killed (its casualty rolls) [book-a 14.1]" for key in sorted(spared)]  # walk 34
     return lines
 
 
