@@ -357,3 +357,24 @@ def test_a_squad_hit_without_losses_is_said_to_lose_no_man():
                 said += bool(quiet)
             g = nxt
     assert said
+
+
+def test_infantry_gets_no_road_bonus_and_a_ground_vehicle_gets_one_hex_more_on_the_road():
+    """Session 34's mutation audit (M17): the road bonus given to infantry too was caught only by a test comparing
+    two copies of the rule. RULES.md CEN-GV-1: a ground vehicle on a road that stays on it all move gains one hex;
+    CEN-INF-1: infantry moves as a ground vehicle with 3 MP, no road bonus. On a straight clear road of 6 hexes a
+    squad reaches 3 hexes along it, a ground vehicle with 3 MP reaches 4; the resolver refuses the squad's fourth."""
+    from centurion.data import map_from_rows
+    from centurion.hexgrid import parse_label
+    from centurion.rules.grav import Refusal
+    from centurion.rules.ground import GroundMove, ground_reach, resolve_ground_move
+
+    road = map_from_rows(["..."] * 8, roads=["0208 0207 0206 0205 0204 0203 0202"])
+    start = parse_label("0208")
+    along = [parse_label(f"02{r:02d}") for r in (7, 6, 5, 4)]
+    squad = ground_reach(start, 0, road, mover="infantry")
+    tank = ground_reach(start, 0, road, movement_points=3)
+    assert along[2] in squad and along[3] not in squad
+    assert along[3] in tank
+    assert isinstance(resolve_ground_move(start, 0, GroundMove("FFFF"), road, mover="infantry"), Refusal)
+    assert not isinstance(resolve_ground_move(start, 0, GroundMove("FFFF"), road, movement_points=3), Refusal)
