@@ -378,3 +378,18 @@ def test_infantry_gets_no_road_bonus_and_a_ground_vehicle_gets_one_hex_more_on_t
     assert along[3] in tank
     assert isinstance(resolve_ground_move(start, 0, GroundMove("FFFF"), road, mover="infantry"), Refusal)
     assert not isinstance(resolve_ground_move(start, 0, GroundMove("FFFF"), road, movement_points=3), Refusal)
+
+
+def test_the_hex_panel_says_a_tank_is_in_a_crater():
+    """Walk 34, finding 9: the hex panel gave R31 at 2816 'velocity 0, grounded' while the log said 'grounded, in a
+    crater'. A vehicle grounded in a crater it took is hull down (CEN-CRT-1: -2 to be hit, its own hit column), so
+    the panel says so. The village's TOG tanks start grounded in craters (data/scenarios/village.yaml)."""
+    from centurion.game import new_skirmish
+    from centurion.widgets.turn_summary import units_here
+
+    g = new_skirmish("village", seed=1)
+    dug = [v for v in g.vehicles if v.in_crater]
+    assert dug
+    for v in g.vehicles:
+        text = dict(units_here(g, v.hex))[v.key]
+        assert ("in a crater (hull down, CEN-CRT-1)" in text) == v.in_crater, text

@@ -183,6 +183,8 @@ def units_here(g: Skirmish, hex_: Hex, selected: str | None = None) -> list[tupl
             out = [wp.type for i, wp in enumerate(s.vehicle.weapons) if not s.weapon_usable(i)]
             rows.append((v.key, f"{g.label(v.side)} {s.vehicle.label}, facing {FACING_NAMES[v.facing]}, "
                                 f"velocity {v.velocity}" + (", grounded" if v.grounded else "")
+                                + (", in a crater (hull down, CEN-CRT-1)" if v.in_crater else "")  # walk 34
+                                + (", under water (CEN-GRD-2)" if v.submerged else "")
                                 + (f"; armor {armor}" if armor else "") + (f"; out: {', '.join(out)}" if out else "")))
         rows += _carried(g, v.key)
     rows += [(q.key, squad_state(g, q)) for q in g.squads if q.hex == hex_ and q.men > 0]
