@@ -57,6 +57,8 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
     line = re.sub(r"^(  \S+): (\d+) m[ae]n (?:lost|killed)\b.*$", r"\1: \2 men killed", line)
     # session 31: a shot at a squad has no shield term, so VAR-SHIELD no longer tags it (no stop roll either way)
     line = re.sub(r"( hits [RT]\d+s at range \d+) \[VAR-SHIELD\]", r"\1 [CEN-CMB-1]", line)
+    # session 34: an indirect shot's roll says so; the old logs did not
+    line = line.replace(" (indirect: no line of sight, at a painted target)", "")
     # session 33: a to-hit or paint roll is named by its question ("to hit", "to paint"), not its answer
     line = re.sub(r"^(\s+\S+ .+?) hits (\S+ at range \d)", r"\1 to hit \2", line)
     line = re.sub(r"^(\s+\S+) paints (\S+)( at range \d|\s\[)", r"\1 to paint \2\3", line)

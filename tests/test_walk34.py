@@ -393,3 +393,31 @@ def test_the_hex_panel_says_a_tank_is_in_a_crater():
     for v in g.vehicles:
         text = dict(units_here(g, v.hex))[v.key]
         assert ("in a crater (hull down, CEN-CRT-1)" in text) == v.in_crater, text
+
+
+def test_an_indirect_shot_says_so_in_the_log():
+    """Walk 34, finding 9: T21's SMLM at R31 had no line of sight (R31 painted by T23) and its roll's line read as
+    any other shot. Book-a 8.4 (E24): a missile may fire without line of sight at a target painted this turn. Each
+    to-hit roll of a veteran's village games says 'indirect' exactly when the firer had no line of sight to the
+    target then (checked with the sight rules from the position before the fire)."""
+    import re
+
+    from centurion.game import bot_action, new_skirmish
+    from centurion.rules.sight import line_of_sight
+
+    said = 0
+    for seed in range(3):
+        g = new_skirmish("village", seed=seed)
+        while not g.over:
+            nxt = g.apply(bot_action(g, "veteran"))
+            units = g.combat_units()
+            for line in nxt.log[len(g.log):]:
+                m = re.match(r"\s+(\S+) (.+?) to hit (\S+) at range \d+( \(indirect[^)]*\))?", line)
+                if m is None or m.group(1) not in units or m.group(3) not in units \
+                        or not re.search(r"SMLM|TVLG", m.group(2)):
+                    continue  # only missiles fire indirectly (book-a 8.4)
+                seen = line_of_sight(g.battlemap, units[m.group(1)].hex, units[m.group(3)].hex).seen
+                assert (m.group(4) is not None) == (not seen), line
+                said += m.group(4) is not None
+            g = nxt
+    assert said

@@ -122,6 +122,8 @@ def resolve_fire(plan: FirePlan, units: Mapping[str, CombatUnit], dice: Dice, *,
             extra = f" (missile {m + 1})" if ra.family == "missile" and ra.attack.missiles > 1 else ""
             # the roll's question, not its answer (walk 33b: "hits R11 ...: failure" read as a hit)
             purpose = f"{plan.firer.key} {ra.weapon.type}{extra} to hit {ra.target.key} at {range_words(ra.range)}"
+            if ra.indirect:  # walk 34: an SMLM fired with no line of sight read as any other shot (book-a 8.4)
+                purpose += " (indirect: no line of sight, at a painted target)"
             roll, stop = hooks.shot(ra.to_hit, weapon=TO_HIT_KIND[ra.family], dice=dice, purpose=purpose)
             if stop is not None and stop.success:  # the round hit but was stopped (VAR-SHIELD)
                 results.append(HitResolution(ra.weapon.type, ra.target.key, roll, stop=stop))
