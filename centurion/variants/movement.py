@@ -159,25 +159,21 @@ def variant_end_states(state: GravState, vehicle: VehicleType, battlemap: Battle
     whole(accelerate, "CEN-GRAV-1", "accelerate", 0)  # required here: legal_grav_moves takes None as "any"
     best: dict[tuple[Hex, int, bool], VariantEndState] = {}
     movetype = rules.enabled("VAR-MOVETYPE")
+    down = state.grounded or state.submerged
+    lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
+    v = state.velocity + accelerate - lift  # after the acceleration, the same for every path here (CEN-GRAV-1, -6)
     for e in legal_grav_moves(state, vehicle, battlemap, table=table, accelerate=accelerate):
         path = e.safest
         if movetype and any(step in ("F", "B") for step in path.move.steps) and not path.move.under_water:
             continue  # VAR-MOVETYPE changes what entering a hex costs: the search below finds these
         vm = VariantMove.of(path.move)
-        landing = 0
-        if e.grounded and not e.p_no_damage:  # its velocity after acceleration, less the deceleration (CEN-GRD-1)
-            lift = lift_cost(state.grounded, state.in_crater, state.submerged) if state.grounded or state.submerged \
-                else 0
-            landing = abs(state.velocity + path.move.accelerate - lift - path.move.decelerate)
+        landing = abs(v - path.move.decelerate) if e.grounded and not e.p_no_damage else 0  # CEN-GRD-1
         best[(e.hex, e.facing, e.grounded)] = VariantEndState(
             e.hex, e.facing, e.grounded, e.velocity_min, e.velocity_max, vm, path.thrust_used, e.p_no_damage,
             landing=landing)
     lateral, emergency = rules.enabled("VAR-LATERAL"), rules.enabled("VAR-EMERGENCY")
     pay_thrust = rules.option("VAR-MOVETYPE") == "thrust" and not state.driver_out  # a driver out burns it off
     burn = movetype and not pay_thrust
-    down = state.grounded or state.submerged
-    lift = lift_cost(state.grounded, state.in_crater, state.submerged) if down else 0
-    v = state.velocity + accelerate - lift
     # a driver out turns and shifts no more (CEN-CMB-1), but under VAR-MOVETYPE its straight ends come from the search
     if not (lateral or emergency or movetype) or v == 0 or (state.driver_out and not movetype) or (
             state.grav_drive_lost) or state.destroyed or accelerate < lift:
