@@ -37,7 +37,7 @@ def fire_lines(res: object, men_before: Mapping[str, int] | None = None) -> list
                 lines.append(f"  {fr.firer} {h.weapon} at {h.target}: one roll for the salvo [VAR-SALVO]")
         # a hit is a shot that hit and got through (not shot down by a Vulcan, not stopped by a shield), whatever it
         # then did: a hit on infantry that kills nobody is still a hit (walk of session 30; CEN-CMB-1)
-        hits = sum(1 for h in fr.hits if h.to_hit.success and not h.shot_down and not h.stopped)
+        hits = sum(1 for h in fr.hits if _landed(h))
         lines.append(f"  {fr.firer} fires: {plural(hits, 'hit')} of {plural(len(fr.hits), 'shot')}" +
                      "".join(f"; {t} struck on the {sec}" for t, _r, sec in fr.locations))
         lines += [wasted_hit(fr.firer, h) for h in fr.hits if _wasted(h)]
@@ -48,10 +48,15 @@ def fire_lines(res: object, men_before: Mapping[str, int] | None = None) -> list
         lines.append(squad_losses(key, n, res.units, men_before))
     units = getattr(res, "units", {}) or {}
     spared = {h.target for fr in res.fire if not isinstance(fr, Refusal) for h in fr.hits
-              if h.to_hit.success and not h.shot_down and not h.stopped and getattr(units.get(h.target), "kind", None)
-              == "infantry" and not res.casualties.get(h.target)}
+              if _landed(h) and getattr(units.get(h.target), "kind", None) == "infantry"
+              and not res.casualties.get(h.target)}
     lines += [f"  {key}: no man killed (its casualty rolls) [book-a 14.1]" for key in sorted(spared)]  # walk 34
     return lines
+
+
+def _landed(h: object) -> bool:
+    """A shot that hit and got through: not shot down by a Vulcan, not stopped by a shield (CEN-CMB-1, VAR-SHIELD)."""
+    return h.to_hit.success and not h.shot_down and not h.stopped
 
 
 def _wasted(h: object) -> bool:

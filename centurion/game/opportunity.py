@@ -230,11 +230,6 @@ def entered(game: Skirmish, mover: Vehicle, path: tuple[tuple[Hex, int], ...]) -
     return replace(game, vehicles=game._with_vehicle(replace(v, entered=side)))
 
 
-
-__all__ = ["MoveInProgress", "entered", "path_of", "at_step", "damage_hook", "fly_on", "riders_follow", "stopped_in",
-           "vanes_after"]
-
-
 def no_shot_lines(s: Skirmish) -> list[str]:
     """Log lines for the vehicles standing on opportunity fire that got no shot at the move just made (walk 33b:
     a watcher passed over without a word): the move came no nearer than its weapons reach, or no hex of it was in
@@ -252,3 +247,8 @@ def no_shot_lines(s: Skirmish) -> list[str]:
         out.append(f"  {w.key} on opportunity fire has no shot at {mover}: {why}; it may still fire in the "
                    "Combat Phase if it takes no shot this turn [CEN-OPP-1]")
     return out
+
+
+__all__ = ["MoveInProgress", "entered", "path_of", "at_step", "damage_hook", "fly_on", "no_shot_lines", "riders_follow",
+           "stopped_in", "vanes_after"]
+

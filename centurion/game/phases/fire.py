@@ -129,10 +129,8 @@ class FirePhase:
         (book-a 13.2: no benefit from others' paint); None when it helps or nothing painted it (walk 34)."""
         units = self.combat_units()
         me, tgt = units.get(unit), units.get(target_key)
-        if me is None or tgt is None or me.sheet is None or not me.sheet.comm_out or unit in tgt.painted_by:
-            return None
-        if not (tgt.painted or tgt.painted_by):
-            return None
+        if me is None or tgt is None or not tgt.target_view().painted or tgt.target_view(me).painted:
+            return None  # `target_view` holds the rule: painted for a viewer whose comm works, or by its own paint
         return Refusal("CEN-CMB-1", f"the paint on {target_key} does not help {unit}: its comm is out, and a vehicle "
                                     "without its comm gains nothing from another's paint (book-a 13.2)")
 
