@@ -215,6 +215,15 @@ def test_the_skirmish_page_declares_missiles_at_a_second_target():
             assert declared.second == second and declared.second_weapons == missiles
             assert all(weapon_family(weapons[i]) == "missile" for i in declared.second_weapons)
             assert not set(declared.weapons) & set(missiles)
+            # the note under the pickers says where those missiles go, and only that (session 35: it still listed
+            # them as not firing at the first target, with the reason they could not)
+            lines = [x for x in t.fire_picker.note.value.split("<br>") if x[:1].isdigit()]
+            for i in missiles:
+                mine = [x for x in lines if x.startswith(f"{i + 1}: ")]
+                assert len(mine) == 1 and f": at {second} instead (missiles at a second target)" in mine[0], lines
+            t.fire_picker.second.value = None
+            assert "instead" not in t.fire_picker.note.value
+            t.fire_picker.second.value = second
             plan = g.chosen_plan(declared)
             assert isinstance(plan, FirePlan), plan
             assert {ra.target.key for ra in plan.attacks} == {found.target, second}

@@ -9,6 +9,7 @@ the one source the fire phase's `hold_reasons` reads too.
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as w
@@ -21,21 +22,27 @@ from .reference import link_rules
 NO_ATTACK = ("vulcan", "infantry", "artillery", "engineering")  # no attack of their own at a vehicle (book-a §8)
 
 
-def left_out(g: Skirmish, unit: str, target: str, plan: FirePlan) -> list[str]:
+def left_out(g: Skirmish, unit: str, target: str, plan: FirePlan,
+             elsewhere: Mapping[int, str] | None = None) -> list[str]:
     """One line per weapon of `unit` that makes attacks but is not in `plan` at `target`: '3/6 laser (hull 1): out
     of arc: … [CEN-CMB-1, HEX-4]', out of range (both distances), out of sight, no rounds, knocked out, or left out
-    by the turn's limits; each reason is the game's own (`weapon_bearings`, CEN-CMB-1, book-a §8)."""
+    by the turn's limits; each reason is the game's own (`weapon_bearings`, CEN-CMB-1, book-a §8). A missile sent
+    at a second target (`elsewhere`: weapon index to target) says so instead (book-a §8.3, E17)."""
     v = g.vehicle(unit)
     units = g.combat_units()
     if unit not in units or target not in units:
         return []
-    firing = {ra.attack.weapon for ra in plan.attacks}
+    elsewhere = elsewhere or {}
     weapons = v.sheet.vehicle.weapons
-    out = [f"{i + 1}: {wp.type} ({wp.location}): knocked out [CEN-CMB-1]" for i, wp in enumerate(weapons)
-           if i not in firing and weapon_family(wp) not in NO_ATTACK and not v.sheet.weapon_usable(i)]
+    firing = {ra.attack.weapon for ra in plan.attacks} - set(elsewhere)
+    out = [f"{i + 1}: {wp.type} ({wp.location}): at {other} instead (missiles at a second target) [CEN-CMB-1]"
+           for i, other in elsewhere.items() if 0 <= i < len(weapons) for wp in (weapons[i],)]
+    out += [f"{i + 1}: {wp.type} ({wp.location}): knocked out [CEN-CMB-1]" for i, wp in enumerate(weapons)
+            if i not in firing and i not in elsewhere and weapon_family(wp) not in NO_ATTACK
+            and not v.sheet.weapon_usable(i)]
     far = distance(v.hex, units[target].hex)
     for b in g.weapon_bearings(unit, target):
-        if b.weapon in firing:
+        if b.weapon in firing or b.weapon in elsewhere:
             continue
         wp = weapons[b.weapon]
         name = f"{b.weapon + 1}: {wp.type} ({wp.location})"
@@ -57,9 +64,11 @@ class FireNote(w.HTML):
         super().__init__(layout=w.Layout(display="none"))
         self.add_class("centurion-fire-note")
 
-    def show_for(self, g: Skirmish, unit: str, target: str, plan: FirePlan | None) -> None:
-        """Name the weapons left out of `plan` (hidden when none is, or without a plan)."""
-        lines = left_out(g, unit, target, plan) if plan is not None else []
+    def show_for(self, g: Skirmish, unit: str, target: str, plan: FirePlan | None,
+                 elsewhere: Mapping[int, str] | None = None) -> None:
+        """Name the weapons left out of `plan` and the missiles sent `elsewhere` (hidden when none is, or without a
+        plan)."""
+        lines = left_out(g, unit, target, plan, elsewhere) if plan is not None else []
         if not lines:
             self.hide()
             return

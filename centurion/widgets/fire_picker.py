@@ -56,7 +56,9 @@ class FirePicker(w.VBox):
         self.for_action: Fire | None = None  # the listed Fire the pickers were set for
         self.default: tuple[tuple[int, ...], int | None, str | None] = ((), None, None)
         self._missiles: dict[str, tuple[int, ...]] = {}
+        self._noted: tuple[Skirmish, Fire, FirePlan] | None = None  # what the note under the pickers was drawn for
         self._on_change = on_change
+        self.second.observe(self._renote, names="value")
         self._observe(True)
         super().__init__([self.weapons, self.shell, self.second, self.note])
 
@@ -67,6 +69,7 @@ class FirePicker(w.VBox):
     def hide(self) -> None:
         """Hide every picker (no vehicle's fire at a target is picked)."""
         self.for_action = None
+        self._noted = None
         self.weapons.layout.display = self.shell.layout.display = self.second.layout.display = "none"
         self.note.hide()
 
@@ -75,6 +78,7 @@ class FirePicker(w.VBox):
         if a == self.for_action:
             return
         self._observe(False)
+        self._noted = None
         try:
             weapons = tuple(ra.attack.weapon for ra in plan.attacks)
             gauss = next((ra.attack.weapon for ra in plan.attacks if ra.family == "gauss"), None)
@@ -101,9 +105,20 @@ class FirePicker(w.VBox):
             self.second.layout.display = None if self._missiles else "none"
             self.default = (weapons, gauss, shell)
             self.for_action = a
+            self._noted = (g, a, plan)
             self.note.show_for(g, a.unit, a.target, plan)
         finally:
             self._observe(True)
+
+    def _renote(self, _change: dict) -> None:
+        """Redraw the note when the missiles' second target changes: the missiles sent there are said to fire at
+        it, not left out at the first target (walk 34's leftover; book-a §8.3, E17)."""
+        if self._noted is None or self.for_action is None:
+            return
+        g, a, plan = self._noted
+        second = self.second.value
+        elsewhere = {i: second for i in self._missiles.get(second, ())} if second is not None else {}
+        self.note.show_for(g, a.unit, a.target, plan, elsewhere)
 
     def chosen(self, a: Any) -> Any:
         """`a` with the weapons, shell and second target picked, when the pickers are set for it (book-a §8)."""
