@@ -130,27 +130,61 @@ def test_I25_4_three_alternatives_sorted_by_score_the_chosen_one_first(village_m
         assert s.is_legal(a.action) and a.text == s.describe(a.action) and a.reason
 
 
-def test_I25_4_paint_reason_names_the_target_its_odds_and_the_friends_it_paints_for():
+def _with_paint(s, target: str, painter: str):
+    """The state with `painter`'s paint on `target` (book-a §7.2): the engine's own fire plans then see it painted."""
+    return replace(s, vehicles=tuple(replace(v, painted_by=(*v.painted_by, painter)) if v.key == target else v
+                                     for v in s.vehicles))
+
+
+def test_I25_4_paint_reason_names_the_target_its_odds_and_the_friends_whose_fire_gains():
+    """A careful paint's reason names the friends whose expected hits rise once the target is painted (book-a §7.2:
+    its shields no longer count against lasers and missiles), read from the engine's fire plans on the state with the
+    paint on; a side whose fire bears but gains nothing (a Gauss cannon ignores shields) is said to gain nothing.
+    Session 35: the old words named every friend that bore and counted its Gauss hits as served by the paint."""
+    from centurion.game import Paint
     from centurion.game.bot_reasons import bot_decision
 
-    s = new_skirmish("meeting", seed=0)
-    while s.phase != "painting" or s.active != "renegade":
-        s = s.apply(bot_action(s, "veteran" if s.active == "renegade" else "novice"))
-    d = bot_decision(s, "veteran")
-    a = d.action
-    att = s.paint_attempt(a.unit, a.target)
-    chance = att.to_hit.chance
-    assert isinstance(chance, Fraction) and 0 < chance < 1
-    friends = [v.key for v in s.live_vehicles("renegade") if v.key != a.unit
-               and s.attack_set(v, a.target) is not None]
-    side_hits = sum(_hits(s, v.key, a.target) for v in s.live_vehicles("renegade"))  # what the paint serves
-    named = friends[0] if len(friends) == 1 else ", ".join(friends[:-1]) + " and " + friends[-1] if friends else ""
-    own = s.attack_set(s.vehicle(a.unit), a.target) is not None
-    assert d.reason == f"{a.unit} paints {a.target} (chance {chance})" + (
-        f" for {named}, {side_hits:.2f} hits expected of its side" if friends else
-        f" for its own fire, {side_hits:.2f} hits expected" if own else
-        ": no weapon of its side bears on it now, but a paint costs the vehicle nothing and this is the target it "
-        "paints best")  # session 31: the last words read as a reason not to paint
+    kinds = set()
+    for scenario, seed in (("meeting", 0), ("pursuit", 0), ("first_game", 1)):
+        s = new_skirmish(scenario, seed=seed)
+        while not s.over and s.turn <= 3:
+            if s.phase != "painting":
+                s = s.apply(bot_action(s, "veteran"))
+                continue
+            d = bot_decision(s, "veteran")
+            a = d.action
+            s_next = s.apply(a)
+            if not (isinstance(a, Paint) and a.target):
+                s = s_next
+                continue
+            chance = s.paint_attempt(a.unit, a.target).to_hit.chance
+            assert isinstance(chance, Fraction) and 0 < chance < 1
+            painted = _with_paint(s, a.target, a.unit)
+            side = s.combat_units()[a.unit].side
+            bears = {v.key for v in s.live_vehicles(side) if s.attack_set(v, a.target) is not None
+                     or painted.attack_set(painted.vehicle(v.key), a.target) is not None}
+            gains = {k: (_hits(s, k, a.target), _hits(painted, k, a.target)) for k in sorted(bears)}
+            rising = [k for k in [v.key for v in s.live_vehicles(side)] if k in gains and gains[k][1] > gains[k][0]]
+            head = f"{a.unit} paints {a.target} (chance {chance})"
+            rise = (f"hits expected on it rise from {sum(gains[k][0] for k in rising):.2f} to "
+                    f"{sum(gains[k][1] for k in rising):.2f} if it is painted")
+            others = [k for k in rising if k != a.unit] + (["itself"] if a.unit in rising and len(rising) > 1 else [])
+            named = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1] if others else ""
+            if named:
+                kinds.add("friends")
+                assert d.reason == f"{head} for {named}: their {rise}"
+            elif rising:
+                kinds.add("own")
+                assert d.reason == f"{head} for its own fire: its {rise}"
+            elif gains:
+                kinds.add("nothing")
+                assert d.reason.startswith(f"{head}: the fire of ") and "gains nothing from a paint" in d.reason
+            else:
+                kinds.add("none bears")
+                assert d.reason == (f"{head}: no weapon of its side bears on it now, but a paint costs the vehicle "
+                                    "nothing and this is the target it paints best")
+            s = s_next
+    assert {"friends", "nothing"} <= kinds, kinds
 
 
 def test_I25_4_same_seed_same_reasons():

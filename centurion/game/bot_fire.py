@@ -85,8 +85,8 @@ def paint_chance(s: Skirmish, painter: Vehicle, hex_: Hex, facing: int, target: 
     """The exact chance that `painter`'s painting laser, standing at hex_/facing, paints `target` (book-a §7.1:
     range 20, sight, the shield of the side it sees); 0 where it may not paint (CEN-CMB-1, CEN-GRD-2)."""
     u = s.combat_units()[painter.key]
-    if u.sheet is None or u.submerged or target.submerged:
-        return 0.0
+    if u.sheet is None or not u.sheet.may_paint or u.submerged or target.submerged:
+        return 0.0  # no comm, commander or turret weapons: no painting (book-a 13.2)
     att = vehicle_paint(s.battlemap, replace(u.firer_view(), hex=hex_, facing=facing), replace(target, painted=False),
                         rules=s.rules)
     return 0.0 if isinstance(att, Refusal) else float(paint_odds(s, att))
@@ -94,7 +94,10 @@ def paint_chance(s: Skirmish, painter: Vehicle, hex_: Hex, facing: int, target: 
 
 def painted_odds(s: Skirmish, v: Vehicle, hex_: Hex, facing: int, target: TargetView) -> float:
     """The chance that `target` is painted this turn when `v` stands at hex_/facing: 1 minus the chance that its own
-    painting laser and every friend's (from where they stand) all miss (book-a §7.2)."""
+    painting laser and every friend's (from where they stand) all miss (book-a §7.2); 0 when its comm is out (it
+    neither paints nor gains from another's paint, book-a 13.2)."""
+    if v.sheet.comm_out:
+        return 0.0
     miss = 1.0 - paint_chance(s, v, hex_, facing, target)
     for m in s.live_vehicles(v.side):
         if m.key != v.key and miss > 0:
@@ -114,4 +117,13 @@ def dealt_from(s: Skirmish, v: Vehicle, hex_: Hex, facing: int, target: TargetVi
     return (1 - p) * bare + p * of(s, plan_at(s, v, hex_, facing, replace(target, painted=True))), p
 
 
-__all__ = ["dealt_from", "harm_from", "hits_from", "paint_chance", "painted_odds", "plan_at", "plan_hits"]
+def painted_for(s: Skirmish, target: str, painter: str, viewer: str) -> TargetView:
+    """`target` as `viewer` sees it once `painter`'s paint hits it: painted for the viewer when the paint is its own,
+    or another's and the viewer's comm works (book-a §7.2, 13.2)."""
+    units = s.combat_units()
+    t = units[target]
+    return replace(t, painted_by=(*t.painted_by, painter)).target_view(units[viewer])
+
+
+__all__ = ["dealt_from", "harm_from", "hits_from", "paint_chance", "painted_for", "painted_odds", "plan_at",
+           "plan_hits"]

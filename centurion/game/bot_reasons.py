@@ -26,7 +26,7 @@ from ..rules.fire import attack_side
 from ..rules.grav import Refusal
 from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Watch
 from .bot import bot_action
-from .bot_fire import paint_odds
+from .bot_fire import paint_odds, painted_for, plan_at, plan_hits
 from .bot_move import NO_RISK, armor_fraction, objective_terms, path_risk
 from .bot_trace import Note, traced
 from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
@@ -305,16 +305,35 @@ def _paint_reason(s: Any, n: Note) -> str:
     chance = paint_odds(s, att)
     if not n.data.get("ranked"):  # the novice paints at its best chance, for whoever fires
         return f"{a.unit} paints {a.target} (chance {chance})"
-    side = s.combat_units()[a.unit].side
-    plans = {f.key: s.attack_set(f, a.target) for f in s.live_vehicles(side)}
-    follow = [k for k, plan in plans.items() if k != a.unit and plan is not None]
-    hits = sum(_plan_words(s, plan)[0] for plan in plans.values())
-    if follow:
-        return f"{a.unit} paints {a.target} (chance {chance}) for {_and(follow)}, {hits:.2f} hits expected of its side"
-    if plans.get(a.unit) is not None:  # its own shots gain (walk of session 31: the old words read as a reason not to)
-        return f"{a.unit} paints {a.target} (chance {chance}) for its own fire, {hits:.2f} hits expected"
+    gains = _paint_gains(s, a.unit, a.target)
+    rising = [k for k, (bare, painted) in gains.items() if painted > bare + 1e-9]
+    bare = sum(gains[k][0] for k in rising)
+    painted = sum(gains[k][1] for k in rising)
+    rise = f"hits expected on it rise from {bare:.2f} to {painted:.2f} if it is painted"
+    if rising and rising != [a.unit]:
+        named = [k for k in rising if k != a.unit] + (["itself"] if a.unit in rising else [])
+        return f"{a.unit} paints {a.target} (chance {chance}) for {_and(named)}: their {rise}"
+    if rising:  # its own shots gain (walk of session 31: the old words read as a reason not to)
+        return f"{a.unit} paints {a.target} (chance {chance}) for its own fire: its {rise}"
+    if gains:  # session 35: the old words counted a Gauss cannon's hits, which a paint does not change
+        return (f"{a.unit} paints {a.target} (chance {chance}): the fire of {_and(sorted(gains))} bears on it but "
+                "gains nothing from a paint (book-a §7.2: a paint takes away shields), but a paint costs the "
+                "vehicle nothing")
     return (f"{a.unit} paints {a.target} (chance {chance}): no weapon of its side bears on it now, but a paint costs "
             "the vehicle nothing and this is the target it paints best")
+
+
+def _paint_gains(s: Any, painter: str, target: str) -> dict[str, tuple[float, float]]:
+    """Each live vehicle of the painter's side whose fire bears on `target`: its expected hits on it as it stands and
+    once `painter`'s paint hits it (book-a §7.2; a friend whose comm is out gains only from its own, 13.2)."""
+    units = s.combat_units()
+    out = {}
+    for f in s.live_vehicles(units[painter].side):
+        plan = plan_at(s, f, f.hex, f.facing, units[target].target_view(units[f.key]))
+        painted = plan_at(s, f, f.hex, f.facing, painted_for(s, target, painter, f.key))  # or indirect (E24)
+        if plan is not None or painted is not None:
+            out[f.key] = (plan_hits(plan, s.rules), plan_hits(painted, s.rules))
+    return out
 
 
 def _and(words: list[str]) -> str:
