@@ -146,6 +146,20 @@ def _odds(g: Skirmish, ra) -> str:
     return html.escape(g.rules.shot_words(ra.to_hit, weapon=TO_HIT_KIND[ra.family]))
 
 
+def piloting_lines(resolved) -> list[str]:
+    """Where a path's piloting rolls fall: each hex entered over its speed limit, with its terrain, the roll that
+    passes, its exact chance and the damage of a failure (CEN-SPD-1, -2; walk 34: the path gave only their count)."""
+    out = []
+    for e in resolved.checks:
+        c = e.check
+        passes = f"a d10 of {c.target} or less passes ({c.p_pass})" if c.target >= 1 else "no d10 passes"
+        ground = e.terrain.replace("_", " ")
+        out.append(f"piloting roll entering {e.label} ({ground}, speed limit {c.speed_limit}, velocity {c.velocity}): "
+                   f"{passes}; a failure does {c.damage} damage (front {c.front}, bottom "
+                   f"{c.bottom}) [CEN-SPD-2]")
+    return out
+
+
 def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
     """The preview of decision `a` (picked from the list as `listed`), one HTML line each: a move's safest path,
     its piloting rolls and variant steps (CEN-SPD-1, VAR-*), a fire's to-hit per weapon and who fires it (book-a
@@ -169,6 +183,8 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
             thrust = opt.thrust_used + a.move.decelerate - opt.move.decelerate
             lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {thrust}, "
                          f"{plural(rolls, 'piloting roll')}, chance of no damage {pct(opt.p_no_damage)} [CEN-SPD-1]")
+        basic = g.resolve_move(a.unit, a.move)  # the engine's hexes: where the rolls fall
+        lines += [html.escape(x) for x in piloting_lines(basic)] if not isinstance(basic, Refusal) else []
         lines.append(f"<span class='centurion-move-key' style='color:#555'>{html.escape(MOVE_KEY)}</span>")
         if getattr(opt, "variant_rules", ()):
             lines.append("Variant rules this path uses: " + ", ".join(opt.variant_rules))
