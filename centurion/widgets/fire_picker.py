@@ -9,6 +9,7 @@ a tank, and the page offered no way to declare both.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -17,8 +18,10 @@ import ipywidgets as w
 
 from ..game import Fire, Skirmish
 from ..rules import Refusal
+from ..rules.damage import template_shape
 from ..rules.targets import FirePlan, weapon_family
 from .fire_note import FireNote
+from .reference import link_rules
 
 NO_SECOND = "none: every weapon at the first target"
 
@@ -39,6 +42,18 @@ def second_targets(g: Skirmish, a: Fire) -> list[tuple[str, tuple[int, ...]]]:
     return out
 
 
+def shell_words(gun: str, target_kind: str, shells: list[str]) -> str:
+    """What the Gauss shells offered do (book-a 8.3, 12.1, 16.6): at a squad none changes anything (the casualties
+    roll reads the cannon's size); at a vehicle each has its damage template, and none changes the odds (a Gauss
+    round ignores shields)."""
+    if target_kind != "vehicle":
+        return ("At infantry or a building every shell is rolled the same way: the cannon's size gives its row of the "
+                "Infantry Damage Table (book-a 16.6); the shell picked changes nothing here. [CEN-CMB-1]")
+    shapes = ", ".join(f"{sh} {'-'.join(str(n) for n in template_shape(gun, sh))}" for sh in shells)
+    return (f"Gauss shells: the same odds (a Gauss round ignores shields), a different damage template. Boxes each "
+            f"row destroys, from the row struck inward: {shapes} (book-a 8.3, 12.1). [CEN-CMB-1]")
+
+
 class FirePicker(w.VBox):
     """Weapons, Gauss shell and missiles' second target for a vehicle's fire at a target (book-a §8.2-8.3)."""
 
@@ -49,6 +64,8 @@ class FirePicker(w.VBox):
                                 style={"description_width": "80px"}, layout=w.Layout(display="none", width="220px"))
         self.second = w.Dropdown(options=[(NO_SECOND, None)], value=None, description="Missiles at",
                                  style={"description_width": "80px"}, layout=w.Layout(display="none", width="270px"))
+        self.shell_note = w.HTML(layout=w.Layout(display="none"))  # what the shells do (walk 34: unexplained)
+        self.shell_note.add_class("centurion-shell-note")
         self.note = FireNote()  # the weapons that do not bear, and why (walk 11)
         self.weapons.add_class("centurion-fire-weapons")
         self.shell.add_class("centurion-fire-shell")
@@ -60,7 +77,7 @@ class FirePicker(w.VBox):
         self._on_change = on_change
         self.second.observe(self._renote, names="value")
         self._observe(True)
-        super().__init__([self.weapons, self.shell, self.second, self.note])
+        super().__init__([self.weapons, self.shell, self.shell_note, self.second, self.note])
 
     def _observe(self, on: bool) -> None:
         for box in (self.weapons, self.shell, self.second):
@@ -71,6 +88,7 @@ class FirePicker(w.VBox):
         self.for_action = None
         self._noted = None
         self.weapons.layout.display = self.shell.layout.display = self.second.layout.display = "none"
+        self.shell_note.layout.display = "none"
         self.note.hide()
 
     def show_for(self, g: Skirmish, a: Fire, plan: FirePlan) -> None:
@@ -95,8 +113,12 @@ class FirePicker(w.VBox):
                 self.shell.options = ok or [shell]
                 self.shell.value = shell
                 self.shell.layout.display = None
+                ra = next(ra for ra in plan.attacks if ra.family == "gauss")
+                words = html.escape(shell_words(ra.weapon.type, ra.target.kind, ok or [shell]))
+                self.shell_note.value = link_rules(f"<div style='font-size:12px;color:#777'>{words}</div>")
+                self.shell_note.layout.display = None
             else:
-                self.shell.layout.display = "none"
+                self.shell.layout.display = self.shell_note.layout.display = "none"
             self._missiles = dict(second_targets(g, a))
             with self.second.hold_sync():
                 self.second.options = [(NO_SECOND, None)] + [(f"{k} (missiles {', '.join(str(i + 1) for i in m)})",
@@ -135,4 +157,4 @@ class FirePicker(w.VBox):
         return replace(a, weapons=first, shells=shells, second=second, second_weapons=missiles)
 
 
-__all__ = ["FirePicker", "NO_SECOND", "second_targets"]
+__all__ = ["FirePicker", "NO_SECOND", "second_targets", "shell_words"]
