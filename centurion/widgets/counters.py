@@ -19,6 +19,7 @@ HALF = 0.78  # half the counter's side, as a fraction of the hex size (Centurion
 # A Centuria counter fits wholly inside its hex, so that neighbours never overlap (W24): a flat-top hex holds a
 # centred square of half-side h while h <= 1 - h * tan(30°), i.e. h <= 0.634.
 LETTER_HALF = 0.6
+FAN = 0.34  # a Centurion stack's counters are drawn this fraction of the hex size apart, up and to the right
 NATO = ("grav", "ground", "infantry")
 SELECTED, OUTLINE, DAMAGED = "#ffd400", "#111111", "#e00000"
 _ELLIPSE = np.array([(np.cos(a), np.sin(a)) for a in np.linspace(0, 2 * np.pi, 14, endpoint=False)])
@@ -41,12 +42,46 @@ def _symbol_segments(kind: str, cx: float, cy: float, s: float) -> list[tuple[tu
     return []
 
 
+def fanned(lay: Layout, counters: Sequence[object]) -> np.ndarray:
+    """Each counter's centre in pixels: a Centurion stack's counters fanned out along the up-right diagonal, in
+    drawing order, so that each shows an edge of its colour under the one above (walk 34: a tank was almost
+    invisible under a squad in its hex; VASSAL offsets a stack the same way). Centuria counters stay centred: they
+    must fit inside their hex (W24); its stacks keep the badge alone."""
+    centres = np.array([lay.center(k.hex) for k in counters], dtype=float)
+    by_hex: dict[object, list[int]] = {}
+    for i, k in enumerate(counters):
+        if k.kind in NATO:
+            by_hex.setdefault(k.hex, []).append(i)
+    step = FAN * lay.size
+    for idx in by_hex.values():
+        for j, i in enumerate(idx):
+            shift = (j - (len(idx) - 1) / 2) * step
+            centres[i] += (shift, -shift)
+    return centres
+
+
 def draw_counters(c: object, lay: Layout, counters: Sequence[object]) -> None:
-    """Draw `counters` (hexmap.Counter) on canvas `c` with the layout `lay`; the caller clears and holds."""
+    """Draw `counters` (hexmap.Counter) on canvas `c` with the layout `lay`, a stack fanned out (`fanned`); the caller
+    clears and holds."""
     if not counters:
         return
+    counters = sorted(counters, key=lambda k: k.selected)  # the selected unit on top of its stack
+    centres = fanned(lay, counters)
+    top = {k.hex: i for i, k in enumerate(counters)}  # the last drawn of each hex carries its stack's badge
+    seen: dict[object, int] = {}
+    depth = []  # how many counters of its hex are drawn before it: one layer a depth, bottom first, so that no
+    for k in counters:  # letter or badge of a lower counter shows through the one above
+        depth.append(seen.get(k.hex, 0))
+        seen[k.hex] = depth[-1] + 1
+    for d in range(max(depth) + 1):
+        idx = [i for i in range(len(counters)) if depth[i] == d]
+        _draw_layer(c, lay, [counters[i] for i in idx], centres[idx], [top[counters[i].hex] == i for i in idx])
+
+
+def _draw_layer(c: object, lay: Layout, counters: list, centres: np.ndarray, on_top: list[bool]) -> None:
+    """Draw counters none of which covers another (at most one a hex), with batch calls; a stack's badge only on
+    the counters `on_top`."""
     s = lay.size
-    centres = np.array([lay.center(k.hex) for k in counters], dtype=float)
     halves = np.array([(HALF if k.kind in NATO else LETTER_HALF) * s for k in counters])
     corners = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)], dtype=float)
     squares = centres[:, None, :] + corners[None, :, :] * halves[:, None, None]
@@ -95,7 +130,7 @@ def draw_counters(c: object, lay: Layout, counters: Sequence[object]) -> None:
         has_symbol = k.kind in ("grav", "ground", "infantry")
         c.fill_text(k.label or k.kind[:1].upper(), cx, cy - (0.3 * s if has_symbol else -0.08 * s))
     # stack badge at the upper left corner: the number of units in the hex, as a VASSAL stack shows (W4)
-    stacked = [(i, k.stack) for i, k in enumerate(counters) if getattr(k, "stack", 1) > 1]
+    stacked = [(i, k.stack) for i, k in enumerate(counters) if getattr(k, "stack", 1) > 1 and on_top[i]]
     if stacked:
         r = max(0.42 * s, 6.0)
         badges = np.array([[(centres[i][0] - halves[i] + r * x, centres[i][1] - halves[i] + r * y) for x, y in _ELLIPSE]
