@@ -7,7 +7,8 @@ TITLE = "Centuria: morale"
 CELLS = [
     md("# Centuria: morale\n\n" + BACK +
        "Units test their morale when (a) more than half the sub-units of their unit are out of action (removed or "
-       "fleeing), (b) their leader falls and a subpraefectus or tribunus takes over — those out of his range or "
+       "fleeing), once: when that half is first passed, not again at each later loss (a decision of the project, "
+       "docs/decisions.md: the source does not say), (b) their leader falls and a subpraefectus or tribunus takes over — those out of his range or "
        "sight test, (c) their leader falls with nobody to replace him — all test, and (d) a fleeing unit runs "
        "into them. Succession runs down the whole chain: if the replacement falls too, the next subpraefectus or "
        "tribunus takes over; when a legatus, who leads only leaders, falls, every unit under him counts as his. "
