@@ -317,8 +317,8 @@ def _paint_reason(s: Any, n: Note) -> str:
         return f"{a.unit} paints {a.target} (chance {chance}) for its own fire: its {rise}"
     if gains:  # session 35: the old words counted a Gauss cannon's hits, which a paint does not change
         return (f"{a.unit} paints {a.target} (chance {chance}): the fire of {_and(sorted(gains))} bears on it but "
-                "gains nothing from a paint (book-a §7.2: a paint takes away shields), but a paint costs the "
-                "vehicle nothing")
+                "gains nothing from a paint (book-a §7.2: a paint takes away shields); a paint costs the vehicle "
+                "nothing")
     return (f"{a.unit} paints {a.target} (chance {chance}): no weapon of its side bears on it now, but a paint costs "
             "the vehicle nothing and this is the target it paints best")
 

@@ -44,11 +44,11 @@ def second_targets(g: Skirmish, a: Fire) -> list[tuple[str, tuple[int, ...]]]:
 
 def shell_words(gun: str, target_kind: str, shells: list[str]) -> str:
     """What the Gauss shells offered do (book-a 8.3, 12.1, 16.6): at a squad none changes anything (the casualties
-    roll reads the cannon's size); at a vehicle each has its damage template, and none changes the odds (a Gauss
-    round ignores shields)."""
-    if target_kind != "vehicle":
-        return ("At infantry or a building every shell is rolled the same way: the cannon's size gives its row of the "
-                "Infantry Damage Table (book-a 16.6); the shell picked changes nothing here. [CEN-CMB-1]")
+    roll reads the cannon's size); at a vehicle or a building each has its damage template, and none changes the
+    odds (a Gauss round ignores shields)."""
+    if target_kind == "infantry":
+        return ("At infantry every shell is rolled the same way: the cannon's size gives its row of the Infantry "
+                "Damage Table (book-a 16.6); the shell picked changes nothing here. [CEN-CMB-1]")
     shapes = ", ".join(f"{sh} {'-'.join(str(n) for n in template_shape(gun, sh))}" for sh in shells)
     return (f"Gauss shells: the same odds (a Gauss round ignores shields), a different damage template. Boxes each "
             f"row destroys, from the row struck inward: {shapes} (book-a 8.3, 12.1). [CEN-CMB-1]")
