@@ -114,7 +114,8 @@ def test_I25_4_move_reason_gives_the_exact_odds_of_the_damage_its_own_path_risks
     for e in resolved.checks:  # every Piloting Skill Roll on the path, exact odds (CEN-SPD-2)
         p_none *= Fraction(e.check.p_pass)
     assert 0 < p_none < 1
-    assert f"{1 - p_none} chance of piloting damage" in d.reason
+    rolls = len(resolved.checks)
+    assert f"{1 - p_none} chance of damage from its {rolls} piloting roll{'s' if rolls > 1 else ''}" in d.reason
     assert "expected against it" not in d.reason  # the novice does not weigh the fire it takes
 
 

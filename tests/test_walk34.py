@@ -248,9 +248,12 @@ def test_an_outgunned_sides_keep_off_reason_says_what_its_number_is():
         g = g.apply(bot_action(g, "novice"))
     reason = bot_decision(g, "veteran").reason
     reach = max(w.range for v in g.live_vehicles("tog") for w in v.sheet.vehicle.weapons)
-    m = re.search(r"its side is outgunned: it keeps at least (\d+) hexes off, 2 beyond the enemy's longest reach",
-                  reason)
-    assert m and int(m.group(1)) == reach + 2, reason
+    m = re.search(r"(\d+) hexes from the nearest enemy \(its side is outgunned: it prefers ends at least (\d+) hexes "
+                  r"off, 2 beyond the enemy's longest reach", reason)
+    assert m and int(m.group(2)) == reach + 2, reason
+    # session 35's audit: 'it keeps at least 22 hexes off' read false of an end nearer than that; such an end says
+    # that what it deals outweighs the distance, and only such an end
+    assert ("here what it deals outweighs that" in reason) == (int(m.group(1)) < reach + 2), reason
 
 
 def test_the_fire_preview_says_when_anothers_paint_does_not_help_a_firer_without_comm():

@@ -25,9 +25,9 @@ from ..hexgrid import FACING_NAMES, distance, format_label
 from ..rules.fire import attack_side
 from ..rules.grav import Refusal
 from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Watch
-from .bot import bot_action
+from .bot import LEVELS, bot_action
 from .bot_fire import paint_odds, painted_for, plan_at, plan_hits
-from .bot_move import NO_RISK, armor_fraction, objective_terms, path_risk
+from .bot_move import armor_fraction, objective_terms, path_risk
 from .bot_trace import Note, traced
 from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
 from .wording import plural
@@ -123,7 +123,14 @@ def _options(s: Any, level: str, action: Any, notes: list[Note]) -> list[Alterna
     ranked = sorted(scored, key=lambda n: n.data.get("ranked") or (n.score,), reverse=True)
     if not any(n.data.get("ranked") for n in scored):
         ranked = sorted(scored, key=lambda n: -n.score)  # stable: the first of equal scores is the bot's
-    out = [Alternative(n.action, s.describe(n.action), round(n.score, 3), kinds[kind](s, n)) for n in ranked]
+    nearest = kind == "fire" and not any(n.data.get("ranked") for n in scored) and _beginner(level)
+    if nearest:  # the novice shoots the nearest target it can hurt, the best among those (game/bot.py `_fire`)
+        units = s.combat_units()
+        ranked = sorted(scored, key=lambda n: (-(n.score > 0), distance(units[n.action.unit].hex,
+                                                                          units[n.action.target].hex), -n.score))
+    out = [Alternative(n.action, s.describe(n.action), round(n.score, 3),
+                       kinds[kind](s, n) + ("; a beginner shoots at the nearest target it can hurt" if nearest else ""))
+           for n in ranked]
     chosen = next((o for o in out if o.action == action), None)
     if chosen is None:  # it held: nothing scored above its threshold
         best = out[0]
@@ -144,12 +151,19 @@ def _searched_options(s: Any, level: str, action: Any, searched: list[Note]) -> 
     ranked = sorted(searched, key=lambda n: (n.action != action, -n.score))
     out = []
     for n in ranked:
+        last = s.turn >= s.scenario.turns  # the game's end scores victory points alone (bot_search.outcome)
         played = (f"played out {plural(n.data['samples'], 'time')} to the end of the "
-                  f"{'game' if s.turn >= s.scenario.turns else 'turn'}: {n.score:+.1f} points on average "
-                  "(victory points, and armor lost on both sides)")
+                  f"{'game' if last else 'turn'}: {n.score:+.1f} points on average "
+                  f"({'victory points' if last else 'victory points, and armor lost on both sides'})")
         reason = f"{why[n.action]}; {played}" if n.action in why else played
         out.append(Alternative(n.action, _words(s, n.action), round(n.score, 3), reason))
     return out
+
+
+def _beginner(level: str) -> bool:
+    """Whether `level` picks like the novice (among its best by the dice, the nearest target first)."""
+    lv = LEVELS.get(level)
+    return lv is not None and getattr(lv, "pick", 1) > 1
 
 
 def _hold_reason(kind: str, best: Alternative) -> str:
@@ -171,19 +185,23 @@ def _move_options(s: Any, action: Any, d: dict[str, Any]) -> list[Alternative]:
         return []
     out = []
     for i in [first, *[j for j in range(len(rows)) if j != first]][:TOP]:
-        reason = _move_reason(s, v, lv, rows[i][1], d)
+        reason = _move_reason(s, v, lv, rows[i][1], d, moves[i].move)
         if i == first and first > 0:  # a beginner's pick among its best ends (the level's `pick`, by the dice)
             reason += f", drawn by the dice from its best {getattr(lv, 'pick', first + 1)} ends"
         out.append(Alternative(moves[i], s.describe(moves[i]), round(rows[i][0][0], 3), reason))
     return out
 
 
-def _move_reason(s: Any, v: Any, lv: Any, e: Any, d: dict[str, Any]) -> str:
-    """A move's reason: its end hex and terrain, hits dealt and taken there, its own risk, an objective."""
+def _move_reason(s: Any, v: Any, lv: Any, e: Any, d: dict[str, Any], move: Any = None) -> str:
+    """A move's reason: its end hex and terrain, hits dealt and taken there, its own risk and how it ends (grounded
+    or its velocity), the distances it weighs, an objective."""
     hits, worth = d["hits"], d["worth"]
     cell = s.battlemap.hexes.get(e.hex)
+    move = e.safest.move if move is None else move
+    r = s.resolve_move(v.key, move)
+    crater = not isinstance(r, Refusal) and r.in_crater
     parts = [f"{v.key} to {format_label(e.hex)} facing {FACING_NAMES[e.facing % 6]}: "  # ends differ by facing too
-             f"{_terrain_words(cell, lv.careful)}"]
+             f"{_terrain_words(cell, lv.careful, crater)}"]
     units = s.combat_units()
     enemies = s.live_vehicles(s.other(v.side))
     dealt = []
@@ -202,7 +220,9 @@ def _move_reason(s: Any, v: Any, lv: Any, e: Any, d: dict[str, Any]) -> str:
         h, x = max(near, key=lambda t: (t[0], t[1].key), default=(0.0, None))
         if lv.careful and h > 0 and x.hex != e.hex:  # where those hits land weighs too (game/bot_harm.py, book-a §11)
             parts[-1] += f" (its {attack_side(e.hex, e.facing, x.hex, shields=dict(me.shields))} toward {x.key})"
-    parts.append(_risk_words(s, v, e))
+    parts.append(_risk_words(s, v, move))
+    if not isinstance(r, Refusal):  # what tells a braked or grounded end from the same hex flown through (audit 35)
+        parts.append("ends grounded" if r.grounds else f"ends at velocity {r.end_velocity}")
     parts.extend(_distance_words(s, e, enemies, d.get("pref")))  # what tells near ends apart (walk of session 31)
     if lv.careful:
         parts.extend(_objective_words(s, v, e))
@@ -215,37 +235,57 @@ def _distance_words(s: Any, e: Any, enemies: list, pref: int | None) -> list[str
     out = []
     if enemies and pref is not None:
         near = min(distance(x.hex, e.hex) for x in enemies)
-        out.append(f"{plural(near, 'hex')} from the nearest enemy (it likes {pref}, by its weapons' ranges)"
-                   if pref >= 0 else f"{plural(near, 'hex')} from the nearest enemy (its side is outgunned: it keeps "
-                   f"at least {-pref} hexes off, 2 beyond the enemy's longest reach, and goes for the objective)")
+        where = f"{plural(near, 'hex')} from the nearest enemy" if near else "in an enemy's hex"
+        if pref >= 0:
+            out.append(f"{where} (it likes {pref}, by its weapons' ranges)")
+        else:  # audit 35: "it keeps at least 22 hexes off" read false of an end 5 hexes off that shoots
+            out.append(f"{where} (its side is outgunned: it prefers ends at least {-pref} hexes off, 2 beyond the "
+                       "enemy's longest reach, and the objective" + ("" if near >= -pref else
+                                                                       "; here what it deals outweighs that") + ")")
     if s.scenario.objectives:
         o = min(s.scenario.objectives, key=lambda o: distance(o.hex, e.hex))
-        out.append(f"{plural(distance(o.hex, e.hex), 'hex')} from {o.name}")
+        away = distance(o.hex, e.hex)
+        out.append(f"{plural(away, 'hex')} from {o.name}" if away else f"on {o.name}")
     return out
 
 
-def _terrain_words(cell: Any, careful: bool) -> str:
+def _terrain_words(cell: Any, careful: bool, crater: bool = False) -> str:
+    """The end hex's cover as a shot at it counts it: its terrain's modifier (CEN-TER-1), smoke as heavy woods where
+    that is worse (book-b §10.3), hull down in a crater it grounds in (CEN-CRT-1), and (careful) its level."""
     if cell is None:
         return "off the map"
-    row = terrain_table()[cell.terrain]
+    table = terrain_table()
+    row = table[cell.terrain]
     words = row.label.lower()
-    if row.combat_modifier:
+    smoke = table["heavy_woods"].combat_modifier
+    if "smoke" in getattr(cell, "counters", ()) and smoke is not None and smoke < (row.combat_modifier or 0):
+        words += f" under smoke ({smoke:+d} to hit it: it counts as heavy woods, book-b §10.3)"
+    elif row.combat_modifier:
         words += f" ({row.combat_modifier:+d} to hit it)"
+    if crater:
+        words += ", grounded in a crater (hull down: -2 to hit it, CEN-CRT-1)"
     if careful and cell.level:
         words += f", level {cell.level}"
     return words
 
 
-def _risk_words(s: Any, v: Any, e: Any) -> str:
-    """The exact odds of the damage its own path risks (CEN-SPD-2), and grounding at speed (CEN-GRD-1)."""
-    risk = NO_RISK if e.p_no_damage == 1 else path_risk(s, v, e.safest.move)
-    p = 1 - Fraction(e.p_no_damage)
-    if p == 0 and risk.expected == 0:
+def _risk_words(s: Any, v: Any, move: Any) -> str:
+    """The exact odds of the damage the path's piloting rolls risk (CEN-SPD-2), and its grounding at speed
+    (CEN-GRD-1, certain). Audit 35: the failure chance came from the chance of no damage at all, which any
+    grounding makes 0, so a landing without a roll read '1 chance of piloting damage'."""
+    r = s.resolve_move(v.key, move)
+    if isinstance(r, Refusal):
+        return f"refused: {r}"
+    p_pass = Fraction(1)
+    for entry in r.checks:
+        p_pass *= Fraction(entry.check.p_pass)
+    p, ground = 1 - p_pass, r.grounding_damage
+    if p == 0 and ground == 0:
         return "no piloting or grounding risk to itself"
-    r = s.resolve_move(v.key, e.safest.move)
-    ground = 0 if isinstance(r, Refusal) else r.grounding_damage
-    words = " and ".join(([f"{p} chance of piloting damage"] if p else [])
-                         + ([f"{ground} points grounding at speed"] if ground else []))
+    risk = path_risk(s, v, move)
+    rolls = plural(len(r.checks), "piloting roll")
+    piloting = (f"certain damage from its {rolls}" if p == 1 else f"{p} chance of damage from its {rolls}") if p else ""
+    words = " and ".join(([piloting] if p else []) + ([f"{ground} points grounding at speed"] if ground else []))
     words += f" ({risk.expected:.1f} points expected"
     return words + (f", {risk.p_through:.0%} chance some get past the armor)" if risk.p_through else ")")
 
@@ -256,7 +296,9 @@ def _objective_words(s: Any, v: Any, e: Any) -> list[str]:
     if held <= 0:
         return []
     o = min(s.scenario.objectives, key=lambda o: distance(o.hex, e.hex))
-    return [f"objective {format_label(o.hex)} {plural(distance(o.hex, e.hex), 'hex')} away"
+    away = distance(o.hex, e.hex)
+    return [(f"objective {format_label(o.hex)} {plural(away, 'hex')} away" if away else
+             f"on objective {format_label(o.hex)}")
             + (" at the end" if s.turn >= s.scenario.turns else ", slow enough to stop beside it next turn")]
 
 
@@ -293,8 +335,8 @@ def _fire_reason(s: Any, n: Note) -> str:
     side, away = units[a.unit].side, distance(units[a.unit].hex, units[a.target].hex)
     friends = sorted({f[0] for f in s.fires if len(f) >= 2 and f[1] == a.target and f[0] != a.unit
                       and s.combat_units()[f[0]].side == side}) if n.data.get("ranked") else []  # focus (careful)
-    return (f"{a.unit} at {_target_words(s, a.target)} {away} hex{'es' if away != 1 else ''} away: {hits:.2f} hits "
-            f"expected ({odds})"
+    where = f"{plural(away, 'hex')} away" if away else "in its hex (range 1, book-a 14.2)"
+    return (f"{a.unit} at {_target_words(s, a.target)} {where}: {hits:.2f} hits expected ({odds})"
             + (f"; {_and(friends)} already {'fire' if len(friends) > 1 else 'fires'} at it"
                if friends else ""))
 
