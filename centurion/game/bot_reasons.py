@@ -284,8 +284,8 @@ def _risk_words(s: Any, v: Any, move: Any) -> str:
         return "no piloting or grounding risk to itself"
     risk = path_risk(s, v, move)
     rolls = plural(len(r.checks), "piloting roll")
-    piloting = (f"certain damage from its {rolls}" if p == 1 else f"{p} chance of damage from its {rolls}") if p else ""
-    words = " and ".join(([piloting] if p else []) + ([f"{ground} points grounding at speed"] if ground else []))
+    piloting = [f"certain damage from its {rolls}" if p == 1 else f"{p} chance of damage from its {rolls}"] if p else []
+    words = " and ".join(piloting + ([f"{ground} points grounding at speed"] if ground else []))
     words += f" ({risk.expected:.1f} points expected"
     return words + (f", {risk.p_through:.0%} chance some get past the armor)" if risk.p_through else ")")
 
