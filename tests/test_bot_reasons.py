@@ -340,3 +340,19 @@ def test_walk_three_ends_in_one_hex_are_told_apart_by_their_facing():
     for alt in d.alternatives:
         v = s.apply(alt.action).vehicle(alt.action.unit)
         assert alt.reason.startswith(f"{v.key} to {format_label(v.hex)} facing {FACING_NAMES[v.facing]}: ")
+
+
+def test_the_why_footnote_says_what_a_score_adds_up():
+    """Session 35's audit: the scores of fire and paint options were shown with no word of what they count. The
+    footnote names it by phase, and a level that weighs less says so (the novice: game/bot.py, `LEVELS`); an
+    elite's played-out options keep their own footnote, which says that the last turn counts victory points alone."""
+    from centurion.widgets.bot_view import MEANING, PLAYED, alternatives_html
+
+    for level, careful in (("veteran", True), ("novice", False)):
+        for phase in ("movement", "fire", "painting"):
+            _s, d = _decision_in("meeting", level, phase)
+            assert MEANING[(phase, careful)] in alternatives_html(d)
+    _s, d = _decision_in("meeting", "elite", "fire")
+    shown = alternatives_html(d)
+    assert PLAYED in shown and "in the last turn the final victory points alone" in shown
+    assert not any(m in shown for m in MEANING.values())

@@ -33,14 +33,41 @@ def alternatives_html(d: BotDecision) -> str:
     return ("<table class='centurion-why-table' style='font-size:12px;border-collapse:collapse'>"
             "<tr><th>#</th><th>decision</th><th>score</th><th>why</th></tr>" + "".join(rows) + "</table>"
             "<div style='font-size:11px;color:#555'>Scores are the computer's own (higher is better, comparable "
-            "only within one decision); the first row is what it did." + (_played(d) or _ties(d)) + "</div>")
+            "only within one decision); the first row is what it did." + _meaning(d) + (_played(d) or _ties(d))
+            + "</div>")
 
 
 PLAYED = (" Each option here was played out to the end of the turn on dice of the computer's own (the game's dice "
           "stay secret): its score is the deciding side's victory points minus the enemy's at that end, plus half "
-          "the armor each side lost, weighted by the vehicles' costs, averaged over the playouts. One vehicle "
+          "the armor each side lost, weighted by the vehicles' costs (in the last turn the final victory points "
+          "alone), averaged over the playouts. One vehicle "
           "destroyed in one playout moves an average by its cost divided by the playouts, so options a few points "
           "apart differ by luck more than by play; equal averages keep the veteran's own choice.")
+
+
+MEANING = {  # what a score adds up, by phase (session 35's audit: the scores were shown without their unit)
+    ("movement", True): " A move's score adds the hits it expects to deal from its end (weighed by where they land "
+                        "and the target's worth, with the chance of a paint first) and takes away the hits it expects "
+                        "to take there and the damage its own path risks; cover, elevation, spacing, the range it "
+                        "likes and the objectives add theirs.",
+    ("movement", False): " A move's score adds the hits it expects to deal from its end, the range it likes and the "
+                         "objectives, less the damage its own path risks (a beginner does not weigh the fire it "
+                         "takes or cover).",
+    ("fire", True): " A shot's score is its expected harm (hits weighed by where they land) times the target's worth, "
+                    "more when friends already fire at it or it is nearly destroyed.",
+    ("fire", False): " A shot's score is its expected hits times the target's worth; a beginner shoots at the nearest "
+                     "target it can hurt, whatever the score.",
+    ("painting", True): " A paint's score is its chance to paint times what the paint adds to its side's fire on the "
+                        "target, times the target's worth.",
+    ("painting", False): " A paint's score is its chance to paint: a beginner paints where it paints best.",
+}
+
+
+def _meaning(d: BotDecision) -> str:
+    """What the scores of this decision add up (by phase; the novice weighs less), '' where it says nothing more."""
+    if _centuria(d) or _played(d):
+        return ""
+    return MEANING.get((str(d.phase), d.level != "novice"), "")
 
 
 def _played(d: BotDecision) -> str:
