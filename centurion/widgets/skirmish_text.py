@@ -20,6 +20,7 @@ from ..game.wording import plural
 from ..hexgrid import FACING_NAMES, distance, format_label
 from ..rules import Refusal
 from ..rules.fire import range_words
+from ..rules.grav import ResolvedMove
 from ..rules.legal import EndState
 from ..rules.speed import grounding_damage
 from ..rules.targets import TO_HIT_KIND, weapon_family
@@ -146,7 +147,7 @@ def _odds(g: Skirmish, ra) -> str:
     return html.escape(g.rules.shot_words(ra.to_hit, weapon=TO_HIT_KIND[ra.family]))
 
 
-def piloting_lines(resolved) -> list[str]:
+def piloting_lines(resolved: ResolvedMove) -> list[str]:
     """Where a path's piloting rolls fall: each hex entered over its speed limit, with its terrain, the roll that
     passes, its exact chance and the damage of a failure (CEN-SPD-1, -2; walk 34: the path gave only their count)."""
     out = []
