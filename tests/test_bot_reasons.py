@@ -98,7 +98,7 @@ def test_I25_4_move_reason_names_the_end_terrain_and_the_numbers_it_was_chosen_o
     else:
         assert "no enemy in reach" in d.reason
     taken = sum(_hits(after, e.key, me.key) for e in enemies)  # every enemy's plan on it where it stands
-    assert f"{taken:.2f} expected against it" in d.reason  # the veteran weighs the fire it takes
+    assert f"{taken:.2f} expected against it if unpainted" in d.reason  # the fire it takes, no enemy paint guessed
     resolved = s.resolve_move(me.key, d.action.move)
     if resolved.checks == () and resolved.grounding_damage == 0:
         assert "no piloting or grounding risk to itself" in d.reason

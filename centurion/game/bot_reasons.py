@@ -216,7 +216,7 @@ def _move_reason(s: Any, v: Any, lv: Any, e: Any, d: dict[str, Any], move: Any =
         me = d["me_at"](s, v, e)
         near = [(hits(s, x, x.hex, x.facing, me), x) for x in enemies if distance(x.hex, e.hex) <= d["reach"](x)]
         taken = sum(h for h, _x in near)
-        parts.append(f"{taken:.2f} expected against it")
+        parts.append(f"{taken:.2f} expected against it if unpainted")  # the enemy's paint is not guessed (audit 35)
         h, x = max(near, key=lambda t: (t[0], t[1].key), default=(0.0, None))
         if lv.careful and h > 0 and x.hex != e.hex:  # where those hits land weighs too (game/bot_harm.py, book-a §11)
             parts[-1] += f" (its {attack_side(e.hex, e.facing, x.hex, shields=dict(me.shields))} toward {x.key})"

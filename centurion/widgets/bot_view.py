@@ -48,8 +48,8 @@ PLAYED = (" Each option here was played out to the end of the turn on dice of th
 MEANING = {  # what a score adds up, by phase (session 35's audit: the scores were shown without their unit)
     ("movement", True): " A move's score adds the hits it expects to deal from its end (weighed by where they land "
                         "and the target's worth, with the chance of a paint first) and takes away the hits it expects "
-                        "to take there and the damage its own path risks; cover, elevation, spacing, the range it "
-                        "likes and the objectives add theirs.",
+                        "to take there (no enemy paint guessed) and the damage its own path risks; cover, "
+                        "elevation, spacing, the range it likes and the objectives add theirs.",
     ("movement", False): " A move's score adds the hits it expects to deal from its end, the range it likes and the "
                          "objectives, less the damage its own path risks (a beginner does not weigh the fire it "
                          "takes or cover).",
