@@ -50,10 +50,9 @@ from .actions import (
     Smoke,
     SquadFire,
 )
-from .bot_fire import dealt_from, paint_odds, painted_for
+from .bot_fire import dealt_from, paint_odds, paint_plans
 from .bot_fire import harm_from as _harm_from
 from .bot_fire import hits_from as _hits_from
-from .bot_fire import plan_at as _plan_at
 from .bot_fire import plan_hits as _plan_hits
 from .bot_harm import plan_harm
 from .bot_move import (
@@ -471,10 +470,9 @@ def _paint_together(s: Skirmish, stakes: bool = False) -> Action:
         if c <= 0:
             continue
         gain = 0.0
-        for f in friends:  # each friend's plan as it stands, on the target painted by a.unit and as it is
-            tv = units[a.target].target_view(units[f.key])
-            gain += max(0.0, plan_harm(s, _plan_at(s, f, f.hex, f.facing, painted_for(s, a.target, a.unit, f.key)))
-                        - plan_harm(s, _plan_at(s, f, f.hex, f.facing, tv)))
+        for f in friends:  # each friend's plan as it stands, on the target as it is and painted by a.unit
+            bare, painted = paint_plans(s, f, a.target, a.unit)
+            gain += max(0.0, plan_harm(s, painted) - plan_harm(s, bare))
         worth = _worth(s, a.target) + staked.get(a.target, 0.0)
         key = (round(c * (PAINT_FLOOR + gain) * worth, 9), a.target, a.unit)  # ties: by key, not order
         if best_key is None or key > best_key:

@@ -125,5 +125,13 @@ def painted_for(s: Skirmish, target: str, painter: str, viewer: str) -> TargetVi
     return replace(t, painted_by=(*t.painted_by, painter)).target_view(units[viewer])
 
 
-__all__ = ["dealt_from", "harm_from", "hits_from", "paint_chance", "painted_for", "painted_odds", "plan_at",
-           "plan_hits"]
+def paint_plans(s: Skirmish, friend: Vehicle, target: str, painter: str) -> tuple[FirePlan | None, FirePlan | None]:
+    """`friend`'s plan on `target` from where it stands, as the target is and once `painter`'s paint hits it (book-a
+    §7.2, 13.2): what a paint can add to that friend's fire."""
+    units = s.combat_units()
+    bare = plan_at(s, friend, friend.hex, friend.facing, units[target].target_view(units[friend.key]))
+    return bare, plan_at(s, friend, friend.hex, friend.facing, painted_for(s, target, painter, friend.key))
+
+
+__all__ = ["dealt_from", "harm_from", "hits_from", "paint_chance", "paint_plans", "painted_for", "painted_odds",
+           "plan_at", "plan_hits"]

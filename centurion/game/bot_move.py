@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..hexgrid import Hex, distance
-from ..rules.fire import terrain_modifier
+from ..rules.fire import smoke_modifier, terrain_modifier
 from ..rules.grav import Refusal
 from ..rules.legal import legal_grav_moves
 from ..rules.targets import in_arc
@@ -101,9 +101,8 @@ def position_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, careful: bool) ->
                 cover[(q, r)] = 0.0
             else:
                 mod = terrain_modifier(cell.terrain)
-                smoke = terrain_modifier("heavy_woods")  # smoke counts as heavy woods where that is worse
-                if "smoke" in cell.counters and mod is not None and smoke is not None and smoke < mod:
-                    mod = smoke  # (book-b §10.3, as the to-hit counts it; audit 35: the cover term read it clear)
+                if "smoke" in cell.counters and mod is not None:  # as the to-hit counts it (book-b §10.3; audit 35:
+                    mod += smoke_modifier(mod)  # the cover term read first_game's smoke in 2220 as clear ground)
                 cover[(q, r)] = (2.0 if mod is None else -float(mod)) * 0.8 + 0.2 * cell.level
         out[i] += cover[(q, r)]
     for m in s.live_vehicles(v.side):

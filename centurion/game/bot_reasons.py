@@ -22,11 +22,11 @@ import numpy as np
 
 from ..data import terrain_table
 from ..hexgrid import FACING_NAMES, distance, format_label
-from ..rules.fire import attack_side
+from ..rules.fire import attack_side, smoke_modifier
 from ..rules.grav import Refusal
 from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Watch
 from .bot import LEVELS, bot_action
-from .bot_fire import paint_odds, painted_for, plan_at, plan_hits
+from .bot_fire import paint_odds, paint_plans, plan_hits
 from .bot_move import armor_fraction, objective_terms, path_risk
 from .bot_trace import Note, traced
 from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
@@ -220,7 +220,7 @@ def _move_reason(s: Any, v: Any, lv: Any, e: Any, d: dict[str, Any], move: Any =
         h, x = max(near, key=lambda t: (t[0], t[1].key), default=(0.0, None))
         if lv.careful and h > 0 and x.hex != e.hex:  # where those hits land weighs too (game/bot_harm.py, book-a §11)
             parts[-1] += f" (its {attack_side(e.hex, e.facing, x.hex, shields=dict(me.shields))} toward {x.key})"
-    parts.append(_risk_words(s, v, move))
+    parts.append(_risk_words(s, v, move, r))
     if not isinstance(r, Refusal):  # what tells a braked or grounded end from the same hex flown through (audit 35)
         parts.append("ends grounded" if r.grounds else f"ends at velocity {r.end_velocity}")
     parts.extend(_distance_words(s, e, enemies, d.get("pref")))  # what tells near ends apart (walk of session 31)
@@ -254,12 +254,12 @@ def _terrain_words(cell: Any, careful: bool, crater: bool = False) -> str:
     that is worse (book-b §10.3), hull down in a crater it grounds in (CEN-CRT-1), and (careful) its level."""
     if cell is None:
         return "off the map"
-    table = terrain_table()
-    row = table[cell.terrain]
+    row = terrain_table()[cell.terrain]
     words = row.label.lower()
-    smoke = table["heavy_woods"].combat_modifier
-    if "smoke" in getattr(cell, "counters", ()) and smoke is not None and smoke < (row.combat_modifier or 0):
-        words += f" under smoke ({smoke:+d} to hit it: it counts as heavy woods, book-b §10.3)"
+    mod = row.combat_modifier or 0
+    thicker = smoke_modifier(mod) if "smoke" in getattr(cell, "counters", ()) else 0
+    if thicker:
+        words += f" under smoke ({mod + thicker:+d} to hit it: it counts as heavy woods, book-b §10.3)"
     elif row.combat_modifier:
         words += f" ({row.combat_modifier:+d} to hit it)"
     if crater:
@@ -269,17 +269,13 @@ def _terrain_words(cell: Any, careful: bool, crater: bool = False) -> str:
     return words
 
 
-def _risk_words(s: Any, v: Any, move: Any) -> str:
+def _risk_words(s: Any, v: Any, move: Any, r: Any) -> str:
     """The exact odds of the damage the path's piloting rolls risk (CEN-SPD-2), and its grounding at speed
-    (CEN-GRD-1, certain). Audit 35: the failure chance came from the chance of no damage at all, which any
-    grounding makes 0, so a landing without a roll read '1 chance of piloting damage'."""
-    r = s.resolve_move(v.key, move)
+    (CEN-GRD-1, certain), from `r`, the move resolved. Audit 35: the failure chance came from the chance of no damage
+    at all, which any grounding makes 0, so a landing without a roll read '1 chance of piloting damage'."""
     if isinstance(r, Refusal):
         return f"refused: {r}"
-    p_pass = Fraction(1)
-    for entry in r.checks:
-        p_pass *= Fraction(entry.check.p_pass)
-    p, ground = 1 - p_pass, r.grounding_damage
+    p, ground = 1 - r.p_rolls_pass, r.grounding_damage
     if p == 0 and ground == 0:
         return "no piloting or grounding risk to itself"
     risk = path_risk(s, v, move)
@@ -368,11 +364,9 @@ def _paint_reason(s: Any, n: Note) -> str:
 def _paint_gains(s: Any, painter: str, target: str) -> dict[str, tuple[float, float]]:
     """Each live vehicle of the painter's side whose fire bears on `target`: its expected hits on it as it stands and
     once `painter`'s paint hits it (book-a §7.2; a friend whose comm is out gains only from its own, 13.2)."""
-    units = s.combat_units()
     out = {}
-    for f in s.live_vehicles(units[painter].side):
-        plan = plan_at(s, f, f.hex, f.facing, units[target].target_view(units[f.key]))
-        painted = plan_at(s, f, f.hex, f.facing, painted_for(s, target, painter, f.key))  # or indirect (E24)
+    for f in s.live_vehicles(s.combat_units()[painter].side):
+        plan, painted = paint_plans(s, f, target, painter)  # painted: indirect fire too (E24)
         if plan is not None or painted is not None:
             out[f.key] = (plan_hits(plan, s.rules), plan_hits(painted, s.rules))
     return out

@@ -77,6 +77,13 @@ def terrain_modifier(terrain: str, table: TerrainTable | None = None) -> int | N
     return row.combat_modifier
 
 
+def smoke_modifier(terrain_mod: int, table: TerrainTable | None = None) -> int:
+    """What smoke in a target hex adds to its terrain's modifier: it counts as heavy woods where that is worse, else
+    nothing (book-b §10.3)."""
+    smoke = terrain_modifier("heavy_woods", table)
+    return smoke - terrain_mod if smoke is not None and smoke < terrain_mod else 0
+
+
 def to_hit(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: str = "clear",
            crater: bool = False, painted: bool = False, targeting_lost: int = 0,
            shield_side: str | None = None, smoke: bool = False, gunnery: int = STANDARD_GUNNERY,
@@ -136,9 +143,8 @@ def _to_hit(range_hexes: int, weapon: str, shield_factor: int, terrain: str, cra
     else:
         roll = roll.plus(f"{facing}shield factor {shield_factor}", -shield_factor, RULE)
     roll = roll.plus(f"target in {terrain.replace('_', ' ')}", tmod, "CEN-TER-1")
-    smoke_mod = terrain_modifier("heavy_woods", table)
-    if smoke and smoke_mod is not None and smoke_mod < tmod:
-        roll = roll.plus("smoke in the target hex counts as heavy woods (book-b §10.3)", smoke_mod - tmod, RULE)
+    if smoke and (thicker := smoke_modifier(tmod, table)):
+        roll = roll.plus("smoke in the target hex counts as heavy woods (book-b §10.3)", thicker, RULE)
     if crater:
         roll = roll.plus("target hull down in a crater", CRATER_MODIFIER, "CEN-CRT-1")
     if targeting_lost:

@@ -227,12 +227,17 @@ class ResolvedMove:
         return tuple(e for e in self.entries if e.check.needs_roll)
 
     @property
-    def p_no_damage(self) -> Fraction:
-        """Exact chance of ending the move without any damage (all rolls pass, no grounding damage)."""
+    def p_rolls_pass(self) -> Fraction:
+        """Exact chance that every Piloting Skill Roll on the path passes (CEN-SPD-1, -2)."""
         p = Fraction(1)
         for e in self.checks:
             p *= e.check.p_pass
-        return p if self.grounding_damage == 0 else Fraction(0)
+        return p
+
+    @property
+    def p_no_damage(self) -> Fraction:
+        """Exact chance of ending the move without any damage (all rolls pass, no grounding damage)."""
+        return self.p_rolls_pass if self.grounding_damage == 0 else Fraction(0)
 
     def end_state(self) -> GravState:
         """The vehicle after the move if every piloting roll passes."""
