@@ -35,8 +35,8 @@ def left_out(g: Skirmish, unit: str, target: str, plan: FirePlan,
     elsewhere = elsewhere or {}
     weapons = v.sheet.vehicle.weapons
     firing = {ra.attack.weapon for ra in plan.attacks} - set(elsewhere)
-    out = [f"{i + 1}: {wp.type} ({wp.location}): at {other} instead (missiles at a second target) [CEN-CMB-1]"
-           for i, other in elsewhere.items() if 0 <= i < len(weapons) for wp in (weapons[i],)]
+    out = [f"{i + 1}: {weapons[i].type} ({weapons[i].location}): at {other} instead (missiles at a second target) "
+           "[CEN-CMB-1]" for i, other in elsewhere.items() if 0 <= i < len(weapons)]
     out += [f"{i + 1}: {wp.type} ({wp.location}): knocked out [CEN-CMB-1]" for i, wp in enumerate(weapons)
             if i not in firing and i not in elsewhere and weapon_family(wp) not in NO_ATTACK
             and not v.sheet.weapon_usable(i)]

@@ -73,7 +73,7 @@ class FirePicker(w.VBox):
         self.for_action: Fire | None = None  # the listed Fire the pickers were set for
         self.default: tuple[tuple[int, ...], int | None, str | None] = ((), None, None)
         self._missiles: dict[str, tuple[int, ...]] = {}
-        self._noted: tuple[Skirmish, Fire, FirePlan] | None = None  # what the note under the pickers was drawn for
+        self._noted: tuple[Skirmish, FirePlan] | None = None  # the game and plan of `for_action`, for the note
         self._on_change = on_change
         self.second.observe(self._renote, names="value")
         self._observe(True)
@@ -127,7 +127,7 @@ class FirePicker(w.VBox):
             self.second.layout.display = None if self._missiles else "none"
             self.default = (weapons, gauss, shell)
             self.for_action = a
-            self._noted = (g, a, plan)
+            self._noted = (g, plan)
             self.note.show_for(g, a.unit, a.target, plan)
         finally:
             self._observe(True)
@@ -135,9 +135,10 @@ class FirePicker(w.VBox):
     def _renote(self, _change: dict) -> None:
         """Redraw the note when the missiles' second target changes: the missiles sent there are said to fire at
         it, not left out at the first target (walk 34's leftover; book-a §8.3, E17)."""
-        if self._noted is None or self.for_action is None:
+        a = self.for_action
+        if self._noted is None or a is None:
             return
-        g, a, plan = self._noted
+        g, plan = self._noted
         second = self.second.value
         elsewhere = {i: second for i in self._missiles.get(second, ())} if second is not None else {}
         self.note.show_for(g, a.unit, a.target, plan, elsewhere)

@@ -184,7 +184,8 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
             thrust = opt.thrust_used + a.move.decelerate - opt.move.decelerate
             lines.append(f"Safest path: {html.escape(a.move.describe())}; thrust {thrust}, "
                          f"{plural(rolls, 'piloting roll')}, chance of no damage {pct(opt.p_no_damage)} [CEN-SPD-1]")
-        basic = g.resolve_move(a.unit, a.move)  # the engine's hexes: where the rolls fall
+        # the engine's hexes, where the rolls fall: the variant resolver's own when it resolved the path
+        basic = res.basic if isinstance(res, VariantResolvedMove) else g.resolve_move(a.unit, a.move)
         lines += [html.escape(x) for x in piloting_lines(basic)] if not isinstance(basic, Refusal) else []
         lines.append(f"<span class='centurion-move-key' style='color:#555'>{html.escape(MOVE_KEY)}</span>")
         if getattr(opt, "variant_rules", ()):
