@@ -472,7 +472,7 @@ def _paint_together(s: Skirmish, stakes: bool = False) -> Action:
         gain = 0.0
         for f in friends:  # each friend's plan as it stands, on the target as it is and painted by a.unit
             bare, painted = paint_plans(s, f, a.target, a.unit)
-            gain += max(0.0, plan_harm(s, painted) - plan_harm(s, bare))
+            gain += max(0.0, plan_harm(s, painted, common=True) - plan_harm(s, bare, common=True))
         worth = _worth(s, a.target) + staked.get(a.target, 0.0)
         key = (round(c * (PAINT_FLOOR + gain) * worth, 9), a.target, a.unit)  # ties: by key, not order
         if best_key is None or key > best_key:
@@ -509,7 +509,7 @@ def _fire(s: Skirmish, careful: bool = False, nearest: bool = False, stakes: boo
             val = float(att.attacks * att.to_hit.chance) * _worth(s, a.target) * (1 if a.weapon == "personal" else 2)
         else:
             plan = s.attack_set(s.vehicle(a.unit), a.target)
-            val = (plan_harm(s, plan) if careful else _plan_hits(plan, s.rules)) * _worth(s, a.target)
+            val = (plan_harm(s, plan, common=True) if careful else _plan_hits(plan, s.rules)) * _worth(s, a.target)
             if getattr(a, "driver", False):  # the driver's weapons at half weight: his roll, next turn's limits
                 from .crew import driver_plan
 
