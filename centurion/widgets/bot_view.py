@@ -53,8 +53,10 @@ MEANING = {  # what a score adds up, by phase (session 35's audit: the scores we
     ("movement", False): " A move's score adds the hits it expects to deal from its end, the range it likes and the "
                          "objectives, less the damage its own path risks (a beginner does not weigh the fire it "
                          "takes or cover).",
-    ("fire", True): " A shot's score is its expected harm (hits weighed by where they land) times the target's worth, "
-                    "more when friends already fire at it or it is nearly destroyed.",
+    ("fire", True): " A shot's score is its expected harm times the target's worth, more when friends already fire "
+                    "at it or it is nearly destroyed. The harm counts each hit as the share it takes of the armor left "
+                    "where it may land, one scale for every target: a hit counts less on a heavy tank's thick armor "
+                    "than on a light one's.",
     ("fire", False): " A shot's score is its expected hits times the target's worth; a beginner shoots at the nearest "
                      "target it can hurt, whatever the score.",
     ("painting", True): " A paint's score is its chance to paint times what the paint adds to its side's fire on the "
