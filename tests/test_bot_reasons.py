@@ -356,3 +356,29 @@ def test_the_why_footnote_says_what_a_score_adds_up():
     shown = alternatives_html(d)
     assert PLAYED in shown and "in the last turn the final victory points alone" in shown
     assert not any(m in shown for m in MEANING.values())
+
+
+def test_a_ram_reason_gives_its_odds_and_the_margin_the_computer_rams_for():
+    """Under VAR-RAM the computer rams when the armor it expects to destroy, in points of the target's cost, beats
+    what the ram costs its own front (game/ramming.py `bot_ram`); the reason said so with no number. It now gives the
+    ram's exact odds and both sides' expected losses, worked here from the odds and the vehicles' sheets: chance times
+    the damage (at most the armor left) times the vehicle's cost over its full armor."""
+    from centurion.game.bot_reasons import bot_decision
+    from centurion.game.ramming import ram_preview
+
+    s = new_skirmish("first_game", seed=0, variants=("VAR-RAM",))
+    while len(s.history) < 4:  # turn 1: the veteran's R11 rams T11
+        s = s.apply(bot_action(s, "veteran"))
+    d = bot_decision(s, "veteran")
+    assert isinstance(d.action, Move) and d.action.ram
+    odds = ram_preview(s, d.action)
+
+    def loss(key: str, points: int) -> float:
+        v = s.vehicle(key)
+        left = sum(sec.intact for _n, sec in v.sheet.armor.sections)
+        return float(odds.chance) * min(points, left) * v.cost / sum(v.sheet.vehicle.armor.values())
+
+    dealt, taken = loss(d.action.ram, odds.to_defender), loss(d.action.unit, odds.to_attacker)
+    assert dealt > taken
+    assert odds.describe() in d.reason
+    assert f"{dealt:.1f} points of {d.action.ram}'s cost against {taken:.1f} of its own" in d.reason

@@ -407,7 +407,7 @@ def _plain_reason(s: Any, a: Any) -> str:
     if isinstance(a, Conceal):
         return f"{a.squad} is on an objective with enemies within 12 hexes: it hides (book-a §16.7)"
     if isinstance(a, Move) and a.ram:
-        return f"{a.unit} rams {a.ram}: the damage it expects to deal beats what it takes (VAR-RAM)"
+        return _ram_reason(s, a)
     if isinstance(a, Smoke):
         v = s.vehicle(a.unit)
         return f"{a.unit} has {armor_fraction(v):.0%} of its armor left with an enemy within 8 hexes"
@@ -416,6 +416,19 @@ def _plain_reason(s: Any, a: Any) -> str:
     if isinstance(a, (EndTurn, LetPass)):
         return "nothing else worth doing"
     return "the only sensible decision open"
+
+
+def _ram_reason(s: Any, a: Move) -> str:
+    """A ram's reason: its exact odds and damage, and the armor it expects to destroy on each side in points of the
+    vehicles' costs, the margin the computer rams for (game/ramming.py `bot_ram`, VAR-RAM)."""
+    from .ramming import ram_preview, ram_value
+
+    odds = ram_preview(s, a)
+    if odds is None:
+        return f"{a.unit} rams {a.ram} (VAR-RAM)"
+    dealt, taken = ram_value(s, a)
+    return (f"{a.unit} rams {a.ram}: {odds.describe()}; expected armor destroyed worth {dealt:.1f} points of "
+            f"{a.ram}'s cost against {taken:.1f} of its own")
 
 
 # --- Centuria ------------------------------------------------------------------------------------------------------
