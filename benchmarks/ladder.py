@@ -16,6 +16,11 @@ changes a few points apart cannot be told apart on them) and ends with its games
 draws): on a scenario that one side wins whatever plays it, the swapped sides split the games and hide the levels'
 difference.
 
+Paired comparisons: `--record FILE` writes every game's result (winner, points, victory level, who moved first
+in the last turn, the vehicles lost); run the same seeds before and after a change, then `--compare OLD NEW
+[--player veteran]` counts the games whose result changed for the player, better or worse, and gives the exact
+sign test of that split (40 games better and 30 worse is p = 0.28: the dice, not the change, can do that).
+
 Balance (issue 25, item 5): `nice python benchmarks/ladder.py --balance --games 20 [--level novice] [--workers 2]`
 plays every shipped scenario, Centurion and Centuria (`scenarios("all")`), with the same level on both sides, seeds
 0..games-1 (who moves first comes from the seed's dice and the rules, never from a swap), on `--workers`
@@ -27,12 +32,15 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
+import math
 import multiprocessing
 import os
 import re
 import statistics
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -82,7 +90,10 @@ def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 400
                     where.append(f"{name} seed {seed}: {p} ({before.active}) lost {a.unit} in turn {before.turn}")
     winner = s.result.winner if s.over and s.result is not None else None
     return {"winner": None if winner is None else players[winner], "times": times, "losses": losses,
-            "forced": forced, "where": where}
+            "forced": forced, "where": where, "points": dict(s.result.points) if s.result is not None else {},
+            "level": s.result.level if s.result is not None else None, "turn": s.turn,
+            "first": s.first, "lost": {side: [v.key for v in s.vehicles if v.side == side and v.destroyed]
+                                       for side in s.sides}}
 
 
 def ladder_game(job: tuple) -> tuple[tuple[str, str], str, dict]:
@@ -118,6 +129,55 @@ def band_verdict(k: int, n: int, band: tuple[float, float] = BAND) -> str:
         return "in"
     lo, hi = wilson(k, n)
     return "out?" if hi >= band[0] and lo <= band[1] else "OUT"
+
+
+def sign_test(better: int, worse: int) -> Fraction:
+    """The exact two-sided sign test of a paired comparison: the chance, were a change worth nothing (each changed
+    game as likely to go either way), of a split at least this uneven among the `better` + `worse` changed games."""
+    n, k = better + worse, min(better, worse)
+    if n == 0:
+        return Fraction(1)
+    tail = Fraction(sum(math.comb(n, i) for i in range(k + 1)), 2 ** n)
+    return min(Fraction(1), 2 * tail)
+
+
+def record_rows(results: dict[tuple[str, str], list[tuple[str, dict]]], seeds_of: dict) -> list[dict]:
+    """The games of a ladder run as plain rows (the pair, scenario, seed, players by side, winner, points, victory
+    level, the turn it ended in, who moved first in that turn, the vehicles lost by side): what `--record` writes."""
+    rows = []
+    for (a, b), games in results.items():
+        for (name, r), (seed, players) in zip(games, seeds_of[(a, b)], strict=True):
+            rows.append({"pair": f"{a}:{b}", "scenario": name, "seed": seed, "players": players,
+                         "winner": r["winner"], "points": r["points"], "level": r["level"], "turn": r["turn"],
+                         "first": r["first"], "lost": r["lost"]})
+    return rows
+
+
+def compare(old: list[dict], new: list[dict], player: str) -> dict:
+    """Two recorded runs of the same games, game by game, for `player` (a level): the games both hold, those whose
+    result for it changed, how many went better (a loss to a draw or a win, a draw to a win) and worse, by scenario,
+    and the exact sign test of that split (`sign_test`): a change a few games apart is read with what it can tell."""
+    def key(r: dict) -> tuple:
+        return r["pair"], r["scenario"], r["seed"], tuple(sorted(r["players"].items()))
+
+    def score(r: dict) -> int:
+        return 0 if r["winner"] is None else 1 if r["winner"] == player else -1
+
+    before = {key(r): r for r in old if player in r["players"].values()}
+    out = {"games": 0, "changed": 0, "better": 0, "worse": 0, "by": {}}
+    for r in new:
+        k = key(r)
+        if k not in before:
+            continue
+        out["games"] += 1
+        d = score(r) - score(before[k])
+        if d:
+            row = out["by"].setdefault(r["scenario"], [0, 0])
+            out["changed"] += 1
+            out["better" if d > 0 else "worse"] += 1
+            row[0 if d > 0 else 1] += 1
+    out["p"] = sign_test(out["better"], out["worse"])
+    return out
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -193,7 +253,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--levels", nargs="*", default=[*LEVELS, BASELINE])
     ap.add_argument("--scenarios", nargs="*", default=list(scenarios()))
     ap.add_argument("--pairs", nargs="*", default=None, help="only these pairs, as a:b")
+    ap.add_argument("--record", metavar="FILE", help="write every game's result to FILE (JSON), for --compare")
+    ap.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"), help="two --record files of the same games, "
+                    "compared game by game for --player")
+    ap.add_argument("--player", default="veteran", help="compare: the level whose results are compared")
     args = ap.parse_args(argv)
+    if args.compare:
+        old, new = (json.loads(Path(f).read_text(encoding="utf-8")) for f in args.compare)
+        c = compare(old, new, args.player)
+        by = ", ".join(f"{n} +{b} -{w}" for n, (b, w) in sorted(c["by"].items()))
+        print(f"{args.player}: {c['games']} games in both runs, {c['changed']} changed: {c['better']} better, "
+              f"{c['worse']} worse (net {c['better'] - c['worse']:+d}); sign test p = {float(c['p']):.3f}"
+              + (f"; by scenario {by}" if by else ""))
+        return
     if args.balance:
         names = args.scenarios if "--scenarios" in (argv or sys.argv) else list(scenarios("all"))
         balance(args.games, args.level, names, args.workers)
@@ -211,6 +283,10 @@ def main(argv: list[str] | None = None) -> None:
     with multiprocessing.Pool(args.workers, initializer=_lower_priority) as pool:
         for pair, name, r in pool.imap(ladder_game, jobs):  # in the jobs' order: the table does not depend on timing
             results[pair].append((name, r))
+    if args.record:
+        seeds_of = {pair: [(seed, players) for a, b, _n, seed, players in jobs if (a, b) == pair] for pair in pairs}
+        rows = record_rows(results, seeds_of)  # a game a line
+        Path(args.record).write_text("[\n" + ",\n".join(json.dumps(r) for r in rows) + "\n]\n", encoding="utf-8")
     print(f"{'pair':<22} {'games':>5} {'wins A':>7} {'wins B':>7} {'draws':>5} {'A win %':>8} {'95 % interval':>13} "
           f"{'of decided':>10}  by scenario (A-B-draws)")
     for a, b in pairs:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,29 @@ def test_sixty_four_games_cannot_tell_sixty_two_from_sixty_five_percent(ladder):
 ])
 def test_band_verdict_tells_an_out_of_band_rate_from_noise(ladder, k, n, verdict):
     assert ladder.band_verdict(k, n) == verdict
+
+
+@pytest.mark.parametrize(("better", "worse", "p"), [
+    (5, 0, Fraction(1, 16)),   # 5 of 5 one way: 2 x (1/2)^5
+    (3, 1, Fraction(5, 8)),    # n = 4, at most 1 the rarer way: 2 x (1 + 4) / 16
+    (2, 2, Fraction(1)),       # an even split: nothing to tell (2 x 11/16 capped at 1)
+    (0, 0, Fraction(1)),       # nothing changed
+])
+def test_sign_test_matches_the_binomial_worked_by_hand(ladder, better, worse, p):
+    assert ladder.sign_test(better, worse) == p
+    assert ladder.sign_test(worse, better) == p
+
+
+def test_compare_counts_the_games_whose_result_changed_for_the_player(ladder):
+    """Two records of the same three games: one a loss turned win (better), one a win turned draw (worse), one
+    the same; a game only one record holds is not compared."""
+    def row(seed, winner, scenario="meeting"):
+        return {"pair": "veteran:baseline", "scenario": scenario, "seed": seed,
+                "players": {"renegade": "veteran", "tog": "baseline"}, "winner": winner}
+
+    old = [row(0, "baseline"), row(1, "veteran"), row(2, None, "village"), row(3, "veteran")]
+    new = [row(0, "veteran"), row(1, None), row(2, None, "village"), row(9, "baseline")]
+    c = ladder.compare(old, new, "veteran")
+    assert (c["games"], c["changed"], c["better"], c["worse"]) == (3, 2, 1, 1)
+    assert c["by"] == {"meeting": [1, 1]} and c["p"] == 1
+    assert ladder.compare(new, old, "veteran")["games"] == 3
