@@ -259,8 +259,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--player", default="veteran", help="compare: the level whose results are compared")
     args = ap.parse_args(argv)
     if args.compare:
-        old, new = (json.loads(Path(f).read_text(encoding="utf-8")) for f in args.compare)
-        c = compare(old, new, args.player)
+        try:
+            old, new = (json.loads(Path(f).read_text(encoding="utf-8")) for f in args.compare)
+        except (OSError, ValueError) as e:
+            raise SystemExit(f"--compare reads two files that --record wrote: {e}") from None
+        try:
+            c = compare(old, new, args.player)
+        except (KeyError, TypeError, AttributeError) as e:
+            raise SystemExit(f"--compare: not a record of games as --record writes them ({e!r})") from None
         by = ", ".join(f"{n} +{b} -{w}" for n, (b, w) in sorted(c["by"].items()))
         print(f"{args.player}: {c['games']} games in both runs, {c['changed']} changed: {c['better']} better, "
               f"{c['worse']} worse (net {c['better'] - c['worse']:+d}); sign test p = {float(c['p']):.3f}"
