@@ -17,9 +17,9 @@ import pytest
 
 from centurion.game import Move, bot_action, new_skirmish
 from centurion.game.bot import _harm_from, _me_at, _outgunned
-from centurion.game.bot_harm import shot_harm
+from centurion.game.bot_harm import plan_harm, shot_harm
 from centurion.hexgrid import Hex, distance, parse_label
-from centurion.rules.fire import attack_side
+from centurion.rules.fire import attack_side, to_hit
 from tests.bot_games import TOG_AT, r11_choice, r11_exchanges
 
 BRIDGE = parse_label("1516")
@@ -111,3 +111,48 @@ def test_the_reason_names_the_side_it_shows(facing_choice):
     shown = attack_side(flank.hex, flank.facing, TOG_AT)
     assert shown in ("left", "right") and f"(its {shown} toward T" in d.reason
     assert any("(its stern toward T" in alt.reason for alt in d.alternatives[1:])
+
+
+def _plan(chance: Fraction, family: str = "gauss", side: str = "front", roll=None) -> SimpleNamespace:
+    """A checked plan of one shot at R11 (what plan_harm reads): its to-hit roll (or only its chance) and family."""
+    hit = _hit(side)
+    hit.family = family
+    hit.to_hit = roll if roll is not None else SimpleNamespace(chance=chance)
+    return SimpleNamespace(attacks=[hit])
+
+
+def test_the_move_weighs_a_hit_on_its_vehicles_own_scale_and_the_fire_on_one_scale_for_all():
+    """Session 36: the fire and the paint compare targets on one armor scale (COMMON, 70 boxes); the move keeps each
+    vehicle's own, the mean of its full armor over front, left, right, stern and turret (the Liberator's (90 + 70 +
+    70 + 60 + 90) / 5 = 76, data/vehicles.yaml). A hit on a fresh front lands 3 in 10 on the 90-box turret and 7 in
+    10 on the 90-box front (book-a §11)."""
+    s = new_skirmish("meeting", seed=3)
+    share = 0.3 / 90 + 0.7 / 90
+    mean = sum(LIBERATOR.values()) / 5
+    assert mean == 76
+    assert shot_harm(s, _hit("front"), {}) == pytest.approx(mean * share)
+    assert shot_harm(s, _hit("front"), {}, common=True) == pytest.approx(70 * share)
+    half = Fraction(1, 2)
+    assert plan_harm(s, _plan(half)) == pytest.approx(0.5 * mean * share)
+    assert plan_harm(s, _plan(half), common=True) == pytest.approx(0.5 * 70 * share)
+    assert plan_harm(s, None) == 0.0  # no plan (out of range, no sight): no harm
+
+
+def test_a_squad_hit_counts_one_whatever_the_scale():
+    """A squad or a building has no armor sections: a hit on it counts one (game/bot_harm.py)."""
+    s = new_skirmish("meeting", seed=3)
+    hit = SimpleNamespace(target=SimpleNamespace(kind="infantry", key="R31s", crater=False), side="front")
+    assert shot_harm(s, hit, {}) == 1.0 and shot_harm(s, hit, {}, common=True) == 1.0
+
+
+def test_under_var_shield_a_lasers_harm_counts_the_stop_roll_and_a_gauss_round_does_not():
+    """VAR-SHIELD (RULES.md): a laser rolls to hit without the shield, then a shield of factor 7 (rating 70) stops
+    the round on a percentile roll of 52 or less; Gauss rounds ignore shields. The harm counts the chance that the
+    round does damage as the game rolls it, by the weapon's kind."""
+    s = new_skirmish("meeting", seed=3, variants=("VAR-SHIELD",))
+    laser = to_hit(3, weapon="laser", shield_factor=7, shield_side="front")
+    bare = to_hit(3, weapon="laser", shield_factor=0).chance
+    one = shot_harm(s, _hit("front"), {})
+    assert plan_harm(s, _plan(laser.chance, "laser", roll=laser)) == pytest.approx(float(bare * Fraction(48, 100)) * one)
+    gauss = to_hit(3, weapon="gauss", shield_factor=7, shield_side="front")
+    assert plan_harm(s, _plan(gauss.chance, "gauss", roll=gauss)) == pytest.approx(float(gauss.chance) * one)

@@ -60,6 +60,8 @@ TESTS: dict[str, list[str]] = {
     # game/save: its own fast tests/test_mutation_game_save.py only (test_game.py plays bot games, 30 s a run; the
     # upload tests of test_hostile_files.py never call it)
     "game/save": [],
+    # the careful levels' harm of a shot (issue 25): its own tests and the fire-share test (a few seconds together)
+    "game/bot_harm": ["tests/test_bot_harm.py", "tests/test_bot_fire_share.py"],
     "game/actions": ["tests/test_game_move_damage.py", "tests/test_audit_validation.py", "tests/test_tamper.py"],
     # the save codecs split from game/save and game/centuria by issue 23: the fast save and action-codec tests, the
     # saves of before the redesign (a few seconds; they replay every kind of action), test_mutation_game_codec*.py
