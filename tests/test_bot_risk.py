@@ -1,0 +1,75 @@
+"""The exact risk a path carries for the vehicle that flies it (issue 25, G9; game/bot_move.py `path_risk`).
+
+Every Piloting Skill Roll on the path passes with its exact chance or, failing, deals its damage to the front and
+the bottom (CEN-SPD-2); grounding at the end deals its damage to the bottom (CEN-GRD-1). Checked here against an
+independent brute force over every pass-or-fail combination of the path's rolls, with the armor left on the
+vehicle's sheet: the expected damage, the expected points past the armor, the chance that any get past and the
+chance of no damage at all.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from centurion.game import bot_action, new_skirmish
+from centurion.game.bot_move import Risk, path_risk
+
+
+@pytest.fixture(scope="module")
+def pursuit_t42():
+    """Pursuit seed 0, T42's first move (velocity 5): many of its ends roll for speed limits, some ground at speed."""
+    s = new_skirmish("pursuit", seed=0)
+    while len(s.history) < 6:
+        s = s.apply(bot_action(s, "veteran"))
+    assert s.phase == "movement" and s.movers()[0].key == "T42"
+    return s
+
+
+def _brute(s, key: str, move) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    r = s.resolve_move(key, move)
+    sections = dict(s.vehicle(key).sheet.armor.sections)
+    front, bottom = sections["front"].intact, sections["bottom"].intact
+    expected = through = p_through = p_none = Fraction(0)
+    checks = [e.check for e in r.checks]
+    for fails in itertools.product((False, True), repeat=len(checks)):
+        p, f, b = Fraction(1), 0, r.grounding_damage
+        for c, failed in zip(checks, fails, strict=True):
+            p *= (1 - c.p_pass) if failed else c.p_pass
+            f, b = (f + c.front, b + c.bottom) if failed else (f, b)
+        over = max(0, f - front) + max(0, b - bottom)
+        expected += p * (f + b)
+        through += p * over
+        p_through += p * (over > 0)
+        p_none += p * (f + b == 0)
+    return expected, through, p_through, p_none
+
+
+def test_path_risk_is_the_brute_force_over_every_roll(pursuit_t42):
+    s = pursuit_t42
+    v = s.vehicle("T42")
+    risky = [e for e in s.end_states("T42") if e.p_no_damage < 1]
+    kinds = {(len(s.resolve_move("T42", e.safest.move).checks), e.grounded) for e in risky}
+    assert len(risky) >= 10 and any(n >= 2 for n, _g in kinds) and {g for _n, g in kinds} == {True, False}
+    for e in risky:
+        got = path_risk(s, v, e.safest.move)
+        want = _brute(s, "T42", e.safest.move)
+        assert (got.expected, got.through, got.p_through, got.p_none) == pytest.approx([float(x) for x in want])
+        assert got.p_none == pytest.approx(float(e.p_no_damage))  # the engine's own chance of no damage
+
+
+def test_a_risk_free_path_carries_no_risk(pursuit_t42):
+    s = pursuit_t42
+    safe = next(e for e in s.end_states("T42") if e.p_no_damage == 1 and not e.grounded)
+    assert path_risk(s, s.vehicle("T42"), safe.safest.move) == Risk(0.0, 0.0, 0.0, 1.0)
+
+
+def test_what_a_risk_costs_in_the_score():
+    """`Risk.loss`: 0.15 a point of damage and 0.3 more a point past the armor, by the vehicle's worth over 20,
+    plus 20 times the chance that anything gets past, counted for at least a battle tank's worth (20): losing any
+    unit costs its share of the victory points (game/bot_move.py)."""
+    r = Risk(expected=10.0, through=4.0, p_through=0.5, p_none=0.2)
+    assert r.loss(24.0) == pytest.approx((0.15 * 10 + 0.3 * 4) * 24 / 20 + 20 * 0.5 * 24 / 20)  # 15.24
+    assert r.loss(10.0) == pytest.approx((0.15 * 10 + 0.3 * 4) * 10 / 20 + 20 * 0.5 * 1)  # a Viper: 11.35
