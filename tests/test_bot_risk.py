@@ -73,3 +73,65 @@ def test_what_a_risk_costs_in_the_score():
     r = Risk(expected=10.0, through=4.0, p_through=0.5, p_none=0.2)
     assert r.loss(24.0) == pytest.approx((0.15 * 10 + 0.3 * 4) * 24 / 20 + 20 * 0.5 * 24 / 20)  # 15.24
     assert r.loss(10.0) == pytest.approx((0.15 * 10 + 0.3 * 4) * 10 / 20 + 20 * 0.5 * 1)  # a Viper: 11.35
+
+
+def _last_turn_meeting(friends_at: dict[str, str]):
+    """The meeting in its last turn (6), R11 to move; friends moved already (`done`) at the hexes given."""
+    from dataclasses import replace
+
+    from centurion.hexgrid import parse_label
+
+    s = new_skirmish("meeting", seed=0)
+    while s.phase != "movement":
+        s = s.apply(bot_action(s, "veteran"))
+    s = replace(s, turn=s.scenario.turns)
+    for key, label in friends_at.items():
+        s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle(key), hex=parse_label(label))))
+    return replace(s, done=frozenset(friends_at))
+
+
+@pytest.mark.parametrize(("friends", "near"), [
+    ({}, 25.0),                              # nobody covers the bridge: an end within 1 hex holds or denies it
+    ({"R12": "1515"}, 10.0),                 # one friend within 1 hex already: a second in case the fire kills it
+    ({"R12": "1515", "R13": "1517"}, 0.0),   # two already: nothing more to gain there
+    ({"R12": "1513"}, 25.0),                 # a friend 3 hexes off covers nothing
+])
+def test_the_last_turns_objective_term_counts_the_friends_already_beside_it(friends, near):
+    """Book-b §15.2: a unit within 1 hex of an objective at the end holds it (or denies it to the enemy). In the last
+    turn an end within 1 hex of the bridge (1516) is worth HOLD = 25 (75 victory points against a tank's 11-19) when
+    no friend that has moved is there, 0.4 of it with one, nothing with two; an end 2 hexes off, nothing."""
+    import numpy as np
+
+    from centurion.game.bot_move import HOLD, objective_terms
+    from centurion.hexgrid import distance, parse_label
+
+    assert HOLD == 25.0
+    s = _last_turn_meeting(friends)
+    bridge = parse_label("1516")
+    hexes = [parse_label(x) for x in ("1516", "1416", "1316", "1716")]
+    assert [distance(h, bridge) for h in hexes] == [0, 1, 2, 2]
+    got = objective_terms(s, s.vehicle("R11"), np.array([[h.q, h.r] for h in hexes], dtype=np.int64))
+    assert got.tolist() == pytest.approx([near, near, 0.0, 0.0])
+
+
+def test_the_turn_before_the_last_counts_ends_slow_enough_to_stop_beside_the_objective():
+    """The turn before the last, an end within 4 hexes of an uncovered objective from where the vehicle can brake to
+    a stop beside it next turn (`slow`) is worth half of HOLD; a fast one, or one 5 hexes off, nothing; in the turns
+    before, no end is worth anything for the objective (game/bot_move.py `objective_terms`)."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from centurion.game.bot_move import HOLD, objective_terms
+    from centurion.hexgrid import distance, parse_label
+
+    s = _last_turn_meeting({})
+    s = replace(s, turn=s.scenario.turns - 1)
+    bridge = parse_label("1516")
+    four = next(h for h in (parse_label(f"{c:02d}16") for c in range(1, 15)) if distance(h, bridge) == 4)
+    five = next(h for h in (parse_label(f"{c:02d}16") for c in range(1, 15)) if distance(h, bridge) == 5)
+    arr = np.array([[h.q, h.r] for h in (four, four, five)], dtype=np.int64)
+    slow = np.array([1.0, 0.0, 1.0])
+    v = s.vehicle("R11")
+    assert objective_terms(s, v, arr, slow).tolist() == pytest.approx([0.5 * HOLD, 0.0, 0.0])
+    assert objective_terms(replace(s, turn=s.scenario.turns - 2), v, arr, slow).tolist() == [0.0, 0.0, 0.0]
