@@ -135,3 +135,37 @@ def test_the_turn_before_the_last_counts_ends_slow_enough_to_stop_beside_the_obj
     v = s.vehicle("R11")
     assert objective_terms(s, v, arr, slow).tolist() == pytest.approx([0.5 * HOLD, 0.0, 0.0])
     assert objective_terms(replace(s, turn=s.scenario.turns - 2), v, arr, slow).tolist() == [0.0, 0.0, 0.0]
+
+
+def test_cover_elevation_and_spacing_of_an_end_hex():
+    """The careful levels' habits (docs/decisions.md, "Player's habits"): 0.8 per point the hex's terrain takes off a
+    shot at it (CEN-TER-1: light woods -1, heavy woods -2, buildings -2, data/terrain.yaml), 0.2 a level of height,
+    -2.5 for each friend in the hex and -0.5 for each next to it; the novice weighs none of it."""
+    import numpy as np
+
+    from centurion.data import terrain_table
+    from centurion.game.bot_move import position_terms
+    from centurion.hexgrid import distance
+
+    s = new_skirmish("meeting", seed=0)
+    v = s.vehicle("R11")
+    friends = [m.hex for m in s.live_vehicles("renegade") if m.key != "R11"]
+    table = terrain_table()
+    picked = {}
+    for h, cell in sorted(s.battlemap.hexes.items(), key=lambda kv: (kv[0].q, kv[0].r)):
+        if cell.counters or min(distance(h, f) for f in friends) < 2:
+            continue
+        picked.setdefault((cell.terrain, cell.level), h)
+    cases = [(t, lv) for (t, lv) in picked if t in ("clear", "light_woods", "heavy_woods", "building")]
+    assert {t for t, _lv in cases} >= {"clear", "light_woods", "heavy_woods"}
+    hexes = np.array([[picked[c].q, picked[c].r] for c in cases], dtype=np.int64)
+    got = position_terms(s, v, hexes, careful=True)
+    for (terrain, level), value in zip(cases, got.tolist(), strict=True):
+        assert value == pytest.approx(-0.8 * table[terrain].combat_modifier + 0.2 * level), (terrain, level)
+    assert not position_terms(s, v, hexes, careful=False).any()
+    beside = next(h for h in s.battlemap.hexes if distance(h, friends[0]) == 1
+                  and all(distance(h, f) > 1 for f in friends[1:]))
+    on_and_beside = np.array([[friends[0].q, friends[0].r], [beside.q, beside.r]], dtype=np.int64)
+    bare = [(-0.8 * (table[s.battlemap[h].terrain].combat_modifier or 0) + 0.2 * s.battlemap[h].level)
+            for h in (friends[0], beside)]
+    assert (position_terms(s, v, on_and_beside, careful=True) - bare).tolist() == pytest.approx([-2.5, -0.5])
