@@ -169,3 +169,32 @@ def test_cover_elevation_and_spacing_of_an_end_hex():
     bare = [(-0.8 * (table[s.battlemap[h].terrain].combat_modifier or 0) + 0.2 * s.battlemap[h].level)
             for h in (friends[0], beside)]
     assert (position_terms(s, v, on_and_beside, careful=True) - bare).tolist() == pytest.approx([-2.5, -0.5])
+
+
+def test_the_quick_guess_of_a_paths_own_damage():
+    """`speed_terms`, the first guess before the exact weighing: 1 a point of velocity over 10 (too fast to stop or
+    slow into cover next turn); grounding at velocity v deals 10 x v to the bottom (CEN-GRD-1), weighed like
+    `Risk.loss` against the bottom armor left, a pierced bottom at least a battle tank's share; a path that may fail
+    a piloting roll, its chance of failing times (4 + half the velocity). A Horatius (cost 11, bottom 40)."""
+    from types import SimpleNamespace
+
+    from centurion.game.bot_move import speed_terms
+
+    s = new_skirmish("meeting", seed=0)
+    v = s.vehicle("T11")
+    assert v.cost == 11 and dict(v.sheet.armor.sections)["bottom"].intact == 40
+    worth = 11 / 20
+
+    def end(vmin: int, grounded: bool = False, p: Fraction = Fraction(1)):
+        return SimpleNamespace(velocity_min=vmin, grounded=grounded, p_no_damage=p)
+
+    ends = [end(8), end(14), end(-14), end(3, grounded=True), end(5, grounded=True), end(6, p=Fraction(7, 10))]
+    got = speed_terms(s, v, ends).tolist()
+    assert got == pytest.approx([
+        0.0,
+        4.0,
+        4.0,  # backward as fast
+        0.15 * 30 * worth,  # 30 points on a 40-box bottom: nothing gets through
+        (0.15 * 50 + 0.3 * 10) * worth + 20 * 1.0,  # 50 points: 10 past the bottom
+        0.3 * (4 + 0.5 * 6) * worth,
+    ])
