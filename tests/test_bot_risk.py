@@ -198,3 +198,26 @@ def test_the_quick_guess_of_a_paths_own_damage():
         (0.15 * 50 + 0.3 * 10) * worth + 20 * 1.0,  # 50 points: 10 past the bottom
         0.3 * (4 + 0.5 * 6) * worth,
     ])
+
+
+@pytest.mark.parametrize(("tog_at", "stakes"), [
+    ({"T11": "1515"}, {"T11": 75.0}),                              # the only enemy beside the bridge holds it
+    ({"T11": "1515", "T12": "1517"}, {"T11": 18.75, "T12": 18.75}),  # one of two: a quarter of it each
+    ({"T11": "1515", "T12": "1517", "T13": "1416"}, {}),            # three: one kill changes nothing
+    ({"T11": "1513"}, {}),                                          # 3 hexes off: it holds nothing
+])
+def test_the_elites_last_turn_stakes_on_the_enemy_beside_an_objective(tog_at, stakes):
+    """Book-b §15.2: an objective is held by a side with a unit within 1 hex and no enemy unit within 1 hex (75
+    points). In the last turn the elite's fire counts the enemy whose destruction changes who holds it: the only
+    enemy there is worth the 75 points, each of two a quarter (both must go), none when three are."""
+    from dataclasses import replace
+
+    from centurion.game.bot_move import objective_stakes
+    from centurion.hexgrid import distance, parse_label
+
+    s = _last_turn_meeting({})
+    assert all(distance(parse_label(h), parse_label("1516")) == (3 if h == "1513" else 1) for h in tog_at.values())
+    for key, label in tog_at.items():
+        s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle(key), hex=parse_label(label))))
+    assert objective_stakes(s, "renegade") == pytest.approx(stakes)
+    assert objective_stakes(replace(s, turn=s.scenario.turns - 1), "renegade") == {}
