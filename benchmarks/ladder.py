@@ -11,6 +11,8 @@ seeds (the bots take no clock). Slow: run it with `nice`, few seeds while develo
 
 Run: nice python benchmarks/ladder.py [--seeds 0 1] [--levels novice veteran elite baseline]
                                        [--scenarios meeting village] [--pairs veteran:baseline ...] [--workers 2]
+                                       [--record FILE]
+     python benchmarks/ladder.py --compare OLD NEW [--player veteran]
 Each pair's row gives A's win rate with its 95 % Wilson interval (64 games pin a rate to about +-12 points: two
 changes a few points apart cannot be told apart on them) and ends with its games by scenario (A's wins, B's wins,
 draws): on a scenario that one side wins whatever plays it, the swapped sides split the games and hide the levels'
