@@ -188,20 +188,31 @@ def test_the_quick_guess_of_a_paths_own_damage():
     def end(vmin: int, grounded: bool = False, p: Fraction = Fraction(1)):
         return SimpleNamespace(velocity_min=vmin, grounded=grounded, p_no_damage=p)
 
-    ends = [end(8), end(14), end(-14), end(3, grounded=True), end(5, grounded=True), end(6, p=Fraction(7, 10))]
+    ends = [end(8), end(14), end(-14), end(3, grounded=True), end(4, grounded=True), end(5, grounded=True),
+            end(12, grounded=True), end(6, p=Fraction(7, 10)), end(12, p=Fraction(7, 10))]
     got = speed_terms(s, v, ends).tolist()
     assert got == pytest.approx([
         0.0,
         4.0,
         4.0,  # backward as fast
         0.15 * 30 * worth,  # 30 points on a 40-box bottom: nothing gets through
+        0.15 * 40 * worth,  # 40 points: the bottom's last box, nothing past it
         (0.15 * 50 + 0.3 * 10) * worth + 20 * 1.0,  # 50 points: 10 past the bottom
+        2.0 + (0.15 * 120 + 0.3 * 80) * worth + 20 * 1.0,  # and 2 over the cruise of 10
         0.3 * (4 + 0.5 * 6) * worth,
+        2.0 + 0.3 * (4 + 0.5 * 12) * worth,
     ])
+    from dataclasses import replace
+
+    pierced = [end(5, grounded=True)]  # a dearer vehicle's pierced bottom costs its own worth; no cost counts as 20
+    assert speed_terms(s, replace(v, cost=30), pierced).tolist() == pytest.approx([(0.15 * 50 + 0.3 * 10) * 1.5 + 20 * 1.5])
+    assert speed_terms(s, replace(v, cost=None), pierced).tolist() == pytest.approx([(0.15 * 50 + 0.3 * 10) + 20])
 
 
 @pytest.mark.parametrize(("tog_at", "stakes"), [
     ({"T11": "1515"}, {"T11": 75.0}),                              # the only enemy beside the bridge holds it
+    ({"T11": "1515", "T12": "1617"}, {"T11": 75.0}),               # one 2 hexes off does not count
+    ({"T11": "1515", "R12": "1517"}, {"T11": 75.0}),               # it denies the bridge to the friend beside it
     ({"T11": "1515", "T12": "1517"}, {"T11": 18.75, "T12": 18.75}),  # one of two: a quarter of it each
     ({"T11": "1515", "T12": "1517", "T13": "1416"}, {}),            # three: one kill changes nothing
     ({"T11": "1513"}, {}),                                          # 3 hexes off: it holds nothing
@@ -216,8 +227,41 @@ def test_the_elites_last_turn_stakes_on_the_enemy_beside_an_objective(tog_at, st
     from centurion.hexgrid import distance, parse_label
 
     s = _last_turn_meeting({})
-    assert all(distance(parse_label(h), parse_label("1516")) == (3 if h == "1513" else 1) for h in tog_at.values())
+    assert all(distance(parse_label(h), parse_label("1516")) == {"1513": 3, "1617": 2}.get(h, 1) for h in tog_at.values())
     for key, label in tog_at.items():
         s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle(key), hex=parse_label(label))))
     assert objective_stakes(s, "renegade") == pytest.approx(stakes)
     assert objective_stakes(replace(s, turn=s.scenario.turns - 1), "renegade") == {}
+
+
+
+def test_a_squad_beside_the_objective_denies_it_whatever_the_fire_does():
+    """The village's last turn: TOG's squad T22s stands beside the ridge road (3612 by 3613), so no TOG vehicle's
+    destruction changes who holds it, and the elite's fire counts no stakes (book-b §15.2: any unit denies)."""
+    from dataclasses import replace
+
+    from centurion.game.bot_move import objective_stakes
+    from centurion.hexgrid import distance, parse_label
+
+    s = new_skirmish("village", seed=0)
+    road = parse_label("3613")
+    s = replace(s, turn=s.scenario.turns)
+    s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle("T21"), hex=parse_label("3614"))))
+    squad = next(q for q in s.squads if q.key == "T22s")
+    assert distance(squad.hex, road) == 1 and squad.men > 0
+    assert objective_stakes(s, "renegade") == {}
+    gone = replace(s, squads=tuple(replace(q, men=0) if q.key == "T22s" else q for q in s.squads))
+    near = [v.key for v in gone.live_vehicles("tog") if distance(v.hex, road) <= 1]
+    assert near  # T21 at 3614 at least
+    assert objective_stakes(gone, "renegade") == pytest.approx({k: 75.0 / len(near) ** 2 for k in near})
+
+
+def test_a_refused_path_counts_as_a_certain_loss(pursuit_t42):
+    """A path the engine refuses (here: more hexes than the velocity allows, CEN-GRAV-1) is never flown: its risk is
+    a certain loss past the armor, so no weighing prefers it."""
+    from dataclasses import replace as dc_replace
+
+    s = pursuit_t42
+    e = next(e for e in s.end_states("T42") if e.p_no_damage == 1 and not e.grounded)
+    bad = dc_replace(e.safest.move, steps=e.safest.move.steps + ("F",) * 30)
+    assert path_risk(s, s.vehicle("T42"), bad) == Risk(1000.0, 1000.0, 1.0, 0.0)
