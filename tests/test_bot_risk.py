@@ -250,6 +250,8 @@ def test_a_squad_beside_the_objective_denies_it_whatever_the_fire_does():
     squad = next(q for q in s.squads if q.key == "T22s")
     assert distance(squad.hex, road) == 1 and squad.men > 0
     assert objective_stakes(s, "renegade") == {}
+    off = replace(s, squads=tuple(replace(q, hex=parse_label("3611")) if q.key == "T22s" else q for q in s.squads))
+    assert distance(parse_label("3611"), road) == 2 and objective_stakes(off, "renegade")  # 2 hexes off: no denial
     gone = replace(s, squads=tuple(replace(q, men=0) if q.key == "T22s" else q for q in s.squads))
     near = [v.key for v in gone.live_vehicles("tog") if distance(v.hex, road) <= 1]
     assert near  # T21 at 3614 at least
