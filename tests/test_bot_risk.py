@@ -267,3 +267,29 @@ def test_a_refused_path_counts_as_a_certain_loss(pursuit_t42):
     e = next(e for e in s.end_states("T42") if e.p_no_damage == 1 and not e.grounded)
     bad = dc_replace(e.safest.move, steps=e.safest.move.steps + ("F",) * 30)
     assert path_risk(s, s.vehicle("T42"), bad) == Risk(1000.0, 1000.0, 1.0, 0.0)
+
+
+@pytest.mark.parametrize(("friends", "goal"), [
+    ({}, 12.5),                              # nobody can reach the bridge next turn: half of HOLD to an end that can
+    ({"R12": "1515"}, 5.0),                  # one friend, already moved, can: a second is worth 0.2 of HOLD
+    ({"R12": "1515", "R13": "1517"}, None),  # two can: nothing left to reach for
+])
+def test_the_turn_before_the_last_reaches_for_an_objective_fewer_than_two_friends_can_reach(friends, goal):
+    """`reach_goals` (the turn before the last, book-b §15.2): each objective that fewer than two friends already
+    moved (or squads beside it) can reach next turn, a friend counting when one of its next turn's legal ends within
+    1 hex of it has at least even odds of no damage (`reach_chance`); in any other turn, none."""
+    from dataclasses import replace
+
+    from centurion.game.bot_move import reach_chance, reach_goals
+    from centurion.hexgrid import parse_label
+
+    s = _last_turn_meeting(friends)
+    s = replace(s, turn=s.scenario.turns - 1)
+    bridge = parse_label("1516")
+    for key in friends:
+        m = s.vehicle(key)
+        assert reach_chance(s, m, m.grav(), bridge) >= 0.5
+    assert reach_chance(s, s.vehicle("R11"), s.vehicle("R11").grav(), bridge) == 0.0  # 13 hexes off at velocity 4
+    goals = reach_goals(s, s.vehicle("R11"))
+    assert goals == ([] if goal is None else [(bridge, pytest.approx(goal))])
+    assert reach_goals(replace(s, turn=s.scenario.turns), s.vehicle("R11")) == []
