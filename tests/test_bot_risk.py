@@ -10,12 +10,27 @@ chance of no damage at all.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction
+from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
+from centurion.data import terrain_table
 from centurion.game import bot_action, new_skirmish
-from centurion.game.bot_move import Risk, path_risk
+from centurion.game.bot_move import (
+    HOLD,
+    Risk,
+    objective_stakes,
+    objective_terms,
+    path_risk,
+    position_terms,
+    reach_chance,
+    reach_goals,
+    speed_terms,
+)
+from centurion.hexgrid import distance, parse_label
 
 
 @pytest.fixture(scope="module")
@@ -77,10 +92,6 @@ def test_what_a_risk_costs_in_the_score():
 
 def _last_turn_meeting(friends_at: dict[str, str]):
     """The meeting in its last turn (6), R11 to move; friends moved already (`done`) at the hexes given."""
-    from dataclasses import replace
-
-    from centurion.hexgrid import parse_label
-
     s = new_skirmish("meeting", seed=0)
     while s.phase != "movement":
         s = s.apply(bot_action(s, "veteran"))
@@ -100,11 +111,6 @@ def test_the_last_turns_objective_term_counts_the_friends_already_beside_it(frie
     """Book-b §15.2: a unit within 1 hex of an objective at the end holds it (or denies it to the enemy). In the last
     turn an end within 1 hex of the bridge (1516) is worth HOLD = 25 (75 victory points against a tank's 11-19) when
     no friend that has moved is there, 0.4 of it with one, nothing with two; an end 2 hexes off, nothing."""
-    import numpy as np
-
-    from centurion.game.bot_move import HOLD, objective_terms
-    from centurion.hexgrid import distance, parse_label
-
     assert HOLD == 25.0
     s = _last_turn_meeting(friends)
     bridge = parse_label("1516")
@@ -118,13 +124,6 @@ def test_the_turn_before_the_last_counts_ends_slow_enough_to_stop_beside_the_obj
     """The turn before the last, an end within 4 hexes of an uncovered objective from where the vehicle can brake to
     a stop beside it next turn (`slow`) is worth half of HOLD; a fast one, or one 5 hexes off, nothing; in the turns
     before, no end is worth anything for the objective (game/bot_move.py `objective_terms`)."""
-    from dataclasses import replace
-
-    import numpy as np
-
-    from centurion.game.bot_move import HOLD, objective_terms
-    from centurion.hexgrid import distance, parse_label
-
     s = _last_turn_meeting({})
     s = replace(s, turn=s.scenario.turns - 1)
     bridge = parse_label("1516")
@@ -141,12 +140,6 @@ def test_cover_elevation_and_spacing_of_an_end_hex():
     """The careful levels' habits (docs/decisions.md, "Player's habits"): 0.8 per point the hex's terrain takes off a
     shot at it (CEN-TER-1: light woods -1, heavy woods -2, buildings -2, data/terrain.yaml), 0.2 a level of height,
     -2.5 for each friend in the hex and -0.5 for each next to it; the novice weighs none of it."""
-    import numpy as np
-
-    from centurion.data import terrain_table
-    from centurion.game.bot_move import position_terms
-    from centurion.hexgrid import distance
-
     s = new_skirmish("meeting", seed=0)
     v = s.vehicle("R11")
     friends = [m.hex for m in s.live_vehicles("renegade") if m.key != "R11"]
@@ -176,10 +169,6 @@ def test_the_quick_guess_of_a_paths_own_damage():
     slow into cover next turn); grounding at velocity v deals 10 x v to the bottom (CEN-GRD-1), weighed like
     `Risk.loss` against the bottom armor left, a pierced bottom at least a battle tank's share; a path that may fail
     a piloting roll, its chance of failing times (4 + half the velocity). A Horatius (cost 11, bottom 40)."""
-    from types import SimpleNamespace
-
-    from centurion.game.bot_move import speed_terms
-
     s = new_skirmish("meeting", seed=0)
     v = s.vehicle("T11")
     assert v.cost == 11 and dict(v.sheet.armor.sections)["bottom"].intact == 40
@@ -202,7 +191,6 @@ def test_the_quick_guess_of_a_paths_own_damage():
         0.3 * (4 + 0.5 * 6) * worth,
         2.0 + 0.3 * (4 + 0.5 * 12) * worth,
     ])
-    from dataclasses import replace
 
     pierced = [end(5, grounded=True)]  # a dearer vehicle's pierced bottom costs its own worth; no cost counts as 20
     assert speed_terms(s, replace(v, cost=30), pierced).tolist() == pytest.approx([(0.15 * 50 + 0.3 * 10) * 1.5 + 20 * 1.5])
@@ -221,11 +209,6 @@ def test_the_elites_last_turn_stakes_on_the_enemy_beside_an_objective(tog_at, st
     """Book-b §15.2: an objective is held by a side with a unit within 1 hex and no enemy unit within 1 hex (75
     points). In the last turn the elite's fire counts the enemy whose destruction changes who holds it: the only
     enemy there is worth the 75 points, each of two a quarter (both must go), none when three are."""
-    from dataclasses import replace
-
-    from centurion.game.bot_move import objective_stakes
-    from centurion.hexgrid import distance, parse_label
-
     s = _last_turn_meeting({})
     assert all(distance(parse_label(h), parse_label("1516")) == {"1513": 3, "1617": 2}.get(h, 1) for h in tog_at.values())
     for key, label in tog_at.items():
@@ -238,11 +221,6 @@ def test_the_elites_last_turn_stakes_on_the_enemy_beside_an_objective(tog_at, st
 def test_a_squad_beside_the_objective_denies_it_whatever_the_fire_does():
     """The village's last turn: TOG's squad T22s stands beside the ridge road (3612 by 3613), so no TOG vehicle's
     destruction changes who holds it, and the elite's fire counts no stakes (book-b §15.2: any unit denies)."""
-    from dataclasses import replace
-
-    from centurion.game.bot_move import objective_stakes
-    from centurion.hexgrid import distance, parse_label
-
     s = new_skirmish("village", seed=0)
     road = parse_label("3613")
     s = replace(s, turn=s.scenario.turns)
@@ -261,11 +239,9 @@ def test_a_squad_beside_the_objective_denies_it_whatever_the_fire_does():
 def test_a_refused_path_counts_as_a_certain_loss(pursuit_t42):
     """A path the engine refuses (here: more hexes than the velocity allows, CEN-GRAV-1) is never flown: its risk is
     a certain loss past the armor, so no weighing prefers it."""
-    from dataclasses import replace as dc_replace
-
     s = pursuit_t42
     e = next(e for e in s.end_states("T42") if e.p_no_damage == 1 and not e.grounded)
-    bad = dc_replace(e.safest.move, steps=e.safest.move.steps + ("F",) * 30)
+    bad = replace(e.safest.move, steps=e.safest.move.steps + ("F",) * 30)
     assert path_risk(s, s.vehicle("T42"), bad) == Risk(1000.0, 1000.0, 1.0, 0.0)
 
 
@@ -278,11 +254,6 @@ def test_the_turn_before_the_last_reaches_for_an_objective_fewer_than_two_friend
     """`reach_goals` (the turn before the last, book-b §15.2): each objective that fewer than two friends already
     moved (or squads beside it) can reach next turn, a friend counting when one of its next turn's legal ends within
     1 hex of it has at least even odds of no damage (`reach_chance`); in any other turn, none."""
-    from dataclasses import replace
-
-    from centurion.game.bot_move import reach_chance, reach_goals
-    from centurion.hexgrid import parse_label
-
     s = _last_turn_meeting(friends)
     s = replace(s, turn=s.scenario.turns - 1)
     bridge = parse_label("1516")
