@@ -91,8 +91,9 @@ def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 400
                 if safe:
                     where.append(f"{name} seed {seed}: {p} ({before.active}) lost {a.unit} in turn {before.turn}")
     winner = s.result.winner if s.over and s.result is not None else None
-    return {"winner": None if winner is None else players[winner], "times": times, "losses": losses,
-            "forced": forced, "where": where, "points": dict(s.result.points) if s.result is not None else {},
+    return {"winner": None if winner is None else players[winner], "seed": seed, "players": players, "times": times,
+            "losses": losses, "forced": forced, "where": where,
+            "points": dict(s.result.points) if s.result is not None else {},
             "level": s.result.level if s.result is not None else None, "turn": s.turn,
             "first": s.first, "lost": {side: [v.key for v in s.vehicles if v.side == side and v.destroyed]
                                        for side in s.sides}}
@@ -143,16 +144,14 @@ def sign_test(better: int, worse: int) -> Fraction:
     return min(Fraction(1), 2 * tail)
 
 
-def record_rows(results: dict[tuple[str, str], list[tuple[str, dict]]], seeds_of: dict) -> list[dict]:
+RECORDED = ("seed", "players", "winner", "points", "level", "turn", "first", "lost")  # a game's fields in a record
+
+
+def record_rows(results: dict[tuple[str, str], list[tuple[str, dict]]]) -> list[dict]:
     """The games of a ladder run as plain rows (the pair, scenario, seed, players by side, winner, points, victory
     level, the turn it ended in, who moved first in that turn, the vehicles lost by side): what `--record` writes."""
-    rows = []
-    for (a, b), games in results.items():
-        for (name, r), (seed, players) in zip(games, seeds_of[(a, b)], strict=True):
-            rows.append({"pair": f"{a}:{b}", "scenario": name, "seed": seed, "players": players,
-                         "winner": r["winner"], "points": r["points"], "level": r["level"], "turn": r["turn"],
-                         "first": r["first"], "lost": r["lost"]})
-    return rows
+    return [{"pair": f"{a}:{b}", "scenario": name, **{k: r[k] for k in RECORDED}}
+            for (a, b), games in results.items() for name, r in games]
 
 
 def compare(old: list[dict], new: list[dict], player: str) -> dict:
@@ -292,8 +291,7 @@ def main(argv: list[str] | None = None) -> None:
         for pair, name, r in pool.imap(ladder_game, jobs):  # in the jobs' order: the table does not depend on timing
             results[pair].append((name, r))
     if args.record:
-        seeds_of = {pair: [(seed, players) for a, b, _n, seed, players in jobs if (a, b) == pair] for pair in pairs}
-        rows = record_rows(results, seeds_of)  # a game a line
+        rows = record_rows(results)  # a game a line
         Path(args.record).write_text("[\n" + ",\n".join(json.dumps(r) for r in rows) + "\n]\n", encoding="utf-8")
     print(f"{'pair':<22} {'games':>5} {'wins A':>7} {'wins B':>7} {'draws':>5} {'A win %':>8} {'95 % interval':>13} "
           f"{'of decided':>10}  by scenario (A-B-draws)")
