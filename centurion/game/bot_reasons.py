@@ -30,6 +30,7 @@ from .bot_fire import paint_odds, paint_plans, plan_hits
 from .bot_move import armor_fraction, objective_terms, path_risk
 from .bot_trace import Note, traced
 from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
+from .ramming import ram_preview, ram_value
 from .wording import plural
 
 TOP = 3  # the options shown: the chosen one and the next best two
@@ -421,8 +422,6 @@ def _plain_reason(s: Any, a: Any) -> str:
 def _ram_reason(s: Any, a: Move) -> str:
     """A ram's reason: its exact odds and damage, and the armor it expects to destroy on each side in points of the
     vehicles' costs, the margin the computer rams for (game/ramming.py `bot_ram`, VAR-RAM)."""
-    from .ramming import ram_preview, ram_value
-
     odds = ram_preview(s, a)
     if odds is None:
         return f"{a.unit} rams {a.ram} (VAR-RAM)"
