@@ -382,3 +382,19 @@ def test_a_ram_reason_gives_its_odds_and_the_margin_the_computer_rams_for():
     assert dealt > taken
     assert odds.describe() in d.reason
     assert f"{dealt:.1f} points of {d.action.ram}'s cost against {taken:.1f} of its own" in d.reason
+
+
+def test_a_ram_table_tells_the_rams_rule_not_the_move_scores():
+    """Session 37's review: a ram's Why? table (one row, no score) ended with the footnote on what a move's score
+    adds up, which the ram has none of. It tells the ram's rule instead (VAR-RAM, game/ramming.py `bot_ram`)."""
+    from centurion.game.bot_reasons import bot_decision
+    from centurion.widgets.bot_view import MEANING, RAMMED, alternatives_html
+
+    s = new_skirmish("first_game", seed=0, variants=("VAR-RAM",))
+    while len(s.history) < 4:  # turn 1: the veteran's R11 rams T11
+        s = s.apply(bot_action(s, "veteran"))
+    d = bot_decision(s, "veteran")
+    assert d.action.ram
+    shown = alternatives_html(d)
+    assert RAMMED in shown and "VAR-RAM" in shown
+    assert not any(m in shown for m in MEANING.values())

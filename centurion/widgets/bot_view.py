@@ -65,10 +65,18 @@ MEANING = {  # what a score adds up, by phase (session 35's audit: the scores we
 }
 
 
+RAMMED = (" A ram is not scored against other moves: the computer rams an enemy that has already moved when the "
+          "armor it expects to destroy, in points of that enemy's cost, beats what it expects to lose of its own "
+          "(VAR-RAM); the reason gives both.")
+
+
 def _meaning(d: BotDecision) -> str:
-    """What the scores of this decision add up (by phase; the novice weighs less), '' where it says nothing more."""
+    """What the scores of this decision add up (by phase; the novice weighs less), '' where it says nothing more;
+    a ram's rule of thumb for a ram (session 37: a ram's table ended with the move scores' footnote)."""
     if _centuria(d) or _played(d):
         return ""
+    if getattr(d.action, "ram", None):
+        return RAMMED
     return MEANING.get((str(d.phase), d.level != "novice"), "")
 
 
