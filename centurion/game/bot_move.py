@@ -149,7 +149,7 @@ def trapped(s: Skirmish, v: Vehicle, move) -> float:
     end = r.end_state()
     if end.grounded or abs(end.velocity) < TRAP_SPEED:
         return 0.0
-    ends = legal_grav_moves(end, v.sheet.vehicle, s.battlemap, table=s.speed_table(v.key))
+    ends = legal_grav_moves(end, v.sheet.vehicle, s.battlemap)  # next turn: the engine's limits (`reach_chance`)
     safe = sum(1 for e in ends if e.p_no_damage == 1)
     return TRAP if safe == 0 else TRAP / 2 if safe < 10 else 0.0
 
@@ -180,7 +180,7 @@ def objective_terms(s: Skirmish, v: Vehicle, hexes: np.ndarray, slow: np.ndarray
         elif not covered:  # from there, slow enough to brake to a stop beside it next turn (CEN-GRAV-1)
             near = (d <= 4) * (1.0 if slow is None else slow)
             if ends is not None:  # or heading for it, fast enough to get there (`heading_for`)
-                near = np.maximum(near, heading_for(v, ends, o.hex) * (d - 1 <= _next_move(v, ends)))
+                near = np.maximum(near, heading_for(ends, o.hex) * (d - 1 <= _next_move(v, ends)))
             out += 0.5 * HOLD * near
     return out
 
@@ -190,7 +190,7 @@ def _next_move(v: Vehicle, ends: list) -> np.ndarray:
     return np.array([abs(e.velocity_min) for e in ends]) + v.sheet.vehicle.max_thrust
 
 
-def heading_for(v: Vehicle, ends: list, target: Hex) -> np.ndarray:
+def heading_for(ends: list, target: Hex) -> np.ndarray:
     """Per end, 1 where the vehicle flies with `target` in its front arc (CEN-CMB-1's arcs, HEX-4): at speed it
     cannot turn back toward it in one move (the facing change table, CEN-GRAV-4)."""
     return np.array([0.0 if e.grounded else float(in_arc("hull", e.facing, e.facing, e.hex, target)) for e in ends])
@@ -213,8 +213,10 @@ REACH_CHECKS = 8  # the turn before the last: at most this many of the best ends
 
 def reach_chance(s: Skirmish, v: Vehicle, state, target: Hex) -> float:
     """From movement state `state`, the best chance of no damage among next turn's legal ends within 1 hex of
-    `target` (CEN-GRAV-1/2; 0 when none is; book-b §15.2: a unit within 1 hex holds or denies an objective)."""
-    ends = legal_grav_moves(state, v.sheet.vehicle, s.battlemap, table=s.speed_table(v.key))
+    `target` (CEN-GRAV-1/2; 0 when none is; book-b §15.2: a unit within 1 hex holds or denies an objective).
+    Next turn's speed limits are the engine's own: a cut for the driver's fire (VAR-WEAPONS) lasts only the turn
+    after that fire, so this turn's cut does not reach the next, and this turn's fire is not declared yet."""
+    ends = legal_grav_moves(state, v.sheet.vehicle, s.battlemap)
     return max((float(e.p_no_damage) for e in ends if distance(e.hex, target) <= 1), default=0.0)
 
 
