@@ -57,6 +57,19 @@ def test_a_vehicle_without_its_missiles_has_no_reason_to_close(duel):
     assert preferred_range(spent, [hor], lambda k: _worth(s, k)) > 10
 
 
+def test_no_liked_range_without_an_enemy_or_a_sheet(duel):
+    """`preferred_range` is None with no enemy vehicle to weigh (then the move keeps its rule-of-thumb range) and for
+    a vehicle without a record sheet; an enemy without one is left out of the weighing."""
+    from dataclasses import replace
+
+    s, lib, hor = duel
+    worth = lambda k: _worth(s, k)  # noqa: E731
+    assert preferred_range(lib, [], worth) is None
+    assert preferred_range(replace(lib, sheet=None), [hor], worth) is None
+    assert preferred_range(lib, [replace(hor, sheet=None)], worth) is None
+    assert preferred_range(lib, [hor, replace(hor, sheet=None)], worth) == preferred_range(lib, [hor], worth)
+
+
 def test_the_careful_levels_move_by_it_and_the_novice_does_not(monkeypatch):
     """The veteran and the elite ask for the liked range of the vehicle they move, against its enemies; the
     novice keeps the rule of thumb (two thirds of its reach)."""

@@ -66,6 +66,10 @@ TESTS: dict[str, list[str]] = {
     "game/bot_move": ["tests/test_bot_risk.py", "tests/test_bot_quality.py", "tests/test_bot_cover.py",
                       "tests/test_bot_trap.py", "tests/test_bot_reach.py", "tests/test_bot_reach_terms.py",
                       "tests/test_bot_move_terms.py"],
+    # the careful levels' fire and paint estimates, and the liked range (issue 25; session 38)
+    "game/bot_fire": ["tests/test_bot_fire_estimate.py", "tests/test_bot_paint_comm.py", "tests/test_bot_fire_share.py",
+                      "tests/test_bot_quality.py", "tests/test_bot_cover.py"],
+    "game/bot_range": ["tests/test_bot_range.py", "tests/test_bot_quality.py"],
     "game/actions": ["tests/test_game_move_damage.py", "tests/test_audit_validation.py", "tests/test_tamper.py"],
     # the save codecs split from game/save and game/centuria by issue 23: the fast save and action-codec tests, the
     # saves of before the redesign (a few seconds; they replay every kind of action), test_mutation_game_codec*.py

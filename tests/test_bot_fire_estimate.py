@@ -1,0 +1,117 @@
+"""The careful levels' estimate of the fire an end deals, with the painting before it (issue 25, game/bot_fire.py),
+worked from the books on one position: a Liberator (R11) against the first game's Horatius T11 (2014, facing
+north-west) on clear ground.
+
+Expected values from the books, not from the code: the base to-hit number by range (book-a 10.1: 10 at 4-6 hexes,
+9 at 7-10; a d10 of 10 always misses, so 9 in 10 at best), the shield factor of the side seen (rating / 10: a
+Horatius's front 7, flanks 6, data/vehicles.yaml from book-b 16.6) taken off the laser's and the missiles' number
+but not the Gauss's (book-a 10.2), none against a painted target (book-a §7.2), the painting laser rolled as a laser
+is (book-a §7.1), a Liberator's weapons (150mm Gauss range 15, 3/6 laser range 20, two TVLG 4 packs of range 6 fired
+at most two a turn, book-a 8.3), and the comm that painting needs (book-a 13.2). From the survivors of
+`python tools/mutation.py game/bot_fire` (docs/mutation.md, session 38).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from centurion.game import new_skirmish
+from centurion.game.bot_fire import dealt_from, hits_from, paint_chance, paint_plans, painted_odds, plan_at
+from centurion.hexgrid import distance, parse_label
+
+R9, R6, FLANK9, R15, R16 = (parse_label(x) for x in ("1114", "1414", "1115", "0514", "0414"))
+
+
+def _with(state, key: str, **changes):
+    return replace(state, vehicles=tuple(replace(v, **changes) if v.key == key else v for v in state.vehicles))
+
+
+def _comm_out(state, key: str):
+    sheet = state.vehicle(key).sheet
+    return _with(state, key, sheet=sheet.with_damage({}, [("front", b) for b in sheet.boxes_of("front", "comm")],
+                                                     immediate=True))
+
+
+@pytest.fixture(scope="module")
+def duel():
+    """First game, seed 1: R12 and T12 moved out of the way (0520, 3020); T11 as R11 sees it."""
+    s = new_skirmish("first_game", seed=1)
+    s = _with(_with(s, "R12", hex=parse_label("0520")), "T12", hex=parse_label("3020"))
+    t = s.vehicle("T11")
+    assert (t.hex, t.facing) == (parse_label("2014"), 5)
+    assert [distance(h, t.hex) for h in (R9, R6, FLANK9)] == [9, 6, 9]
+    assert all(s.battlemap[h].terrain == "clear" for h in (R9, R6, FLANK9))
+    units = s.combat_units()
+    return s, units["T11"].target_view(units["R11"])
+
+
+def test_the_hits_an_end_deals_unpainted_and_painted(duel):
+    """At 9 hexes the Gauss hits on 9 whatever the shield (9/10) and the laser on 9 - 7 = 2 against the front (1/5):
+    1.1 hits; painted, the laser on 9 too: 1.8. Seeing the flank (shield 6) the laser hits on 3: 1.2. At 6 hexes
+    (base 10) the two TVLGs fire too, each on 10 - 7 = 3: 0.9 + 3 x 0.3 = 1.8, painted 4 x 0.9 = 3.6. At 15 hexes
+    (base 8) the Gauss hits on 8 (4/5) and the laser on 1 (1/10); at 16 the Gauss is out of its range: the laser
+    alone."""
+    s, tv = duel
+    lib = s.vehicle("R11")
+    painted = replace(tv, painted=True)
+    assert hits_from(s, lib, R9, 1, tv) == pytest.approx(0.9 + 0.2)
+    assert hits_from(s, lib, R9, 1, painted) == pytest.approx(0.9 + 0.9)
+    assert hits_from(s, lib, FLANK9, 1, tv) == pytest.approx(0.9 + 0.3)
+    assert hits_from(s, lib, R6, 1, tv) == pytest.approx(0.9 + 0.3 + 2 * 0.3)
+    assert hits_from(s, lib, R6, 1, painted) == pytest.approx(4 * 0.9)
+    kinds = [a.weapon.type for a in plan_at(s, lib, R6, 1, tv).attacks]
+    assert sorted(kinds) == ["150mm Gauss", "3/6 laser", "TVLG 4", "TVLG 4"]
+    assert [distance(h, tv.hex) for h in (R15, R16)] == [15, 16]
+    assert hits_from(s, lib, R15, 1, tv) == pytest.approx(0.8 + 0.1)
+    assert [a.weapon.type for a in plan_at(s, lib, R16, 1, tv).attacks] == ["3/6 laser"]
+    assert hits_from(s, lib, R16, 1, tv) == pytest.approx(0.1)
+
+
+def test_the_chance_to_paint_from_an_end(duel):
+    """The painting laser rolls as a laser does: at 9 hexes on 2 against the front (1/5), on 3 against the flank
+    (3/10). A painter whose comm is out (book-a 13.2) or a target under water (CEN-GRD-2) has no chance."""
+    s, tv = duel
+    lib = s.vehicle("R11")
+    assert paint_chance(s, lib, R9, 1, tv) == pytest.approx(0.2)
+    assert paint_chance(s, lib, FLANK9, 1, tv) == pytest.approx(0.3)
+    dark = _comm_out(s, "R11")
+    assert paint_chance(dark, dark.vehicle("R11"), R9, 1, tv) == 0.0
+    assert paint_chance(s, lib, R9, 1, replace(tv, submerged=True)) == 0.0
+
+
+def test_the_chance_the_target_is_painted_counts_every_friends_laser(duel):
+    """Painted this turn unless the mover's own painting laser and every friend's miss: R11 at 9 hexes (1/5) and
+    R12 beside it at 9 hexes too (1/5): 1 - 0.8 x 0.8 = 0.36. The fire dealt is then 0.64 x 1.1 + 0.36 x 1.8 =
+    1.352 hits. With R11's comm out it gains from no paint at all (book-a 13.2): 0 and the bare 1.1. A target
+    already painted is counted painted, no chance to weigh."""
+    s, tv = duel
+    s = _with(s, "R12", hex=parse_label("1214"), facing=1)
+    assert distance(parse_label("1214"), tv.hex) == 8
+    lib = s.vehicle("R11")
+    assert paint_chance(s, s.vehicle("R12"), parse_label("1214"), 1, tv) == pytest.approx(0.2)
+    assert painted_odds(s, lib, R9, 1, tv) == pytest.approx(1 - 0.8 * 0.8)
+    assert dealt_from(s, lib, R9, 1, tv, harm=False) == (pytest.approx(0.64 * 1.1 + 0.36 * 1.8), pytest.approx(0.36))
+    dark = _comm_out(s, "R11")
+    assert painted_odds(dark, dark.vehicle("R11"), R9, 1, tv) == 0.0
+    assert dealt_from(dark, dark.vehicle("R11"), R9, 1, tv, harm=False) == (pytest.approx(1.1), 0.0)
+    assert dealt_from(s, lib, R9, 1, replace(tv, painted=True), harm=False) == (pytest.approx(1.8), 0.0)
+    alone = _comm_out(s, "R12")  # R12 cannot paint: R11's own laser alone
+    assert painted_odds(alone, alone.vehicle("R11"), R9, 1, tv) == pytest.approx(0.2)
+
+
+def test_what_a_paint_adds_to_a_friends_fire(duel):
+    """`paint_plans`: R12 at 9 hexes (1114) before and after R11's paint hits T11: 1.1 hits, then 1.8 (book-a
+    §7.2). With R12's comm out it gains nothing from R11's paint, but its own paint still counts for it (book-a
+    13.2)."""
+    s, _tv = duel
+    s = _with(s, "R12", hex=R9, facing=1)
+    bare, painted = paint_plans(s, s.vehicle("R12"), "T11", "R11")
+    hits = [sum(float(a.to_hit.chance) for a in p.attacks) for p in (bare, painted)]
+    assert hits == pytest.approx([1.1, 1.8])
+    dark = _comm_out(s, "R12")
+    bare, painted = paint_plans(dark, dark.vehicle("R12"), "T11", "R11")
+    assert [sum(float(a.to_hit.chance) for a in p.attacks) for p in (bare, painted)] == pytest.approx([1.1, 1.1])
+    bare, own = paint_plans(dark, dark.vehicle("R12"), "T11", "R12")
+    assert [sum(float(a.to_hit.chance) for a in p.attacks) for p in (bare, own)] == pytest.approx([1.1, 1.8])
