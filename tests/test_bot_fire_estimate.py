@@ -115,3 +115,94 @@ def test_what_a_paint_adds_to_a_friends_fire(duel):
     assert [sum(float(a.to_hit.chance) for a in p.attacks) for p in (bare, painted)] == pytest.approx([1.1, 1.1])
     bare, own = paint_plans(dark, dark.vehicle("R12"), "T11", "R12")
     assert [sum(float(a.to_hit.chance) for a in p.attacks) for p in (bare, own)] == pytest.approx([1.1, 1.8])
+
+
+def test_var_shield_the_laser_and_the_painting_laser_roll_past_the_shield():
+    """Under VAR-SHIELD a laser rolls to hit without the shield's modifier and is then stopped by the shield with the
+    table's chance (rating 70, a Horatius's front: 52 %; RULES.md VAR-SHIELD), the Gauss as before: at 9 hexes
+    0.9 + 0.9 x 0.48 = 1.332 hits; the painting laser too, 0.9 x 0.48 = 0.432. The estimate rolls as the game's rules
+    do, not as the basic ones (1.1 and 0.2)."""
+    s = new_skirmish("first_game", seed=1, variants=("VAR-SHIELD",))
+    s = _with(_with(s, "R12", hex=parse_label("0520")), "T12", hex=parse_label("3020"))
+    units = s.combat_units()
+    tv = units["T11"].target_view(units["R11"])
+    lib = s.vehicle("R11")
+    assert s.vehicle("T11").sheet.vehicle.shields["front"] == 70
+    assert hits_from(s, lib, R9, 1, tv) == pytest.approx(0.9 + 0.9 * 0.48)
+    assert paint_chance(s, lib, R9, 1, tv) == pytest.approx(0.9 * 0.48)
+    assert dealt_from(_comm_out(_comm_out(s, "R11"), "R12"), lib, R9, 1, tv, harm=False)[0] == pytest.approx(1.332)
+
+
+def test_the_fire_weighed_by_its_harm_unless_asked_for_hits(duel):
+    """`dealt_from` weighs the harm (game/bot_harm.py: a hit by the share of the armor left where it lands) unless
+    asked for hits; with no paint possible (both painters' comm out) it is the bare fire's, `harm_from`'s. Nothing in
+    reach, nothing dealt."""
+    from centurion.game.bot_fire import harm_from
+    from centurion.game.bot_harm import plan_harm
+
+    s, tv = duel
+    dark = _comm_out(_comm_out(s, "R11"), "R12")
+    lib = dark.vehicle("R11")
+    harm = harm_from(dark, lib, R9, 1, tv)
+    assert harm == pytest.approx(plan_harm(dark, plan_at(dark, lib, R9, 1, tv))) and 0 < harm != pytest.approx(1.1)
+    assert dealt_from(dark, lib, R9, 1, tv) == (pytest.approx(harm), 0.0)
+    assert dealt_from(dark, lib, R9, 1, tv, harm=False) == (pytest.approx(1.1), 0.0)
+    edge, beyond = parse_label("0114"), replace(tv, hex=parse_label("4114"))  # the target 40 hexes off
+    assert distance(edge, beyond.hex) == 40
+    assert plan_at(dark, lib, edge, 1, beyond) is None
+    assert hits_from(dark, lib, edge, 1, beyond) == 0.0
+
+
+def test_no_painting_chance_where_the_paint_is_refused(duel):
+    """A painting attempt refused (beyond the painting laser's 20 hexes, book-a §7.1) has no chance at all, and the
+    infantry is never painted for a shot (book-a §7.2 paints vehicles): the chance weighed for a squad is 0."""
+    from centurion.game.bot_fire import paint_odds
+    from centurion.rules.grav import Refusal
+    from centurion.rules.targets import vehicle_paint
+
+    s, tv = duel
+    lib = s.vehicle("R11")
+    far = parse_label("4114")
+    assert distance(far, tv.hex) == 21
+    units = s.combat_units()
+    refused = vehicle_paint(s.battlemap, replace(units["R11"].firer_view(), hex=far, facing=4), tv, rules=s.rules)
+    assert isinstance(refused, Refusal)
+    assert paint_odds(s, refused) == 0
+    assert paint_chance(s, lib, far, 4, tv) == 0.0
+    assert dealt_from(s, lib, R9, 1, replace(tv, kind="infantry"), harm=False)[1] == 0.0
+
+
+def test_the_hull_weapons_bear_from_the_end_facing(duel):
+    """The end's facing decides what the hull weapons bear on (CEN-CMB-1's arcs): at 6 hexes facing the Horatius the
+    two hull TVLGs fire, facing away only the turret's Gauss and laser (0.9 + 0.3)."""
+    s, tv = duel
+    lib = s.vehicle("R11")
+    assert {w.type: w.location for w in lib.sheet.vehicle.weapons}["TVLG 4"].startswith("hull")
+    assert hits_from(s, lib, R6, 1, tv) == pytest.approx(1.8)
+    assert hits_from(s, lib, R6, 4, tv) == pytest.approx(0.9 + 0.3)
+
+
+def test_a_gauss_fires_anti_personnel_at_a_squad_and_heap_at_a_tank(duel):
+    """Book-a 8.3: the anti-personnel shell is for infantry only, HEAP for armor: the plan at the village's squad T22s
+    (2 hexes) loads AP, the plan at the Horatius HEAP."""
+    s, tv = duel
+    v = new_skirmish("village", seed=0)
+    u = v.combat_units()
+    squad = u["T22s"].target_view(u["R21"])
+    assert squad.kind == "infantry"
+    gauss = [a for a in plan_at(v, v.vehicle("R21"), parse_label("3511"), 1, squad).attacks if a.family == "gauss"]
+    assert [a.attack.shell for a in gauss] == ["AP"]
+    gauss = [a for a in plan_at(s, s.vehicle("R11"), R9, 1, tv).attacks if a.family == "gauss"]
+    assert [a.attack.shell for a in gauss] == ["HEAP"]
+
+
+def test_a_friend_sees_the_target_painted_only_through_its_own_comm(duel):
+    """`paint_plans` reads the target as the friend sees it: T11 already painted by R11 counts for R12 (1.8 hits)
+    unless R12's comm is out (1.1; book-a 13.2)."""
+    s, _tv = duel
+    s = _with(_with(s, "R12", hex=R9, facing=1), "T11", painted_by=("R11",))
+    bare, _ = paint_plans(s, s.vehicle("R12"), "T11", "R11")
+    assert sum(float(a.to_hit.chance) for a in bare.attacks) == pytest.approx(1.8)
+    dark = _comm_out(s, "R12")
+    bare, _ = paint_plans(dark, dark.vehicle("R12"), "T11", "R11")
+    assert sum(float(a.to_hit.chance) for a in bare.attacks) == pytest.approx(1.1)
