@@ -211,7 +211,8 @@ def test_a_friend_sees_the_target_painted_only_through_its_own_comm(duel):
 def test_var_speedmod_the_estimate_counts_the_targets_speed():
     """Under VAR-SPEEDMOD a target's speed takes off the to-hit number (RULES.md: 4-6 hexes a turn -2, 7-10 -3) and
     the estimate rolls as the game's rules do: T11 at velocity 4, from 9 hexes, the Gauss on 9 - 2 = 7 (7/10), the
-    laser on 9 - 7 - 2 = 0, which a natural 1 still makes (DIE-10: 1/10): 0.8 hits; at velocity 8, 0.6 + 0.1. With
+    laser on 9 - 7 - 2 = 0, which a natural 1 still makes (DIE-10: 1/10): 0.8 hits; at velocity 8, 0.6 + 0.1; the
+    painting laser rolls as the laser does (1/10). With
     the basic rules' estimate (`plan_hits` with no rules given) the same plan's shots count as rolled."""
     from centurion.game.bot_fire import plan_hits
 
@@ -222,5 +223,6 @@ def test_var_speedmod_the_estimate_counts_the_targets_speed():
     assert tv.velocity == 4
     assert hits_from(s, lib, R9, 1, tv) == pytest.approx(0.7 + 0.1)
     assert hits_from(s, lib, R9, 1, replace(tv, velocity=8)) == pytest.approx(0.6 + 0.1)
+    assert paint_chance(s, lib, R9, 1, tv) == pytest.approx(0.1)  # the painting roll too: 9 - 7 - 2, a natural 1
     assert plan_hits(plan_at(s, lib, R9, 1, tv)) == pytest.approx(0.8)
     assert plan_hits(None) == 0.0
