@@ -70,6 +70,8 @@ TESTS: dict[str, list[str]] = {
     "game/bot_fire": ["tests/test_bot_fire_estimate.py", "tests/test_bot_paint_comm.py", "tests/test_bot_fire_share.py",
                       "tests/test_bot_quality.py", "tests/test_bot_cover.py"],
     "game/bot_range": ["tests/test_bot_range.py", "tests/test_bot_quality.py"],
+    # the elite's playouts (issue 25; session 38)
+    "game/bot_search": ["tests/test_bot_search.py", "tests/test_bot_levels.py", "tests/test_bot_reasons_audit35.py"],
     "game/actions": ["tests/test_game_move_damage.py", "tests/test_audit_validation.py", "tests/test_tamper.py"],
     # the save codecs split from game/save and game/centuria by issue 23: the fast save and action-codec tests, the
     # saves of before the redesign (a few seconds; they replay every kind of action), test_mutation_game_codec*.py

@@ -66,7 +66,7 @@ def playout(s: Skirmish, side: str, seed: int, policy: Callable[[Skirmish], Acti
 
 def searched(s: Skirmish) -> bool:
     """Whether the elite searches this decision: painting and fire, in every turn."""
-    return str(getattr(s.phase, "value", s.phase)) in SEARCHED
+    return s.phase in SEARCHED  # a Phase is a str enum: "painting" == Phase.PAINTING
 
 
 def candidates(notes: list[bot_trace.Note], chosen: Action) -> list[Action]:
