@@ -83,3 +83,17 @@ def assert_listed(s, a) -> None:
         return
     legal = s.move_actions(a.unit) if isinstance(a, Move) else s.legal_actions()
     assert legal and a in legal, f"bot chose {a} not among the legal actions"
+
+
+def with_vehicle(state: Skirmish, key: str, **changes) -> Skirmish:
+    """`state` with one vehicle's fields changed (a hex, a facing, a sheet, painted_by...)."""
+    return replace(state, vehicles=tuple(replace(v, **changes) if v.key == key else v for v in state.vehicles))
+
+
+def comm_out(state: Skirmish, key: str) -> Skirmish:
+    """`state` with the vehicle's comm hit (every comm box of its front lost): it neither paints nor gains from
+    another's paint (book-a 13.2)."""
+    sheet = state.vehicle(key).sheet
+    return with_vehicle(state, key, sheet=sheet.with_damage({}, [("front", b) for b in sheet.boxes_of("front", "comm")],
+                                                            immediate=True))
+

@@ -20,25 +20,16 @@ import pytest
 from centurion.game import new_skirmish
 from centurion.game.bot_fire import dealt_from, hits_from, paint_chance, paint_plans, painted_odds, plan_at
 from centurion.hexgrid import distance, parse_label
+from tests.bot_games import comm_out, with_vehicle
 
 R9, R6, FLANK9, R15, R16 = (parse_label(x) for x in ("1114", "1414", "1115", "0514", "0414"))
-
-
-def _with(state, key: str, **changes):
-    return replace(state, vehicles=tuple(replace(v, **changes) if v.key == key else v for v in state.vehicles))
-
-
-def _comm_out(state, key: str):
-    sheet = state.vehicle(key).sheet
-    return _with(state, key, sheet=sheet.with_damage({}, [("front", b) for b in sheet.boxes_of("front", "comm")],
-                                                     immediate=True))
 
 
 @pytest.fixture(scope="module")
 def duel():
     """First game, seed 1: R12 and T12 moved out of the way (0520, 3020); T11 as R11 sees it."""
     s = new_skirmish("first_game", seed=1)
-    s = _with(_with(s, "R12", hex=parse_label("0520")), "T12", hex=parse_label("3020"))
+    s = with_vehicle(with_vehicle(s, "R12", hex=parse_label("0520")), "T12", hex=parse_label("3020"))
     t = s.vehicle("T11")
     assert (t.hex, t.facing) == (parse_label("2014"), 5)
     assert [distance(h, t.hex) for h in (R9, R6, FLANK9)] == [9, 6, 9]
@@ -76,7 +67,7 @@ def test_the_chance_to_paint_from_an_end(duel):
     lib = s.vehicle("R11")
     assert paint_chance(s, lib, R9, 1, tv) == pytest.approx(0.2)
     assert paint_chance(s, lib, FLANK9, 1, tv) == pytest.approx(0.3)
-    dark = _comm_out(s, "R11")
+    dark = comm_out(s, "R11")
     assert paint_chance(dark, dark.vehicle("R11"), R9, 1, tv) == 0.0
     assert paint_chance(s, lib, R9, 1, replace(tv, submerged=True)) == 0.0
 
@@ -87,17 +78,17 @@ def test_the_chance_the_target_is_painted_counts_every_friends_laser(duel):
     1.352 hits. With R11's comm out it gains from no paint at all (book-a 13.2): 0 and the bare 1.1. A target
     already painted is counted painted, no chance to weigh."""
     s, tv = duel
-    s = _with(s, "R12", hex=parse_label("1214"), facing=1)
+    s = with_vehicle(s, "R12", hex=parse_label("1214"), facing=1)
     assert distance(parse_label("1214"), tv.hex) == 8
     lib = s.vehicle("R11")
     assert paint_chance(s, s.vehicle("R12"), parse_label("1214"), 1, tv) == pytest.approx(0.2)
     assert painted_odds(s, lib, R9, 1, tv) == pytest.approx(1 - 0.8 * 0.8)
     assert dealt_from(s, lib, R9, 1, tv, harm=False) == (pytest.approx(0.64 * 1.1 + 0.36 * 1.8), pytest.approx(0.36))
-    dark = _comm_out(s, "R11")
+    dark = comm_out(s, "R11")
     assert painted_odds(dark, dark.vehicle("R11"), R9, 1, tv) == 0.0
     assert dealt_from(dark, dark.vehicle("R11"), R9, 1, tv, harm=False) == (pytest.approx(1.1), 0.0)
     assert dealt_from(s, lib, R9, 1, replace(tv, painted=True), harm=False) == (pytest.approx(1.8), 0.0)
-    alone = _comm_out(s, "R12")  # R12 cannot paint: R11's own laser alone
+    alone = comm_out(s, "R12")  # R12 cannot paint: R11's own laser alone
     assert painted_odds(alone, alone.vehicle("R11"), R9, 1, tv) == pytest.approx(0.2)
 
 
@@ -106,11 +97,11 @@ def test_what_a_paint_adds_to_a_friends_fire(duel):
     §7.2). With R12's comm out it gains nothing from R11's paint, but its own paint still counts for it (book-a
     13.2)."""
     s, _tv = duel
-    s = _with(s, "R12", hex=R9, facing=1)
+    s = with_vehicle(s, "R12", hex=R9, facing=1)
     bare, painted = paint_plans(s, s.vehicle("R12"), "T11", "R11")
     hits = [sum(float(a.to_hit.chance) for a in p.attacks) for p in (bare, painted)]
     assert hits == pytest.approx([1.1, 1.8])
-    dark = _comm_out(s, "R12")
+    dark = comm_out(s, "R12")
     bare, painted = paint_plans(dark, dark.vehicle("R12"), "T11", "R11")
     assert [sum(float(a.to_hit.chance) for a in p.attacks) for p in (bare, painted)] == pytest.approx([1.1, 1.1])
     bare, own = paint_plans(dark, dark.vehicle("R12"), "T11", "R12")
@@ -123,14 +114,14 @@ def test_var_shield_the_laser_and_the_painting_laser_roll_past_the_shield():
     0.9 + 0.9 x 0.48 = 1.332 hits; the painting laser too, 0.9 x 0.48 = 0.432. The estimate rolls as the game's rules
     do, not as the basic ones (1.1 and 0.2)."""
     s = new_skirmish("first_game", seed=1, variants=("VAR-SHIELD",))
-    s = _with(_with(s, "R12", hex=parse_label("0520")), "T12", hex=parse_label("3020"))
+    s = with_vehicle(with_vehicle(s, "R12", hex=parse_label("0520")), "T12", hex=parse_label("3020"))
     units = s.combat_units()
     tv = units["T11"].target_view(units["R11"])
     lib = s.vehicle("R11")
     assert s.vehicle("T11").sheet.vehicle.shields["front"] == 70
     assert hits_from(s, lib, R9, 1, tv) == pytest.approx(0.9 + 0.9 * 0.48)
     assert paint_chance(s, lib, R9, 1, tv) == pytest.approx(0.9 * 0.48)
-    assert dealt_from(_comm_out(_comm_out(s, "R11"), "R12"), lib, R9, 1, tv, harm=False)[0] == pytest.approx(1.332)
+    assert dealt_from(comm_out(comm_out(s, "R11"), "R12"), lib, R9, 1, tv, harm=False)[0] == pytest.approx(1.332)
 
 
 def test_the_fire_weighed_by_its_harm_unless_asked_for_hits(duel):
@@ -141,7 +132,7 @@ def test_the_fire_weighed_by_its_harm_unless_asked_for_hits(duel):
     from centurion.game.bot_harm import plan_harm
 
     s, tv = duel
-    dark = _comm_out(_comm_out(s, "R11"), "R12")
+    dark = comm_out(comm_out(s, "R11"), "R12")
     lib = dark.vehicle("R11")
     harm = harm_from(dark, lib, R9, 1, tv)
     assert harm == pytest.approx(plan_harm(dark, plan_at(dark, lib, R9, 1, tv))) and 0 < harm != pytest.approx(1.1)
@@ -200,10 +191,10 @@ def test_a_friend_sees_the_target_painted_only_through_its_own_comm(duel):
     """`paint_plans` reads the target as the friend sees it: T11 already painted by R11 counts for R12 (1.8 hits)
     unless R12's comm is out (1.1; book-a 13.2)."""
     s, _tv = duel
-    s = _with(_with(s, "R12", hex=R9, facing=1), "T11", painted_by=("R11",))
+    s = with_vehicle(with_vehicle(s, "R12", hex=R9, facing=1), "T11", painted_by=("R11",))
     bare, _ = paint_plans(s, s.vehicle("R12"), "T11", "R11")
     assert sum(float(a.to_hit.chance) for a in bare.attacks) == pytest.approx(1.8)
-    dark = _comm_out(s, "R12")
+    dark = comm_out(s, "R12")
     bare, _ = paint_plans(dark, dark.vehicle("R12"), "T11", "R11")
     assert sum(float(a.to_hit.chance) for a in bare.attacks) == pytest.approx(1.1)
 

@@ -4,28 +4,17 @@ gain when it chose a paint, and such a painter's chance when it weighed an end's
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from centurion.game import Paint, bot_action, new_skirmish
 from centurion.game.bot_fire import dealt_from, paint_chance
 from centurion.game.bot_reasons import bot_decision
 from centurion.rules.targets import TO_HIT_KIND
+from tests.bot_games import comm_out, with_vehicle
 
 
 def _hits(state, firer: str, target: str) -> float:
     plan = state.attack_set(state.vehicle(firer), target)
     return 0.0 if plan is None else float(sum(state.rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family])
                                               for a in plan.attacks))
-
-
-def _with(state, key: str, **changes):
-    return replace(state, vehicles=tuple(replace(v, **changes) if v.key == key else v for v in state.vehicles))
-
-
-def _comm_out(state, key: str):
-    sheet = state.vehicle(key).sheet
-    return _with(state, key, sheet=sheet.with_damage({}, [("front", b) for b in sheet.boxes_of("front", "comm")],
-                                                     immediate=True))
 
 
 def _painting_for_a_friend():
@@ -37,7 +26,7 @@ def _painting_for_a_friend():
             a = d.action
             if isinstance(a, Paint) and a.target:
                 side = s.combat_units()[a.unit].side
-                painted = _with(s, a.target, painted_by=(a.unit,))
+                painted = with_vehicle(s, a.target, painted_by=(a.unit,))
                 for v in s.live_vehicles(side):
                     if v.key != a.unit and _hits(painted, v.key, a.target) > _hits(s, v.key, a.target):
                         return s, a, v.key
@@ -48,8 +37,8 @@ def _painting_for_a_friend():
 def test_a_friend_whose_comm_is_out_gains_nothing_from_the_paint_and_is_not_named():
     s, a, friend = _painting_for_a_friend()
     assert friend in bot_decision(s, "veteran").reason
-    s2 = _comm_out(s, friend)
-    painted = _with(s2, a.target, painted_by=(a.unit,))
+    s2 = comm_out(s, friend)
+    painted = with_vehicle(s2, a.target, painted_by=(a.unit,))
     assert _hits(painted, friend, a.target) == _hits(s2, friend, a.target)  # the engine: no gain (book-a 13.2)
     d = bot_decision(s2, "veteran")
     if isinstance(d.action, Paint) and d.action.target == a.target:
@@ -65,6 +54,6 @@ def test_a_painter_whose_comm_is_out_has_no_chance_to_paint():
     tv = units[a.target].target_view(units[a.unit])
     v = s.vehicle(a.unit)
     assert paint_chance(s, v, v.hex, v.facing, tv) > 0
-    s2 = _comm_out(s, a.unit)
+    s2 = comm_out(s, a.unit)
     assert not s2.vehicle(a.unit).sheet.may_paint  # book-a 13.2
     assert paint_chance(s2, s2.vehicle(a.unit), v.hex, v.facing, tv) == 0.0
