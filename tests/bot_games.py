@@ -97,3 +97,27 @@ def comm_out(state: Skirmish, key: str) -> Skirmish:
     return with_vehicle(state, key, sheet=sheet.with_damage({}, [("front", b) for b in sheet.boxes_of("front", "comm")],
                                                             immediate=True))
 
+
+def placed(state: Skirmish, at: dict[str, str]) -> Skirmish:
+    """`state` with vehicles put at the hexes given by label (nothing else about them changed)."""
+    for key, label in at.items():
+        state = with_vehicle(state, key, hex=parse_label(label))
+    return state
+
+
+def with_objectives(state: Skirmish, labels: tuple[str, ...]) -> Skirmish:
+    """`state` whose scenario lists objectives at these hexes instead of its own (a scenario may list several,
+    book-b §15.2), each named after its hex."""
+    o = state.scenario.objectives[0]
+    goals = type(state.scenario.objectives)(replace(o, name=f"objective {h}", hex=parse_label(h)) for h in labels)
+    return replace(state, scenario=replace(state.scenario, objectives=goals))
+
+
+def meeting_before_end(turns_left: int, moved: dict[str, str]) -> Skirmish:
+    """The meeting (seed 0) at its first movement phase, set `turns_left` turns before its last (0: the last turn),
+    with the vehicles given put at their hexes and marked moved this turn (`done`)."""
+    s = new_skirmish("meeting", seed=0)
+    while s.phase != "movement":
+        s = s.apply(bot_action(s, "veteran"))
+    s = placed(replace(s, turn=s.scenario.turns - turns_left), moved)
+    return replace(s, done=frozenset(moved))

@@ -16,6 +16,7 @@ from centurion.data import terrain_table
 from centurion.game import bot_move, new_skirmish
 from centurion.game.bot_move import TRAP, objective_stakes, position_terms, trapped
 from centurion.hexgrid import Hex, distance, parse_label
+from tests.bot_games import placed, with_objectives, with_vehicle
 
 
 @pytest.fixture(scope="module")
@@ -67,12 +68,9 @@ def test_spacing_counts_friends_not_enemies(meeting):
     h = _lone(meeting, "clear")
     beside = next(n for n in meeting.battlemap.hexes if distance(n, h) == 1)
     alone = _terms(meeting, h)
-    s = meeting
-    s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle("T11"), hex=h)))
-    s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle("T12"), hex=beside)))
+    s = with_vehicle(with_vehicle(meeting, "T11", hex=h), "T12", hex=beside)
     assert _terms(s, h) == pytest.approx(alone)
-    s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle("R12"), hex=h)))
-    s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle("R13"), hex=beside)))
+    s = with_vehicle(with_vehicle(s, "R12", hex=h), "R13", hex=beside)
     assert _terms(s, h) == pytest.approx([alone[0] - 2.5 - 0.5])
 
 
@@ -108,12 +106,7 @@ def test_the_trap_check_starts_at_velocity_7(meeting, monkeypatch):
 
 def _last_turn_village(objectives: tuple[str, ...], tog_at: dict[str, str]):
     s = new_skirmish("village", seed=0)
-    o = s.scenario.objectives[0]
-    goals = type(s.scenario.objectives)(replace(o, name=f"objective {h}", hex=parse_label(h)) for h in objectives)
-    s = replace(s, turn=s.scenario.turns, scenario=replace(s.scenario, objectives=goals))
-    for key, label in tog_at.items():
-        s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle(key), hex=parse_label(label))))
-    return s
+    return placed(with_objectives(replace(s, turn=s.scenario.turns), objectives), tog_at)
 
 
 def test_the_stakes_weigh_every_objective():

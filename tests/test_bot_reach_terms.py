@@ -29,6 +29,7 @@ from centurion.game.bot_move import (
     trapped,
 )
 from centurion.hexgrid import Hex, distance, neighbor, parse_label
+from tests.bot_games import meeting_before_end, placed, with_objectives, with_vehicle
 
 BRIDGE = parse_label("1516")
 THRUST = 6  # a Liberator's thrust (data/vehicles.yaml: "thrust 6 (E8, E23)")
@@ -42,7 +43,7 @@ def before_last():
     while s.phase != "movement":
         s = s.apply(bot_action(s, "veteran"))
     s = replace(s, turn=s.scenario.turns - 1, done=frozenset())
-    s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle("R11"), hex=parse_label("1116"))))
+    s = placed(s, {"R11": "1116"})
     assert s.vehicle("R11").sheet.vehicle.max_thrust == THRUST
     assert distance(s.vehicle("R11").hex, BRIDGE) == 4
     return s
@@ -111,8 +112,8 @@ def test_next_turns_reach_ignores_this_turns_cut_for_the_drivers_fire():
     while s.phase != "movement":
         s = s.apply(bot_action(s, "veteran"))
     s = replace(s, turn=s.scenario.turns - 1, done=frozenset())
-    s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle("R11"), hex=parse_label("1116"))))
-    fired = replace(s, vehicles=s._with_vehicle(replace(s.vehicle("R11"), driver_fire=(s.turn - 1, "T11", 2))))
+    s = placed(s, {"R11": "1116"})
+    fired = with_vehicle(s, "R11", driver_fire=(s.turn - 1, "T11", 2))
     assert fired.speed_table("R11") is not None and s.speed_table("R11") is None  # this turn's limits are cut
     end = next(e for e in s.end_states("R11") if e.hex == Hex(7, 13) and e.facing == 0 and e.velocity_min == 10)
     assert distance(end.hex, BRIDGE) == 7 and not end.grounded
@@ -145,18 +146,11 @@ def test_reach_checks_replace_the_quick_guess_by_the_exact_reach(before_last):
 
 # --- who already covers an objective (book-b §15.2), read by `objective_terms` and `reach_goals` ---------------------
 
-def _meeting(turn_from_end: int, moved: dict[str, str], objectives: tuple[str, ...] = ("1516",)):
-    """The meeting `turn_from_end` turns before its last, R11 to weigh; vehicles put at the hexes given and marked
-    moved this turn; the scenario's objectives at the hexes given (the shipped one: the bridge)."""
-    s = new_skirmish("meeting", seed=0)
-    while s.phase != "movement":
-        s = s.apply(bot_action(s, "veteran"))
-    o = s.scenario.objectives[0]
-    goals = type(s.scenario.objectives)(replace(o, name=f"objective {h}", hex=parse_label(h)) for h in objectives)
-    s = replace(s, turn=s.scenario.turns - turn_from_end, scenario=replace(s.scenario, objectives=goals))
-    for key, label in moved.items():
-        s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle(key), hex=parse_label(label))))
-    return replace(s, done=frozenset(moved))
+def _meeting(turns_left: int, moved: dict[str, str], objectives: tuple[str, ...] = ("1516",)):
+    """The meeting `turns_left` turns before its last, R11 to weigh, the vehicles given moved there this turn, the
+    scenario's objectives at the hexes given (the shipped one: the bridge)."""
+    s = meeting_before_end(turns_left, moved)
+    return with_objectives(s, objectives)
 
 
 def _at(*labels: str) -> np.ndarray:
@@ -168,7 +162,7 @@ def test_only_friends_that_have_moved_and_stand_beside_it_cover_an_objective():
     within 1 hex of it (book-b §15.2): an unmoved friend beside it, or a moved one 2 hexes off, leaves an end beside
     the bridge its full HOLD; enemies that have moved count for nothing."""
     s = _meeting(0, {"R12": "1316", "T11": "1515", "T12": "1517"})  # R12 2 hexes off; two TOG tanks beside it
-    s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle("R13"), hex=parse_label("1615"))))  # beside, unmoved
+    s = placed(s, {"R13": "1615"})  # beside, unmoved
     assert distance(parse_label("1316"), BRIDGE) == 2 and distance(parse_label("1615"), BRIDGE) == 1
     assert objective_terms(s, s.vehicle("R11"), _at("1516", "1316")).tolist() == pytest.approx([HOLD, 0.0])
 
@@ -254,7 +248,7 @@ def test_the_trap_check_reads_next_turns_limits_not_this_turns_cut():
     s = new_skirmish("meeting", seed=0, variants=("VAR-WEAPONS",))
     while s.phase != "movement":
         s = s.apply(bot_action(s, "veteran"))
-    fired = replace(s, vehicles=s._with_vehicle(replace(s.vehicle("R11"), driver_fire=(s.turn - 1, "T11", 2))))
+    fired = with_vehicle(s, "R11", driver_fire=(s.turn - 1, "T11", 2))
     end = next(e for e in s.end_states("R11") if e.hex == Hex(2, 10) and e.facing == 0 and e.velocity_min == 10
                and not e.grounded and e.p_no_damage == 1)
     assert fired.resolve_move("R11", end.safest.move).end_state().velocity == 10  # the same move under the cut

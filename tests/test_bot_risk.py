@@ -31,6 +31,7 @@ from centurion.game.bot_move import (
     speed_terms,
 )
 from centurion.hexgrid import distance, parse_label
+from tests.bot_games import meeting_before_end, placed
 
 
 @pytest.fixture(scope="module")
@@ -90,17 +91,6 @@ def test_what_a_risk_costs_in_the_score():
     assert r.loss(10.0) == pytest.approx((0.15 * 10 + 0.3 * 4) * 10 / 20 + 20 * 0.5 * 1)  # a Viper: 11.35
 
 
-def _last_turn_meeting(friends_at: dict[str, str]):
-    """The meeting in its last turn (6), R11 to move; friends moved already (`done`) at the hexes given."""
-    s = new_skirmish("meeting", seed=0)
-    while s.phase != "movement":
-        s = s.apply(bot_action(s, "veteran"))
-    s = replace(s, turn=s.scenario.turns)
-    for key, label in friends_at.items():
-        s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle(key), hex=parse_label(label))))
-    return replace(s, done=frozenset(friends_at))
-
-
 @pytest.mark.parametrize(("friends", "near"), [
     ({}, 25.0),                              # nobody covers the bridge: an end within 1 hex holds or denies it
     ({"R12": "1515"}, 10.0),                 # one friend within 1 hex already: a second in case the fire kills it
@@ -112,7 +102,7 @@ def test_the_last_turns_objective_term_counts_the_friends_already_beside_it(frie
     turn an end within 1 hex of the bridge (1516) is worth HOLD = 25 (75 victory points against a tank's 11-19) when
     no friend that has moved is there, 0.4 of it with one, nothing with two; an end 2 hexes off, nothing."""
     assert HOLD == 25.0
-    s = _last_turn_meeting(friends)
+    s = meeting_before_end(0, friends)
     bridge = parse_label("1516")
     hexes = [parse_label(x) for x in ("1516", "1416", "1316", "1716")]
     assert [distance(h, bridge) for h in hexes] == [0, 1, 2, 2]
@@ -124,7 +114,7 @@ def test_the_turn_before_the_last_counts_ends_slow_enough_to_stop_beside_the_obj
     """The turn before the last, an end within 4 hexes of an uncovered objective from where the vehicle can brake to
     a stop beside it next turn (`slow`) is worth half of HOLD; a fast one, or one 5 hexes off, nothing; in the turns
     before, no end is worth anything for the objective (game/bot_move.py `objective_terms`)."""
-    s = _last_turn_meeting({})
+    s = meeting_before_end(0, {})
     s = replace(s, turn=s.scenario.turns - 1)
     bridge = parse_label("1516")
     four = next(h for h in (parse_label(f"{c:02d}16") for c in range(1, 15)) if distance(h, bridge) == 4)
@@ -209,13 +199,11 @@ def test_the_elites_last_turn_stakes_on_the_enemy_beside_an_objective(tog_at, st
     """Book-b §15.2: an objective is held by a side with a unit within 1 hex and no enemy unit within 1 hex (75
     points). In the last turn the elite's fire counts the enemy whose destruction changes who holds it: the only
     enemy there is worth the 75 points, each of two a quarter (both must go), none when three are."""
-    s = _last_turn_meeting({})
+    s = meeting_before_end(0, {})
     assert all(distance(parse_label(h), parse_label("1516")) == {"1513": 3, "1617": 2}.get(h, 1) for h in tog_at.values())
-    for key, label in tog_at.items():
-        s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle(key), hex=parse_label(label))))
+    s = placed(s, tog_at)
     assert objective_stakes(s, "renegade") == pytest.approx(stakes)
     assert objective_stakes(replace(s, turn=s.scenario.turns - 1), "renegade") == {}
-
 
 
 def test_a_squad_beside_the_objective_denies_it_whatever_the_fire_does():
@@ -224,7 +212,7 @@ def test_a_squad_beside_the_objective_denies_it_whatever_the_fire_does():
     s = new_skirmish("village", seed=0)
     road = parse_label("3613")
     s = replace(s, turn=s.scenario.turns)
-    s = replace(s, vehicles=s._with_vehicle(replace(s.vehicle("T21"), hex=parse_label("3614"))))
+    s = placed(s, {"T21": "3614"})
     squad = next(q for q in s.squads if q.key == "T22s")
     assert distance(squad.hex, road) == 1 and squad.men > 0
     assert objective_stakes(s, "renegade") == {}
@@ -254,7 +242,7 @@ def test_the_turn_before_the_last_reaches_for_an_objective_fewer_than_two_friend
     """`reach_goals` (the turn before the last, book-b §15.2): each objective that fewer than two friends already
     moved (or squads beside it) can reach next turn, a friend counting when one of its next turn's legal ends within
     1 hex of it has at least even odds of no damage (`reach_chance`); in any other turn, none."""
-    s = _last_turn_meeting(friends)
+    s = meeting_before_end(0, friends)
     s = replace(s, turn=s.scenario.turns - 1)
     bridge = parse_label("1516")
     for key in friends:
