@@ -72,6 +72,9 @@ TESTS: dict[str, list[str]] = {
     "game/bot_range": ["tests/test_bot_range.py", "tests/test_bot_quality.py"],
     # the elite's playouts (issue 25; session 38)
     "game/bot_search": ["tests/test_bot_search.py", "tests/test_bot_levels.py", "tests/test_bot_reasons_audit35.py"],
+    # the computer's reasons and its Why? table (issue 25, item 4; session 39): the reason tests, not the walks' games
+    "game/bot_reasons": ["tests/test_bot_reasons.py", "tests/test_bot_reasons_audit35.py",
+                         "tests/test_store_reasons.py", "tests/test_bot_reasons_tables.py"],
     "game/actions": ["tests/test_game_move_damage.py", "tests/test_audit_validation.py", "tests/test_tamper.py"],
     # the save codecs split from game/save and game/centuria by issue 23: the fast save and action-codec tests, the
     # saves of before the redesign (a few seconds; they replay every kind of action), test_mutation_game_codec*.py

@@ -1,0 +1,249 @@
+"""Issue 25, item 4 (session 39): the Why? tables that the first mutation run of game/bot_reasons found untested.
+
+The elite's searched options, the Centuria tables (their order, one row an end, the words of a held decision), the
+exact odds in a shot's reason under the basic rules and VAR-SHIELD, opportunity fire (VAR-INIT) and the log line
+that carries a reason. Expected values come from the engine and the bot's own notes, never from the reason code:
+the playouts' averages are played again here (game/bot_search.py's seeds and policy), the shots' odds are the
+engine's fire plans (CEN-CMB-1), a Centuria end's distances and terrain are read off the battle (CTA-MOVE).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from centurion.game import Fire, LetPass, OpportunityFire, Paint, bot_action, new_skirmish
+from centurion.game.bot_reasons import bot_decision, explained
+from centurion.game.bot_search import SAMPLES, playout, playout_seed
+from centurion.game.bot_trace import traced
+from centurion.game.centuria import CtaEndPhase, CtaMove
+from centurion.game.centuria_bot import MIN_GAIN
+from centurion.hexgrid import distance, format_label
+from centurion.rules.targets import TO_HIT_KIND
+
+NAMES = ("N", "NE", "SE", "S", "SW", "NW")  # the six facings, HEX-3
+
+
+def _decisions(scenario: str, seed: int, level: str, variants: tuple[str, ...] = (), limit: int = 400):
+    s = new_skirmish(scenario, seed=seed, variants=variants)
+    for _ in range(limit):
+        if s.over:
+            return
+        d = bot_decision(s, level)
+        yield s, d
+        s = s.apply(d.action)
+
+
+def _notes(s, level: str):
+    """The bot's own action and notes for this decision (game/bot_trace.py), without the reason code."""
+    with traced() as notes:
+        action = bot_action(s, level)
+    return action, notes
+
+
+def _plan(s, plan) -> tuple[float, str]:
+    """A fire plan's expected damaging hits and each weapon's exact chance, from the rules in play (CEN-CMB-1;
+    VAR-SHIELD: the chance that the round also gets through the shield)."""
+    chances = [(a.family, s.rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family])) for a in plan.attacks]
+    return float(sum((c for _f, c in chances), Fraction(0))), ", ".join(f"{f} {c}" for f, c in chances)
+
+
+# --- the elite ----------------------------------------------------------------------------------------------------
+
+def test_the_elites_table_gives_each_options_played_out_average_best_first():
+    """game/bot_search.py: each painting or fire option is played out SAMPLES times on seeds of its own with the
+    veteran for both sides; the table shows the chosen option first, then the others by their average, each with
+    the veteran's reason for it and the average to the end of the turn (of the game in the last turn)."""
+    veteran = lambda x: bot_action(x, "veteran")  # noqa: E731  the playouts' policy (game/bot.py `_decide`)
+    seen = {"turn": 0, "game": 0, "fire": 0, "paint": 0}
+    for s, d in _decisions("first_game", 1, "elite"):
+        if s.phase not in ("painting", "fire") or not any("played out" in a.reason for a in d.alternatives):
+            continue
+        side, last = s.active, s.turn >= s.scenario.turns
+        mean = {}
+        for alt in d.alternatives:
+            after = s.apply(alt.action)
+            mean[alt.action] = sum(playout(after, side, playout_seed(s, k), veteran) for k in range(SAMPLES)) / SAMPLES
+        assert d.alternatives[0].action == d.action
+        rest = [a.score for a in d.alternatives[1:]]
+        assert rest == sorted(rest, reverse=True), rest
+        assert len({a.action for a in d.alternatives}) == len(d.alternatives)
+        end = "game" if last else "turn"
+        counted = "victory points" if last else "victory points, and armor lost on both sides"
+        for alt in d.alternatives:
+            avg = mean[alt.action]
+            assert alt.score == round(avg, 3), (alt.text, alt.score, avg)
+            assert alt.text == s.describe(alt.action)
+            assert alt.reason.endswith(f"played out {SAMPLES} times to the end of the {end}: {avg:+.1f} points on "
+                                       f"average ({counted})"), alt.reason
+            a = alt.action
+            if isinstance(a, Fire) and a.target:
+                hits, odds = _plan(s, s.attack_set(s.vehicle(a.unit), a.target))
+                assert alt.reason.startswith(f"{a.unit} at {a.target} ("), alt.reason  # the veteran's reason first
+                assert f"{hits:.2f} hits expected ({odds})" in alt.reason, alt.reason
+                seen["fire"] += 1
+            elif isinstance(a, Paint) and a.target:
+                assert alt.reason.startswith(f"{a.unit} paints {a.target} (chance "), alt.reason
+                seen["paint"] += 1
+        seen[end] += 1
+    assert all(seen.values()), seen
+
+
+# --- shots ------------------------------------------------------------------------------------------------------
+
+def test_a_shots_reason_gives_the_engines_exact_odds_under_the_basic_rules_and_var_shield():
+    """CEN-CMB-1: each weapon's chance to do damage and their sum; under VAR-SHIELD a laser's chance is that it hits
+    and gets through the shield, so the reason's odds are not the bare to-hit chances."""
+    shielded = damaged = 0
+    for variants in ((), ("VAR-SHIELD",)):
+        checked = 0
+        for s, d in _decisions("first_game", 1, "veteran", variants):
+            for alt in d.alternatives:
+                a = alt.action
+                if s.phase != "fire" or not isinstance(a, Fire) or not a.target:
+                    continue
+                plan = s.attack_set(s.vehicle(a.unit), a.target)
+                hits, odds = _plan(s, plan)
+                target = s.vehicle(a.target)
+                away = distance(s.vehicle(a.unit).hex, target.hex)
+                where = f"{away} hex{'es' if away > 1 else ''} away" if away else "in its hex (range 1, book-a 14.2)"
+                full = sum(target.sheet.vehicle.armor.values())  # its armor boxes, the lost ones counted off
+                gone = 1 - sum(sec.intact for _n, sec in target.sheet.armor.sections) / full
+                damaged += gone > 0
+                worth = f"{target.cost} points" + (f", {gone:.0%} of its armor gone" if gone > 0 else "")
+                assert alt.reason.startswith(f"{a.unit} at {a.target} ({worth}) {where}: {hits:.2f} hits expected "
+                                             f"({odds})"), alt.reason
+                checked += 1
+                shielded += sum(1 for x in plan.attacks if s.rules.damage_chance(
+                    x.to_hit, weapon=TO_HIT_KIND[x.family]) != x.to_hit.chance)
+        assert checked, variants
+    assert shielded  # VAR-SHIELD changed some odds: the test tells the two readings apart
+    assert damaged  # and some targets had lost armor
+
+
+def test_an_opportunity_shots_reason_names_the_hex_of_the_move_and_its_odds():
+    """VAR-INIT: a vehicle standing still fires at a mover as it passes a hex of its path (CEN-OPP-1's shot, the
+    plan at that hex); the options best first by their expected hits; under 0.4 hits expected it holds its fire."""
+    seen = moved = held = 0
+    for scenario, seed in (("first_game", 1), ("first_game", 3), ("first_game", 4), ("meeting", 1), ("meeting", 2)):
+        for s, d in _decisions(scenario, seed, "veteran", ("VAR-INIT",)):
+            if s.phase != "opportunity":
+                continue
+            mover, path = s.pending_move
+            shots = d.alternatives
+            if isinstance(d.action, LetPass):  # it holds its fire: the best shot is under the bar (game/bot.py)
+                best = shots[1]
+                assert best.score < 0.4 and shots[0].score == 0.4
+                assert shots[0].reason == (f"the best shot, {best.text}, expects {best.score:.2f} hits, under the 0.4 "
+                                           "it takes to fire")
+                shots, held = shots[1:], held + 1
+            scores = [a.score for a in shots]
+            assert scores == sorted(scores, reverse=True), scores
+            for alt in shots:
+                a = alt.action
+                assert isinstance(a, OpportunityFire)
+                there = path[a.step - 1]  # the mover's hex and facing at that step
+                hits, odds = _plan(s, s.attack_set(s.vehicle(a.unit), mover, at=there, opportunity=True))
+                assert alt.score == round(hits, 3)
+                assert alt.reason == (f"{a.unit} at {mover} as it passes {format_label(there[0])}: "
+                                      f"{hits:.2f} hits expected ({odds})")
+                elsewhere = s.attack_set(s.vehicle(a.unit), mover)  # the mover where it stood before its move
+                moved += elsewhere is None or _plan(s, elsewhere) != (hits, odds)
+                seen += 1
+    assert seen and moved and held  # where the shot is taken changed some odds: the test tells the hexes apart
+
+
+# --- the log line ---------------------------------------------------------------------------------------------------
+
+def test_the_reason_goes_on_the_decisions_own_log_line_and_nowhere_else():
+    """`explained` writes "— why: ..." on the line the decision logged (its words are the rules' own: VAR-INIT's
+    initiative spends rating points), and leaves any other state as it is."""
+    s = new_skirmish("first_game", seed=1, variants=("VAR-INIT",))
+    d = bot_decision(s, "veteran")
+    assert s.describe(d.action) != d.action.describe()  # the variant's words, not the action's own
+    after = s.apply(d.action)
+    at = len(s.log)
+    out = explained(s, after, d)
+    assert out.log[at] == f"{after.log[at]} — why: {d.reason}"
+    assert out.log[:at] == after.log[:at] and out.log[at + 1:] == after.log[at + 1:]
+    later = after.apply(bot_action(after, "veteran"))  # one decision further on
+    other = next(a for a in s.legal_actions() if a != d.action)
+    for wrong in (later,  # not the state this decision led to
+                  replace(after, history=(*after.history[:-1], other)),  # another action last
+                  replace(after, log=after.log[:at]),  # its line missing
+                  replace(after, log=(*after.log[:at], "something else", *after.log[at + 1:]))):  # another line
+        assert explained(s, wrong, d) is wrong
+
+
+# --- Centuria -------------------------------------------------------------------------------------------------------
+
+def _cta_rows(notes, action) -> dict:
+    """The bot's scored options, one an end (a unit's move to a hex and facing) or an attack: the best score each,
+    the chosen action's own note for its end (game/centuria_bot.py's notes)."""
+    rows: dict = {}
+    for n in notes:
+        if n.kind not in ("cta_move", "cta_combat"):
+            continue
+        key = (n.action.unit, n.data["end"]) if n.kind == "cta_move" else n.action
+        if n.action == action or key not in rows or (rows[key].action != action and n.score > rows[key].score):
+            rows[key] = n
+    return rows
+
+
+def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
+    """CTA-MOVE: the chosen move first, then the best other ends, one row an end (two paths to one hex and facing
+    weigh alike), each with its score, its end hex, facing and terrain, and the nearest enemy's distance."""
+    near = set()
+    for s, d in _decisions("centuria_ford_road", 1, "veteran", limit=25):
+        if not isinstance(d.action, CtaMove):
+            continue
+        action, notes = _notes(s, "veteran")
+        assert action == d.action
+        rows = _cta_rows(notes, action)
+        chosen = next(n for n in rows.values() if n.action == action)
+        others = sorted((n.score for n in rows.values() if n is not chosen), reverse=True)
+        assert [a.action for a in d.alternatives[:1]] == [action]
+        assert [a.score for a in d.alternatives] == [round(x, 3) for x in [chosen.score, *others][:3]]
+        assert len({(a.action.unit, rows_end(rows, a.action)) for a in d.alternatives}) == len(d.alternatives)
+        b = s.battle
+        enemies = [p for p in b.pieces if p.alive and p.side != s.active]  # on the map still
+        for alt in d.alternatives:
+            a = alt.action
+            n = next(n for n in notes if n.kind == "cta_move" and n.action == a)
+            h, facing = n.data["end"][0], n.data["end"][1]
+            gap = min(distance(h, p.hex) for p in enemies)
+            near.add(gap == 1)
+            assert alt.text == a.describe()
+            assert alt.reason == (f"{a.unit} to {format_label(h)} facing {NAMES[facing]}: "
+                                  f"{b.terrain(h).replace('_', ' ')}, {n.score:+.2f} over standing still (command, "
+                                  f"flanks, cover, the attacks it could make and suffer), nearest enemy {gap} "
+                                  f"{'hex' if gap == 1 else 'hexes'} away"), alt.reason
+    assert near == {True, False}  # an end beside an enemy and one farther off
+
+
+def rows_end(rows: dict, action) -> object:
+    """The end of `action` among the rows."""
+    return next(k for k, n in rows.items() if n.action == action)[1]
+
+
+def test_a_centuria_decision_to_do_nothing_says_the_gain_it_wanted_and_the_best_it_had():
+    """game/centuria_bot.py: a unit moves only for a gain of more than MIN_GAIN over standing still, and attacks only
+    with the odds for it; when it ends the phase instead, the table shows the end first, with that limit, then the
+    two best options it weighed."""
+    seen = set()
+    for s, d in _decisions("centuria_ford_road", 1, "veteran", limit=70):
+        if not isinstance(d.action, CtaEndPhase):
+            continue
+        action, notes = _notes(s, "veteran")
+        rows = _cta_rows(notes, action)
+        best = sorted((n.score for n in rows.values()), reverse=True)
+        alts = d.alternatives
+        assert alts[0].action == d.action and len(alts) == min(3, 1 + len(rows))
+        assert [a.score for a in alts[1:]] == [round(x, 3) for x in best[:2]]
+        want = (f"no move gains more than {MIN_GAIN}" if s.phase != "combat" else
+                "no attack or shot with the odds for it")
+        assert alts[0].score == (MIN_GAIN if s.phase != "combat" else 0.0)
+        had = f"best: {alts[1].text}, {alts[1].score:+.2f}" if rows else "nothing to weigh"
+        assert alts[0].reason == f"{want} ({had})", alts[0].reason
+        seen.add((str(s.phase), bool(rows)))
+    assert seen == {("movement", True), ("combat", True), ("movement", False), ("combat", False)}, seen
