@@ -137,17 +137,55 @@ def _with_paint(s, target: str, painter: str):
                                      for v in s.vehicles))
 
 
+def _check_paint(s, d) -> str:
+    """Check a careful paint's reason against the engine's fire plans on the state with the paint on (book-a §7.2,
+    13.2: a friend whose comm is out gains from its own paint only); the kind of reason met."""
+    a = d.action
+    roll = s.paint_attempt(a.unit, a.target).to_hit  # the rules' chance (VAR-SHIELD: the shield may stop it)
+    chance = s.rules.damage_chance(roll, weapon="painting")
+    assert isinstance(chance, Fraction) and 0 < chance < 1
+    painted = _with_paint(s, a.target, a.unit)
+    side = s.combat_units()[a.unit].side
+    bears = {v.key for v in s.live_vehicles(side) if s.attack_set(v, a.target) is not None
+             or painted.attack_set(painted.vehicle(v.key), a.target) is not None}
+    gains = {k: (_hits(s, k, a.target), _hits(painted, k, a.target)) for k in sorted(bears)}
+    rising = [k for k in [v.key for v in s.live_vehicles(side)] if k in gains and gains[k][1] > gains[k][0]]
+    head = f"{a.unit} paints {a.target} (chance {chance})"
+    rise = (f"hits expected on it rise from {sum(gains[k][0] for k in rising):.2f} to "
+            f"{sum(gains[k][1] for k in rising):.2f} if it is painted")
+    others = [k for k in rising if k != a.unit] + (["itself"] if a.unit in rising and len(rising) > 1 else [])
+    named = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1] if others else ""
+    if named:
+        assert d.reason == f"{head} for {named}: their {rise}"
+        return "friends"
+    if rising:
+        assert d.reason == f"{head} for its own fire: its {rise}"
+        return "own"
+    if gains:
+        bearing = sorted(gains)
+        names = bearing[0] if len(bearing) == 1 else ", ".join(bearing[:-1]) + " and " + bearing[-1]
+        assert d.reason == (f"{head}: the fire of {names} bears on it but gains nothing from a paint (book-a §7.2: "
+                            "a paint takes away shields); a paint costs the vehicle nothing"), d.reason
+        return "nothing"
+    assert d.reason == (f"{head}: no weapon of its side bears on it now, but a paint costs the vehicle nothing and "
+                        "this is the target it paints best")
+    return "none bears"
+
+
 def test_I25_4_paint_reason_names_the_target_its_odds_and_the_friends_whose_fire_gains():
     """A careful paint's reason names the friends whose expected hits rise once the target is painted (book-a §7.2:
     its shields no longer count against lasers and missiles), read from the engine's fire plans on the state with the
     paint on; a side whose fire bears but gains nothing (a Gauss cannon ignores shields) is said to gain nothing.
-    Session 35: the old words named every friend that bore and counted its Gauss hits as served by the paint."""
+    Session 35: the old words named every friend that bore and counted its Gauss hits as served by the paint.
+    Session 39: under VAR-SHIELD too (the odds are the rules' own), and with a named friend's comm out (13.2)."""
     from centurion.game import Paint
     from centurion.game.bot_reasons import bot_decision
+    from tests.bot_games import comm_out
 
     kinds = set()
-    for scenario, seed in (("meeting", 0), ("pursuit", 0), ("first_game", 1)):
-        s = new_skirmish(scenario, seed=seed)
+    for scenario, seed, variants in (("meeting", 0, ()), ("pursuit", 0, ()), ("first_game", 1, ()),
+                                     ("meeting", 0, ("VAR-SHIELD",))):
+        s = new_skirmish(scenario, seed=seed, variants=variants)
         while not s.over and s.turn <= 3:
             if s.phase != "painting":
                 s = s.apply(bot_action(s, "veteran"))
@@ -158,34 +196,19 @@ def test_I25_4_paint_reason_names_the_target_its_odds_and_the_friends_whose_fire
             if not (isinstance(a, Paint) and a.target):
                 s = s_next
                 continue
-            chance = s.paint_attempt(a.unit, a.target).to_hit.chance
-            assert isinstance(chance, Fraction) and 0 < chance < 1
-            painted = _with_paint(s, a.target, a.unit)
-            side = s.combat_units()[a.unit].side
-            bears = {v.key for v in s.live_vehicles(side) if s.attack_set(v, a.target) is not None
-                     or painted.attack_set(painted.vehicle(v.key), a.target) is not None}
-            gains = {k: (_hits(s, k, a.target), _hits(painted, k, a.target)) for k in sorted(bears)}
-            rising = [k for k in [v.key for v in s.live_vehicles(side)] if k in gains and gains[k][1] > gains[k][0]]
-            head = f"{a.unit} paints {a.target} (chance {chance})"
-            rise = (f"hits expected on it rise from {sum(gains[k][0] for k in rising):.2f} to "
-                    f"{sum(gains[k][1] for k in rising):.2f} if it is painted")
-            others = [k for k in rising if k != a.unit] + (["itself"] if a.unit in rising and len(rising) > 1 else [])
-            named = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1] if others else ""
-            if named:
-                kinds.add("friends")
-                assert d.reason == f"{head} for {named}: their {rise}"
-            elif rising:
-                kinds.add("own")
-                assert d.reason == f"{head} for its own fire: its {rise}"
-            elif gains:
-                kinds.add("nothing")
-                assert d.reason.startswith(f"{head}: the fire of ") and "gains nothing from a paint" in d.reason
-            else:
-                kinds.add("none bears")
-                assert d.reason == (f"{head}: no weapon of its side bears on it now, but a paint costs the vehicle "
-                                    "nothing and this is the target it paints best")
+            kind = _check_paint(s, d)
+            kinds.add(kind + (" shielded" if variants else ""))
+            if kind == "friends" and "comm" not in kinds:  # the first friend it paints for loses its comm
+                friend = next(k for k in d.reason.split(" for ", 1)[1].split(":")[0].replace(" and", ",").split(", ")
+                              if k != "itself")
+                cut = comm_out(s, friend)
+                d2 = bot_decision(cut, "veteran")
+                if isinstance(d2.action, Paint) and d2.action.target:
+                    kinds.add("comm")
+                    _check_paint(cut, d2)
+                    assert friend not in d2.reason.split(":")[0]  # it gains nothing from another's paint now
             s = s_next
-    assert {"friends", "nothing"} <= kinds, kinds
+    assert {"friends", "nothing", "comm", "friends shielded"} <= kinds, kinds
 
 
 def test_I25_4_same_seed_same_reasons():

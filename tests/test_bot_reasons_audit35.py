@@ -87,7 +87,7 @@ def test_fire_at_an_enemy_in_the_firers_hex_is_said_so_not_0_hexes_away():
         for alt in d.alternatives:
             a = alt.action
             if isinstance(a, Fire) and a.target and units[a.unit].hex == units[a.target].hex:
-                assert "in its hex (range 1" in alt.reason and "0 hexes" not in alt.reason, alt.reason
+                assert ") in its hex (range 1, book-a 14.2): " in alt.reason and "0 hexes" not in alt.reason, alt.reason
                 seen += 1
     assert seen
 

@@ -92,12 +92,14 @@ def test_the_elites_table_gives_each_options_played_out_average_best_first():
 # --- shots ------------------------------------------------------------------------------------------------------
 
 def test_a_shots_reason_gives_the_engines_exact_odds_under_the_basic_rules_and_var_shield():
-    """CEN-CMB-1: each weapon's chance to do damage and their sum; under VAR-SHIELD a laser's chance is that it hits
-    and gets through the shield, so the reason's odds are not the bare to-hit chances."""
+    """CEN-CMB-1: the target's cost and armor lost, its range, each weapon's chance to do damage and their sum (under
+    VAR-SHIELD a laser's chance is that it hits and gets through the shield, so the reason's odds are not the bare
+    to-hit chances), and the friends already firing at it (the careful levels focus their fire, G10)."""
     shielded = damaged = 0
-    for variants in ((), ("VAR-SHIELD",)):
+    focused: set[int] = set()
+    for scenario, variants in (("first_game", ()), ("first_game", ("VAR-SHIELD",)), ("meeting", ())):
         checked = 0
-        for s, d in _decisions("first_game", 1, "veteran", variants):
+        for s, d in _decisions(scenario, 1, "veteran", variants):
             for alt in d.alternatives:
                 a = alt.action
                 if s.phase != "fire" or not isinstance(a, Fire) or not a.target:
@@ -111,14 +113,21 @@ def test_a_shots_reason_gives_the_engines_exact_odds_under_the_basic_rules_and_v
                 gone = 1 - sum(sec.intact for _n, sec in target.sheet.armor.sections) / full
                 damaged += gone > 0
                 worth = f"{target.cost} points" + (f", {gone:.0%} of its armor gone" if gone > 0 else "")
-                assert alt.reason.startswith(f"{a.unit} at {a.target} ({worth}) {where}: {hits:.2f} hits expected "
-                                             f"({odds})"), alt.reason
+                head = f"{a.unit} at {a.target} ({worth}) {where}: {hits:.2f} hits expected ({odds})"
+                side = s.vehicle(a.unit).side  # friends that declared fire at it already (focus, G10)
+                friends = sorted({f[0] for f in s.fires if f[1] == a.target and f[0] != a.unit
+                                  and f[0] in {v.key for v in s.live_vehicles(side)}})
+                tail = (f"; {' and '.join(friends)} already {'fire' if len(friends) > 1 else 'fires'} at it"
+                        if friends else "")
+                assert alt.reason == head + tail, alt.reason
+                focused.add(len(friends))
                 checked += 1
                 shielded += sum(1 for x in plan.attacks if s.rules.damage_chance(
                     x.to_hit, weapon=TO_HIT_KIND[x.family]) != x.to_hit.chance)
-        assert checked, variants
+        assert checked, (scenario, variants)
     assert shielded  # VAR-SHIELD changed some odds: the test tells the two readings apart
     assert damaged  # and some targets had lost armor
+    assert {0, 1, 2} <= focused, focused  # shots with no friend, one and two already firing at the target
 
 
 def test_an_opportunity_shots_reason_names_the_hex_of_the_move_and_its_odds():
@@ -247,3 +256,66 @@ def test_a_centuria_decision_to_do_nothing_says_the_gain_it_wanted_and_the_best_
         assert alts[0].reason == f"{want} ({had})", alts[0].reason
         seen.add((str(s.phase), bool(rows)))
     assert seen == {("movement", True), ("combat", True), ("movement", False), ("combat", False)}, seen
+
+
+def test_the_initiatives_reason_gives_the_points_and_the_ratings_they_come_from():
+    """CEN-INI-1: the leadership advantage is the difference of the two Centurions' ratings, all of it spent on the
+    initiative roll; first_game's Renegade Centurion (R11) has rating 3, TOG's (T11) 2 (data/scenarios/first_game.yaml),
+    so 1 point."""
+    s = new_skirmish("first_game", seed=1)
+    d = bot_decision(s, "veteran")
+    assert d.action.points == 3 - 2
+    assert d.reason == ("all 1 leadership point(s) on the initiative: the lower roll wins it (CEN-INI-1); the advantage "
+                        "is the difference of the ratings (Renegade Legion's Centurion in R11: rating 3; Terran "
+                        "Overlord Government's Centurion in T11: rating 2)")
+
+
+def test_the_rules_of_thumb_say_what_is_true_on_the_board():
+    """Decisions taken by a rule of thumb (game/bot.py) say it in words true of the board: the initiative's points
+    (CEN-INI-1: the village's ratings 4 and 2, data/scenarios/village.yaml), moving last (CEN-SEQ-2), a squad that
+    walks toward the nearest objective and one that hides beside it with enemies within 12 hexes (book-a §16.7), a
+    carrier with nothing worth painting, the end of a phase, smoke laid by a tank with less than half its armor left
+    and an enemy within 8 hexes."""
+    seen = set()
+    s = new_skirmish("village", seed=1)
+    objectives = [o.hex for o in s.scenario.objectives]
+    for _ in range(70):
+        d = bot_decision(s, "veteran")
+        a, kind = d.action, type(d.action).__name__
+        after = s.apply(a)
+        if kind == "Leadership":
+            assert a.points == 4 - 2
+            assert d.reason.startswith("all 2 leadership point(s) on the initiative: the lower roll wins it "
+                                       "(CEN-INI-1); the advantage is the difference of the ratings (")
+            assert "rating 4" in d.reason and "rating 2" in d.reason
+        elif kind == "Order":
+            assert not a.move_first and d.reason == "moving last sees the enemy's moves first (CEN-SEQ-2)"
+        elif kind == "March":
+            before_d = min(distance(s.squad(a.squad).hex, o) for o in objectives)
+            assert min(distance(after.squad(a.squad).hex, o) for o in objectives) < before_d
+            assert d.reason == f"{a.squad} walks toward the nearest objective"
+        elif kind == "Conceal":
+            q = s.squad(a.squad)
+            assert min(distance(q.hex, o) for o in objectives) <= 1
+            assert any(distance(q.hex, e.hex) <= 12 for e in s.live_vehicles(s.other(q.side)))
+            assert d.reason == (f"{a.squad} is within 1 hex of the ridge road (book-b §15.2: it holds or denies it) "
+                                "with enemies within 12 hexes: it hides (book-a §16.7)")
+        elif kind == "EndTurn":
+            assert d.reason == "nothing else worth doing"
+        elif kind == "Paint" and a.target is None:
+            assert d.reason == f"{a.unit} has nothing worth the shot"
+        else:
+            s = after
+            continue
+        seen.add(kind)
+        s = after
+    assert seen == {"Leadership", "Order", "March", "Conceal", "EndTurn", "Paint"}, seen
+    s = new_skirmish("village", seed=2)
+    for _ in range(132):  # to T23's smoke (seed 2, decision 133)
+        s = s.apply(bot_action(s, "veteran"))
+    d = bot_decision(s, "veteran")
+    v = s.vehicle(d.action.unit)
+    left = sum(sec.intact for _n, sec in v.sheet.armor.sections) / sum(v.sheet.vehicle.armor.values())
+    assert type(d.action).__name__ == "Smoke" and left < 0.5
+    assert any(distance(v.hex, e.hex) <= 8 for e in s.live_vehicles(s.other(v.side)))
+    assert d.reason == f"{v.key} has {left:.0%} of its armor left with an enemy within 8 hexes"

@@ -24,7 +24,7 @@ from ..data import terrain_table
 from ..hexgrid import FACING_NAMES, distance, format_label
 from ..rules.fire import attack_side, smoke_modifier
 from ..rules.grav import Refusal
-from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Watch
+from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire
 from .bot import LEVELS, bot_action
 from .bot_fire import paint_odds, paint_plans, plan_hits
 from .bot_move import armor_fraction, objective_terms, path_risk
@@ -388,7 +388,8 @@ def _opportunity_reason(s: Any, n: Note) -> str:
 # --- decisions not weighed option by option ----------------------------------------------------------------------
 
 def _plain_reason(s: Any, a: Any) -> str:
-    """The reason of a decision the bot takes by a rule of thumb (game/bot.py), or of the only one open."""
+    """The reason of a decision the bot takes by a rule of thumb (game/bot.py), or of the only one open. (No level
+    declares opportunity fire, CEN-OPP-1, since session 11: the words of a watch went with it in session 39.)"""
     if isinstance(a, Leadership):  # why this many: the ratings now (walk of session 31: 2 points, then 4, unsaid)
         from .summary import centurion_words
 
@@ -398,15 +399,13 @@ def _plain_reason(s: Any, a: Any) -> str:
     if isinstance(a, Order):
         return ("moving last sees the enemy's moves first (CEN-SEQ-2)" if not a.move_first else
                 "the rules in play favour activating first")
-    if isinstance(a, Watch):
-        v = s.vehicle(a.unit)
-        near = min((distance(v.hex, e.hex) for e in s.live_vehicles(s.other(v.side))), default=0)
-        return (f"{a.unit} in a crater at velocity 0, nearest enemy {plural(near, 'hex')} away: it waits to fire "
-                "(CEN-OPP-1)")
     if isinstance(a, March):
         return f"{a.squad} walks toward the nearest objective"
-    if isinstance(a, Conceal):
-        return f"{a.squad} is on an objective with enemies within 12 hexes: it hides (book-a §16.7)"
+    if isinstance(a, Conceal):  # session 39: "on an objective" was said of a squad beside one too
+        q = s.squad(a.squad)
+        o = min(s.scenario.objectives, key=lambda o: distance(o.hex, q.hex))
+        return (f"{a.squad} is within 1 hex of {o.name} (book-b §15.2: it holds or denies it) with enemies within 12 "
+                "hexes: it hides (book-a §16.7)")
     if isinstance(a, Move) and a.ram:
         return _ram_reason(s, a)
     if isinstance(a, Smoke):
