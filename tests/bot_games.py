@@ -121,3 +121,18 @@ def meeting_before_end(turns_left: int, moved: dict[str, str]) -> Skirmish:
         s = s.apply(bot_action(s, "veteran"))
     s = placed(replace(s, turn=s.scenario.turns - turns_left), moved)
     return replace(s, done=frozenset(moved))
+
+
+def decisions(scenario: str, seed: int, level: str, variants: tuple[str, ...] = (), limit: int = 400):
+    """Each computer decision of a game at `level` for both sides, with the state it was taken in and its reason
+    (`bot_decision`), `limit` at most."""
+    from centurion.game.bot_reasons import bot_decision
+
+    s = new_skirmish(scenario, seed=seed, variants=variants)
+    for _ in range(limit):
+        if s.over:
+            return
+        d = bot_decision(s, level)
+        yield s, d
+        s = s.apply(d.action)
+

@@ -15,21 +15,12 @@ import pytest
 from centurion.data import terrain_table
 from centurion.game import Fire, Move, new_skirmish
 from centurion.game.bot_move import position_terms
-from centurion.game.bot_reasons import bot_decision
 from centurion.hexgrid import distance, parse_label
 from centurion.rules.grav import Refusal
+from tests.bot_games import decisions
 
 HEAVY_WOODS = terrain_table()["heavy_woods"].combat_modifier  # smoke counts as heavy woods (book-b §10.3)
 
-
-def _decisions(scenario: str, seed: int, level: str, limit: int = 400):
-    s = new_skirmish(scenario, seed=seed)
-    for _ in range(limit):
-        if s.over:
-            return
-        d = bot_decision(s, level)
-        yield s, d
-        s = s.apply(d.action)
 
 
 def _check_move(s, alt) -> set[str]:
@@ -73,7 +64,7 @@ def _check_move(s, alt) -> set[str]:
 ])
 def test_move_reasons_say_the_risk_the_end_the_crater_and_the_smoke_of_their_path(scenario, seed, level, wanted):
     met = set()
-    for s, d in _decisions(scenario, seed, level):
+    for s, d in decisions(scenario, seed, level):
         for alt in d.alternatives:
             if isinstance(alt.action, Move) and alt.reason.startswith(f"{alt.action.unit} to "):
                 met |= _check_move(s, alt)
@@ -82,7 +73,7 @@ def test_move_reasons_say_the_risk_the_end_the_crater_and_the_smoke_of_their_pat
 
 def test_fire_at_an_enemy_in_the_firers_hex_is_said_so_not_0_hexes_away():
     seen = 0
-    for s, d in _decisions("first_game", 2, "novice"):
+    for s, d in decisions("first_game", 2, "novice"):
         units = s.combat_units()
         for alt in d.alternatives:
             a = alt.action
@@ -95,7 +86,7 @@ def test_fire_at_an_enemy_in_the_firers_hex_is_said_so_not_0_hexes_away():
 def test_the_novices_fire_reasons_say_it_shoots_at_the_nearest_target_it_can_hurt():
     """game/bot.py: the novice fires at the nearest target it can hurt; its options are listed nearest first."""
     seen = 0
-    for s, d in _decisions("first_game", 1, "novice"):
+    for s, d in decisions("first_game", 1, "novice"):
         alts = [x for x in d.alternatives if isinstance(x.action, Fire) and x.action.target]
         if len(alts) < 2:
             continue
@@ -103,6 +94,7 @@ def test_the_novices_fire_reasons_say_it_shoots_at_the_nearest_target_it_can_hur
         far = [distance(units[x.action.unit].hex, units[x.action.target].hex) for x in alts if x.score > 0]
         assert far == sorted(far), [x.reason for x in alts]
         assert all("a beginner shoots at the nearest target it can hurt" in x.reason for x in alts)
+        assert not any("already fire" in x.reason for x in alts)  # the novice does not focus its fire (G10)
         seen += 1
     assert seen
 
@@ -110,7 +102,7 @@ def test_the_novices_fire_reasons_say_it_shoots_at_the_nearest_target_it_can_hur
 def test_the_elites_last_turn_average_is_victory_points_only():
     """bot_search.outcome: at the game's end a playout counts victory points alone (armor only before it)."""
     seen = 0
-    for s, d in _decisions("first_game", 1, "elite"):
+    for s, d in decisions("first_game", 1, "elite"):
         for alt in d.alternatives:
             if "played out" in alt.reason:
                 last = s.turn >= s.scenario.turns

@@ -20,18 +20,10 @@ from centurion.game.centuria import CtaEndPhase, CtaMove
 from centurion.game.centuria_bot import MIN_GAIN
 from centurion.hexgrid import distance, format_label
 from centurion.rules.targets import TO_HIT_KIND
+from tests.bot_games import decisions
 
 NAMES = ("N", "NE", "SE", "S", "SW", "NW")  # the six facings, HEX-3
 
-
-def _decisions(scenario: str, seed: int, level: str, variants: tuple[str, ...] = (), limit: int = 400):
-    s = new_skirmish(scenario, seed=seed, variants=variants)
-    for _ in range(limit):
-        if s.over:
-            return
-        d = bot_decision(s, level)
-        yield s, d
-        s = s.apply(d.action)
 
 
 def _notes(s, level: str):
@@ -56,7 +48,7 @@ def test_the_elites_table_gives_each_options_played_out_average_best_first():
     the veteran's reason for it and the average to the end of the turn (of the game in the last turn)."""
     veteran = lambda x: bot_action(x, "veteran")  # noqa: E731  the playouts' policy (game/bot.py `_decide`)
     seen = {"turn": 0, "game": 0, "fire": 0, "paint": 0}
-    for s, d in _decisions("first_game", 1, "elite"):
+    for s, d in decisions("first_game", 1, "elite"):
         if s.phase not in ("painting", "fire") or not any("played out" in a.reason for a in d.alternatives):
             continue
         side, last = s.active, s.turn >= s.scenario.turns
@@ -99,7 +91,7 @@ def test_a_shots_reason_gives_the_engines_exact_odds_under_the_basic_rules_and_v
     focused: set[int] = set()
     for scenario, variants in (("first_game", ()), ("first_game", ("VAR-SHIELD",)), ("meeting", ())):
         checked = 0
-        for s, d in _decisions(scenario, 1, "veteran", variants):
+        for s, d in decisions(scenario, 1, "veteran", variants):
             for alt in d.alternatives:
                 a = alt.action
                 if s.phase != "fire" or not isinstance(a, Fire) or not a.target:
@@ -135,7 +127,7 @@ def test_an_opportunity_shots_reason_names_the_hex_of_the_move_and_its_odds():
     plan at that hex); the options best first by their expected hits; under 0.4 hits expected it holds its fire."""
     seen = moved = held = 0
     for scenario, seed in (("first_game", 1), ("first_game", 3), ("first_game", 4), ("meeting", 1), ("meeting", 2)):
-        for s, d in _decisions(scenario, seed, "veteran", ("VAR-INIT",)):
+        for s, d in decisions(scenario, seed, "veteran", ("VAR-INIT",)):
             if s.phase != "opportunity":
                 continue
             mover, path = s.pending_move
@@ -170,6 +162,11 @@ def test_the_reason_goes_on_the_decisions_own_log_line_and_nowhere_else():
     s = new_skirmish("first_game", seed=1, variants=("VAR-INIT",))
     d = bot_decision(s, "veteran")
     assert s.describe(d.action) != d.action.describe()  # the variant's words, not the action's own
+    won = s.apply(d.action)  # VAR-INIT: the winner of the initiative activates first (the variant's bot_order)
+    while won.phase != "order":
+        won = won.apply(bot_action(won, "veteran"))
+    order = bot_decision(won, "veteran")
+    assert order.action.move_first and order.reason == "the rules in play favour activating first"
     after = s.apply(d.action)
     at = len(s.log)
     out = explained(s, after, d)
@@ -203,7 +200,7 @@ def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
     """CTA-MOVE: the chosen move first, then the best other ends, one row an end (two paths to one hex and facing
     weigh alike), each with its score, its end hex, facing and terrain, and the nearest enemy's distance."""
     near = set()
-    for s, d in _decisions("centuria_ford_road", 1, "veteran", limit=25):
+    for s, d in decisions("centuria_ford_road", 1, "veteran", limit=25):
         if not isinstance(d.action, CtaMove):
             continue
         action, notes = _notes(s, "veteran")
@@ -240,7 +237,7 @@ def test_a_centuria_decision_to_do_nothing_says_the_gain_it_wanted_and_the_best_
     with the odds for it; when it ends the phase instead, the table shows the end first, with that limit, then the
     two best options it weighed."""
     seen = set()
-    for s, d in _decisions("centuria_ford_road", 1, "veteran", limit=70):
+    for s, d in decisions("centuria_ford_road", 1, "veteran", limit=70):
         if not isinstance(d.action, CtaEndPhase):
             continue
         action, notes = _notes(s, "veteran")
