@@ -421,3 +421,21 @@ def test_a_ram_table_tells_the_rams_rule_not_the_move_scores():
     shown = alternatives_html(d)
     assert RAMMED in shown and "VAR-RAM" in shown
     assert not any(m in shown for m in MEANING.values())
+
+
+def test_a_rule_of_thumbs_table_explains_no_score():
+    """Session 39's screenshot: a hiding squad's Why? table (one row, no score: book-a §16.7's rule of thumb) ended
+    with the footnote on what a move's score adds up. A decision nothing was scored for has no such footnote."""
+    from centurion.game import Conceal
+    from centurion.game.bot_reasons import bot_decision
+    from centurion.widgets.bot_view import MEANING, alternatives_html
+
+    s = new_skirmish("village", seed=1)
+    for _ in range(9):  # T22s hides beside the ridge road (decision 10)
+        s = s.apply(bot_action(s, "veteran"))
+    d = bot_decision(s, "veteran")
+    assert isinstance(d.action, Conceal) and [a.score for a in d.alternatives] == [None]
+    shown = alternatives_html(d)
+    assert "Nothing else was weighed" in shown
+    assert not any(m in shown for m in MEANING.values())
+

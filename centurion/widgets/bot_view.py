@@ -71,12 +71,15 @@ RAMMED = (" A ram is not scored against other moves: the computer rams an enemy 
 
 
 def _meaning(d: BotDecision) -> str:
-    """What the scores of this decision add up (by phase; the novice weighs less), '' where it says nothing more;
-    a ram's rule of thumb for a ram (session 37: a ram's table ended with the move scores' footnote)."""
+    """What the scores of this decision add up (by phase; the novice weighs less), '' where it says nothing more or
+    nothing was scored; a ram's rule of thumb for a ram (session 37: a ram's table ended with the move scores'
+    footnote; session 39: so did a hiding squad's)."""
     if _centuria(d) or _played(d):
         return ""
     if getattr(d.action, "ram", None):
         return RAMMED
+    if all(a.score is None for a in d.alternatives):  # a rule of thumb (a squad hides, smoke): no score to explain
+        return ""
     return MEANING.get((str(d.phase), d.level != "novice"), "")
 
 
