@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import replace
+from fractions import Fraction
 
 import centurion.game.bot as bot
 from centurion.game import Move, bot_action, new_skirmish
 from centurion.game.skirmish import Skirmish
 from centurion.hexgrid import Hex, distance, parse_label
 from centurion.rules.refusal import Refusal
+from centurion.rules.targets import TO_HIT_KIND
 
 TOG_AT = parse_label("1718")
 
@@ -123,6 +125,15 @@ def meeting_before_end(turns_left: int, moved: dict[str, str]) -> Skirmish:
     return replace(s, done=frozenset(moved))
 
 
+def plan_odds(s: Skirmish, plan) -> tuple[float, str]:
+    """A fire plan's expected damaging hits and each weapon's exact chance, from the rules in play (CEN-CMB-1;
+    VAR-SHIELD: the chance that the round also gets through the shield); (0.0, "") for no plan."""
+    if plan is None:
+        return 0.0, ""
+    chances = [(a.family, s.rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family])) for a in plan.attacks]
+    return float(sum((c for _f, c in chances), Fraction(0))), ", ".join(f"{f} {c}" for f, c in chances)
+
+
 def decisions(scenario: str, seed: int, level: str, variants: tuple[str, ...] = (), limit: int = 400):
     """Each computer decision of a game at `level` for both sides, with the state it was taken in and its reason
     (`bot_decision`), `limit` at most."""
@@ -135,4 +146,3 @@ def decisions(scenario: str, seed: int, level: str, variants: tuple[str, ...] = 
         d = bot_decision(s, level)
         yield s, d
         s = s.apply(d.action)
-

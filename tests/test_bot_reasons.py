@@ -17,15 +17,12 @@ import pytest
 from centurion.data import terrain_table
 from centurion.game import Move, bot_action, new_skirmish
 from centurion.hexgrid import FACING_NAMES, format_label
-from centurion.rules.targets import TO_HIT_KIND
+from tests.bot_games import plan_odds
 
 
 def _hits(state, firer_key: str, target_key: str) -> float:
     """Expected hits of the engine's fire plan (each shot's exact chance to do damage, CEN-CMB-1)."""
-    plan = state.attack_set(state.vehicle(firer_key), target_key)
-    if plan is None:
-        return 0.0
-    return float(sum(state.rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family]) for a in plan.attacks))
+    return plan_odds(state, state.attack_set(state.vehicle(firer_key), target_key))[0]
 
 
 def _first_move(scenario: str, seed: int, level: str, wanted, limit: int = 160):

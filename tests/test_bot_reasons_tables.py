@@ -10,7 +10,6 @@ engine's fire plans (CEN-CMB-1), a Centuria end's distances and terrain are read
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from centurion.game import Fire, LetPass, OpportunityFire, Paint, bot_action, new_skirmish
 from centurion.game.bot_reasons import bot_decision, explained
@@ -20,10 +19,9 @@ from centurion.game.centuria import CtaEndPhase, CtaMove
 from centurion.game.centuria_bot import MIN_GAIN
 from centurion.hexgrid import distance, format_label
 from centurion.rules.targets import TO_HIT_KIND
-from tests.bot_games import decisions
+from tests.bot_games import decisions, plan_odds
 
 NAMES = ("N", "NE", "SE", "S", "SW", "NW")  # the six facings, HEX-3
-
 
 
 def _notes(s, level: str):
@@ -31,13 +29,6 @@ def _notes(s, level: str):
     with traced() as notes:
         action = bot_action(s, level)
     return action, notes
-
-
-def _plan(s, plan) -> tuple[float, str]:
-    """A fire plan's expected damaging hits and each weapon's exact chance, from the rules in play (CEN-CMB-1;
-    VAR-SHIELD: the chance that the round also gets through the shield)."""
-    chances = [(a.family, s.rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family])) for a in plan.attacks]
-    return float(sum((c for _f, c in chances), Fraction(0))), ", ".join(f"{f} {c}" for f, c in chances)
 
 
 # --- the elite ----------------------------------------------------------------------------------------------------
@@ -70,7 +61,7 @@ def test_the_elites_table_gives_each_options_played_out_average_best_first():
                                        f"average ({counted})"), alt.reason
             a = alt.action
             if isinstance(a, Fire) and a.target:
-                hits, odds = _plan(s, s.attack_set(s.vehicle(a.unit), a.target))
+                hits, odds = plan_odds(s, s.attack_set(s.vehicle(a.unit), a.target))
                 assert alt.reason.startswith(f"{a.unit} at {a.target} ("), alt.reason  # the veteran's reason first
                 assert f"{hits:.2f} hits expected ({odds})" in alt.reason, alt.reason
                 seen["fire"] += 1
@@ -97,7 +88,7 @@ def test_a_shots_reason_gives_the_engines_exact_odds_under_the_basic_rules_and_v
                 if s.phase != "fire" or not isinstance(a, Fire) or not a.target:
                     continue
                 plan = s.attack_set(s.vehicle(a.unit), a.target)
-                hits, odds = _plan(s, plan)
+                hits, odds = plan_odds(s, plan)
                 target = s.vehicle(a.target)
                 away = distance(s.vehicle(a.unit).hex, target.hex)
                 where = f"{away} hex{'es' if away > 1 else ''} away" if away else "in its hex (range 1, book-a 14.2)"
@@ -144,12 +135,12 @@ def test_an_opportunity_shots_reason_names_the_hex_of_the_move_and_its_odds():
                 a = alt.action
                 assert isinstance(a, OpportunityFire)
                 there = path[a.step - 1]  # the mover's hex and facing at that step
-                hits, odds = _plan(s, s.attack_set(s.vehicle(a.unit), mover, at=there, opportunity=True))
+                hits, odds = plan_odds(s, s.attack_set(s.vehicle(a.unit), mover, at=there, opportunity=True))
                 assert alt.score == round(hits, 3)
                 assert alt.reason == (f"{a.unit} at {mover} as it passes {format_label(there[0])}: "
                                       f"{hits:.2f} hits expected ({odds})")
                 elsewhere = s.attack_set(s.vehicle(a.unit), mover)  # the mover where it stood before its move
-                moved += elsewhere is None or _plan(s, elsewhere) != (hits, odds)
+                moved += elsewhere is None or plan_odds(s, elsewhere) != (hits, odds)
                 seen += 1
     assert seen and moved and held  # where the shot is taken changed some odds: the test tells the hexes apart
 
@@ -210,13 +201,14 @@ def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
         others = sorted((n.score for n in rows.values() if n is not chosen), reverse=True)
         assert [a.action for a in d.alternatives[:1]] == [action]
         assert [a.score for a in d.alternatives] == [round(x, 3) for x in [chosen.score, *others][:3]]
-        assert len({(a.action.unit, rows_end(rows, a.action)) for a in d.alternatives}) == len(d.alternatives)
         b = s.battle
         enemies = [p for p in b.pieces if p.alive and p.side != s.active]  # on the map still
+        ends = []
         for alt in d.alternatives:
             a = alt.action
             n = next(n for n in notes if n.kind == "cta_move" and n.action == a)
             h, facing = n.data["end"][0], n.data["end"][1]
+            ends.append((a.unit, n.data["end"]))
             gap = min(distance(h, p.hex) for p in enemies)
             near.add(gap == 1)
             assert alt.text == a.describe()
@@ -224,12 +216,8 @@ def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
                                   f"{b.terrain(h).replace('_', ' ')}, {n.score:+.2f} over standing still (command, "
                                   f"flanks, cover, the attacks it could make and suffer), nearest enemy {gap} "
                                   f"{'hex' if gap == 1 else 'hexes'} away"), alt.reason
+        assert len(set(ends)) == len(ends)  # one row an end
     assert near == {True, False}  # an end beside an enemy and one farther off
-
-
-def rows_end(rows: dict, action) -> object:
-    """The end of `action` among the rows."""
-    return next(k for k, n in rows.items() if n.action == action)[1]
 
 
 def test_a_centuria_decision_to_do_nothing_says_the_gain_it_wanted_and_the_best_it_had():
