@@ -15,8 +15,7 @@ candidates, weighs the fire it takes, lays smoke, and plays like a player: cover
 objectives at the end, braking, no trap next turn, paints spread, focus fire) and "elite" (the veteran, in
 the last turn moving, painting and firing at the enemy whose destruction changes who holds an objective, and
 playing its best painting and fire options out to the end of the turn on dice of its own: game/bot_search.py).
-`replies` (each enemy still to move answers the best ends as a veteran would) is an option no level uses:
-measured, it made the elite weaker (docs/decisions.md). Every level weighs the exact self-inflicted damage
+Every level weighs the exact self-inflicted damage
 of each path it weighs, its size and odds (game/bot_move.py, issue 25).
 """
 
@@ -26,7 +25,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from types import SimpleNamespace
 
 import numpy as np
 
@@ -83,7 +81,6 @@ class LevelSettings:
     defensive: bool
     tactics: bool
     careful: bool = False  # cover, elevation, spreading out, coordinated painting and fire (issue 25)
-    replies: bool = False  # each enemy answers a candidate end from its best facing (the elite's look ahead)
     safe: int = 2  # risk-free ends weighed exactly besides the best quick scores (issue 25, G9)
     stakes: bool = False  # in the last turn, fire and paint at the enemy that holds or denies an objective
     pick: int = 1  # a beginner: the move drawn from its best `pick` ends by the game's seeded dice (issue 25)
@@ -236,7 +233,7 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             dh = dealt_from(s, v, e.hex, e.facing, tv)[0] if lv.careful else hits(s, v, e.hex, e.facing, tv)
             deal = max(deal, dh * (_worth(s, x.key) + staked.get(x.key, 0.0)) / 20)  # painted or not (bot_fire)
         score += 3.0 * deal * (1.0 - risk.p_through)  # a wreck fires nothing either (G9: meeting seed 15's R12)
-        later = 0.0  # the part of the fire taken from enemies that still move this turn (the elite looks again)
+        later = 0.0  # the part of the fire taken from enemies that still move this turn (kept in the row, unread)
         if lv.defensive:
             me = _me_at(s, v, e)
             for x in enemies:
@@ -248,17 +245,6 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             if lv.careful else e.safest.move
         rows.append([(round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, later, move,
                      risk.p_through, float(held[i]) * (1 - risk.p_through)])  # not by order
-    if lv.replies:  # the elite: enemies still to move answer its best ends from their own best reply (issue 25)
-        rows.sort(key=lambda r: r[0], reverse=True)
-        worst = 0.0
-        answer = {x.key: [xe for xe in s.end_states(x.key) if xe.p_no_damage == 1] for x in enemies
-                  if x.key not in s.done}
-        for r in rows[:REPLY_ENDS]:
-            extra = sum(_reply(s, v, r[1], x, answer[x.key]) for x in enemies if x.key in answer) - r[2]
-            worst = max(worst, extra)
-            r[0] = (round(r[0][0] - REPLY_WEIGHT * extra * mine / 20, 9), *r[0][1:])
-        for r in rows[REPLY_ENDS:]:  # the ends not answered count the worst answer found (no bias toward them)
-            r[0] = (round(r[0][0] - REPLY_WEIGHT * worst * mine / 20, 9), *r[0][1:])
     if lv.careful:  # the best few ends: is there still a risk-free move next turn? (issue 25, G9)
         for r in best_first(rows, TRAP_CHECKS):  # until the best end is one already checked
             t = trapped(s, v, r[3])
@@ -312,46 +298,11 @@ def _braked(s: Skirmish, v: Vehicle, e, want_slow: bool):
     return base
 
 
-REPLY_ENDS = 6  # the elite's best ends answered by the enemy's replies
-REPLY_WEIGHT = 1.0  # half the weight of the fire taken where the enemy stands now: it may answer another unit
-# (`replies`: in the ladder the elite with replies won 31 % against the veteran, 42 % with the veteran-like
-# reply, 50 % without; no level uses them, issue 25)
-REPLY_SAMPLES = 8  # the enemy's ends tried per reply: risk-free, its best quick scores with the end weighed
-
-
 def _me_at(s: Skirmish, v: Vehicle, e) -> TargetView:
     """`v` as a target standing at end state `e` (hull down when it grounds in a crater)."""
     units = s.combat_units()
     return replace(units[v.key].target_view(), hex=e.hex, facing=e.facing,
                    crater=e.grounded and "crater" in s.battlemap[e.hex].counters)
-
-
-def _reply(s: Skirmish, v: Vehicle, e, x: Vehicle, ends: list) -> float:
-    """Expected hits enemy `x`, which moves after `v` this turn, deals to `v` at end `e` from the reply a player
-    like the veteran would choose: among its risk-free `ends`, the best few by its quick score with `v` standing at
-    `e` (its liked range to its nearest enemy, the objectives, its platoon), then its hits on `v` against `v`'s
-    hits back, weighed as the veteran weighs them (3 and 2 times the hits by worth)."""
-    if not ends:
-        return _hits_from(s, x, x.hex, x.facing, _me_at(s, v, e))
-    foes = [SimpleNamespace(hex=e.hex if u.key == v.key else u.hex) for u in s.live_vehicles(v.side)]
-    mates = [m.hex for m in s.live_vehicles(x.side) if m.platoon == x.platoon and m.key != x.key]
-    pref = max(4, max(6, min(_max_range(x), 15)) * 2 // 3)
-    quick = _quick_scores(ends, foes, [o.hex for o in s.scenario.objectives], mates, pref,
-                          s.turn / max(1, s.scenario.turns))
-    top = np.lexsort((np.arange(len(ends)), -quick))[:REPLY_SAMPLES]
-    units = s.combat_units()
-    me = _me_at(s, v, e)
-    mine, theirs = _worth(s, v.key), _worth(s, x.key)
-    best, taken = None, 0.0
-    for j in top.tolist():
-        xe = ends[j]
-        h = _hits_from(s, x, xe.hex, xe.facing, me) if distance(xe.hex, e.hex) <= _max_range(x) else 0.0
-        back = _hits_from(s, v, e.hex, e.facing, replace(units[x.key].target_view(units[v.key]), hex=xe.hex,
-                                                          facing=xe.facing)) if h > 0 else 0.0
-        val = float(quick[j]) + 3.0 * h * mine / 20 - 2.0 * back * theirs / 20
-        if best is None or val > best:
-            best, taken = val, h
-    return taken
 
 
 def _squad_step(s: Skirmish, lv: LevelSettings, others: list, enemies: list[Vehicle]) -> Action | None:

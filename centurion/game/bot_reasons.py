@@ -177,8 +177,8 @@ def _hold_reason(kind: str, best: Alternative) -> str:
 # --- moves ----------------------------------------------------------------------------------------------------
 
 def _move_options(s: Any, action: Any, d: dict[str, Any]) -> list[Alternative]:
-    """The move played first, then the best other ends weighed, by the bot's final score (after the elite's
-    replies and the trap check: its rows are scored in place)."""
+    """The move played first, then the best other ends weighed, by the bot's final score (after the trap check:
+    its rows are scored in place)."""
     v, lv, rows = d["unit"], d["level"], sorted(d["rows"], key=lambda r: r[0], reverse=True)
     moves = [d["move_for"](s, v, r[1], r[3]) for r in rows]
     first = next((i for i, a in enumerate(moves) if a == action), None)
