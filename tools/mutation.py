@@ -75,6 +75,13 @@ TESTS: dict[str, list[str]] = {
     # the computer's reasons and its Why? table (issue 25, item 4; session 39): the reason tests, not the walks' games
     "game/bot_reasons": ["tests/test_bot_reasons.py", "tests/test_bot_reasons_audit35.py",
                          "tests/test_store_reasons.py", "tests/test_bot_reasons_tables.py"],
+    # the computer's decisions by phase (issue 25; session 40): the bot tests on constructed positions and short
+    # games, not the ladder's or the walks' games (about 30 s for all of them)
+    "game/bot": ["tests/test_bot_quality.py", "tests/test_bot_cover.py", "tests/test_bot_trap.py",
+                 "tests/test_bot_paint_comm.py", "tests/test_bot_fire_share.py", "tests/test_bot_levels.py",
+                 "tests/test_bot_balance.py", "tests/test_bot_reach.py", "tests/test_bot_move_terms.py",
+                 "tests/test_bot_fire_estimate.py", "tests/test_bot_range.py", "tests/test_bot_novice.py",
+                 "tests/test_bot_opportunity.py"],
     "game/actions": ["tests/test_game_move_damage.py", "tests/test_audit_validation.py", "tests/test_tamper.py"],
     # the save codecs split from game/save and game/centuria by issue 23: the fast save and action-codec tests, the
     # saves of before the redesign (a few seconds; they replay every kind of action), test_mutation_game_codec*.py
