@@ -480,7 +480,7 @@ def _fire(s: Skirmish, careful: bool = False, nearest: bool = False, stakes: boo
         bot_trace.note("fire", a, val, ranked=(round(val, 9), a.target, a.unit) if careful else None)  # issue 25
     if best is not None:
         return best
-    return next(a for a in s.legal_actions() if isinstance(a, Fire))
+    return next(a for a in s.legal_actions() if isinstance(a, Fire) and a.target is None)  # no shot worth it: hold
 
 
 FOCUS = 0.3  # the careful levels: each friend already firing at a target adds this share to its worth (G10)
