@@ -10,6 +10,8 @@
 - the careful levels then weigh a target more by 0.3 for each friend already firing at it and by how near
   destruction it is (1 - the share left of its thinnest section), and take the best (ties by the target's and the
   firer's keys); the novice shoots the nearest target it can hurt, the best among those;
+- the elite, in the last turn, weighs an enemy whose destruction changes who holds an objective by its stakes
+  (book-b §15.2: its 75 points alone beside it, a quarter each of two) over its worth;
 - no shot worth anything: hold the fire.
 
 Found by mutation testing of `game/bot.py` (session 40): squad fire, the driver's half and the friends' focus were
@@ -26,6 +28,7 @@ import pytest
 import centurion.game.bot as bot
 from centurion.game import Fire, SquadFire, bot_action, new_skirmish
 from centurion.game.bot_harm import plan_harm
+from centurion.game.bot_move import objective_stakes
 from centurion.game.crew import driver_plan
 from centurion.hexgrid import distance
 from centurion.rules.targets import TO_HIT_KIND
@@ -56,7 +59,7 @@ def _near_destruction(s, key: str) -> float:
     return 1.0 - min(sec.intact / full[n] for n, sec in u.sheet.armor.sections if full.get(n))
 
 
-def expected_fire(s, careful: bool, nearest: bool = True):
+def expected_fire(s, careful: bool, nearest: bool = True, stakes: bool = False):
     """The fire the words above pick, and the parts of the weighing that were met (for the tests' own checks);
     `nearest` False: the best expected hits by worth wherever the target is (the novice before issue 25, which the
     variant tests play as `tests.bot_games.steady_novice`)."""
@@ -65,6 +68,7 @@ def expected_fire(s, careful: bool, nearest: bool = True):
     for f in s.fires:
         if len(f) >= 2 and units[f[0]].side == side:
             aimed[f[1]] = aimed.get(f[1], 0) + 1
+    staked = objective_stakes(s, side) if stakes else {}
     met, best, best_key = set(), None, None
     for a in s.legal_actions():
         if getattr(a, "target", None) is None:
@@ -81,6 +85,7 @@ def expected_fire(s, careful: bool, nearest: bool = True):
                 met.add("driver")
         if careful:
             val *= 1.0 + 0.3 * aimed.get(a.target, 0) + _near_destruction(s, a.target)
+            val *= 1.0 + staked.get(a.target, 0.0) / max(1.0, _worth(s, a.target))
             met |= {"focus"} if aimed.get(a.target) else set()
             key = (round(val, 9), a.target, a.unit)
         elif nearest:
@@ -157,3 +162,18 @@ def test_no_shot_worth_anything_holds_the_fire(monkeypatch, level):
     first = s.legal_actions()[0]
     assert first.target is not None  # the first action listed is a shot
     assert bot_action(s, level) == Fire(first.unit)
+
+
+@pytest.mark.parametrize(("scenario", "seed", "n"), [("meeting", 0, 109), ("pursuit", 1, 72), ("pursuit", 1, 78)])
+def test_the_elites_last_turn_stakes_turn_its_fire_on_the_objectives_holder(scenario, seed, n):
+    """The last turn's fire (the veteran's decision `n` of the game): weighed with the stakes, a vehicle or a squad
+    shoots the enemy beside the objective (T11 by the bridge; T51 or T52 by the pursuit's exit), without them
+    another (the elite's search aside: its base choice, `_fire` with the stakes)."""
+    s = new_skirmish(scenario, seed=seed)
+    for _ in range(n):
+        s = s.apply(bot_action(s, "veteran"))
+    assert s.phase == "fire" and s.turn == s.scenario.turns
+    staked = objective_stakes(s, s.active)
+    with_stakes, without = expected_fire(s, True, stakes=True)[0], expected_fire(s, True)[0]
+    assert with_stakes.target in staked and without.target not in staked
+    assert bot._fire(s, True, stakes=True) == with_stakes and bot._fire(s, True) == without
