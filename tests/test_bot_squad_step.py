@@ -1,0 +1,74 @@
+"""A squad's step when its platoon moves (issue 25, item 1: "use ... the objectives"; docs/decisions.md, "Computer
+opponent"): a dismounted squad walks to the hex of its reach nearest the objective (CEN-INF-1: the engine's
+`march_targets`, ties by the movement points it costs, then by the hex), if that is nearer than where it stands;
+within 1 hex of the objective it stays, and the careful levels hide it there (book-a §16.7) when an enemy is
+within 12 hexes. The position: the village (seed 0) at TOG's first movement, squad T21s 6 hexes from the ridge road
+at the ruin (3613). Found by mutation testing of `game/bot.py` (session 40): no test of its map moved a squad.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from centurion.game import Conceal, March, bot_action, new_skirmish
+from centurion.hexgrid import distance, format_label, parse_label
+
+GOAL = parse_label("3613")
+
+
+@pytest.fixture(scope="module")
+def garrison():
+    s = new_skirmish("village", seed=0)
+    while s.phase != "movement":
+        s = s.apply(bot_action(s, "veteran"))
+    assert s.active == "tog" and s.movers()[0].key == "T21"
+    assert [o.hex for o in s.scenario.objectives] == [GOAL]
+    assert distance(s.squad("T21s").hex, GOAL) == 6
+    return s
+
+
+def _squad_at(s, label: str):
+    return replace(s, squads=tuple(replace(q, hex=parse_label(label)) if q.key == "T21s" else q for q in s.squads))
+
+
+def _enemies_at(s, hexes: int):
+    """`s` with every Renegade vehicle `hexes` from squad T21s, none nearer."""
+    at = s.squad("T21s").hex
+    h = next(h for h in sorted(s.battlemap.hexes) if distance(h, at) == hexes)
+    return replace(s, vehicles=tuple(replace(v, hex=h) if v.side == "renegade" else v for v in s.vehicles))
+
+
+@pytest.mark.parametrize("level", ["novice", "veteran", "elite"])
+def test_a_squad_walks_to_the_hex_of_its_reach_nearest_the_objective(garrison, level):
+    reach = garrison.march_targets("T21s")
+    best = min(reach, key=lambda h: (distance(h, GOAL), reach[h], h))
+    assert distance(best, GOAL) < 6
+    assert sum(1 for h in reach if distance(h, GOAL) == distance(best, GOAL)) > 1  # the tie is broken by the rule
+    assert bot_action(garrison, level) == March("T21s", format_label(best))
+
+
+@pytest.mark.parametrize(("hexes", "level", "hides"), [
+    (12, "veteran", True), (12, "elite", True), (13, "veteran", False), (12, "novice", False)])
+def test_beside_the_objective_it_stays_and_hides_with_an_enemy_within_12_hexes(garrison, hexes, level, hides):
+    beside = next(h for h, cell in sorted(garrison.battlemap.hexes.items()) if distance(h, GOAL) == 1
+                  and not cell.building_levels and h != garrison.squad("T22s").hex)
+    s = _enemies_at(_squad_at(garrison, format_label(beside)), hexes)
+    assert min(distance(v.hex, beside) for v in s.live_vehicles("renegade")) == hexes
+    a = bot_action(s, level)
+    if hides:
+        assert a == Conceal("T21s")
+    else:  # it stays: no step of its own, a vehicle of its platoon moves
+        assert not isinstance(a, (March, Conceal)) and a.unit == "T21"
+
+
+def test_a_squad_that_cannot_get_nearer_stays(garrison, monkeypatch):
+    """Its reach holds only hexes as far from the objective as it stands: it stays, T21 moves."""
+    here = garrison.squad("T21s").hex
+    real = type(garrison).march_targets
+    monkeypatch.setattr(type(garrison), "march_targets", lambda self, key: {
+        h: mp for h, mp in real(self, key).items() if distance(h, GOAL) >= distance(here, GOAL)})
+    assert garrison.march_targets("T21s")
+    a = bot_action(garrison, "veteran")
+    assert not isinstance(a, (March, Conceal)) and a.unit == "T21"
