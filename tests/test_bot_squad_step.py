@@ -72,3 +72,27 @@ def test_a_squad_that_cannot_get_nearer_stays(garrison, monkeypatch):
     assert garrison.march_targets("T21s")
     a = bot_action(garrison, "veteran")
     assert not isinstance(a, (March, Conceal)) and a.unit == "T21"
+
+
+def test_two_hexes_off_it_still_walks_to_the_objective(garrison):
+    """2 hexes from the objective is not beside it (book-b §15.2: within 1 hex): the squad walks on."""
+    two = next(h for h, cell in sorted(garrison.battlemap.hexes.items()) if distance(h, GOAL) == 2
+               and not cell.building_levels and not garrison.battlemap[h].terrain.startswith("water"))
+    s = _squad_at(garrison, format_label(two))
+    reach = s.march_targets("T21s")
+    best = min(reach, key=lambda h: (distance(h, GOAL), reach[h], h))
+    assert distance(best, GOAL) <= 1
+    assert bot_action(s, "veteran") == March("T21s", format_label(best))
+
+
+def test_a_squad_staying_beside_the_objective_lets_the_next_squad_walk(garrison):
+    """T21s beside the objective with no enemy near stays; T22s, 6 hexes off, walks toward it."""
+    beside = next(h for h, cell in sorted(garrison.battlemap.hexes.items()) if distance(h, GOAL) == 1
+                  and not cell.building_levels and h != garrison.squad("T22s").hex)
+    far = garrison.squad("T21s").hex
+    s = replace(garrison, squads=tuple(replace(q, hex=beside) if q.key == "T21s" else
+                                       replace(q, hex=far) if q.key == "T22s" else q for q in garrison.squads))
+    s = _enemies_at(s, 13)
+    reach = s.march_targets("T22s")
+    best = min(reach, key=lambda h: (distance(h, GOAL), reach[h], h))
+    assert bot_action(s, "veteran") == March("T22s", format_label(best))
