@@ -134,6 +134,25 @@ def plan_odds(s: Skirmish, plan) -> tuple[float, str]:
     return float(sum((c for _f, c in chances), Fraction(0))), ", ".join(f"{f} {c}" for f, c in chances)
 
 
+def paint_chance(s: Skirmish, unit: str, target: str) -> Fraction:
+    """The exact chance that `unit` paints `target`, as the rules in play roll it (book-a §7.1; VAR-SHIELD: the
+    shield may then stop the laser); 0 when the attempt is refused."""
+    to_hit = getattr(s.paint_attempt(unit, target), "to_hit", None)
+    return Fraction(0) if to_hit is None else s.rules.damage_chance(to_hit, weapon="painting")
+
+
+def advanced(s: Skirmish, n: int, level: str = "veteran") -> Skirmish:
+    """`s` after the computer's next `n` decisions at `level` for both sides."""
+    for _ in range(n):
+        s = s.apply(bot_action(s, level))
+    return s
+
+
+def played(scenario: str, seed: int, n: int, level: str = "veteran") -> Skirmish:
+    """`scenario` (seed `seed`) after the computer's first `n` decisions at `level` for both sides."""
+    return advanced(new_skirmish(scenario, seed=seed), n, level)
+
+
 def decisions(scenario: str, seed: int, level: str, variants: tuple[str, ...] = (), limit: int = 400):
     """Each computer decision of a game at `level` for both sides, with the state it was taken in and its reason
     (`bot_decision`), `limit` at most."""

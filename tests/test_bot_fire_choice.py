@@ -21,7 +21,6 @@ reached only through whole games.
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 import pytest
 
@@ -31,15 +30,7 @@ from centurion.game.bot_harm import plan_harm
 from centurion.game.bot_move import objective_stakes
 from centurion.game.crew import driver_plan
 from centurion.hexgrid import distance
-from centurion.rules.targets import TO_HIT_KIND
-from tests.bot_games import steady_novice, with_vehicle
-
-
-def _hits(s, plan) -> float:
-    if plan is None:
-        return 0.0
-    return float(sum((s.rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family]) for a in plan.attacks),
-                     Fraction(0)))
+from tests.bot_games import plan_odds, played, steady_novice, with_vehicle
 
 
 def _worth(s, key: str) -> float:
@@ -79,9 +70,9 @@ def expected_fire(s, careful: bool, nearest: bool = True, stakes: bool = False):
             met.add(f"squad {a.weapon}")
         else:
             plan = s.attack_set(s.vehicle(a.unit), a.target)
-            val = (plan_harm(s, plan, common=True) if careful else _hits(s, plan)) * _worth(s, a.target)
+            val = (plan_harm(s, plan, common=True) if careful else plan_odds(s, plan)[0]) * _worth(s, a.target)
             if a.driver:
-                val += 0.5 * _hits(s, driver_plan(s, s.vehicle(a.unit), a.target)) * _worth(s, a.target)
+                val += 0.5 * plan_odds(s, driver_plan(s, s.vehicle(a.unit), a.target))[0] * _worth(s, a.target)
                 met.add("driver")
         if careful:
             val *= 1.0 + 0.3 * aimed.get(a.target, 0) + _near_destruction(s, a.target)
@@ -169,9 +160,7 @@ def test_the_elites_last_turn_stakes_turn_its_fire_on_the_objectives_holder(scen
     """The last turn's fire (the veteran's decision `n` of the game): weighed with the stakes, a vehicle or a squad
     shoots the enemy beside the objective (T11 by the bridge; T51 or T52 by the pursuit's exit), without them
     another (the elite's search aside: its base choice, `_fire` with the stakes)."""
-    s = new_skirmish(scenario, seed=seed)
-    for _ in range(n):
-        s = s.apply(bot_action(s, "veteran"))
+    s = played(scenario, seed, n)
     assert s.phase == "fire" and s.turn == s.scenario.turns
     staked = objective_stakes(s, s.active)
     with_stakes, without = expected_fire(s, True, stakes=True)[0], expected_fire(s, True)[0]

@@ -23,6 +23,7 @@ import centurion.game.bot as bot
 from centurion.game import Paint, bot_action, new_skirmish
 from centurion.game.base import decision_dice
 from centurion.game.skirmish import Skirmish
+from tests.bot_games import paint_chance, played
 
 D6_PICK = {1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 2}  # the d6 to the rank among the three best (docs/decisions.md)
 
@@ -109,22 +110,15 @@ def test_the_novice_ends_no_move_on_a_friend(village_tog_moves):
 def village_tog_paints() -> Skirmish:
     """The village (seed 0), TOG's painting in turn 1 (the novice's 12th decision): T21 and T23 may paint the
     Renegade vehicles at 3/10 to 3/5 (T23 at R31 and R33: 3/5), squad T21s, with two targets to fire at, at 9/10."""
-    s = new_skirmish("village", seed=0)
-    for _ in range(12):
-        s = s.apply(bot_action(s, "novice"))
+    s = played("village", 0, 12, "novice")
     assert s.phase == "painting" and s.active == "tog"
     return s
 
 
 def _paints(s: Skirmish) -> list[tuple[str, str, Fraction]]:
     """Every painting attempt on offer with its exact odds (book-a §7.1), in the game's order."""
-    out = []
-    for a in s.legal_actions():
-        if isinstance(a, Paint) and a.target is not None:
-            to_hit = getattr(s.paint_attempt(a.unit, a.target), "to_hit", None)
-            out.append((a.unit, a.target, Fraction(0) if to_hit is None
-                        else s.rules.damage_chance(to_hit, weapon="painting")))
-    return out
+    return [(a.unit, a.target, paint_chance(s, a.unit, a.target))
+            for a in s.legal_actions() if isinstance(a, Paint) and a.target is not None]
 
 
 def _first_best(paints, skip=()) -> tuple[str, str]:

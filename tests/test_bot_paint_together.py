@@ -17,16 +17,16 @@ from __future__ import annotations
 import pytest
 
 import centurion.game.bot as bot
-from centurion.game import Paint, bot_action, new_skirmish
+from centurion.game import Paint, bot_action
 from centurion.game.bot_fire import paint_plans
 from centurion.game.bot_harm import plan_harm
 from centurion.game.bot_move import objective_stakes
 from centurion.game.skirmish import Skirmish
+from tests.bot_games import advanced, paint_chance, played
 
 
 def _odds(s, unit: str, target: str) -> float:
-    to_hit = getattr(s.paint_attempt(unit, target), "to_hit", None)
-    return 0.0 if to_hit is None else float(s.rules.damage_chance(to_hit, weapon="painting"))
+    return float(paint_chance(s, unit, target))
 
 
 def expected(s, stakes: bool, odds=_odds) -> Paint:
@@ -53,10 +53,8 @@ def expected(s, stakes: bool, odds=_odds) -> Paint:
     return best
 
 
-def _decision(scenario: str, seed: int, n: int, level: str = "veteran") -> Skirmish:
-    s = new_skirmish(scenario, seed=seed)
-    for _ in range(n):
-        s = s.apply(bot_action(s, level))
+def _decision(scenario: str, seed: int, n: int) -> Skirmish:
+    s = played(scenario, seed, n)
     assert s.phase == "painting"
     return s
 
@@ -72,8 +70,7 @@ def last_turn() -> list[Skirmish]:
 
 
 def _decision_after(s: Skirmish, n: int) -> Skirmish:
-    for _ in range(n):
-        s = s.apply(bot_action(s, "veteran"))
+    s = advanced(s, n)
     assert s.phase == "painting" and s.active == "renegade"
     return s
 
@@ -82,9 +79,7 @@ def _decision_after(s: Skirmish, n: int) -> Skirmish:
 def first_turn() -> Skirmish:
     """The village (seed 0), TOG's painting in turn 1 (reached by the novice, 12 decisions): squad T21s may paint at
     9/10 but has two targets to fire at."""
-    s = new_skirmish("village", seed=0)
-    for _ in range(12):
-        s = s.apply(bot_action(s, "novice"))
+    s = played("village", 0, 12, "novice")
     assert s.phase == "painting" and len(s.fire_actions("T21s")) == 3
     return s
 

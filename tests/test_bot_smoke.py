@@ -14,7 +14,7 @@ import pytest
 import centurion.game.bot as bot
 from centurion.game import EndTurn, Smoke, bot_action, new_skirmish
 from centurion.hexgrid import distance
-from tests.bot_games import with_vehicle
+from tests.bot_games import played, with_vehicle
 
 
 def worn(state, key: str, intact: dict[str, int]):
@@ -32,9 +32,7 @@ def worn(state, key: str, intact: dict[str, int]):
 
 @pytest.fixture(scope="module")
 def tog_end_phase():
-    s = new_skirmish("meeting", seed=0)
-    for _ in range(20):
-        s = s.apply(bot_action(s, "novice"))
+    s = played("meeting", 0, 20, "novice")
     assert s.phase == "end" and s.active == "tog"
     assert {"T11", "T12", "T13"} <= {a.unit for a in s.legal_actions() if isinstance(a, Smoke)}
     return s
