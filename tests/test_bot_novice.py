@@ -22,16 +22,17 @@ import pytest
 import centurion.game.bot as bot
 from centurion.game import Paint, bot_action, new_skirmish
 from centurion.game.base import decision_dice
+from centurion.game.bot_move import Row
 from centurion.game.skirmish import Skirmish
 from tests.bot_games import paint_chance, played
 
 D6_PICK = {1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 2}  # the d6 to the rank among the three best (docs/decisions.md)
 
 
-def _rows(spec: list[tuple[float, float]]) -> list[list]:
-    """Rows as `_movement` builds them: [(score, ...), end, later, move, risk of damage, objective term]; the end
-    is a name, the objective term a value no risk reaches (it must never be read as the risk)."""
-    return [[(score, 0.0, i), f"end{i}", 0.0, f"move{i}", risk, 9.0] for i, (score, risk) in enumerate(spec)]
+def _rows(spec: list[tuple[float, float]]) -> list[Row]:
+    """Rows as `_movement` builds them, from (score, risk of damage through the armor); the end is a name, the
+    objective term a value no risk reaches (it must never be read as the risk)."""
+    return [Row((score, 0.0, i), f"end{i}", f"move{i}", risk, 9.0) for i, (score, risk) in enumerate(spec)]
 
 
 def _roll(seed: int, decisions: int) -> int:
@@ -48,7 +49,7 @@ def test_the_novice_draws_among_its_three_best_ends_by_the_d6():
             s = SimpleNamespace(seed=seed, history=tuple(range(n)))
             roll = _roll(seed, n)
             faces.add(roll)
-            assert bot._beginner_pick(s, _rows(spec), 3)[1] == by_rank[D6_PICK[roll]], (seed, n, roll)
+            assert bot._beginner_pick(s, _rows(spec), 3).end == by_rank[D6_PICK[roll]], (seed, n, roll)
     assert faces == {1, 2, 3, 4, 5, 6}  # every face was met, so every branch was checked
 
 
@@ -60,7 +61,7 @@ def test_the_novice_never_draws_an_end_riskier_than_its_best():
     for seed in range(12):
         for n in range(4):
             s = SimpleNamespace(seed=seed, history=tuple(range(n)))
-            got = bot._beginner_pick(s, _rows(spec), 3)[1]
+            got = bot._beginner_pick(s, _rows(spec), 3).end
             assert got == ("end0" if _roll(seed, n) <= 3 else "end2"), (seed, n)
             seen.add(got)
     assert seen == {"end0", "end2"}
@@ -71,7 +72,7 @@ def test_a_hidden_seed_draws_from_the_decision_count_alone():
     spec = [(3.0, 0.0), (2.0, 0.0), (1.0, 0.0)]
     for n in range(10):
         hidden = SimpleNamespace(seed=None, history=tuple(range(n)))
-        assert bot._beginner_pick(hidden, _rows(spec), 3)[1] == ["end0", "end1", "end2"][D6_PICK[_roll(0, n)]]
+        assert bot._beginner_pick(hidden, _rows(spec), 3).end == ["end0", "end1", "end2"][D6_PICK[_roll(0, n)]]
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,7 @@ from centurion.game import bot_action, new_skirmish
 from centurion.game.bot_move import (
     HOLD,
     REACH_CHECKS,
+    Row,
     best_first,
     heading_for,
     objective_terms,
@@ -123,25 +124,25 @@ def test_next_turns_reach_ignores_this_turns_cut_for_the_drivers_fire():
 
 
 def test_reach_checks_replace_the_quick_guess_by_the_exact_reach(before_last):
-    """`reach_checks` rescores the best rows in place: each loses its quick objective bonus (r[5]) and gains what it
-    can reach next turn, half of HOLD times its chance to reach times the chance it survives its own path
-    (1 - r[4]). The row that cannot reach the bridge drops below the one that can, which is then checked too."""
+    """`reach_checks` rescores the best rows in place: each loses its quick objective bonus (`held`) and gains what
+    it can reach next turn, half of HOLD times its chance to reach times the chance it survives its own path
+    (1 - `p_through`). The row that cannot reach the bridge drops below the one that can, which is then checked too."""
     s, v = before_last, before_last.vehicle("R11")
     ends = s.end_states("R11")
     beside = next(e for e in ends if e.grounded and distance(e.hex, BRIDGE) <= 1 and e.p_no_damage == 1)
     away = next(e for e in ends if e.grounded and distance(e.hex, BRIDGE) >= 9)
-    far_row = [(20.0, 1.0), away, 0.0, away.safest.move, 0.0, 6.3]
-    near_row = [(18.0, 1.0), beside, 0.0, beside.safest.move, 0.3, 4.0]
-    untouched = [(-50.0, 1.0), beside, 0.0, beside.safest.move, 0.0, 3.0]
+    far_row = Row((20.0, 1.0), away, away.safest.move, 0.0, 6.3)
+    near_row = Row((18.0, 1.0), beside, beside.safest.move, 0.3, 4.0)
+    untouched = Row((-50.0, 1.0), beside, beside.safest.move, 0.0, 3.0)
     assert REACH_CHECKS >= 2
     reach_checks(s, v, [far_row, near_row, untouched])
-    assert far_row[0] == (pytest.approx(20.0 - 6.3), 1.0)  # 13.7
-    assert near_row[0] == (pytest.approx(18.0 - 4.0 + 0.5 * HOLD * 1.0 * (1 - 0.3)), 1.0)  # 22.75
-    assert untouched[0] == (-50.0, 1.0)  # never the best: never checked
+    assert far_row.key == (pytest.approx(20.0 - 6.3), 1.0)  # 13.7
+    assert near_row.key == (pytest.approx(18.0 - 4.0 + 0.5 * HOLD * 1.0 * (1 - 0.3)), 1.0)  # 22.75
+    assert untouched.key == (-50.0, 1.0)  # never the best: never checked
     last = replace(s, turn=s.scenario.turns)
-    row = [(20.0, 1.0), away, 0.0, away.safest.move, 0.0, 6.0]
+    row = Row((20.0, 1.0), away, away.safest.move, 0.0, 6.0)
     reach_checks(last, v, [row])  # the last turn: no goals, nothing rescored
-    assert row[0] == (20.0, 1.0)
+    assert row.key == (20.0, 1.0)
 
 
 # --- who already covers an objective (book-b §15.2), read by `objective_terms` and `reach_goals` ---------------------
@@ -233,9 +234,9 @@ def test_enemies_that_can_reach_the_objective_are_no_friends_of_it():
 
 
 def test_best_first_takes_the_earlier_of_equal_rows():
-    """`best_first` gives the best row by its score key (r[0]) alone, the earlier of equal ones first (the weighing's
+    """`best_first` gives the best row by its score key alone, the earlier of equal ones first (the weighing's
     fixed order), and stops once the best is one already given."""
-    a, b = [(1.0, 0.5), (9, 9)], [(1.0, 0.5), (0, 0)]  # equal keys; b's second item is the smaller
+    a, b = Row((1.0, 0.5), "end a", "move a", 0.0, 0.0), Row((1.0, 0.5), "end b", "move b", 0.0, 0.0)  # equal keys
     assert list(best_first([b, a], 3)) == [b]
     assert list(best_first([a, b], 3)) == [a]
 

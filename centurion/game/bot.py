@@ -56,6 +56,7 @@ from .bot_harm import plan_harm
 from .bot_move import (
     NO_RISK,
     TRAP_CHECKS,
+    Row,
     armor_fraction,
     best_first,
     objective_stakes,
@@ -233,30 +234,27 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
             dh = dealt_from(s, v, e.hex, e.facing, tv)[0] if lv.careful else hits(s, v, e.hex, e.facing, tv)
             deal = max(deal, dh * (_worth(s, x.key) + staked.get(x.key, 0.0)) / 20)  # painted or not (bot_fire)
         score += 3.0 * deal * (1.0 - risk.p_through)  # a wreck fires nothing either (G9: meeting seed 15's R12)
-        later = 0.0  # the part of the fire taken from enemies that still move this turn (kept in the row, unread)
         if lv.defensive:
             me = _me_at(s, v, e)
             for x in enemies:
                 if distance(x.hex, e.hex) <= _max_range(x):
-                    h = hits(s, x, x.hex, x.facing, me)
-                    score -= 2.0 * h * mine / 20
-                    later += h * (x.key not in s.done)
+                    score -= 2.0 * hits(s, x, x.hex, x.facing, me) * mine / 20
         move = _braked(s, v, e, want_slow=bool(slow[i]) and held[i] > 0 and s.turn < s.scenario.turns) \
             if lv.careful else e.safest.move
-        rows.append([(round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, later, move,
-                     risk.p_through, float(held[i]) * (1 - risk.p_through)])  # not by order
+        rows.append(Row((round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, move,  # not by order
+                        risk.p_through, float(held[i]) * (1 - risk.p_through)))
     if lv.careful:  # the best few ends: is there still a risk-free move next turn? (issue 25, G9)
         for r in best_first(rows, TRAP_CHECKS):  # until the best end is one already checked
-            t = trapped(s, v, r[3])
+            t = trapped(s, v, r.move)
             if t:  # no room next turn at this speed (the map's edge, woods ahead): brake as hard as the thrust allows
-                slower = _braked(s, v, r[1], want_slow=True)
-                if slower != r[3] and (t2 := trapped(s, v, slower)) < t:
-                    r[3], t = slower, t2
-            r[0] = (round(r[0][0] - t * max(mine, 20.0) / 20, 9), *r[0][1:])
+                slower = _braked(s, v, r.end, want_slow=True)
+                if slower != r.move and (t2 := trapped(s, v, slower)) < t:
+                    r.move, t = slower, t2
+            r.set_score(r.score - t * max(mine, 20.0) / 20)
     if lv.reach:  # the turn before the last: an objective in reach next turn, checked exactly (book-b §15.2)
         reach_checks(s, v, rows)
-    best = max(rows, key=lambda r: r[0]) if lv.pick == 1 else _beginner_pick(s, rows, lv.pick)
-    return _move_for(s, v, best[1], best[3])
+    best = max(rows, key=lambda r: r.key) if lv.pick == 1 else _beginner_pick(s, rows, lv.pick)
+    return _move_for(s, v, best.end, best.move)
 
 
 def _unstacked(s: Skirmish, v: Vehicle, ends: list) -> list:
@@ -267,12 +265,12 @@ def _unstacked(s: Skirmish, v: Vehicle, ends: list) -> list:
     return [e for e in ends if e.hex not in friends] or list(ends)
 
 
-def _beginner_pick(s: Skirmish, rows: list, pick: int) -> list:
+def _beginner_pick(s: Skirmish, rows: list[Row], pick: int) -> Row:
     """The novice's move: one of its `pick` best weighed ends, never one riskier to itself than the best, drawn by
     a d6 from the game's seeded dice (a stream of its own per decision: the same game replays the same picks). A
     stored game's view hides its seed (issue 24): the stream then comes from the decision count alone."""
-    rows = sorted(rows, key=lambda r: r[0], reverse=True)
-    top = [r for r in rows[:pick] if r[4] <= rows[0][4]]
+    rows = sorted(rows, key=lambda r: r.key, reverse=True)
+    top = [r for r in rows[:pick] if r.p_through <= rows[0].p_through]
     seed = s.seed if isinstance(s.seed, int) else 0
     roll = decision_dice(seed, -2 - len(s.history)).roll("d6", purpose="the novice's move", rule="issue 25").result
     return top[min(len(top) - 1, 0 if roll <= 3 else 1 if roll <= 5 else 2)]

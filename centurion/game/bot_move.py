@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -22,6 +23,30 @@ from ..rules.legal import legal_grav_moves
 from ..rules.targets import in_arc
 from ..rules.victory import OBJECTIVE_POINTS
 from .skirmish import Skirmish, Vehicle
+
+
+@dataclass(eq=False)
+class Row:
+    """One end weighed for a move (issue 25), rescored in place by the trap and reach checks: its score key (the
+    score, then the chance of no damage and the end's hex and facing, so ties never go by list order), the end
+    state, the path played to it (braked at its end where the level brakes), the chance that its own damage gets
+    through the armor (G9) and the quick objective bonus in its score (book-b §15.2), which `reach_checks` replaces."""
+
+    key: tuple
+    end: Any
+    move: Any
+    p_through: float
+    held: float
+
+    @property
+    def score(self) -> float:
+        """The row's score, the first item of its key."""
+        return self.key[0]
+
+    def set_score(self, score: float) -> None:
+        """Rescore the row, its tie-breaking items unchanged."""
+        self.key = (round(score, 9), *self.key[1:])
+
 
 POINT = 0.15  # score per point of self-inflicted damage (about a sixth of an expected hit's worth)
 THROUGH = 0.3  # more per point that gets through the armor to the internals
@@ -196,12 +221,12 @@ def heading_for(ends: list, target: Hex) -> np.ndarray:
     return np.array([0.0 if e.grounded else float(in_arc("hull", e.facing, e.facing, e.hex, target)) for e in ends])
 
 
-def best_first(rows: list, limit: int) -> Iterator[list]:
-    """The best weighed end (`rows`, scored by r[0]) again after each rescoring in place, until the best is one
+def best_first(rows: list[Row], limit: int) -> Iterator[Row]:
+    """The best weighed end (`rows`, by their score key) again after each rescoring in place, until the best is one
     already given or `limit` were: how the trap and reach checks spend a count of checks, not a clock."""
     given: set[int] = set()
     for _ in range(limit):
-        r = max(rows, key=lambda r: r[0])
+        r = max(rows, key=lambda r: r.key)
         if id(r) in given:
             return
         given.add(id(r))
@@ -237,20 +262,20 @@ def reach_goals(s: Skirmish, v: Vehicle) -> list[tuple[Hex, float]]:
     return out
 
 
-def reach_checks(s: Skirmish, v: Vehicle, rows: list) -> None:
+def reach_checks(s: Skirmish, v: Vehicle, rows: list[Row]) -> None:
     """The turn before the last, the best ends rescored in place by what they can reach next turn (an objective
     within 1 hex, `reach_chance`) instead of the quick guess (`objective_terms`: near and slow); a count of
-    checks, not a clock. A row is [score key, end, later, move, p_through, quick objective bonus]."""
+    checks, not a clock."""
     goals = reach_goals(s, v)
     if not goals:
         return
     for r in best_first(rows, REACH_CHECKS):
-        res = s.resolve_move(v.key, r[3])
+        res = s.resolve_move(v.key, r.move)
         if isinstance(res, Refusal):
             continue
         end = res.end_state()
         bonus = max(w * reach_chance(s, v, end, h) for h, w in goals)
-        r[0] = (round(r[0][0] - r[5] + bonus * (1 - r[4]), 9), *r[0][1:])
+        r.set_score(r.score - r.held + bonus * (1 - r.p_through))
 
 
 def objective_stakes(s: Skirmish, side: str) -> dict[str, float]:
@@ -272,6 +297,6 @@ def objective_stakes(s: Skirmish, side: str) -> dict[str, float]:
     return out
 
 
-__all__ = ["NO_RISK", "REACH_CHECKS", "TRAP_CHECKS", "Risk", "armor_fraction", "best_first", "heading_for",
+__all__ = ["NO_RISK", "REACH_CHECKS", "TRAP_CHECKS", "Risk", "Row", "armor_fraction", "best_first", "heading_for",
            "objective_stakes", "reach_chance", "reach_checks", "reach_goals",
            "objective_terms", "trapped", "path_risk", "position_terms", "speed_terms"]

@@ -179,17 +179,17 @@ def _hold_reason(kind: str, best: Alternative) -> str:
 def _move_options(s: Any, action: Any, d: dict[str, Any]) -> list[Alternative]:
     """The move played first, then the best other ends weighed, by the bot's final score (after the trap check:
     its rows are scored in place)."""
-    v, lv, rows = d["unit"], d["level"], sorted(d["rows"], key=lambda r: r[0], reverse=True)
-    moves = [d["move_for"](s, v, r[1], r[3]) for r in rows]
+    v, lv, rows = d["unit"], d["level"], sorted(d["rows"], key=lambda r: r.key, reverse=True)
+    moves = [d["move_for"](s, v, r.end, r.move) for r in rows]
     first = next((i for i, a in enumerate(moves) if a == action), None)
     if first is None:
         return []
     out = []
     for i in [first, *[j for j in range(len(rows)) if j != first]][:TOP]:
-        reason = _move_reason(s, v, lv, rows[i][1], d, moves[i].move)
+        reason = _move_reason(s, v, lv, rows[i].end, d, moves[i].move)
         if i == first and first > 0:  # a beginner's pick among its best ends (the level's `pick`, by the dice)
             reason += f", drawn by the dice from its best {getattr(lv, 'pick', first + 1)} ends"
-        out.append(Alternative(moves[i], s.describe(moves[i]), round(rows[i][0][0], 3), reason))
+        out.append(Alternative(moves[i], s.describe(moves[i]), round(rows[i].score, 3), reason))
     return out
 
 
