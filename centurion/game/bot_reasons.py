@@ -424,7 +424,7 @@ def _ram_reason(s: Any, a: Move) -> str:
     odds = ram_preview(s, a)
     if odds is None:
         return f"{a.unit} rams {a.ram} (VAR-RAM)"
-    dealt, taken = ram_value(s, a)
+    dealt, taken = ram_value(s, a, odds)
     return (f"{a.unit} rams {a.ram}: {odds.describe()}; expected armor destroyed worth {dealt:.1f} points of "
             f"{a.ram}'s cost against {taken:.1f} of its own")
 

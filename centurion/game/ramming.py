@@ -244,14 +244,15 @@ def _intact(v: Vehicle) -> int:
     return sum(sec.intact for _n, sec in v.sheet.armor.sections)
 
 
-def ram_value(game: Skirmish, action: Move) -> tuple[float, float]:
+def ram_value(game: Skirmish, action: Move, odds: RamOdds | None = None) -> tuple[float, float]:
     """(expected damage dealt, expected damage taken), each in points of the vehicle's cost: the exact ram odds
-    (`ram_hit_chance`) times `ram_damage`, capped at the armor left, times the cost of one armor box (VAR-RAM)."""
+    (`ram_hit_chance`) times `ram_damage`, capped at the armor left, times the cost of one armor box (VAR-RAM);
+    `odds` when the caller already has them (`ram_preview`)."""
     a, d = game.vehicle(action.unit), game.vehicle(action.ram)
-    vel = _end_velocity(game, action.unit, action.move)
-    if vel is None or vel <= 0:
-        return 0.0, 0.0
-    odds = ram_odds(game, a.key, d.key, vel)
+    if odds is None:
+        odds = ram_preview(game, action)
+        if odds is None:
+            return 0.0, 0.0
     p = float(odds.chance)
     return (p * min(odds.to_defender, _intact(d)) * _value_per_box(d),
             p * min(odds.to_attacker, _intact(a)) * _value_per_box(a))
