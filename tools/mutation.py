@@ -82,7 +82,12 @@ TESTS: dict[str, list[str]] = {
                  "tests/test_bot_balance.py", "tests/test_bot_reach.py", "tests/test_bot_move_terms.py",
                  "tests/test_bot_fire_estimate.py", "tests/test_bot_range.py", "tests/test_bot_novice.py",
                  "tests/test_bot_opportunity.py", "tests/test_bot_smoke.py", "tests/test_bot_paint_together.py",
-                 "tests/test_bot_fire_choice.py", "tests/test_bot_squad_step.py"],
+                 "tests/test_bot_fire_choice.py", "tests/test_bot_squad_step.py",
+                 # session 41: the budget's injected clock, bot_action's argument checks, the variants' hooks
+                 # (VAR-RAM, VAR-INIT's order, VAR-LATERAL/-EMERGENCY ends, VAR-SELFDESTRUCT): about 35 s more
+                 "tests/test_audit_tests.py", "tests/test_invalid_input.py", "tests/test_variant_ram_game.py",
+                 "tests/test_variant_init_game.py", "tests/test_variant_move_game.py",
+                 "tests/test_variant_crew_game.py", "tests/test_bot_move_weighing.py", "tests/test_bot_harm.py"],
     "game/actions": ["tests/test_game_move_damage.py", "tests/test_audit_validation.py", "tests/test_tamper.py"],
     # the save codecs split from game/save and game/centuria by issue 23: the fast save and action-codec tests, the
     # saves of before the redesign (a few seconds; they replay every kind of action), test_mutation_game_codec*.py
