@@ -135,7 +135,7 @@ def _decide(s: Skirmish, lv: LevelSettings, deadline: float | None, now: Callabl
     if p == "movement":
         return _movement(s, lv, deadline, now)
     if p == "opportunity":
-        return _opportunity(s, lv)
+        return _opportunity(s)
     if p == "painting":
         return _paint_together(s, lv.stakes) if lv.careful else _paint(s)
     if p == "fire":
@@ -371,7 +371,9 @@ def _move_for(s: Skirmish, v: Vehicle, e, move=None) -> Action:
 
 # --- opportunity, painting, fire, end ----------------------------------------------------------------------
 
-def _opportunity(s: Skirmish, lv: LevelSettings) -> Action:
+def _opportunity(s: Skirmish) -> Action:
+    """Opportunity fire at the unit moving (CEN-OPP-1): the shot expecting the most hits if at least 0.4, else none;
+    every level alike."""
     best, score = None, 0.0
     mover_key, path = s.pending_move
     for a in s.opportunity_actions():
