@@ -125,6 +125,37 @@ def meeting_before_end(turns_left: int, moved: dict[str, str]) -> Skirmish:
     return replace(s, done=frozenset(moved))
 
 
+AUDIT_TURN_1 = {"R11": "1316", "R12": "1216", "R13": "1516", "T11": "2516", "T12": "2516", "T13": "2516"}
+
+
+def first_renegade_move(seed: int):
+    """The meeting of `seed`, each side taking its first legal action, up to the first Renegade move."""
+    s = new_skirmish("meeting", seed=seed)
+    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+def g9_position():
+    """The audit's G9 position: meeting seed 3, turn 2, Renegade R13 on the bridge (1516) at velocity 9 facing 0,
+    R11 and R12 already moved, the TOG tanks where the audit's turn 1 left them (all in 2516)."""
+    s = first_renegade_move(3)
+    vs = tuple(replace(v, hex=parse_label(AUDIT_TURN_1[v.key]),
+                       velocity=9 if v.key == "R13" else v.velocity, facing=0 if v.key == "R13" else v.facing)
+               for v in s.vehicles)
+    s = replace(s, vehicles=vs, turn=2, done=frozenset({"R11", "R12"}))
+    assert [v.key for v in s.movers()] == ["R13"]
+    return s
+
+
+def first_move_of(scenario: str, seed: int, side: str, level: str = "veteran") -> Skirmish:
+    """`scenario` (seed `seed`) played by the computer at `level` up to `side`'s first movement decision."""
+    s = new_skirmish(scenario, seed=seed)
+    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == side):
+        s = s.apply(bot_action(s, level))
+    return s
+
+
 def plan_odds(s: Skirmish, plan) -> tuple[float, str]:
     """A fire plan's expected damaging hits and each weapon's exact chance, from the rules in play (CEN-CMB-1;
     VAR-SHIELD: the chance that the round also gets through the shield); (0.0, "") for no plan."""

@@ -18,7 +18,7 @@ from centurion.game import LEVELS, IllegalAction, Move, bot_action, new_skirmish
 from centurion.game import bot as game_bot
 from centurion.game.centuria_bot import centuria_bot_action
 from centurion.hexgrid import distance, format_label
-from tests.bot_games import placed, played, with_vehicle
+from tests.bot_games import first_move_of, placed, played, with_vehicle
 
 
 def _jumping(step: float):
@@ -104,10 +104,7 @@ def test_a_budget_that_runs_out_stops_the_elites_search_at_its_own_choice():
 @pytest.fixture(scope="module")
 def carrier():
     """The pursuit (seed 0) at the Renegades' first move: R41 carries squad R41s (CEN-MNT-1)."""
-    s = new_skirmish("pursuit", seed=0)
-    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
-        s = s.apply(bot_action(s, "veteran"))
-    return s
+    return first_move_of("pursuit", 0, "renegade")
 
 
 def _squad_men(s, key: str, men: int):
@@ -136,9 +133,7 @@ def test_a_carrier_lets_its_squad_out_only_grounded_beside_the_objective(carrier
 def test_a_grounded_end_in_a_crater_is_hull_down_and_a_flying_one_is_not():
     """A vehicle that grounds in a crater is hull down there (book-a §11: 7 hits in 10 on the turret, CEN-TER-1);
     flying over the same crater it is not. The village's TOG tanks start in craters."""
-    s = new_skirmish("village", seed=0)
-    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "tog"):
-        s = s.apply(bot_action(s, "veteran"))
+    s = first_move_of("village", 0, "tog")
     v = s.movers()[0]
     assert "crater" in s.battlemap[v.hex].counters
     here = [e for e in s.end_states(v.key) if e.hex == v.hex]

@@ -13,13 +13,12 @@ from dataclasses import replace
 
 import pytest
 
-from centurion.game import LEVELS, Move, bot_action, bot_trace, new_skirmish
+from centurion.game import LEVELS, Move, bot_action, bot_trace
 from centurion.game import bot as game_bot
 from centurion.game.bot_move import path_risk
 from centurion.hexgrid import distance, parse_label
 from centurion.rules.legal import legal_grav_moves
-from tests.bot_games import meeting_before_end, placed, played, with_vehicle
-from tests.test_bot_quality import _g9_position
+from tests.bot_games import first_move_of, g9_position, meeting_before_end, placed, played, with_vehicle
 
 EXIT = parse_label("4315")  # the pursuit's objective, the east road exit
 
@@ -36,7 +35,7 @@ def test_the_safest_ends_are_weighed_whatever_the_quick_scores_pick(candidates):
     """The audit's G9 position (R13 on the bridge at velocity 9: 660 of its 1,526 ends risk-free): with only
     `candidates` ends taken by their quick score, the veteran still weighs 6 risk-free ends besides them (fewer
     only when a quick pick is one of them), and its move is one of the ends weighed."""
-    s = _g9_position()
+    s = g9_position()
     lv = replace(LEVELS["veteran"], candidates=candidates)
     assert lv.safe == 6
     rows, a = _weighed(s, lv)
@@ -50,16 +49,13 @@ def test_the_safest_ends_are_weighed_whatever_the_quick_scores_pick(candidates):
 
 def test_without_the_safe_ends_only_the_quick_picks_are_weighed():
     """The count is the level's: `safe=0` weighs the quick picks alone (one here)."""
-    rows, _a = _weighed(_g9_position(), replace(LEVELS["veteran"], candidates=1, safe=0))
+    rows, _a = _weighed(g9_position(), replace(LEVELS["veteran"], candidates=1, safe=0))
     assert len(rows) == 1
 
 
 def _pursuit_renegades_move(turn: int):
     """The pursuit (seed 0) at the Renegades' first move, set in `turn`."""
-    s = new_skirmish("pursuit", seed=0)
-    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
-        s = s.apply(bot_action(s, "veteran"))
-    return replace(s, turn=turn)
+    return replace(first_move_of("pursuit", 0, "renegade"), turn=turn)
 
 
 @pytest.mark.parametrize("level", ["veteran", "elite"])

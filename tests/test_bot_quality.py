@@ -13,33 +13,12 @@ import pytest
 from centurion.game import LEVELS, Move, Paint, bot_action, new_skirmish
 from centurion.hexgrid import distance, parse_label
 from centurion.rules.damage import cross_rowwise
-
-AUDIT_TURN_1 = {"R11": "1316", "R12": "1216", "R13": "1516", "T11": "2516", "T12": "2516", "T13": "2516"}
-
-
-def _first_renegade_move(seed: int):
-    """The meeting of `seed`, each side taking its first legal action, up to the first Renegade move."""
-    s = new_skirmish("meeting", seed=seed)
-    while not (s.phase == "movement" and s.movers() and s.movers()[0].side == "renegade"):
-        s = s.apply(s.legal_actions()[0])
-    return s
-
-
-def _g9_position():
-    """The audit's G9 position: meeting seed 3, turn 2, Renegade R13 on the bridge (1516) at velocity 9 facing 0,
-    R11 and R12 already moved, the TOG tanks where the audit's turn 1 left them (all in 2516)."""
-    s = _first_renegade_move(3)
-    vs = tuple(replace(v, hex=parse_label(AUDIT_TURN_1[v.key]),
-                       velocity=9 if v.key == "R13" else v.velocity, facing=0 if v.key == "R13" else v.facing)
-               for v in s.vehicles)
-    s = replace(s, vehicles=vs, turn=2, done=frozenset({"R11", "R12"}))
-    assert [v.key for v in s.movers()] == ["R13"]
-    return s
+from tests.bot_games import first_renegade_move, g9_position
 
 
 @pytest.mark.parametrize("level", ["veteran", "elite"])
 def test_G9_no_grounding_into_certain_damage_when_a_safe_end_is_as_good(level):
-    s = _g9_position()
+    s = g9_position()
     res = s.resolve_move("R13", _ground_here(s).move)
     # CEN-GRD-1: 10 points a point of velocity after deceleration, on the bottom (40 armor); the Liberator's 6
     # thrust points slow it from 9 to 3 first (book-a E10; the audit's game landed at 9 for 90, session 34's fix)
@@ -69,7 +48,7 @@ def _last_turn_position():
     """The elite's avoidable loss in the ladder (session 16: meeting seed 15, the elite as the Renegades), rebuilt:
     turn 6 of 6, T11 grounded on the bridge (1516) and R11 beside it (1515), R13 and T12 destroyed, R12 to move at
     velocity 10 from 1520, the armor each vehicle had lost then."""
-    s = _first_renegade_move(15)
+    s = first_renegade_move(15)
     vs = []
     for v in s.vehicles:
         h, facing, velocity, grounded = LAST_TURN[v.key]
