@@ -14,6 +14,9 @@ turns, where the stakes change the paint). Found by mutation testing of `game/bo
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
+
 import pytest
 
 import centurion.game.bot as bot
@@ -101,6 +104,8 @@ def test_the_elites_stakes_change_the_paint_in_the_last_turn(last_turn):
         assert with_stakes.target in staked and without.target not in staked
         assert bot._paint_together(s, stakes=True) == with_stakes
         assert bot._paint_together(s, stakes=False) == without
+        unsearched = replace(bot.LEVELS["elite"], search=False)  # the elite's own weighing, through its dispatch
+        assert bot._decide(s, unsearched, None, time.perf_counter) == with_stakes
 
 
 @pytest.fixture(scope="module")
