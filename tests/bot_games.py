@@ -3,6 +3,7 @@ against the legal actions before it is applied; and a two-end choice for R11 in 
 
 from __future__ import annotations
 
+import itertools
 from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
@@ -90,6 +91,18 @@ def assert_listed(s, a) -> None:
 def with_vehicle(state: Skirmish, key: str, **changes) -> Skirmish:
     """`state` with one vehicle's fields changed (a hex, a facing, a sheet, painted_by...)."""
     return replace(state, vehicles=tuple(replace(v, **changes) if v.key == key else v for v in state.vehicles))
+
+
+def with_squad(state: Skirmish, key: str, **changes) -> Skirmish:
+    """`state` with one squad's fields changed (a hex, its men, the vehicle it is aboard...)."""
+    return replace(state, squads=tuple(replace(q, **changes) if q.key == key else q for q in state.squads))
+
+
+def jumping_clock(step: float):
+    """A fake clock for the computer's budget: every look `step` seconds after the last (a very slow machine when
+    `step` is large; a clock that stands still when it is 0)."""
+    ticks = itertools.count(0.0, step)
+    return lambda: next(ticks)
 
 
 def comm_out(state: Skirmish, key: str) -> Skirmish:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import itertools
 import time
 from dataclasses import replace
 
@@ -12,12 +11,7 @@ import ipywidgets as w
 import centurion.game.bot as bot_module
 from centurion.game import Move, bot_action, new_skirmish
 from centurion.widgets import safety
-
-
-def _jumping(step: float):
-    """A fake clock: every look is `step` seconds after the last one (a very slow machine when step is large)."""
-    ticks = itertools.count(0.0, step)
-    return lambda: next(ticks)
+from tests.bot_games import jumping_clock
 
 
 def _movement_decisions(clock=None, budget=None, *, seed: int = 3, level: str = "novice"):
@@ -33,19 +27,19 @@ def _movement_decisions(clock=None, budget=None, *, seed: int = 3, level: str = 
 
 def test_T8_a_jumping_clock_changes_nothing_without_a_budget():
     """No budget: the bot never reads the clock, so a machine 1000 s slower per look plays the same game."""
-    assert _movement_decisions(clock=_jumping(1000.0)) == _movement_decisions()
+    assert _movement_decisions(clock=jumping_clock(1000.0)) == _movement_decisions()
 
 
 def test_T8_a_frozen_clock_with_a_budget_is_the_full_search():
     """A budget that never runs out (the clock stands still) weighs every candidate: the budget-free choice."""
-    assert _movement_decisions(clock=_jumping(0.0), budget=0.05) == _movement_decisions()
+    assert _movement_decisions(clock=jumping_clock(0.0), budget=0.05) == _movement_decisions()
 
 
 def test_T8_a_budget_with_a_fake_clock_cuts_the_search_deterministically(monkeypatch):
     """A budget that runs out at the first look (each look 1000 s later) weighs only the first candidate, every
     time: the same choices as a level that weighs a single candidate, and different from the full search."""
-    cut = _movement_decisions(clock=_jumping(1000.0), budget=1.0)
-    assert cut == _movement_decisions(clock=_jumping(1000.0), budget=1.0)  # deterministic
+    cut = _movement_decisions(clock=jumping_clock(1000.0), budget=1.0)
+    assert cut == _movement_decisions(clock=jumping_clock(1000.0), budget=1.0)  # deterministic
     monkeypatch.setitem(bot_module.LEVELS, "novice", replace(bot_module.LEVELS["novice"], candidates=1, pick=1))
     one = _movement_decisions()
     monkeypatch.undo()

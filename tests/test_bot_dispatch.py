@@ -8,7 +8,6 @@ did not change. Expected values come from docs/decisions.md ("Computer opponent"
 
 from __future__ import annotations
 
-import itertools
 import time
 from dataclasses import replace
 
@@ -18,14 +17,7 @@ from centurion.game import LEVELS, IllegalAction, Move, bot_action, new_skirmish
 from centurion.game import bot as game_bot
 from centurion.game.centuria_bot import centuria_bot_action
 from centurion.hexgrid import distance, format_label
-from tests.bot_games import first_move_of, placed, played, with_vehicle
-
-
-def _jumping(step: float):
-    """A fake clock: every look `step` seconds after the last (a very slow machine when step is large)."""
-    ticks = itertools.count(0.0, step)
-    return lambda: next(ticks)
-
+from tests.bot_games import first_move_of, jumping_clock, placed, played, with_squad, with_vehicle
 
 # --- bot_action's arguments -------------------------------------------------------------------------------------
 
@@ -95,8 +87,8 @@ def test_a_budget_that_runs_out_stops_the_elites_search_at_its_own_choice():
     searched = bot_action(s, "elite")
     unsearched = game_bot._decide(s, replace(LEVELS["elite"], search=False), None, time.perf_counter)
     assert searched != unsearched
-    assert bot_action(s, "elite", budget=0.05, clock=_jumping(0.0)) == searched
-    assert bot_action(s, "elite", budget=1.0, clock=_jumping(1000.0)) == unsearched
+    assert bot_action(s, "elite", budget=0.05, clock=jumping_clock(0.0)) == searched
+    assert bot_action(s, "elite", budget=1.0, clock=jumping_clock(1000.0)) == unsearched
 
 
 # --- the parts of a move --------------------------------------------------------------------------------------------
@@ -105,10 +97,6 @@ def test_a_budget_that_runs_out_stops_the_elites_search_at_its_own_choice():
 def carrier():
     """The pursuit (seed 0) at the Renegades' first move: R41 carries squad R41s (CEN-MNT-1)."""
     return first_move_of("pursuit", 0, "renegade")
-
-
-def _squad_men(s, key: str, men: int):
-    return replace(s, squads=tuple(replace(q, men=men) if q.key == key else q for q in s.squads))
 
 
 def _grounded_end(s, key: str, hexes: int):
@@ -122,7 +110,7 @@ def test_a_carrier_lets_its_squad_out_only_grounded_beside_the_objective(carrier
     """The squad gets out where the carrier grounds within 1 hex of an objective (book-b §15.2: within 1 hex holds
     it), however few its men, and not 2 hexes off; a squad with no man left does not get out. The move is the end's
     safest path unless a braked one is given."""
-    s = _squad_men(with_vehicle(placed(carrier, {"R41": "3915"}), "R41", velocity=3), "R41s", men)
+    s = with_squad(with_vehicle(placed(carrier, {"R41": "3915"}), "R41", velocity=3), "R41s", men=men)
     e = _grounded_end(s, "R41", hexes)
     a = game_bot._move_for(s, s.vehicle("R41"), e)
     assert a == Move("R41", e.safest.move, dismount=dismount)

@@ -12,25 +12,36 @@ from dataclasses import replace
 
 import pytest
 
-from centurion.game import Conceal, March, bot_action, new_skirmish
+from centurion.game import Conceal, March, bot_action
 from centurion.hexgrid import distance, format_label, parse_label
+from tests.bot_games import first_move_of, with_squad
 
 GOAL = parse_label("3613")
 
 
 @pytest.fixture(scope="module")
 def garrison():
-    s = new_skirmish("village", seed=0)
-    while s.phase != "movement":
-        s = s.apply(bot_action(s, "veteran"))
-    assert s.active == "tog" and s.movers()[0].key == "T21"
+    s = first_move_of("village", 0, "tog")
+    assert s.movers()[0].key == "T21"
     assert [o.hex for o in s.scenario.objectives] == [GOAL]
     assert distance(s.squad("T21s").hex, GOAL) == 6
     return s
 
 
 def _squad_at(s, label: str):
-    return replace(s, squads=tuple(replace(q, hex=parse_label(label)) if q.key == "T21s" else q for q in s.squads))
+    return with_squad(s, "T21s", hex=parse_label(label))
+
+
+def _nearest(s, key: str):
+    """The hex of the squad's reach nearest the objective, ties by the movement points it costs, then by the hex."""
+    reach = s.march_targets(key)
+    return min(reach, key=lambda h: (distance(h, GOAL), reach[h], h))
+
+
+def _beside(s):
+    """The first hex beside the objective (by label order) without buildings and not squad T22s's."""
+    return next(h for h, cell in sorted(s.battlemap.hexes.items()) if distance(h, GOAL) == 1
+                and not cell.building_levels and h != s.squad("T22s").hex)
 
 
 def _enemies_at(s, hexes: int):
@@ -43,7 +54,7 @@ def _enemies_at(s, hexes: int):
 @pytest.mark.parametrize("level", ["novice", "veteran", "elite"])
 def test_a_squad_walks_to_the_hex_of_its_reach_nearest_the_objective(garrison, level):
     reach = garrison.march_targets("T21s")
-    best = min(reach, key=lambda h: (distance(h, GOAL), reach[h], h))
+    best = _nearest(garrison, "T21s")
     assert distance(best, GOAL) < 6
     assert sum(1 for h in reach if distance(h, GOAL) == distance(best, GOAL)) > 1  # the tie is broken by the rule
     assert bot_action(garrison, level) == March("T21s", format_label(best))
@@ -52,8 +63,7 @@ def test_a_squad_walks_to_the_hex_of_its_reach_nearest_the_objective(garrison, l
 @pytest.mark.parametrize(("hexes", "level", "hides"), [
     (12, "veteran", True), (12, "elite", True), (13, "veteran", False), (12, "novice", False)])
 def test_beside_the_objective_it_stays_and_hides_with_an_enemy_within_12_hexes(garrison, hexes, level, hides):
-    beside = next(h for h, cell in sorted(garrison.battlemap.hexes.items()) if distance(h, GOAL) == 1
-                  and not cell.building_levels and h != garrison.squad("T22s").hex)
+    beside = _beside(garrison)
     s = _enemies_at(_squad_at(garrison, format_label(beside)), hexes)
     assert min(distance(v.hex, beside) for v in s.live_vehicles("renegade")) == hexes
     a = bot_action(s, level)
@@ -79,20 +89,13 @@ def test_two_hexes_off_it_still_walks_to_the_objective(garrison):
     two = next(h for h, cell in sorted(garrison.battlemap.hexes.items()) if distance(h, GOAL) == 2
                and not cell.building_levels and not garrison.battlemap[h].terrain.startswith("water"))
     s = _squad_at(garrison, format_label(two))
-    reach = s.march_targets("T21s")
-    best = min(reach, key=lambda h: (distance(h, GOAL), reach[h], h))
+    best = _nearest(s, "T21s")
     assert distance(best, GOAL) <= 1
     assert bot_action(s, "veteran") == March("T21s", format_label(best))
 
 
 def test_a_squad_staying_beside_the_objective_lets_the_next_squad_walk(garrison):
     """T21s beside the objective with no enemy near stays; T22s, 6 hexes off, walks toward it."""
-    beside = next(h for h, cell in sorted(garrison.battlemap.hexes.items()) if distance(h, GOAL) == 1
-                  and not cell.building_levels and h != garrison.squad("T22s").hex)
-    far = garrison.squad("T21s").hex
-    s = replace(garrison, squads=tuple(replace(q, hex=beside) if q.key == "T21s" else
-                                       replace(q, hex=far) if q.key == "T22s" else q for q in garrison.squads))
-    s = _enemies_at(s, 13)
-    reach = s.march_targets("T22s")
-    best = min(reach, key=lambda h: (distance(h, GOAL), reach[h], h))
-    assert bot_action(s, "veteran") == March("T22s", format_label(best))
+    beside, far = _beside(garrison), garrison.squad("T21s").hex
+    s = _enemies_at(with_squad(with_squad(garrison, "T21s", hex=beside), "T22s", hex=far), 13)
+    assert bot_action(s, "veteran") == March("T22s", format_label(_nearest(s, "T22s")))
