@@ -241,8 +241,8 @@ def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
                     score -= 2.0 * hits(s, x, x.hex, x.facing, me) * mine / 20
         move = _braked(s, v, e, want_slow=bool(slow[i]) and held[i] > 0 and s.turn < s.scenario.turns) \
             if lv.careful else e.safest.move
-        rows.append(Row((round(score, 9), risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, move,  # not by order
-                        risk.p_through, float(held[i]) * (1 - risk.p_through)))
+        rows.append(Row.weighed(score, (risk.p_none, -e.hex.q, -e.hex.r, -e.facing), e, move,  # not by order
+                                risk.p_through, float(held[i]) * (1 - risk.p_through)))
     if lv.careful:  # the best few ends: is there still a risk-free move next turn? (issue 25, G9)
         for r in best_first(rows, TRAP_CHECKS):  # until the best end is one already checked
             t = trapped(s, v, r.move)

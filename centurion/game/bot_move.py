@@ -38,6 +38,11 @@ class Row:
     p_through: float
     held: float
 
+    @classmethod
+    def weighed(cls, score: float, ties: tuple, end: Any, move: Any, p_through: float, held: float) -> Row:
+        """A row whose key is `score` rounded (so sums in another order tie exactly), then the tie-breaks `ties`."""
+        return cls((_rounded(score), *ties), end, move, p_through, held)
+
     @property
     def score(self) -> float:
         """The row's score, the first item of its key."""
@@ -45,7 +50,12 @@ class Row:
 
     def set_score(self, score: float) -> None:
         """Rescore the row, its tie-breaking items unchanged."""
-        self.key = (round(score, 9), *self.key[1:])
+        self.key = (_rounded(score), *self.key[1:])
+
+
+def _rounded(score: float) -> float:
+    """A score as the keys compare it: to 9 decimals, so float sums taken in another order still tie."""
+    return round(score, 9)
 
 
 POINT = 0.15  # score per point of self-inflicted damage (about a sixth of an expected hit's worth)
