@@ -21,6 +21,7 @@ from centurion.rules.grav import Refusal
 from centurion.rules.record import RecordSheet
 from centurion.rules.resolution import CombatUnit, SquadOrder, declare_squad_fire
 from centurion.variants import RuleSet, VariantMove, activation_order, emergency_turn_cost, resolve_variant_move
+from tests.bot_games import with_squad
 
 ROOT = Path(centurion.__file__).resolve().parent.parent  # the checkout whose engine is under test
 DECISIONS = (ROOT / "docs" / "decisions.md").read_text(encoding="utf-8")
@@ -74,7 +75,7 @@ def test_V2_a_dismounted_squad_is_an_element_of_its_own():
     s = new_skirmish("village", seed=1, variants=("VAR-INIT",))
     assert vinit.platoons(s, "renegade") == ["Renegade Tank Platoon", "Renegade Mechanised Platoon"]
     car = s.vehicle("R31")
-    s2 = replace(s, squads=tuple(replace(q, hex=car.hex, aboard=None) if q.key == "R31s" else q for q in s.squads))
+    s2 = with_squad(s, "R31s", hex=car.hex, aboard=None)
     elements = vinit.platoons(s2, "renegade")
     assert len(elements) == 3 and elements[:2] == ["Renegade Tank Platoon", "Renegade Mechanised Platoon"]
     assert "R31s" in elements[2]
@@ -85,7 +86,7 @@ def test_V2_a_dismounted_squad_is_an_element_of_its_own():
 def test_V2_the_element_activates_on_its_own():
     s = new_skirmish("village", seed=1, variants=("VAR-INIT",))
     car = s.vehicle("R31")
-    s = replace(s, squads=tuple(replace(q, hex=car.hex, aboard=None) if q.key == "R31s" else q for q in s.squads))
+    s = with_squad(s, "R31s", hex=car.hex, aboard=None)
     s = until(s, lambda x: x.phase == "movement")
     slots = [p for side, p in s.sequence if side == "renegade"]
     assert len(slots) == 3 and any("R31s" in p for p in slots)

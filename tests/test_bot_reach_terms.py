@@ -30,7 +30,7 @@ from centurion.game.bot_move import (
     trapped,
 )
 from centurion.hexgrid import Hex, distance, neighbor, parse_label
-from tests.bot_games import meeting_before_end, placed, with_objectives, with_vehicle
+from tests.bot_games import meeting_before_end, placed, with_objectives, with_squad, with_vehicle
 
 BRIDGE = parse_label("1516")
 THRUST = 6  # a Liberator's thrust (data/vehicles.yaml: "thrust 6 (E8, E23)")
@@ -214,7 +214,7 @@ def test_a_squad_of_its_own_beside_the_objective_covers_it(village):
     assert objective_terms(last, last.vehicle("R21"), ends).tolist() == pytest.approx([HOLD, 0.0])
 
     def squad(s, **changes):
-        return replace(s, squads=tuple(replace(q, **changes) if q.key == "T22s" else q for q in s.squads))
+        return with_squad(s, "T22s", **changes)
 
     for gone in (squad(last, men=0), squad(last, hex=parse_label("3611"))):
         assert distance(parse_label("3611"), road) == 2

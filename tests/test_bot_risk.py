@@ -31,7 +31,7 @@ from centurion.game.bot_move import (
     speed_terms,
 )
 from centurion.hexgrid import distance, parse_label
-from tests.bot_games import meeting_before_end, placed
+from tests.bot_games import meeting_before_end, placed, with_squad
 
 
 @pytest.fixture(scope="module")
@@ -216,9 +216,9 @@ def test_a_squad_beside_the_objective_denies_it_whatever_the_fire_does():
     squad = next(q for q in s.squads if q.key == "T22s")
     assert distance(squad.hex, road) == 1 and squad.men > 0
     assert objective_stakes(s, "renegade") == {}
-    off = replace(s, squads=tuple(replace(q, hex=parse_label("3611")) if q.key == "T22s" else q for q in s.squads))
+    off = with_squad(s, "T22s", hex=parse_label("3611"))
     assert distance(parse_label("3611"), road) == 2 and objective_stakes(off, "renegade")  # 2 hexes off: no denial
-    gone = replace(s, squads=tuple(replace(q, men=0) if q.key == "T22s" else q for q in s.squads))
+    gone = with_squad(s, "T22s", men=0)
     near = [v.key for v in gone.live_vehicles("tog") if distance(v.hex, road) <= 1]
     assert near  # T21 at 3614 at least
     assert objective_stakes(gone, "renegade") == pytest.approx({k: 75.0 / len(near) ** 2 for k in near})

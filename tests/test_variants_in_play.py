@@ -11,7 +11,7 @@ from dataclasses import replace
 from centurion.game import bot_action, new_skirmish
 from centurion.hexgrid import parse_label
 from centurion.rules.damage import cross_rowwise
-from tests.bot_games import steady_novice
+from tests.bot_games import steady_novice, with_squad
 
 
 def play(state, turns: int, *, limit: int = 600, until: str | None = None):
@@ -44,7 +44,7 @@ def lines(state, pattern: str) -> list[str]:
 def test_VAR_INIT_rating_points_alternate_activations_and_a_dismounted_squad_on_its_own():
     s = game("village", 1, "VAR-INIT")
     car = s.vehicle("R31")  # the squad R31s got out of its Viper last turn: an element of its own now
-    s = replace(s, squads=tuple(replace(q, hex=car.hex, aboard=None) if q.key == "R31s" else q for q in s.squads))
+    s = with_squad(s, "R31s", hex=car.hex, aboard=None)
     s = play(s, 1)
     assert lines(s, r"initiative: .* wins \(totals \d+ and \d+, rating points [+-]\d and [+-]\d.*\[VAR-INIT\]")
     order = lines(s, r"activation order: .*\[VAR-INIT\]")
