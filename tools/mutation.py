@@ -87,7 +87,8 @@ TESTS: dict[str, list[str]] = {
                  # (VAR-RAM, VAR-INIT's order, VAR-LATERAL/-EMERGENCY ends, VAR-SELFDESTRUCT): about 35 s more
                  "tests/test_audit_tests.py", "tests/test_invalid_input.py", "tests/test_variant_ram_game.py",
                  "tests/test_variant_init_game.py", "tests/test_variant_move_game.py",
-                 "tests/test_variant_crew_game.py", "tests/test_bot_move_weighing.py", "tests/test_bot_harm.py"],
+                 "tests/test_variant_crew_game.py", "tests/test_bot_move_weighing.py", "tests/test_bot_harm.py",
+                 "tests/test_bot_dispatch.py"],  # session 42: written from session 41's survivors (27 killed by hand)
     "game/actions": ["tests/test_game_move_damage.py", "tests/test_audit_validation.py", "tests/test_tamper.py"],
     # the save codecs split from game/save and game/centuria by issue 23: the fast save and action-codec tests, the
     # saves of before the redesign (a few seconds; they replay every kind of action), test_mutation_game_codec*.py
