@@ -15,7 +15,7 @@ import pytest
 
 from centurion.game import LEVELS, Move, bot_action, bot_trace
 from centurion.game import bot as game_bot
-from centurion.game.bot_move import path_risk
+from centurion.game.bot_move import Row, path_risk
 from centurion.hexgrid import distance, parse_label
 from centurion.rules.legal import legal_grav_moves
 from tests.bot_games import first_move_of, g9_position, meeting_before_end, placed, played, with_vehicle
@@ -126,3 +126,16 @@ def test_an_end_that_traps_at_speed_is_played_braked(scenario, seed, n, unit):
     assert s.resolve_move(unit, unbraked).end_state().hex == s.resolve_move(unit, a.move).end_state().hex
     assert _next_turn_risk_free(s, unit, unbraked) == 0
     assert _next_turn_risk_free(s, unit, a.move) > 0
+
+
+def test_a_row_key_ties_sums_taken_in_another_order():
+    """Two ends whose scores are the same sum taken in another order (0.1 + 0.2 against 0.3 in floats) tie on the
+    score, so the tie-breaks after it decide (docs/decisions.md: ties never go by list order), and a rescored row
+    ties the same way."""
+    a = Row.weighed(0.1 + 0.2, (1.0, -3, -5, -1), "end a", "move a", 0.0, 0.0)
+    b = Row.weighed(0.3, (1.0, -3, -5, -2), "end b", "move b", 0.0, 0.0)
+    assert 0.1 + 0.2 != 0.3  # the floats differ before rounding
+    assert a.score == b.score and max([a, b], key=lambda r: r.key) is a  # facing 1 before 2 (-1 > -2)
+    b.set_score(0.2 + 0.1)
+    a.set_score(0.3)
+    assert a.score == b.score and max([b, a], key=lambda r: r.key) is a
