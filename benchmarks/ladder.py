@@ -1,7 +1,9 @@
 """The computer opponent's ladder (issue 25): every level against every other and against the frozen baseline.
 
 Each pair of players meets on every Centurion scenario (`centurion.game.scenarios()`), with sides swapped, for each
-seed. Printed: per pair, the games, wins of each player and draws (win rate = wins / games, draws counted apart);
+seed; `--scenarios centuria_farmstead centuria_ford_road` pairs the levels on the Centuria battles too (the frozen
+baseline is the Centurion computer's, so it plays Centurion only; a battle's "turn" is its round).
+Printed: per pair, the games, wins of each player and draws (win rate = wins / games, draws counted apart);
 per player, the decision times (median, p95, max) and the self-inflicted losses (its units destroyed by their own
 move's speed-limit or grounding damage: the engine's log line "X is DESTROYED during its move"), split into the
 avoidable ones (the unit had a risk-free end that turn: the issue's target is none) and the forced ones (every end
@@ -94,9 +96,19 @@ def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 400
     return {"winner": None if winner is None else players[winner], "seed": seed, "players": players, "times": times,
             "losses": losses, "forced": forced, "where": where,
             "points": dict(s.result.points) if s.result is not None else {},
-            "level": s.result.level if s.result is not None else None, "turn": s.turn,
-            "first": s.first, "lost": {side: [v.key for v in s.vehicles if v.side == side and v.destroyed]
-                                       for side in s.sides}}
+            "level": s.result.level if s.result is not None else None, **_ending(name, seed, s)}
+
+
+def _ending(name: str, seed: int, s) -> dict:
+    """The turn (a Centuria battle: the round) the game ended in, the side that moved first in it (a battle: None,
+    CTA-SEQ alternates by its own rule) and the units each side lost (a battle: its pieces no longer living)."""
+    if getattr(s, "system", "centurion") == "centuria":
+        start = new_skirmish(name, seed=seed).battle
+        return {"turn": s.battle.round, "first": None,
+                "lost": {side: sorted({p.id for p in start.living(side)} - {p.id for p in s.battle.living(side)})
+                         for side in s.sides}}
+    return {"turn": s.turn, "first": s.first,
+            "lost": {side: [v.key for v in s.vehicles if v.side == side and v.destroyed] for side in s.sides}}
 
 
 def ladder_game(job: tuple) -> tuple[tuple[str, str], str, dict]:
@@ -279,6 +291,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     pairs = ([tuple(p.split(":")) for p in args.pairs] if args.pairs
              else list(itertools.combinations(args.levels, 2)))
+    battles = [n for n in args.scenarios if n in scenarios("centuria")]
+    if battles and any(BASELINE in pair for pair in pairs):  # the frozen baseline is the Centurion computer's
+        raise SystemExit(f"the baseline plays Centurion only: pair the levels alone on {', '.join(battles)}")
     times: dict[str, list[float]] = {}
     losses: dict[str, int] = {}
     forced: dict[str, int] = {}

@@ -77,3 +77,30 @@ def test_compare_counts_the_games_whose_result_changed_for_the_player(ladder):
     assert (c["games"], c["changed"], c["better"], c["worse"]) == (3, 2, 1, 1)
     assert c["by"] == {"meeting": [1, 1]} and c["p"] == 1
     assert ladder.compare(new, old, "veteran")["games"] == 3
+
+
+def test_a_centuria_battle_in_the_ladder_records_its_round_and_the_pieces_lost(ladder):
+    """The ladder plays a level pair on a Centuria battle too (issue 25: every scenario): the battle's round stands
+    for the turn, no side "moves first" (CTA-SEQ alternates within the round), and a side's losses are its pieces
+    no longer on the field, each named once; the result is the battle's own."""
+    from centurion.game import bot_action, new_skirmish
+
+    players = {"legio": "veteran", "auxilia": "novice"}
+    r = ladder.play("centuria_farmstead", 0, players)
+    s = new_skirmish("centuria_farmstead", seed=0)  # the same battle played here, to read its end independently
+    while not s.over:
+        s = s.apply(bot_action(s, players[s.active]))
+    assert r["winner"] == players[s.result.winner] and r["points"] == dict(s.result.points)
+    assert r["turn"] == s.battle.round and r["first"] is None
+    for side in ("legio", "auxilia"):
+        start = {p.id for p in new_skirmish("centuria_farmstead", seed=0).battle.pieces if p.side == side}
+        living = {p.id for p in s.battle.living(side)}
+        assert r["lost"][side] == sorted(start - living) and len(set(r["lost"][side])) == len(r["lost"][side])
+    assert any(r["lost"].values())  # a battle fought to its end removes somebody
+
+
+def test_the_baseline_is_not_paired_on_a_centuria_battle(ladder):
+    """The frozen baseline (benchmarks/baseline_bot.py) is the Centurion computer: the ladder says so instead of
+    failing in a worker."""
+    with pytest.raises(SystemExit, match="baseline plays Centurion only"):
+        ladder.main(["--seeds", "0", "--pairs", "veteran:baseline", "--scenarios", "centuria_farmstead"])
