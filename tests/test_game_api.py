@@ -265,6 +265,31 @@ def test_issue23_every_action_type_exported() -> None:
         assert G.action_from_data(json.loads(json.dumps(G.action_to_data(a)))) == a
 
 
+
+def test_every_name_the_docs_give_under_centurion_game_resolves() -> None:
+    """A name the README or docs/ give as `centurion.game.X[.Y]` can be reached that way (the walk of session 42:
+    the README's `centurion.game.bot_decision` did not import); the mutation tool's mutant prefixes aside."""
+    import importlib
+    import re
+    from pathlib import Path
+
+    root = Path(G.__file__).resolve().parents[2]
+    texts = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+    names = {m for p in texts for m in re.findall(r"centurion\.game\.[A-Za-z_.]*[A-Za-z]", p.read_text("utf-8"))
+             if "mutmut" not in m and ".x_" not in m}
+    assert "centurion.game.bot_decision" in names
+    for name in sorted(names):
+        parts = name.split(".")
+        obj = importlib.import_module("centurion.game")
+        for i, part in enumerate(parts[2:], start=2):
+            try:
+                obj = getattr(obj, part)
+            except AttributeError:
+                obj = importlib.import_module(".".join(parts[: i + 1]))
+        assert obj is not None, name
+    assert "bot_decision" in G.__all__ and G.bot_decision(G.new_skirmish("first_game", seed=0)).action is not None
+
+
 # --- 5. enums -------------------------------------------------------------------------------------------------
 def test_issue23_phases_and_levels_are_str_enums() -> None:
     """Phases and levels are str-valued enums equal to the old texts; states carry them; saves are unchanged."""

@@ -3,6 +3,7 @@
 Layer 4: imports the rules, the data and the dice, never widgets or pandas. Public API (issue 14):
 `scenarios()`, `new_skirmish(name, seed=, variants=)`, `Skirmish` (`.system`, `.turn`, `.phase`, `.active`,
 `.over`, `.result`, `.legal_actions()`, `.apply(action)`, `.to_json()`), `load(text)`, `bot_action(s)`,
+`bot_decision(s)` (the computer's action with its reason and the top three it weighed, issue 25),
 `IllegalAction`. Issue 23: `state.is_legal(action)`, `str(action)` / `parse_action(text)` (the compact
 notation, game/notation.py), hashable states, `Phase` and `Level` (str-valued enums), every action type of both
 games (Centuria's `CtaMove`, ...) and the save codec (`action_to_data`, `action_from_data`).
@@ -37,6 +38,8 @@ _HOME = {
     "Watch": "actions",
     "LEVELS": "bot",
     "bot_action": "bot",
+    "BotDecision": "bot_reasons",
+    "bot_decision": "bot_reasons",
     "CenturiaSkirmish": "centuria",
     "CtaAction": "centuria",
     "CtaAttack": "centuria",
@@ -65,7 +68,8 @@ _HOME = {
 __all__ = [
     "Action", "Conceal", "EndTurn", "Fire", "IllegalAction", "Leadership", "LetPass", "March", "Mount", "Move",
     "OpportunityFire", "Order", "Paint", "Pass", "SelfDestruct", "Smoke", "SquadFire", "Watch", "LEVELS",
-    "bot_action", "FORMAT", "VERSION", "SaveError", "load", "Result", "Skirmish", "Squad", "Vehicle", "new_skirmish",
+    "bot_action", "bot_decision", "BotDecision",
+    "FORMAT", "VERSION", "SaveError", "load", "Result", "Skirmish", "Squad", "Vehicle", "new_skirmish",
     "scenarios", "KNOWN_VARIANTS", "action_to_data", "action_from_data", "CenturiaSkirmish", "CtaAction", "CtaAttack",
     "CtaEndPhase", "CtaMove", "CtaShoot", "CtaTimeUp", "Level", "Phase", "parse_action",
 ]
