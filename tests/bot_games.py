@@ -169,13 +169,17 @@ def first_move_of(scenario: str, seed: int, side: str, level: str = "veteran") -
     return s
 
 
+SHEET_WORDS = {"mdc": "MDC", "gauss": "Gauss", "ap_laser": "AP laser", "vulcan": "Vulcan"}  # as the record
+# sheets spell the weapons (data/vehicles.yaml: "MDC 3/10", "150mm Gauss"); laser and missile stay lower case
+
+
 def plan_odds(s: Skirmish, plan) -> tuple[float, str]:
     """A fire plan's expected damaging hits and each weapon's exact chance, from the rules in play (CEN-CMB-1;
     VAR-SHIELD: the chance that the round also gets through the shield); (0.0, "") for no plan."""
     if plan is None:
         return 0.0, ""
     chances = [(a.family, s.rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family])) for a in plan.attacks]
-    return float(sum((c for _f, c in chances), Fraction(0))), ", ".join(f"{f} {c}" for f, c in chances)
+    return float(sum((c for _f, c in chances), Fraction(0))), ", ".join(f"{SHEET_WORDS.get(f, f)} {c}" for f, c in chances)
 
 
 def paint_chance(s: Skirmish, unit: str, target: str) -> Fraction:

@@ -323,6 +323,27 @@ def test_walkthrough_the_centuria_why_line_counts_rounds():
     assert "(turn 1," in view.line.value
 
 
+def test_walk_the_why_box_reads_as_the_log_does():
+    """Walk of session 42: the Why? box showed the engine's raw words ("all 1 leadership point(s)", "mdc 9/10")
+    where the log beside it reads "1 leadership point" (W20: a count in its number) and the record sheets spell the
+    weapon "MDC" (data/vehicles.yaml: the Trajan's "MDC 3/10"). The meeting, seed 0, the veteran on both sides."""
+    from centurion.game import bot_decision
+    from centurion.widgets.bot_view import BotView
+
+    view = BotView()
+    s, d = _decision_in("meeting", "veteran", "initiative", seed=0)
+    view.show(d)
+    assert "1 leadership point on the initiative" in view.line.value and "(s)" not in view.line.value
+    s = new_skirmish("meeting", seed=0)
+    while not (s.phase == "fire" and s.active == "tog"):
+        s = s.apply(bot_action(s, "veteran"))
+    d = bot_decision(s, "veteran")
+    assert any(a.text.startswith("T13") for a in d.alternatives)  # the Trajan, whose MDC bears
+    view.show(d)
+    assert "MDC 9/10" in view.table.value and "mdc" not in view.table.value
+    assert "(s)" not in view.table.value and "book-a" not in view.table.value
+
+
 def _decision_in(name: str, level: str, phase: str, seed: int = 1):
     """The first decision of `level` (both sides) in `phase` of scenario `name`."""
     from centurion.game.bot_reasons import bot_decision

@@ -31,7 +31,7 @@ from .bot_move import armor_fraction, objective_terms, path_risk
 from .bot_trace import Note, traced
 from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
 from .ramming import ram_preview, ram_value
-from .wording import plural
+from .wording import plural, weapon_word
 
 TOP = 3  # the options shown: the chosen one and the next best two
 OPPORTUNITY_MIN = 0.4  # the expected hits an opportunity shot needs (game/bot.py)
@@ -309,7 +309,7 @@ def _plan_words(s: Any, plan: Any) -> tuple[float, str]:
 
     chances = [(a.family, s.rules.damage_chance(a.to_hit, weapon=TO_HIT_KIND[a.family])) for a in plan.attacks]
     hits = float(sum((c for _f, c in chances), Fraction(0)))
-    return hits, ", ".join(f"{f} {c}" for f, c in chances)
+    return hits, ", ".join(f"{weapon_word(f)} {c}" for f, c in chances)
 
 
 def _target_words(s: Any, key: str) -> str:
@@ -325,8 +325,8 @@ def _fire_reason(s: Any, n: Note) -> str:
     a = n.action
     if isinstance(a, SquadFire):
         att = s.squad_attack(a.unit, a.weapon, a.target)
-        return (f"{a.unit} at {_target_words(s, a.target)}: {att.attacks} {a.weapon} attack(s) at "
-                f"{att.to_hit.chance} each")
+        attacks = plural(att.attacks, f"{weapon_word(a.weapon)} attack")
+        return f"{a.unit} at {_target_words(s, a.target)}: {attacks} at {att.to_hit.chance} each"
     hits, odds = _plan_words(s, s.attack_set(s.vehicle(a.unit), a.target))
     units = s.combat_units()
     side, away = units[a.unit].side, distance(units[a.unit].hex, units[a.target].hex)

@@ -49,6 +49,16 @@ def in_words(text: str) -> str:
     return _FACING.sub(lambda m: f"facing {facing_name(int(m.group(1)))}", counted(book_rules(text)))
 
 
+WEAPON_WORDS = {"mdc": "MDC", "ap_laser": "AP laser", "gauss": "Gauss", "tvlg": "TVLG", "smlm": "SMLM",
+                "vulcan": "Vulcan"}  # a weapon family or a squad's weapon key as the record sheets spell it (CEN-REC-1)
+
+
+def weapon_word(key: str) -> str:
+    """A weapon family or squad weapon key ('mdc', 'ap_laser', 'tvlg') in the record sheets' words ('MDC', 'AP
+    laser', 'TVLG'); 'laser', 'missile', 'personal' stay (walk of session 42: the Why? box showed 'mdc 9/10')."""
+    return WEAPON_WORDS.get(key, key.replace("_", " "))
+
+
 def facing_name(facing: int) -> str:
     """The compass name of a facing (HEX-3): 0 is N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW."""
     return FACING_NAMES[facing % 6]
@@ -59,4 +69,5 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-__all__ = ["VICTORY_SOURCE", "book_rules", "counted", "facing_name", "in_words", "plural", "sentence"]
+__all__ = ["VICTORY_SOURCE", "WEAPON_WORDS", "book_rules", "counted", "facing_name", "in_words", "plural", "sentence",
+           "weapon_word"]

@@ -15,18 +15,20 @@ from typing import Any
 import ipywidgets as w
 
 from ..game.bot_reasons import BotDecision, bot_decision, explained
+from ..game.wording import in_words
 from .safety import MessageArea, guarded
 
 
 def alternatives_html(d: BotDecision) -> str:
-    """The options the computer weighed, best first (its choice first), with their scores and reasons."""
+    """The options the computer weighed, best first (its choice first), with their scores and reasons, in the words
+    the log shows them in (`in_words`: counts in their number, rule IDs for the digest's sections, facings by name)."""
     rows = []
     for i, alt in enumerate(d.alternatives, start=1):
         score = "—" if alt.score is None else f"{alt.score:.2f}"
         style = "font-weight:bold" if i == 1 else "color:#333"
         rows.append(f"<tr class='centurion-why-option' style='{style}'><td{PAD}>{i}</td>"
-                    f"<td{PAD}>{html.escape(alt.text)}</td><td{PAD} align='right'>{score}</td>"
-                    f"<td{PAD}>{html.escape(alt.reason)}</td></tr>")
+                    f"<td{PAD}>{html.escape(in_words(alt.text))}</td><td{PAD} align='right'>{score}</td>"
+                    f"<td{PAD}>{html.escape(in_words(alt.reason))}</td></tr>")
     if len(d.alternatives) < 2:
         rows.append("<tr><td colspan=4 style='color:#555'>Nothing else was weighed: the decision follows a rule of "
                     "thumb or was the only one open.</td></tr>")
@@ -164,7 +166,7 @@ class BotView(w.VBox):
             return
         period = "round" if _centuria(d) else "turn"  # Centuria counts rounds (CTA-1)
         self.line.value = (f"<span style='font-size:12px'><b>The computer's last decision</b> ({period} {d.turn}, "
-                           f"{html.escape(d.phase)}, {html.escape(d.level)}): {html.escape(d.reason)}</span>")
+                           f"{html.escape(d.phase)}, {html.escape(d.level)}): {html.escape(in_words(d.reason))}</span>")
         self.table.value = alternatives_html(d)
 
     def set_viewing(self, earlier: bool) -> None:
