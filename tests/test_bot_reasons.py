@@ -457,3 +457,34 @@ def test_a_rule_of_thumbs_table_explains_no_score():
     assert "Nothing else was weighed" in shown
     assert not any(m in shown for m in MEANING.values())
 
+
+
+def test_walk_a_paint_left_to_a_friend_says_so():
+    """Walk of session 42: a tank that paints nothing because a friend already paints every enemy it could paint
+    (the careful levels never paint a target twice: G10) was said to have "nothing worth the shot", and a squad that
+    keeps to its fire (a squad that paints does nothing else, book-a §16) the same. The village, seed 0, veteran on
+    both sides: each such reason names the targets and who paints them, read from the state's declared paints."""
+    from centurion.game import Paint, bot_decision
+
+    s = new_skirmish("village", seed=0)
+    seen = {"friend": 0, "squad": 0}
+    while not s.over and min(seen.values()) < 2:
+        d = bot_decision(s, "veteran")
+        a = d.action
+        if isinstance(a, Paint) and a.target is None:
+            assert "worth the shot" not in d.reason
+            squad = any(q.key == a.unit for q in s.squads)
+            if squad:
+                seen["squad"] += 1
+                assert d.reason == f"{a.unit} has a target to fire at: a squad that paints does nothing else"
+            else:
+                seen["friend"] += 1
+                side = s.combat_units()[a.unit].side
+                mine = {t: p for p, t in s.paints if s.combat_units()[p].side == side}
+                targets = {x.target for x in s.legal_actions() if isinstance(x, Paint) and x.unit == a.unit
+                           and x.target is not None}
+                assert targets and targets <= set(mine)  # every one painted by a friend
+                for t in targets:
+                    assert f"{t} is painted by {mine[t]} already" in d.reason
+        s = s.apply(a)
+    assert min(seen.values()) >= 2

@@ -259,7 +259,7 @@ def test_the_rules_of_thumb_say_what_is_true_on_the_board():
     """Decisions taken by a rule of thumb (game/bot.py) say it in words true of the board: the initiative's points
     (CEN-INI-1: the village's ratings 4 and 2, data/scenarios/village.yaml), moving last (CEN-SEQ-2), a squad that
     walks toward the nearest objective and one that hides beside it with enemies within 12 hexes (book-a §16.7), a
-    carrier with nothing worth painting, the end of a phase, smoke laid by a tank with less than half its armor left
+    carrier that paints nothing because friends paint every enemy it could, the end of a phase, smoke laid by a tank with less than half its armor left
     and an enemy within 8 hexes."""
     seen = set()
     s = new_skirmish("village", seed=1)
@@ -287,8 +287,15 @@ def test_the_rules_of_thumb_say_what_is_true_on_the_board():
                                 "with enemies within 12 hexes: it hides (book-a §16.7)")
         elif kind == "EndTurn":
             assert d.reason == "nothing else worth doing"
-        elif kind == "Paint" and a.target is None:
-            assert d.reason == f"{a.unit} has nothing worth the shot"
+        elif kind == "Paint" and a.target is None:  # session 42: not "nothing worth the shot"
+            units = s.combat_units()
+            mine = {t: p for p, t in s.paints if units[p].side == units[a.unit].side}
+            targets = sorted({x.target for x in s.legal_actions() if type(x).__name__ == "Paint"
+                              and x.unit == a.unit and x.target is not None})
+            if any(q.key == a.unit for q in s.squads):
+                assert d.reason == f"{a.unit} has a target to fire at: a squad that paints does nothing else"
+            else:
+                assert targets and all(f"{t} is painted by {mine[t]} already" in d.reason for t in targets)
         else:
             s = after
             continue

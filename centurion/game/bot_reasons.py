@@ -362,6 +362,25 @@ def _paint_reason(s: Any, n: Note) -> str:
             "the vehicle nothing and this is the target it paints best")
 
 
+def _no_paint_reason(s: Any, a: Paint) -> str:
+    """Why a unit paints nothing: the enemies it may paint are each painted by a friend already (one paint a target:
+    the paints spread, G10), it is a squad with a target to fire at (a squad that paints does nothing else), or it
+    has no enemy to paint (walk of session 42: all three read "has nothing worth the shot")."""
+    units = s.combat_units()
+    side = units[a.unit].side
+    painter = {t: p for p, t in s.paints if units[p].side == side}
+    targets = sorted({x.target for x in s.legal_actions()
+                      if isinstance(x, Paint) and x.unit == a.unit and x.target is not None})
+    if any(q.key == a.unit for q in s.squads) and s.fire_actions(a.unit)[:-1]:
+        return f"{a.unit} has a target to fire at: a squad that paints does nothing else"
+    if targets and all(t in painter for t in targets):
+        return (f"{a.unit} paints nothing: " + _and([f"{t} is painted by {painter[t]} already" for t in targets])
+                + " (one paint a target: the paints spread)")
+    if not targets:
+        return f"{a.unit} has no enemy it may paint"
+    return f"{a.unit} has no paint worth trying"
+
+
 def _paint_gains(s: Any, painter: str, target: str) -> dict[str, tuple[float, float]]:
     """Each live vehicle of the painter's side whose fire bears on `target`: its expected hits on it as it stands and
     once `painter`'s paint hits it (book-a §7.2; a friend whose comm is out gains only from its own, 13.2)."""
@@ -411,7 +430,9 @@ def _plain_reason(s: Any, a: Any) -> str:
     if isinstance(a, Smoke):
         v = s.vehicle(a.unit)
         return f"{a.unit} has {armor_fraction(v):.0%} of its armor left with an enemy within 8 hexes"
-    if isinstance(a, (Fire, Paint)) and a.target is None:
+    if isinstance(a, Paint) and a.target is None:
+        return _no_paint_reason(s, a)
+    if isinstance(a, Fire) and a.target is None:
         return f"{a.unit} has nothing worth the shot"
     if isinstance(a, (EndTurn, LetPass)):
         return "nothing else worth doing"

@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..game.bot import PAINT_FLOOR
 from ..game.bot_reasons import BotDecision, bot_decision, explained
 from ..game.wording import in_words
 from .safety import MessageArea, guarded
@@ -62,7 +63,8 @@ MEANING = {  # what a score adds up, by phase (session 35's audit: the scores we
     ("fire", False): " A shot's score is its expected hits times the target's worth; a beginner shoots at the nearest "
                      "target it can hurt, whatever the score.",
     ("painting", True): " A paint's score is its chance to paint times what the paint adds to its side's fire on the "
-                        "target, times the target's worth.",
+                        f"target (plus {PAINT_FLOOR}: a paint that adds nothing still beats painting nothing, it "
+                        "costs the vehicle nothing), times the target's worth.",
     ("painting", False): " A paint's score is its chance to paint: a beginner paints where it paints best.",
 }
 
