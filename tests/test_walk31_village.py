@@ -317,8 +317,9 @@ def format_label(h) -> str:
 
 def test_the_why_box_is_hidden_while_an_earlier_step_is_shown():
     """Walk of session 31: with the replay slider at step 44 the Why? box still showed 'The computer's last decision
-    (turn 3, end ...)', the game's latest, under a map of an earlier step. It hides while the page shows an earlier
-    step and comes back at the game now."""
+    (turn 3, end ...)', the game's latest, under a map of an earlier step. It hides at a step before any decision of
+    the computer's and comes back at the game now (session 42: between, it shows the computer's last decision up to
+    the step shown, tests/test_walk42_why.py)."""
     from centurion.game import bot_action
     from centurion.widgets.skirmish import SkirmishTable
 

@@ -218,6 +218,27 @@ class GameStore:
         return hidden_view(self._computer(game_id, levels, nxt, replies))
 
     @_database_errors
+    def decision(self, game_id: str, token: str, step: int) -> Any:
+        """The computer's decision that made state `step` (1 = the first decision's), worked out again on the real
+        state before it (the seed a running game's seats do not see) with the options it weighed, as `play` hands
+        them out: the Why? of a reopened page or of an earlier step (walk of session 42). None when a person took
+        that decision or the computer would now take another; StoreError for a step the game has not reached."""
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise StoreError(f"step: a decision's number (a whole number), got {str(step)[:40]!r}")
+        row = self._row(game_id)
+        self._seat(row, token)
+        states: list[Any] = []
+        self._replayed(game_id, row, cached=False, states=states)
+        if not 1 <= step < len(states):
+            raise StoreError(f"game {game_id}: no decision {step} (1 to {len(states) - 1} are made)")
+        before, after = states[step - 1], states[step]
+        level = json.loads(row.computer).get(before.active)
+        if level is None:
+            return None
+        d = bot_decision(before, level)
+        return d if d.action == after.history[-1] else None
+
+    @_database_errors
     def record(self, game_id: str) -> str:
         """The save text (version 1, with the seed) of a game that is over; StoreError while it runs."""
         row = self._row(game_id)

@@ -15,8 +15,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..game import IllegalAction, SaveError, Skirmish, load
+from ..game import LEVELS, IllegalAction, SaveError, Skirmish, load
 from ..game.wording import in_words
+from ..store import StoreError
 from ..store.hidden import masked_log
 from .bot_view import BotView
 from .hints import hint_html, hints_checkbox
@@ -148,6 +149,18 @@ class BattlePage(StoredGame, w.VBox):
         if self.seat is not None:
             return False
         return not g.over and self.players.get(g.active, PERSON) != PERSON
+
+    def _computer_level(self, side: str) -> str | None:
+        """The level the computer plays `side` at here (a stored game's computer too), None for a person."""
+        level = self.players.get(side)
+        return level if level in LEVELS else None
+
+    def _stored_decision(self, step: int) -> Any:
+        """A stored game's computer decision `step`, as the store works it out (None if it cannot be read)."""
+        try:
+            return self.seat.decision(step)
+        except StoreError:
+            return None
 
     def who_decides(self, game: Any = None) -> str:
         """The banner's sentence on who is to decide: you, the computer or the other player; a spectator watches."""
@@ -462,7 +475,9 @@ class BattlePage(StoredGame, w.VBox):
         """The summary since the person's last decision, and the game's log: the latest decision first, each
         followed by its dice and what came of it, in both games (W25)."""
         self.summary.value = summary_html(page_summary(self), summary_title(self))
-        self.why.set_viewing(self.viewing is not None)  # its decision is the game's latest, not the step shown
+        step = self.viewing if self.viewing is not None else len(self.states) - 1
+        self.why.follow(self.states, step, self._computer_level,  # as of the step the map shows (issue 25)
+                        self._stored_decision if self.seat is not None else None)
         self.end_phase_button.layout.display = None if (
             self.viewing is None and self.may_decide() and phase_end_action(self.game) is not None) else "none"
         hide = g.seed is not None and not g.over and (self.seat is not None or self._storing())  # W22: the server

@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..game.actions import IllegalAction
 from ..game.bot import PAINT_FLOOR
 from ..game.bot_reasons import BotDecision, bot_decision, explained
 from ..game.wording import in_words
@@ -138,6 +139,7 @@ class BotView(w.VBox):
         self.table.add_class("centurion-why")
         self.decision: BotDecision | None = None
         self._pending: tuple[Any, BotDecision] | None = None
+        self._known: dict[int, tuple[Any, BotDecision | None]] = {}  # by the state a decision led to (kept alive)
         super().__init__([w.HBox([self.toggle, self.line]), self.table, self.message],
                          layout=w.Layout(display="none"))
         self.add_class("centurion-why-box")
@@ -157,7 +159,45 @@ class BotView(w.VBox):
         d = self._pending[1]
         self._pending = None
         self.show(d)
-        return explained(before, after, d)
+        after = explained(before, after, d)
+        self.remember(after, d)
+        return after
+
+    def remember(self, after: Any, d: BotDecision | None) -> None:
+        """Keep `d` as the computer's decision that led to the state `after` (the replay slider shows it again)."""
+        self._known[id(after)] = (after, d)
+
+    def recall(self, before: Any, after: Any, level: str,
+               stored: Callable[[], BotDecision | None] | None = None) -> BotDecision | None:
+        """The computer's decision that led from `before` to `after`: kept, or worked out again (the computer is
+        deterministic given the state and its level, issue 25), else asked of the store (`stored`: a stored game's
+        view hides the seed its novice's draws and elite's playouts take), and None when none is the action the
+        game recorded: nothing is then shown rather than a decision the computer did not take."""
+        known = self._known.get(id(after))
+        if known is not None and known[0] is after:
+            return known[1]
+        try:
+            d: BotDecision | None = bot_decision(before, level)
+        except (ValueError, IllegalAction):  # not a state the computer decides in
+            d = None
+        if d is None or not after.history or d.action != after.history[-1]:
+            d = stored() if stored is not None else None
+        self.remember(after, d)
+        return d
+
+    def follow(self, states: list[Any], step: int, level_of: Callable[[str], str | None],
+               stored: Callable[[int], BotDecision | None] | None = None) -> None:
+        """Show the computer's last decision up to `step` of `states` (the step the map shows: the game now, or
+        one the replay slider went back to), hidden when it took none by then (walks of sessions 31 and 42: a
+        table for another step than the map's, and the tables of a reloaded game or of earlier decisions lost);
+        `stored(j)`, a stored game's decision j as the store works it out."""
+        for j in range(min(step, len(states) - 1), 0, -1):
+            level = level_of(states[j - 1].active)
+            if level is not None:
+                ask = None if stored is None else (lambda j=j: stored(j))
+                self.show(self.recall(states[j - 1], states[j], level, ask))
+                return
+        self.show(None)
 
     def show(self, d: BotDecision | None) -> None:
         """Show a decision (None: nothing, the box hidden)."""
@@ -170,11 +210,6 @@ class BotView(w.VBox):
         self.line.value = (f"<span style='font-size:12px'><b>The computer's last decision</b> ({period} {d.turn}, "
                            f"{html.escape(d.phase)}, {html.escape(d.level)}): {html.escape(in_words(d.reason))}</span>")
         self.table.value = alternatives_html(d)
-
-    def set_viewing(self, earlier: bool) -> None:
-        """Hide the box while the page shows an earlier step (the decision it explains is the game's latest: walk of
-        session 31), and show it again, with its decision, at the game now."""
-        self.layout.display = "none" if earlier or self.decision is None else None
 
     @guarded()
     def _on_toggle(self, change: dict) -> None:

@@ -74,6 +74,11 @@ class Seat:
         """Every state of the game from its set-up to now, as this seat sees them (a reopened page's replay)."""
         return self.store.history(self.game_id, self.token)
 
+    def decision(self, step: int) -> Any:
+        """The computer's decision that made state `step`, with the options it weighed (None: a person's); the
+        store works it out on the real state, whose seed this seat does not see while the game runs."""
+        return self.store.decision(self.game_id, self.token, step)
+
     def play(self, action: Any, step: int, replies: list | None = None) -> Any:
         """Decide at step `step`; the game after it and the computer's replies (StaleStep, WrongSeat, IllegalAction);
         each state on the way, with the computer's decision, appended to `replies` when given."""

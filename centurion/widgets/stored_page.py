@@ -168,6 +168,7 @@ class StoredGame:
         for state, decision in replies or [(nxt, None)]:  # every step kept: the computer's moves drawn, and why
             if decision is not None:  # the store's state carries its reason on the log line already (issue 25)
                 self.why.show(decision)
+                self.why.remember(state, decision)  # the replay slider shows it again (walk of session 42)
             self.states.append(state)
             self.actors.append(actor if decision is None else COMPUTER)
         return True
