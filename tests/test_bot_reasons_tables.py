@@ -213,7 +213,7 @@ def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
             near.add(gap == 1)
             assert alt.text == a.describe()
             assert alt.reason == (f"{a.unit} to {format_label(h)} facing {NAMES[facing]}: "
-                                  f"{b.terrain(h).replace('_', ' ')}, {n.score:+.2f} over standing still (command, "
+                                  f"{b.terrain(h).replace('_', ' ')}, {alt.score:+.2f} over standing still (command, "
                                   f"flanks, cover, the attacks it could make and suffer), nearest enemy {gap} "
                                   f"{'hex' if gap == 1 else 'hexes'} away"), alt.reason
         assert len(set(ends)) == len(ends)  # one row an end

@@ -132,3 +132,25 @@ def test_a_reloaded_game_shows_every_computer_decision_of_the_levels_that_draw(s
         d = again.why.decision
         assert d is not None and d.action == states[j].history[-1], j
         assert d.reason == _logged_reason(states[j - 1], states[j])
+
+
+def test_a_battles_table_says_what_its_scores_are_and_a_do_nothing_row_shows_a_bar():
+    """Walk of session 42: a Centuria Why? table had no word on what its scores are, and a row that ended the phase
+    (or a Centurion unit that held its fire) showed a number read as its score where it is the bar the options had to
+    pass (game/centuria_bot.py: a move must gain more than 0.05; game/bot.py: a shot must expect more than 0)."""
+    from centurion.game import bot_decision, new_skirmish
+    from centurion.widgets.bot_view import BAR, CENTURIA_MEANING, alternatives_html
+
+    seen = set()
+    s = new_skirmish("centuria_ford_road", seed=1)
+    for _ in range(120):
+        if s.over:
+            break
+        d = bot_decision(s, "veteran")
+        shown = alternatives_html(d)
+        ended = type(d.action).__name__ == "CtaEndPhase"
+        assert CENTURIA_MEANING[str(d.phase)] in shown
+        assert (BAR in shown) == (ended and len(d.alternatives) > 1)
+        seen.add((str(d.phase), ended and len(d.alternatives) > 1))
+        s = s.apply(d.action)
+    assert {("movement", True), ("movement", False), ("combat", False)} <= seen, seen

@@ -480,7 +480,8 @@ def _cta_reason(s: Any, n: Note) -> str:
         terrain = b.terrain(h).replace("_", " ")
         near = min((distance(h, e.hex) for e in b.living(s.other(s.active))), default=0)
         # what the score weighs, and the facing that tells two ends in one hex apart (walk of session 33)
-        return (f"{a.unit} to {format_label(h)} facing {FACING_NAMES[facing % 6]}: {terrain}, {n.score:+.2f} over "
+        gain = round(n.score, 3)  # as the table's score column (walk of session 42: 0.03 there, +0.02 here)
+        return (f"{a.unit} to {format_label(h)} facing {FACING_NAMES[facing % 6]}: {terrain}, {gain:+.2f} over "
                 f"standing still (command, flanks, cover, the attacks it could make and suffer), nearest enemy "
                 f"{near} hex{'es' if near != 1 else ''} away")
     if isinstance(a, CtaAttack):

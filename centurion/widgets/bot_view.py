@@ -75,17 +75,40 @@ RAMMED = (" A ram is not scored against other moves: the computer rams an enemy 
           "(VAR-RAM); the reason gives both.")
 
 
+CENTURIA_MEANING = {  # walk of session 42: a battle's table said nothing of what its scores are
+    "movement": " A move's score is what it gains over standing still: command kept (CTA-CMD), flanks and friends "
+                "beside it, cover, the exact odds of the attacks it could make and suffer there (CTA-COMBAT), "
+                "shielding its engines and closing on the enemy; a side moves only for more than 0.05.",
+    "combat": " An attack's score is the defender's chance to fall times its worth less the attacker's own chance "
+              "times its worth (exact odds, CTA-COMBAT); a shot's, the chance of a hit times the target's worth "
+              "(CTA-ART). Only attacks with the odds for them are made.",
+}
+BAR = (" The first row did nothing: its score is the bar every option had to pass to be taken, not a score of "
+       "its own.")
+
+
 def _meaning(d: BotDecision) -> str:
     """What the scores of this decision add up (by phase; the novice weighs less), '' where it says nothing more or
     nothing was scored; a ram's rule of thumb for a ram (session 37: a ram's table ended with the move scores'
-    footnote; session 39: so did a hiding squad's)."""
-    if _centuria(d) or _played(d):
+    footnote; session 39: so did a hiding squad's); the bar a do-nothing row shows (walk of session 42)."""
+    if _played(d):
         return ""
+    bar = BAR if _held(d) else ""
+    if _centuria(d):
+        return CENTURIA_MEANING.get(str(d.phase), "") + bar
     if getattr(d.action, "ram", None):
         return RAMMED
     if all(a.score is None for a in d.alternatives):  # a rule of thumb (a squad hides, smoke): no score to explain
         return ""
-    return MEANING.get((str(d.phase), d.level != "novice"), "")
+    return MEANING.get((str(d.phase), d.level != "novice"), "") + bar
+
+
+def _held(d: BotDecision) -> bool:
+    """Whether the decision did nothing where options were scored (a hold of fire, a phase ended) and shows the bar
+    they had to pass as its score."""
+    first = d.alternatives[0] if d.alternatives else None
+    nothing = type(d.action).__name__ == "CtaEndPhase" or getattr(d.action, "target", "") is None
+    return first is not None and nothing and first.score is not None and len(d.alternatives) > 1
 
 
 def _played(d: BotDecision) -> str:
