@@ -66,9 +66,9 @@ def _decision(scenario: str, seed: int, n: int) -> Skirmish:
 def last_turn() -> list[Skirmish]:
     """Last-turn Renegade paintings where an enemy alone beside the objective is at stake: the meeting (seed 0, the
     veteran's 103rd and 105th decisions: T11 beside the bridge; R11 has painted in between) and the pursuit (seed 1,
-    the 60th and 62nd: T51 and T52 beside the exit)."""
+    the 65th and 67th: Lupus tanks beside the exit; the 60th and 62nd before session 42's paint odds)."""
     meeting = _decision("meeting", 0, 103)
-    pursuit = _decision("pursuit", 1, 60)
+    pursuit = _decision("pursuit", 1, 65)
     return [meeting, _decision_after(meeting, 2), pursuit, _decision_after(pursuit, 2)]
 
 
@@ -110,21 +110,22 @@ def test_the_elites_stakes_change_the_paint_in_the_last_turn(last_turn):
 
 @pytest.fixture(scope="module")
 def squad_choice() -> Skirmish:
-    """The village (seed 2, the veteran's 45th decision), TOG's painting: squad T21s has one target to fire at."""
-    s = _decision("village", 2, 45)
-    assert s.active == "tog" and len(s.fire_actions("T21s")) == 2
+    """The village (seed 1, the veteran's 90th decision; seed 2's 45th before session 42's paint odds changed the
+    game), the Renegades' painting: squad R31s has one target to fire at."""
+    s = _decision("village", 1, 90)
+    assert s.active == "renegade" and len(s.fire_actions("R31s")) == 2
     return s
 
 
 @pytest.mark.parametrize("targets", [0, 1])
 def test_a_squad_with_a_target_fires_instead_of_painting(squad_choice, monkeypatch, targets):
-    """With its one target T21s does not paint (T22 paints R32); left with nothing to fire at, its 9/10 paint of
-    R32 is the best."""
+    """With its one target R31s does not paint (R33 paints T22); left with nothing to fire at, its own paint of T22
+    is the best."""
     real = Skirmish.fire_actions
     monkeypatch.setattr(Skirmish, "fire_actions",
-                        lambda self, key: real(self, key)[-1 - targets:] if key == "T21s" else real(self, key))
+                        lambda self, key: real(self, key)[-1 - targets:] if key == "R31s" else real(self, key))
     want = expected(squad_choice, stakes=False)
-    assert (want.unit, want.target) == (("T22", "R32") if targets else ("T21s", "R32"))
+    assert (want.unit, want.target) == (("R33", "T22") if targets else ("R31s", "T22"))
     assert bot_action(squad_choice, "veteran") == want
 
 

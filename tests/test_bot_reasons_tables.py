@@ -302,8 +302,8 @@ def test_the_rules_of_thumb_say_what_is_true_on_the_board():
         seen.add(kind)
         s = after
     assert seen == {"Leadership", "Order", "March", "Conceal", "EndTurn", "Paint"}, seen
-    s = new_skirmish("village", seed=2)
-    for _ in range(132):  # to T23's smoke (seed 2, decision 133)
+    s = new_skirmish("village", seed=9)
+    for _ in range(152):  # to R21's smoke (seed 9, decision 153; seed 2's T23 before session 42's paint odds)
         s = s.apply(bot_action(s, "veteran"))
     d = bot_decision(s, "veteran")
     v = s.vehicle(d.action.unit)

@@ -93,16 +93,17 @@ def paint_chance(s: Skirmish, painter: Vehicle, hex_: Hex, facing: int, target: 
 
 
 def painted_odds(s: Skirmish, v: Vehicle, hex_: Hex, facing: int, target: TargetView) -> float:
-    """The chance that `target` is painted this turn when `v` stands at hex_/facing: 1 minus the chance that its own
-    painting laser and every friend's (from where they stand) all miss (book-a §7.2); 0 when its comm is out (it
-    neither paints nor gains from another's paint, book-a 13.2)."""
+    """The chance that `target` is painted this turn when `v` stands at hex_/facing: the best chance among its own
+    painting laser and each friend's (from where they stand), since one vehicle paints it (book-a §7.2; the careful
+    levels never paint a target twice, G10; walk of session 42: "painted 91%" for one paint at 3/10); 0 when its
+    comm is out (it neither paints nor gains from another's paint, book-a 13.2)."""
     if v.sheet.comm_out:
         return 0.0
-    miss = 1.0 - paint_chance(s, v, hex_, facing, target)
+    best = paint_chance(s, v, hex_, facing, target)
     for m in s.live_vehicles(v.side):
-        if m.key != v.key and miss > 0:
-            miss *= 1.0 - paint_chance(s, m, m.hex, m.facing, target)
-    return 1.0 - miss
+        if m.key != v.key:
+            best = max(best, paint_chance(s, m, m.hex, m.facing, target))
+    return best
 
 
 def dealt_from(s: Skirmish, v: Vehicle, hex_: Hex, facing: int, target: TargetView, *,
