@@ -154,3 +154,35 @@ def test_a_battles_table_says_what_its_scores_are_and_a_do_nothing_row_shows_a_b
         seen.add((str(d.phase), ended and len(d.alternatives) > 1))
         s = s.apply(d.action)
     assert {("movement", True), ("movement", False), ("combat", False)} <= seen, seen
+
+
+def test_a_move_table_lists_a_hex_once_with_the_facings_that_score_alike():
+    """Walk of session 42: a third of the pursuit's and the village's move tables listed one end hex at three
+    facings with equal scores, hiding the other ends weighed. A hex and score now take one row, which names the other
+    facings ending there that score the same; each named facing is an end the computer weighed there at that score
+    (its weighed rows, read from its trace). The pursuit, seed 0, the veteran on both sides."""
+    from centurion.game import Move, bot_decision, bot_trace, new_skirmish
+    from centurion.hexgrid import FACING_NAMES
+
+    s = new_skirmish("pursuit", seed=0)
+    named = 0
+    while not s.over:
+        with bot_trace.traced() as notes:
+            bot_action(s, "veteran")
+        d = bot_decision(s, "veteran")
+        if isinstance(d.action, Move) and len(d.alternatives) > 1:
+            rows = next(n for n in notes if n.kind == "moves").data["rows"]
+            ends = [(s.resolve_move(a.action.unit, a.action.move).end_state(), a) for a in d.alternatives]
+            pairs = [(e.hex, a.score) for e, a in ends]
+            assert len(set(pairs)) == len(pairs)  # a hex and score once
+            for e, a in ends:
+                if "there scores the same" not in a.reason:
+                    continue
+                named += 1
+                said = a.reason.split("; ending facing ", 1)[1].split(" there scores the same")[0]
+                for word in said.replace(" and ", ", ").split(", "):
+                    f = FACING_NAMES.index(word)
+                    assert any(r.end.hex == e.hex and r.end.facing % 6 == f and round(r.score, 3) == a.score
+                               for r in rows), (a.reason, word)
+        s = s.apply(d.action)
+    assert named > 0

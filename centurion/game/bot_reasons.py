@@ -184,11 +184,23 @@ def _move_options(s: Any, action: Any, d: dict[str, Any]) -> list[Alternative]:
     first = next((i for i, a in enumerate(moves) if a == action), None)
     if first is None:
         return []
+    kept: list[int] = []  # one row a hex and score: ends in one hex that score alike are said on its row (walk of
+    alike: dict[int, set[int]] = {}  # session 42: a third of the tables listed one hex at three facings)
+    for i in [first, *[j for j in range(len(rows)) if j != first]]:
+        twin = next((k for k in kept if rows[k].end.hex == rows[i].end.hex
+                     and round(rows[k].score, 3) == round(rows[i].score, 3)), None)
+        if twin is not None:
+            alike.setdefault(twin, set()).add(rows[i].end.facing % 6)
+        elif len(kept) < TOP:
+            kept.append(i)
     out = []
-    for i in [first, *[j for j in range(len(rows)) if j != first]][:TOP]:
+    for i in kept:
         reason = _move_reason(s, v, lv, rows[i].end, d, moves[i].move)
         if i == first and first > 0:  # a beginner's pick among its best ends (the level's `pick`, by the dice)
             reason += f", drawn by the dice from its best {getattr(lv, 'pick', first + 1)} ends"
+        others = sorted(alike.get(i, set()) - {rows[i].end.facing % 6})
+        if others:
+            reason += f"; ending facing {_and([FACING_NAMES[f] for f in others])} there scores the same"
         out.append(Alternative(moves[i], s.describe(moves[i]), round(rows[i].score, 3), reason))
     return out
 
