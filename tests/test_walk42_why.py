@@ -186,3 +186,20 @@ def test_a_move_table_lists_a_hex_once_with_the_facings_that_score_alike():
                                for r in rows), (a.reason, word)
         s = s.apply(d.action)
     assert named > 0
+
+
+def test_the_box_lets_go_of_the_decisions_of_states_the_page_no_longer_holds():
+    """The decisions the box keeps for the replay slider are those of the page's states: a new game lets the old
+    game's go (a served page plays game after game: nothing may pile up, issue 10)."""
+    page = SkirmishTable("first_game", seed=3, players={"renegade": PERSON, "tog": "veteran"})
+    _play(page, 4)
+    assert page.why._known and all(v[0] in page.states for v in page.why._known.values())
+    old = [v[0] for v in page.why._known.values()]  # the old game's states, held here
+    page.scenario_pick.value = "meeting"
+    page.start()  # asks first: a game is in progress
+    page.start()  # another game on the same page
+    assert page.game.scenario.key == "meeting"
+    _play(page, 1)
+    kept = [v[0] for v in page.why._known.values()]
+    assert all(any(k is s for s in page.states) for k in kept)
+    assert not any(k is o for k in kept for o in old)

@@ -213,7 +213,10 @@ class BotView(w.VBox):
         """Show the computer's last decision up to `step` of `states` (the step the map shows: the game now, or
         one the replay slider went back to), hidden when it took none by then (walks of sessions 31 and 42: a
         table for another step than the map's, and the tables of a reloaded game or of earlier decisions lost);
-        `stored(j)`, a stored game's decision j as the store works it out."""
+        `stored(j)`, a stored game's decision j as the store works it out. Decisions kept for states the page no
+        longer holds (a decision taken back, another game) are let go."""
+        held = {id(s) for s in states}
+        self._known = {k: v for k, v in self._known.items() if k in held}
         for j in range(min(step, len(states) - 1), 0, -1):
             level = level_of(states[j - 1].active)
             if level is not None:
