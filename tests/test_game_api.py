@@ -277,6 +277,7 @@ def test_every_name_the_docs_give_under_centurion_game_resolves() -> None:
     texts = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
     names = {m for p in texts for m in re.findall(r"centurion\.game\.[A-Za-z_.]*[A-Za-z]", p.read_text("utf-8"))
              if "mutmut" not in m and ".x_" not in m}
+    assert all(len(n.split(".")[2]) > 1 for n in names), names  # no placeholder such as centurion.game.X
     assert "centurion.game.bot_decision" in names
     for name in sorted(names):
         parts = name.split(".")
