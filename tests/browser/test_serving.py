@@ -73,9 +73,14 @@ def test_a_head_request_is_answered_without_a_traceback(voila_server):
     assert head("/no/such/page")[0] == 404
     time.sleep(0.5)
     new = voila_server.log_path.read_text(errors="replace")[start:]
-    # the symptom was Jupyter's error template failing in write_error; a page closed by another test may log a
-    # WebSocketClosedError here at the same time, which is not this test's business
-    assert "write_error" not in new and "TemplateNotFound" not in new, new[-2000:]
+    # the symptom was Jupyter's error template failing in write_error before the HEAD's access line; the session's
+    # server serves other tests at the same time, whose pages may log their own errors here (a WebSocketClosedError,
+    # or a 500 GET of a culled kernel's channels whose error page fails the same way: session 42's run), which are
+    # not this test's business: each traceback is read with the access line that closes it
+    blocks = re.split(r"(?m)^(\d{3} [A-Z]+ \S+.*)$", new)
+    for text, line in zip(blocks[::2], blocks[1::2], strict=False):
+        if " HEAD " in line:
+            assert "write_error" not in text and "TemplateNotFound" not in text, (line, text[-2000:])
     assert not re.search(r"^(405|500) HEAD ", new, re.M), new[-2000:]
 
 
