@@ -69,7 +69,7 @@ def decide(player: str, s):
 def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 4000) -> dict:
     """One whole game, `players` mapping side -> player; its result, decision times and self-inflicted losses
     (avoidable: a risk-free end existed for the unit when it moved; forced: none did)."""
-    s = new_skirmish(name, seed=seed)
+    s = start = new_skirmish(name, seed=seed)
     times: dict[str, list[float]] = {p: [] for p in players.values()}
     losses = {p: 0 for p in players.values()}
     forced = {p: 0 for p in players.values()}
@@ -96,16 +96,16 @@ def play(name: str, seed: int, players: dict[str, str], max_decisions: int = 400
     return {"winner": None if winner is None else players[winner], "seed": seed, "players": players, "times": times,
             "losses": losses, "forced": forced, "where": where,
             "points": dict(s.result.points) if s.result is not None else {},
-            "level": s.result.level if s.result is not None else None, **_ending(name, seed, s)}
+            "level": s.result.level if s.result is not None else None, **_ending(start, s)}
 
 
-def _ending(name: str, seed: int, s) -> dict:
-    """The turn (a Centuria battle: the round) the game ended in, the side that moved first in it (a battle: None,
-    CTA-SEQ alternates by its own rule) and the units each side lost (a battle: its pieces no longer living)."""
+def _ending(start, s) -> dict:
+    """The turn (a Centuria battle: the round) game `start` ended in as `s`, the side that moved first in it (a
+    battle: None, CTA-SEQ alternates by its own rule) and the units each side lost (a battle: its pieces no longer
+    living)."""
     if getattr(s, "system", "centurion") == "centuria":
-        start = new_skirmish(name, seed=seed).battle
         return {"turn": s.battle.round, "first": None,
-                "lost": {side: sorted({p.id for p in start.living(side)} - {p.id for p in s.battle.living(side)})
+                "lost": {side: sorted({p.id for p in start.battle.living(side)} - {p.id for p in s.battle.living(side)})
                          for side in s.sides}}
     return {"turn": s.turn, "first": s.first,
             "lost": {side: [v.key for v in s.vehicles if v.side == side and v.destroyed] for side in s.sides}}

@@ -43,6 +43,23 @@ def url(request, tmp_path):
     return request.getfixturevalue("postgres_cluster").new_database()
 
 
+STORE_SEED = 5  # the seed the `served` fixture's store draws, fixed so a stored game is the same each run
+
+
+@pytest.fixture
+def served(tmp_path, monkeypatch):
+    """A page served with an SQLite store (as `centurion serve` does by default), the store's seed fixed (the walks
+    of sessions 2 and 42; test files with a store of their own define their own `served`)."""
+    from centurion.store import games as store_games
+    from centurion.widgets import seat as seat_module
+
+    monkeypatch.setenv("CENTURION_STORE", f"sqlite:///{tmp_path / 'games.db'}")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr(seat_module, "_stores", {})
+    monkeypatch.setattr(store_games.secrets, "randbits", lambda _bits: STORE_SEED)
+    return seat_module.served_store()
+
+
 @pytest.fixture(autouse=True)
 def _pages_fixed_seed(monkeypatch):
     """The battle pages draw a fresh seed for every game (W22); the tests that build one without a seed play seed 0,

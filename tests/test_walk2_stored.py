@@ -12,24 +12,11 @@ import pytest
 from centurion.game import bot_action, new_skirmish
 from centurion.game.actions import Move
 from centurion.game.summary import turn_summary
-from centurion.store import games as store_games
 from centurion.store.hidden import hidden_view
-from centurion.widgets import seat as seat_module
 from centurion.widgets.battle_page import PERSON
 from centurion.widgets.skirmish import SkirmishTable
 from centurion.widgets.turn_summary import page_summary
-
-SEED = 5  # the seed the store draws, fixed so the game is the same each run
-
-
-@pytest.fixture
-def served(tmp_path, monkeypatch):
-    """A page served with an SQLite store (as `centurion serve` does by default), the store's seed fixed."""
-    monkeypatch.setenv("CENTURION_STORE", f"sqlite:///{tmp_path / 'games.db'}")
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    monkeypatch.setattr(seat_module, "_stores", {})
-    monkeypatch.setattr(store_games.secrets, "randbits", lambda _bits: SEED)
-    return seat_module.served_store()
+from tests.conftest import STORE_SEED as SEED  # the seed the `served` store draws
 
 
 def decide(page: SkirmishTable) -> None:

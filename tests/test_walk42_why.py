@@ -14,8 +14,6 @@ from __future__ import annotations
 import pytest
 
 from centurion.game import bot_action
-from centurion.store import games as store_games
-from centurion.widgets import seat as seat_module
 from centurion.widgets.battle_page import COMPUTER, PERSON
 from centurion.widgets.skirmish import SkirmishTable
 
@@ -55,16 +53,6 @@ def test_the_why_box_follows_the_replay_slider_to_every_computer_decision():
         assert d.reason == _logged_reason(states[last - 1], states[last])
     page.replay.value = page.replay.max  # the game now: its latest computer decision
     assert page.viewing is None and page.why.decision.action == states[mine[-1]].history[-1]
-
-
-@pytest.fixture
-def served(tmp_path, monkeypatch):
-    """A page served with an SQLite store (as `centurion serve` does by default), the store's seed fixed."""
-    monkeypatch.setenv("CENTURION_STORE", f"sqlite:///{tmp_path / 'games.db'}")
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    monkeypatch.setattr(seat_module, "_stores", {})
-    monkeypatch.setattr(store_games.secrets, "randbits", lambda _bits: 5)
-    return seat_module.served_store()
 
 
 def test_a_reloaded_stored_game_shows_the_computers_last_decision(served):

@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from ..game.actions import IllegalAction
 from ..game.bot import PAINT_FLOOR
-from ..game.bot_reasons import BotDecision, bot_decision, explained
+from ..game.bot_reasons import CTA_MIN_GAIN, BotDecision, bot_decision, explained
 from ..game.wording import in_words
 from .safety import MessageArea, guarded
 
@@ -78,7 +78,7 @@ RAMMED = (" A ram is not scored against other moves: the computer rams an enemy 
 CENTURIA_MEANING = {  # walk of session 42: a battle's table said nothing of what its scores are
     "movement": " A move's score is what it gains over standing still: command kept (CTA-CMD), flanks and friends "
                 "beside it, cover, the exact odds of the attacks it could make and suffer there (CTA-COMBAT), "
-                "shielding its engines and closing on the enemy; a side moves only for more than 0.05.",
+                f"shielding its engines and closing on the enemy; a side moves only for more than {CTA_MIN_GAIN}.",
     "combat": " An attack's score is the defender's chance to fall times its worth less the attacker's own chance "
               "times its worth (exact odds, CTA-COMBAT); a shot's, the chance of a hit times the target's worth "
               "(CTA-ART). Only attacks with the odds for them are made.",
