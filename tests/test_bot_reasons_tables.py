@@ -190,7 +190,7 @@ def _cta_rows(notes, action) -> dict:
 def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
     """CTA-MOVE: the chosen move first, then the best other ends, one row an end (two paths to one hex and facing
     weigh alike), each with its score, its end hex, facing and terrain, and the nearest enemy's distance."""
-    near = set()
+    near, outs = set(), set()
     for s, d in decisions("centuria_ford_road", 1, "veteran", limit=25):
         if not isinstance(d.action, CtaMove):
             continue
@@ -212,12 +212,18 @@ def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
             gap = min(distance(h, p.hex) for p in enemies)
             near.add(gap == 1)
             assert alt.text == a.describe()
+            ahead = ""  # gone ahead of its leader (CTA-CMD, the rules' own status after the move)
+            if s.command_after(a) == "out":
+                free = [q.id for q in b.commanders(b.piece(a.unit)) if q.id not in b.moved]
+                ahead = f"; out of command until {free[0]} follows (CTA-CMD)" if free else "; out of command (CTA-CMD)"
+                outs.add(bool(free))
             assert alt.reason == (f"{a.unit} to {format_label(h)} facing {NAMES[facing]}: "
                                   f"{b.terrain(h).replace('_', ' ')}, {alt.score:+.2f} over standing still (command, "
                                   f"flanks, cover, the attacks it could make and suffer), nearest enemy {gap} "
-                                  f"{'hex' if gap == 1 else 'hexes'} away"), alt.reason
+                                  f"{'hex' if gap == 1 else 'hexes'} away{ahead}"), alt.reason
         assert len(set(ends)) == len(ends)  # one row an end
     assert near == {True, False}  # an end beside an enemy and one farther off
+    assert True in outs  # and one ahead of a leader who may follow
 
 
 def test_a_centuria_decision_to_do_nothing_says_the_gain_it_wanted_and_the_best_it_had():

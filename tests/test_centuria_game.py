@@ -284,19 +284,65 @@ def test_random_legal_play_never_refused_and_replays(name):
 # --- the computer opponent ---------------------------------------------------------------------------------------
 
 def test_bot_keeps_command_attacks_on_favourable_odds_and_uses_engines():
-    steps, _end = bot_battle("centuria_ford_road", 1)  # the game of the whole-battle test above
+    steps, end = bot_battle("centuria_ford_road", 1)  # the game of the whole-battle test above
     moves = outs = 0
+    moved: set[str] = set()
     used = set()
-    for g, a in steps:
+    for (g, a), after in zip(steps, [*(s for s, _a in steps[1:]), end]):
         if isinstance(a, CtaMove) and not g.battle.piece(a.unit).is_leader:
-            moves += 1
-            outs += g.command_after(a) == "out"
+            moved.add(a.unit)  # in command or gone ahead of its leader, who may still follow this phase
+        if g.phase == "movement" and after.phase != "movement":  # the phase's end: who stands out of command now
+            status = after.battle.command(centuria_tables())
+            moves += len(moved)
+            outs += sum(1 for u in moved if status.get(u) == "out" and after.battle.piece(u).alive)
+            moved = set()
         if isinstance(a, CtaAttack):
             ex = g.preview(a)
             assert ex.defender_falls >= ex.attacker_falls  # only where the exact odds favour it
         used.add(a.kind)
-    assert moves >= 10 and outs <= moves // 10
+    assert moves >= 10 and outs <= moves // 10  # CTA-CMD: out of command, no move and no attack next round
     assert "cta_shoot" in used
+
+
+def test_the_veteran_sends_a_unit_ahead_and_its_leader_follows():
+    """CTA-CMD holds at the start of a move: a unit may leave its leader's radius if he follows it in the same phase.
+    The veteran's first movement phase of ford_road seed 1 sends R-T2 three hexes ahead of R-PA (out of command as
+    it stands), R-PA goes after it, and when the phase ends every Roman unit is in command (the rules' own
+    `command`); the novice does not count on a leader who has yet to move."""
+    from centurion.game.centuria_bot import LEVELS, _score, _View, end_of
+
+    tables = centuria_tables()
+    g = new_skirmish("centuria_ford_road", seed=1)
+    rome: list[tuple[CtaMove | CtaEndPhase, str | None]] = []
+    s = g
+    while s.phase == "movement":
+        a = bot_action(s, "veteran")
+        if s.active == "rome":
+            rome.append((a, s.command_after(a) if isinstance(a, CtaMove) else None))
+        s = s.apply(a)
+    ahead = [a.unit for a, status in rome if status == "out"]
+    assert ahead == ["R-T2"]
+    from centurion.game import bot_decision
+
+    assert bot_decision(g, "veteran").reason.endswith("out of command until R-PA follows (CTA-CMD)")  # its reason
+    order = [a.unit for a, _status in rome if isinstance(a, CtaMove)]
+    assert order.index("R-PA") > order.index("R-T2")
+    assert all(st != "out" for q, st in s.battle.command(tables).items() if q.startswith("R-"))
+    s = g
+    while s.phase == "movement":
+        a = bot_action(s, "novice")
+        assert s.active != "rome" or not isinstance(a, CtaMove) or s.command_after(a) != "out"
+        s = s.apply(a)
+    # the same move weighed: not held back while R-PA may follow; held back as the novice holds it once he has moved
+    v, t2 = _View(g), g.battle.piece("R-T2")
+    move = next(a for a, _status in rome if a.unit == "R-T2")
+    h, f = end_of(t2, move)
+    veteran, careful = LEVELS["veteran"], replace(LEVELS["veteran"], follows=False)
+    assert v.command_lost(t2, h) == 1
+    assert _score(v, t2, h, f, veteran) > _score(v, t2, h, f, careful)
+    gone = replace(g, battle=replace(g.battle, moved=frozenset({"R-PA"})))
+    gv = _View(gone)
+    assert _score(gv, t2, h, f, veteran) == _score(gv, t2, h, f, careful)
 
 
 def test_bot_faces_the_enemy_and_brings_up_reserves_first():

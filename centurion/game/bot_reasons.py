@@ -493,9 +493,13 @@ def _cta_reason(s: Any, n: Note) -> str:
         near = min((distance(h, e.hex) for e in b.living(s.other(s.active))), default=0)
         # what the score weighs, and the facing that tells two ends in one hex apart (walk of session 33)
         gain = round(n.score, 3)  # as the table's score column (walk of session 42: 0.03 there, +0.02 here)
+        ahead = ""
+        if s.command_after(a) == "out":  # gone ahead of its leader, who has yet to move (the veteran, CTA-CMD)
+            free = [q.id for q in b.commanders(b.piece(a.unit)) if q.id not in b.moved]
+            ahead = f"; out of command until {free[0]} follows (CTA-CMD)" if free else "; out of command (CTA-CMD)"
         return (f"{a.unit} to {format_label(h)} facing {FACING_NAMES[facing % 6]}: {terrain}, {gain:+.2f} over "
                 f"standing still (command, flanks, cover, the attacks it could make and suffer), nearest enemy "
-                f"{near} hex{'es' if near != 1 else ''} away")
+                f"{near} hex{'es' if near != 1 else ''} away{ahead}")
     if isinstance(a, CtaAttack):
         ex = exchange(b, a.unit, a.target)
         return f"{a.unit} on {a.target}: it falls {ex.defender_falls}, the attacker {ex.attacker_falls} (exact odds)"

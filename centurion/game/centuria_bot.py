@@ -32,15 +32,17 @@ from .enums import Level
 
 @dataclass(frozen=True)
 class LevelSettings:
-    """How hard the computer thinks: whether it weighs the attacks it would suffer."""
+    """How hard the computer thinks: whether it weighs the attacks it would suffer, and whether it counts on a
+    leader who has yet to move following a unit that leaves his action radius (CTA-CMD)."""
 
     name: Level
     defensive: bool
+    follows: bool = False
 
 
 LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False),
-                                    Level.VETERAN: LevelSettings(Level.VETERAN, True),
-                                    Level.ELITE: LevelSettings(Level.ELITE, True)}  # as the veteran (issue 25)
+                                    Level.VETERAN: LevelSettings(Level.VETERAN, True, True),
+                                    Level.ELITE: LevelSettings(Level.ELITE, True, True)}  # as the veteran (issue 25)
 WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 2.0, "tormentum": 2.0,
          "legatus": 3.0}  # an engine shoots every round, twice under its centurio (CTA-ART): worth more than a centuria
 MIN_GAIN = 0.05
@@ -129,6 +131,21 @@ class _View:
         self._lost[key] = lost
         return lost
 
+    def command_regained(self, lead: Piece, h: Hex) -> int:
+        """Exactly (CTA-CMD): the side's sub-units out of command now that would be in it with leader `lead` in `h`."""
+        out = [q for q in self.mine if not q.is_leader and self.status.get(q.id, "out") == "out" and lead in
+               self.b.commanders(q)]
+        if not out:
+            return 0
+        after = self.b.with_piece(replace(lead, hex=h)).command(self.tables)
+        return sum(1 for q in out if after.get(q.id, "out") != "out")
+
+    def leader_follows(self, h: Hex, p: Piece) -> bool:
+        """A leader of `p` who has yet to move this round can reach a hex whose action radius covers `h` (CTA-CMD,
+        CTA-MOVE; sight is not asked): leaving his radius now need not leave `p` out of command next round."""
+        return any(lead.id not in self.b.moved and distance(lead.hex, h) <= self.tables.units[lead.type].action_radius
+                   + movement_allowance(lead, self.tables) for lead in self.b.commanders(p))
+
     def threats_to(self, engine: Piece) -> list[Piece]:
         """The enemy sub-units that could reach contact with one of the side's engines next round (CTA-MOVE)."""
         return [e for e in self.enemy_units if not e.marker and self.status.get(e.id) != "out"
@@ -187,9 +204,11 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
             covered = sum(1 for q in own if distance(q.hex, h) <= radius and in_sight(q.hex, h, b.map, t))
             score += 0.6 * covered - 0.1 * sum(distance(q.hex, h) for q in own) / len(own)
         score -= 3.0 * len(adjacent_enemies) + (1.0 if d == 2 else 0.0) + LEADER_UNDER_FIRE * v.engine_threat(p, h)
+        if lv.follows and d > 2:
+            score += 4.0 * v.command_regained(p, h)  # he brings back the units that went ahead of him (CTA-CMD)
         return score - 4.0 * v.command_lost(p, h)  # no unit of his left out of command (CTA-CMD)
-    if p.marker == 0 and v.command_lost(p, h):  # out of command: no move, no attack next round (CTA-CMD)
-        score -= 4.0 * v.command_lost(p, h)
+    if p.marker == 0 and v.command_lost(p, h) and not (lv.follows and v.leader_follows(h, p)):
+        score -= 4.0 * v.command_lost(p, h)  # out of command: no move, no attack next round (CTA-CMD)
     if is_engine(p, t):
         rng = engine_range(p.type, t)
         targets = [e for e in v.theirs if distance(e.hex, h) <= rng]
