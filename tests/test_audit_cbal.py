@@ -1,9 +1,9 @@
 """Issue 25, item 5 (task cbal): the Centuria battles balanced at the novice and the veteran by new set-ups.
 
-The farmstead's set-up changed, a new edition (the third); the second, the one of the first balance pass, is kept so that a
-save played on it replays on it (centurion/data/editions.py). The expected set-ups are the scenario files'
-(data/scenarios/centuria/ and its editions/); the figures behind them are in docs/decisions.md ("Balance of the
-shipped scenarios"), measured with benchmarks/ladder.py --balance.
+The farmstead's set-up changed once (edition 3), the ford road's twice (edition 3, and edition 4 in session 43); each
+earlier edition is kept so that a save played on it replays on it (centurion/data/editions.py). The expected set-ups
+are the scenario files' (data/scenarios/centuria/ and its editions/); the figures behind them are in docs/decisions.md
+("Balance of the shipped scenarios"), measured with benchmarks/ladder.py --balance.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _rebels(g) -> Counter:
 def test_cbal_ford_road_edition_3_trades_a_rebel_centuria_for_a_turma_and_keeps_edition_2():
     """Edition 3 (docs/decisions.md): B-C5 (0304) gone, B-T4 at 1503 under the subpraefectus, who stands at 1304
     (was 1204) so that every rebel unit starts in command (CTA-CMD); nothing else moved."""
-    now, before = new_skirmish("centuria_ford_road", seed=3), new_skirmish("centuria_ford_road@2", seed=3)
+    now, before = new_skirmish("centuria_ford_road@3", seed=3), new_skirmish("centuria_ford_road@2", seed=3)
     assert _rebels(now) == {"centuria": 5, "turma": 4}
     assert _rebels(before) == {"centuria": 6, "turma": 3}
     placed_now = {p.id: p.hex for p in now.battle.pieces}
@@ -49,7 +49,27 @@ def test_cbal_ford_road_edition_3_trades_a_rebel_centuria_for_a_turma_and_keeps_
     assert set(now.command().values()) == {"direct"}  # the fourth turma too, within the subpraefectus' range
     assert now.scenario.round_limit == before.scenario.round_limit == 8
     data = json.loads(now.to_json())
-    assert (data["scenario"], data["edition"]) == ("centuria_ford_road", 3)
+    assert (data["scenario"], data["edition"]) == ("centuria_ford_road", 3)  # kept for its saves (edition 4 below)
     assert "B-T4" in {p.id for p in load(now.to_json()).battle.pieces}
     old = json.loads(before.to_json())
     assert old["edition"] == 2 and "B-C5" in {p.id for p in load(before.to_json()).battle.pieces}
+
+
+def test_cbal_ford_road_edition_4_is_edition_2_with_a_ninth_round():
+    """Edition 4 (session 43, docs/decisions.md): once the veteran counts on its leaders following (CTA-CMD), the
+    fourth turma gave the rebels 80 % of the veteran's games; edition 2's army is back (B-C5 at 0304, no B-T4, the
+    subpraefectus at 1204) with 9 rounds instead of 8; every unit starts in command; editions 2 and 3 still load."""
+    now = new_skirmish("centuria_ford_road", seed=3)
+    two, three = new_skirmish("centuria_ford_road@2", seed=3), new_skirmish("centuria_ford_road@3", seed=3)
+    assert _rebels(now) == {"centuria": 6, "turma": 3}
+    placed = {p.id: format_label(p.hex) for p in now.battle.pieces}
+    assert placed == {p.id: format_label(p.hex) for p in two.battle.pieces}
+    assert placed["B-C5"] == "0304" and placed["B-SP"] == "1204"
+    assert set(now.command().values()) == {"direct"}
+    assert (now.scenario.round_limit, two.scenario.round_limit, three.scenario.round_limit) == (9, 8, 8)
+    data = json.loads(now.to_json())
+    assert (data["scenario"], data["edition"]) == ("centuria_ford_road", 4)
+    back = load(now.to_json())
+    assert back.scenario.round_limit == 9
+    assert "B-C5" in {p.id for p in back.battle.pieces} and "B-T4" not in {p.id for p in back.battle.pieces}
+    assert json.loads(three.to_json())["edition"] == 3 and "B-T4" in {p.id for p in load(three.to_json()).battle.pieces}

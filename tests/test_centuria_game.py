@@ -44,7 +44,7 @@ def test_scenarios_are_listed_and_dispatched():
 def test_scenario_data_round_limit_countdown_and_sides():
     ford = new_skirmish("centuria_ford_road")
     farm = new_skirmish("centuria_farmstead")
-    assert ford.scenario.round_limit == 8 and ford.time_limit_seconds is None  # the countdown is off by default
+    assert ford.scenario.round_limit == 9 and ford.time_limit_seconds is None  # edition 4; the countdown is off
     assert farm.time_limit_seconds == 240 and farm.scenario.postures["auxilia"] == "hold"
     assert farm.sides == ("legio", "auxilia") and farm.label("auxilia") == "Cohors II Gallorum"
     # every unit starts in command (directly or through the chain, CTA-CMD)
@@ -55,8 +55,8 @@ def test_scenario_data_round_limit_countdown_and_sides():
 def test_a_bad_battle_file_names_file_entry_and_field(tmp_path):
     text = (tmp_path / "x.yaml")
     good = open("data/scenarios/centuria/ford_road.yaml", encoding="utf-8").read()
-    for bad, words in ((good.replace("round_limit: 8", "round_limit: 0"), "round_limit"),
-                       (good.replace("round_limit: 8", "round_limit: many"), "round_limit"),
+    for bad, words in ((good.replace("round_limit: 9", "round_limit: 0"), "round_limit"),
+                       (good.replace("round_limit: 9", "round_limit: many"), "round_limit"),
                        (good.replace("system: centuria", "system: chess"), "system")):
         text.write_text(bad, encoding="utf-8")
         with pytest.raises(DataError, match=words) as exc:
@@ -224,10 +224,11 @@ def test_end_of_battle_rules():
     assert out.result.winner == "rebels" and "removed, fled or dissolving" in out.result.reason
     # after the last round: fewer losses wins; the level by victory_level on units removed (4 to 1: decisive)
     dead = {"B-C1", "B-C2", "B-C3", "B-C4", "R-C1"}
-    late = replace(b, round=9, pieces=tuple(replace(p, alive=False) if p.id in dead else p for p in b.pieces))
+    last = g.scenario.round_limit  # the scenario's (9 in edition 4)
+    late = replace(b, round=last + 1, pieces=tuple(replace(p, alive=False) if p.id in dead else p for p in b.pieces))
     out = replace(g, battle=late)._victory_check()
     assert (out.result.winner, out.result.level, out.result.points) == ("rome", "decisive", {"rome": 4, "rebels": 1})
-    even = replace(b, round=9, pieces=tuple(replace(p, alive=False) if p.id in {"B-C1", "R-C1"} else p
+    even = replace(b, round=last + 1, pieces=tuple(replace(p, alive=False) if p.id in {"B-C1", "R-C1"} else p
                                             for p in b.pieces))
     assert replace(g, battle=even)._victory_check().result.winner is None
 
@@ -306,7 +307,7 @@ def test_bot_keeps_command_attacks_on_favourable_odds_and_uses_engines():
 
 def test_the_veteran_sends_a_unit_ahead_and_its_leader_follows():
     """CTA-CMD holds at the start of a move: a unit may leave its leader's radius if he follows it in the same phase.
-    The veteran's first movement phase of ford_road seed 1 sends R-T2 three hexes ahead of R-PA (out of command as
+    The veteran's first movement phase of ford_road seed 1 sends R-T1 three hexes ahead of R-PA (out of command as
     it stands), R-PA goes after it, and when the phase ends every Roman unit is in command (the rules' own
     `command`); the novice does not count on a leader who has yet to move."""
     from centurion.game.centuria_bot import LEVELS, _score, _View, end_of
@@ -321,12 +322,12 @@ def test_the_veteran_sends_a_unit_ahead_and_its_leader_follows():
             rome.append((a, s.command_after(a) if isinstance(a, CtaMove) else None))
         s = s.apply(a)
     ahead = [a.unit for a, status in rome if status == "out"]
-    assert ahead == ["R-T2"]
+    assert ahead == ["R-T1"]
     from centurion.game import bot_decision
 
     assert bot_decision(g, "veteran").reason.endswith("out of command until R-PA follows (CTA-CMD)")  # its reason
     order = [a.unit for a, _status in rome if isinstance(a, CtaMove)]
-    assert order.index("R-PA") > order.index("R-T2")
+    assert order.index("R-PA") > order.index("R-T1")
     assert all(st != "out" for q, st in s.battle.command(tables).items() if q.startswith("R-"))
     s = g
     while s.phase == "movement":
@@ -334,15 +335,15 @@ def test_the_veteran_sends_a_unit_ahead_and_its_leader_follows():
         assert s.active != "rome" or not isinstance(a, CtaMove) or s.command_after(a) != "out"
         s = s.apply(a)
     # the same move weighed: not held back while R-PA may follow; held back as the novice holds it once he has moved
-    v, t2 = _View(g), g.battle.piece("R-T2")
-    move = next(a for a, _status in rome if a.unit == "R-T2")
-    h, f = end_of(t2, move)
+    v, t1 = _View(g), g.battle.piece("R-T1")
+    move = next(a for a, _status in rome if a.unit == "R-T1")
+    h, f = end_of(t1, move)
     veteran, careful = LEVELS["veteran"], replace(LEVELS["veteran"], follows=False)
-    assert v.command_lost(t2, h) == 1
-    assert _score(v, t2, h, f, veteran) > _score(v, t2, h, f, careful)
+    assert v.command_lost(t1, h) == 1
+    assert _score(v, t1, h, f, veteran) > _score(v, t1, h, f, careful)
     gone = replace(g, battle=replace(g.battle, moved=frozenset({"R-PA"})))
     gv = _View(gone)
-    assert _score(gv, t2, h, f, veteran) == _score(gv, t2, h, f, careful)
+    assert _score(gv, t1, h, f, veteran) == _score(gv, t1, h, f, careful)
 
 
 def test_bot_faces_the_enemy_and_brings_up_reserves_first():

@@ -14,7 +14,7 @@ from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable, move_end
 
 def test_against_the_computer_play_a_round_save_and_load():
     t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "veteran"})
-    assert "Round 1 of 8" in t.banner.value and "Legio XX" in t.status.value and "intact" in t.status.value
+    assert "Round 1 of 9" in t.banner.value and "Legio XX" in t.status.value and "intact" in t.status.value
     t.click(t.game.battle.piece("R-C2").hex)
     assert t.selected == "R-C2" and t.choice.options
     t.choice.value = next(a for _l, a in t.choice.options if isinstance(a, CtaMove))
