@@ -2,17 +2,18 @@
 
 Movement: every unit and leader that may move gets each of its legal end states scored against standing still;
 the best gain is played, or the side ends its part of the phase when nothing gains. A unit's score: staying in
-command and leaving no friend out of it (CTA-CMD, exactly: the chain through neighbours is recomputed), the exact
-odds of the attack it could make from there against the attack it would suffer (`exchange`, Fractions; flank and
-rear count), friends beside it (flanks covered, morale support), cover, and closing on the enemy (reserves far
-from the fight close first; a side whose scenario posture is `hold` does not advance; a side without engines
-facing engines closes faster), keeping formation (no unit alone where an enemy can reach it), shielding its own
-engines (a unit between an engine and the enemy that can reach it) and going for the enemy's (cavalry closes on
-them; an engine is worth more than a centuria as a target). Engines look for targets in range and keep out of
-contact; leaders stay among their units, keep every unit in command and stay out of contact. Combat: the attack
-or shot with the best exact expectation, attacks only where the odds favour the attacker; otherwise the side ends
-its part of the phase. The work is bounded by the pieces and their moves, not
-by the clock, so a battle replays from its seed; an optional `budget` (seconds) caps a decision.
+command and leaving no friend out of it (CTA-CMD, exactly: the chain through neighbours is recomputed; the veteran
+lets a unit go beyond its leader's radius when he has yet to move and can follow it, and a leader out of danger
+goes after the units out of command), the exact odds of the attack it could make from there against the attack it
+would suffer (`exchange`, Fractions; flank and rear count), friends beside it (flanks covered, morale support),
+cover, and closing on the enemy (reserves far from the fight close first; a side whose scenario posture is `hold`
+does not advance; a side without engines facing engines closes faster), keeping formation (no unit alone where an
+enemy can reach it), shielding its own engines (a unit between an engine and the enemy that can reach it) and
+going for the enemy's (cavalry closes on them; an engine is worth more than a centuria as a target). Engines look
+for targets in range and keep out of contact; leaders stay among their units, keep every unit in command and stay
+out of contact. Combat: the attack or shot with the best exact expectation, attacks only where the odds favour
+the attacker; otherwise the side ends its part of the phase. The work is bounded by the pieces and their moves,
+not by the clock, so a battle replays from its seed; an optional `budget` (seconds) caps a decision.
 """
 
 from __future__ import annotations

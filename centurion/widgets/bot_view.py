@@ -76,7 +76,8 @@ RAMMED = (" A ram is not scored against other moves: the computer rams an enemy 
 
 
 CENTURIA_MEANING = {  # walk of session 42: a battle's table said nothing of what its scores are
-    "movement": " A move's score is what it gains over standing still: command kept (CTA-CMD), flanks and friends "
+    "movement": " A move's score is what it gains over standing still: command kept or regained by the next move "
+                "(CTA-CMD; the veteran counts on a leader yet to move following his units), flanks and friends "
                 "beside it, cover, the exact odds of the attacks it could make and suffer there (CTA-COMBAT), "
                 f"shielding its engines and closing on the enemy; a side moves only for more than {CTA_MIN_GAIN}.",
     "combat": " An attack's score is the defender's chance to fall times its worth less the attacker's own chance "
