@@ -44,7 +44,7 @@ def test_play_a_round_against_the_computer_save_reload_load(page, voila_url, art
     page.set_viewport_size({"width": 1366, "height": 900})
     open_chapter(page, f"{voila_url}/voila/render/{PAGE}")
     page.wait_for_function("(sel) => { const b = document.querySelector(sel); "
-                           "return b && b.innerText.includes('Round 1 of 8'); }", arg=BANNER, timeout=90_000)
+                           "return b && b.innerText.includes('Round 1 of 9'); }", arg=BANNER, timeout=90_000)
     assert "Legio XX" in banner(page) and "movement phase" in banner(page)
     page.evaluate("window.scrollTo(0, 0)")  # a laptop's first screen: the map and Confirm without scrolling
     confirm = page.locator(".centurion-centuria-skirmish").get_by_role("button", name="Confirm").bounding_box()
@@ -90,7 +90,7 @@ def test_play_a_round_against_the_computer_save_reload_load(page, voila_url, art
     page.reload()
     page.wait_for_selector("#rendered_cells", state="visible", timeout=60_000)
     page.wait_for_function("(sel) => { const b = document.querySelector(sel); "
-                           "return b && b.innerText.includes('Round 1 of 8'); }", arg=BANNER, timeout=90_000)
+                           "return b && b.innerText.includes('Round 1 of 9'); }", arg=BANNER, timeout=90_000)
     with page.expect_file_chooser() as chooser:
         page.get_by_role("button", name="Load a saved battle").click()
     chooser.value.set_files(str(path))
@@ -104,7 +104,7 @@ def test_play_a_round_against_the_computer_save_reload_load(page, voila_url, art
 def test_the_countdown_runs_in_the_browser(page, voila_url, artifacts):
     open_chapter(page, f"{voila_url}/voila/render/{PAGE}")
     page.wait_for_function("(sel) => { const b = document.querySelector(sel); "
-                           "return b && b.innerText.includes('Round 1 of 8'); }", arg=BANNER, timeout=90_000)
+                           "return b && b.innerText.includes('Round 1 of 9'); }", arg=BANNER, timeout=90_000)
     assert "No countdown" in text_of(page, ".centurion-centuria-skirmish .centurion-clock")
     page.locator(".centurion-centuria-skirmish select").first.select_option(label="The farmstead on the road")
     page.get_by_role("button", name="Start a new battle").click()
