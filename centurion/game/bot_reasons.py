@@ -30,12 +30,12 @@ from .bot_fire import paint_odds, paint_plans, plan_hits
 from .bot_move import armor_fraction, objective_terms, path_risk
 from .bot_trace import Note, traced
 from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
+from .centuria_bot import MIN_GAIN as CTA_MIN_GAIN  # what a Centuria move must gain over standing still
 from .ramming import ram_preview, ram_value
 from .wording import plural, weapon_word
 
 TOP = 3  # the options shown: the chosen one and the next best two
 OPPORTUNITY_MIN = 0.4  # the expected hits an opportunity shot needs (game/bot.py)
-CTA_MIN_GAIN = 0.05  # what a Centuria move must gain over standing still (game/centuria_bot.py)
 
 
 @dataclass(frozen=True)
