@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from centurion.centuria.battle import movement_allowance
+from centurion.data import centuria_tables
 from centurion.game import Fire, LetPass, OpportunityFire, Paint, bot_action, new_skirmish
 from centurion.game.bot_reasons import bot_decision, explained
 from centurion.game.bot_search import SAMPLES, playout, playout_seed
@@ -214,7 +216,9 @@ def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
             assert alt.text == a.describe()
             ahead = ""  # gone ahead of its leader (CTA-CMD, the rules' own status after the move)
             if s.command_after(a) == "out":
-                free = [q.id for q in b.commanders(b.piece(a.unit)) if q.id not in b.moved]
+                tables = centuria_tables()  # a leader yet to move whose radius + movement (CTA-2) reach its end
+                free = [q.id for q in b.commanders(b.piece(a.unit)) if q.id not in b.moved and distance(q.hex, h)
+                        <= tables.units[q.type].action_radius + movement_allowance(q, tables)]
                 ahead = f"; out of command until {free[0]} follows (CTA-CMD)" if free else "; out of command (CTA-CMD)"
                 outs.add(bool(free))
             assert alt.reason == (f"{a.unit} to {format_label(h)} facing {NAMES[facing]}: "

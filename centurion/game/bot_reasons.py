@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..data import terrain_table
+from ..data import centuria_tables, terrain_table
 from ..hexgrid import FACING_NAMES, distance, format_label
 from ..rules.fire import attack_side, smoke_modifier
 from ..rules.grav import Refusal
@@ -31,6 +31,7 @@ from .bot_move import armor_fraction, objective_terms, path_risk
 from .bot_trace import Note, traced
 from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
 from .centuria_bot import MIN_GAIN as CTA_MIN_GAIN  # what a Centuria move must gain over standing still
+from .centuria_bot import following_leader
 from .ramming import ram_preview, ram_value
 from .wording import plural, weapon_word
 
@@ -494,9 +495,9 @@ def _cta_reason(s: Any, n: Note) -> str:
         # what the score weighs, and the facing that tells two ends in one hex apart (walk of session 33)
         gain = round(n.score, 3)  # as the table's score column (walk of session 42: 0.03 there, +0.02 here)
         ahead = ""
-        if s.command_after(a) == "out":  # gone ahead of its leader, who has yet to move (the veteran, CTA-CMD)
-            free = [q.id for q in b.commanders(b.piece(a.unit)) if q.id not in b.moved]
-            ahead = f"; out of command until {free[0]} follows (CTA-CMD)" if free else "; out of command (CTA-CMD)"
+        if s.command_after(a) == "out":  # gone ahead of its leader, who may follow (the veteran's weighing, CTA-CMD)
+            lead = following_leader(b, b.piece(a.unit), h, centuria_tables())
+            ahead = f"; out of command until {lead.id} follows (CTA-CMD)" if lead else "; out of command (CTA-CMD)"
         return (f"{a.unit} to {format_label(h)} facing {FACING_NAMES[facing % 6]}: {terrain}, {gain:+.2f} over "
                 f"standing still (command, flanks, cover, the attacks it could make and suffer), nearest enemy "
                 f"{near} hex{'es' if near != 1 else ''} away{ahead}")

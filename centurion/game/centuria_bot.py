@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from ..centuria import exchange, in_sight, over_chance
 from ..centuria.battle import CenturiaBattle, Piece, engine_range, is_engine, movement_allowance
-from ..data import centuria_tables
+from ..data import CenturiaTables, centuria_tables
 from ..hexgrid import Hex, distance, neighbors
 from . import bot_trace
 from .actions import IllegalAction
@@ -113,6 +113,14 @@ class _View:
         self.urgent = bool(self.engines) and not self.own_engines  # under engines with none: close fast
         self.chained = any(st == "chain" for q, st in self.status.items() if q in {m.id for m in self.mine})
         self._lost: dict[tuple[str, Hex], int] = {}
+        self._after: dict[tuple[str, Hex], dict[str, str]] = {}
+
+    def command_with(self, p: Piece, h: Hex) -> dict[str, str]:
+        """Every sub-unit's command status with `p` in `h` (CTA-CMD), worked out once a decision."""
+        key = (p.id, h)
+        if key not in self._after:
+            self._after[key] = self.b.with_piece(replace(p, hex=h)).command(self.tables)
+        return self._after[key]
 
     def command_lost(self, p: Piece, h: Hex) -> int:
         """Exactly (CTA-CMD): the side's sub-units in command now that would be out of it with `p` in `h`, `p`
@@ -126,7 +134,7 @@ class _View:
                 and in_sight(lead.hex, h, self.b.map, self.tables) for lead in self.b.commanders(p)):
             lost = 0  # covered directly and no one hangs on a chain: nobody can drop out
         else:
-            after = self.b.with_piece(replace(p, hex=h)).command(self.tables)
+            after = self.command_with(p, h)
             lost = sum(1 for q in self.mine if not q.is_leader and self.status.get(q.id, "out") != "out"
                        and after.get(q.id) == "out")
         self._lost[key] = lost
@@ -138,14 +146,12 @@ class _View:
                self.b.commanders(q)]
         if not out:
             return 0
-        after = self.b.with_piece(replace(lead, hex=h)).command(self.tables)
+        after = self.command_with(lead, h)
         return sum(1 for q in out if after.get(q.id, "out") != "out")
 
     def leader_follows(self, h: Hex, p: Piece) -> bool:
-        """A leader of `p` who has yet to move this round can reach a hex whose action radius covers `h` (CTA-CMD,
-        CTA-MOVE; sight is not asked): leaving his radius now need not leave `p` out of command next round."""
-        return any(lead.id not in self.b.moved and distance(lead.hex, h) <= self.tables.units[lead.type].action_radius
-                   + movement_allowance(lead, self.tables) for lead in self.b.commanders(p))
+        """A leader of `p` who has yet to move this round can reach a hex whose action radius covers `h`."""
+        return following_leader(self.b, p, h, self.tables) is not None
 
     def threats_to(self, engine: Piece) -> list[Piece]:
         """The enemy sub-units that could reach contact with one of the side's engines next round (CTA-MOVE)."""
@@ -189,6 +195,13 @@ class _View:
         near = set(neighbors(h))
         return any(q.id != p.id and not q.is_leader and q.hex in near and self.status.get(q.id) in ("direct", "chain")
                    for q in self.mine)
+
+
+def following_leader(b: CenturiaBattle, p: Piece, h: Hex, tables: CenturiaTables) -> Piece | None:
+    """The first leader of `p` who has yet to move this round and can reach a hex whose action radius covers `h`
+    (CTA-CMD, CTA-MOVE; sight is not asked): leaving his radius now need not leave `p` out of command next round."""
+    return next((lead for lead in b.commanders(p) if lead.id not in b.moved and distance(lead.hex, h)
+                 <= tables.units[lead.type].action_radius + movement_allowance(lead, tables)), None)
 
 
 def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
