@@ -56,6 +56,23 @@ def test_CTA_MORALE_a_turma_does_not_ride_ahead_of_its_partner_into_reach_of_the
             assert friends or not enemies, (level, a, p.id)
 
 
+def test_the_centuria_elite_drops_the_formation_rule_of_thumb_and_rides_ahead_where_the_veteran_keeps_order():
+    """The levels differ (issue 25 item 2): in the position above the elite, which does not count a unit alone as a
+    loss (measured: the rule costs the side that keeps it, docs/decisions.md, session 44), rides R-T1 ahead of its
+    partner into the reach of the rebel turmae, where the veteran keeps it beside R-T2 (CTA-COMBAT, CTA-MORALE)."""
+    g = position({"R-PA": ("1209", 0), "R-T1": ("1208", 0), "R-T2": ("1308", 0), "R-LEG": ("0810", 0),
+                  "B-T1": ("1203", 3), "B-T2": ("1303", 3), "B-SP": ("1204", 3), "B-LEG": ("0803", 3)}, "rome",
+                 moved=("R-PA", "R-LEG"))
+    reach = centuria_tables().units["turma"].movement + 1
+    a = bot_action(g, "elite")
+    assert a != bot_action(g, "veteran")
+    b = g.apply(a).battle
+    alone = [p.id for p in (b.piece("R-T1"), b.piece("R-T2"))
+             if not any(not q.is_leader and q.id != p.id and distance(q.hex, p.hex) == 1 for q in b.living("rome"))
+             and any(not e.is_leader and distance(e.hex, p.hex) <= reach for e in b.living("rebels"))]
+    assert "R-T1" in alone, (a, alone)  # and R-T2, left without it
+
+
 def test_CTA_ART_a_centuria_steps_between_its_ballista_and_the_turma_that_can_reach_it():
     # CTA-COMBAT/CTA-ART: the ballista (defence 4) falls to a turma 45 % of the time; the rebel turma B-T1 (in
     # command, movement 4) can reach contact with it next round. A friend beside the engine, on the turma's side,

@@ -180,7 +180,7 @@ def test_levels_listed_and_each_returns_a_legal_action():
             assert a in s.legal_actions() or s.is_legal(a), (s.phase, level, a)
     from centurion.game import scenarios
 
-    battle = new_skirmish(scenarios("centuria")[0], seed=0)  # Centuria: every level plays too (elite as veteran)
+    battle = new_skirmish(scenarios("centuria")[0], seed=0)  # Centuria: every level plays too
     for level in LEVELS:
         assert battle.is_legal(bot_action(battle, level))
 

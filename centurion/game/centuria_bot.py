@@ -1,19 +1,20 @@
 """The computer opponent for Centuria (issue 15): a legal action for the side to decide, from the exact odds.
 
-Movement: every unit and leader that may move gets each of its legal end states scored against standing still;
-the best gain is played, or the side ends its part of the phase when nothing gains. A unit's score: staying in
-command and leaving no friend out of it (CTA-CMD, exactly: the chain through neighbours is recomputed; the veteran
-lets a unit go beyond its leader's radius when he has yet to move and can follow it, and a leader out of danger
-goes after the units out of command), the exact odds of the attack it could make from there against the attack it
-would suffer (`exchange`, Fractions; flank and rear count), friends beside it (flanks covered, morale support),
-cover, and closing on the enemy (reserves far from the fight close first; a side whose scenario posture is `hold`
-does not advance; a side without engines facing engines closes faster), keeping formation (no unit alone where an
-enemy can reach it), shielding its own engines (a unit between an engine and the enemy that can reach it) and
-going for the enemy's (cavalry closes on them; an engine is worth more than a centuria as a target). Engines look
-for targets in range and keep out of contact; leaders stay among their units, keep every unit in command and stay
-out of contact. Combat: the attack or shot with the best exact expectation, attacks only where the odds favour
-the attacker; otherwise the side ends its part of the phase. The work is bounded by the pieces and their moves,
-not by the clock, so a battle replays from its seed; an optional `budget` (seconds) caps a decision.
+Movement: every unit and leader that may move gets each of its legal end states scored against standing still; the
+best gain is played, or the side ends its part of the phase when nothing gains. A unit's score: staying in command
+and leaving no friend out of it (CTA-CMD, exactly: the chain through neighbours is recomputed; the veteran lets a
+unit go beyond its leader's radius when he has yet to move and can follow it, and a leader out of danger goes after
+the units out of command), the exact odds of the attack it could make from there against the attack it would suffer
+(`exchange`, Fractions; flank and rear count), friends beside it (flanks covered, morale support), cover, and
+closing on the enemy (reserves far from the fight close first; a side whose scenario posture is `hold` does not
+advance; a side without engines facing engines closes faster), keeping formation (no unit alone where an enemy can
+reach it; not the elite, which weighs only the attacks a unit would meet where it stands), shielding its own engines
+(a unit between an engine and the enemy that can reach it) and going for the enemy's (cavalry closes on them; an
+engine is worth more than a centuria as a target). Engines look for targets in range and keep out of contact;
+leaders stay among their units, keep every unit in command and stay out of contact. Combat: the attack or shot with
+the best exact expectation, attacks only where the odds favour the attacker; otherwise the side ends its part of the
+phase. The work is bounded by the pieces and their moves, not by the clock, so a battle replays from its seed; an
+optional `budget` (seconds) caps a decision.
 """
 
 from __future__ import annotations
@@ -33,17 +34,20 @@ from .enums import Level
 
 @dataclass(frozen=True)
 class LevelSettings:
-    """How hard the computer thinks: whether it weighs the attacks it would suffer, and whether it counts on a
-    leader who has yet to move following a unit that leaves his action radius (CTA-CMD)."""
+    """How hard the computer thinks: whether it weighs the attacks it would suffer, whether it counts on a
+    leader who has yet to move following a unit that leaves his action radius (CTA-CMD), and whether it keeps every
+    unit beside a friend where an enemy can reach it (a rule of thumb for CTA-COMBAT flanks and CTA-MORALE support
+    that the elite drops: measured, it costs the side that keeps it; docs/decisions.md, session 44)."""
 
     name: Level
     defensive: bool
     follows: bool = False
+    formation: bool = True
 
 
 LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False),
                                     Level.VETERAN: LevelSettings(Level.VETERAN, True, True),
-                                    Level.ELITE: LevelSettings(Level.ELITE, True, True)}  # as the veteran (issue 25)
+                                    Level.ELITE: LevelSettings(Level.ELITE, True, True, formation=False)}
 WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 2.0, "tormentum": 2.0,
          "legatus": 3.0}  # an engine shoots every round, twice under its centurio (CTA-ART): worth more than a centuria
 MIN_GAIN = 0.05
@@ -245,7 +249,8 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
     # flanks and morale: friends beside it, the nearest enemy in front
     friends = sum(1 for q in v.mine if q.id != p.id and not q.is_leader and distance(q.hex, h) == 1)
     score += 0.15 * min(friends, 3)
-    if not friends and any(not e.marker and distance(e.hex, h) <= movement_allowance(e, t) + 1 for e in v.enemy_units):
+    if not friends and lv.formation and any(not e.marker and distance(e.hex, h) <= movement_allowance(e, t) + 1
+                                            for e in v.enemy_units):
         score -= 0.6  # alone where an enemy can reach it: flanks open, no morale support (CTA-COMBAT, CTA-MORALE)
     score += _engine_terms(v, p, h)
     if near is not None and d <= movement_allowance(near, t) + 1:

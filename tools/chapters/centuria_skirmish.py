@@ -34,9 +34,11 @@ CELLS = [
        "only: each new battle gets a fresh seed, shown next to the Seed box; to fight a battle again, untick *new "
        "seed each game*, type its seed in the box and start a new battle; **Undo my last move** takes back your "
        "last decision while no die has been rolled for it.\n\n"
-       "The computer commands at three levels. Every level keeps its units in command and in formation and "
-       "shields its engines; the *novice* does not weigh the attacks its units would suffer, the *veteran* does, "
-       "and the *elite* plays as the veteran in Centuria.\n\n</details>"),
+       "The computer commands at three levels. Every level keeps its units in command and shields its engines; "
+       "the *novice* does not weigh the attacks its units would suffer and keeps every unit inside its leader's "
+       "radius, the *veteran* weighs those attacks, lets a unit go ahead when its leader can still follow, and "
+       "keeps each unit beside a friend where the enemy can reach it; the *elite* plays as the veteran but lets a "
+       "unit stand alone when the odds of the fight favour it.\n\n</details>"),
     code("""
 from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
 battle = CenturiaSkirmishTable("centuria_ford_road")  # a fresh seed each battle (?seed=1: a fixed one)
