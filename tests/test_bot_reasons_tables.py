@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from centurion.centuria.battle import movement_allowance
 from centurion.data import centuria_tables
 from centurion.game import Fire, LetPass, OpportunityFire, Paint, bot_action, new_skirmish
@@ -230,23 +232,24 @@ def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
     assert True in outs  # and one ahead of a leader who may follow
 
 
-def test_a_centuria_decision_to_do_nothing_says_the_gain_it_wanted_and_the_best_it_had():
-    """game/centuria_bot.py: a unit moves only for a gain of more than MIN_GAIN over standing still, and attacks only
-    with the odds for it; when it ends the phase instead, the table shows the end first, with that limit, then the
-    two best options it weighed."""
+@pytest.mark.parametrize(("level", "bar"), [("veteran", MIN_GAIN), ("elite", 0.0)])
+def test_a_centuria_decision_to_do_nothing_says_the_gain_it_wanted_and_the_best_it_had(level, bar):
+    """game/centuria_bot.py: a unit moves only for a gain of more than MIN_GAIN over standing still (the elite: for
+    any gain, docs/decisions.md session 44), and attacks only with the odds for it; when it ends the phase instead,
+    the table shows the end first, with that limit, then the two best options it weighed."""
     seen = set()
-    for s, d in decisions("centuria_ford_road", 1, "veteran", limit=70):
+    for s, d in decisions("centuria_ford_road", 1, level, limit=70):
         if not isinstance(d.action, CtaEndPhase):
             continue
-        action, notes = _notes(s, "veteran")
+        action, notes = _notes(s, level)
         rows = _cta_rows(notes, action)
         best = sorted((n.score for n in rows.values()), reverse=True)
         alts = d.alternatives
         assert alts[0].action == d.action and len(alts) == min(3, 1 + len(rows))
         assert [a.score for a in alts[1:]] == [round(x, 3) for x in best[:2]]
-        want = (f"no move gains more than {MIN_GAIN}" if s.phase != "combat" else
-                "no attack or shot with the odds for it")
-        assert alts[0].score == (MIN_GAIN if s.phase != "combat" else 0.0)
+        want = (f"no move gains more than {bar}" if s.phase != "combat" else "no attack or shot with the odds for it")
+        assert alts[0].score == (bar if s.phase != "combat" else 0.0)
+        assert s.phase == "combat" or not best or best[0] <= bar  # it ended the phase: nothing gained more
         had = f"best: {alts[1].text}, {alts[1].score:+.2f}" if rows else "nothing to weigh"
         assert alts[0].reason == f"{want} ({had})", alts[0].reason
         seen.add((str(s.phase), bool(rows)))

@@ -30,6 +30,7 @@ from .bot_fire import paint_odds, paint_plans, plan_hits
 from .bot_move import armor_fraction, objective_terms, path_risk
 from .bot_trace import Note, traced
 from .centuria import CtaAttack, CtaEndPhase, CtaMove, CtaShoot
+from .centuria_bot import LEVELS as CTA_LEVELS
 from .centuria_bot import MIN_GAIN as CTA_MIN_GAIN  # what a Centuria move must gain over standing still
 from .centuria_bot import following_leader
 from .ramming import ram_preview, ram_value
@@ -74,7 +75,7 @@ def bot_decision(s: Any, level: str = "veteran", *, budget: float | None = None,
         else:
             action = bot(s, level)
     if getattr(s, "system", "centurion") == "centuria":
-        options = _centuria_options(s, action, notes)
+        options = _centuria_options(s, action, notes, level)
     else:
         options = _options(s, level, action, notes)
     if not options or options[0].action != action:  # nothing weighed option by option (a rule of thumb)
@@ -465,7 +466,7 @@ def _ram_reason(s: Any, a: Move) -> str:
 
 # --- Centuria ------------------------------------------------------------------------------------------------------
 
-def _centuria_options(s: Any, action: Any, notes: list[Note]) -> list[Alternative]:
+def _centuria_options(s: Any, action: Any, notes: list[Note], level: str = "veteran") -> list[Alternative]:
     scored = sorted((n for n in notes if n.kind in ("cta_move", "cta_combat")), key=lambda n: -n.score)
     ends = {}  # two paths to one end and facing weigh alike: one row for them (walk of session 33: twin rows)
     for n in scored:
@@ -476,7 +477,8 @@ def _centuria_options(s: Any, action: Any, notes: list[Note]) -> list[Alternativ
     out = [Alternative(n.action, n.action.describe(), round(n.score, 3), _cta_reason(s, n)) for n in scored]
     chosen = next((o for o in out if o.action == action), None)
     if chosen is None:
-        limit = CTA_MIN_GAIN if s.phase != "combat" else 0.0
+        lv = CTA_LEVELS.get(str(getattr(level, "value", level)))
+        limit = (lv.min_gain if lv is not None else CTA_MIN_GAIN) if s.phase != "combat" else 0.0
         best = (f"best: {out[0].text}, {out[0].score:+.2f}" if out else "nothing to weigh")
         why = ((f"no move gains more than {limit}" if s.phase != "combat" else "no attack or shot with the odds for it")
                + f" ({best})") if isinstance(action, CtaEndPhase) else "the only decision open"

@@ -37,20 +37,22 @@ class LevelSettings:
     """How hard the computer thinks: whether it weighs the attacks it would suffer, whether it counts on a
     leader who has yet to move following a unit that leaves his action radius (CTA-CMD), and whether it keeps every
     unit beside a friend where an enemy can reach it (a rule of thumb for CTA-COMBAT flanks and CTA-MORALE support
-    that the elite drops: measured, it costs the side that keeps it; docs/decisions.md, session 44)."""
+    that the elite drops: measured, it costs the side that keeps it), and what a move must gain over standing still
+    to be made (the elite makes every move that gains at all; docs/decisions.md, session 44)."""
 
     name: Level
     defensive: bool
     follows: bool = False
     formation: bool = True
+    min_gain: float = 0.05
 
 
 LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False),
                                     Level.VETERAN: LevelSettings(Level.VETERAN, True, True),
-                                    Level.ELITE: LevelSettings(Level.ELITE, True, True, formation=False)}
+                                    Level.ELITE: LevelSettings(Level.ELITE, True, True, formation=False, min_gain=0.0)}
 WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 2.0, "tormentum": 2.0,
          "legatus": 3.0}  # an engine shoots every round, twice under its centurio (CTA-ART): worth more than a centuria
-MIN_GAIN = 0.05
+MIN_GAIN = LEVELS[Level.VETERAN].min_gain  # what the novice's and the veteran's moves must gain
 LEADER_UNDER_FIRE = 4.0  # a fallen leader shakes his units (CTA-MORALE b, c); all fallen lose the battle
 
 
@@ -289,7 +291,7 @@ def _engine_terms(v: _View, p: Piece, h: Hex) -> float:
 def _movement(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None) -> CtaAction:
     v = _View(s)
     best: CtaAction = CtaEndPhase()
-    best_gain = MIN_GAIN
+    best_gain = lv.min_gain
     movers = [p for p in v.mine if s.move_actions(p.id)]
     # units before leaders (leaders follow their units), the ones farthest from the enemy first (reserves)
     movers.sort(key=lambda p: (p.is_leader, -v.nearest_enemy(p.hex)[0]))

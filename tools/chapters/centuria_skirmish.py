@@ -38,7 +38,8 @@ CELLS = [
        "the *novice* does not weigh the attacks its units would suffer and keeps every unit inside its leader's "
        "radius, the *veteran* weighs those attacks, lets a unit go ahead when its leader can still follow, and "
        "keeps each unit beside a friend where the enemy can reach it; the *elite* plays as the veteran but lets a "
-       "unit stand alone when the odds of the fight favour it.\n\n</details>"),
+       "unit stand alone when the rest of its weighing favours it, and makes every move that gains at all.\n\n"
+       "</details>"),
     code("""
 from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
 battle = CenturiaSkirmishTable("centuria_ford_road")  # a fresh seed each battle (?seed=1: a fixed one)
