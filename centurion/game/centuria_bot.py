@@ -34,11 +34,11 @@ from .enums import Level
 
 @dataclass(frozen=True)
 class LevelSettings:
-    """How hard the computer thinks: whether it weighs the attacks it would suffer, whether it counts on a
-    leader who has yet to move following a unit that leaves his action radius (CTA-CMD), and whether it keeps every
-    unit beside a friend where an enemy can reach it (a rule of thumb for CTA-COMBAT flanks and CTA-MORALE support
-    that the elite drops: measured, it costs the side that keeps it), and what a move must gain over standing still
-    to be made (the elite makes every move that gains at all; docs/decisions.md, session 44)."""
+    """How hard the computer thinks: whether it weighs the attacks it would suffer; whether it counts on a leader
+    who has yet to move following a unit that leaves his action radius (CTA-CMD); whether it keeps every unit beside
+    a friend where an enemy can reach it (a rule of thumb for CTA-COMBAT flanks and CTA-MORALE support that the elite
+    drops: measured, it costs the side that keeps it); and what a move must gain over standing still to be made (the
+    elite makes every move that gains at all; docs/decisions.md, session 44)."""
 
     name: Level
     defensive: bool
