@@ -103,6 +103,34 @@ def test_the_store_works_a_computer_decision_out_again_as_it_took_it(served):
         served.decision(ref.id, "not-a-token", 1)
 
 
+def test_an_earlier_decision_is_worked_out_from_the_decisions_before_it_only(served, monkeypatch):
+    """The Why? of an early step (the replay slider of a reopened page) reads the stored decisions up to that step,
+    not the whole game (session 45: it replayed every decision for each call), and the game's own state is
+    untouched: the next move still plays on the latest state."""
+    from centurion.store import games as store_games
+
+    ref = served.create("first_game", computer={"tog": "novice"})
+    token = ref.seats["renegade"]
+    replies: list = []
+    for _ in range(8):
+        state = served.state(ref.id, token)
+        served.play(ref.id, token, bot_action(state, "novice"), step=len(state.history), replies=replies)
+    taken = [(len(s.history), d) for s, d in replies if d is not None]
+    step, d = taken[0]
+    made = served.steps(ref.id)
+    assert step < made - 4  # an early decision of a longer game
+    read: list[str] = []
+    decode = store_games.action_from_data
+    monkeypatch.setattr(store_games, "action_from_data", lambda data, where: read.append(where) or decode(data, where))
+    again = served.decision(ref.id, token, step)
+    assert again is not None and again.action == d.action and again.reason == d.reason
+    assert read == [f"decision {k}" for k in range(step)]  # the decisions 0 .. step-1 that lead to its state
+    state = served.state(ref.id, token)
+    assert len(state.history) == made  # the game is where it was
+    served.play(ref.id, token, bot_action(state, "novice"), step=made)
+    assert served.steps(ref.id) > made
+
+
 @pytest.mark.parametrize("level", ["novice", "elite"])
 def test_a_reloaded_game_shows_every_computer_decision_of_the_levels_that_draw(served, level):
     """The novice draws its move with the game's seeded dice and the elite plays its options out on seeds from the

@@ -227,10 +227,12 @@ class GameStore:
             raise StoreError(f"step: a decision's number (a whole number), got {str(step)[:40]!r}")
         row = self._row(game_id)
         self._seat(row, token)
+        if not 1 <= step <= int(row.steps):
+            raise StoreError(f"game {game_id}: no decision {step} (1 to {int(row.steps)} are made)")
         states: list[Any] = []
-        self._replayed(game_id, row, cached=False, states=states)
-        if not 1 <= step < len(states):
-            raise StoreError(f"game {game_id}: no decision {step} (1 to {len(states) - 1} are made)")
+        self._replayed(game_id, row, cached=False, states=states, upto=step)  # the decisions up to `step` only
+        if step >= len(states):
+            raise StoreError(f"game {game_id}: decision {len(states) - 1} is missing from the store")
         before, after = states[step - 1], states[step]
         level = json.loads(row.computer).get(before.active)
         if level is None:
@@ -345,11 +347,12 @@ class GameStore:
         """The real state after every stored decision: the cached one and the decisions stored since."""
         return self._replayed(game_id, row)[0]
 
-    def _replayed(self, game_id: str, row: Any, cached: bool = True,
-                  states: list | None = None) -> tuple[Any, float | None]:
+    def _replayed(self, game_id: str, row: Any, cached: bool = True, states: list | None = None,
+                  upto: int | None = None) -> tuple[Any, float | None]:
         """The real state and when its turn began (None: not known): the cached state (unless not `cached`, or
         from the seed) and the decisions stored since, each decision that starts a turn setting the time; each
-        state on the way appended to `states` when given."""
+        state on the way appended to `states` when given; with `upto`, only the first `upto` decisions (a state of
+        the past: not remembered as the game's)."""
         with self._lock:
             state, began = self._cache.get(game_id, (None, None)) if cached else (None, None)
         if state is None or state.scenario.key != row.scenario:
@@ -358,10 +361,12 @@ class GameStore:
         if states is not None:
             states.append(state)
         start = len(state.history)
+        query = (sa.select(decisions.c.step, decisions.c.action, decisions.c.why, decisions.c.at)
+                 .where(decisions.c.game == game_id, decisions.c.step >= start))
+        if upto is not None:
+            query = query.where(decisions.c.step < upto)
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(decisions.c.step, decisions.c.action, decisions.c.why, decisions.c.at)
-                                .where(decisions.c.game == game_id, decisions.c.step >= start)
-                                .order_by(decisions.c.step)).all()
+            rows = conn.execute(query.order_by(decisions.c.step)).all()
         for r in rows:
             if r.step != len(state.history):
                 raise StoreError(f"game {game_id}: decision {len(state.history)} is missing from the store")
@@ -375,7 +380,7 @@ class GameStore:
             state = nxt if r.why is None else with_reason(state, nxt, action, r.why)  # the computer's reason
             if states is not None:
                 states.append(state)
-        if rows:
+        if rows and upto is None:
             self._remember(game_id, state, began)
         return state, began
 
