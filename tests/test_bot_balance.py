@@ -5,6 +5,7 @@ do is read from RULES.md (CTA-CMD, CTA-COMBAT, CTA-MORALE, CTA-ART), not from th
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from centurion.data import centuria_tables
 from centurion.game import bot_action, new_skirmish
@@ -103,3 +104,28 @@ def test_CTA_ART_a_turma_beside_an_enemy_ballista_attacks_it():
     assert ex.defender_falls > ex.attacker_falls
     for level in ("novice", "veteran"):
         assert bot_action(g, level) == CtaAttack("B-T1", "R-B1"), level
+
+
+def test_CTA_ART_the_novices_ballista_shoots_the_nearest_target_the_veterans_the_leader():
+    """The levels differ in their engines' aim (issue 25 item 2; session 45): the novice's ballista shoots at the
+    nearest target it may, as the Centurion novice fires at the nearest target it can hurt; the veteran's and the
+    elite's at the rebel praefectus two hexes farther, whom a hit fells twice as often (4/5 against 2/5, the rules'
+    own odds, CTA-ART) and whose fall makes his units test their morale (CTA-MORALE b, c). The reasons say so."""
+    from centurion.game.bot_reasons import bot_decision
+    from centurion.game.centuria import CtaShoot
+
+    g = position({"R-LEG": ("0811", 0), "R-B1": ("0810", 0), "R-C1": ("0710", 0), "R-PC1": ("0711", 0),
+                  "B-C1": ("0807", 3), "B-PC1": ("0906", 3), "B-LEG": ("0801", 3)}, "rome", phase="combat")
+    ballista = g.battle.piece("R-B1").hex
+    shots = {a.target: a for a in g.legal_actions() if isinstance(a, CtaShoot)}
+    assert set(shots) == {"B-C1", "B-PC1"}
+    assert distance(ballista, parse_label("0807")) == 3 < distance(ballista, parse_label("0906")) == 5
+    assert (g.preview(shots["B-C1"]).defender_falls, g.preview(shots["B-PC1"]).defender_falls) == (
+        Fraction(2, 5), Fraction(4, 5))
+    assert bot_action(g, "novice") == shots["B-C1"]
+    assert bot_action(g, "veteran") == bot_action(g, "elite") == shots["B-PC1"]
+    d = bot_decision(g, "novice")
+    reasons = {o.action: o.reason for o in d.alternatives}
+    assert d.action == shots["B-C1"] and "the nearest target it may shoot" in reasons[shots["B-C1"]]
+    assert "not the nearest target" in reasons[shots["B-PC1"]]
+    assert "nearest" not in " ".join(o.reason for o in bot_decision(g, "veteran").alternatives)

@@ -508,7 +508,9 @@ def _cta_reason(s: Any, n: Note) -> str:
         return f"{a.unit} on {a.target}: it falls {ex.defender_falls}, the attacker {ex.attacker_falls} (exact odds)"
     if isinstance(a, CtaShoot):
         ex = exchange(b, a.engine, a.target)
-        return f"{a.engine} at {a.target}: a hit {ex.defender_falls} (exact odds)"
+        habit = {True: "; the nearest target it may shoot (a beginner's engine shoots there, CTA-ART)",
+                 False: "; not the nearest target: a beginner's engine shoots at the nearest (CTA-ART)"}
+        return f"{a.engine} at {a.target}: a hit {ex.defender_falls} (exact odds){habit.get(n.data.get('nearest'), '')}"
     return a.describe()
 
 

@@ -37,17 +37,20 @@ class LevelSettings:
     """How hard the computer thinks: whether it weighs the attacks it would suffer; whether it counts on a leader
     who has yet to move following a unit that leaves his action radius (CTA-CMD); whether it keeps every unit beside
     a friend where an enemy can reach it (a rule of thumb for CTA-COMBAT flanks and CTA-MORALE support that the elite
-    drops: measured, it costs the side that keeps it); and what a move must gain over standing still to be made (the
-    elite makes every move that gains at all; docs/decisions.md, session 44)."""
+    drops: measured, it costs the side that keeps it); what a move must gain over standing still to be made (the
+    elite makes every move that gains at all; docs/decisions.md, session 44); and whether its engines shoot at the
+    nearest target they may (CTA-ART: the novice's habit, as the Centurion novice fires at the nearest target it can
+    hurt; the others pick the target whose fall is worth most; session 45)."""
 
     name: Level
     defensive: bool
     follows: bool = False
     formation: bool = True
     min_gain: float = 0.05
+    nearest: bool = False
 
 
-LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False),
+LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False, nearest=True),
                                     Level.VETERAN: LevelSettings(Level.VETERAN, True, True),
                                     Level.ELITE: LevelSettings(Level.ELITE, True, True, formation=False, min_gain=0.0)}
 WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 2.0, "tormentum": 2.0,
@@ -69,19 +72,31 @@ def centuria_bot_action(s: CenturiaSkirmish, level: str = "veteran", *, budget: 
     lv = LEVELS[level]
     deadline = None if budget is None else time.perf_counter() + budget
     if s.phase == "combat":
-        return _combat(s)
+        return _combat(s, lv)
     return _movement(s, lv, deadline)
 
 
 # --- combat -------------------------------------------------------------------------------------------------------
 
-def _combat(s: CenturiaSkirmish) -> CtaAction:
+def _combat(s: CenturiaSkirmish, lv: LevelSettings) -> CtaAction:
     b = s.battle
     best, best_val = None, 0.0
-    for a in s.legal_actions():
+    legal = s.legal_actions()
+    nearest: dict[str, int] = {}  # an engine -> the distance of its nearest target (the novice's engines shoot there)
+    for a in legal:
+        if isinstance(a, CtaShoot) and lv.nearest:
+            d = distance(b.piece(a.engine).hex, b.piece(a.target).hex)
+            nearest[a.engine] = min(nearest.get(a.engine, d), d)
+    for a in legal:
+        data = {}
         if isinstance(a, CtaShoot):
             ex = exchange(b, a.engine, a.target)
             val = float(ex.defender_falls) * worth(b.piece(a.target)) - 0.05 * 0.8  # a roll of 1 costs a round
+            if a.engine in nearest:  # the novice: its engine's nearest target, however little the fall is worth
+                data["nearest"] = distance(b.piece(a.engine).hex, b.piece(a.target).hex) == nearest[a.engine]
+                if not data["nearest"]:
+                    bot_trace.note("cta_combat", a, val, **data)  # weighed for the reasons' table, not taken
+                    continue
         elif isinstance(a, CtaAttack):
             ex = exchange(b, a.unit, a.target)
             if ex.defender_falls < ex.attacker_falls:  # only where the exact odds favour the attacker
@@ -90,7 +105,7 @@ def _combat(s: CenturiaSkirmish) -> CtaAction:
                 b.piece(a.unit))
         else:
             continue
-        bot_trace.note("cta_combat", a, val)  # its reason (game/bot_reasons.py, issue 25)
+        bot_trace.note("cta_combat", a, val, **data)  # its reason (game/bot_reasons.py, issue 25)
         if val > best_val:
             best, best_val = a, val
     return best if best is not None else CtaEndPhase()
