@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
+
 from centurion.data import centuria_tables
 from centurion.game import bot_action, new_skirmish
 from centurion.game.centuria import CtaAttack, CtaMove
@@ -129,3 +131,23 @@ def test_CTA_ART_the_novices_ballista_shoots_the_nearest_target_the_veterans_the
     assert d.action == shots["B-C1"] and "the nearest target it may shoot" in reasons[shots["B-C1"]]
     assert "not the nearest target" in reasons[shots["B-PC1"]]
     assert "nearest" not in " ".join(o.reason for o in bot_decision(g, "veteran").alternatives)
+
+
+def test_CTA_COMBAT_the_novice_counts_every_piece_as_one_the_veteran_weighs_a_leader_more():
+    """The novice does not know what a piece is worth to its side (session 45): its attack on the rebel praefectus
+    scores the exact chance that he falls less the attacker's own (CTA-COMBAT: 3/5 and 0, the rules' odds), as an
+    attack on a centuria would; the veteran weighs the praefectus more, whose fall makes his units test their
+    morale (CTA-MORALE b, c). The attack on B-C1 (1/5 against 3/10) is made by neither: the odds are against it."""
+    from centurion.game.bot_reasons import bot_decision
+
+    g = position({"R-LEG": ("0811", 0), "R-T1": ("0807", 0), "R-PA": ("0909", 0),
+                  "B-PC1": ("0806", 3), "B-C1": ("0907", 3), "B-LEG": ("0801", 3)}, "rome", phase="combat")
+    on_leader, on_centuria = CtaAttack("R-T1", "B-PC1"), CtaAttack("R-T1", "B-C1")
+    odds = {a: g.preview(a) for a in (on_leader, on_centuria)}
+    assert (odds[on_leader].defender_falls, odds[on_leader].attacker_falls) == (Fraction(3, 5), 0)
+    assert (odds[on_centuria].defender_falls, odds[on_centuria].attacker_falls) == (Fraction(1, 5), Fraction(3, 10))
+    novice, veteran = bot_decision(g, "novice"), bot_decision(g, "veteran")
+    assert novice.action == veteran.action == on_leader
+    flat = float(odds[on_leader].defender_falls - odds[on_leader].attacker_falls)
+    assert novice.alternatives[0].score == pytest.approx(flat)
+    assert veteran.alternatives[0].score > flat + 0.1

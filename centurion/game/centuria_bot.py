@@ -40,7 +40,9 @@ class LevelSettings:
     drops: measured, it costs the side that keeps it); what a move must gain over standing still to be made (the
     elite makes every move that gains at all; docs/decisions.md, session 44); and whether its engines shoot at the
     nearest target they may (CTA-ART: the novice's habit, as the Centurion novice fires at the nearest target it can
-    hurt; the others pick the target whose fall is worth most; session 45)."""
+    hurt; the others pick the target whose fall is worth most); and whether it weighs what a piece is worth to its
+    side (`worth`: a leader, an engine or a turma more than a centuria) or counts every piece as one, as a beginner
+    does (the novice; session 45)."""
 
     name: Level
     defensive: bool
@@ -48,9 +50,11 @@ class LevelSettings:
     formation: bool = True
     min_gain: float = 0.05
     nearest: bool = False
+    weighs_worth: bool = True
 
 
-LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False, nearest=True),
+LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False, nearest=True,
+                                                                  weighs_worth=False),
                                     Level.VETERAN: LevelSettings(Level.VETERAN, True, True),
                                     Level.ELITE: LevelSettings(Level.ELITE, True, True, formation=False, min_gain=0.0)}
 WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 2.0, "tormentum": 2.0,
@@ -62,6 +66,11 @@ LEADER_UNDER_FIRE = 4.0  # a fallen leader shakes his units (CTA-MORALE b, c); a
 def worth(p: Piece) -> float:
     """What a piece is worth to its side (leaders more: their fall shakes their units, CTA-MORALE b, c)."""
     return WORTH.get(p.type, 2.0 if p.is_leader else 1.0)
+
+
+def _worth(p: Piece, lv: LevelSettings) -> float:
+    """What `p` is worth to a level: `worth`, or one for every piece (the novice counts them all alike)."""
+    return worth(p) if lv.weighs_worth else 1.0
 
 
 def centuria_bot_action(s: CenturiaSkirmish, level: str = "veteran", *, budget: float | None = None) -> CtaAction:
@@ -91,7 +100,7 @@ def _combat(s: CenturiaSkirmish, lv: LevelSettings) -> CtaAction:
         data = {}
         if isinstance(a, CtaShoot):
             ex = exchange(b, a.engine, a.target)
-            val = float(ex.defender_falls) * worth(b.piece(a.target)) - 0.05 * 0.8  # a roll of 1 costs a round
+            val = float(ex.defender_falls) * _worth(b.piece(a.target), lv) - 0.05 * 0.8  # a roll of 1 costs a round
             if a.engine in nearest:  # the novice: its engine's nearest target, however little the fall is worth
                 data["nearest"] = distance(b.piece(a.engine).hex, b.piece(a.target).hex) == nearest[a.engine]
                 if not data["nearest"]:
@@ -101,8 +110,8 @@ def _combat(s: CenturiaSkirmish, lv: LevelSettings) -> CtaAction:
             ex = exchange(b, a.unit, a.target)
             if ex.defender_falls < ex.attacker_falls:  # only where the exact odds favour the attacker
                 continue
-            val = float(ex.defender_falls) * worth(b.piece(a.target)) - float(ex.attacker_falls) * worth(
-                b.piece(a.unit))
+            val = float(ex.defender_falls) * _worth(b.piece(a.target), lv) - float(ex.attacker_falls) * _worth(
+                b.piece(a.unit), lv)
         else:
             continue
         bot_trace.note("cta_combat", a, val, **data)  # its reason (game/bot_reasons.py, issue 25)
@@ -252,7 +261,7 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
     # the attack it could make from here and the ones it would suffer, exact odds
     if adjacent_enemies:
         trial = b.with_piece(moved)
-        best_att = max(float(ex.defender_falls) * worth(e) - float(ex.attacker_falls) * worth(p)
+        best_att = max(float(ex.defender_falls) * _worth(e, lv) - float(ex.attacker_falls) * _worth(p, lv)
                        for e in adjacent_enemies for ex in [exchange(trial, p.id, e.id)])
         score += max(best_att, -0.2)
         if lv.defensive:
