@@ -588,21 +588,24 @@ def test_a_hopeless_attack_says_so_in_the_list_and_the_preview():
     from centurion.game.centuria import CtaAttack
     from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
 
-    t = CenturiaSkirmishTable("centuria_ford_road", seed=1, players={"rome": "person", "rebels": "person"})
-    g = t.game
     hopeless = fair = 0
-    while not g.over and not (hopeless and fair):
-        for a in (x for x in g.legal_actions() if isinstance(x, CtaAttack)):
-            t._begin(g)
-            t.selected = a.unit
-            t._refresh()
-            label = next(lab for lab, x in t.choice.options if x == a)
-            t.choice.value = a
-            cannot = not any(face > g.preview(a).attack.value for face in range(1, 21))
-            assert ("hopeless" in label) == cannot, label
-            assert ("Hopeless" in html.unescape(t.preview.value)) == cannot
-            hopeless, fair = hopeless + cannot, fair + (not cannot)
-        g = g.apply(bot_action(g, "novice"))
+    for seed in range(1, 6):  # the novice's battles, until both kinds of attack were listed (session 45: seed 1's
+        t = CenturiaSkirmishTable("centuria_ford_road", seed=seed, players={"rome": "person", "rebels": "person"})
+        g = t.game  # no longer offers a hopeless one since its novice aims and weighs as a beginner)
+        while not g.over and not (hopeless and fair):
+            for a in (x for x in g.legal_actions() if isinstance(x, CtaAttack)):
+                t._begin(g)
+                t.selected = a.unit
+                t._refresh()
+                label = next(lab for lab, x in t.choice.options if x == a)
+                t.choice.value = a
+                cannot = not any(face > g.preview(a).attack.value for face in range(1, 21))
+                assert ("hopeless" in label) == cannot, label
+                assert ("Hopeless" in html.unescape(t.preview.value)) == cannot
+                hopeless, fair = hopeless + cannot, fair + (not cannot)
+            g = g.apply(bot_action(g, "novice"))
+        if hopeless and fair:
+            break
     assert hopeless and fair
 
 

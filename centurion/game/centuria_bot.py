@@ -38,11 +38,11 @@ class LevelSettings:
     who has yet to move following a unit that leaves his action radius (CTA-CMD); whether it keeps every unit beside
     a friend where an enemy can reach it (a rule of thumb for CTA-COMBAT flanks and CTA-MORALE support that the elite
     drops: measured, it costs the side that keeps it); what a move must gain over standing still to be made (the
-    elite makes every move that gains at all; docs/decisions.md, session 44); and whether its engines shoot at the
+    elite makes every move that gains at all; docs/decisions.md, session 44); whether its engines shoot at the
     nearest target they may (CTA-ART: the novice's habit, as the Centurion novice fires at the nearest target it can
-    hurt; the others pick the target whose fall is worth most); and whether it weighs what a piece is worth to its
-    side (`worth`: a leader, an engine or a turma more than a centuria) or counts every piece as one, as a beginner
-    does (the novice; session 45)."""
+    hurt; the others pick the target whose fall is worth most); and whether its attacks and shots weigh what a piece
+    is worth to its side (`worth`: a leader, an engine or a turma more than a centuria) or count every piece as one,
+    as a beginner does (the novice; session 45)."""
 
     name: Level
     defensive: bool

@@ -36,7 +36,7 @@ CELLS = [
        "last decision while no die has been rolled for it.\n\n"
        "The computer commands at three levels. Every level keeps its units in command and shields its engines; "
        "the *novice* does not weigh the attacks its units would suffer, keeps every unit inside its leader's "
-       "radius, aims its engines at the nearest target and counts a leader or an engine as one more piece, the "
+       "radius, aims its engines at the nearest target and attacks a leader or an engine as one more piece, the "
        "*veteran* weighs those attacks, lets a unit go ahead when its leader can still follow, and keeps each "
        "unit beside a friend where the enemy can reach it; the *elite* plays as the veteran but lets a unit stand "
        "alone when the rest of its weighing favours it, and makes every move that gains at all.\n\n"
