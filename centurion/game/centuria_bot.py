@@ -91,18 +91,18 @@ def _combat(s: CenturiaSkirmish, lv: LevelSettings) -> CtaAction:
     b = s.battle
     best, best_val = None, 0.0
     legal = s.legal_actions()
+    reach = {a: distance(b.piece(a.engine).hex, b.piece(a.target).hex)  # each shot's range, for the novice's aim
+             for a in legal if isinstance(a, CtaShoot)} if lv.nearest else {}
     nearest: dict[str, int] = {}  # an engine -> the distance of its nearest target (the novice's engines shoot there)
-    for a in legal:
-        if isinstance(a, CtaShoot) and lv.nearest:
-            d = distance(b.piece(a.engine).hex, b.piece(a.target).hex)
-            nearest[a.engine] = min(nearest.get(a.engine, d), d)
+    for a, d in reach.items():
+        nearest[a.engine] = min(nearest.get(a.engine, d), d)
     for a in legal:
         data = {}
         if isinstance(a, CtaShoot):
             ex = exchange(b, a.engine, a.target)
             val = float(ex.defender_falls) * _worth(b.piece(a.target), lv) - 0.05 * 0.8  # a roll of 1 costs a round
-            if a.engine in nearest:  # the novice: its engine's nearest target, however little the fall is worth
-                data["nearest"] = distance(b.piece(a.engine).hex, b.piece(a.target).hex) == nearest[a.engine]
+            if a in reach:  # the novice: its engine's nearest target, however little the fall is worth
+                data["nearest"] = reach[a] == nearest[a.engine]
                 if not data["nearest"]:
                     bot_trace.note("cta_combat", a, val, **data)  # weighed for the reasons' table, not taken
                     continue
