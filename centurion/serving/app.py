@@ -13,6 +13,7 @@ What it changes against plain `voila DIR`:
   fails offline; the widgets' own bundle already carries the icons they draw, so those links are left out;
 - no "Notebook … is not trusted" warning for every page (W28): Voila runs the rulebook's notebooks whatever their
   signature, so the warning says nothing; every other log line is kept;
+- a page left while its cells run (reloaded, closed) logs one line, not tracebacks (`leaving.py`);
 - with preheated kernels, a page opened with a query string (e.g. `?centurion_fault=...`) gets a fresh
   kernel that sees its query string in QUERY_STRING, instead of a pooled kernel that ran before the request.
 
@@ -37,10 +38,12 @@ from jupyter_server.utils import url_path_join  # noqa: E402
 from tornado import web  # noqa: E402
 from traitlets import Int, List, Unicode  # noqa: E402
 from voila.app import Voila  # noqa: E402
+from voila.tornado.execution_request_handler import ExecutionRequestHandler  # noqa: E402
 from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
 
 from .kernels import TableFull  # noqa: E402
+from .leaving import PageSocket, QuietLeaving  # noqa: E402
 from .pages import error_page, home_url, not_found_page, table_full_page  # noqa: E402
 
 RETRY_AFTER_S = 60
@@ -165,10 +168,18 @@ class CenturionVoila(Voila):
         super().initialize(argv)
         for logger in {self.log, logging.getLogger("ServerApp"), logging.getLogger("Voila")}:
             logger.addFilter(QuietTrust())
+        self.log.addFilter(QuietLeaving(self.kernel_stopped))
         if self.preheat_pages:
             pools = {"default": {"pool_size": 0}}
             pools.update({page: {"pool_size": self.preheat_pool_size} for page in self.preheat_pages})
             self.config.VoilaKernelManager.kernel_pools_config = pools
+
+    def kernel_stopped(self, kernel_id: str) -> bool:
+        """Whether this server is stopping that kernel or has stopped it (a page's beacon, the culler)."""
+        km = getattr(self, "kernel_manager", None)
+        if km is None:
+            return False
+        return kernel_id in getattr(km, "_stopping", ()) or kernel_id not in km
 
     def init_handlers(self) -> list:
         """Voila's handlers, with the front door, the page handler and a 404 catch-all put in."""
@@ -185,6 +196,8 @@ class CenturionVoila(Voila):
                 continue
             if cls is TornadoVoilaHandler:
                 cls = CenturionPageHandler
+            elif cls is ExecutionRequestHandler:
+                cls = PageSocket
             handlers.append((pattern, cls, *rest))
         return front + handlers + [(url_path_join(self.server_url, r"/.*"), NotFoundHandler)]
 

@@ -190,6 +190,11 @@ def test_thirty_page_views_leave_no_kernel_behind(browser, tmp_path):
         assert rss < idle_rss + 150, f"the server grew from {idle_rss:.0f} MB to {rss:.0f} MB"
         log = server.log_path.read_text()
         assert "_xsrf' argument missing" not in log
+        # the reloads land while pages still render: one line each (centurion/serving/leaving.py), never Voila's
+        # dead-kernel errors with the cell's source nor Tornado's uncaught WebSocketClosedError (35 tracebacks once)
+        for noise in ("Uncaught exception GET /voila/execution/", "Error at server while executing cell",
+                      "Kernel died while waiting for execute reply", "WebSocketClosedError"):
+            assert noise not in log, noise
     finally:
         server.stop()
 

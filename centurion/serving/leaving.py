@@ -1,0 +1,87 @@
+"""A page left while its cells run says so in one line of the server's log, not in forty lines of tracebacks.
+
+A reader who reloads or closes a page before it has rendered is ordinary: the page's unload beacon stops its kernel
+(`POST /voila/api/shutdown/<id>`), and Voila's execution socket then meets a dead kernel and a closed socket. Plain
+Voila logs that as two errors: "Kernel died while waiting for execute reply" and "Error at server while executing
+cell" with the cell's whole source and a traceback, then Tornado's "Uncaught exception" with two more tracebacks
+(session 45's note; seen on a club's server, it reads like a crash). Here:
+
+- `PageSocket` (Voila's execution socket) names its kernel for the log records made while it runs a page's cells,
+  and a closed socket ends the run with one line: "the page of kernel ... closed while its cells ran";
+- `QuietLeaving` (a filter on the app's logger) turns the dead-kernel records of a kernel that this server was
+  stopping or has stopped into one line; a kernel that died on its own (a crash) keeps its error and traceback,
+  and any cell error keeps its traceback with the cell named by its id instead of its whole source.
+"""
+
+from __future__ import annotations
+
+import logging
+from contextvars import ContextVar
+from typing import Any
+
+from tornado.websocket import WebSocketClosedError
+from voila.tornado.execution_request_handler import ExecutionRequestHandler
+
+# the kernel whose page's cells the running task executes (set by PageSocket, read by QuietLeaving)
+PAGE_KERNEL: ContextVar[str | None] = ContextVar("centurion_page_kernel", default=None)
+DIED = "Kernel died while waiting for execute reply."
+CELL_ERROR = "Error at server while executing cell: %r"
+LEFT = "Kernel %s: its page closed while its cells ran (the reader left or reloaded it); the rest are not run"
+STOPPED = "Kernel %s was stopped while its page's cells ran (the page was left or reloaded, or the kernel culled)"
+
+
+def _cell_name(cell: Any) -> str:
+    """A notebook cell named by its id (and index in the log's words), not by its whole source."""
+    try:
+        return str(cell.get("id") or "?")
+    except AttributeError:
+        return "?"
+
+
+class QuietLeaving(logging.Filter):
+    """Rewrites the records of a page's cells run on a kernel that the server stopped: one INFO line, no traceback."""
+
+    def __init__(self, stopped: Any) -> None:
+        """`stopped(kernel_id)` says whether the server is stopping, or has stopped, that kernel."""
+        super().__init__()
+        self.stopped = stopped
+        self.told: set[str] = set()  # the kernels whose stop has been said
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Drop or shorten the dead-kernel records of a stopped kernel's page; shorten a cell error's cell dump."""
+        if record.msg not in (DIED, CELL_ERROR):
+            return True
+        kernel = PAGE_KERNEL.get()
+        dead = record.msg == DIED or (record.exc_info is not None and record.exc_info[0] is not None
+                                      and record.exc_info[0].__name__ == "DeadKernelError")
+        if kernel is not None and dead and self.stopped(kernel):
+            if record.msg == DIED or kernel in self.told:
+                return False  # said once a kernel: the cell's record says it, the next cells' say nothing new
+            if len(self.told) > 1000:
+                self.told.clear()  # a long-running server's memory stays flat
+            self.told.add(kernel)
+            record.msg, record.args = STOPPED, (kernel,)
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.exc_info, record.exc_text = None, None
+            return True
+        if record.msg == CELL_ERROR and record.args:
+            args = record.args if isinstance(record.args, tuple) else (record.args,)
+            record.msg, record.args = "Error at server while executing cell %s", (_cell_name(args[0]),)
+        return True
+
+
+class PageSocket(ExecutionRequestHandler):
+    """Voila's execution socket, naming its kernel for the log and ending quietly when the page has gone."""
+
+    async def on_message(self, message_str: str | bytes) -> None:  # type: ignore[override]
+        """Voila's run of the page's cells; a socket closed under it (the page left) ends the run in one line."""
+        token = PAGE_KERNEL.set(getattr(self, "_kernel_id", None))
+        try:
+            await super().on_message(message_str)
+        except WebSocketClosedError:
+            self.log.info(LEFT, getattr(self, "_kernel_id", "?"))
+        finally:
+            PAGE_KERNEL.reset(token)
+
+
+__all__ = ["PAGE_KERNEL", "PageSocket", "QuietLeaving"]

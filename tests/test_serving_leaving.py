@@ -1,0 +1,110 @@
+"""A page left while its cells run logs one line, not tracebacks (centurion/serving/leaving.py, session 46).
+
+Plain Voila logged a reload during rendering as "Kernel died while waiting for execute reply", "Error at server
+while executing cell" with the cell's whole source and a DeadKernelError traceback, then Tornado's "Uncaught
+exception" with two more (35 tracebacks in one run of the thirty-views test). The records below are built as Voila
+and nbclient make them; the filter must keep a real crash's error and traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import pytest
+from nbclient.exceptions import DeadKernelError
+from tornado.websocket import WebSocketClosedError
+from voila.tornado.execution_request_handler import ExecutionRequestHandler
+
+from centurion.serving import leaving
+from centurion.serving.leaving import PAGE_KERNEL, PageSocket, QuietLeaving
+
+CELL = {"cell_type": "code", "id": "skirmish-1", "source": "from centurion.widgets import skirmish_page\n" * 40}
+
+
+def _dead_record(msg: str, *args) -> logging.LogRecord:
+    try:
+        raise DeadKernelError("Kernel died")
+    except DeadKernelError:
+        exc = sys.exc_info()
+    return logging.LogRecord("CenturionVoila", logging.ERROR, __file__, 1, msg, args, exc)
+
+
+def _plain(msg: str, *args, level: int = logging.ERROR, exc=None) -> logging.LogRecord:
+    return logging.LogRecord("CenturionVoila", level, __file__, 1, msg, args, exc)
+
+
+def _on_kernel(kernel, fn):
+    token = PAGE_KERNEL.set(kernel)
+    try:
+        return fn()
+    finally:
+        PAGE_KERNEL.reset(token)
+
+
+def test_a_stopped_kernels_dead_cell_is_one_info_line_said_once():
+    stopped = {"k-left"}
+    f = QuietLeaving(lambda k: k in stopped)
+    died = _plain("Kernel died while waiting for execute reply.")
+    assert _on_kernel("k-left", lambda: f.filter(died)) is False
+    rec = _dead_record("Error at server while executing cell: %r", CELL)
+    assert _on_kernel("k-left", lambda: f.filter(rec)) is True
+    assert rec.levelno == logging.INFO and rec.exc_info is None
+    line = rec.getMessage()
+    assert "k-left" in line and "stopped" in line and "source" not in line and len(line) < 200
+    # the loop of Voila goes on to the next cell, which meets the same dead kernel: nothing new to say
+    again = _dead_record("Error at server while executing cell: %r", dict(CELL, id="skirmish-2"))
+    assert _on_kernel("k-left", lambda: f.filter(again)) is False
+
+
+def test_a_kernel_that_died_on_its_own_keeps_its_error_and_traceback_without_the_cell_source():
+    f = QuietLeaving(lambda k: False)  # the server did not stop it: a crash, which the host must see
+    died = _plain("Kernel died while waiting for execute reply.")
+    assert _on_kernel("k-crash", lambda: f.filter(died)) is True and died.levelno == logging.ERROR
+    rec = _dead_record("Error at server while executing cell: %r", CELL)
+    assert _on_kernel("k-crash", lambda: f.filter(rec)) is True
+    assert rec.levelno == logging.ERROR and rec.exc_info is not None
+    assert rec.getMessage() == "Error at server while executing cell skirmish-1"  # named, not dumped
+
+
+def test_records_outside_a_pages_run_and_other_records_are_left_alone():
+    f = QuietLeaving(lambda k: True)
+    rec = _dead_record("Error at server while executing cell: %r", CELL)
+    assert f.filter(rec) is True and rec.levelno == logging.ERROR and rec.exc_info is not None  # no page's kernel
+    other = _plain("Kernel cap reached (%d page kernels): a page was told the table is full", 20,
+                   level=logging.WARNING)
+    assert _on_kernel("k", lambda: f.filter(other)) is True
+    assert other.getMessage().startswith("Kernel cap reached (20")
+
+
+class _Socket(PageSocket):
+    """A PageSocket without a live connection: its run of the cells is replaced below."""
+
+    def __init__(self, kernel_id: str) -> None:  # no tornado request: only what on_message reads
+        self._kernel_id = kernel_id
+
+
+def test_a_socket_closed_under_the_run_ends_it_in_one_line(monkeypatch, caplog):
+    seen = []
+
+    async def run(self, message):
+        seen.append(PAGE_KERNEL.get())
+        raise WebSocketClosedError()
+
+    monkeypatch.setattr(ExecutionRequestHandler, "on_message", run)
+    monkeypatch.setattr(leaving.PageSocket, "log", logging.getLogger("test-leaving"), raising=False)
+    with caplog.at_level(logging.INFO, logger="test-leaving"):
+        asyncio.run(_Socket("k-7").on_message('{"action": "execute"}'))  # must not raise
+    assert seen == ["k-7"]  # the records made during the run know their kernel
+    assert PAGE_KERNEL.get() is None  # and only during it
+    assert [r.getMessage() for r in caplog.records] == [leaving.LEFT % "k-7"]
+
+
+def test_other_errors_of_the_run_still_propagate(monkeypatch):
+    async def run(self, message):
+        raise RuntimeError("a real fault")
+
+    monkeypatch.setattr(ExecutionRequestHandler, "on_message", run)
+    with pytest.raises(RuntimeError, match="a real fault"):
+        asyncio.run(_Socket("k-8").on_message("{}"))
