@@ -151,3 +151,48 @@ def test_CTA_COMBAT_the_novice_counts_every_piece_as_one_the_veteran_weighs_a_le
     flat = float(odds[on_leader].defender_falls - odds[on_leader].attacker_falls)
     assert novice.alternatives[0].score == pytest.approx(flat)
     assert veteran.alternatives[0].score > flat + 0.1
+
+
+def test_CTA_MORALE_the_engines_commander_keeps_out_of_reach_of_enemies_yet_to_move(monkeypatch):
+    """The careful levels' legatus, who commands Rome's ballista, does not end his move where a rebel centuria that
+    has yet to move this phase can reach him (session 46). The position is ford road seed 6, round 2, the veteran's
+    Rome against the novice's rebels, saved at the decision where session 45's veteran sent R-LEG to 0908: B-C2
+    then moved beside him and fell him (d20 > 8, 3/5, CTA-COMBAT), and the ballista's crew failed its test and stood
+    idle (CTA-MORALE c). Reach and command come from the rules' own distance, allowance and `commanders`."""
+    from pathlib import Path
+
+    from centurion.centuria.battle import movement_allowance
+    from centurion.game import bot_trace
+    from centurion.game import centuria_bot as cb
+    from centurion.game.bot_reasons import bot_decision
+    from centurion.game.save import load
+
+    g = load((Path(__file__).parent / "fixtures" / "positions" / "centuria_ford_road_seed6_legatus.json").read_text())
+    b, t = g.battle, centuria_tables()
+    assert (g.active, b.phase, b.round) == ("rome", "movement", 2)
+    assert b.piece("R-B1").commander == "R-LEG" and b.piece("R-LEG").id not in b.moved
+
+    def reachable(label_or_hex) -> list[str]:  # rebel sub-units yet to move that can come beside that hex
+        h = parse_label(label_or_hex) if isinstance(label_or_hex, str) else label_or_hex
+        return sorted(e.id for e in b.living("rebels") if not e.is_leader and e.id not in b.moved
+                      and distance(e.hex, h) <= movement_allowance(e, t) + 1)
+
+    assert reachable("0908") == ["B-C2"]
+
+    def legatus_end(level: str) -> tuple:
+        with bot_trace.traced() as notes:
+            bot_action(g, level)
+        moves = [n for n in notes if n.kind == "cta_move" and n.action.unit == "R-LEG"]
+        return max(moves, key=lambda n: n.score).data["end"][0]
+
+    for level in ("veteran", "elite"):
+        assert reachable(legatus_end(level)) == [], level
+    # the exact risk the weighing reads at 0908: B-C2 attacking from beside him, the rules' 3/5 (the battle's roll)
+    view = cb._View(g)
+    assert view.commands_engine(b.piece("R-LEG")) and not view.commands_engine(b.piece("R-PA"))
+    assert view.reach_threat(b.piece("R-LEG"), parse_label("0908")) == pytest.approx(0.6)
+    d = bot_decision(g, "veteran")
+    assert "he commands the engines: out of reach of the enemies yet to move" in d.alternatives[0].reason
+    # without the weighing the veteran sends him to 0908 again, as in session 45's battle
+    monkeypatch.setattr(cb, "ENGINE_COMMANDER_REACH", 0.0)
+    assert legatus_end("veteran") == parse_label("0908")

@@ -194,7 +194,7 @@ def _cta_rows(notes, action) -> dict:
 def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
     """CTA-MOVE: the chosen move first, then the best other ends, one row an end (two paths to one hex and facing
     weigh alike), each with its score, its end hex, facing and terrain, and the nearest enemy's distance."""
-    near, outs = set(), set()
+    near, outs, commanders = set(), set(), set()
     for s, d in decisions("centuria_ford_road", 1, "veteran", limit=25):
         if not isinstance(d.action, CtaMove):
             continue
@@ -223,6 +223,19 @@ def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
                         <= tables.units[q.type].action_radius + movement_allowance(q, tables)]
                 ahead = f"; out of command until {free[0]} follows (CTA-CMD)" if free else "; out of command (CTA-CMD)"
                 outs.add(bool(free))
+            mover = b.piece(a.unit)
+            if mover.is_leader and any(q.commander == a.unit and q.kind == "engine" for q in b.living(s.active)):
+                # the engines' commander (session 46): the enemy sub-units that may still move this phase (not
+                # idle, in command: CTA-MORALE, CTA-CMD) and can reach a hex beside his end (CTA-MOVE)
+                status, tables = b.command(centuria_tables()), centuria_tables()
+                reach = [e for e in enemies if not e.is_leader and e.kind != "engine" and not e.marker
+                         and e.id not in b.moved and status.get(e.id) != "out"
+                         and distance(e.hex, h) <= movement_allowance(e, tables) + 1]
+                risky = "; he commands the engines (his fall idles their crews, CTA-MORALE c): the enemies yet to move "
+                assert (risky in alt.reason) == bool(reach), alt.reason
+                ahead += (alt.reason[alt.reason.index(risky):] if reach else
+                          "; he commands the engines: out of reach of the enemies yet to move")
+                commanders.add(bool(reach))
             assert alt.reason == (f"{a.unit} to {format_label(h)} facing {NAMES[facing]}: "
                                   f"{b.terrain(h).replace('_', ' ')}, {alt.score:+.2f} over standing still (command, "
                                   f"flanks, cover, the attacks it could make and suffer), nearest enemy {gap} "
@@ -230,6 +243,7 @@ def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
         assert len(set(ends)) == len(ends)  # one row an end
     assert near == {True, False}  # an end beside an enemy and one farther off
     assert True in outs  # and one ahead of a leader who may follow
+    assert False in commanders  # and the engines' commander's end out of the reach of the enemies yet to move
 
 
 @pytest.mark.parametrize(("level", "bar"), [("veteran", MIN_GAIN), ("elite", 0.0)])

@@ -500,6 +500,11 @@ def _cta_reason(s: Any, n: Note) -> str:
         if s.command_after(a) == "out":  # gone ahead of its leader, who may follow (the veteran's weighing, CTA-CMD)
             lead = following_leader(b, b.piece(a.unit), h, centuria_tables())
             ahead = f"; out of command until {lead.id} follows (CTA-CMD)" if lead else "; out of command (CTA-CMD)"
+        if "reach" in n.data:  # the careful levels' engines' commander (game/centuria_bot.py, session 46)
+            risk = n.data["reach"]
+            ahead += (f"; he commands the engines (his fall idles their crews, CTA-MORALE c): the enemies yet to move "
+                      f"could reach and fell him here, {risk:.0%}" if risk > 0 else
+                      "; he commands the engines: out of reach of the enemies yet to move")
         return (f"{a.unit} to {format_label(h)} facing {FACING_NAMES[facing % 6]}: {terrain}, {gain:+.2f} over "
                 f"standing still (command, flanks, cover, the attacks it could make and suffer), nearest enemy "
                 f"{near} hex{'es' if near != 1 else ''} away{ahead}")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from ..centuria import exchange, in_sight, over_chance
 from ..centuria.battle import CenturiaBattle, Piece, engine_range, is_engine, movement_allowance
@@ -61,6 +62,7 @@ WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ball
          "legatus": 3.0}  # an engine shoots every round, twice under its centurio (CTA-ART): worth more than a centuria
 MIN_GAIN = LEVELS[Level.VETERAN].min_gain  # what the novice's and the veteran's moves must gain
 LEADER_UNDER_FIRE = 4.0  # a fallen leader shakes his units (CTA-MORALE b, c); all fallen lose the battle
+ENGINE_COMMANDER_REACH = 1.0  # the careful levels: an engines' commander keeps out of reach of enemies yet to move
 
 
 def worth(p: Piece) -> float:
@@ -144,6 +146,7 @@ class _View:
         self.chained = any(st == "chain" for q, st in self.status.items() if q in {m.id for m in self.mine})
         self._lost: dict[tuple[str, Hex], int] = {}
         self._after: dict[tuple[str, Hex], dict[str, str]] = {}
+        self._reach: dict[tuple[str, Hex], float] = {}
 
     def command_with(self, p: Piece, h: Hex) -> dict[str, str]:
         """Every sub-unit's command status with `p` in `h` (CTA-CMD), worked out once a decision."""
@@ -178,6 +181,31 @@ class _View:
             return 0
         after = self.command_with(lead, h)
         return sum(1 for q in out if after.get(q.id, "out") != "out")
+
+    def commands_engine(self, p: Piece) -> bool:
+        """Whether leader `p` commands one of the side's engines directly (his fall makes its crew test, CTA-MORALE c;
+        an idle crew does not shoot)."""
+        return any(q.commander == p.id for q in self.own_engines)
+
+    def reach_threat(self, p: Piece, h: Hex) -> float:
+        """Exactly (CTA-COMBAT), the chance that `p` in `h` falls to the enemy sub-units that have yet to move this
+        phase and can reach a hex beside `h` (CTA-MOVE: its allowance + 1), each attacking once from the hex beside
+        `h` nearest to it: 1 - the product of their misses."""
+        key = (p.id, h)
+        if key in self._reach:
+            return self._reach[key]
+        b, t = self.b, self.tables
+        trial, miss = None, Fraction(1)
+        beside = [n for n in neighbors(h) if n in b.map] or list(neighbors(h))
+        for e in self.enemy_units:
+            if (e.marker or e.id in b.moved or is_engine(e, t) or self.status.get(e.id) == "out"
+                    or distance(e.hex, h) > movement_allowance(e, t) + 1):
+                continue
+            trial = trial or b.with_piece(replace(p, hex=h))
+            there = min(beside, key=lambda n: (distance(n, e.hex), n))
+            miss *= 1 - exchange(trial.with_piece(replace(e, hex=there)), e.id, p.id).defender_falls
+        self._reach[key] = float(1 - miss)
+        return self._reach[key]
 
     def leader_follows(self, h: Hex, p: Piece) -> bool:
         """A leader of `p` who has yet to move this round can reach a hex whose action radius covers `h`."""
@@ -248,6 +276,8 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
             covered = sum(1 for q in own if distance(q.hex, h) <= radius and in_sight(q.hex, h, b.map, t))
             score += 0.6 * covered - 0.1 * sum(distance(q.hex, h) for q in own) / len(own)
         score -= 3.0 * len(adjacent_enemies) + (1.0 if d == 2 else 0.0) + LEADER_UNDER_FIRE * v.engine_threat(p, h)
+        if lv.defensive and not adjacent_enemies and v.commands_engine(p):
+            score -= ENGINE_COMMANDER_REACH * v.reach_threat(p, h) * worth(p)  # his fall idles crews (CTA-MORALE c)
         if lv.follows and d > 2:
             score += 4.0 * v.command_regained(p, h)  # he brings back the units that went ahead of him (CTA-CMD)
         return score - 4.0 * v.command_lost(p, h)  # no unit of his left out of command (CTA-CMD)
@@ -323,13 +353,15 @@ def _movement(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None) ->
         if deadline is not None and time.perf_counter() > deadline and not isinstance(best, CtaEndPhase):
             break
         here = _score(v, p, p.hex, p.facing, lv)
+        guards = lv.defensive and p.is_leader and v.commands_engine(p)
         gains: dict[tuple[Hex, int], float] = {}  # moves that end alike score alike
         for a in s.move_actions(p.id):
             end = end_of(p, a)
             gain = gains.get(end)
             if gain is None:
                 gain = gains[end] = _score(v, p, end[0], end[1], lv) - here
-            bot_trace.note("cta_move", a, gain, end=end)  # its reason (game/bot_reasons.py, issue 25)
+            reach = {"reach": v.reach_threat(p, end[0])} if guards else {}  # the engines' commander's risk, said
+            bot_trace.note("cta_move", a, gain, end=end, **reach)  # its reason (game/bot_reasons.py, issue 25)
             if gain > best_gain:
                 best, best_gain = a, gain
     return best
