@@ -79,7 +79,8 @@ CENTURIA_MEANING = {  # walk of session 42: a battle's table said nothing of wha
     "movement": " A move's score is what it gains over standing still: command kept or regained by the next move "
                 "(CTA-CMD; the veteran counts on a leader yet to move following his units), flanks and friends "
                 "beside it, cover, the exact odds of the attacks it could make and suffer there (CTA-COMBAT), "
-                f"shielding its engines and closing on the enemy; a side moves only for more than {CTA_MIN_GAIN} "
+                "shielding its engines (the veteran and the elite keep their commander out of reach of the enemy "
+                f"units still to move) and closing on the enemy; a side moves only for more than {CTA_MIN_GAIN} "
                 "(the elite: for any gain, and it does not count a unit alone as a loss).",
     "combat": " An attack's score is the defender's chance to fall times its worth less the attacker's own chance "
               "times its worth (exact odds, CTA-COMBAT); a shot's, the chance of a hit times the target's worth "

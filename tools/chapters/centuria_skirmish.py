@@ -37,8 +37,9 @@ CELLS = [
        "The computer commands at three levels. Every level keeps its units in command and shields its engines; "
        "the *novice* does not weigh the attacks its units would suffer, keeps every unit inside its leader's "
        "radius, aims its engines at the nearest target and attacks a leader or an engine as one more piece, the "
-       "*veteran* weighs those attacks, lets a unit go ahead when its leader can still follow, and keeps each "
-       "unit beside a friend where the enemy can reach it; the *elite* plays as the veteran but lets a unit stand "
+       "*veteran* weighs those attacks, lets a unit go ahead when its leader can still follow, keeps each "
+       "unit beside a friend where the enemy can reach it and keeps the leader of its engines out of reach of the "
+       "enemy units still to move; the *elite* plays as the veteran but lets a unit stand "
        "alone when the rest of its weighing favours it, and makes every move that gains at all.\n\n"
        "</details>"),
     code("""
