@@ -201,7 +201,8 @@ class _View:
             if (e.marker or e.id in b.moved or is_engine(e, t) or self.status.get(e.id) == "out"
                     or distance(e.hex, h) > movement_allowance(e, t) + 1):
                 continue
-            trial = trial or b.with_piece(replace(p, hex=h))
+            if trial is None:
+                trial = b.with_piece(replace(p, hex=h))  # made once, where some enemy can reach him
             there = min(beside, key=lambda n: (distance(n, e.hex), n))
             miss *= 1 - exchange(trial.with_piece(replace(e, hex=there)), e.id, p.id).defender_falls
         self._reach[key] = float(1 - miss)

@@ -31,7 +31,7 @@ STOPPED = "Kernel %s was stopped while its page's cells ran (the page was left o
 
 
 def _cell_name(cell: Any) -> str:
-    """A notebook cell named by its id (and index in the log's words), not by its whole source."""
+    """A notebook cell named by its id, not by its whole source."""
     try:
         return str(cell.get("id") or "?")
     except AttributeError:
