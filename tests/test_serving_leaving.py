@@ -18,7 +18,7 @@ from tornado.websocket import WebSocketClosedError
 from voila.tornado.execution_request_handler import ExecutionRequestHandler
 
 from centurion.serving import leaving
-from centurion.serving.leaving import PAGE_KERNEL, PageSocket, QuietLeaving
+from centurion.serving.leaving import PAGE_KERNEL, PageSocket, QuietLeaving, lost_write
 
 CELL = {"cell_type": "code", "id": "skirmish-1", "source": "from centurion.widgets import skirmish_page\n" * 40}
 
@@ -108,3 +108,28 @@ def test_other_errors_of_the_run_still_propagate(monkeypatch):
     monkeypatch.setattr(ExecutionRequestHandler, "on_message", run)
     with pytest.raises(RuntimeError, match="a real fault"):
         asyncio.run(_Socket("k-8").on_message("{}"))
+
+
+def test_a_write_nobody_awaits_to_a_gone_page_is_not_logged_as_a_lost_task_exception(caplog):
+    """Voila's first message, the kernel channels' replies and the request info are written without an await; when
+    the page has already gone, asyncio logged "Task exception was never retrieved ... WebSocketClosedError" with two
+    tracebacks (CI of session 46). The server's loop handler drops those and passes every other lost exception on."""
+    import gc
+
+    async def write(exc):
+        raise exc
+
+    async def scene():
+        asyncio.get_running_loop().set_exception_handler(lost_write)
+        tasks = [asyncio.ensure_future(write(WebSocketClosedError())),  # nobody awaits them, as in Voila's open
+                 asyncio.ensure_future(write(RuntimeError("a real fault")))]
+        await asyncio.sleep(0.01)
+        del tasks
+        gc.collect()
+
+    with caplog.at_level(logging.DEBUG, logger="asyncio"):
+        asyncio.run(scene())
+        gc.collect()
+    lost = [r.getMessage() + str(r.exc_info) for r in caplog.records
+            if r.name == "asyncio" and "never retrieved" in r.getMessage()]
+    assert len(lost) == 1 and "a real fault" in lost[0] and "WebSocketClosedError" not in lost[0], lost

@@ -22,6 +22,7 @@ Run as `python -m centurion.serving.app DIR [Voila options]`; `centurion serve` 
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
 import re
@@ -36,6 +37,7 @@ sys.modules.setdefault("rfc3987_syntax", None)
 from jupyter_server.base.handlers import JupyterHandler  # noqa: E402
 from jupyter_server.utils import url_path_join  # noqa: E402
 from tornado import web  # noqa: E402
+from tornado.ioloop import IOLoop  # noqa: E402
 from traitlets import Int, List, Unicode  # noqa: E402
 from voila.app import Voila  # noqa: E402
 from voila.tornado.execution_request_handler import ExecutionRequestHandler  # noqa: E402
@@ -43,7 +45,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
 
 from .kernels import TableFull  # noqa: E402
-from .leaving import PageSocket, QuietLeaving  # noqa: E402
+from .leaving import PageSocket, QuietLeaving, lost_write  # noqa: E402
 from .pages import error_page, home_url, not_found_page, table_full_page  # noqa: E402
 
 RETRY_AFTER_S = 60
@@ -173,6 +175,11 @@ class CenturionVoila(Voila):
             pools = {"default": {"pool_size": 0}}
             pools.update({page: {"pool_size": self.preheat_pool_size} for page in self.preheat_pages})
             self.config.VoilaKernelManager.kernel_pools_config = pools
+
+    def start(self) -> None:
+        """Voila's server, with `lost_write` as its event loop's exception handler (a page gone mid-write)."""
+        IOLoop.current().add_callback(lambda: asyncio.get_running_loop().set_exception_handler(lost_write))
+        super().start()
 
     def kernel_stopped(self, kernel_id: str) -> bool:
         """Whether this server is stopping that kernel or has stopped it (a page's beacon, the culler)."""

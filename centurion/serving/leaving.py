@@ -8,6 +8,8 @@ cell" with the cell's whole source and a traceback, then Tornado's "Uncaught exc
 
 - `PageSocket` (Voila's execution socket) names its kernel for the log records made while it runs a page's cells,
   and a closed socket ends the run with one line: "the page of kernel ... closed while its cells ran";
+- `lost_write` (the server's event-loop exception handler) drops the failed writes to a gone page that nobody
+  awaited (Voila's first message, the kernel channels' replies), which asyncio logged as lost task exceptions;
 - `QuietLeaving` (a filter on the app's logger) turns the dead-kernel records of a kernel that this server was
   stopping or has stopped into one line; a kernel that died on its own (a crash) keeps its error and traceback,
   and any cell error keeps its traceback with the cell named by its id instead of its whole source.
@@ -70,8 +72,25 @@ class QuietLeaving(logging.Filter):
         return True
 
 
+def lost_write(loop: Any, context: dict) -> None:
+    """The server's event-loop exception handler: a write to a socket whose page has gone, which nobody awaited
+    (Voila's first message, the kernel channels' replies, the request info), is a debug line, not asyncio's "Task
+    exception was never retrieved" with two tracebacks; everything else goes to asyncio's own handler."""
+    if isinstance(context.get("exception"), WebSocketClosedError):
+        logging.getLogger("CenturionVoila").debug("a write to a page that has gone was dropped")
+        return
+    loop.default_exception_handler(context)
+
+
 class PageSocket(ExecutionRequestHandler):
     """Voila's execution socket, naming its kernel for the log and ending quietly when the page has gone."""
+
+    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+        """Voila's opening of the socket; a page gone before its first message ends it in one line."""
+        try:
+            await super().open(kernel_id)
+        except WebSocketClosedError:
+            self.log.info(LEFT, kernel_id)
 
     async def on_message(self, message_str: str | bytes) -> None:  # type: ignore[override]
         """Voila's run of the page's cells; a socket closed under it (the page left) ends the run in one line."""
@@ -84,4 +103,4 @@ class PageSocket(ExecutionRequestHandler):
             PAGE_KERNEL.reset(token)
 
 
-__all__ = ["PAGE_KERNEL", "PageSocket", "QuietLeaving"]
+__all__ = ["PAGE_KERNEL", "PageSocket", "QuietLeaving", "lost_write"]
