@@ -198,8 +198,7 @@ class _View:
         trial, miss = None, Fraction(1)
         beside = [n for n in neighbors(h) if n in b.map] or list(neighbors(h))
         for e in self.enemy_units:
-            if (e.marker or e.id in b.moved or is_engine(e, t) or self.status.get(e.id) == "out"
-                    or distance(e.hex, h) > movement_allowance(e, t) + 1):
+            if e.id in b.moved or is_engine(e, t) or self.status.get(e.id) == "out" or not self.can_close(e, h):
                 continue
             if trial is None:
                 trial = b.with_piece(replace(p, hex=h))  # made once, where some enemy can reach him
@@ -212,10 +211,13 @@ class _View:
         """A leader of `p` who has yet to move this round can reach a hex whose action radius covers `h`."""
         return following_leader(self.b, p, h, self.tables) is not None
 
+    def can_close(self, e: Piece, h: Hex) -> bool:
+        """Whether `e` can come beside `h` in one move: not idle (CTA-MORALE), within its allowance + 1 (CTA-MOVE)."""
+        return not e.marker and distance(e.hex, h) <= movement_allowance(e, self.tables) + 1
+
     def threats_to(self, engine: Piece) -> list[Piece]:
         """The enemy sub-units that could reach contact with one of the side's engines next round (CTA-MOVE)."""
-        return [e for e in self.enemy_units if not e.marker and self.status.get(e.id) != "out"
-                and distance(e.hex, engine.hex) <= movement_allowance(e, self.tables) + 1]
+        return [e for e in self.enemy_units if self.status.get(e.id) != "out" and self.can_close(e, engine.hex)]
 
     def nearest_enemy(self, h: Hex) -> tuple[int, Piece | None]:
         best, who = 99, None
@@ -306,8 +308,7 @@ def _score(v: _View, p: Piece, h: Hex, facing: int, lv: LevelSettings) -> float:
     # flanks and morale: friends beside it, the nearest enemy in front
     friends = sum(1 for q in v.mine if q.id != p.id and not q.is_leader and distance(q.hex, h) == 1)
     score += 0.15 * min(friends, 3)
-    if not friends and lv.formation and any(not e.marker and distance(e.hex, h) <= movement_allowance(e, t) + 1
-                                            for e in v.enemy_units):
+    if not friends and lv.formation and any(v.can_close(e, h) for e in v.enemy_units):
         score -= 0.6  # alone where an enemy can reach it: flanks open, no morale support (CTA-COMBAT, CTA-MORALE)
     score += _engine_terms(v, p, h)
     if near is not None and d <= movement_allowance(near, t) + 1:

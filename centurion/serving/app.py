@@ -183,10 +183,8 @@ class CenturionVoila(Voila):
 
     def kernel_stopped(self, kernel_id: str) -> bool:
         """Whether this server is stopping that kernel or has stopped it (a page's beacon, the culler)."""
-        km = getattr(self, "kernel_manager", None)
-        if km is None:
-            return False
-        return kernel_id in getattr(km, "_stopping", ()) or kernel_id not in km
+        km = getattr(self, "kernel_manager", None)  # made in `start`, after the log's filters
+        return km is not None and km.stopped(kernel_id)
 
     def init_handlers(self) -> list:
         """Voila's handlers, with the front door, the page handler and a 404 catch-all put in."""

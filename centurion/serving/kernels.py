@@ -72,6 +72,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
             if not restart:
                 _forget_voila_state(kernel_id)
 
+    def stopped(self, kernel_id: str) -> bool:
+        """Whether this manager is shutting that kernel down or no longer has it (a page's beacon, the culler)."""
+        return kernel_id in self._stopping or kernel_id not in self
+
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Cull as Jupyter does, but leave alone a kernel that is already shutting down."""
         if kernel_id in self._stopping:

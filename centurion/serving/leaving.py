@@ -18,6 +18,7 @@ cell" with the cell's whole source and a traceback, then Tornado's "Uncaught exc
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
@@ -43,7 +44,7 @@ def _cell_name(cell: Any) -> str:
 class QuietLeaving(logging.Filter):
     """Rewrites the records of a page's cells run on a kernel that the server stopped: one INFO line, no traceback."""
 
-    def __init__(self, stopped: Any) -> None:
+    def __init__(self, stopped: Callable[[str], bool]) -> None:
         """`stopped(kernel_id)` says whether the server is stopping, or has stopped, that kernel."""
         super().__init__()
         self.stopped = stopped
