@@ -19,6 +19,7 @@ from voila.tornado.execution_request_handler import ExecutionRequestHandler
 
 from centurion.serving import leaving
 from centurion.serving.leaving import PAGE_KERNEL, PageSocket, QuietLeaving, lost_write
+from tests.loops import run_apart
 
 CELL = {"cell_type": "code", "id": "skirmish-1", "source": "from centurion.widgets import skirmish_page\n" * 40}
 
@@ -95,7 +96,7 @@ def test_a_socket_closed_under_the_run_ends_it_in_one_line(monkeypatch, caplog):
     monkeypatch.setattr(ExecutionRequestHandler, "on_message", run)
     monkeypatch.setattr(leaving.PageSocket, "log", logging.getLogger("test-leaving"), raising=False)
     with caplog.at_level(logging.INFO, logger="test-leaving"):
-        asyncio.run(_Socket("k-7").on_message('{"action": "execute"}'))  # must not raise
+        run_apart(_Socket("k-7").on_message('{"action": "execute"}'))  # must not raise
     assert seen == ["k-7"]  # the records made during the run know their kernel
     assert PAGE_KERNEL.get() is None  # and only during it
     assert [r.getMessage() for r in caplog.records] == [leaving.LEFT % "k-7"]
@@ -107,7 +108,7 @@ def test_other_errors_of_the_run_still_propagate(monkeypatch):
 
     monkeypatch.setattr(ExecutionRequestHandler, "on_message", run)
     with pytest.raises(RuntimeError, match="a real fault"):
-        asyncio.run(_Socket("k-8").on_message("{}"))
+        run_apart(_Socket("k-8").on_message("{}"))
 
 
 def test_a_write_nobody_awaits_to_a_gone_page_is_not_logged_as_a_lost_task_exception(caplog):
@@ -128,7 +129,7 @@ def test_a_write_nobody_awaits_to_a_gone_page_is_not_logged_as_a_lost_task_excep
         gc.collect()
 
     with caplog.at_level(logging.DEBUG, logger="asyncio"):
-        asyncio.run(scene())
+        run_apart(scene())
         gc.collect()
     lost = [r.getMessage() + str(r.exc_info) for r in caplog.records
             if r.name == "asyncio" and "never retrieved" in r.getMessage()]

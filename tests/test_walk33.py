@@ -262,9 +262,9 @@ def test_a_countdown_that_stands_is_set_going_again(monkeypatch):
     while it is shown). On a running kernel loop the page looks at its clock and, when a countdown that should run
     has not moved, turns `playing` off and on; a clock that moves is left alone."""
     import asyncio
-    import threading
 
     from centurion.widgets import centuria_skirmish as page_module
+    from tests.loops import run_apart
 
     monkeypatch.setattr(page_module, "CLOCK_WATCH_SECONDS", 0.05)
     turned = []
@@ -284,22 +284,7 @@ def test_a_countdown_that_stands_is_set_going_again(monkeypatch):
         assert stood and stood[-1] is True and False in stood
         assert moving.count(False) <= 1  # at most the look that saw the last stand
 
-    # on a thread of its own: a browser test's Playwright session (session-scoped, tests/browser/conftest.py) keeps
-    # an event loop running in the main thread of the worker it shares, where asyncio.run() refuses to start
-    errors: list[BaseException] = []
-
-    def in_thread() -> None:
-        try:
-            asyncio.run(run())
-        except BaseException as e:  # re-raised in the test's thread below
-            errors.append(e)
-
-    worker = threading.Thread(target=in_thread)
-    worker.start()
-    worker.join(60)
-    assert not worker.is_alive()
-    if errors:
-        raise errors[0]
+    run_apart(run())  # on a thread of its own: a browser test's loop may hold this worker's main thread
 
 
 def test_the_braking_hint_agrees_with_the_speed_list():
