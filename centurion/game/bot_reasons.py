@@ -495,7 +495,7 @@ def _cta_reason(s: Any, n: Note) -> str:
         terrain = b.terrain(h).replace("_", " ")
         near = min((distance(h, e.hex) for e in b.living(s.other(s.active))), default=0)
         # what the score weighs, and the facing that tells two ends in one hex apart (walk of session 33)
-        gain = round(n.score, 3)  # as the table's score column (walk of session 42: 0.03 there, +0.02 here)
+        gain = round(n.data.get("gain", n.score), 3)  # as the table's score column (walk of session 42)
         ahead = ""
         if s.command_after(a) == "out":  # gone ahead of its leader, who may follow (the veteran's weighing, CTA-CMD)
             lead = following_leader(b, b.piece(a.unit), h, centuria_tables())
@@ -505,6 +505,11 @@ def _cta_reason(s: Any, n: Note) -> str:
             ahead += (f"; he commands the engines (his fall idles their crews, CTA-MORALE c): the enemies yet to move "
                       f"could reach and fell him here, {risk:.0%}" if risk > 0 else
                       "; he commands the engines: out of reach of the enemies yet to move")
+        if "answer" in n.data:  # the elite's look ahead (game/centuria_bot.py, session 47; CTA-1)
+            answer = n.data["answer"]
+            ahead += (f"; the enemy's best answer, {answer[0]} to {format_label(answer[1])}, would gain it "
+                      f"{answer[2]:+.2f}: {n.score:+.2f} in all"
+                      if answer else f"; the enemy has no move left to answer it this phase: {n.score:+.2f} in all")
         return (f"{a.unit} to {format_label(h)} facing {FACING_NAMES[facing % 6]}: {terrain}, {gain:+.2f} over "
                 f"standing still (command, flanks, cover, the attacks it could make and suffer), nearest enemy "
                 f"{near} hex{'es' if near != 1 else ''} away{ahead}")

@@ -13,8 +13,9 @@ reach it; not the elite, which weighs only the attacks a unit would meet where i
 engine is worth more than a centuria as a target). Engines look for targets in range and keep out of contact;
 leaders stay among their units, keep every unit in command and stay out of contact. Combat: the attack or shot with
 the best exact expectation, attacks only where the odds favour the attacker; otherwise the side ends its part of the
-phase. The work is bounded by the pieces and their moves, not by the clock, so a battle replays from its seed; an
-optional `budget` (seconds) caps a decision.
+phase. The elite looks one move ahead (CTA-1: the sides move one piece at a time): each of its four best moves is
+weighed against the veteran's best answer to it (`_answered`). The work is bounded by the pieces and their moves, not
+by the clock, so a battle replays from its seed; an optional `budget` (seconds) caps a decision.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from fractions import Fraction
 from ..centuria import exchange, in_sight, over_chance
 from ..centuria.battle import CenturiaBattle, Piece, engine_range, is_engine, movement_allowance
 from ..data import CenturiaTables, centuria_tables
+from ..dice import Dice
 from ..hexgrid import Hex, distance, neighbors
 from . import bot_trace
 from .actions import IllegalAction
 from .centuria import CenturiaSkirmish, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot
+from .centuria_phases.movement import apply_move
 from .enums import Level
 
 
@@ -43,7 +46,8 @@ class LevelSettings:
     nearest target they may (CTA-ART: the novice's habit, as the Centurion novice fires at the nearest target it can
     hurt; the others pick the target whose fall is worth most); and whether its attacks and shots weigh what a piece
     is worth to its side (`worth`: a leader, an engine or a turma more than a centuria) or count every piece as one,
-    as a beginner does (the novice; session 45)."""
+    as a beginner does (the novice; session 45); and how many of its best moves it plays against the enemy's best
+    answer before it chooses (`answers`: the elite's look ahead, CTA-1's alternate moves; session 47)."""
 
     name: Level
     defensive: bool
@@ -52,12 +56,14 @@ class LevelSettings:
     min_gain: float = 0.05
     nearest: bool = False
     weighs_worth: bool = True
+    answers: int = 0
 
 
 LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False, nearest=True,
                                                                   weighs_worth=False),
                                     Level.VETERAN: LevelSettings(Level.VETERAN, True, True),
-                                    Level.ELITE: LevelSettings(Level.ELITE, True, True, formation=False, min_gain=0.0)}
+                                    Level.ELITE: LevelSettings(Level.ELITE, True, True, formation=False, min_gain=0.0,
+                                                               answers=4)}
 WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 2.0, "tormentum": 2.0,
          "legatus": 3.0}  # an engine shoots every round, twice under its centurio (CTA-ART): worth more than a centuria
 MIN_GAIN = LEVELS[Level.VETERAN].min_gain  # what the novice's and the veteran's moves must gain
@@ -345,9 +351,17 @@ def _engine_terms(v: _View, p: Piece, h: Hex) -> float:
 
 
 def _movement(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None) -> CtaAction:
+    best, _gain = _best_move(s, lv, deadline)
+    return best
+
+
+def _best_move(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None = None) -> tuple[CtaAction, float]:
+    """The move that gains most over standing still and its gain (`CtaEndPhase` and the level's least gain when none
+    gains enough); with `lv.answers`, the best of its best moves less the enemy's best answer to each (`_answered`)."""
     v = _View(s)
     best: CtaAction = CtaEndPhase()
     best_gain = lv.min_gain
+    ends: dict[tuple[str, tuple[Hex, int]], tuple[float, CtaMove, dict]] = {}  # each piece's end: its first move
     movers = [p for p in v.mine if s.move_actions(p.id)]
     # units before leaders (leaders follow their units), the ones farthest from the enemy first (reserves)
     movers.sort(key=lambda p: (p.is_leader, -v.nearest_enemy(p.hex)[0]))
@@ -363,10 +377,46 @@ def _movement(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None) ->
             if gain is None:
                 gain = gains[end] = _score(v, p, end[0], end[1], lv) - here
             reach = {"reach": v.reach_threat(p, end[0])} if guards else {}  # the engines' commander's risk, said
-            bot_trace.note("cta_move", a, gain, end=end, **reach)  # its reason (game/bot_reasons.py, issue 25)
+            if lv.answers:
+                ends.setdefault((p.id, end), (gain, a, {"end": end, **reach}))
+            else:
+                bot_trace.note("cta_move", a, gain, end=end, **reach)  # its reason (game/bot_reasons.py, issue 25)
             if gain > best_gain:
                 best, best_gain = a, gain
-    return best
+    if lv.answers:
+        return _answered(s, lv, sorted(ends.values(), key=lambda x: -x[0]), best, best_gain)
+    return best, best_gain
+
+
+ANSWER_MODEL = Level.VETERAN  # whom the elite expects to meet: the enemy's answer is the veteran's best move
+
+
+def _answered(s: CenturiaSkirmish, lv: LevelSettings, ranked: list[tuple[float, CtaMove, dict]], best: CtaAction,
+              best_gain: float) -> tuple[CtaAction, float]:
+    """The elite's look ahead (CTA-1: the sides move one piece at a time): each of its `lv.answers` best moves that
+    gain enough, less the gain of the enemy's best answer to it (the veteran's best move in the state it leaves; 0
+    when the enemy has ended its part of the phase); the best of them, or `best` when none gains enough. A move
+    rolls no dice (CTA-MOVE), so the answer is the same whatever the dice; the work is capped by `lv.answers`."""
+    top = [r for r in ranked[:lv.answers] if r[0] > lv.min_gain]
+    if not top:
+        for gain, a, data in ranked:
+            bot_trace.note("cta_move", a, gain, **data)
+        return best, best_gain
+    chosen, chosen_val = best, None
+    for gain, a, data in top:
+        after = apply_move(s, a, Dice.scripted(()))  # a roll here would fail loudly
+        answer, answer_gain = None, 0.0
+        if not after.over and after.phase == "movement" and after.active != s.active:
+            with bot_trace.silenced():
+                answer, answer_gain = _best_move(after, LEVELS[ANSWER_MODEL])
+            answer_gain = max(answer_gain, 0.0) if isinstance(answer, CtaMove) else 0.0
+        val = gain - answer_gain
+        said = {"answer": None if not isinstance(answer, CtaMove) else  # the enemy's piece, its end hex, its gain
+                (answer.unit, end_of(after.battle.piece(answer.unit), answer)[0], answer_gain)}
+        bot_trace.note("cta_move", a, val, **data, gain=gain, **said)  # its reason (game/bot_reasons.py)
+        if chosen_val is None or val > chosen_val:
+            chosen, chosen_val = a, val
+    return chosen, chosen_val
 
 
 def end_of(p: Piece, a: CtaMove) -> tuple[Hex, int]:
