@@ -81,7 +81,8 @@ CENTURIA_MEANING = {  # walk of session 42: a battle's table said nothing of wha
                 "beside it, cover, the exact odds of the attacks it could make and suffer there (CTA-COMBAT), "
                 "shielding its engines (the veteran and the elite keep their commander out of reach of the enemy "
                 f"units still to move) and closing on the enemy; a side moves only for more than {CTA_MIN_GAIN} "
-                "(the elite: for any gain, and it does not count a unit alone as a loss).",
+                "(the elite: for any gain, and it does not count a unit alone as a loss; its four best moves are "
+                "scored in all, the gain less that of the veteran's best answer to each, CTA-1).",
     "combat": " An attack's score is the defender's chance to fall times its worth less the attacker's own chance "
               "times its worth (exact odds, CTA-COMBAT); a shot's, the chance of a hit times the target's worth "
               "(CTA-ART); the novice counts every piece as one, and its engines shoot at the nearest target "

@@ -40,7 +40,10 @@ CELLS = [
        "*veteran* weighs those attacks, lets a unit go ahead when its leader can still follow, keeps each "
        "unit beside a friend where the enemy can reach it and keeps the leader of its engines out of reach of the "
        "enemy units still to move; the *elite* plays as the veteran but lets a unit stand "
-       "alone when the rest of its weighing favours it, and makes every move that gains at all.\n\n"
+       "alone when the rest of its weighing favours it, makes every move that gains at all, and looks one move "
+       "ahead: each of its four best moves is weighed against the best answer the veteran would make to it (the "
+       "sides move one piece at a time, CTA-1), so it does not step where the next enemy piece to move falls "
+       "its man.\n\n"
        "</details>"),
     code("""
 from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
