@@ -80,3 +80,18 @@ def test_CTA_1_each_weighed_move_is_its_gain_less_the_veterans_best_answer():
                                              f"{gain:+.2f}: {best.score:+.2f} in all")
     forward = next(n for n in weighed if n.action.unit == "R-LEG" and n.data["end"][0] == parse_label("1107"))
     assert forward.data["answer"][0] == "B-T2" and forward.score < best.score
+
+
+def test_a_spent_budget_leaves_out_the_look_ahead():
+    """`budget` caps a decision in seconds (the pages do not set one): once it is spent the elite makes its best
+    move by its gain alone, a legal one, and weighs no answer."""
+    from centurion.game.centuria_bot import centuria_bot_action
+
+    g = _position()
+    with bot_trace.traced() as notes:
+        action = centuria_bot_action(g, "elite", budget=0.0)
+    assert action in g.legal_actions()
+    assert notes and not any("answer" in n.data for n in notes)
+    with bot_trace.traced() as notes:
+        centuria_bot_action(g, "elite")
+    assert all("answer" in n.data for n in notes if n.kind == "cta_move")

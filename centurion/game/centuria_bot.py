@@ -384,7 +384,8 @@ def _best_move(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None = 
             if gain > best_gain:
                 best, best_gain = a, gain
     if lv.answers:
-        return _answered(s, lv, sorted(ends.values(), key=lambda x: -x[0]), best, best_gain)
+        out_of_time = deadline is not None and time.perf_counter() > deadline  # a budget spent: no look ahead
+        return _answered(s, lv, sorted(ends.values(), key=lambda x: -x[0]), best, best_gain, out_of_time)
     return best, best_gain
 
 
@@ -392,12 +393,13 @@ ANSWER_MODEL = Level.VETERAN  # whom the elite expects to meet: the enemy's answ
 
 
 def _answered(s: CenturiaSkirmish, lv: LevelSettings, ranked: list[tuple[float, CtaMove, dict]], best: CtaAction,
-              best_gain: float) -> tuple[CtaAction, float]:
+              best_gain: float, out_of_time: bool = False) -> tuple[CtaAction, float]:
     """The elite's look ahead (CTA-1: the sides move one piece at a time): each of its `lv.answers` best moves that
     gain enough, less the gain of the enemy's best answer to it (the veteran's best move in the state it leaves; 0
-    when the enemy has ended its part of the phase); the best of them, or `best` when none gains enough. A move
-    rolls no dice (CTA-MOVE), so the answer is the same whatever the dice; the work is capped by `lv.answers`."""
-    top = [r for r in ranked[:lv.answers] if r[0] > lv.min_gain]
+    when the enemy has ended its part of the phase or no move of its gains enough); the best of them, or `best` when
+    none gains enough or a `budget` is spent. A move rolls no dice (CTA-MOVE), so the answer is the same whatever the
+    dice; the work is capped by `lv.answers`."""
+    top = [] if out_of_time else [r for r in ranked[:lv.answers] if r[0] > lv.min_gain]
     if not top:
         for gain, a, data in ranked:
             bot_trace.note("cta_move", a, gain, **data)
@@ -405,15 +407,15 @@ def _answered(s: CenturiaSkirmish, lv: LevelSettings, ranked: list[tuple[float, 
     chosen, chosen_val = best, None
     for gain, a, data in top:
         after = apply_move(s, a, Dice.scripted(()))  # a roll here would fail loudly
-        answer, answer_gain = None, 0.0
+        answer, answer_gain, said = None, 0.0, None  # said: None, the enemy cannot answer; (), no answer gains
         if not after.over and after.phase == "movement" and after.active != s.active:
             with bot_trace.silenced():
                 answer, answer_gain = _best_move(after, LEVELS[ANSWER_MODEL])
-            answer_gain = max(answer_gain, 0.0) if isinstance(answer, CtaMove) else 0.0
+            answer_gain = answer_gain if isinstance(answer, CtaMove) else 0.0
+            said = (answer.unit, end_of(after.battle.piece(answer.unit), answer)[0], answer_gain) if isinstance(
+                answer, CtaMove) else ()  # the enemy's piece, its end hex, its gain
         val = gain - answer_gain
-        said = {"answer": None if not isinstance(answer, CtaMove) else  # the enemy's piece, its end hex, its gain
-                (answer.unit, end_of(after.battle.piece(answer.unit), answer)[0], answer_gain)}
-        bot_trace.note("cta_move", a, val, **data, gain=gain, **said)  # its reason (game/bot_reasons.py)
+        bot_trace.note("cta_move", a, val, **data, gain=gain, answer=said)  # its reason (game/bot_reasons.py)
         if chosen_val is None or val > chosen_val:
             chosen, chosen_val = a, val
     return chosen, chosen_val
