@@ -506,10 +506,14 @@ def _cta_reason(s: Any, n: Note) -> str:
                       f"could reach and fell him here, {risk:.0%}" if risk > 0 else
                       "; he commands the engines: out of reach of the enemies yet to move")
         if "answer" in n.data:  # the elite's look ahead (game/centuria_bot.py, session 47; CTA-1)
-            answer = n.data["answer"]
-            ahead += (f"; the enemy's best answer, {answer[0]} to {format_label(answer[1])}, would gain it "
-                      f"{answer[2]:+.2f}" if answer else "; no answer of the enemy's would gain it anything"
-                      if answer == () else "; the enemy has no move left to answer it this phase")
+            answer = n.data["answer"]  # (piece, end hex, gain); () none gains; None the enemy cannot answer
+            if answer:
+                ahead += (f"; the enemy's best answer, {answer[0]} to {format_label(answer[1])}, would gain it "
+                          f"{answer[2]:+.2f}")
+            elif answer == ():
+                ahead += "; no answer of the enemy's would gain it anything"
+            else:
+                ahead += "; the enemy has no move left to answer it this phase"
             ahead += f": {n.score:+.2f} in all"
         return (f"{a.unit} to {format_label(h)} facing {FACING_NAMES[facing % 6]}: {terrain}, {gain:+.2f} over "
                 f"standing still (command, flanks, cover, the attacks it could make and suffer), nearest enemy "

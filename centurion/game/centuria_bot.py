@@ -361,7 +361,7 @@ def _best_move(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None = 
     v = _View(s)
     best: CtaAction = CtaEndPhase()
     best_gain = lv.min_gain
-    ends: dict[tuple[str, tuple[Hex, int]], tuple[float, CtaMove, dict]] = {}  # each piece's end: its first move
+    ends: list[tuple[float, CtaMove, dict]] = []  # each piece's end once, with its first move (the look ahead's)
     movers = [p for p in v.mine if s.move_actions(p.id)]
     # units before leaders (leaders follow their units), the ones farthest from the enemy first (reserves)
     movers.sort(key=lambda p: (p.is_leader, -v.nearest_enemy(p.hex)[0]))
@@ -374,18 +374,19 @@ def _best_move(s: CenturiaSkirmish, lv: LevelSettings, deadline: float | None = 
         for a in s.move_actions(p.id):
             end = end_of(p, a)
             gain = gains.get(end)
-            if gain is None:
+            first = gain is None
+            if first:
                 gain = gains[end] = _score(v, p, end[0], end[1], lv) - here
             reach = {"reach": v.reach_threat(p, end[0])} if guards else {}  # the engines' commander's risk, said
-            if lv.answers:
-                ends.setdefault((p.id, end), (gain, a, {"end": end, **reach}))
-            else:
+            if not lv.answers:
                 bot_trace.note("cta_move", a, gain, end=end, **reach)  # its reason (game/bot_reasons.py, issue 25)
+            elif first:
+                ends.append((gain, a, {"end": end, **reach}))
             if gain > best_gain:
                 best, best_gain = a, gain
     if lv.answers:
         out_of_time = deadline is not None and time.perf_counter() > deadline  # a budget spent: no look ahead
-        return _answered(s, lv, sorted(ends.values(), key=lambda x: -x[0]), best, best_gain, out_of_time)
+        return _answered(s, lv, sorted(ends, key=lambda x: -x[0]), best, best_gain, out_of_time)
     return best, best_gain
 
 
