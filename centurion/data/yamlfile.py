@@ -38,6 +38,10 @@ class DataError(ValueError):
         line_text = f" (line {line})" if line is not None else ""
         super().__init__(f"{where}expected {expected}, got {got!r}{line_text}")
 
+    def __reduce__(self) -> tuple:
+        """Pickled with its fields, so a worker process's error reaches the parent whole (the ladder's workers)."""
+        return (type(self), (self.file, self.entry, self.field, self.expected, self.got, self.line))
+
 
 class _Missing:
     def __repr__(self) -> str:

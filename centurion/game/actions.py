@@ -26,6 +26,10 @@ class IllegalAction(ValueError):
         self.reason = reason
         super().__init__(f"{rule}: {reason}")
 
+    def __reduce__(self) -> tuple:
+        """Pickled with its rule and reason, so a worker process's refusal reaches the parent whole."""
+        return (type(self), (self.rule, self.reason))
+
 
 class Notation:
     """`str(action)`: the action's compact text, read back by `parse_action` (game/notation.py, issue 23)."""
