@@ -1,10 +1,11 @@
-"""Issue 25, item 5 (task cbal): the Centuria battles balanced at the novice and the veteran by new set-ups.
+"""Issue 25, item 5 (task cbal): the Centuria battles balanced by new set-ups (the ford road's edition 5 at all three
+levels).
 
-The farmstead's set-up changed once (edition 3), the ford road's three times (edition 3, edition 4 in session 43
-and edition 5 in session 48); each
-earlier edition is kept so that a save played on it replays on it (centurion/data/editions.py). The expected set-ups
-are the scenario files' (data/scenarios/centuria/ and its editions/); the figures behind them are in docs/decisions.md
-("Balance of the shipped scenarios"), measured with benchmarks/ladder.py --balance.
+The farmstead's set-up changed once (edition 3), the ford road's three times (edition 3, edition 4 in session 43 and
+edition 5 in session 48); each earlier edition is kept so that a save played on it replays on it
+(centurion/data/editions.py). The expected set-ups are the scenario files' (data/scenarios/centuria/ and its
+editions/); the figures behind them are in docs/decisions.md ("Balance of the shipped scenarios", "Session 48"),
+measured with benchmarks/ladder.py --balance.
 """
 
 from __future__ import annotations
