@@ -102,6 +102,24 @@ def test_a_socket_closed_under_the_run_ends_it_in_one_line(monkeypatch, caplog):
     assert [r.getMessage() for r in caplog.records] == [leaving.LEFT % "k-7"]
 
 
+def test_a_socket_whose_kernel_was_stopped_before_its_run_closes_without_a_traceback(monkeypatch):
+    """A page reloaded before it asked for its run: the beacon has stopped the kernel, Voila's run refuses with a 404
+    before it makes its executor, and the socket then closes. Voila's own `on_close` read the executor it never made
+    (AttributeError, Tornado's "Uncaught exception GET /voila/execution/...": CI of session 48; reproduced by a
+    socket to an unknown kernel id against `centurion serve`)."""
+    from tornado.web import HTTPError
+
+    async def run(self, message):
+        raise HTTPError(404, "Kernel does not exist: k-9")  # what the kernel manager's lookup raises
+
+    monkeypatch.setattr(ExecutionRequestHandler, "on_message", run)
+    sock = _Socket("k-9")
+    with pytest.raises(HTTPError):
+        run_apart(sock.on_message('{"action": "execute", "payload": {"kernel_id": "k-9"}}'))
+    sock.on_close()  # Voila's own: must not raise
+    assert sock._executor is None
+
+
 def test_other_errors_of_the_run_still_propagate(monkeypatch):
     async def run(self, message):
         raise RuntimeError("a real fault")

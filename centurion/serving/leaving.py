@@ -7,7 +7,8 @@ cell" with the cell's whole source and a traceback, then Tornado's "Uncaught exc
 (session 45's note; seen on a club's server, it reads like a crash). Here:
 
 - `PageSocket` (Voila's execution socket) names its kernel for the log records made while it runs a page's cells,
-  and a closed socket ends the run with one line: "the page of kernel ... closed while its cells ran";
+  a closed socket ends the run with one line: "the page of kernel ... closed while its cells ran", and a socket
+  whose kernel was stopped before the run began closes without a traceback;
 - `lost_write` (the server's event-loop exception handler) drops the failed writes to a gone page that nobody
   awaited (Voila's first message, the kernel channels' replies), which asyncio logged as lost task exceptions;
 - `QuietLeaving` (a filter on the app's logger) turns the dead-kernel records of a kernel that this server was
@@ -85,6 +86,11 @@ def lost_write(loop: Any, context: dict) -> None:
 
 class PageSocket(ExecutionRequestHandler):
     """Voila's execution socket, naming its kernel for the log and ending quietly when the page has gone."""
+
+    # Voila sets its executor only once a run starts; a socket whose kernel was stopped before its page asked for the
+    # run (a reload's beacon, the culler: a 404 "Kernel does not exist") closed with an AttributeError in Voila's
+    # `on_close` and Tornado's "Uncaught exception" traceback (CI, session 48). None: no run, nothing to stop.
+    _executor: Any = None
 
     async def open(self, kernel_id: str) -> None:  # type: ignore[override]
         """Voila's opening of the socket; a page gone before its first message ends it in one line."""
