@@ -120,6 +120,33 @@ def test_a_socket_whose_kernel_was_stopped_before_its_run_closes_without_a_trace
     assert sock._executor is None
 
 
+class _Channels(leaving.KernelChannelSocket):
+    """The page's socket to its kernel's channels, its page gone: no connection left (as Tornado leaves it)."""
+
+    def __init__(self) -> None:  # no tornado request: only what write_message reads
+        self.ws_connection = None
+
+
+def test_a_kernels_reply_to_a_page_that_has_gone_is_dropped_not_raised_in_the_zmq_callback(caplog):
+    """jupyter_server writes a kernel's replies of the binary protocol ("v1.kernel.websocket.jupyter.org", the one
+    Voila's page speaks) from a ZMQ callback without catching WebSocketClosedError, which zmqstream logged as
+    "Uncaught exception in zmqstream callback" with a traceback (CI of session 48, the thirty-views serving test).
+    Voila's own socket raises there; the server's socket drops the message and returns a done future."""
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    from centurion.serving.app import OURS
+
+    sock = _Channels()
+    with pytest.raises(WebSocketClosedError):
+        VoilaKernelWebsocketHandler.write_message(sock, b"\x00" * 16, binary=True)  # Voila's, unchanged
+    with caplog.at_level(logging.DEBUG, logger="CenturionVoila"):
+        done = sock.write_message(b"\x00" * 16, binary=True)
+    assert done.done() and done.result() is None
+    assert [r.getMessage() for r in caplog.records] == ["a kernel message to a page that has gone was dropped"]
+    assert OURS[VoilaKernelWebsocketHandler] is leaving.KernelChannelSocket  # the server's in place of Voila's
+    assert OURS[ExecutionRequestHandler] is leaving.PageSocket
+
+
 def test_other_errors_of_the_run_still_propagate(monkeypatch):
     async def run(self, message):
         raise RuntimeError("a real fault")

@@ -42,10 +42,11 @@ from traitlets import Int, List, Unicode  # noqa: E402
 from voila.app import Voila  # noqa: E402
 from voila.tornado.execution_request_handler import ExecutionRequestHandler  # noqa: E402
 from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  # noqa: E402
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
 
 from .kernels import TableFull  # noqa: E402
-from .leaving import PageSocket, QuietLeaving, lost_write  # noqa: E402
+from .leaving import KernelChannelSocket, PageSocket, QuietLeaving, lost_write  # noqa: E402
 from .pages import error_page, home_url, not_found_page, table_full_page  # noqa: E402
 
 RETRY_AFTER_S = 60
@@ -159,6 +160,11 @@ class CenturionPageHandler(_FriendlyErrors, TornadoVoilaHandler):
         return super().should_use_rendered_notebook(notebook_data, pool_size, template_name, theme, request_args)
 
 
+# Voila's handlers that this server replaces: the page, its execution socket, its socket to the kernel's channels
+OURS: dict[type, type] = {TornadoVoilaHandler: CenturionPageHandler, ExecutionRequestHandler: PageSocket,
+                          VoilaKernelWebsocketHandler: KernelChannelSocket}
+
+
 class CenturionVoila(Voila):
     """Voila serving the rulebook folder with the handlers above."""
 
@@ -199,11 +205,7 @@ class CenturionVoila(Voila):
             pattern, cls, *rest = spec
             if cls is TornadoVoilaTreeHandler:
                 continue
-            if cls is TornadoVoilaHandler:
-                cls = CenturionPageHandler
-            elif cls is ExecutionRequestHandler:
-                cls = PageSocket
-            handlers.append((pattern, cls, *rest))
+            handlers.append((pattern, OURS.get(cls, cls), *rest))
         return front + handlers + [(url_path_join(self.server_url, r"/.*"), NotFoundHandler)]
 
 

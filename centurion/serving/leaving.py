@@ -11,6 +11,9 @@ cell" with the cell's whole source and a traceback, then Tornado's "Uncaught exc
   whose kernel was stopped before the run began closes without a traceback;
 - `lost_write` (the server's event-loop exception handler) drops the failed writes to a gone page that nobody
   awaited (Voila's first message, the kernel channels' replies), which asyncio logged as lost task exceptions;
+- `KernelChannelSocket` (the page's socket to its kernel's channels) drops a kernel's message to a page that has
+  gone: jupyter_server writes the replies of the binary protocol from a ZMQ callback without catching the closed
+  socket, which logged "Uncaught exception in zmqstream callback" with a traceback (CI of session 48);
 - `QuietLeaving` (a filter on the app's logger) turns the dead-kernel records of a kernel that this server was
   stopping or has stopped into one line; a kernel that died on its own (a crash) keeps its error and traceback,
   and any cell error keeps its traceback with the cell named by its id instead of its whole source.
@@ -23,8 +26,10 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
+from tornado.concurrent import Future
 from tornado.websocket import WebSocketClosedError
 from voila.tornado.execution_request_handler import ExecutionRequestHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 # the kernel whose page's cells the running task executes (set by PageSocket, read by QuietLeaving)
 PAGE_KERNEL: ContextVar[str | None] = ContextVar("centurion_page_kernel", default=None)
@@ -110,4 +115,19 @@ class PageSocket(ExecutionRequestHandler):
             PAGE_KERNEL.reset(token)
 
 
-__all__ = ["PAGE_KERNEL", "PageSocket", "QuietLeaving", "lost_write"]
+class KernelChannelSocket(VoilaKernelWebsocketHandler):
+    """Voila's socket to a page's kernel channels; a kernel's message to a page that has gone is dropped."""
+
+    def write_message(self, message: Any, binary: bool = False) -> Future:  # type: ignore[override]
+        """Voila's write; to a closed socket a debug line and a done future instead of WebSocketClosedError, which
+        jupyter_server's ZMQ callback for the kernel's replies (binary protocol) does not catch."""
+        try:
+            return super().write_message(message, binary)
+        except WebSocketClosedError:
+            logging.getLogger("CenturionVoila").debug("a kernel message to a page that has gone was dropped")
+            done: Future = Future()
+            done.set_result(None)
+            return done
+
+
+__all__ = ["PAGE_KERNEL", "KernelChannelSocket", "PageSocket", "QuietLeaving", "lost_write"]
