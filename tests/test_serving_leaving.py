@@ -147,6 +147,38 @@ def test_a_kernels_reply_to_a_page_that_has_gone_is_dropped_not_raised_in_the_zm
     assert OURS[ExecutionRequestHandler] is leaving.PageSocket
 
 
+class _Manager:
+    """The server's kernel manager, as far as a page socket reads it: which kernels it has stopped."""
+
+    def __init__(self, stopped: set[str]) -> None:
+        self._stopped = stopped
+
+    def stopped(self, kernel_id: str) -> bool:
+        return kernel_id in self._stopped
+
+
+@pytest.mark.parametrize("stopped", [True, False])
+def test_a_kernel_stopped_while_its_page_connects_is_one_line_a_crash_still_raises(monkeypatch, caplog, stopped):
+    """A reload's beacon stops the kernel while Voila's run waits for it to answer (nbclient: "Kernel died before
+    replying to kernel_info", a RuntimeError that Tornado logged as "Uncaught exception GET /voila/execution/..."
+    with a traceback: session 48, the thirty-views test run alone). A kernel the server stopped ends the run in one
+    line; one that died on its own still raises, for the host to see."""
+    async def run(self, message):
+        raise RuntimeError("Kernel died before replying to kernel_info")
+
+    monkeypatch.setattr(ExecutionRequestHandler, "on_message", run)
+    monkeypatch.setattr(leaving.PageSocket, "log", logging.getLogger("test-leaving"), raising=False)
+    monkeypatch.setattr(_Socket, "kernel_manager", _Manager({"k-5"} if stopped else set()), raising=False)
+    sock = _Socket("k-5")
+    with caplog.at_level(logging.INFO, logger="test-leaving"):
+        if stopped:
+            run_apart(sock.on_message('{"action": "execute"}'))  # must not raise
+            assert [r.getMessage() for r in caplog.records] == [leaving.STOPPED % "k-5"]
+        else:
+            with pytest.raises(RuntimeError, match="kernel_info"):
+                run_apart(sock.on_message('{"action": "execute"}'))
+
+
 def test_other_errors_of_the_run_still_propagate(monkeypatch):
     async def run(self, message):
         raise RuntimeError("a real fault")

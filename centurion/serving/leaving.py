@@ -111,6 +111,12 @@ class PageSocket(ExecutionRequestHandler):
             await super().on_message(message_str)
         except WebSocketClosedError:
             self.log.info(LEFT, getattr(self, "_kernel_id", "?"))
+        except RuntimeError:  # nbclient's "Kernel died before replying to kernel_info": stopped while it connected
+            kernel = getattr(self, "_kernel_id", "?")
+            stopped = getattr(getattr(self, "kernel_manager", None), "stopped", None)  # the server's (kernels.py)
+            if stopped is None or not stopped(kernel):
+                raise  # a kernel that died on its own: the host must see it
+            self.log.info(STOPPED, kernel)
         finally:
             PAGE_KERNEL.reset(token)
 
