@@ -47,16 +47,23 @@ STORE_SEED = 5  # the seed the `served` fixture's store draws, fixed so a stored
 
 
 @pytest.fixture
-def served(tmp_path, monkeypatch):
+def store_seed(monkeypatch) -> int:
+    """Every store made in the test draws `STORE_SEED` for its games' dice, not a random seed."""
+    from centurion.store import games as store_games
+
+    monkeypatch.setattr(store_games.secrets, "randbits", lambda _bits: STORE_SEED)
+    return STORE_SEED
+
+
+@pytest.fixture
+def served(tmp_path, monkeypatch, store_seed):
     """A page served with an SQLite store (as `centurion serve` does by default), the store's seed fixed (the walks
     of sessions 2 and 42; test files with a store of their own define their own `served`)."""
-    from centurion.store import games as store_games
     from centurion.widgets import seat as seat_module
 
     monkeypatch.setenv("CENTURION_STORE", f"sqlite:///{tmp_path / 'games.db'}")
     monkeypatch.delenv("QUERY_STRING", raising=False)
     monkeypatch.setattr(seat_module, "_stores", {})
-    monkeypatch.setattr(store_games.secrets, "randbits", lambda _bits: STORE_SEED)
     return seat_module.served_store()
 
 

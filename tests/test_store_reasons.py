@@ -14,7 +14,6 @@ from centurion.game import bot_action, new_skirmish
 from centurion.game.bot_reasons import bot_decision, explained
 from centurion.store import open_store
 from centurion.store.hidden import hidden_view
-from tests.conftest import STORE_SEED
 from tests.test_store import db_seed
 
 
@@ -41,14 +40,11 @@ def replayed_with_reasons(scenario: str, seed: int, computer: dict[str, str], hi
     return s
 
 
-def test_a_game_read_again_by_another_store_keeps_every_computer_reason(url, monkeypatch):
+def test_a_game_read_again_by_another_store_keeps_every_computer_reason(url, store_seed):
     """A person against the computer: a second store (nothing cached, as a second server process) shows every
     computer line with its reason, as the independent replay gives it, its first decisions included. The store's
-    seed is fixed (`STORE_SEED`, as the `served` fixture's): with a drawn one, a game the Renegades lost in its first
+    seed is fixed (the `store_seed` fixture, as for `served`): with a drawn one, a game the Renegades lost in its first
     turn (both vehicles destroyed, seed 7135355187658711437 in a CI run of session 47) left too few lines to count."""
-    from centurion.store import games as store_games
-
-    monkeypatch.setattr(store_games.secrets, "randbits", lambda _bits: STORE_SEED)
     computer = {"tog": "veteran"}
     with open_store(url) as one:
         ref = one.create("first_game", computer=computer)
