@@ -272,16 +272,18 @@ def initiative_note(g: Skirmish) -> str:
         return ""
     mark = f"— Turn {g.turn} —"
     start = max((i for i, line in enumerate(g.log) if line == mark), default=0)
-    rolled = next((line for line in g.log[start:] if line.startswith("  initiative: ")), None)
-    if rolled is None or "(totals " not in rolled:
+    lines = [line for line in g.log[start:] if line.startswith("  initiative: ")]
+    rolled = next((line for line in lines if "(totals " in line), None)  # a tie's line comes first (walk, S49)
+    if rolled is None:
         return ""
+    tied = any("tied and was rolled again" in line for line in lines)
     totals = rolled.split("(totals ", 1)[1].split(")", 1)[0].split(" and ")
     if len(totals) != 2:  # VAR-INIT rolls with rating points: another line (game/activation.py)
         return ""
     ta, tb = totals
     a, b = g.sides
     text = (f"{g.label(g.initiative_winner)} won the initiative this turn: the lower total wins "
-            f"({g.label(a)} {ta}, {g.label(b)} {tb}) [CEN-INI-1]")
+            f"({g.label(a)} {ta}, {g.label(b)} {tb}{', after a tie rolled again' if tied else ''}) [CEN-INI-1]")
     if g.phase == "order":
         return text + "; it now chooses to move first (side A) or last (side B, seeing the other's moves first)."
     if g.first is not None:

@@ -486,8 +486,14 @@ class BattlePage(StoredGame, w.VBox):
         kept = ("the replay slider goes back to any step, and the save file keeps every decision to replay the "
                 "whole game" if self.replay is not None else "the save file keeps every decision to replay the game")
         tail = f"\n… {gone} earlier lines are not shown here: {kept}." if gone > 0 else ""
+        passes = (ROLL_PASSES_CENTURIA if getattr(g, "system", "centurion") == "centuria" else ROLL_PASSES)
         self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
                                'white-space:pre-wrap"><b>Log, latest first</b> (each decision with its dice and '
-                               'results under it)\n' + html.escape(in_words("\n".join(lines)) + tail) + "</div>")
+                               f'results under it; {passes})\n' + html.escape(in_words("\n".join(lines)) + tail)
+                               + "</div>")
 
-__all__ = ["BattlePage", "COMPUTER", "PERSON"]
+# what "vs target" means in each game's log (walk of session 49: the same words, opposite senses)
+ROLL_PASSES = "a roll with a target succeeds at or under it: d10 DIE-10, a 1 always and a 10 never; d100 DIE-100"
+ROLL_PASSES_CENTURIA = "a roll with a target succeeds over it: d20 DIE-20"
+
+__all__ = ["BattlePage", "COMPUTER", "PERSON", "ROLL_PASSES", "ROLL_PASSES_CENTURIA"]

@@ -101,11 +101,13 @@ def odds_html(b: CenturiaBattle, t: CenturiaTables, selected: str | None, target
             f"<code>CTA-COMBAT</code>. Both roll at once.<br>"
             f"Attack: over {ex.attack.value}{modifiers_html(terms_of(ex.attack))}"
             f"Counter: over {ex.counter.value}{modifiers_html(terms_of(ex.counter))}"
-            f"<table class='centurion-outcomes'>"
-            f"<tr><td>{d.id} falls</td><td><b>{percent(ex.defender_falls)}</b></td></tr>"
-            f"<tr><td>{a.id} falls</td><td><b>{percent(ex.attacker_falls)}</b></td></tr>"
+            f"<table class='centurion-outcomes'>"  # four outcomes apart, summing to 1 (walk of session 49: 114 %)
+            f"<tr><td>only {d.id} falls</td><td><b>{percent(ex.defender_falls - ex.both_fall)}</b></td></tr>"
+            f"<tr><td>only {a.id} falls</td><td><b>{percent(ex.attacker_falls - ex.both_fall)}</b></td></tr>"
             f"<tr><td>both fall</td><td><b>{percent(ex.both_fall)}</b></td></tr>"
-            f"<tr><td>neither falls</td><td><b>{percent(ex.neither_falls)}</b></td></tr></table></div>")
+            f"<tr><td>neither falls</td><td><b>{percent(ex.neither_falls)}</b></td></tr></table>"
+            f"{d.id} falls in {percent(ex.defender_falls)} of attacks, {a.id} in "
+            f"{percent(ex.attacker_falls)}: the two rolls are independent.</div>")
 
 
 __all__ = ["odds_html", "piece_panel_html"]

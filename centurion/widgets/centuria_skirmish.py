@@ -349,6 +349,7 @@ class CenturiaSkirmishTable(BattlePage):
     def _show_preview(self) -> None:
         a = self.choice.value
         g = self.game
+        self._arm_confirm()
         if a is None:
             self.preview.value = ""
             return
@@ -402,6 +403,13 @@ class CenturiaSkirmishTable(BattlePage):
         if ex is None or ex.defender_falls:
             return a.describe()
         return f"{a.describe()} (hopeless: {a.target} cannot fall; {a.unit} falls {float(ex.attacker_falls):.0%})"
+
+    def _arm_confirm(self) -> None:
+        """Confirm is on once a decision is picked in the list, as on the Centurion page (walk of session 49: it
+        was on with nothing picked, and a click only said so in the side panel)."""
+        self.confirm_button.disabled = not self._mine() or self.choice.value is None
+        self.confirm_button.tooltip = ("" if not self.confirm_button.disabled else
+                                       "Pick a unit, then one of its decisions in the list")
 
     def confirm(self) -> bool:
         """Apply the chosen decision, then let the computer play its turns."""
@@ -514,8 +522,8 @@ class CenturiaSkirmishTable(BattlePage):
         self.choice.value = None
         self.choice.observe(self._on_choice, names="value")
         self.preview.value = ""
-        for b_ in (self.confirm_button, self.end_button):
-            b_.disabled = not self._mine()
+        self.end_button.disabled = not self._mine()
+        self._arm_confirm()
         self._draw_undo()  # off, saying why, in a game kept on the server
         if g.over:
             r = g.result

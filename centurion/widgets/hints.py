@@ -201,6 +201,19 @@ def not_moving_note(g: Skirmish, selected: str, yours: bool) -> str:
         if squad.aboard is not None:
             return f"{selected} climbed into {squad.aboard} this turn: it rides and does nothing else [CEN-MNT-1]."
         return f"{selected} got out of its carrier this turn: it may not move again until next turn [CEN-MNT-1]."
+    vehicle = next((v for v in g.vehicles if v.key == selected), None)
+    if vehicle is not None and g.sequence and not vehicle.destroyed:  # why, not the banner (walk of session 49)
+        movers = ", ".join(v.key for v in g.movers()) or "none"
+        if selected in g.watching:
+            return (f"{selected} stands on opportunity fire this turn: it gave up its move to fire at an enemy that "
+                    f"moves in its sight [CEN-OPP-1]. Units that may move now: {movers}.")
+        if selected in g.done:
+            return (f"{selected} has moved this turn: a vehicle moves once a Movement Phase [CEN-SEQ-2]. Units that "
+                    f"may move now: {movers}.")
+        _side, platoon = g.sequence[0]
+        if vehicle.platoon != platoon:
+            return (f"{selected}'s platoon ({vehicle.platoon}) moves later: the platoons take turns, and "
+                    f"{platoon} moves now ({movers}) [CEN-SEQ-2].")
     return f"{selected} does not move now: {g.banner()}"
 
 

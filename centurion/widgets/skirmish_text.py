@@ -186,6 +186,10 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
                          f"{plural(rolls, 'piloting roll')}, chance of no damage {pct(opt.p_no_damage)} [CEN-SPD-1]")
         # the engine's hexes, where the rolls fall: the variant resolver's own when it resolved the path
         basic = res.basic if isinstance(res, VariantResolvedMove) else g.resolve_move(a.unit, a.move)
+        lift = 0 if isinstance(basic, Refusal) else getattr(basic, "lift_tp", 0)
+        if lift:  # walk of session 49: "accelerate 4" from the ground ended at velocity 3, unexplained
+            lines.append(f"Lifting off takes {plural(lift, 'thrust point')} of the acceleration before any velocity "
+                         f"is gained: it ends at velocity {basic.end_velocity} [CEN-GRAV-6]")
         lines += [html.escape(x) for x in piloting_lines(basic)] if not isinstance(basic, Refusal) else []
         lines.append(f"<span class='centurion-move-key' style='color:#555'>{html.escape(MOVE_KEY)}</span>")
         if getattr(opt, "variant_rules", ()):

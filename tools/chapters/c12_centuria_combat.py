@@ -42,13 +42,21 @@ for side in ("front", "flank"):
            'check_book("CTA-COMBAT: front, P", p_success(15), Fraction(1, 4))',
            'check_book("CTA-COMBAT: on the flank: roll over", attack_target("centuria", "centuria", side="flank"), 13)',
            'check_book("CTA-COMBAT: flank, P", p_success(13), Fraction(7, 20))'),
-    md("On the map, R-C2 attacks B-C2 with the legatus near the defender. Every term of the attack roll, with its "
-       "rule:"),
+    md("On the map, R-C2 attacks B-C2. The rebels' legatus and praefectus cohortis stand within their action "
+       "radius of B-C2; no Roman leader is within reach of R-C2. Each roll takes the best leader for what it needs: "
+       "the defender's best **defence** help in the attack roll, its best **attack** help in the counter. In the "
+       "terms, \"the attacker\" is always the unit that rolls. Every term of the attack roll (R-C2 rolls), with "
+       "its rule:"),
     code("""
 import pandas as pd
 from centurion.widgets.centuria_table import english
 ex = exchange(fight, "R-C2", "B-C2")
 pd.DataFrame([(english(t.label), t.value, t.rule) for t in ex.attack.terms],
+             columns=["Term", "Value", "Rule"]).set_index("Term")
+"""),
+    md("And of the counter (B-C2 rolls; its legatus's attack help takes 2 off its target):"),
+    code("""
+pd.DataFrame([(english(t.label), t.value, t.rule) for t in ex.counter.terms],
              columns=["Term", "Value", "Rule"]).set_index("Term")
 """),
     md("Both roll at once, so four outcomes are possible, with these exact chances:"),

@@ -1,0 +1,170 @@
+"""The newcomer's walk of session 49: what a click on a unit that does not move now says (CEN-SEQ-2, CEN-OPP-1)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from centurion.game import bot_action, new_skirmish
+from centurion.widgets.hints import not_moving_note
+
+
+def _own_movement(name: str, seed: int):
+    """The game at the first Movement Phase decision of the side that has just moved a vehicle of its own."""
+    g = new_skirmish(name, seed=seed)
+    while not (g.phase == "movement" and any(g.vehicle(k).side == g.active for k in g.done if k in
+                                             {v.key for v in g.vehicles})):
+        g = g.apply(bot_action(g, "novice"))
+    return g
+
+
+def test_a_vehicle_that_has_moved_is_told_so_not_the_banner_again():
+    """The walk clicked R11 after its move and read 'R11 does not move now: Turn 1 of 6, movement phase...', the
+    banner it had just read; a vehicle moves once a Movement Phase (CEN-SEQ-2): the note says so and names who may."""
+    g = _own_movement("meeting", 1)
+    moved = next(k for k in g.done if g.vehicle(k).side == g.active)
+    text = not_moving_note(g, moved, True)
+    assert f"{moved} has moved this turn" in text and "CEN-SEQ-2" in text and "Turn " not in text, text
+    movers = [v.key for v in g.movers()]
+    assert movers and all(k in text for k in movers), text
+
+
+def test_a_vehicle_on_opportunity_fire_is_told_why_it_does_not_move():
+    """A vehicle standing on opportunity fire gave up its move for the turn (CEN-OPP-1)."""
+    g = _own_movement("meeting", 1)
+    moved = next(k for k in g.done if g.vehicle(k).side == g.active)
+    watching = replace(g, watching=g.watching | {moved})._fresh()
+    text = not_moving_note(watching, moved, True)
+    assert "opportunity fire" in text and "CEN-OPP-1" in text and "Turn " not in text, text
+
+
+def test_a_vehicle_of_a_platoon_that_moves_later_is_told_whose_turn_it_is():
+    """The village's Renegades have two platoons; they move in turn with the enemy's (CEN-SEQ-2): a vehicle of the
+    platoon not moving now is told which platoon moves."""
+    g = new_skirmish("village", seed=1)
+    while not (g.phase == "movement" and g.active == "renegade"):
+        g = g.apply(bot_action(g, "novice"))
+    _side, platoon = g.sequence[0]
+    other = next(v for v in g.vehicles if v.side == "renegade" and v.platoon != platoon and not v.destroyed)
+    text = not_moving_note(g, other.key, True)
+    assert f"({other.platoon}) moves later" in text and f"{platoon} moves now" in text and "CEN-SEQ-2" in text, text
+
+
+def test_the_combat_chapters_odds_table_gives_four_outcomes_that_sum_to_one():
+    """The walk read chapter 12's table under the map as 'B-C2 falls 1/5, R-C2 falls 7/20, both 7/100, neither
+    13/25' (114 %): the first two rows included 'both'. Now each row is one outcome alone, as on the battle page.
+    Expected from CTA-2 and CTA-COMBAT by hand: the attack needs over 6 + 9 + 1 (the rebels' praefectus helps the
+    defence) = 16 on a d20, 4/20; the counter over 6 + 9 - 2 (their legatus helps its attack) = 13, 7/20; the two
+    rolls are independent."""
+    import re
+    from fractions import Fraction
+
+    from centurion.centuria import CenturiaBattle
+    from centurion.data import centuria_scenario, centuria_tables
+    from centurion.widgets.centuria_panels import odds_html
+
+    b = CenturiaBattle.from_scenario(centuria_scenario())
+    fight = replace(b.placed("R-C2", "0606", 0).placed("B-C2", "0605", 3).placed("B-C3", "0705", 5)
+                    .placed("R-C3", "0707", 0), phase="combat")
+    text = odds_html(fight, centuria_tables(), "R-C2", "B-C2", "combat")
+    rows = dict(re.findall(r"<tr><td>([^<]*)</td><td><b>(\d+/\d+|\d+) \(", text))
+    hit, counter = Fraction(4, 20), Fraction(7, 20)
+    expected = {"only B-C2 falls": hit * (1 - counter), "only R-C2 falls": counter * (1 - hit),
+                "both fall": hit * counter, "neither falls": (1 - hit) * (1 - counter)}
+    assert {k: Fraction(v) for k, v in rows.items() if k in expected} == expected, text
+    assert sum(expected.values()) == 1
+
+
+def test_the_battle_pages_confirm_is_on_only_once_a_decision_is_picked():
+    """The walk's first Confirm on the Centuria page did nothing it could see: nothing was picked in the list, and
+    the refusal stood in the side panel. Confirm is now off until a decision is picked, as on the Centurion page,
+    and off again once it is played."""
+    from centurion.game.centuria import CtaMove
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+
+    t = CenturiaSkirmishTable("centuria_ford_road", seed=3, players={"rome": "person", "rebels": "veteran"})
+    assert t.choice.value is None and t.confirm_button.disabled
+    t.click(t.game.battle.piece("R-C2").hex)
+    assert t.choice.options and t.choice.value is None and t.confirm_button.disabled
+    t.choice.value = next(a for _l, a in t.choice.options if isinstance(a, CtaMove))
+    assert not t.confirm_button.disabled
+    assert t.confirm()
+    assert t.choice.value is None and t.confirm_button.disabled
+    assert not t.end_button.disabled  # the person may still end the part of the phase
+
+
+def test_the_banner_says_who_won_the_initiative_after_a_tie():
+    """The walk's turn-2 banner said nothing of the initiative the computer had won on a re-roll: the note read the
+    first 'initiative:' line of the turn, which after a tie is the tie's. First game, seed 2, turn 1: the Renegades
+    spend 1 point; 9 - 1 against 8 ties, then 10 - 1 = 9 against 1: the lower total wins (CEN-INI-1), TOG."""
+    import re
+
+    from centurion.game.summary import initiative_note
+
+    g = new_skirmish("first_game", seed=2)
+    while g.phase != "movement":
+        g = g.apply(bot_action(g, "novice"))
+    rolls = [(side, int(d)) for side, d in re.findall(r"^    initiative, (.+) \[CEN-INI-1\]: d10 = (\d+)$",
+                                                        "\n".join(g.log), re.M)]
+    assert rolls == [("Renegade Legion", 9), ("Terran Overlord Government", 8),
+                     ("Renegade Legion", 10), ("Terran Overlord Government", 1)]  # the game's dice, as read
+    spent = 1  # "spends 1 leadership point on initiative"
+    renegade, tog = rolls[2][1] - spent, rolls[3][1]
+    assert rolls[0][1] - spent == rolls[1][1]  # the first pair tied
+    text = initiative_note(g)
+    assert text.startswith("Terran Overlord Government won the initiative this turn") and tog < renegade, text
+    assert f"Renegade Legion {renegade}, Terran Overlord Government {tog}, after a tie rolled again" in text, text
+
+
+def test_each_battle_pages_log_says_what_vs_target_means_and_its_rolls_agree():
+    """The walk read 'd10 = 3 vs target 3: success' on the Centurion page and 'd20 = 12 vs target 12: failure' on
+    the Centuria page: the same words, opposite senses (DIE-10: at or under, a 1 always and a 10 never; DIE-20:
+    strictly over). Each log now says which, and every roll with a target in a computer game of each agrees with it
+    (read from the log's own lines, judged by the rules' words, not by the dice code)."""
+    import re
+
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+    from centurion.widgets.skirmish import SkirmishTable
+
+    roll = re.compile(r"(d10|d20|d100) = (\d+) vs target (-?\d+) \(P = [^)]*\): (success|failure)")
+    cen = SkirmishTable("meeting", seed=1, players={"renegade": "novice", "tog": "novice"})
+    cta = CenturiaSkirmishTable("centuria_ford_road", seed=2, players={"rome": "veteran", "rebels": "novice"})
+    assert cen.game.over and cta.game.over
+    assert "succeeds at or under it" in cen.log_html.value and "DIE-10" in cen.log_html.value
+    assert "succeeds over it" in cta.log_html.value and "DIE-20" in cta.log_html.value
+    seen = {"d10": 0, "d20": 0}
+    for page in (cen, cta):
+        for die, r, target, verdict in roll.findall("\n".join(page.game.log)):
+            r, target = int(r), int(target)
+            if die == "d10":
+                passes = r == 1 or (r != 10 and r <= target)
+            elif die == "d100":
+                passes = r <= target
+            else:
+                passes = r > target
+            assert passes == (verdict == "success"), (die, r, target, verdict)
+            seen[die] = seen.get(die, 0) + 1
+    assert seen["d10"] > 10 and seen["d20"] > 10, seen
+
+
+def test_a_grounded_vehicles_move_preview_says_lifting_off_takes_thrust():
+    """The walk saw a grounded tank's 'accelerate 4, F F F' end at velocity 3 with nothing to say why: lifting off
+    from the ground costs 1 thrust point before any velocity is gained (CEN-GRAV-6). The village's T21 starts
+    grounded in a crater (2 thrust points to lift off); each of its listed moves that takes off says so, and ends at
+    its acceleration - 2 - its braking."""
+    from centurion.game.actions import Move
+    from centurion.widgets.skirmish_text import preview_lines
+
+    g = new_skirmish("village", seed=1)
+    while not (g.phase == "movement" and "T21" in {v.key for v in g.movers()}):
+        g = g.apply(bot_action(g, "novice"))
+    t21 = g.vehicle("T21")
+    assert t21.grounded and t21.velocity == 0 and t21.in_crater
+    lift = 2  # CEN-GRAV-6: from a crater 2 TP (1 from open ground, 2 from under water)
+    moves = [a for a in g.legal_actions() if isinstance(a, Move) and a.unit == "T21" and a.move.accelerate > 0
+             and not a.move.ground]
+    assert moves
+    for a in moves[:5]:
+        text = " ".join(preview_lines(g, a, a))
+        end = a.move.accelerate - lift - a.move.decelerate
+        assert f"Lifting off takes {lift} thrust points of the acceleration" in text, text
+        assert f"it ends at velocity {end} [CEN-GRAV-6]" in text, text
