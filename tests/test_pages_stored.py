@@ -136,7 +136,8 @@ def test_two_tabs_of_one_seat_racing_for_one_decision(served, monkeypatch):
     stored = served.steps(a.seat.game_id)
     assert stored == len(a.game.history) > len(g.history)
     b.confirm()  # a step behind: refused, and the page shows the game as it is now
-    assert "decided first" in b.message.value
+    # the step was the seat's own: another tab took it, not "the other player" (walk of session 49)
+    assert "already taken for your side" in b.message.value and "other player" not in b.message.value
     assert served.steps(a.seat.game_id) == stored and b.game.history == a.game.history
 
 

@@ -84,10 +84,13 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
 
 # new lines the old logs lack: a squad dying in its carrier (session 31); a hit that found no box left in its column
 # (session 34, book-a 12.1); a watcher that got no shot at a move (session 34, CEN-OPP-1); a squad out of its wreck
-# (session 34, book-a 13.2); initiative ties rolled again (session 34, CEN-INI-1); a squad hit without losses (34)
+# (session 34, book-a 13.2); initiative ties rolled again (session 34, CEN-INI-1); a squad hit without losses (34);
+# a variant's term in a painting roll, named as the fire's were (session 49, VAR-SPEEDMOD); the switches a game is
+# played under, named after the log's first line (session 49)
 ABOARD = re.compile(r"^  \S+ aboard \S+: \d+ m[ae]n lost |^  \S+'s .+ hit \S+ on the \w+, column \d+, and did no damage"
                     r"|^  \S+ on opportunity fire has no shot at |^  \S+ gets out of the wreck of "
-                    r"|^  initiative: the first .* of rolls tied|^  \S+: no man killed \(its casualty rolls\)")
+                    r"|^  initiative: the first .* of rolls tied|^  \S+: no man killed \(its casualty rolls\)"
+                    r"|^  \S+ paint at \S+: .* \[VAR-[A-Z]+\]$|^Fan variant rules in play \(chapter 21\): ")
 
 
 SAVES = sorted(p.stem for p in FIXTURES.glob("*.json") if (FIXTURES / f"{p.stem}.log").exists())

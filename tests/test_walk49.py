@@ -168,3 +168,88 @@ def test_a_grounded_vehicles_move_preview_says_lifting_off_takes_thrust():
         end = a.move.accelerate - lift - a.move.decelerate
         assert f"Lifting off takes {lift} thrust points of the acceleration" in text, text
         assert f"it ends at velocity {end} [CEN-GRAV-6]" in text, text
+
+
+def test_a_painting_roll_names_the_speed_variant_that_changed_it():
+    """The second walk of session 49 read 'R11 to paint T12 at range 12 [CEN-CMB-1]: d10 = 3 vs target -2' in a
+    VAR-SPEEDMOD game with no line naming the variant, where the fire's rolls had one ('target speed 9 -3
+    [VAR-SPEEDMOD]'); the project says the log names the variant behind every roll it changes. Each paint now has its
+    line, whose term is the RULES.md VAR-SPEEDMOD band of the speed it names (0-1: 0, 2-3: -1, 4-6: -2, 7-10: -3,
+    11-15: -4, 16-20: -5, 21+: -6)."""
+    import re
+
+    def band(speed: int) -> int:
+        return next(v for hi, v in ((1, 0), (3, -1), (6, -2), (10, -3), (15, -4), (20, -5)) if speed <= hi) \
+            if speed <= 20 else -6
+
+    g = new_skirmish("meeting", seed=1, variants=("VAR-SPEEDMOD",))
+    while not g.over:
+        g = g.apply(bot_action(g, "novice"))
+    rolls = re.findall(r"^    (\S+) to paint (\S+) at ", "\n".join(g.log), re.M)
+    named = re.findall(r"^  (\S+) paint at (\S+): target speed (\d+) ([+-]\d+) \[VAR-SPEEDMOD\]$", "\n".join(g.log),
+                       re.M)
+    assert len(rolls) > 5 and [(p, t) for p, t, _s, _v in named] == rolls
+    assert all(int(v) == band(int(s)) for _p, _t, s, v in named), named
+    assert any(int(v) < 0 for *_x, v in named)  # some paint was at a moving target
+    off = new_skirmish("meeting", seed=1)
+    while not off.over:
+        off = off.apply(bot_action(off, "novice"))
+    assert not any("[VAR-" in line for line in off.log)  # the basic rules name no variant
+
+
+def test_chapter_21s_moves_widget_heads_its_column_with_the_switches_ticked():
+    """The second walk unticked VAR-LATERAL and read 'Variant (VAR-LATERAL)' over 561 end states each tagged
+    VAR-EMERGENCY; with both unticked the heading still named VAR-LATERAL. The column now names the switches ticked,
+    and every new end's 'uses' cell is one of them."""
+    import re
+
+    from centurion.widgets.variants_view import LegalMovesSideBySide
+
+    view = LegalMovesSideBySide()
+
+    def heading() -> str:
+        return re.sub(r"<[^>]+>", "", re.search(r"<th[^>]*>(Variant[^<]*(?:<[^>]+>[^<]*)*?)</th>",
+                                                view.out.value).group(1))
+
+    assert heading() == "Variant (VAR-LATERAL, VAR-EMERGENCY)"
+    view.lateral.value = False
+    assert heading() == "Variant (VAR-EMERGENCY)"
+    uses = re.findall(r"<td>(VAR-[A-Z, -]+)</td></tr>", view.out.value)
+    assert uses and all(u == "VAR-EMERGENCY" for u in uses), uses
+    view.emergency.value = False
+    assert heading() == "Variant (no switch ticked: the basic rules)"
+    assert " 0 new," in view.out.value
+
+
+def test_a_variants_refusal_reads_right_outside_a_game():
+    """Chapter 21 printed the basic rules' refusal of a salvo as 'the variant rule VAR-SALVO is off in this game' on a
+    page with no game; the rules layer's words now fit a chapter and a game alike."""
+    from centurion.rules.hooks import BasicRules
+    from centurion.variants import RuleSet
+    from centurion.variants.switches import refuse_off
+
+    salvo = BasicRules().declare_salvo([])
+    assert salvo.rule == "VAR-SALVO" and "VAR-SALVO is off (" in salvo.reason and "game" not in salvo.reason
+    off = refuse_off(RuleSet(), "VAR-SHIELD")
+    assert off.startswith("the variant rule VAR-SHIELD is off (") and "game" not in off
+
+
+def test_a_variant_games_log_names_its_switches_and_the_move_key_explains_a_lateral_shift():
+    """The second walk: the log of a game with fan variants opened without naming them (only the line under the
+    page's banner did), and a path's SL / SR steps were not in the move key under the list (VAR-LATERAL)."""
+    from centurion.game.actions import Move
+    from centurion.widgets.skirmish_text import preview_lines
+
+    on = ("VAR-LATERAL", "VAR-SPEEDMOD")
+    g = new_skirmish("meeting", seed=1, variants=on)
+    assert g.log[1] == "Fan variant rules in play (chapter 21): VAR-LATERAL, VAR-SPEEDMOD"
+    assert not any(line.startswith("Fan variant rules") for line in new_skirmish("meeting", seed=1).log)
+    while not (g.phase == "movement" and g.movers()):
+        g = g.apply(bot_action(g, "novice"))
+    a = next(a for a in g.legal_actions() if isinstance(a, Move))
+    assert "SL / SR = a lateral shift" in " ".join(preview_lines(g, a, a))
+    basic = new_skirmish("meeting", seed=1)
+    while not (basic.phase == "movement" and basic.movers()):
+        basic = basic.apply(bot_action(basic, "novice"))
+    b = next(a for a in basic.legal_actions() if isinstance(a, Move))
+    assert "SL / SR" not in " ".join(preview_lines(basic, b, b))

@@ -223,6 +223,8 @@ def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) ->
     layout = crew.check_layouts(RuleSet.from_names(variants), [v.sheet.vehicle for v in vehicles])
     s = Skirmish(sc, seed, variants, (), 1, "initiative", None, tuple(vehicles), tuple(squads))
     s = s._log(f"{sc.title}: {sc.sides[0].label} against {sc.sides[1].label}, seed {seed}, {sc.turns} turns")
+    if variants:  # the log says the rules it was played under (walk of session 49: only the page's line did)
+        s = s._log(f"Fan variant rules in play (chapter 21): {', '.join(variants)}")
     s = s._log(*layout)
     dice = decision_dice(seed, -1)
     start = len(dice.log)

@@ -78,7 +78,7 @@ class BasicRules:
 
     def declare_salvo(self, weapons: Sequence[SalvoWeapon]) -> Refusal | None:
         """None when these mounts may fire as one salvo, else a Refusal; the basic rules have none (VAR-SALVO)."""
-        return Refusal("VAR-SALVO", "the variant rule VAR-SALVO is off in this game (identical direct-fire "
+        return Refusal("VAR-SALVO", "the variant rule VAR-SALVO is off (identical direct-fire "
                                     "weapons of one location fire with one roll, all hit or all miss)")
 
     def roll_salvo(self, roll: TargetRoll, weapons: Sequence[SalvoWeapon], *, weapon: str, dice: Dice,

@@ -15,6 +15,7 @@ from .combat_units import RULE, CombatUnit, MapFor, sight_level
 from .fire import range_words
 from .hooks import BasicRules, rules_of
 from .refusal import Refusal
+from .rolls import Term
 from .targets import infantry_paint, vehicle_paint
 
 
@@ -26,6 +27,11 @@ class PaintResult:
     target: str
     roll: Roll
     stop: Roll | None = None  # VAR-SHIELD: the shield's percentile stop roll after a hit
+    terms: tuple[Term, ...] = ()  # the to-hit's terms, to name a variant's (VAR-SPEEDMOD) in the log
+
+    def variant_terms(self) -> tuple[Term, ...]:
+        """The to-hit terms a variant rule added (VAR-*), for the log to name."""
+        return tuple(t for t in self.terms if t.rule.startswith("VAR-"))
 
     @property
     def painted(self) -> bool:
@@ -84,7 +90,7 @@ def resolve_painting(battlemap: BattleMap, units: Mapping[str, CombatUnit], pain
             roll, stop = rules_of(rules).shot(attempt.to_hit, weapon="painting", dice=dice, purpose=purpose)
         else:
             roll = attempt.to_hit.roll(dice, purpose=purpose, rule=RULE)
-        out.append(PaintResult(painter_key, target_key, roll, stop))
+        out.append(PaintResult(painter_key, target_key, roll, stop, tuple(attempt.to_hit.terms)))
         if roll.success and not (stop is not None and stop.success):
             live[target_key] = replace(target, painted_by=target.painted_by + (painter_key,))
     return live, tuple(out)

@@ -40,4 +40,4 @@ def refuse_off(rules: Switches, rule: str) -> str | None:
     """None when `rule` is on, else the message saying the switch is off (used in Refusals)."""
     if rules.enabled(rule):
         return None
-    return f"the variant rule {rule} is off in this game ({VARIANTS[rule]})"
+    return f"the variant rule {rule} is off ({VARIANTS[rule]})"  # in a game or a chapter alike (walk, S49)

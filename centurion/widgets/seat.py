@@ -150,13 +150,14 @@ def address(game_id: str, token: str) -> str:
 #: address (a string), not the URL class (walk of session 29: "URL is not a constructor"); the link's own `href` is
 #: already absolute. The clipboard API needs a secure context (https or this machine): elsewhere (a club's server
 #: on its local network) the link is copied through a selected text field, and a refusal says what to do instead.
-COPY_SCRIPT = (
+COPY_SCRIPT = (  # 'copied' goes back to 'copy link' after a few seconds (walk of session 49: it stayed)
     "const link = this.parentElement.querySelector('a').href; const b = this; "
+    "const copied = () => { b.innerText = 'copied'; setTimeout(() => { b.innerText = 'copy link'; }, 4000); }; "
     "const by_hand = () => { const t = document.createElement('textarea'); t.value = link; "
     "document.body.appendChild(t); t.select(); let ok = false; try { ok = document.execCommand('copy'); } "
-    "catch (e) {} t.remove(); b.innerText = ok ? 'copied' : 'could not copy: right-click the link'; }; "
+    "catch (e) {} t.remove(); if (ok) { copied(); } else { b.innerText = 'could not copy: right-click the link'; } }; "
     "if (navigator.clipboard && window.isSecureContext) { navigator.clipboard.writeText(link).then("
-    "() => { b.innerText = 'copied'; }, by_hand); } else { by_hand(); }")
+    "copied, by_hand); } else { by_hand(); }")
 
 
 def links_html(game_id: str, links: list[tuple[str, str]], note: str, kept: tuple[str, bool] | None = None) -> str:

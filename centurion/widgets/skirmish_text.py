@@ -33,6 +33,8 @@ from .score_view import score_html
 from .turn_summary import squad_state
 
 FACINGS = FACING_NAMES  # HEX-3's names, the hex grid's own tuple
+LATERAL_KEY = ("SL / SR = a lateral shift: one hex to the forward-left / forward-right without turning, for 1 "
+               "thrust point plus the hex's cost [VAR-LATERAL].")
 
 #: the variant switches the skirmish turn plays so far (the others are stored and saved but play as basic rules)
 PLAYED_VARIANTS = ("VAR-INIT", "VAR-OCCUPY", "VAR-MOVETYPE", "VAR-LATERAL", "VAR-EMERGENCY", "VAR-RAM",
@@ -191,7 +193,8 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
             lines.append(f"Lifting off takes {plural(lift, 'thrust point')} of the acceleration before any velocity "
                          f"is gained: it ends at velocity {basic.end_velocity} [CEN-GRAV-6]")
         lines += [html.escape(x) for x in piloting_lines(basic)] if not isinstance(basic, Refusal) else []
-        lines.append(f"<span class='centurion-move-key' style='color:#555'>{html.escape(MOVE_KEY)}</span>")
+        key = MOVE_KEY + (f" {LATERAL_KEY}" if g.rules.enabled("VAR-LATERAL") else "")  # walk of session 49
+        lines.append(f"<span class='centurion-move-key' style='color:#555'>{html.escape(key)}</span>")
         if getattr(opt, "variant_rules", ()):
             lines.append("Variant rules this path uses: " + ", ".join(opt.variant_rules))
         if isinstance(res, VariantResolvedMove):

@@ -152,9 +152,11 @@ class StoredGame:
             replies: list = []
             nxt = self.seat.play(action, step=len(self.game.history), replies=replies)
         except StaleStep:
+            ours = self.game.active == self.seat.side  # the step was this seat's to take (walk of session 49)
             self.sync()  # first: bringing the game in clears the page's older message
-            self.message.show("The other player decided first, so your click decided nothing: here is the game "
-                              "as it is now.", "refusal")
+            who = ("This decision was already taken for your side (in another tab or window with your link, or "
+                   "when your time ran out)" if ours else "The other player decided first")
+            self.message.show(f"{who}, so your click decided nothing: here is the game as it is now.", "refusal")
             return False
         except WrongSeat as exc:
             self.message.show(f"Not your decision: {exc}", "refusal")

@@ -47,10 +47,11 @@ def _pct(p: Fraction) -> str:
 
 
 def _columns(basic: str, variant: str, rule: str) -> str:
-    """Two columns, basic rule | variant, as HTML."""
+    """Two columns, basic rule | variant, as HTML; `rule` names the switches on ('' for none)."""
     cell = "vertical-align:top;padding:4px 12px;border:1px solid #ccc;width:50%"
+    head = f"Variant ({link_rules(rule)})" if rule else "Variant (no switch ticked: the basic rules)"
     return (f"<table style='border-collapse:collapse;width:100%'><tr><th style='{cell}'>Basic rules</th>"
-            f"<th style='{cell}'>Variant ({link_rules(rule)})</th></tr>"
+            f"<th style='{cell}'>{head}</th></tr>"
             f"<tr><td style='{cell}'>{basic}</td><td style='{cell}'>{variant}</td></tr></table>")
 
 
@@ -210,7 +211,7 @@ class LegalMovesSideBySide(w.VBox):
                    "the variant reaches (orange)" + (
                        "<table><tr><th>hex</th><th>facing</th><th>path</th><th>TP</th><th>no damage</th>"
                        f"<th>uses</th></tr>{rows}</table>{more}" if new else ""))
-        self.out.value = _columns(basic, variant, "VAR-LATERAL")
+        self.out.value = _columns(basic, variant, ", ".join(names))  # the switches ticked (walk of session 49)
 
     def _basic(self, state: GravState) -> list:
         from ..rules import legal_grav_moves

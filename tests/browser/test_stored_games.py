@@ -133,6 +133,9 @@ def test_two_browsers_a_reload_and_a_spectator(browser, served, store_url, artif
                         timeout=10_000)
     copied = a.evaluate("navigator.clipboard.readText()")
     assert copied.startswith(served.url) and copied.endswith(theirs), copied
+    # walk of session 49: the button said "copied" for the rest of the session; it reads "copy link" again
+    a.wait_for_function("() => [...document.querySelectorAll('.centurion-copy')].every(b => b.innerText === "
+                        "'copy link')", timeout=15_000)
     assert not errors, errors
     store = open_store(store_url)
     assert store.steps(game_id) == 1

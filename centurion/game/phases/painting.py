@@ -121,6 +121,9 @@ class PaintingPhase:
                     lines.append(f"  {r.painter} paints {r.target}: {'hit' if r.painted else 'miss'}"
                                  + (" [VAR-SHIELD: no shield modifier, the stop roll let it through]"
                                     if r.stop is not None else ""))
+                if not isinstance(r, Refusal):  # a variant's term in the roll, named (VAR-SPEEDMOD; walk of S49)
+                    lines += [f"  {r.painter} paint at {r.target}: {t.label} {t.value:+d} [{t.rule}]"
+                              for t in r.variant_terms()]
         nxt = self._absorb(units, {}, {})._log(*lines)
         return nxt.enter(Phase.FIRE, dice)
 
