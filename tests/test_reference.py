@@ -141,4 +141,4 @@ def test_every_chapter_has_previous_contents_and_next_links():
                 assert f"]({chapters[i - 1]})" in text and "Previous:" in text, name
             nxt = chapters[i + 1] if i + 1 < len(chapters) else "reference.ipynb"
             assert f"]({nxt})" in text and "Next:" in text, name
-        assert "](reference.ipynb?rule=" in first, name
+        assert '<a href="reference.ipynb?rule=' in first and 'target="_blank"' in first, name  # a new tab (S49)

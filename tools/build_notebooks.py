@@ -60,16 +60,20 @@ def navigation(filename: str, order: list[str], titles: dict[str, str]) -> str:
     return " · ".join(links)
 
 
-def link_rule_ids(text: str, known: set[str]) -> str:
-    """Link every rule ID a markdown cell shows (bare or in backticks) to its entry on the reference page."""
+def link_rule_ids(text: str, known: set[str], new_tab: bool = False) -> str:
+    """Link every rule ID a markdown cell shows (bare or in backticks) to its entry on the reference page; in a
+    chapter or a battle page (`new_tab`) opened in a new tab as the widgets' links are, so the page keeps its widgets
+    as the reader left them (walk of session 49); on the index and the reference, a markdown link in the same tab."""
     pattern = r"(?:HEX|DIE|CEN|CTA|VAR)-[A-Z0-9]+(?:-[0-9]+)?\b"
 
     def one(m: re.Match[str]) -> str:
         rid = m.group(1) or m.group(2)
         if rid not in known:
             return m.group(0)
-        shown = f"`{rid}`" if m.group(1) else rid
-        return f"[{shown}](reference.ipynb?rule={rid})"
+        if not new_tab:
+            return f"[{f'`{rid}`' if m.group(1) else rid}](reference.ipynb?rule={rid})"
+        shown = f"<code>{rid}</code>" if m.group(1) else rid
+        return f'<a href="reference.ipynb?rule={rid}" target="_blank" rel="noopener">{shown}</a>'
 
     return re.sub(rf"`({pattern})`|(?<![\w`\[=?/-])({pattern})", one, text)
 
@@ -80,7 +84,8 @@ def assemble(filename: str, module: object, order: list[str], titles: dict[str, 
     cells = [nbformat.from_dict(dict(c)) for c in module.CELLS]
     for cell in cells:
         if cell.cell_type == "markdown":
-            cell.source = link_rule_ids(cell.source, known).replace("{{nav}}", nav)
+            new_tab = filename not in ("index.ipynb", "reference.ipynb")  # a chapter or a battle page keeps its state
+            cell.source = link_rule_ids(cell.source, known, new_tab).replace("{{nav}}", nav)
     if filename != "index.ipynb":
         cells.append(nbformat.v4.new_markdown_cell("---\n\n" + nav))
     return cells

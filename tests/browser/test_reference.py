@@ -17,19 +17,25 @@ def entries_shown(page) -> list[str]:
 
 def check_a_rule_id_in_a_chapter_opens_its_entry(page) -> None:
     """On chapter 04 as tests/browser/test_chapters.py leaves it (run there, last: it was a test of its own, on a second
-    view of the chapter): the chapter's CEN-TER-2 link opens that rule's entry."""
+    view of the chapter): the chapter's CEN-TER-2 link opens that rule's entry in a new tab, as the widgets' links do,
+    and the chapter stays as the reader left it (walk of session 49: it used to replace the chapter)."""
     from .conftest import ARTIFACTS
 
     link = page.locator("a[href='reference.ipynb?rule=CEN-TER-2']").first
     assert link.inner_text() == "CEN-TER-2"
-    link.click()
-    page.wait_for_url("**/reference.ipynb?rule=CEN-TER-2", timeout=30_000)
-    page.wait_for_selector(".centurion-rule-entry", timeout=60_000)
-    assert entries_shown(page) == ["CEN-TER-2"]
-    entry = page.locator(".centurion-rule-entry").inner_text()
+    chapter_url = page.url
+    with page.expect_popup(timeout=30_000) as opened:  # a new tab: the chapter keeps its widgets (walk of S49)
+        link.click()
+    ref = opened.value
+    ref.wait_for_url("**/reference.ipynb?rule=CEN-TER-2", timeout=30_000)
+    ref.wait_for_selector(".centurion-rule-entry", timeout=60_000)
+    assert entries_shown(ref) == ["CEN-TER-2"]
+    entry = ref.locator(".centurion-rule-entry").inner_text()
     assert "never less than 0" in entry and "2 − 3, so 0" in entry and "Terrain, slopes and roads" in entry
-    assert page.locator(".voila-error").count() == 0 and "Traceback" not in page.inner_text("body")
-    page.screenshot(path=str(ARTIFACTS / "reference-entry.png"))
+    assert ref.locator(".voila-error").count() == 0 and "Traceback" not in ref.inner_text("body")
+    ref.screenshot(path=str(ARTIFACTS / "reference-entry.png"))
+    assert page.url == chapter_url  # the chapter stayed where it was
+    ref.close()
 
 
 def test_a_rule_id_in_a_refusal_opens_its_entry_in_a_new_tab(page, voila_url):
