@@ -253,3 +253,101 @@ def test_a_variant_games_log_names_its_switches_and_the_move_key_explains_a_late
         basic = basic.apply(bot_action(basic, "novice"))
     b = next(a for a in basic.legal_actions() if isinstance(a, Move))
     assert "SL / SR" not in " ".join(preview_lines(basic, b, b))
+
+
+def test_the_variant_initiative_is_explained_by_its_own_rule_not_the_basic_one():
+    """The third walk played a VAR-INIT game: the hint and the preview of 'spends 2' gave the basic rule (the lower
+    total wins, passes at 3 points) and 'Refused: CEN-INI-1 ... cannot use 2', yet Confirm took it and the higher
+    total won, as the variant says (RULES.md VAR-INIT: d10 + rating points spent, the higher wins, ties re-rolled).
+    Every listed spend now previews without a refusal and in the variant's words, and the game's own rolls agree."""
+    import re
+
+    from centurion.game.actions import Leadership
+    from centurion.game.bot_reasons import _plain_reason
+    from centurion.widgets.hints import hint_text
+    from centurion.widgets.skirmish_text import preview_lines
+
+    g = new_skirmish("meeting", seed=1, variants=("VAR-INIT",))
+    assert g.phase == "initiative"
+    spends = [a for a in g.legal_actions() if isinstance(a, Leadership)]
+    assert len(spends) > 2
+    for a in spends:
+        text = " ".join(preview_lines(g, a, a))
+        assert "Refused" not in text and "higher total wins" in text and "VAR-INIT" in text, text
+        assert "lower total" not in text and "CEN-INI-2" not in text, text
+        assert "higher total wins" in _plain_reason(g, a) and "CEN-INI-1" not in _plain_reason(g, a)
+    hint = hint_text(g, None, None, True)
+    assert "higher total wins" in hint and "VAR-INIT" in hint and "passes" not in hint, hint
+    basic = new_skirmish("meeting", seed=1)
+    assert "lower total wins" in " ".join(preview_lines(basic, Leadership(0), Leadership(0)))
+    # the game's own rolls: the winner's d10 + points is the higher of the last pair rolled
+    played = g.apply(spends[2])
+    while played.phase == "initiative":
+        played = played.apply(bot_action(played, "novice"))
+    pairs = re.findall(r"^    initiative, (.+) \(([+-]\d+)\) \[VAR-INIT\]: d10 = (\d+)$", "\n".join(played.log), re.M)
+    assert len(pairs) >= 2, played.log[-8:]
+    (a_side, a_bonus, a_roll), (b_side, b_bonus, b_roll) = pairs[-2:]
+    totals = {a_side: int(a_roll) + int(a_bonus), b_side: int(b_roll) + int(b_bonus)}
+    assert totals[played.label(played.initiative_winner)] == max(totals.values()) != min(totals.values())
+    while played.phase != "fire" and not played.over:  # the fire step's hint: resolved at once (VAR-INIT)
+        played = played.apply(bot_action(played, "novice"))
+    fire = hint_text(played, None, None, True)
+    assert "as soon as it has declared [VAR-INIT]" in fire and "once both sides have declared" not in fire, fire
+
+
+def test_a_shot_at_a_fallen_piece_says_only_that_it_cannot_be_made():
+    """The third walk, chapter 14: after B-C2 fell, the panel read 'R-B1 shoots at B-C2: in sight of the engine'
+    above 'Not allowed: ... must be a living enemy piece'. A shot at a fallen piece now says only why it cannot be
+    made (CTA-ART); a living target still gets its sight, spotters and odds."""
+    from centurion.centuria import CenturiaBattle
+    from centurion.data import centuria_scenario, centuria_tables
+    from centurion.widgets.centuria_panels import odds_html
+
+    b = CenturiaBattle.from_scenario(centuria_scenario())
+    guns = replace(b.placed("B-C2", "0806", 3).placed("B-C3", "0605", 3), phase="combat")
+    live = odds_html(guns, centuria_tables(), "R-B1", "B-C2", "artillery")
+    assert "shoots at <b>B-C2</b>" in live and "of the engine" in live and "Hit on a roll over" in live, live
+    fallen = guns.with_piece(replace(guns.piece("B-C2"), alive=False))
+    text = odds_html(fallen, centuria_tables(), "R-B1", "B-C2", "artillery")
+    assert "cannot shoot at <b>B-C2</b>" in text and "living enemy piece" in text, text
+    assert "in sight" not in text and "seen by" not in text, text
+
+
+def test_undo_in_a_centuria_chapter_clears_the_result_it_took_back():
+    """The third walk, chapter 13: after a rally test and Undo, the unit was idle again on the map and the diagram,
+    but the line above the diagram still said 'R-C2 rallies ... passes; now intact'. Undo now clears that line."""
+    from centurion.centuria import CenturiaBattle
+    from centurion.data import centuria_scenario
+    from centurion.widgets import CenturiaTable
+
+    table = CenturiaTable(CenturiaBattle.from_scenario(centuria_scenario()).placed("R-LEG", "0609"), mode="morale")
+    table.selected = "R-C2"
+    assert table.do_morale()
+    assert "R-C2" in table.rolls.value and "CTA-MORALE" in table.rolls.value
+    before = table.history[-1]
+    table._undo()
+    assert table.battle == before and table.rolls.value == ""
+    assert "Took back the last action" in table.message.value
+
+
+def test_a_new_start_in_the_move_table_begins_its_velocity_track_there():
+    """The third walk, chapter 06: with 'Starts' switched to 'grounded in a crater' the panel said velocity 0 but the
+    Velocity record track still read 8, the start before the change. A new start begins the track at its velocity
+    (CEN-GRD-1: a grounded vehicle has velocity 0)."""
+    import re
+
+    from centurion.data import sample_map, vehicle_types
+    from centurion.widgets import GravMoveTable, tank_on
+
+    battlefield = sample_map()
+    table = GravMoveTable(battlefield, vehicle_types()["horatius"],
+                          tank_on(battlefield, vehicle_types()["horatius"], "0520", 0, 8), start_options=True)
+
+    def track() -> list[str]:
+        found = re.search(r"Velocity record track: (.*?)<br>", table.budget.value)
+        return re.findall(r">(\d+)</span>", found.group(1))
+
+    assert table.history == [8] and track() == ["8"]
+    table.start_down.value = "crater"
+    assert table.state.grounded and table.state.in_crater and table.state.velocity == 0
+    assert table.history == [0] and track() == ["0"], (table.history, track())

@@ -427,6 +427,9 @@ def _plain_reason(s: Any, a: Any) -> str:
         from .summary import centurion_words
 
         ratings = "; ".join(centurion_words(s, side) for side in s.sides) if hasattr(s, "centurion") else ""
+        if s.rules.enabled("VAR-INIT"):  # the variant's roll (third walk of session 49: the basic rule was named)
+            return (f"all {a.points} rating point(s) on the initiative: each adds 1 to the roll, and the higher "
+                    f"total wins it (VAR-INIT)" + (f"; {ratings}" if ratings else ""))
         return (f"all {a.points} leadership point(s) on the initiative: the lower roll wins it (CEN-INI-1)"
                 + (f"; the advantage is the difference of the ratings ({ratings})" if ratings else ""))
     if isinstance(a, Order):

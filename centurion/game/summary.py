@@ -253,6 +253,13 @@ def centurion_words(g: Skirmish, side: str) -> str:
 
 def leadership_note(g: Skirmish, points: int) -> str:
     """What spending `points` of the Leadership Advantage on this turn's initiative roll does (CEN-INI-1, -2)."""
+    if g.rules.enabled("VAR-INIT"):  # the variant's roll: points added, the higher total wins (third walk, S49)
+        have = g.centurion(g.active).century_rating
+        return (f"Each side rolls a d10 and adds the rating points it spends, +1 each; the higher total wins the "
+                f"initiative, ties are rolled again, and the winner chooses which side activates a platoon first "
+                f"[VAR-INIT]. {g.label(g.active)} has {plural(have, 'rating point')} this turn "
+                f"({'; '.join(centurion_words(g, s) for s in g.sides)}): spending {points} adds {points} to its "
+                f"roll.")
     a, b = g.sides
     plan = plan_leadership(g.centurion(a), g.centurion(b), points)
     if isinstance(plan, Refusal):

@@ -80,6 +80,9 @@ def odds_html(b: CenturiaBattle, t: CenturiaTables, selected: str | None, target
     a, d = b.piece(selected), b.piece(target)
     if a.type in ENGINE_RANGE and mode in ("artillery", "round"):
         refusal = fire_refusal(b, a.id, d.id, t)
+        if refusal is not None and not (a.alive and d.alive):  # a fallen piece has no sight to report (walk, S49)
+            return (f"<div class='centurion-odds'><b>{a.id}</b> cannot shoot at <b>{d.id}</b>: "
+                    f"<code>{refusal.rule}</code> {html.escape(refusal.reason)}</div>")
         sight = "in sight" if in_sight(a.hex, d.hex, b.map, t) else "out of sight"
         seen = ", ".join(spotters(b, a, d, t)) or "nobody"
         head = (f"<b>{a.id}</b> shoots at <b>{d.id}</b>: {sight} of the engine; seen by {seen} "

@@ -424,6 +424,7 @@ class CenturiaTable(w.VBox):
         if self.history:
             self.battle = self.history.pop()
             self.plot.clear()
+            self.rolls.value = ""  # the taken-back action's result is no longer the board's (third walk, S49)
             self.message.show("Took back the last action (the dice log keeps its rolls).", "info")
         self.refresh()
 

@@ -36,6 +36,24 @@ _PHASE_HINTS = {
 }
 
 
+# the phases VAR-INIT words its own way (third walk of session 49: the basic rule's hints stood beside its banner)
+_VAR_INIT_HINTS = {
+    "initiative": "Pick how many rating points to spend on the initiative roll (0 is a fine start) and click Confirm. "
+                  "Each side rolls a d10 and adds the points it spends, +1 each; the higher total wins the "
+                  "initiative, ties are rolled again [VAR-INIT].",
+    "order": "You won the initiative: choose which side activates a platoon first. The sides then take turns; each "
+             "activated platoon moves, paints and fires, its damage at once. Activating second lets you see the "
+             "enemy's first platoon act before yours. Pick one and click Confirm [VAR-INIT].",
+    "painting": "Painting: pick one of the activated platoon's {many} and the enemy it paints (or 'does not paint') "
+                "and Confirm; the platoon's paints are rolled as soon as it has declared. A paint that hits "
+                "switches off the enemy's shields against your side's lasers, MDCs and missiles for the rest of the "
+                "turn [VAR-INIT, CEN-CMB-1].",
+    "fire": "Fire: pick one of the activated platoon's {many} and its target; the text under the list gives each "
+            "weapon's chance to hit. Confirm to declare; the platoon's fire is rolled, with all its damage, as soon "
+            "as it has declared [VAR-INIT].",
+}
+
+
 def nouns(g: Skirmish, keys: Iterable[str] | None = None) -> tuple[str, str]:
     """('tank', 'tanks') when every vehicle named (default: the deciding side's live ones) is a tank by its record
     sheet's label (data/vehicles.yaml), else ('vehicle', 'vehicles'): the pursuit's Vipers are APCs (walk 30)."""
@@ -263,6 +281,8 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
                 f"can destroy the {nouns(g, [selected])[0]}) [CEN-SPD-1, CEN-GRD-1]. Then click Confirm."
                 + _last_turn(g))
     one, many = nouns(g)
+    if g.rules.enabled("VAR-INIT") and str(g.phase) in _VAR_INIT_HINTS:
+        return _VAR_INIT_HINTS[str(g.phase)].format(one=one, many=many)
     if g.phase == "order":
         return _order_hint(g)
     return _PHASE_HINTS.get(str(g.phase), "Pick a decision in the list and click Confirm.").format(one=one, many=many)

@@ -341,6 +341,7 @@ class GravMoveTable(w.VBox):
             self.message.show(f"{str(refusal).rstrip('.')}. The start stays as it was.", "refusal")
             return
         self.state = new
+        self.history[:] = [new.velocity]  # a new start: its track begins at it (third walk of session 49: "8")
         self.steps.clear()
         self.refresh()
 
