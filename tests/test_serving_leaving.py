@@ -147,6 +147,32 @@ def test_a_kernels_reply_to_a_page_that_has_gone_is_dropped_not_raised_in_the_zm
     assert OURS[ExecutionRequestHandler] is leaving.PageSocket
 
 
+def test_a_page_gone_before_its_channel_socket_opened_ends_the_handshake_without_a_500(caplog):
+    """CI of session 49: a page left while its kernel channel socket waited for the kernel (jupyter_server's
+    `pre_get`); Tornado ran `on_close`, which set the connection to None, and the handshake then read
+    `self.connection.kernel_ws_protocol`: AttributeError, a 500 and Tornado's "Uncaught exception GET
+    /api/kernels/.../channels" traceback. jupyter_server's handler still raises so; the server's raises the
+    ValueError that Tornado's `accept_connection` answers by dropping the request, with one line in the log. A
+    socket with its connection keeps jupyter_server's choice of protocol."""
+    import inspect
+    import types
+
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    from tornado.websocket import WebSocketProtocol13
+
+    sock = _Channels()
+    sock.connection = None
+    sock.kernel_id = "k-7"
+    with pytest.raises(AttributeError):
+        KernelWebsocketHandler.select_subprotocol(sock, ["v1.kernel.websocket.jupyter.org"])
+    with caplog.at_level(logging.INFO, logger="CenturionVoila"), pytest.raises(ValueError):
+        sock.select_subprotocol(["v1.kernel.websocket.jupyter.org"])
+    assert [r.getMessage() for r in caplog.records] == [leaving.GONE_BEFORE_OPEN % "k-7"]
+    assert "except ValueError" in inspect.getsource(WebSocketProtocol13.accept_connection)  # Tornado drops it
+    sock.connection = types.SimpleNamespace(kernel_ws_protocol=None)  # jupyter_server's default: the v1 protocol
+    assert sock.select_subprotocol(["v1.kernel.websocket.jupyter.org"]) == "v1.kernel.websocket.jupyter.org"
+
+
 class _Manager:
     """The server's kernel manager, as far as a page socket reads it: which kernels it has stopped."""
 

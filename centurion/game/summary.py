@@ -252,7 +252,8 @@ def centurion_words(g: Skirmish, side: str) -> str:
 
 
 def leadership_note(g: Skirmish, points: int) -> str:
-    """What spending `points` of the Leadership Advantage on this turn's initiative roll does (CEN-INI-1, -2)."""
+    """What spending `points` on this turn's initiative roll does: the Leadership Advantage (CEN-INI-1, -2), or under
+    VAR-INIT the rating points added to the roll."""
     if g.rules.enabled("VAR-INIT"):  # the variant's roll: points added, the higher total wins (third walk, S49)
         have = g.centurion(g.active).century_rating
         return (f"Each side rolls a d10 and adds the rating points it spends, +1 each; the higher total wins the "

@@ -37,6 +37,7 @@ DIED = "Kernel died while waiting for execute reply."
 CELL_ERROR = "Error at server while executing cell: %r"
 LEFT = "Kernel %s: its page closed while its cells ran (the reader left or reloaded it); the rest are not run"
 STOPPED = "Kernel %s was stopped while its page's cells ran (the page was left or reloaded, or the kernel culled)"
+GONE_BEFORE_OPEN = "Kernel %s: its page left while its channel socket was being opened; the socket is dropped"
 
 
 def _cell_name(cell: Any) -> str:
@@ -123,6 +124,16 @@ class PageSocket(ExecutionRequestHandler):
 
 class KernelChannelSocket(VoilaKernelWebsocketHandler):
     """Voila's socket to a page's kernel channels; a kernel's message to a page that has gone is dropped."""
+
+    def select_subprotocol(self, subprotocols: list[str]) -> str | None:
+        """jupyter_server's choice of protocol; a page that left while its socket was being set up (Tornado has
+        run `on_close`, which dropped the connection, before the handshake) ends the handshake with the ValueError
+        Tornado answers by dropping the request, not the AttributeError and 500 traceback of jupyter_server's
+        (CI of session 49, the thirty-views serving test)."""
+        if getattr(self, "connection", None) is None:
+            logging.getLogger("CenturionVoila").info(GONE_BEFORE_OPEN, getattr(self, "kernel_id", "?"))
+            raise ValueError("the page left while its kernel channel socket was being opened")
+        return super().select_subprotocol(subprotocols)
 
     def write_message(self, message: Any, binary: bool = False) -> Future:  # type: ignore[override]
         """Voila's write; to a closed socket a debug line and a done future instead of WebSocketClosedError, which
