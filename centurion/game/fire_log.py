@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ..rules.damage import HitMark
 from ..rules.grav import Refusal
+from ..rules.rolls import Term
 from ..rules.targets import FirePlan
 from .wording import counted, plural
 
 
+def variant_term_lines(roll: str, terms: Iterable[Term]) -> list[str]:
+    """Log lines for the terms of one roll that a variant rule added (e.g. VAR-SPEEDMOD), naming the rule; `roll`
+    says whose roll at what ('R11 MDC at T12', 'R11 paint at T12')."""
+    return [f"  {roll}: {t.label} {t.value:+d} [{t.rule}]" for t in terms if t.rule.startswith("VAR-")]
+
+
 def variant_terms(firer: str, plan: FirePlan) -> list[str]:
     """Log lines for the to-hit terms a variant rule added to a plan (e.g. VAR-SPEEDMOD), naming the rule."""
-    out = []
-    for ra in plan.attacks:
-        for t in ra.to_hit.terms:
-            if t.rule.startswith("VAR-"):
-                out.append(f"  {firer} {ra.weapon.type} at {ra.target.key}: {t.label} {t.value:+d} [{t.rule}]")
-    return out
+    return [line for ra in plan.attacks
+            for line in variant_term_lines(f"{firer} {ra.weapon.type} at {ra.target.key}", ra.to_hit.terms)]
 
 
 def fire_lines(res: object, men_before: Mapping[str, int] | None = None) -> list[str]:

@@ -29,10 +29,6 @@ class PaintResult:
     stop: Roll | None = None  # VAR-SHIELD: the shield's percentile stop roll after a hit
     terms: tuple[Term, ...] = ()  # the to-hit's terms, to name a variant's (VAR-SPEEDMOD) in the log
 
-    def variant_terms(self) -> tuple[Term, ...]:
-        """The to-hit terms a variant rule added (VAR-*), for the log to name."""
-        return tuple(t for t in self.terms if t.rule.startswith("VAR-"))
-
     @property
     def painted(self) -> bool:
         """The paint took: the roll hit and no shield stopped it (VAR-SHIELD)."""

@@ -18,6 +18,7 @@ from ...rules.targets import PaintAttempt, infantry_paint, vehicle_paint
 from ..actions import Action, Paint
 from ..dispatch import PhaseRules
 from ..enums import Phase
+from ..fire_log import variant_term_lines
 from ..state import GameState
 from ..variants import occupy_map_for, positions_in_play
 
@@ -122,8 +123,7 @@ class PaintingPhase:
                                  + (" [VAR-SHIELD: no shield modifier, the stop roll let it through]"
                                     if r.stop is not None else ""))
                 if not isinstance(r, Refusal):  # a variant's term in the roll, named (VAR-SPEEDMOD; walk of S49)
-                    lines += [f"  {r.painter} paint at {r.target}: {t.label} {t.value:+d} [{t.rule}]"
-                              for t in r.variant_terms()]
+                    lines += variant_term_lines(f"{r.painter} paint at {r.target}", r.terms)
         nxt = self._absorb(units, {}, {})._log(*lines)
         return nxt.enter(Phase.FIRE, dice)
 
