@@ -486,7 +486,7 @@ class BattlePage(StoredGame, w.VBox):
         kept = ("the replay slider goes back to any step, and the save file keeps every decision to replay the "
                 "whole game" if self.replay is not None else "the save file keeps every decision to replay the game")
         tail = f"\n… {gone} earlier lines are not shown here: {kept}." if gone > 0 else ""
-        passes = (ROLL_PASSES_CENTURIA if getattr(g, "system", "centurion") == "centuria" else ROLL_PASSES)
+        passes = ROLL_PASSES_CENTURIA if g.system == "centuria" else ROLL_PASSES
         self.log_html.value = ('<div style="font-size:12px;font-family:monospace;line-height:1.35;'
                                'white-space:pre-wrap"><b>Log, latest first</b> (each decision with its dice and '
                                f'results under it; {passes})\n' + html.escape(in_words("\n".join(lines)) + tail)
