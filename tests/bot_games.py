@@ -189,6 +189,15 @@ def paint_chance(s: Skirmish, unit: str, target: str) -> Fraction:
     return Fraction(0) if to_hit is None else s.rules.damage_chance(to_hit, weapon="painting")
 
 
+def until(state, done, limit: int = 400):
+    """`state` after the novice's decisions for both sides until `done(state)`; fails after `limit` decisions."""
+    for _ in range(limit):
+        if done(state):
+            return state
+        state = state.apply(bot_action(state, "novice"))
+    raise AssertionError("never reached")
+
+
 def advanced(s: Skirmish, n: int, level: str = "veteran") -> Skirmish:
     """`s` after the computer's next `n` decisions at `level` for both sides."""
     for _ in range(n):

@@ -21,19 +21,11 @@ from centurion.rules.grav import Refusal
 from centurion.rules.record import RecordSheet
 from centurion.rules.resolution import CombatUnit, SquadOrder, declare_squad_fire
 from centurion.variants import RuleSet, VariantMove, activation_order, emergency_turn_cost, resolve_variant_move
-from tests.bot_games import with_squad
+from tests.bot_games import until, with_squad
 
 ROOT = Path(centurion.__file__).resolve().parent.parent  # the checkout whose engine is under test
 DECISIONS = (ROOT / "docs" / "decisions.md").read_text(encoding="utf-8")
 LIB = vehicle_types()["liberator"]
-
-
-def until(state, done, limit: int = 400):
-    for _ in range(limit):
-        if done(state):
-            return state
-        state = state.apply(bot_action(state, "novice"))
-    raise AssertionError("never reached")
 
 
 def with_vehicle(state, key: str, **changes):

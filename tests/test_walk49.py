@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from centurion.game import bot_action, new_skirmish
+from centurion.game import new_skirmish
 from centurion.widgets.hints import not_moving_note
+from tests.bot_games import until
 
 
 def _own_movement(name: str, seed: int):
     """The game at the first Movement Phase decision of the side that has just moved a vehicle of its own."""
     g = new_skirmish(name, seed=seed)
-    while not (g.phase == "movement" and any(g.vehicle(k).side == g.active for k in g.done if k in
-                                             {v.key for v in g.vehicles})):
-        g = g.apply(bot_action(g, "novice"))
+    vehicles = {v.key for v in g.vehicles}
+    g = until(g, lambda g: g.phase == "movement" and any(g.vehicle(k).side == g.active for k in g.done & vehicles))
     return g
 
 
@@ -41,8 +41,7 @@ def test_a_vehicle_of_a_platoon_that_moves_later_is_told_whose_turn_it_is():
     """The village's Renegades have two platoons; they move in turn with the enemy's (CEN-SEQ-2): a vehicle of the
     platoon not moving now is told which platoon moves."""
     g = new_skirmish("village", seed=1)
-    while not (g.phase == "movement" and g.active == "renegade"):
-        g = g.apply(bot_action(g, "novice"))
+    g = until(g, lambda g: g.phase == "movement" and g.active == "renegade")
     _side, platoon = g.sequence[0]
     other = next(v for v in g.vehicles if v.side == "renegade" and v.platoon != platoon and not v.destroyed)
     text = not_moving_note(g, other.key, True)
@@ -101,8 +100,7 @@ def test_the_banner_says_who_won_the_initiative_after_a_tie():
     from centurion.game.summary import initiative_note
 
     g = new_skirmish("first_game", seed=2)
-    while g.phase != "movement":
-        g = g.apply(bot_action(g, "novice"))
+    g = until(g, lambda g: g.phase == "movement")
     rolls = [(side, int(d)) for side, d in re.findall(r"^    initiative, (.+) \[CEN-INI-1\]: d10 = (\d+)$",
                                                         "\n".join(g.log), re.M)]
     assert rolls == [("Renegade Legion", 9), ("Terran Overlord Government", 8),
@@ -155,8 +153,7 @@ def test_a_grounded_vehicles_move_preview_says_lifting_off_takes_thrust():
     from centurion.widgets.skirmish_text import preview_lines
 
     g = new_skirmish("village", seed=1)
-    while not (g.phase == "movement" and "T21" in {v.key for v in g.movers()}):
-        g = g.apply(bot_action(g, "novice"))
+    g = until(g, lambda g: g.phase == "movement" and "T21" in {v.key for v in g.movers()})
     t21 = g.vehicle("T21")
     assert t21.grounded and t21.velocity == 0 and t21.in_crater
     lift = 2  # CEN-GRAV-6: from a crater 2 TP (1 from open ground, 2 from under water)
@@ -183,8 +180,7 @@ def test_a_painting_roll_names_the_speed_variant_that_changed_it():
             if speed <= 20 else -6
 
     g = new_skirmish("meeting", seed=1, variants=("VAR-SPEEDMOD",))
-    while not g.over:
-        g = g.apply(bot_action(g, "novice"))
+    g = until(g, lambda g: g.over, limit=4000)
     rolls = re.findall(r"^    (\S+) to paint (\S+) at ", "\n".join(g.log), re.M)
     named = re.findall(r"^  (\S+) paint at (\S+): target speed (\d+) ([+-]\d+) \[VAR-SPEEDMOD\]$", "\n".join(g.log),
                        re.M)
@@ -192,8 +188,7 @@ def test_a_painting_roll_names_the_speed_variant_that_changed_it():
     assert all(int(v) == band(int(s)) for _p, _t, s, v in named), named
     assert any(int(v) < 0 for *_x, v in named)  # some paint was at a moving target
     off = new_skirmish("meeting", seed=1)
-    while not off.over:
-        off = off.apply(bot_action(off, "novice"))
+    off = until(off, lambda off: off.over, limit=4000)
     assert not any("[VAR-" in line for line in off.log)  # the basic rules name no variant
 
 
@@ -244,13 +239,11 @@ def test_a_variant_games_log_names_its_switches_and_the_move_key_explains_a_late
     g = new_skirmish("meeting", seed=1, variants=on)
     assert g.log[1] == "Fan variant rules in play (chapter 21): VAR-LATERAL, VAR-SPEEDMOD"
     assert not any(line.startswith("Fan variant rules") for line in new_skirmish("meeting", seed=1).log)
-    while not (g.phase == "movement" and g.movers()):
-        g = g.apply(bot_action(g, "novice"))
+    g = until(g, lambda g: g.phase == "movement" and g.movers())
     a = next(a for a in g.legal_actions() if isinstance(a, Move))
     assert "SL / SR = a lateral shift" in " ".join(preview_lines(g, a, a))
     basic = new_skirmish("meeting", seed=1)
-    while not (basic.phase == "movement" and basic.movers()):
-        basic = basic.apply(bot_action(basic, "novice"))
+    basic = until(basic, lambda basic: basic.phase == "movement" and basic.movers())
     b = next(a for a in basic.legal_actions() if isinstance(a, Move))
     assert "SL / SR" not in " ".join(preview_lines(basic, b, b))
 
@@ -282,15 +275,14 @@ def test_the_variant_initiative_is_explained_by_its_own_rule_not_the_basic_one()
     assert "lower total wins" in " ".join(preview_lines(basic, Leadership(0), Leadership(0)))
     # the game's own rolls: the winner's d10 + points is the higher of the last pair rolled
     played = g.apply(spends[2])
-    while played.phase == "initiative":
-        played = played.apply(bot_action(played, "novice"))
+    played = until(played, lambda played: played.phase != "initiative")
     pairs = re.findall(r"^    initiative, (.+) \(([+-]\d+)\) \[VAR-INIT\]: d10 = (\d+)$", "\n".join(played.log), re.M)
     assert len(pairs) >= 2, played.log[-8:]
     (a_side, a_bonus, a_roll), (b_side, b_bonus, b_roll) = pairs[-2:]
     totals = {a_side: int(a_roll) + int(a_bonus), b_side: int(b_roll) + int(b_bonus)}
     assert totals[played.label(played.initiative_winner)] == max(totals.values()) != min(totals.values())
-    while played.phase != "fire" and not played.over:  # the fire step's hint: resolved at once (VAR-INIT)
-        played = played.apply(bot_action(played, "novice"))
+    # the fire step's hint: resolved at once (VAR-INIT)
+    played = until(played, lambda played: played.phase == "fire" or played.over)
     fire = hint_text(played, None, None, True)
     assert "as soon as it has declared [VAR-INIT]" in fire and "once both sides have declared" not in fire, fire
 
