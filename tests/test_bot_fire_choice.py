@@ -6,6 +6,8 @@
   share of the armor it takes where it lands (`bot_harm.plan_harm`, one scale for every target), the novice counts
   hits (each weapon's exact chance to do damage, CEN-CMB-1);
 - a squad's shot: its attacks x their chance x the target's worth, a missile or mortar template twice (book-a §16);
+  a concealed squad, which may reactivate to fire (book-a §16.7, rules edition 2), stays hidden: it hid to hold or
+  deny ground (docs/decisions.md, session 50);
 - under VAR-WEAPONS the driver's weapons add half their expected hits (his roll, next turn's limits);
 - the careful levels then weigh a target more by 0.3 for each friend already firing at it and by how near
   destruction it is (1 - the share left of its thinnest section), and take the best (ties by the target's and the
@@ -64,6 +66,9 @@ def expected_fire(s, careful: bool, nearest: bool = True, stakes: bool = False):
     for a in s.legal_actions():
         if getattr(a, "target", None) is None:
             continue
+        if isinstance(a, SquadFire) and s.concealed(a.unit):
+            met.add("hidden")
+            continue
         if isinstance(a, SquadFire):
             att = s.squad_attack(a.unit, a.weapon, a.target)
             val = float(att.attacks * att.to_hit.chance) * _worth(s, a.target) * (1 if a.weapon == "personal" else 2)
@@ -109,7 +114,7 @@ def _checked(scenario: str, seed: int, level: str, variants: tuple[str, ...] = (
 
 def test_the_veterans_fire_focuses_as_documented():
     met = _checked("village", 0, "veteran") | _checked("meeting", 0, "veteran")
-    assert {"squad personal", "squad tvlg", "focus"} <= met, met
+    assert {"squad personal", "squad tvlg", "focus", "hidden"} <= met, met
 
 
 def test_the_novice_shoots_the_nearest_target_it_can_hurt():

@@ -48,9 +48,10 @@ def test_issue23_a_save_from_before_the_redesign_replays_to_the_same_game(name, 
     assert (s.turn, s.result.winner, s.result.level, dict(s.result.points), got) == (turn, winner, level, points,
                                                                                      units)
     # the save format is unchanged but for the edition of a scenario whose set-up changed since (issue 25: these
-    # saves were played on its first edition, and say so when written again)
+    # saves were played on its first edition, and say so when written again) and the edition of the rules (session
+    # 50: played under the first, they say so too)
     want = json.loads(text) | ({"edition": 1} if json.loads(text)["scenario"] in {"pursuit", "first_game", "meeting",
-                                                                                   "village"} else {})
+                                                                                   "village"} else {}) | {"rules": 1}
     assert json.loads(s.to_json()) == want
     assert load(s.to_json()) == s  # and loads to an equal state
 

@@ -10,6 +10,7 @@ import pytest
 
 from centurion.game.actions import (
     KINDS,
+    Ahead,
     Conceal,
     EndTurn,
     Fire,
@@ -26,6 +27,7 @@ from centurion.game.actions import (
     SelfDestruct,
     Smoke,
     SquadFire,
+    Stay,
     Watch,
     action_from_data,
     action_to_data,
@@ -44,7 +46,10 @@ from centurion.variants.movement import VariantMove
     (Order(True), "moves first (side A)"),
     (Order(False), "moves last (side B)"),
     (Watch("T1"), "T1 stands on opportunity fire"),
-    (Pass("P2"), "passes P2 (it moves later)"),
+    (Pass("P2"), "passes P2 (it moves after its side's next platoon)"),
+    (Pass("P2", "P4"), "passes P2 (it moves after P4)"),
+    (Ahead("P3"), "moves P3 first (a pass)"),
+    (Stay("S1"), "S1 stays where it is"),
     (Mount("S1", "C1"), "S1 mounts C1"),
     (March("S1", "0304"), "S1 moves on foot to 0304"),
     (Conceal("S1"), "S1 conceals"),
@@ -97,14 +102,16 @@ def test_fire_chosen() -> None:
 
 def test_kinds_and_defaults() -> None:
     """The kind names of the save file and the optional fields' defaults (issue 14)."""
-    assert set(KINDS) == {"leadership", "order", "move", "watch", "pass", "mount", "march", "conceal", "opportunity",
-                          "let_pass", "paint", "fire", "squad_fire", "smoke", "self_destruct", "end_turn"}
+    assert set(KINDS) == {"leadership", "order", "move", "watch", "pass", "ahead", "mount", "march", "conceal", "stay",
+                          "opportunity", "let_pass", "paint", "fire", "squad_fire", "smoke", "self_destruct",
+                          "end_turn"}
     assert KINDS["fire"] is Fire and KINDS["let_pass"] is LetPass
     f = Fire("A")
     assert (f.target, f.driver, f.weapons, f.shells, f.second, f.second_weapons) == (None, False, None, (), None, ())
     m = Move("A", GravMove())
     assert (m.dismount, m.ram) == (False, None)
     assert Paint("A").target is None
+    assert Pass("P").after is None  # the side's next platoon, as every save before session 50 means
 
 
 def test_illegal_action_fields() -> None:
@@ -191,8 +198,8 @@ TXT = "a text of at most 200 characters"
 @pytest.mark.parametrize("data, message", [
     ([1], "act: expected a mapping with a 'kind', got list"),
     ({"kind": "fly"}, "act: unknown kind 'fly'; a decision's kind is one of leadership, order, move, watch, pass, "
-                      "mount, march, conceal, opportunity, let_pass, paint, fire, squad_fire, smoke, self_destruct, "
-                      "end_turn"),
+                      "ahead, mount, march, conceal, stay, opportunity, let_pass, paint, fire, squad_fire, smoke, "
+                      "self_destruct, end_turn"),
     ({}, "act: no 'kind'; a decision's kind is one of leadership"),  # walk of session 30: not "unknown kind None"
     ({"kind": "smoke", "unit": "A", "zz": 1, "aa": 2}, "act: unknown field(s) ['aa', 'zz'] for a smoke action"),
     ({"kind": "smoke"}, "act: field 'unit' is missing"),
@@ -444,6 +451,9 @@ def test_seed_refusal() -> None:
     (Watch("R11"), "watch R11"),
     (Pass("P2"), "pass P2"),
     (Pass("Renegade 1st Platoon"), "pass 'Renegade 1st Platoon'"),
+    (Pass("P2", "P4"), "pass P2 P4"),
+    (Ahead("P4"), "ahead P4"),
+    (Stay("S1"), "stay S1"),
     (Mount("S1", "R12"), "mount S1 R12"),
     (March("S1", "1205"), "march S1 1205"),
     (Conceal("S1"), "conceal S1"),

@@ -31,15 +31,17 @@ def refused(data, name: str = "saved game") -> str:
 
 def test_SAVE_dump_is_compact_json_with_the_fields_in_order() -> None:
     """A save is one compact JSON object: format, version, system, scenario, edition (a scenario whose set-up
-    changed, issue 25), seed, variants, actions (issue 14)."""
+    changed, issue 25), seed, variants, rules (the edition of the rules, session 50), actions (issue 14)."""
     g = new_skirmish("meeting", seed=7, variants=("VAR-RAM",))
     g = g.apply(g.legal_actions()[1])
     text = dump(g)
     assert text == g.to_json()
     data = json.loads(text)
-    assert list(data) == ["format", "version", "system", "scenario", "edition", "seed", "variants", "actions"]
+    assert list(data) == ["format", "version", "system", "scenario", "edition", "seed", "variants", "rules",
+                          "actions"]
     assert data == {"format": "centurion-skirmish", "version": 1, "system": "centurion", "scenario": "meeting",
-                    "edition": 4, "seed": 7, "variants": ["VAR-RAM"], "actions": [{"kind": "leadership", "points": 1}]}
+                    "edition": 4, "seed": 7, "variants": ["VAR-RAM"], "rules": 2,
+                    "actions": [{"kind": "leadership", "points": 1}]}
     assert text == json.dumps(data, separators=(",", ":"))  # no spaces
     back = load(text)
     assert back.history == g.history and back.seed == 7 and back.variants == g.variants

@@ -19,6 +19,7 @@ from ..lazy import lazy_names
 
 _HOME = {
     "Action": "actions",
+    "Ahead": "actions",
     "Conceal": "actions",
     "EndTurn": "actions",
     "Fire": "actions",
@@ -33,6 +34,7 @@ _HOME = {
     "Paint": "actions",
     "Pass": "actions",
     "SelfDestruct": "actions",
+    "Stay": "actions",
     "Smoke": "actions",
     "SquadFire": "actions",
     "Watch": "actions",
@@ -66,8 +68,8 @@ _HOME = {
 }
 
 __all__ = [
-    "Action", "Conceal", "EndTurn", "Fire", "IllegalAction", "Leadership", "LetPass", "March", "Mount", "Move",
-    "OpportunityFire", "Order", "Paint", "Pass", "SelfDestruct", "Smoke", "SquadFire", "Watch", "LEVELS",
+    "Action", "Ahead", "Conceal", "EndTurn", "Fire", "IllegalAction", "Leadership", "LetPass", "March", "Mount", "Move",
+    "OpportunityFire", "Order", "Paint", "Pass", "SelfDestruct", "Smoke", "SquadFire", "Stay", "Watch", "LEVELS",
     "bot_action", "bot_decision", "BotDecision",
     "FORMAT", "VERSION", "SaveError", "load", "Result", "Skirmish", "Squad", "Vehicle", "new_skirmish",
     "scenarios", "KNOWN_VARIANTS", "action_to_data", "action_from_data", "CenturiaSkirmish", "CtaAction", "CtaAttack",

@@ -98,14 +98,30 @@ class Watch(Notation):
 
 @dataclass(frozen=True)
 class Pass(Notation):
-    """Pass a platoon when its turn comes; it moves after the side's next platoon (CEN-INI-2)."""
+    """Pass a platoon when its turn comes; it moves right after `after`, a later platoon of its side (None: the
+    side's next one) (CEN-INI-2, book-b §3.4)."""
 
     kind: ClassVar[str] = "pass"
+    platoon: str
+    after: str | None = None
+
+    def describe(self) -> str:
+        """In words."""
+        after = self.after or "its side's next platoon"
+        return f"passes {self.platoon} (it moves after {after})"
+
+
+@dataclass(frozen=True)
+class Ahead(Notation):
+    """Spend a pass to move `platoon` at the very start of its side's portion of the phase, before the side's first
+    platoon (CEN-INI-2, book-b §3.4; `rules.leadership.lead_platoon`)."""
+
+    kind: ClassVar[str] = "ahead"
     platoon: str
 
     def describe(self) -> str:
         """In words."""
-        return f"passes {self.platoon} (it moves later)"
+        return f"moves {self.platoon} first (a pass)"
 
 
 @dataclass(frozen=True)
@@ -145,6 +161,19 @@ class Conceal(Notation):
     def describe(self) -> str:
         """In words."""
         return f"{self.squad} conceals"
+
+
+@dataclass(frozen=True)
+class Stay(Notation):
+    """A dismounted squad of a platoon with no vehicle left to move stays where it is; the platoon's activation
+    ends once each of its squads has decided (CEN-SEQ-2: a platoon may decline to move; book-a §1.3)."""
+
+    kind: ClassVar[str] = "stay"
+    squad: str
+
+    def describe(self) -> str:
+        """In words."""
+        return f"{self.squad} stays where it is"
 
 
 @dataclass(frozen=True)
@@ -287,12 +316,12 @@ class EndTurn(Notation):
         return "ends its End Phase"
 
 
-Action = (Leadership | Order | Move | Watch | Pass | Mount | March | Conceal | OpportunityFire | LetPass | Paint | Fire
-          | SquadFire | Smoke | SelfDestruct | EndTurn)
-KINDS: dict[str, type] = {c.kind: c for c in (Leadership, Order, Move, Watch, Pass, Mount, March, Conceal,
+Action = (Leadership | Order | Move | Watch | Pass | Ahead | Mount | March | Conceal | Stay | OpportunityFire | LetPass
+          | Paint | Fire | SquadFire | Smoke | SelfDestruct | EndTurn)
+KINDS: dict[str, type] = {c.kind: c for c in (Leadership, Order, Move, Watch, Pass, Ahead, Mount, March, Conceal, Stay,
                                                 OpportunityFire, LetPass, Paint, Fire, SquadFire, Smoke,
                                                 SelfDestruct, EndTurn)}
-_OMIT_DEFAULT = ("ram", "driver", "weapons", "shells", "second", "second_weapons")  # left out when unused
+_OMIT_DEFAULT = ("ram", "driver", "weapons", "shells", "second", "second_weapons", "after")  # left out when unused
 # (older saves stay the same)
 _MOVE_FIELDS = {"accelerate": int, "steps": str, "decelerate": int, "ground": bool, "initial_facing": (int, None),
                 "dig_at": (int, None), "take_crater": (bool, None), "under_water": bool, "odd_group_to": str}
@@ -356,7 +385,8 @@ SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1  # a seed is a 64-bit signed whole numb
 _TYPE_WORDS = {int: f"a whole number from -{MAX_INT} to {MAX_INT}", bool: "true or false (a bool)",
                str: f"a text of at most {MAX_TEXT} characters"}
 _KIND_RULE = {"leadership": "CEN-INI-1", "order": "CEN-INI-1", "move": "CEN-GRAV-1", "watch": "CEN-OPP-1",
-              "pass": "CEN-INI-2", "mount": "CEN-MNT-1", "march": "CEN-INF-1", "conceal": "CEN-CMB-1",
+              "pass": "CEN-INI-2", "ahead": "CEN-INI-2", "mount": "CEN-MNT-1", "march": "CEN-INF-1",
+              "conceal": "CEN-CMB-1", "stay": "CEN-SEQ-2",
               "opportunity": "CEN-OPP-1", "let_pass": "CEN-OPP-1", "paint": "CEN-SEQ-3", "fire": "CEN-SEQ-3",
               "squad_fire": "CEN-SEQ-3", "smoke": "CEN-SEQ-1", "self_destruct": "VAR-SELFDESTRUCT",
               "end_turn": "CEN-SEQ-1"}

@@ -176,8 +176,8 @@ def next_mover(s: Skirmish) -> Skirmish:
     s = replace(s, phase="movement", pending_move=None)._fresh()
     if not s.sequence:
         return s
-    if s.movers():
-        return replace(s, active=s.sequence[0][0])._fresh()
+    if s.movers() or (s.rules_edition >= 2 and s.squads_alone() and s.waiting_squads()):  # an element of squads
+        return replace(s, active=s.sequence[0][0])._fresh()  # alone walks too (audit of session 50; edition 2)
     return start_declarations(s, "painting", None)
 
 

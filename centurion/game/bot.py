@@ -47,6 +47,7 @@ from .actions import (
     Paint,
     Smoke,
     SquadFire,
+    Stay,
 )
 from .bot_fire import dealt_from, paint_odds, paint_plans
 from .bot_fire import harm_from as _harm_from
@@ -170,6 +171,10 @@ def _enemies(s: Skirmish, side: str) -> list[Vehicle]:
 def _movement(s: Skirmish, lv: LevelSettings, deadline: float | None,
               now: Callable[[], float] = time.perf_counter) -> Action:
     movers = s.movers()
+    if not movers and s.squads_alone():  # a platoon of squads alone: a useful step, else each stays (CEN-SEQ-2)
+        others = s.movement_others()
+        step = _squad_step(s, lv, others, _enemies(s, s.active)) if s.active else None
+        return step or next((a for a in others if isinstance(a, Stay)), None) or s.legal_actions()[0]
     if not movers:
         return s.legal_actions()[0]
     v = movers[0]
@@ -454,6 +459,8 @@ def _fire(s: Skirmish, careful: bool = False, nearest: bool = False, stakes: boo
             aimed[f[1]] = aimed.get(f[1], 0) + 1
     for a in s.legal_actions():
         if a.target is None:
+            continue
+        if isinstance(a, SquadFire) and s.concealed(a.unit):  # it hid to hold or deny ground: it stays hidden
             continue
         if isinstance(a, SquadFire):  # expected hits; a missile or mortar template weighs double (book-a §16)
             att = s.squad_attack(a.unit, a.weapon, a.target)

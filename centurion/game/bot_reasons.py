@@ -24,7 +24,7 @@ from ..data import centuria_tables, terrain_table
 from ..hexgrid import FACING_NAMES, distance, format_label
 from ..rules.fire import attack_side, smoke_modifier
 from ..rules.grav import Refusal
-from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire
+from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Stay
 from .bot import LEVELS, bot_action
 from .bot_fire import paint_odds, paint_plans, plan_hits
 from .bot_move import armor_fraction, objective_terms, path_risk
@@ -453,6 +453,8 @@ def _plain_reason(s: Any, a: Any) -> str:
         return f"{a.unit} has nothing worth the shot"
     if isinstance(a, (EndTurn, LetPass)):
         return "nothing else worth doing"
+    if isinstance(a, Stay):
+        return f"{a.squad} has no step nearer an objective worth taking: it stays (CEN-SEQ-2)"
     return "the only sensible decision open"
 
 

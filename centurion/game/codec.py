@@ -54,6 +54,7 @@ def dump(game) -> str:
     """The save text of a game."""
     data = {"format": FORMAT, "version": VERSION, "system": game.system, **scenario_fields(game.scenario.key),
             "seed": game.seed, "variants": list(game.variants),
+            **({"rules": game.rules_edition} if hasattr(game, "rules_edition") else {}),
             "actions": [action_to_data(a) for a in game.history]}
     return json.dumps(data, separators=(",", ":"), sort_keys=False)
 

@@ -112,7 +112,8 @@ def explode_due(game: Skirmish) -> Skirmish:
         if v.destroyed:
             vs.append(replace(v, destruct_turn=None))
             continue
-        sheet = replace(v.sheet, exploded=True)
+        sheet = replace(v.sheet, exploded=True, infantry_aboard=0,  # no survival roll: riders die (decided)
+                        infantry_killed=v.sheet.infantry_killed + v.sheet.infantry_aboard)
         vs.append(replace(v, sheet=sheet, destruct_turn=None, velocity=0, grounded=True))
         lines.append(f"  {v.key} explodes (self-destruct charge set on turn {v.destruct_tried}): destroyed, the crew "
                      f"killed; it counts as destroyed for victory [{SD}]")

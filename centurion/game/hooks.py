@@ -62,9 +62,9 @@ class BasicGame:
         """Further ways to pass a platoon besides the basic pass (CEN-INI-2): none."""
         return []
 
-    def pass_platoon(self, s: GameState, platoon: str) -> GameState:
-        """A platoon passed: it moves after the side's next one, a pass spent (CEN-INI-2)."""
-        return s._pass_platoon(platoon)
+    def pass_platoon(self, s: GameState, platoon: str, after: str | None = None) -> GameState:
+        """A platoon passed: it moves right after `after` (None: the side's next one), a pass spent (CEN-INI-2)."""
+        return s._pass_platoon(platoon, after)
 
     def watchers(self, s: GameState) -> list[Vehicle]:
         """The vehicles that may fire on opportunity at the move now (CEN-OPP-1)."""

@@ -14,8 +14,8 @@ from ..variants.movement import VariantMove
 
 #: the actions written as a verb and some of their fields, by kind
 SIMPLE: dict[str, tuple[str, ...]] = {
-    "watch": ("watch", "unit"), "pass": ("pass", "platoon"), "mount": ("mount", "squad", "carrier"),
-    "march": ("march", "squad", "hex"), "conceal": ("conceal", "squad"),
+    "watch": ("watch", "unit"), "ahead": ("ahead", "platoon"), "mount": ("mount", "squad", "carrier"),
+    "march": ("march", "squad", "hex"), "conceal": ("conceal", "squad"), "stay": ("stay", "squad"),
     "opportunity": ("opp", "unit", "target", "step"), "let_pass": ("letpass",),
     "squad_fire": ("sfire", "unit", "weapon", "target"), "smoke": ("smoke", "unit"),
     "self_destruct": ("destruct", "unit"), "end_turn": ("end",), "cta_attack": ("attack", "unit", "target"),
@@ -78,6 +78,8 @@ def format_action(action: Any) -> str:
             opts.append("driver")
         target = [] if a.target is None and not opts else ["-" if a.target is None else _q(a.target)]
         return " ".join(["fire", _q(a.unit), *target, *opts])
+    if kind == "pass":
+        return " ".join(["pass", _q(a.platoon), *([_q(a.after)] if a.after else [])])
     if kind in SIMPLE:
         verb, *names = SIMPLE[kind]
         return " ".join([verb, *(_q(str(getattr(a, n))) for n in names)])

@@ -32,6 +32,7 @@ from .codec import (
 )
 from .enums import Level
 from .skirmish import new_skirmish, scenarios
+from .state import RULES_EDITION
 
 PLAYER_VALUES = ("person", *(level.value for level in Level))  # a person, or a computer level
 
@@ -141,7 +142,7 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
             raise SaveError(f"{name}: field 'system': expected 'centurion' or 'centuria', got "
                             f"{json_words(data, 'system')}")
         known = {"format", "version", "system", "scenario", "edition", "seed", "variants", "actions", "players",
-                 "reasons"}
+                 "reasons", "rules"}
         saved_players(data, name)  # optional: who played each side (W3); checked, never trusted for play
         saved_reasons(data, name)  # optional: the computer's reasons, for the log only (issue 25)
     else:  # version 0: written before the format field, it has no version either
@@ -160,8 +161,12 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
     if twice:
         raise SaveError(f"{name}: field 'variants': each variant is named once, got {', '.join(twice)} twice")
     actions = check_actions(data, name)
+    rules = data.get("rules", 1)  # a save with no edition of the rules was made under the first (session 50)
+    if type(rules) is not int or not 1 <= rules <= RULES_EDITION:
+        raise SaveError(f"{name}: field 'rules': expected a whole number from 1 to {RULES_EDITION} (the editions "
+                        f"of the rules), got {json_words(data, 'rules')}")
     try:
-        game = new_skirmish(scen, seed=seed, variants=tuple(variants))
+        game = new_skirmish(scen, seed=seed, variants=tuple(variants), rules_edition=rules)
     except ValueError as exc:
         raise SaveError(f"{name}: field 'variants': {exc}") from None
     return replay(game, actions, name, action_from_data)

@@ -41,7 +41,7 @@ from .dispatch import PhaseTable
 from .enums import Phase
 from .hooks import BasicGame
 from .phases import end, fire, initiative, movement, opportunity, painting
-from .state import SQUAD_DESTROYED_AT, SYSTEM, GameState, Result, Squad, Vehicle, decision_dice
+from .state import RULES_EDITION, SQUAD_DESTROYED_AT, SYSTEM, GameState, Result, Squad, Vehicle, decision_dice
 from .variant_hooks import game_rules_of
 from .variants import check_variants
 
@@ -194,9 +194,13 @@ class Skirmish(GameState, initiative.InitiativePhase, movement.MovementPhase, op
         return dump(self)
 
 
-def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) -> Skirmish:
+def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = (),
+                 rules_edition: int = RULES_EDITION) -> Skirmish:
     """A new game of a shipped scenario, set up and at its first decision (initiative, CEN-SEQ-1); `variants`: the
-    variant rules switched on, a tuple of names such as ("VAR-INIT", "VAR-MOVETYPE:thrust") (VAR-*)."""
+    variant rules switched on, a tuple of names such as ("VAR-INIT", "VAR-MOVETYPE:thrust") (VAR-*);
+    `rules_edition`: the rules it is played under (`RULES_EDITION`; 1 for a save made before session 50)."""
+    if type(rules_edition) is not int or not 1 <= rules_edition <= RULES_EDITION:
+        raise ValueError(f"rules_edition: a whole number from 1 to {RULES_EDITION}, got {str(rules_edition)[:20]!r}")
     if not isinstance(name, str) or split_edition(name)[0] not in scenarios("all"):  # "pursuit@1": an edition
         raise ValueError(f"name: no scenario {name!r}; the scenarios are {', '.join(scenarios('all'))}"[:300])
     if split_edition(name)[0] in centuria_scenarios():
@@ -221,7 +225,8 @@ def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = ()) ->
                 squads.append(Squad(q.id, side.key, p.name, q.men, q.hex, q.aboard, q.men))
     # the designs against the weapons-per-location quota (VAR-WEAPONS)
     layout = crew.check_layouts(RuleSet.from_names(variants), [v.sheet.vehicle for v in vehicles])
-    s = Skirmish(sc, seed, variants, (), 1, "initiative", None, tuple(vehicles), tuple(squads))
+    s = Skirmish(sc, seed, variants, (), 1, "initiative", None, tuple(vehicles), tuple(squads),
+                 rules_edition=rules_edition)
     s = s._log(f"{sc.title}: {sc.sides[0].label} against {sc.sides[1].label}, seed {seed}, {sc.turns} turns")
     if variants:  # the log says the rules it was played under (walk of session 49: only the page's line did)
         s = s._log(f"Fan variant rules in play (chapter 21): {', '.join(variants)}")

@@ -35,6 +35,11 @@ if TYPE_CHECKING:
     from .opportunity import MoveInProgress
 
 SYSTEM = "centurion"
+#: The edition of the game's rules a game is played under. 2 (session 50's audit): a squad that survives its
+#: carrier's explosion lives (book-a §13.2); a platoon of squads alone keeps its activation (CEN-SEQ-2, book-a §1.3);
+#: passes are the buyer's (CEN-INI-2); a concealed squad may reactivate to fire (book-a §16.7). A save or stored
+#: game made before names no edition and replays under edition 1, as it was played (docs/decisions.md).
+RULES_EDITION = 2
 SQUAD_DESTROYED_AT = 5  # men killed for a squad to count as destroyed (book-b §15.2, rules/victory.py)
 
 
@@ -141,6 +146,7 @@ class GameState:
     initiative_winner: str | None = None
     leadership_used: int = 0
     passes: int = 0
+    pass_side: str | None = None  # the side whose leftover points bought `passes` (CEN-INI-2)
     sequence: tuple[tuple[str, str], ...] = ()
     done: frozenset[str] = frozenset()  # vehicles and squads that have moved (or stood) this turn
     watching: frozenset[str] = frozenset()
@@ -161,6 +167,7 @@ class GameState:
     fired: frozenset[str] = frozenset()
     result: Result | None = None
     rams: tuple = ()  # VAR-RAM: PendingRam values waiting for the end of the Combat Phase (game/ramming.py)
+    rules_edition: int = RULES_EDITION  # the rules it is played under (`RULES_EDITION`; 1: before session 50)
     _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     system = SYSTEM
@@ -374,13 +381,15 @@ class GameState:
         return replace(self, vehicles=tuple(vs), squads=tuple(sq))._log(*lines)._sync_riders()
 
     def _sync_riders(self) -> GameState:
-        """Squads aboard lose the men their carrier's compartment lost, all of them when it explodes (book-a 13.2,
-        14.1, 16.2); the log names the squad (walk of session 30: a squad that died in its carrier had no line)."""
+        """Squads aboard lose the men their carrier's compartment lost, all of them when they fail the explosion's
+        survival roll (book-a 13.2, 14.1, 16.2: the engine empties the compartment then; a squad that passes it lives
+        and gets out at its next movement); the log names the squad (walk of session 30)."""
         sq, lines = [], []
         for s in self.squads:
             if s.aboard is not None:
                 car = self.vehicle(s.aboard)
-                men = min(s.men, car.sheet.infantry_aboard if not car.sheet.exploded else 0)
+                aboard = car.sheet.infantry_aboard if not car.sheet.exploded or self.rules_edition >= 2 else 0
+                men = min(s.men, aboard)
                 if men < s.men:
                     lost = plural(s.men - men, "man", "men")
                     lines.append(f"  {s.key} aboard {car.key}: {lost} lost with it, the squad is destroyed"
@@ -419,4 +428,5 @@ class GameState:
         return vp.total
 
 
-__all__ = ["GameState", "Vehicle", "Squad", "Result", "decision_dice", "map_with", "SYSTEM", "SQUAD_DESTROYED_AT"]
+__all__ = ["GameState", "Vehicle", "Squad", "Result", "decision_dice", "map_with", "SYSTEM", "SQUAD_DESTROYED_AT",
+           "RULES_EDITION"]

@@ -66,8 +66,8 @@ class VariantGame(BasicGame):
     def pass_actions(self, s: GameState) -> list[Action]:
         return vinit.pass_actions(s) if self.init else []
 
-    def pass_platoon(self, s: GameState, platoon: str) -> GameState:
-        return vinit.pass_platoon(s, platoon) if self.init else super().pass_platoon(s, platoon)
+    def pass_platoon(self, s: GameState, platoon: str, after: str | None = None) -> GameState:
+        return vinit.pass_platoon(s, platoon) if self.init else super().pass_platoon(s, platoon, after)
 
     def watchers(self, s: GameState) -> list[Vehicle]:
         return vinit.watchers(s) if self.init else super().watchers(s)

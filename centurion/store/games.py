@@ -165,7 +165,8 @@ class GameStore:
             conn.execute(games.insert().values(
                 id=gid, system=state.system, scenario=scenario, variants=json.dumps(list(state.variants)),
                 seed=seed, computer=json.dumps(levels), seats=json.dumps({s: _digest(t) for s, t in seats.items()}),
-                watch=_digest(watch), steps=0, over=False, result=None, created=now, updated=now))
+                watch=_digest(watch), steps=0, over=False, result=None, created=now, updated=now,
+                rules=getattr(state, "rules_edition", None)))
         self._remember(gid, state, now)
         self._computer(gid, levels, state)
         return GameRef(gid, seats, watch)
@@ -356,7 +357,8 @@ class GameStore:
         with self._lock:
             state, began = self._cache.get(game_id, (None, None)) if cached else (None, None)
         if state is None or state.scenario.key != row.scenario:
-            state = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)))
+            state = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)),
+                                 rules_edition=row.rules or 1)  # a game stored before session 50: the first
             began = float(row.created)
         if states is not None:
             states.append(state)

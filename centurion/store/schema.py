@@ -39,6 +39,7 @@ games = sa.Table(
     sa.Column("result", sa.Text, nullable=True),  # how it ended, once over
     sa.Column("created", sa.Float, nullable=False),  # Unix time
     sa.Column("updated", sa.Float, nullable=False),  # last decision (or creation)
+    sa.Column("rules", sa.Integer, nullable=True),  # the edition of the rules (game.RULES_EDITION); None: the first
 )
 
 decisions = sa.Table(
@@ -95,18 +96,19 @@ def _sqlite_setup(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
 
 
-def _add_reasons(engine: Engine) -> None:
-    """A store made before the computer's reasons were kept gets their column (empty for its old decisions)."""
-    def has_reasons() -> bool:
-        return "why" in {c["name"] for c in sa.inspect(engine).get_columns("decisions")}
+def _add_column(engine: Engine, table: str, column: str, sql_type: str) -> None:
+    """A store made before a column existed gets it, empty for its old rows: the decisions' `why` (the computer's
+    reasons, issue 25), the games' `rules` (the edition of the rules, session 50: empty is the first)."""
+    def has() -> bool:
+        return column in {c["name"] for c in sa.inspect(engine).get_columns(table)}
 
-    if has_reasons():
+    if has():
         return
     try:
         with engine.begin() as conn:
-            conn.execute(sa.text("ALTER TABLE decisions ADD COLUMN why TEXT"))
+            conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {column} {sql_type}"))  # names of our own
     except sa.exc.SQLAlchemyError:  # another process added it at the same moment
-        if not has_reasons():
+        if not has():
             raise
 
 
@@ -125,7 +127,8 @@ def make_engine(url: str | URL) -> Engine:
             metadata.create_all(engine)
         except sa.exc.SQLAlchemyError:  # another process made the tables at the same moment: they are there now
             metadata.create_all(engine)
-        _add_reasons(engine)
+        _add_column(engine, "decisions", "why", "TEXT")
+        _add_column(engine, "games", "rules", "INTEGER")
     except NoSuchModuleError as exc:
         raise StoreError(f"store address {u.render_as_string(hide_password=True)}: no driver ({exc}); "
                          f"PostgreSQL needs psycopg 3: pip install 'centurion[postgresql]'") from None

@@ -195,6 +195,9 @@ def _squads_first(g: Skirmish) -> str:
     kinds = {type(a).__name__ for a in g.movement_others() if getattr(a, "squad", None) in waiting}
     verbs = [v for k, v in (("March", "walk"), ("Conceal", "conceal"), ("Mount", "mount")) if k in kinds]
     can = " or ".join(verbs) if len(verbs) < 3 else f"{verbs[0]}, {verbs[1]} or {verbs[2]}"
+    if g.squads_alone():  # a platoon of squads alone (audit of session 50): its activation ends with their decisions
+        return (f" Squad{'s' if len(waiting) > 1 else ''} {who} may {can} or stay (the decisions list); the "
+                "platoon's movement ends once each has decided [CEN-SEQ-2, CEN-INF-1].")
     return (f" Squad{'s' if len(waiting) > 1 else ''} {who} may {can}: click "
             f"{'them' if len(waiting) > 1 else 'it'} before the platoon's last vehicle moves, which ends the "
             "platoon's movement; after that they stay where they are [CEN-INF-1].")

@@ -226,7 +226,8 @@ class FirePhase:
                and v.key not in self.opp_fired and not v.submerged]  # CEN-GRD-2
         painted = {p for p, _t in self.paints}  # a squad that paints does nothing else (book-a 7.3)
         out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
-                and not self.concealed(s.key) and s.key not in painted]
+                and s.key not in painted  # a concealed one too: it may reactivate to fire (book-a §16.7)
+                and (self.rules_edition >= 2 or not self.concealed(s.key))]
         return self.game_rules.declarers(self, side, out)  # VAR-INIT: the platoon being activated
 
     def squad_attack(self, unit: str, weapon: str, target: str) -> SquadAttack | Refusal:
@@ -290,6 +291,11 @@ class FirePhase:
     def _squad_fire(self, action: SquadFire, dice: Dice) -> GameState:
         nxt = replace(self, declared=self.declared | {action.unit}, queue=self.queue[1:],
                       fires=self.fires + ((action.unit, action.target, action.weapon),))
+        if self.concealed(action.unit):  # it reactivates to fire: the enemies still to declare may target it
+            nxt = replace(nxt, squads=tuple(replace(q, concealed_turn=None) if q.key == action.unit else q
+                                            for q in nxt.squads))._log(
+                f"  {action.unit} reactivates from concealment to fire: enemies still to declare may target it "
+                "[book-a 16.7]")
         return nxt._fresh()._next_declarer(dice)
 
     def _check_fire(self, action: Action) -> None:

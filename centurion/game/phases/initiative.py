@@ -35,13 +35,13 @@ class InitiativePhase:
         return self.game_rules.start_initiative(base, dice)  # VAR-INIT: the variant turn
 
     def _out_of_wrecks(self) -> GameState:
-        """Squads aboard a carrier destroyed without exploding get out into its hex at the turn's start and do not
-        move this turn (book-a 13.2: the occupants may exit next turn; CEN-MNT-1: a squad that gets out does not
-        move that turn; walk 34: a squad stayed in its wreck for the rest of the game)."""
+        """Squads aboard a destroyed carrier (its ammunition exploded and they survived the roll, or not) get out
+        into its hex at the turn's start and do not move this turn (book-a 13.2: the occupants bail out at their
+        next movement; CEN-MNT-1: a squad that gets out does not move that turn; walk 34; audit of session 50)."""
         squads, wrecks, done, lines = [], {}, set(), []
         for q in self.squads:
             car = self.vehicle(q.aboard) if q.aboard is not None else None
-            if car is not None and q.men and car.destroyed and not car.sheet.exploded:
+            if car is not None and q.men and car.destroyed and (self.rules_edition >= 2 or not car.sheet.exploded):
                 q = replace(q, hex=car.hex, aboard=None)
                 wrecks[car.key] = replace(car, sheet=replace(car.sheet, infantry_aboard=0))
                 done.add(q.key)
@@ -77,8 +77,11 @@ class InitiativePhase:
         lines.append(f"  initiative: {self.label(winner)} wins (totals {res.totals[0]} and {res.totals[1]}); "
                      f"passes this turn: {plan.passes}")
         del dice.log[start:]
+        holder, _pts = century_advantage(ca, cb)  # the passes are the buyer's (CEN-INI-2; audit of session 50)
+        buyer = None if holder is None or not plan.passes else (a if holder == "first" else b)
+        buyer = buyer if self.rules_edition >= 2 else None  # edition 1: whoever holds the advantage now
         return replace(self, phase="order", active=winner, initiative_winner=winner, leadership_used=points,
-                       passes=plan.passes)._log(*lines)
+                       passes=plan.passes, pass_side=buyer)._log(*lines)
 
     def _basic_leadership(self) -> list[Action]:
         """Spend 0..the Leadership Advantage on the initiative roll (CEN-INI-1)."""

@@ -16,10 +16,10 @@ from ...hexgrid import format_label, parse_label
 from ...rules import GravMove, execute_grav_move, legal_grav_moves, lift_cost, resolve_grav_move
 from ...rules.grav import Refusal
 from ...rules.grav_types import ResolvedMove
-from ...rules.leadership import activation_sequence, century_advantage, pass_platoon
+from ...rules.leadership import activation_sequence, century_advantage, lead_platoon, pass_platoon
 from ...variants.movement import VariantMove, VariantResolvedMove, execute_variant_move, resolve_variant_move
 from .. import opportunity, ramming
-from ..actions import Action, Conceal, IllegalAction, March, Mount, Move, Pass, Watch
+from ..actions import Action, Ahead, Conceal, IllegalAction, March, Mount, Move, Pass, Stay, Watch
 from ..dispatch import PhaseRules
 from ..enums import Phase
 from ..state import GameState, Vehicle
@@ -166,8 +166,12 @@ class MovementPhase:
             side, platoon = self.sequence[0]
             later = [p for s, p in self.sequence[1:] if s == side]
             if self.passes > 0 and later and side == self._pass_side() and not any(
-                    v.key in self.done for v in self.live_vehicles(side) if v.platoon == platoon):
-                out.append(Pass(platoon))
+                    u.key in self.done for u in (*self.live_vehicles(side), *self.squads)
+                    if u.side == side and u.platoon == platoon):
+                out.append(Pass(platoon))  # right after the side's next platoon, or after any later one
+                out += [Pass(platoon, p) for p in dict.fromkeys(later[1:]) if p != later[0]]
+                if not any(u.side == side for u in (*self.vehicles, *self.squads) if u.key in self.done):
+                    out += [Ahead(p) for p in dict.fromkeys(later)]  # at the start of its portion (book-b §3.4)
             out += self.game_rules.pass_actions(self)  # another platoon in this slot (VAR-INIT)
             for s in self.squads:
                 if s.side == side and s.platoon == platoon and s.hex is not None and s.men > 0 \
@@ -179,6 +183,8 @@ class MovementPhase:
                                 and not v.sheet.compartment_gone and v.key not in self.done \
                                 and not any(q.aboard == v.key for q in self.squads):
                             out.append(Mount(s.key, v.key))
+                    if self.squads_alone():  # a platoon of squads alone: each may decline (CEN-SEQ-2, §1.3)
+                        out.append(Stay(s.key))
         return out
 
     def waiting_squads(self) -> list[str]:
@@ -187,8 +193,11 @@ class MovementPhase:
         return list(dict.fromkeys(a.squad for a in self.movement_others() if getattr(a, "squad", None)))
 
     def _pass_side(self) -> str | None:
+        """The side that bought this turn's passes, while it still holds the Leadership Advantage: the other side
+        never uses them, and a buyer whose Centurion is lost keeps none (CEN-INI-2, book-b §3.4-3.5)."""
         side, _pts = century_advantage(self.centurion(self.sides[0]), self.centurion(self.sides[1]))
-        return None if side is None else self.sides[0 if side == "first" else 1]
+        holder = None if side is None else self.sides[0 if side == "first" else 1]
+        return holder if holder == self.pass_side or self.rules_edition < 2 else None
 
 
     def speed_table(self, key: str) -> TerrainTable | None:
@@ -200,9 +209,11 @@ class MovementPhase:
         a = self.first
         b = self.other(a)
 
-        def platoons(side: str) -> list[str]:
+        def platoons(side: str) -> list[str]:  # anything left, even one squad, is an activation (book-a §1.3)
             names = [p.name for p in self.scenario.side(side).platoons]
-            return [n for n in names if any(v.platoon == n for v in self.live_vehicles(side))]
+            return [n for n in names if any(v.platoon == n for v in self.live_vehicles(side))
+                    or (self.rules_edition >= 2 and any(q.side == side and q.platoon == n and q.men > 0
+                                                        for q in self.squads))]
 
         seq = activation_sequence(platoons(a), platoons(b))
         seq = [(a if s == "A" else b, p) for s, p in seq]
@@ -215,9 +226,10 @@ class MovementPhase:
         return self.game_rules.next_mover(self)
 
     def _next_basic_mover(self) -> GameState:
-        """The basic sequence: the next platoon in CEN-SEQ-2 order with a vehicle still to move."""
+        """The basic sequence: the next platoon in CEN-SEQ-2 order with a vehicle still to move, or squads alone
+        still to decide (audit of session 50: a platoon of squads alone kept its place but never acted)."""
         s = replace(self, phase="movement", pending_move=None, moving=None)  # back from an opportunity decision
-        while s.sequence and not s.movers():
+        while s.sequence and not s.movers() and not (s.squads_alone() and s.waiting_squads()):
             s = replace(s, sequence=s.sequence[1:])._fresh()
         if s.sequence:
             return replace(s, phase="movement", active=s.sequence[0][0])._fresh()
@@ -308,13 +320,20 @@ class MovementPhase:
     def _watch(self, action: Watch, dice: Dice) -> GameState:
         return replace(self, done=self.done | {action.unit}, watching=self.watching | {action.unit})._next_mover()
 
-    def _pass(self, action: Pass, dice: Dice) -> GameState:
-        return self.game_rules.pass_platoon(self, action.platoon)
+    def _ahead(self, action: Ahead, dice: Dice) -> GameState:
+        """A pass spent to move a later platoon first, ahead of the side's first platoon (CEN-INI-2)."""
+        seq = lead_platoon(list(self.sequence), action.platoon, passes=self.passes)
+        return replace(self, sequence=tuple(seq), passes=self.passes - 1)._log(
+            f"  {action.platoon} moves first (a pass, CEN-INI-2)")._next_mover()
 
-    def _pass_platoon(self, platoon: str) -> GameState:
-        """The basic pass: the platoon moves after the side's next one, one pass spent (CEN-INI-2)."""
+    def _pass(self, action: Pass, dice: Dice) -> GameState:
+        return self.game_rules.pass_platoon(self, action.platoon, action.after)
+
+    def _pass_platoon(self, platoon: str, after: str | None = None) -> GameState:
+        """The basic pass: the platoon moves right after `after`, a later platoon of its side (None: the side's
+        next one), one pass spent (CEN-INI-2, book-b §3.4)."""
         side, platoon = self.sequence[0]
-        after = next(p for s, p in self.sequence[1:] if s == side)
+        after = after or next(p for s, p in self.sequence[1:] if s == side)
         seq = pass_platoon(list(self.sequence), platoon, after, passes=self.passes)
         return replace(self, sequence=tuple(seq), passes=self.passes - 1)._next_mover()
 
@@ -324,17 +343,32 @@ class MovementPhase:
         car = self.vehicle(action.carrier)
         sq = self.squad(action.squad)
         vs = self._with_vehicle(replace(car, sheet=replace(car.sheet, infantry_aboard=sq.men)))
-        return replace(self, squads=squads, vehicles=vs, done=self.done | {action.squad})._fresh()
+        return replace(self, squads=squads, vehicles=vs, done=self.done | {action.squad})._fresh()._squad_decided()
 
     def _march(self, action: March, dice: Dice) -> GameState:
         h = parse_label(action.hex)
         squads = tuple(replace(q, hex=h) if q.key == action.squad else q for q in self.squads)
         return replace(self, squads=squads, done=self.done | {action.squad},
-                       marched=self.marched | {action.squad})._fresh()
+                       marched=self.marched | {action.squad})._fresh()._squad_decided()
 
     def _conceal(self, action: Conceal, dice: Dice) -> GameState:
         squads = tuple(replace(q, concealed_turn=self.turn) if q.key == action.squad else q for q in self.squads)
-        return replace(self, squads=squads, done=self.done | {action.squad})._fresh()
+        return replace(self, squads=squads, done=self.done | {action.squad})._fresh()._squad_decided()
+
+    def _stay(self, action: Stay, dice: Dice) -> GameState:
+        return replace(self, done=self.done | {action.squad})._fresh()._squad_decided()
+
+    def _squad_decided(self) -> GameState:
+        """After a squad's decision: a platoon of squads alone ends its activation once none is left to decide
+        (a platoon with vehicles ends it with its last vehicle's move, as before)."""
+        return self._next_mover() if self.squads_alone() and not self.waiting_squads() else self
+
+    def squads_alone(self) -> bool:
+        """Whether the platoon moving now has squads but no live vehicle (its activation is its squads')."""
+        if self.phase != "movement" or not self.sequence:
+            return False
+        side, platoon = self.sequence[0]
+        return not any(v.platoon == platoon for v in self.live_vehicles(side))
 
     def _check_movement(self, action: Action) -> None:
         """A move by any legal path of a vehicle still to move in the platoon moving now; the other decisions
@@ -368,7 +402,8 @@ RULES = PhaseRules(
     Phase.MOVEMENT,
     legal=lambda s: [m for v in s.movers() for m in s.move_actions(v.key)] + s.movement_others(),
     apply={Move: MovementPhase._move, Watch: MovementPhase._watch, Pass: MovementPhase._pass,
-           Mount: MovementPhase._mount, March: MovementPhase._march, Conceal: MovementPhase._conceal},
+           Mount: MovementPhase._mount, March: MovementPhase._march, Conceal: MovementPhase._conceal,
+           Stay: MovementPhase._stay, Ahead: MovementPhase._ahead},
     check=MovementPhase._check_movement,
     rule="CEN-SEQ-2",
     enter=lambda s, dice: s._start_movement(),
