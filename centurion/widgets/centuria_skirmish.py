@@ -265,7 +265,8 @@ class CenturiaSkirmishTable(BattlePage):
     def _render_clock(self) -> None:
         limit = self.game.time_limit_seconds
         if limit is None:
-            self.clock.value = "<div>No countdown in this battle (CTA-1: the scenario sets one; off by default).</div>"
+            self.clock.value = ("<div>No countdown in this battle (CTA-1: a scenario may set a limit a round; off by "
+                                "default).</div>")
             return
         left = max(0, limit - self.time_used)
         self.clock.value = (f"<div style='font-size:1.3em'>Round clock: {left // 60}:{left % 60:02d} left this round"

@@ -78,6 +78,7 @@ class CenturiaTable(w.VBox):
                               size=24.0 if battle.map.columns <= 20 else 20.0)
         self.map.on_hex_click(self._clicked)
         self.map.on_key(self._key)
+        self.map.show_hexes([p.hex for p in battle.living()])  # both sides in view as the page opens (walk, S50)
         self.diagram = MoraleDiagram()
         self.timer = RoundTimer(battle.time_limit_seconds if timer else None) if timer else None
         if self.timer is not None:
@@ -94,8 +95,8 @@ class CenturiaTable(w.VBox):
             "F": button("↑ ahead", lambda: self._plot("F"), tip="into the hex ahead"),
             "FL": button("↖ front-left", lambda: self._plot("FL")),
             "FR": button("↗ front-right", lambda: self._plot("FR")),
-            "TL": button("↶ turn", lambda: self._turn(-1), tip="one hexside left: 1 MP"),
-            "TR": button("↷ turn", lambda: self._turn(1), tip="one hexside right: 1 MP"),
+            "TL": button("↶ turn", lambda: self._turn(-1), tip="one hexside left: 1 MP (twice: to the flank, 1 MP)"),
+            "TR": button("↷ turn", lambda: self._turn(1), tip="one hexside right: 1 MP (twice: to the flank, 1 MP)"),
             "TA": button("about face", lambda: self._turn(3), tip="2 MP"),
             "clear": button("clear plot", self._clear_plot),
             "move": button("Move", self._do_move, "primary", once=True),
@@ -117,7 +118,7 @@ class CenturiaTable(w.VBox):
             actions.append(b["attack"])
         if mode in ("round", "artillery"):
             actions.append(b["fire"])
-        if mode in ("round", "morale"):
+        if mode == "morale":  # in a round the tests come from the rules alone: losses (a-d), rallies as it begins
             actions += [b["morale"], b["rally"]]
         if mode == "round":
             actions.append(b["end"])
@@ -188,9 +189,10 @@ class CenturiaTable(w.VBox):
                 self.message.clear()
             self.selected, self.target = None, None
             self.plot.clear()
-        elif sel is not None and p.side != sel.side:
-            self.target = p.id
-            self.message.clear()
+        elif sel is not None and p.side != sel.side and not (
+                self.mode == "round" and self.battle.alternate and p.side == self.battle.active_side):
+            self.target = p.id  # an enemy of the selected piece: its target (a unit of the side to act is selected:
+            self.message.clear()  # walk of session 50, after a move its piece stayed selected and a click attacked)
         else:
             self.selected, self.target = p.id, None
             self.plot.clear()
@@ -228,7 +230,14 @@ class CenturiaTable(w.VBox):
         if not self.selected:
             self.message.show("Select a piece first.", "refusal")
             return
-        self.add_step(f"T{(self._plot_facing() + by) % 6}")
+        new = (self._plot_facing() + by) % 6
+        if self.plot and self.plot[-1].startswith("T"):  # turns in one hex are one turn: to a flank 1 MP, to the rear
+            last = self.plot.pop()  # 2 (CTA-MOVE; walk of session 50: two presses cost 2 MP)
+            if new != self._plot_facing() and not self.add_step(f"T{new}"):
+                self.plot.append(last)
+            self.refresh()
+            return
+        self.add_step(f"T{new}")
 
     def add_step(self, step: str) -> bool:
         """Add a step to the plotted move if the rules allow it (checked by `centuria.move`)."""
@@ -317,6 +326,10 @@ class CenturiaTable(w.VBox):
 
     def do_morale(self, rally: bool = False) -> bool:
         """Roll a morale (or rally) test for the selected sub-unit (CTA-MORALE)."""
+        if self.mode == "round":  # walk of session 50: a test on demand broke an enemy unit at will
+            self.message.show("CTA-MORALE: in a round a unit tests only after a loss (a-d), and rallies as a round "
+                              "begins; chapter 13 rolls tests on demand.", "refusal")
+            return False
         if not self.selected:
             self.message.show("Select a unit first.", "refusal")
             return False
@@ -424,8 +437,11 @@ class CenturiaTable(w.VBox):
         if self.history:
             self.battle = self.history.pop()
             self.plot.clear()
+            self.target = None  # the target line and its refusal went with it (walk of session 50)
             self.rolls.value = ""  # the taken-back action's result is no longer the board's (third walk, S49)
             self.message.show("Took back the last action (the dice log keeps its rolls).", "info")
+        else:  # walk of session 50: a third Undo after two actions still said it took one back
+            self.message.show("Nothing to take back: the board is as it began.", "info")
         self.refresh()
 
     @guarded()

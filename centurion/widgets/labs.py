@@ -15,7 +15,9 @@ from ..dice import Dice
 from ..hexgrid import Hex, format_label, neighbor, parse_label
 from ..rules import (
     Armor,
+    GravMove,
     GravState,
+    Refusal,
     SpeedCheck,
     effective_speed_limit,
     facing_change_interval,
@@ -26,6 +28,7 @@ from ..rules import (
     mount_refusal,
     movement_order,
     opportunity_fire_refusal,
+    resolve_grav_move,
     roll_initiative,
     speed_limit_check,
 )
@@ -183,7 +186,7 @@ class FacingChangeExplorer(_PlacedOnMap):
         self.map.show_hexes([self.where])  # the unit in view when the page opens (W26)
         self.velocity.observe(self._changed, names="value")
         self.map.on_hex_click(self._clicked)
-        self.message = MessageArea()
+        self.message = MessageArea(layout=w.Layout(height="44px", overflow_y="auto"))  # never moves the map
         super().__init__([w.HTML("Click a hex to move the tank there; drag the slider to change its speed."),
                           self.velocity, self.message, self.map])
         self.add_class("centurion-facing")
@@ -199,11 +202,14 @@ class FacingChangeExplorer(_PlacedOnMap):
         flying = sorted({e.hex for e in ends if not e.grounded}, key=lambda h: (h.q, h.r))
         ov = Overlay(fills=[(h, "#4caf50") for h in flying], alpha=0.35, hatch=True)
         here = self.where
-        for k in range(1, v + 1):  # every hex of the straight run its velocity carries it (CEN-GRAV-4)
+        for k in range(1, v + 1):  # the straight run: where the engine lets a move turn (CEN-GRAV-4, CEN-GRAV-2)
             here = neighbor(here, self.facing)
-            if here not in self.battlemap:
-                break
-            if interval and k % interval == 0:
+            straight = ("F",) * k
+            if here not in self.battlemap or isinstance(
+                    resolve_grav_move(state, GravMove(steps=straight), self.battlemap, self.vehicle), Refusal):
+                break  # off the map, or beyond the VP its terrain leaves (walk of session 50)
+            if any(not isinstance(resolve_grav_move(state, GravMove(steps=(*straight, t)), self.battlemap,
+                                                    self.vehicle), Refusal) for t in ("L", "R")):
                 ov.outlines.append((here, "#0277bd"))
         self.map.set_counters([Counter(self.where, self.facing, "grav", "#1f4e9c", "G", True)])
         self.map.set_overlay(ov)
@@ -211,7 +217,9 @@ class FacingChangeExplorer(_PlacedOnMap):
                 f"must travel <b>{interval}</b> {'hex' if interval == 1 else 'hexes'} straight before each "
                 "one-hexside turn")
         self.info.value = link_rules(f"<div class='centurion-facinginfo'>At velocity <b>{v}</b> the tank {rule} "
-                           f"<code>CEN-GRAV-4</code>. Blue outlines: where it may turn on a straight run. Hatched "
+                           f"<code>CEN-GRAV-4</code>. "
+                           + ("Blue outlines: every hex of its straight run where it may make its first turn. "
+                              if v else "") + "Hatched "
                            f"green: the <b>{len(flying)}</b> {'hex' if len(flying) == 1 else 'hexes'} it can end in "
                            f"at this velocity (every VP spent, no thrust used).</div>")
 
@@ -234,7 +242,7 @@ class GroundUnitTable(_PlacedOnMap):
         for c in (self.kind, self.carrier_v, self.same_hex):
             c.observe(self._changed, names="value")
         self.map.on_hex_click(self._clicked)
-        self.message = MessageArea()
+        self.message = MessageArea(layout=w.Layout(height="44px", overflow_y="auto"))  # never moves the map
         super().__init__([w.HTML("Click a hex to place the unit."), self.kind, self.message, self.map,
                           w.HTML("<b>Mounting</b> <code>CEN-MNT-1</code>"), w.HBox([self.carrier_v, self.same_hex]),
                           self.mount])
@@ -318,6 +326,7 @@ class SequenceOfPlay(w.VBox):
         _side, points = leadership_advantage(self.rating_a.value, self.rating_b.value)
         self.use.max = points
         self.use.value = min(self.use.value, points)
+        self.use.disabled = points == 0  # equal ratings: nothing to spend (its handle sat at the far right)
 
     @guarded()
     def _changed(self, _change: dict) -> None:
@@ -336,16 +345,24 @@ class SequenceOfPlay(w.VBox):
         adv = f" Side {1 if side == 'first' else 2} subtracts {r.advantage_used}." if side and r.advantage_used else ""
         winner = 1 if r.winner == "first" else 2
         ties = " Ties were rolled again." if len(r.rolls) > 1 else ""
+        left = _points - r.advantage_used if side else 0  # each 3 full points left buy a pass (CEN-INI-2)
+        who = 1 if side == "first" else 2
+        passes = (f" Side {who} has {left} advantage points left: {left // 3} pass"
+                  f"{'es' if left // 3 > 1 else ''} of a platoon (3 points each, CEN-INI-2)." if left >= 3 else
+                  f" Side {who}'s {left} point{'s' if left > 1 else ''} left buy no pass (3 full points each, "
+                  "CEN-INI-2)." if left else "")
         self.initiative.value = link_rules("".join(lines) + f"<div><b>Side {winner} wins</b> (lowest total "
                                  f"{min(r.totals)})."
-                                 f"{adv} It chooses to be side A or B.{ties} Unused advantage points let it pass "
-                                 f"platoons (CEN-INI-2).</div>")
+                                 f"{adv} It chooses to be side A or B.{ties}{passes}</div>")
 
     def refresh(self) -> None:
         """The movement order and the opportunity fire answer."""
         order = movement_order(self.platoons_a.value, self.platoons_b.value)
+        tail = (" — side B always moves a platoon last." if self.platoons_b.value else
+                " — side B has no platoon: side A moves all of its own." if self.platoons_a.value else
+                " — no platoon on either side: nobody moves.")
         self.order.value = link_rules("<div class='centurion-order'>" + ", ".join(f"{s}{n}" for s, n in order) +
-                            " — side B always moves a platoon last.</div>")
+                            tail + "</div>")
         self._order = order
         self.draw_timeline()
         refusal = opportunity_fire_refusal(self.of_velocity.value)
@@ -355,17 +372,22 @@ class SequenceOfPlay(w.VBox):
                          f"<div>No opportunity fire: <code>{refusal.rule}</code> {html.escape(refusal.reason)}</div>")
 
     def draw_timeline(self) -> None:
-        """One block per platoon activation, A in blue, B in red."""
+        """One block per platoon activation, A in blue, B in red; narrower blocks when a long order would run past the
+        canvas (walk of session 50: 12 against 12 platoons drew 20 of the 24 activations)."""
         reset_canvas_switch(self.timeline)
         blocks, colors, texts = [], [], []
+        order = getattr(self, "_order", [])
+        need = 30 * sum(n for _s, n in order) + 8 * len(order)
+        k = min(1.0, (self.timeline.width - 12) / need) if need else 1.0
         x = 6.0
-        for side, n in getattr(self, "_order", []):
+        for side, n in order:
             for _ in range(n):
                 blocks.append((x, 18.0))
                 colors.append("#1f4e9c" if side == "A" else "#b71c1c")
                 texts.append((side, x))
-                x += 30
-            x += 8
+                x += 30 * k
+            x += 8 * k
+        self.drawn = [(bx, 26 * k) for bx, _y in blocks]  # each block's left edge and width, as drawn
         with hold_canvas():
             c = self.timeline
             c.clear()
@@ -373,12 +395,12 @@ class SequenceOfPlay(w.VBox):
             c.fill_rect(0, 0, c.width, c.height)
             if blocks:
                 xy = np.array(blocks)
-                c.fill_styled_rects(xy[:, 0], xy[:, 1], 26, 34, color=rgb_array(colors))
+                c.fill_styled_rects(xy[:, 0], xy[:, 1], 26 * k, 34, color=rgb_array(colors))
                 c.fill_style = "#ffffff"
-                c.font = "bold 14px sans-serif"
+                c.font = f"bold {14 if k > 0.7 else 11}px sans-serif"
                 c.text_align = "center"
                 for side, bx in texts:
-                    c.fill_text(side, bx + 13, 40)
+                    c.fill_text(side, bx + 13 * k, 40)
             c.fill_style = "#333"
             c.font = "11px sans-serif"
             c.text_align = "left"

@@ -81,8 +81,9 @@ class RoundTimer(w.VBox):
         note = (f" <span class='centurion-clock-note' style='font-size:0.75em'>({self._note})</span>"
                 if self._note else "")
         if not self.enabled.value:
-            self.display.value = ("<div class='centurion-clock'>No time limit (CTA-1: the scenario sets one, off by "
-                                  f"default).{note}</div>")
+            self.display.value = ("<div class='centurion-clock'>No time limit: the countdown is off (CTA-1: a "
+                                  f"scenario may set a limit a round; tick the box to play against the clock)."
+                                  f"{note}</div>")
             return
         left = self.remaining
         up = " — <b>time is up</b>: the round ends (CTA-1)." if left == 0 else ""

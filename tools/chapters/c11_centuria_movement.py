@@ -41,6 +41,8 @@ for where in ("0607", "1207"):
            ')))[0].piece("R-C2").hex), "0607")',
            'check_book("CTA-2: about-face and a step into the trees need 3 of 1", getattr(move(battle, '
            'CenturiaMove("R-C2", ("T3", "F"))), "rule", None), "CTA-MOVE")'),
-    md("The terrain table (CTA-2): what each kind of ground changes for each kind of unit."),
+    md("The terrain table (CTA-2): what each kind of ground changes for each kind of unit. The *road* rows for the "
+       "ballista and the tormentum are the source's \"(Ziel)\" rows: they apply when the engine's **target** stands "
+       "on the road, and change the sum the engine rolls against (CTA-MOVE, our reading)."),
     code("centuria_terrain_table_en()"),
 ]

@@ -1,0 +1,135 @@
+"""The newcomer's walks of session 50 (/work/scratch/s50/walkA, walkB): what they found, each pinned by the rules."""
+
+from __future__ import annotations
+
+from centurion.centuria import CenturiaBattle
+from centurion.data import centuria_scenario
+
+
+def _table(mode: str):
+    from centurion.widgets import CenturiaTable
+
+    return CenturiaTable(CenturiaBattle.from_scenario(centuria_scenario()), mode=mode)
+
+
+
+def test_two_presses_of_a_turn_button_are_one_turn_to_the_flank():
+    """CTA-MOVE: turning so that a front or flank hexside becomes the facing costs 1 MP, an about-face 2. Chapter 11's
+    buttons turn one hexside a press, and two presses (N to SW) were charged 1 + 1, so a turma of 3 MP could not turn
+    to its flank and move 2 hexes. The presses in one hex now make one turn."""
+    t = _table("move")
+    t.selected = "R-T2"
+    start = t.battle.piece("R-T2").facing
+    t._turn(-1)
+    t._turn(-1)
+    assert t.plot == [f"T{(start - 2) % 6}"]  # one turn, to the left flank (the rear-left hexside)
+    t._turn(-1)
+    assert t.plot == [f"T{(start - 3) % 6}"]  # about face
+    t._turn(1)
+    t._turn(1)
+    t._turn(1)
+    assert t.plot == []  # back to where it faced: no turn at all
+
+
+def test_chapter_15_round_takes_no_morale_test_on_demand():
+    """CTA-MORALE: in a round a unit tests after a loss (triggers a-d) and rallies as a round begins. Chapter 15's
+    round table offered Test morale and Rally test for any unit, the enemy's too, at any time: three forced failures
+    made an enemy unit flee. Chapter 13 (mode "morale") keeps its tests on demand."""
+    t = _table("round")
+    t.selected = "R-C2"
+    before = t.battle
+    assert t.do_morale() is False and t.battle == before and "CTA-MORALE" in t.message.value
+    assert t.buttons["morale"] not in _children(t) and t.buttons["rally"] not in _children(t)
+    m = _table("morale")
+    m.selected = "R-C2"
+    assert m.do_morale() is True and m.buttons["morale"] in _children(m)
+
+
+def _children(widget) -> list:
+    out = []
+    for c in getattr(widget, "children", ()):
+        out += [c, *_children(c)]
+    return out
+
+
+def test_after_a_move_a_click_on_a_unit_of_the_side_to_act_selects_it():
+    """Chapter 15: Rome moved R-C3 (0708 to 0707), which stayed selected; the rebels were to act, and a click on their
+    B-C3 read as R-C3's attack ("R-C3 cannot attack B-C3 now ...") instead of selecting it (CTA-1: the sides
+    alternate)."""
+    from centurion.hexgrid import parse_label
+
+    t = _table("round")
+    t.click(parse_label("0708"))
+    assert t.selected == "R-C3"
+    t.add_step("F")
+    assert t.do_move() and t.battle.active_side != "rome"
+    assert t.selected == "R-C3"  # still selected after its move
+    t.click(t.battle.piece("B-C3").hex)
+    assert t.selected == "B-C3" and t.target is None
+
+
+def test_chapter_3_marks_every_hex_of_the_straight_run_where_a_turn_is_legal_within_the_velocity():
+    """CEN-GRAV-4: at velocity 10 a tank flies 2 hexes straight before a turn; CEN-TER-2's seed: heavy woods cost 3 VP.
+    From 0120 (facing NE, 0219 0319 0418 0518 all heavy woods) its 10 VP carry it 3 hexes (9 VP), so it may turn at
+    the 2nd and 3rd: 0319 and 0418. The outlines marked every 2nd hex to 1115, beyond the VP (walk of session 50),
+    and from open ground only every 2nd hex (hex 3 is as legal a first turn as hex 2)."""
+    from centurion.data import sample_map, vehicle_types
+    from centurion.hexgrid import format_label, parse_label
+    from centurion.widgets import FacingChangeExplorer
+
+    ex = FacingChangeExplorer(sample_map(), vehicle_types()["horatius"], start="0120", facing=1)
+    assert ex.velocity.value == 10
+    assert sorted(format_label(h) for h, _c in ex.map.overlay.outlines) == ["0319", "0418"]
+    ex.where = parse_label("0522")
+    ex.velocity.value = 7  # interval 2 (velocity 6-10); open ground: every hex from the 2nd may take the first turn
+    outlined = [format_label(h) for h, _c in ex.map.overlay.outlines]
+    assert len(outlined) >= 3 and outlined[:2] == ["0721", "0820"], outlined
+    ex.velocity.value = 0
+    assert "Blue outlines" not in ex.info.value  # at velocity 0 it spins in place: no straight run to mark
+
+
+def test_chapter_8_draws_every_activation_of_a_long_order():
+    """CEN-SEQ-2 with 12 platoons a side: A1 B1 twelve times, 24 activations; the 760-pixel timeline drew 20 blocks
+    of 30 pixels and cut off the last four. Every block now fits."""
+    from centurion.widgets import SequenceOfPlay
+
+    lab = SequenceOfPlay()
+    lab.platoons_a.value, lab.platoons_b.value = 12, 12
+    assert len(lab.drawn) == 24
+    assert all(x + width <= lab.timeline.width for x, width in lab.drawn)
+    assert all(b[0] + b[1] <= c[0] for b, c in zip(lab.drawn, lab.drawn[1:]))  # side by side, none overlapping
+    assert "side B always moves a platoon last" in lab.order.value
+    lab.platoons_b.value = 0
+    assert "side B always moves" not in lab.order.value and "side B has no platoon" in lab.order.value
+
+
+def test_chapter_8_says_how_many_passes_the_points_left_buy():
+    """CEN-INI-2: each 3 full points left buy a pass. With ratings 4 and 2 (advantage 2) and both used, the page said
+    "Unused advantage points let it pass platoons" though none were left; with 6 and 0 and 1 used, 5 are left: one
+    pass."""
+    from centurion.widgets import SequenceOfPlay
+
+    lab = SequenceOfPlay()
+    lab.rating_a.value, lab.rating_b.value = 4, 2
+    lab.use.value = 2
+    lab.roll()
+    assert "let it pass" not in lab.initiative.value and "pass" not in lab.initiative.value.split("</span>")[-1]
+    lab.rating_a.value, lab.rating_b.value = 6, 0
+    lab.use.value = 1
+    lab.roll()
+    assert "5 advantage points left: 1 pass of a platoon" in lab.initiative.value
+    lab.rating_a.value = lab.rating_b.value = 3
+    assert lab.use.disabled and lab.use.max == 0
+
+
+def test_undo_with_nothing_left_to_take_back_says_so():
+    """Chapter 10: two leaders placed, Undo pressed three times: the third still said 'Took back the last action'."""
+    from centurion.hexgrid import parse_label
+
+    t = _table("command")
+    t.click(parse_label("0609"))  # R-PC1
+    t.click(parse_label("0101"))
+    t._undo()
+    assert "Took back" in t.message.value
+    t._undo()
+    assert "Nothing to take back" in t.message.value and "Took back" not in t.message.value
