@@ -133,3 +133,17 @@ def test_undo_with_nothing_left_to_take_back_says_so():
     assert "Took back" in t.message.value
     t._undo()
     assert "Nothing to take back" in t.message.value and "Took back" not in t.message.value
+
+
+def test_chapter_3_turns_the_tank_to_any_facing():
+    """Chapter 3 fixed the facing at NE (walk of session 50: no facing control, the arrow keys did nothing). Facing
+    SE (2) from 0522 at velocity 1 (interval 1, CEN-GRAV-4): the straight run goes south-east, 0622 first."""
+    from centurion.data import sample_map, vehicle_types
+    from centurion.hexgrid import format_label, neighbor, parse_label
+    from centurion.widgets import FacingChangeExplorer
+
+    ex = FacingChangeExplorer(sample_map(), vehicle_types()["horatius"], start="0522", facing=1)
+    ex.velocity.value = 1
+    ex.facing_pick.value = 2
+    assert ex.facing == 2 and ex.map._counters[0].facing == 2
+    assert [format_label(h) for h, _c in ex.map.overlay.outlines] == [format_label(neighbor(parse_label("0522"), 2))]

@@ -12,6 +12,7 @@ from ipycanvas import Canvas, hold_canvas
 
 from ..data import BattleMap, VehicleType, terrain_table
 from ..dice import Dice
+from ..game.wording import facing_name
 from ..hexgrid import Hex, format_label, neighbor, parse_label
 from ..rules import (
     Armor,
@@ -181,16 +182,25 @@ class FacingChangeExplorer(_PlacedOnMap):
         self.battlemap, self.vehicle = battlemap, replace(vehicle, max_thrust=0)
         self.where, self.facing = parse_label(start), facing
         self.velocity = w.IntSlider(10, 0, 30, description="Velocity", continuous_update=False)
+        self.facing_pick = w.Dropdown(options=[(f"{facing_name(f)} ({f})", f) for f in range(6)], value=facing,
+                                      description="Facing", layout=w.Layout(width="200px"))  # walk of session 50
+        self.facing_pick.observe(self._turned, names="value")
         self.info = w.HTML()
         self.map = HexMapView(battlemap, terrain_table(), side_panel=self.info)
         self.map.show_hexes([self.where])  # the unit in view when the page opens (W26)
         self.velocity.observe(self._changed, names="value")
         self.map.on_hex_click(self._clicked)
         self.message = MessageArea(layout=w.Layout(height="44px", overflow_y="auto"))  # never moves the map
-        super().__init__([w.HTML("Click a hex to move the tank there; drag the slider to change its speed."),
-                          self.velocity, self.message, self.map])
+        super().__init__([w.HTML("Click a hex to place the tank there (a new start, not a move); pick its facing "
+                                 "and drag the slider to change its speed."),
+                          w.HBox([self.velocity, self.facing_pick]), self.message, self.map])
         self.add_class("centurion-facing")
         show_full_labels(self)
+        self.refresh()
+
+    @guarded()
+    def _turned(self, change: dict) -> None:
+        self.facing = change["new"]
         self.refresh()
 
     def refresh(self) -> None:

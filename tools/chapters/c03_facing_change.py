@@ -10,8 +10,10 @@ CELLS = [
        "its turns: before each one-hexside turn it must fly a number of hexes straight *this turn*, set by its "
        "current velocity (CEN-GRAV-4). At velocity 0 it may spin in place, and only a tank that started the turn "
        "at 0 may pick a new facing before it leaves its hex.\n\n"
-       "**Try it:** drag the velocity. Blue outlines mark where the tank may turn on its straight run; "
-       "hatched green hexes are every hex it can end its move in at that velocity. Click the map to move the tank."),
+       "**Try it:** drag the velocity and pick a facing. Blue outlines mark every hex of its straight run where it "
+       "may make its first turn (from the interval on, as far as its velocity carries it through the terrain); "
+       "hatched green hexes are every hex it can end its move in at that velocity. Click the map to place the "
+       "tank somewhere else."),
     code(SETUP),
     code("""
 from centurion.widgets import FacingChangeExplorer
