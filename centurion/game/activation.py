@@ -270,8 +270,8 @@ def opportunity_refusal(s: Skirmish, v: Vehicle) -> Refusal | None:
 
 def watchers(s: Skirmish) -> list[Vehicle]:
     """The vehicles of the side not moving that may fire on opportunity at the mover now (VAR-INIT)."""
-    mover = s.vehicle(s.pending_move[0])
-    return [v for v in s.live_vehicles(s.other(mover.side))
+    side = s.combat_units()[s.pending_move[0]].side  # a vehicle, or a squad on foot (rules edition 2)
+    return [v for v in s.live_vehicles(s.other(side))
             if v.sheet.may_fire and opportunity_refusal(s, v) is None]
 
 

@@ -7,11 +7,11 @@ and stacking (CEN-STK-1).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from ..data import BattleMap, TerrainTable
-from ..hexgrid import Hex, format_label, neighbor, turn
+from ..hexgrid import Hex, format_label, neighbor, neighbors, turn
 from .grav import Refusal
 from .inputs import a_hex, choice, whole
 from .terrain import craters_free, entry_cost
@@ -222,6 +222,27 @@ def ground_reach(hex_: Hex, facing: int, battlemap: BattleMap, *, mover: str = "
             continue  # no such move, or an ordinary one (found above)
         best[d] = min(best.get(d, 1 << 30), mp)
     return best
+
+
+def ground_path(hex_: Hex, to: Hex, battlemap: BattleMap, *, mover: str = "infantry",
+                movement_points: int | None = None, table: TerrainTable | None = None,
+                avoid: Collection[Hex] = ()) -> list[Hex]:
+    """The hexes a ground unit enters on a cheapest move from `hex_` to `to` (`ground_reach`'s costs, CEN-GV-1,
+    CEN-INF-1), in order; among equally cheap steps one outside `avoid` (the enemy's hexes), then the lower column,
+    then row. ValueError when `to` is out of its reach."""
+    reach = ground_reach(hex_, 0, battlemap, mover=mover, movement_points=movement_points, table=table)
+    if to not in reach or to == hex_:
+        raise ValueError(f"CEN-INF-1: {to!r} is not a hex this unit can move to from {hex_!r}")
+    spent = {**reach, hex_: 0}
+    path, cur = [to], to
+    while cur != hex_:
+        came = [n for n in sorted(neighbors(cur), key=lambda h: (h in avoid, h.q, h.r)) if n in spent and n not in path
+                and entry_cost(battlemap, n, cur, mover, table=table)[0] is not None
+                and spent[n] + entry_cost(battlemap, n, cur, mover, table=table)[0] == spent[cur]]
+        cur = came[0] if came else hex_  # none: the one-hex rule's single step from the start (CEN-GRAV-3)
+        if cur != hex_:
+            path.append(cur)
+    return path[::-1]
 
 
 # --- mounting, opportunity fire, stacking --------------------------------------------

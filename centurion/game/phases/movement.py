@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from ...data import TerrainTable
 from ...dice import Dice
-from ...hexgrid import format_label, parse_label
-from ...rules import GravMove, execute_grav_move, legal_grav_moves, lift_cost, resolve_grav_move
+from ...hexgrid import facing_between, format_label, parse_label
+from ...rules import GravMove, execute_grav_move, ground_path, legal_grav_moves, lift_cost, resolve_grav_move
 from ...rules.grav import Refusal
 from ...rules.grav_types import ResolvedMove
 from ...rules.leadership import activation_sequence, century_advantage, lead_platoon, pass_platoon
@@ -347,9 +347,20 @@ class MovementPhase:
 
     def _march(self, action: March, dice: Dice) -> GameState:
         h = parse_label(action.hex)
+        start = self.squad(action.squad).hex
         squads = tuple(replace(q, hex=h) if q.key == action.squad else q for q in self.squads)
-        return replace(self, squads=squads, done=self.done | {action.squad},
-                       marched=self.marched | {action.squad})._fresh()._squad_decided()
+        nxt = replace(self, squads=squads, done=self.done | {action.squad},
+                      marched=self.marched | {action.squad})._fresh()
+        if self.rules_edition >= 2:  # a walking squad moves too: the enemy's watchers may fire at it (CEN-OPP-1)
+            side = self.squad(action.squad).side  # the march names its end; it walks a cheapest way round the enemy
+            enemy = {u.hex for u in self.combat_units().values() if u.side != side and u.hex is not None}
+            hexes = ground_path(start, h, self.battlemap, mover="infantry", avoid=enemy)
+            path = tuple((x, facing_between(p, x) or 0) for p, x in zip((start, *hexes), hexes, strict=False))
+            pend = replace(nxt, pending_move=(action.squad, path), phase="opportunity", active=self.other(side))
+            if pend._fresh().opportunity_actions():
+                return pend._fresh()
+            nxt = nxt._log(*opportunity.no_shot_lines(pend._fresh()))
+        return nxt._squad_decided()
 
     def _conceal(self, action: Conceal, dice: Dice) -> GameState:
         squads = tuple(replace(q, concealed_turn=self.turn) if q.key == action.squad else q for q in self.squads)

@@ -31,8 +31,8 @@ class OpportunityPhase:
 
     def _basic_watchers(self) -> list[Vehicle]:
         """The basic watchers: on opportunity fire (a Watch decision) and not fired yet (CEN-OPP-1)."""
-        mover = self.vehicle(self.pending_move[0])
-        return [v for v in self.live_vehicles(self.other(mover.side))
+        side = self.combat_units()[self.pending_move[0]].side  # a vehicle, or a squad on foot (rules edition 2)
+        return [v for v in self.live_vehicles(self.other(side))
                 if v.key in self.watching and v.key not in self.opp_fired and v.sheet.may_fire]
 
     def opportunity_actions(self) -> tuple[OpportunityFire, ...]:
@@ -70,8 +70,14 @@ class OpportunityPhase:
         nxt = replace(here, opp_fired=self.opp_fired | {w.key})._absorb(res.units, res.internals, res.casualties,
                                                                          *variant_terms(w.key, plan),
                                                                          *fire_lines(res, men))
-        hit = nxt.vehicle(mover_key)
         at_label = format_label(path[k - 1][0])
+        squad = next((q for q in nxt.squads if q.key == mover_key), None)
+        if squad is not None:  # a squad on foot (rules edition 2): its losses count at once; it walks on
+            nxt = nxt._log(f"  {mover_key} is destroyed in {at_label}, where the opportunity fire hit it "
+                           "[CEN-OPP-1]" if squad.men <= 0 else
+                           f"  {mover_key} walks on from {at_label} to the end of its move [CEN-OPP-1]")._fresh()
+            return nxt if nxt.opportunity_actions() else replace(nxt, pending_move=None)._fresh()._next_mover()
+        hit = nxt.vehicle(mover_key)
         irep = res.internals.get(mover_key)
         if hit.destroyed or (irep is not None and irep.grounded_at_velocity is not None):  # grounds there (13.2)
             made = self.vehicle(mover_key)  # its vanes as the move's emergency turns left them (VAR-EMERGENCY)
