@@ -407,3 +407,36 @@ def test_A2_a_squad_walking_past_a_watcher_may_be_fired_on(monkeypatch):
     assert s.apply(LetPass()).squad("T21s").men == 8
     old = _village_with_r21_watching_beside_t21s(monkeypatch, rules_edition=1).apply(March("T21s", "2913"))
     assert old.phase == "movement"  # edition 1: nobody fired at a squad on foot
+
+
+def test_a_march_path_is_a_cheapest_walk_to_every_hex_a_squad_reaches():
+    """`rules.ground_path` against `ground_reach` (CEN-INF-1, 3 MP): from several starts on the sample map, every hex
+    a squad reaches has a path of neighbouring hexes whose entry costs sum to the MP `ground_reach` gives it (the
+    one-hex rule's single step aside), and a path avoids a hex in `avoid` when an equally cheap one exists."""
+    from centurion.data import sample_map
+    from centurion.hexgrid import distance, neighbors, parse_label
+    from centurion.rules import entry_cost, ground_path, ground_reach
+
+    m = sample_map()
+    for label in ("0616", "1012", "2014", "0120"):
+        start = parse_label(label)
+        for end, mp in ground_reach(start, 0, m, mover="infantry").items():
+            if end == start:
+                continue
+            path = ground_path(start, end, m)
+            steps = list(zip((start, *path), path, strict=False))
+            assert path[-1] == end and all(distance(a, b) == 1 for a, b in steps)
+            assert len(path) == 1 or sum(entry_cost(m, a, b, "infantry")[0] for a, b in steps) == mp
+    start = parse_label("0616")
+    reach = ground_reach(start, 0, m, mover="infantry")
+
+    def ways(end):  # the middle hexes of the cheapest two-step walks to `end`
+        return [n for n in neighbors(end) if distance(n, start) == 1 and n in reach
+                and reach[n] + entry_cost(m, n, end, "infantry")[0] == reach[end]]
+
+    end = next(h for h in sorted(reach, key=lambda h: (h.q, h.r)) if distance(start, h) == 2 and len(ways(h)) == 2)
+    first = ground_path(start, end, m)[0]
+    assert first in ways(end)
+    assert ground_path(start, end, m, avoid={first}) == [next(n for n in ways(end) if n != first), end]
+    with pytest.raises(ValueError, match="CEN-INF-1"):
+        ground_path(start, parse_label("2020"), m)
