@@ -147,3 +147,15 @@ def test_chapter_3_turns_the_tank_to_any_facing():
     ex.facing_pick.value = 2
     assert ex.facing == 2 and ex.map._counters[0].facing == 2
     assert [format_label(h) for h, _c in ex.map.overlay.outlines] == [format_label(neighbor(parse_label("0522"), 2))]
+
+
+def test_the_hex_panel_follows_a_move():
+    """Chapter 11: after R-C2 turned, the Hex panel still showed its old facing (the panel was written at the click)."""
+    from centurion.hexgrid import parse_label
+
+    t = _table("move")
+    t.map.select(parse_label("0608"))  # R-C2, facing N
+    assert "facing N," in t.map.info.value
+    t._turn(1)
+    assert t.do_move()
+    assert "facing NE," in t.map.info.value and "facing N," not in t.map.info.value

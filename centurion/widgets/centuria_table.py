@@ -459,6 +459,7 @@ class CenturiaTable(w.VBox):
         # leaders drawn last so they sit on top
         counters.sort(key=lambda c: c.kind in self.tables.leaders)
         self.map.set_counters(counters)
+        self.map.show_info()  # the hex panel as the board now stands (walk of session 50: a turned unit's old facing)
         self.map.set_overlay(self._overlay())
         if self.mode == "round":  # both sides in one phase, one unit at a time (CTA-1)
             done = [side_name(s) for s in b.sides if s in b.passed]
