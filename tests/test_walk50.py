@@ -159,3 +159,17 @@ def test_the_hex_panel_follows_a_move():
     t._turn(1)
     assert t.do_move()
     assert "facing NE," in t.map.info.value and "facing N," not in t.map.info.value
+
+
+def test_chapter_7_mounting_box_shows_where_the_squad_and_the_carrier_stand():
+    """Chapter 7: unticking 'Squad starts in the carrier's hex' refused the mount because the squad 'started in 0615',
+    but no counter stood there (the map showed the carrier alone, at 0616). CEN-MNT-1: both must start in one hex."""
+    from centurion.data import sample_map, vehicle_types
+    from centurion.hexgrid import parse_label
+    from centurion.widgets import GroundUnitTable
+
+    t = GroundUnitTable(sample_map(), vehicle_types()["heavy_tank"], start="0616")
+    assert len(t.map._counters) == 1 and "the squad in 0616" in t.mount.value
+    t.same_hex.value = False
+    assert [c.hex for c in t.map._counters] == [parse_label("0616"), parse_label("0615")]
+    assert "the squad in 0615 (S on the map)" in t.mount.value and "CEN-MNT-1" in t.mount.value

@@ -272,8 +272,12 @@ class GroundUnitTable(_PlacedOnMap):
         shades = ["#2e7d32", "#66bb6a", "#a5d6a7", "#e8f5e9", "#fff9c4"]
         ov = Overlay(fills=[(h, shades[min(len(shades) - 1, int(4 * mp / top))]) for h, mp in reach.items()
                             if h != self.where], alpha=0.55, hatch=True)
-        self.map.set_counters([Counter(self.where, 0, mover, "#6d4c41" if mover == "ground" else "#00695c",
-                                       "T" if mover == "ground" else "I", True)])
+        squad_hex = self.where if self.same_hex.value else neighbor(self.where, 0)
+        counters = [Counter(self.where, 0, mover, "#6d4c41" if mover == "ground" else "#00695c",
+                            "T" if mover == "ground" else "I", True)]
+        if squad_hex != self.where and squad_hex in self.battlemap:  # the mounting check's squad, on the map too
+            counters.append(Counter(squad_hex, 0, "infantry", "#00695c", "S"))  # (walk of session 50)
+        self.map.set_counters(counters)
         self.map.set_overlay(ov)
         road = " A road bonus of one hex applies along the road." if mover == "ground" and any(
             self.where in chain for chain in self.battlemap.roads) else ""
@@ -283,9 +287,10 @@ class GroundUnitTable(_PlacedOnMap):
                            f"{'hex' if n == 1 else 'hexes'} "
                            f"(darker = cheaper) <code>{'CEN-GV-1' if mover == 'ground' else 'CEN-INF-1'}</code>. "
                            f"Facing is free; lakes and slopes of 4+ levels are closed.{road}</div>")
-        squad_hex = self.where if self.same_hex.value else neighbor(self.where, 0)
         refusal = mount_refusal(squad_hex, self.where, self.carrier_v.value)
         self.mount.value = link_rules("<div class='centurion-mount'>" + (
+            f"The carrier stands in {format_label(self.where)} (where the unit is placed), the squad in "
+            f"{format_label(squad_hex)}{' (S on the map)' if squad_hex != self.where else ''}. ") + (
             "The squad may mount now, instead of moving." if refusal is None else
             f"No mounting: <code>{refusal.rule}</code> {html.escape(refusal.reason)}") + "</div>")
 
