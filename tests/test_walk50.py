@@ -173,3 +173,50 @@ def test_chapter_7_mounting_box_shows_where_the_squad_and_the_carrier_stand():
     t.same_hex.value = False
     assert [c.hex for c in t.map._counters] == [parse_label("0616"), parse_label("0615")]
     assert "the squad in 0615 (S on the map)" in t.mount.value and "CEN-MNT-1" in t.mount.value
+
+
+def test_any_end_velocity_lists_the_braked_end_too():
+    """The Skirmish page, Speed 'any end velocity': a click on a hex listed each end as its path flies it (the pursuit
+    walk saw 8 -> 8, 8 -> 10 and grounded at 4013, and only 8 -> 9 or a grounding at 4114), never the same path
+    braked afterwards, though CEN-GRAV-1 allows the thrust left to slow down after moving. The list now also has each
+    end braked as far as it allows (0 at the least), checked legal, its end velocity that low."""
+    from centurion.game import new_skirmish
+    from centurion.widgets.skirmish import SkirmishTable
+
+    g = new_skirmish("pursuit", seed=4242)
+    while not (g.phase == "movement" and any(v.key == "R41" for v in g.movers())):
+        g = g.apply(g.legal_actions()[0])
+    t = SkirmishTable("pursuit", seed=4242, players={"renegade": "person", "tog": "person"})
+    for pick in t.player_picks:
+        pick.value = "person"
+    assert t.load_text(g.to_json())
+    g = t.game
+    r41 = g.vehicle("R41")
+
+    def end_v(m):  # CEN-GRAV-1: now + acceleration - deceleration
+        return r41.velocity + m.move.accelerate - m.move.decelerate
+
+    flown: dict = {}
+    for m, e in g.move_options("R41"):
+        if not e.grounded:
+            flown.setdefault(e.hex, []).append((end_v(m), max(0, e.velocity_min)))
+    # a hex whose ends, as flown, are all faster than the slowest they allow: the walk's 4013
+    hex_ = next(h for h, vs in sorted(flown.items(), key=lambda kv: (kv[0].q, kv[0].r))
+                if min(v for v, _lo in vs) > min(lo for _v, lo in vs))
+    slowest = min(lo for _v, lo in flown[hex_])
+    t.click(r41.hex)
+    t.click(hex_)
+    listed = [a for a in t._actions_now() if getattr(a, "unit", None) == "R41"]
+    assert slowest in {end_v(a) for a in listed if not a.move.ground}  # flying, braked as far as the end allows
+    assert all(g.is_legal(a) for a in listed)
+
+
+def test_a_page_with_no_store_says_a_reload_ends_its_game():
+    """`centurion serve --no-store` (and a notebook outside the server): a reload gave a fresh game with no warning
+    (walk of session 50). The links' place now says the game lives in the tab, and how Save and Load keep it."""
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("village", seed=1)
+    assert t.store is None
+    t.start()
+    assert "reloading or closing the tab ends it" in t.links.value and "Save the game" in t.links.value

@@ -18,11 +18,12 @@ class LeadershipLab(w.VBox):
     """Two Centurions' ratings, the points put on initiative, a lost Centurion; and two victory scores."""
 
     def __init__(self, first: int = 4, second: int = 2) -> None:
-        self.first = w.IntSlider(value=first, min=0, max=7, description="Renegade Centurion rating")
-        self.second = w.IntSlider(value=second, min=0, max=7, description="TOG Centurion rating")
+        wide = {"layout": w.Layout(width="420px")}  # room for a track beside the long labels (walk of session 50)
+        self.first = w.IntSlider(value=first, min=0, max=7, description="Renegade Centurion rating", **wide)
+        self.second = w.IntSlider(value=second, min=0, max=7, description="TOG Centurion rating", **wide)
         self.lost = w.Checkbox(value=False, description="Renegade Centurion lost (killed, unconscious, out of "
                                "communications)", indent=False, layout=w.Layout(width="auto"))  # never cut (W13)
-        self.on_initiative = w.IntSlider(value=0, min=0, max=7, description="Points on the initiative roll")
+        self.on_initiative = w.IntSlider(value=0, min=0, max=7, description="Points on the initiative roll", **wide)
         self.score_first = w.BoundedIntText(value=124, min=0, max=100_000, description="Renegade victory points")
         self.score_second = w.BoundedIntText(value=27, min=0, max=100_000, description="TOG victory points")
         self.out = w.HTML()
@@ -48,12 +49,12 @@ class LeadershipLab(w.VBox):
         names = {"first": "Renegade", "second": "TOG"}
         lines = []
         if renegade.lost:
-            lines.append("The Renegade Centurion is lost: his Century's rating is 0 (CEN-INI-2); "
-                         f"{renegade.support_refusal().reason}.")
+            why = renegade.support_refusal().reason.removeprefix("the Centurion is lost: ")  # said once (walk S50)
+            lines.append(f"The Renegade Centurion is lost: his Century's rating is 0 and {why} (book-b §3.5).")
         if side is None:
-            lines.append("Equal ratings: no Leadership Advantage (CEN-INI-2).")
+            lines.append("Equal ratings: no Leadership Advantage (CEN-INI-1).")
         else:
-            lines.append(f"The <b>{names[side]}</b> side holds a Leadership Advantage of <b>{points}</b> (CEN-INI-2).")
+            lines.append(f"The <b>{names[side]}</b> side holds a Leadership Advantage of <b>{points}</b> (CEN-INI-1).")
         plan = plan_leadership(renegade, tog, self.on_initiative.value)
         if isinstance(plan, Refusal):
             lines.append(f"<span style='color:#8a5a00'>Refused: {plan.reason} ({plan.rule})</span>")

@@ -38,7 +38,7 @@ from .centuria_skirmish import CenturiaSkirmishTable
 from .fire_picker import FirePicker
 from .hexmap import BATTLE_MAP_HEIGHT, HexMapView, Overlay
 from .hints import not_moving_note, stack_note
-from .move_speed import SpeedChoice, safest_first
+from .move_speed import ANY, SpeedChoice, safest_first
 from .occupy_choice import PositionChoice
 from .page_seed import SeedChoice
 from .phase_end import with_phase_end
@@ -268,8 +268,11 @@ class SkirmishTable(PositionChoice, BattlePage):
         if g.phase == "movement":
             out = []
             if self.selected in {v.key for v in g.movers()} and self.target_hex is not None:
-                out = [m for m, _e in safest_first(g, ((m, e) for m, e in self.speed.moves_for(g, self.selected)
-                                                          if e.hex == self.target_hex))]  # the hint's pick first
+                here = [(m, e) for m, e in self.speed.moves_for(g, self.selected) if e.hex == self.target_hex]
+                if self.speed.value == ANY:  # and each end braked as far as it may (walk of session 50)
+                    here += [p for p in g.braked_options(self.selected, self.target_hex) if p[0] not in
+                             {m for m, _e in here}]
+                out = [m for m, _e in safest_first(g, here)]  # the hint's pick first
             others = g.movement_others()
             walks = [a for a in others if isinstance(a, March)]
             if self.target_hex is not None:  # a squad's walk to the clicked hex

@@ -39,6 +39,11 @@ def pending_links_html(players: dict[str, str]) -> str:
             "Until then this page decides for both sides.</div>")
 
 
+TAB_ONLY = ('<div class="centurion-links centurion-tab-only" style="padding:4px 6px;color:#555">This game is not kept '
+            "on a server (this page has no game store): reloading or closing the tab ends it. <b>Save the game</b> "
+            "keeps it in a file that <b>Load a saved game</b> brings back.</div>")
+
+
 class StoredGame:
     """The stored-game part of a battle page (issue 24; walk of session 29: links kept, replay from the set-up)."""
 
@@ -121,6 +126,8 @@ class StoredGame:
         if seat is None:
             self.game_links = {}
             pending = pending_links_html(self.players) if self.states and self._storing() else ""
+            if self.store is None and self.states:  # walk of session 50: a reload lost the game without a word
+                pending += TAB_ONLY
             # a new game, not stored before its first decision: the old game's address goes (walk of session 33)
             self.links.value = pending + (clear_address_script() if self._addressed else "")
             self._stop_watching()
