@@ -173,8 +173,8 @@ def test_the_braking_hint_gives_one_number_whatever_the_speed_list_shows_and_cit
 
     before = brake_words()
     assert before, _hint_of(t)
-    t.speed.value = 0
-    assert brake_words() == before, (before, _hint_of(t))
+    t.speed.value = 0  # session 50: a velocity picked is named instead, never another number (walk of session 50)
+    assert "those at velocity 0, the one picked in the Speed list" in _hint_of(t) and not brake_words(), _hint_of(t)
     if before.startswith("To brake"):
         n = int(re.search(r"end at velocity (\d+)", before).group(1))
         assert n < mover.velocity and "CEN-GRAV-1" in before and "CEN-GRAV-4" not in before, before

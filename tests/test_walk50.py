@@ -220,3 +220,37 @@ def test_a_page_with_no_store_says_a_reload_ends_its_game():
     assert t.store is None
     t.start()
     assert "reloading or closing the tab ends it" in t.links.value and "Save the game" in t.links.value
+
+
+def _pursuit_page_at_r41():
+    """The Skirmish page, pursuit seed 4242, at R41's move (both sides people), R41 selected."""
+    from centurion.game import new_skirmish
+    from centurion.widgets.skirmish import SkirmishTable
+
+    g = new_skirmish("pursuit", seed=4242)
+    while not (g.phase == "movement" and any(v.key == "R41" for v in g.movers())):
+        g = g.apply(g.legal_actions()[0])
+    t = SkirmishTable("pursuit", seed=4242, players={"renegade": "person", "tog": "person"})
+    for pick in t.player_picks:
+        pick.value = "person"
+    assert t.load_text(g.to_json())
+    t.click(t.game.vehicle("R41").hex)
+    return t
+
+
+def test_the_move_hint_keeps_to_the_velocity_picked():
+    """The pursuit walk picked velocity 14 and read "pick 'end at velocity 5' or slower"; picked 2 and read "end at
+    velocity 8 or slower"; and with no move at the hex clicked, "Pick a move in the list" over an empty list."""
+    t = _pursuit_page_at_r41()
+    fastest = max(v for _label, v in t.speed.options if isinstance(v, int))
+    t.speed.value = fastest
+    text = t.hint()
+    assert f"those at velocity {fastest}, the one picked" in text and "To brake, pick" not in text
+    g = t.game
+    ends = {e.hex for _m, e in t.speed.moves_for(g, "R41")}
+    elsewhere = next(e.hex for _m, e in g.move_options("R41") if e.hex not in ends)
+    t.speed.value = "any"
+    t.click(elsewhere)  # a hex some end reaches, then the velocity picked again: none of its ends flies at it
+    t.speed.value = fastest
+    assert t.target_hex == elsewhere and not [a for a in t._actions_now() if getattr(a, "unit", None) == "R41"]
+    assert "No move of R41 ends in" in t.hint() and "Pick a move in the list" not in t.hint()

@@ -449,8 +449,10 @@ class BattlePage(StoredGame, w.VBox):
             return ""
         speed, movers = getattr(self, "speed", None), {v.key for v in g.movers()} if g.phase == "movement" else ()
         moves = speed.moves_for(g, self.selected) if speed is not None and self.selected in movers else None
+        picked = speed.value if speed is not None and isinstance(speed.value, int) and moves is not None else None
         return hint_html(g, self.selected, getattr(self, "target_hex", None), self.may_decide(),
-                         self.hints_toggle.value, moves, watching=self.seat is not None and self.seat.watching)
+                         self.hints_toggle.value, moves, watching=self.seat is not None and self.seat.watching,
+                         picked=picked)
 
     @guarded()
     def _on_end_phase(self, _button: Any = None) -> None:

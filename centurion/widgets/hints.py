@@ -252,7 +252,7 @@ def stack_note(g: Skirmish, selected: str | None) -> str:
 
 
 def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
-              moves: Iterable[tuple[Any, Any]] | None = None, watching: bool = False) -> str:
+              moves: Iterable[tuple[Any, Any]] | None = None, watching: bool = False, picked: int | None = None) -> str:
     """The hint for this moment of the game: what to click and why, with the rule IDs; `moves` are the selected
     vehicle's moves shaded on the map (its legal moves when None); `watching`: a spectator's page (no side)."""
     if g.over:
@@ -270,15 +270,22 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
             return (f"Movement: click one of your {nouns(g, movers)[1]} that has not moved yet ({where}). Its "
                     "counter shows its number; the white point shows where it faces [CEN-SEQ-2]."
                     + _squads_first(g))
+        listed = list(g.move_options(selected) if moves is None else moves)
         if target is None:
-            listed = list(g.move_options(selected) if moves is None else moves)
             first = _first(g, selected, _suggestion(g, selected, listed))
             brake = _brake(g, selected, list(g.move_options(selected)))  # every legal move: one number (S31)
+            if picked is not None:  # walk of session 50: the braking advice named another velocity than the one picked
+                brake = (f" The shaded ends are those at velocity {picked}, the one picked in the Speed list; pick "
+                         "'any end velocity' there to see every end.")
             if not brake and first.endswith(" or slower."):  # no braking sentence to say where slower ends are
                 first = first[:-1] + " (a slower end is listed once its velocity is picked in the Speed list)."
             return (f"Now click one of the green hatched hexes: each is where {selected} can end its move (it flies "
                     f"as many hexes as its velocity, or stops short and grounds) [CEN-GRAV-2, CEN-GRD-1].{first}"
                     f"{brake}{_ring_words(g)}")
+        if picked is not None and isinstance(target, Hex) and not any(e.hex == target for _m, e in listed):
+            return (f"No move of {selected} ends in {format_label(target)} at velocity {picked}, the one picked in the "
+                    "Speed list: click a shaded hex, or pick another velocity (or 'any end velocity') there "
+                    "[CEN-GRAV-1].")  # walk of session 50: an empty list still said "pick a move in the list"
         return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
                 "you can; 'grounded at velocity N' lands at speed, 10 points a velocity to the bottom armor, which "
                 f"can destroy the {nouns(g, [selected])[0]}) [CEN-SPD-1, CEN-GRD-1]. Then click Confirm."
@@ -309,11 +316,13 @@ def _order_hint(g: Skirmish) -> str:
 
 
 def hint_html(g: Skirmish, selected: str | None, target: Any, yours: bool, on: bool,
-              moves: Iterable[tuple[Any, Any]] | None = None, watching: bool = False) -> str:
-    """The hint box under the banner, or '' with the hints switched off."""
+              moves: Iterable[tuple[Any, Any]] | None = None, watching: bool = False,
+              picked: int | None = None) -> str:
+    """The hint box under the banner, or '' with the hints switched off; `picked`: the end velocity picked in the
+    Speed list (None: any)."""
     if not on:
         return ""
-    text = hint_text(g, selected, target, yours, moves, watching)
+    text = hint_text(g, selected, target, yours, moves, watching, picked)
     if yours and not g.over and target is None and stack_note(g, selected):  # a stack was clicked (walk 8)
         text = f"{stack_note(g, selected)} {text}"
     text = link_rules(html.escape(text))
