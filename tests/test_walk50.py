@@ -254,3 +254,27 @@ def test_the_move_hint_keeps_to_the_velocity_picked():
     t.speed.value = fastest
     assert t.target_hex == elsewhere and not [a for a in t._actions_now() if getattr(a, "unit", None) == "R41"]
     assert "No move of R41 ends in" in t.hint() and "Pick a move in the list" not in t.hint()
+
+
+def test_a_click_on_an_enemy_names_the_squads_that_may_still_act_and_an_empty_hex_clears_it():
+    """The village, TOG to move: a click on R21 said "click one of your units that has not moved yet (T22, T23)",
+    leaving out the squads T21s and T22s, which may walk or conceal (CEN-SEQ-2, CEN-INF-1); a click on an empty hex
+    then left that note up."""
+    from centurion.game import new_skirmish
+    from centurion.hexgrid import parse_label
+    from centurion.widgets.skirmish import SkirmishTable
+
+    g = new_skirmish("village", seed=777)
+    while not (g.phase == "movement" and g.active == "tog" and g.waiting_squads()):
+        g = g.apply(g.legal_actions()[0])
+    t = SkirmishTable("village", seed=777, players={"renegade": "person", "tog": "person"})
+    for pick in t.player_picks:
+        pick.value = "person"
+    assert t.load_text(g.to_json())
+    waiting = t.game.waiting_squads()
+    t.click(t.game.vehicle("R21").hex)
+    assert "is the enemy&#x27;s" in t.message.value and all(q in t.message.value for q in waiting), t.message.value
+    empty = parse_label("0101")
+    assert not t.game.battlemap[empty].counters and all(u.hex != empty for u in t.game.vehicles)
+    t.click(empty)
+    assert t.message.value == "" and t.selected is None

@@ -209,8 +209,8 @@ def not_moving_note(g: Skirmish, selected: str, yours: bool) -> str:
     side = next((u.side for u in (*g.vehicles, *g.squads) if u.key == selected), None)
     if not yours:
         return f"{selected}: it is {g.label(g.active)}'s decision now, not yours; nothing was moved [CEN-SEQ-2]."
-    if side != g.active:
-        movers = ", ".join(v.key for v in g.movers())
+    if side != g.active:  # the squads that may still act too (walk of session 50: only the vehicles were named)
+        movers = ", ".join([v.key for v in g.movers()] + [q for q in g.waiting_squads() if q not in g.done])
         return (f"{selected} is the enemy's ({g.label(side)}): click one of your units that has not moved yet "
                 f"({movers}) [CEN-SEQ-2].")
     squad = next((q for q in g.squads if q.key == selected), None)

@@ -483,6 +483,7 @@ class SkirmishTable(PositionChoice, BattlePage):
         else:
             self.selected = None
             self.target_hex = None
+            self.message.clear()  # the last click's note no longer applies (walk of session 50)
             self._refresh()
 
     @guarded()
