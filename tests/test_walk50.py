@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from centurion.centuria import CenturiaBattle
 from centurion.data import centuria_scenario
+from centurion.game import new_skirmish
 
 
 def _table(mode: str):
@@ -278,3 +279,64 @@ def test_a_click_on_an_enemy_names_the_squads_that_may_still_act_and_an_empty_he
     assert not t.game.battlemap[empty].counters and all(u.hex != empty for u in t.game.vehicles)
     t.click(empty)
     assert t.message.value == "" and t.selected is None
+
+
+def test_chapter_17_names_a_weapon_that_fires_twice_by_its_number_not_the_engines_count():
+    """Chapter 17: all three weapons at the target and the Gauss also at a second target read "Weapon 1, 150mm Gauss,
+    does not fire: attack 4: weapon 1 (150mm Gauss) already fires this turn": the engine counts attacks (the fourth),
+    the page lists weapons (three). book-a §8.2: a weapon fires once a turn."""
+    from centurion.data import sample_map, terrain_table
+    from centurion.hexgrid import parse_label
+    from centurion.widgets import FireLab
+
+    lab = FireLab(sample_map(), terrain_table(), firer_hex=parse_label("0620"), target_hex=parse_label("0613"))
+    lab.weapons.value = tuple(range(len(lab.firer_type.weapons)))
+    lab.place.value = "2nd target"
+    lab.click(parse_label("0614"))
+    lab.second.value = 0
+    refusals = [line for line in lab.panel.value.split("</div>") if "does not fire" in line]
+    assert refusals and all("attack " not in line for line in refusals), refusals
+    assert any("already fires this turn" in line for line in refusals), refusals
+
+
+def test_a_mover_hit_in_the_last_hex_of_its_move_is_not_said_to_fly_on():
+    """CEN-OPP-1: a shot in the mover's last hex; the mover survives with damage. The log said "R21 survives the fire
+    in 2512 and goes on with its damage" and "R21 flies on from 2512 with its damage and ends in 2512" (walk of
+    session 50). Village seed 1 under VAR-INIT (opportunity fire without a declaration), the novice to decision 44:
+    R32 fires at T21 in hex 5 of 5 of its move."""
+    from centurion.game import bot_action
+    from centurion.game.actions import OpportunityFire
+
+    s = new_skirmish("village", seed=1, variants=("VAR-INIT",))
+    for _ in range(44):
+        s = s.apply(bot_action(s, "novice"))
+    mover, path = s.pending_move
+    assert (mover, len(path)) == ("T21", 5)
+    after = s.apply(OpportunityFire("R32", "T21", 5))
+    assert not after.vehicle("T21").destroyed and after.vehicle("T21").sheet != s.vehicle("T21").sheet
+    new = after.log[len(s.log):]
+    assert not any("flies on" in line or "goes on" in line for line in new), new
+    assert any("(the last hex of its move)" in line for line in new), new
+
+
+def test_chapter_17_shows_a_target_hull_down_in_a_crater():
+    """Chapter 17 promises "-2 more in a crater" but had no way to ground the target in one (walk of session 50).
+    book-a §10.2 / CEN-CRT-1: a target grounded in a crater takes -2 (hull down) besides its hex's terrain. From 2820
+    at the Liberator in 2816 (the map's crater, clear ground, range 4: base 10, book-a §10) with the Gauss (no
+    shield): 10, then 8 hull down; a hex without a crater is refused."""
+    import re
+
+    from centurion.data import sample_map, terrain_table
+    from centurion.hexgrid import parse_label
+    from centurion.widgets import FireLab
+
+    lab = FireLab(sample_map(), terrain_table(), firer_hex=parse_label("2820"), target_hex=parse_label("2816"))
+
+    def target_number() -> int:
+        return int(re.search(r"Target number\s*</b>?\s*(?:<[^>]+>\s*)*(\d+)", lab.panel.value).group(1))
+
+    assert target_number() == 10
+    lab.hull_down.value = True
+    assert target_number() == 8 and "CEN-CRT-1" in lab.panel.value
+    lab.click(parse_label("2815"))
+    assert "No crater in 2815" in lab.message.value

@@ -156,8 +156,9 @@ def fly_on(s: Skirmish, mp: MoveInProgress, k: int, mover: Vehicle, dice: Dice
         nv = replace(nv, occupy=end_position(resolved, mp.before.occupy) if rep.stopped_at is None
                      else _position_at(resolved, rep.stopped_at))
     lines = [f"    {r.describe()}" for r in dice.log[start:]]
-    lines.append(f"  {mover.key} flies on from {format_label(mover.hex)} with its damage and ends in "
-                 f"{format_label(end.hex)} facing {facing_name(end.facing)}, velocity {end.velocity}"
+    how = (f"flies on from {format_label(mover.hex)} with its damage and ends in {format_label(end.hex)}"
+           if end.hex != mover.hex else f"was hit in the last hex of its move and ends there, {format_label(end.hex)}")
+    lines.append(f"  {mover.key} {how} facing {facing_name(end.facing)}, velocity {end.velocity}"  # walk of S50
                  f"{', grounded' if end.grounded else ''}{', in a crater' if end.in_crater else ''} [CEN-OPP-1]")
     lines += [f"  {mover.key}: {ev.points} damage to the {ev.section} ({ev.cause}) [{ev.rule}]" for ev in rep.damage]
     lines += effects + [f"  {note}" for note in rep.notes]

@@ -72,6 +72,8 @@ class FireLab(w.VBox):
         self.turret = w.Dropdown(options=facings, value=0, description="Turret facing")
         self.target_facing = w.Dropdown(options=facings, value=3, description="Target facing")
         self.painted = w.Checkbox(value=False, description="Target painted by a friend", indent=False)
+        self.hull_down = w.Checkbox(value=False, indent=False,  # walk of session 50: the crater's -2 could not be shown
+                                    description="Target grounded in a crater of its hex (hull down)")
         self.place = w.ToggleButtons(options=["firer", "target", "2nd target"], value="target",
                                      description="Next click places the")
         self.panel = w.HTML()
@@ -80,9 +82,10 @@ class FireLab(w.VBox):
         self.map = HexMapView(battlemap, self.terrain, size=size)
         self.map.show_hexes([firer_hex, target_hex])  # both in view when the page opens (W26)
         self.map.on_hex_click(self._on_click)
-        for c in (self.weapons, self.second, self.shell, self.facing, self.turret, self.target_facing, self.painted):
+        for c in (self.weapons, self.second, self.shell, self.facing, self.turret, self.target_facing, self.painted,
+                  self.hull_down):
             c.observe(self._on_change, names="value")
-        controls = w.VBox([w.HBox([self.place, self.painted]),
+        controls = w.VBox([w.HBox([self.place, self.painted, self.hull_down]),
                            w.HBox([self.weapons, w.VBox([self.second, self.shell])]),
                            w.HBox([self.facing, self.turret, self.target_facing])])
         show_full_labels(controls)
@@ -119,8 +122,9 @@ class FireLab(w.VBox):
         """The firer and the targets as the fire rules see them."""
         firer = FirerView("firer", self.firer_hex, self.facing.value, self.firer_type.weapons)
         shields = shield_factors(self.target_type)
+        crater = self.hull_down.value and "crater" in self.battlemap[self.target_hex].counters  # CEN-CRT-1
         targets = [TargetView("target", self.target_hex, self.target_facing.value, shields=shields,
-                              painted=self.painted.value)]
+                              painted=self.painted.value, crater=crater)]
         if self.second_hex is not None:
             targets.append(TargetView("second", self.second_hex, self.target_facing.value, shields=shields))
         return firer, targets
@@ -172,6 +176,9 @@ class FireLab(w.VBox):
             ov.lines.append((self.firer_hex, self.second_hex, "#555555"))
         self.map.set_overlay(ov)
         self.panel.value = self.panel_html()
+        if self.hull_down.value and "crater" not in self.battlemap[self.target_hex].counters:
+            self.message.show(f"No crater in {format_label(self.target_hex)}: a target is hull down only when grounded "
+                              "in a crater; place it on a crater hex (CEN-CRT-1).", "refusal")
 
     def panel_html(self) -> str:
         """The verdict: each attack's range, side struck, sight and to-hit terms, or the refusal and its rule."""
@@ -180,7 +187,7 @@ class FireLab(w.VBox):
                  f"<b>{html.escape(self.target_type.label)}</b> in {format_label(self.target_hex)}"]
         for atk, why in left:  # which weapon does not fire, and why; the others still fire (walk 13)
             wp = self.firer_type.weapons[atk.weapon]
-            reason = re.sub(r"^attack \d+ \([^)]*\): ", "", why.reason)
+            reason = re.sub(r"^attack \d+(?: \([^)]*\))?: ", "", why.reason)  # the engine's count (walk S50)
             parts.append(f"<div class='centurion-refusal' style='color:#8a5a00'>Weapon {atk.weapon + 1}, "
                          f"{html.escape(wp.type)}, does not fire: {html.escape(reason)} ({why.rule})</div>")
         if plan is None:
@@ -211,7 +218,9 @@ class CasualtyLookup(w.VBox):
         self.row = w.Dropdown(options=[(table.labels.get(k, k), k) for k in table.rows], value=table.row_key(row),
                               description="Casualty row")
         self.roll = w.IntSlider(value=roll, min=-5, max=15, description="Modified roll")
-        self.modifier = w.IntSlider(value=modifier, min=-4, max=4, description="Modifier")
+        # the hex's terrain modifier: 0 in the open, -1 to -3 in cover, a crater's -2 on top (book-a 16.6; the walk of
+        # session 50 set +4, which no rule gives)
+        self.modifier = w.IntSlider(value=min(0, modifier), min=-5, max=0, description="Terrain modifier")
         self.out = w.HTML()
         self.out.add_class("centurion-casualties")
         self.message = MessageArea()

@@ -98,8 +98,9 @@ class OpportunityPhase:
                 rest = opportunity.stopped_in(path, rep.stopped_at)
                 nxt = replace(nxt, vehicles=nxt._with_vehicle(nv), pending_move=(mover_key, rest),
                               moving=replace(mp, shots=shots))
-                nxt = nxt._log(f"  {mover_key} survives the fire in {at_label} and goes on with its damage "
-                               "[CEN-OPP-1]", *lines)._sync_riders()
+                goes = "and goes on with its damage" if k < len(path) else "(the last hex of its move)"
+                nxt = nxt._log(f"  {mover_key} survives the fire in {at_label} {goes} [CEN-OPP-1]",
+                               *lines)._sync_riders()
         if mp is not None:
             nxt = opportunity.riders_follow(nxt, mp, mover_key)
             if nxt.pending_move is not None and nxt.pending_move[1] != path:  # stopped short: its entry (§14.2)
