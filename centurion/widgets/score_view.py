@@ -14,7 +14,8 @@ from .reference import HOW_TO_WIN, link_rules
 
 
 def _table(g: Skirmish) -> str:
-    head = "".join(f"<th>{html.escape(g.label(s))}</th>" for s in g.sides)
+    head = "".join(f"<th style='text-align:right;padding-left:16px'>{html.escape(g.label(s))}</th>"  # over its
+                   for s in g.sides)  # numbers (walk of session 50: centred, they sat left of them)
     parts = {s: score_parts(g, s) for s in g.sides}
     rows = ""
     for i, (label, _p) in enumerate(parts[g.sides[0]]):
