@@ -176,12 +176,9 @@ def test_A3_the_computer_plays_a_platoon_of_squads_alone(monkeypatch):
         assert distance(parse_label(a.hex), ridge) < distance(s.squad(a.squad).hex, ridge)
 
 
-def test_A6_a_concealed_squad_reactivates_to_fire_and_may_then_be_targeted(monkeypatch):
-    """book-a §16.7: a squad hidden since last turn may reactivate during Declare Weapons Fire and fire normally;
-    the enemies not yet declared may then target it (before, only a unit in its own hex could). Village seed 3:
-    T21s conceals in 3014 in turn 1; R21 stands beside it in 2914 (at velocity 0, on opportunity fire)."""
+def _r21_beside_t21s(monkeypatch) -> None:
+    """The village with the Liberator R21 set down at 2914 (velocity 0), beside TOG's squad T21s in 3014."""
     import centurion.game.skirmish as sk
-    from centurion.game.actions import Conceal, Fire, SquadFire, Watch
     from centurion.hexgrid import parse_label
 
     shipped = sk.shipped_scenario
@@ -196,6 +193,15 @@ def test_A6_a_concealed_squad_reactivates_to_fire_and_may_then_be_targeted(monke
                                        else s for s in sc.sides))
 
     monkeypatch.setattr(sk, "shipped_scenario", setup)
+
+
+def test_A6_a_concealed_squad_reactivates_to_fire_and_may_then_be_targeted(monkeypatch):
+    """book-a §16.7: a squad hidden since last turn may reactivate during Declare Weapons Fire and fire normally;
+    the enemies not yet declared may then target it (before, only a unit in its own hex could). Village seed 3:
+    T21s conceals in 3014 in turn 1; R21 stands beside it in 2914 (at velocity 0, on opportunity fire)."""
+    from centurion.game.actions import Conceal, Fire, SquadFire, Watch
+
+    _r21_beside_t21s(monkeypatch)
     s = new_skirmish("village", seed=3)
     while s.turn == 1:
         legal = s.legal_actions()
@@ -220,14 +226,9 @@ def test_A6_a_concealed_squad_reactivates_to_fire_and_may_then_be_targeted(monke
     assert Fire("R21", "T21s") in s.legal_actions()  # R21, still to declare, may target it now
 
 
-def test_A4_a_passed_platoon_may_move_after_any_later_platoon_of_its_side(monkeypatch):
-    """CEN-INI-2, book-b §3.4 (TEST p27: "moves it right after some later platoon (e.g. his last)"): TOG, with its
-    scouts in two platoons, moves its three platoons first (3 against 1, CEN-SEQ-2) and keeps its 3 points for a
-    pass; its first platoon may go after its second or after its last."""
+def _tog_scouts_in_two_platoons(monkeypatch) -> None:
+    """The pursuit with TOG's three Lupus scouts in two platoons (A: two, B: one): three TOG platoons to one."""
     import centurion.game.skirmish as sk
-    from centurion.game import action_from_data, action_to_data, parse_action
-    from centurion.game.actions import Leadership, Order, Pass
-    from centurion.game.notation_format import format_action
 
     shipped = sk.shipped_scenario
 
@@ -240,6 +241,17 @@ def test_A4_a_passed_platoon_may_move_after_any_later_platoon_of_its_side(monkey
         return replace(sc, sides=tuple(replace(tog, platoons=split) if s.key == "tog" else s for s in sc.sides))
 
     monkeypatch.setattr(sk, "shipped_scenario", setup)
+
+
+def test_A4_a_passed_platoon_may_move_after_any_later_platoon_of_its_side(monkeypatch):
+    """CEN-INI-2, book-b §3.4 (TEST p27: "moves it right after some later platoon (e.g. his last)"): TOG, with its
+    scouts in two platoons, moves its three platoons first (3 against 1, CEN-SEQ-2) and keeps its 3 points for a
+    pass; its first platoon may go after its second or after its last."""
+    from centurion.game import action_from_data, action_to_data, parse_action
+    from centurion.game.actions import Leadership, Order, Pass
+    from centurion.game.notation_format import format_action
+
+    _tog_scouts_in_two_platoons(monkeypatch)
     s = new_skirmish("pursuit", seed=1).apply(Leadership(0))
     assert s.passes == 1 and s.initiative_winner == "tog"
     s = s.apply(Order(True))
@@ -261,22 +273,11 @@ def test_A4_a_passed_platoon_may_move_after_any_later_platoon_of_its_side(monkey
 def test_A4_a_pass_may_move_a_later_platoon_first_at_the_start_of_its_sides_portion(monkeypatch):
     """CEN-INI-2, book-b §3.4(b), the other use of a pass: "move a platoon at the very start of your portion of the
     phase". TOG's tank platoon, third in its order, moves first; offered only before any TOG unit has moved."""
-    import centurion.game.skirmish as sk
     from centurion.game import parse_action
     from centurion.game.actions import Ahead, Leadership, Move, Order
     from centurion.game.notation_format import format_action
 
-    shipped = sk.shipped_scenario
-
-    def setup(name):
-        sc = shipped(name)
-        tog = sc.side("tog")
-        scout, tank = tog.platoons
-        split = (replace(scout, name="TOG Scout A", vehicles=scout.vehicles[:2]),
-                 replace(scout, name="TOG Scout B", vehicles=scout.vehicles[2:]), tank)
-        return replace(sc, sides=tuple(replace(tog, platoons=split) if s.key == "tog" else s for s in sc.sides))
-
-    monkeypatch.setattr(sk, "shipped_scenario", setup)
+    _tog_scouts_in_two_platoons(monkeypatch)
     s = new_skirmish("pursuit", seed=1).apply(Leadership(0)).apply(Order(True))
     ahead = [a for a in s.legal_actions() if isinstance(a, Ahead)]
     assert set(ahead) == {Ahead("TOG Scout B"), Ahead("TOG Tank Platoon")}
@@ -364,22 +365,9 @@ def test_A3_under_VAR_INIT_a_dismounted_squads_element_walks_in_its_activation()
 def _village_with_r21_watching_beside_t21s(monkeypatch, rules_edition: int = 2):
     """Village seed 3, R21 set down at 2914 (velocity 0) beside TOG's squad T21s (3014): R21 stands on opportunity
     fire, the other Renegade vehicles move; then it is TOG's platoon's turn (the audit's d_opp_squad.py)."""
-    import centurion.game.skirmish as sk
     from centurion.game.actions import Leadership, Move, Order, Watch
-    from centurion.hexgrid import parse_label
 
-    shipped = sk.shipped_scenario
-
-    def setup(name):
-        sc = shipped(name)
-        ren = sc.side("renegade")
-        tank = ren.platoons[0]
-        tank = replace(tank, vehicles=(replace(tank.vehicles[0], hex=parse_label("2914"), velocity=0),)
-                       + tank.vehicles[1:])
-        return replace(sc, sides=tuple(replace(ren, platoons=(tank,) + ren.platoons[1:]) if s.key == "renegade"
-                                       else s for s in sc.sides))
-
-    monkeypatch.setattr(sk, "shipped_scenario", setup)
+    _r21_beside_t21s(monkeypatch)
     s = new_skirmish("village", seed=3, rules_edition=rules_edition).apply(Leadership(0))
     s = s.apply(Order(True) if s.initiative_winner == "renegade" else Order(False)).apply(Watch("R21"))
     while s.phase in ("movement", "opportunity") and s.active == "renegade":

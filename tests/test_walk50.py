@@ -181,16 +181,7 @@ def test_any_end_velocity_lists_the_braked_end_too():
     walk saw 8 -> 8, 8 -> 10 and grounded at 4013, and only 8 -> 9 or a grounding at 4114), never the same path
     braked afterwards, though CEN-GRAV-1 allows the thrust left to slow down after moving. The list now also has each
     end braked as far as it allows (0 at the least), checked legal, its end velocity that low."""
-    from centurion.game import new_skirmish
-    from centurion.widgets.skirmish import SkirmishTable
-
-    g = new_skirmish("pursuit", seed=4242)
-    while not (g.phase == "movement" and any(v.key == "R41" for v in g.movers())):
-        g = g.apply(g.legal_actions()[0])
-    t = SkirmishTable("pursuit", seed=4242, players={"renegade": "person", "tog": "person"})
-    for pick in t.player_picks:
-        pick.value = "person"
-    assert t.load_text(g.to_json())
+    t = _pursuit_page_at_r41()
     g = t.game
     r41 = g.vehicle("R41")
 
@@ -205,7 +196,6 @@ def test_any_end_velocity_lists_the_braked_end_too():
     hex_ = next(h for h, vs in sorted(flown.items(), key=lambda kv: (kv[0].q, kv[0].r))
                 if min(v for v, _lo in vs) > min(lo for _v, lo in vs))
     slowest = min(lo for _v, lo in flown[hex_])
-    t.click(r41.hex)
     t.click(hex_)
     listed = [a for a in t._actions_now() if getattr(a, "unit", None) == "R41"]
     assert slowest in {end_v(a) for a in listed if not a.move.ground}  # flying, braked as far as the end allows
