@@ -390,8 +390,9 @@ class MovementPhase:
         return self._next_mover() if self.squads_alone() and not self.waiting_squads() else self
 
     def squads_alone(self) -> bool:
-        """Whether the platoon moving now has squads but no live vehicle (its activation is its squads')."""
-        if self.phase != "movement" or not self.sequence:
+        """Whether the platoon moving now has squads but no live vehicle (its activation is its squads'; rules
+        edition 2: under the first, such a platoon's turn ended with its last vehicle)."""
+        if self.phase != "movement" or not self.sequence or self.rules_edition < 2:
             return False
         side, platoon = self.sequence[0]
         return not any(v.platoon == platoon for v in self.live_vehicles(side))
