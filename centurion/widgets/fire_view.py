@@ -73,7 +73,8 @@ class FireLab(w.VBox):
         self.target_facing = w.Dropdown(options=facings, value=3, description="Target facing")
         self.painted = w.Checkbox(value=False, description="Target painted by a friend", indent=False)
         self.hull_down = w.Checkbox(value=False, indent=False,  # walk of session 50: the crater's -2 could not be shown
-                                    description="Target grounded in a crater of its hex (hull down)")
+                                    description="Target grounded in a crater of its hex (hull down)",
+                                    layout=w.Layout(width="auto"))  # its whole label (W13)
         self.place = w.ToggleButtons(options=["firer", "target", "2nd target"], value="target",
                                      description="Next click places the")
         self.panel = w.HTML()
