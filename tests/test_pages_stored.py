@@ -58,8 +58,8 @@ def test_a_local_page_keeps_its_games_local(monkeypatch):
     monkeypatch.delenv("CENTURION_STORE", raising=False)
     page = SkirmishTable("meeting", seed=1)
     page.confirm()
-    assert page.seat is None and len(page.game.history) >= 1
-    assert "centurion-tab-only" in page.links.value and "?game=" not in page.links.value  # no links: a warning
+    assert page.seat is None and page.links.value == "" and len(page.game.history) >= 1
+    assert "centurion-tab-only" in page.tab_note.value  # beside Save: the game lives in this tab (session 50)
     assert "seed 1" in page.game.log[0]  # today's behaviour: a local game shows its seed
 
 

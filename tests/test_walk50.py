@@ -204,13 +204,16 @@ def test_any_end_velocity_lists_the_braked_end_too():
 
 def test_a_page_with_no_store_says_a_reload_ends_its_game():
     """`centurion serve --no-store` (and a notebook outside the server): a reload gave a fresh game with no warning
-    (walk of session 50). The links' place now says the game lives in the tab, and how Save and Load keep it."""
+    (walk of session 50). Beside Save (under the map: the banner, hint and map keep to one screen) the page now says
+    the game lives in the tab, and how Save and Load keep it."""
     from centurion.widgets.skirmish import SkirmishTable
 
     t = SkirmishTable("village", seed=1)
     assert t.store is None
     t.start()
-    assert "reloading or closing the tab ends it" in t.links.value and "Save the game" in t.links.value
+    assert "reloading or closing the tab ends it" in t.tab_note.value and "Save the game" in t.tab_note.value
+    row = next(c for c in t.children if t.tab_note in getattr(c, "children", ()))  # the Save row, under the map
+    assert t.save_link in row.children and list(t.children).index(row) > list(t.children).index(t.map)
 
 
 def _pursuit_page_at_r41():

@@ -120,13 +120,14 @@ class BattlePage(StoredGame, w.VBox):
         self.local_only = False  # a loaded save stays a local game (its seed is known)
         self.links = w.HTML()
         self.links.add_class("centurion-links-box")
+        self.tab_note = w.HTML()  # a game kept in this tab only says so beside Save (walk of session 50)
         self.game_links: dict[str, str] = {}  # the tokens of the stored game this page created: side or "watch"
         self._watcher: Any = None
 
     def _save_row(self) -> w.Box:
         """Save and Load side by side (Load shown without ipywidgets' file count)."""
         style = w.HTML(UPLOAD_STYLE, layout=w.Layout(width="0px", height="0px", margin="0"))
-        return w.HBox([self.save_link, self.upload, style])
+        return w.HBox([self.save_link, self.upload, style, self.tab_note])
 
     def _log_box(self) -> w.Box:
         """The summary of what happened since your last decision, then the log in a scrolling box."""

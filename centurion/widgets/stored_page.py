@@ -39,7 +39,7 @@ def pending_links_html(players: dict[str, str]) -> str:
             "Until then this page decides for both sides.</div>")
 
 
-TAB_ONLY = ('<div class="centurion-links centurion-tab-only" style="padding:4px 6px;color:#555">This game is not kept '
+TAB_ONLY = ('<div class="centurion-tab-only" style="padding:4px 8px;color:#555;line-height:1.3">This game is not kept '
             "on a server (this page has no game store): reloading or closing the tab ends it. <b>Save the game</b> "
             "keeps it in a file that <b>Load a saved game</b> brings back.</div>")
 
@@ -126,8 +126,9 @@ class StoredGame:
         if seat is None:
             self.game_links = {}
             pending = pending_links_html(self.players) if self.states and self._storing() else ""
-            if self.store is None and self.states:  # walk of session 50: a reload lost the game without a word
-                pending += TAB_ONLY
+            # walk of session 50: a reload lost the game without a word; said beside Save, under the map, so the
+            # banner, the hint and the map still fit one screen (item 5)
+            self.tab_note.value = TAB_ONLY if self.store is None and self.states else ""
             # a new game, not stored before its first decision: the old game's address goes (walk of session 33)
             self.links.value = pending + (clear_address_script() if self._addressed else "")
             self._stop_watching()
