@@ -333,3 +333,35 @@ def test_chapter_17_shows_a_target_hull_down_in_a_crater():
     assert target_number() == 8 and "CEN-CRT-1" in lab.panel.value
     lab.click(parse_label("2815"))
     assert "No crater in 2815" in lab.message.value
+
+
+def test_a_move_message_does_not_stand_into_the_next_phase():
+    """Chapter 15: "B-C3 moves to 0706 facing S" stayed on screen into the combat phase (walk of session 50)."""
+    from centurion.hexgrid import parse_label
+
+    t = _table("round")
+    t.click(parse_label("0708"))
+    t.add_step("F")
+    assert t.do_move() and "moves to" in t.message.value
+    t.end_phase()  # Rome ends its part: still the movement phase, the rebels go on (CTA-1)
+    assert t.battle.phase == "movement"
+    t.end_phase()
+    assert t.battle.phase == "combat" and "moves to" not in t.message.value
+
+
+def test_the_pointer_line_drops_the_legal_ends_once_they_are_switched_off():
+    """Chapter 4: the pointer line kept "Legal end facing ..., velocity ..." after Legal ends was set to off, until
+    the pointer moved (walk of session 50). The panel and the pointer line are written again at each change."""
+    from centurion.data import sample_map, vehicle_types
+    from centurion.widgets import GravMoveTable
+    from centurion.widgets.move_table import tank_on
+
+    m, hor = sample_map(), vehicle_types()["horatius"]
+    t = GravMoveTable(m, hor, tank_on(m, hor, "0714", 5, 10), show_armor=False)
+    t.legal_mode.value = "accel"
+    end = next(h for h, _c in t.map.overlay.fills)  # a shaded legal end
+    t.map.hovered = end
+    t.map.show_info()
+    assert "Legal end" in t.map.hover_info.value
+    t.legal_mode.value = "off"
+    assert "Legal end" not in t.map.hover_info.value

@@ -390,6 +390,8 @@ class CenturiaTable(w.VBox):
         self._push(new)
         self.selected, self.target = None, None
         self.plot.clear()
+        if (new.phase, new.round) != (old.phase, old.round):  # the last action's words belong to the phase that ended
+            self.message.clear()  # (walk of session 50: "B-C3 moves to 0706" stood into the combat phase)
         self.refresh()
 
     def _act_on(self) -> CenturiaBattle:

@@ -492,6 +492,7 @@ class GravMoveTable(w.VBox):
                                     vehicle.label[:1], selected=i == self.current))
         self.map.set_counters(counters)
         self.map.set_overlay(self._overlay(shown if isinstance(shown, ResolvedMove) else None))
+        self.map.show_info()  # the panel and the pointer line as the plot and the shading now stand (walk, S50)
 
     def _overlay(self, r: ResolvedMove | None) -> Overlay:
         ov = Overlay()
