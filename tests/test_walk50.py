@@ -365,3 +365,24 @@ def test_the_pointer_line_drops_the_legal_ends_once_they_are_switched_off():
     assert "Legal end" in t.map.hover_info.value
     t.legal_mode.value = "off"
     assert "Legal end" not in t.map.hover_info.value
+
+
+def test_taking_back_a_move_plots_it_again_as_it_was_rolled():
+    """Chapter 4: after a roll the controls were edited (face first, accelerate 3), then *Take back the move*
+    restored the tank but kept the edits, so the plot read as breaking CEN-GRAV-4 (walk of session 50). The move
+    taken back is plotted again: its acceleration, braking, grounding, facing and steps."""
+    from centurion.data import sample_map, vehicle_types
+    from centurion.widgets import GravMoveTable
+    from centurion.widgets.move_table import tank_on
+
+    m, hor = sample_map(), vehicle_types()["horatius"]
+    t = GravMoveTable(m, hor, tank_on(m, hor, "0714", 5, 10), show_armor=False)
+    t.accel.value = 1
+    while t.add_step("F"):  # straight ahead as far as its VP go
+        pass
+    rolled = t.move()
+    assert rolled.accelerate == 1 and len(rolled.steps) >= 2
+    assert t.execute()
+    t.accel.value, t.face.value = 3, 3  # edited after the roll
+    assert t.undo_move()
+    assert t.move() == rolled and (t.accel.value, t.face.value) == (rolled.accelerate, -1)

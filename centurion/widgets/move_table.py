@@ -111,8 +111,8 @@ class GravMoveTable(w.VBox):
                                          tooltip="undo the last move carried out (the dice log keeps its rolls)",
                                          layout=w.Layout(width="auto", flex="0 0 auto"))  # never "Take back the …"
         self.undo_move_button.on_click(lambda _b: self._undo_move())
-        # committed moves, newest last: (which vehicle, its state and velocity track before the move)
-        self.move_history: list[tuple[int, GravState, list[int]]] = []
+        # committed moves, newest last: (which vehicle, its state and velocity track before the move, the move)
+        self.move_history: list[tuple[int, GravState, list[int], GravMove]] = []
         self.budget = w.HTML(layout=w.Layout(width="290px"))
         # two lines' room above the map, whatever the message: a message never moves the map under the pointer (W1)
         self.message = MessageArea(layout=w.Layout(height="56px", overflow_y="auto", flex="1 1 auto"))
@@ -399,7 +399,7 @@ class GravMoveTable(w.VBox):
             for d in report.damage:
                 recent.setdefault(d.section, []).extend(d.boxes)
             self.armor.update(report.state.armor, {k: tuple(v) for k, v in recent.items()})
-        self.move_history.append((self.current, self.state, list(self.history)))
+        self.move_history.append((self.current, self.state, list(self.history), self.move()))  # and its plot
         self.undo_move_button.disabled = False
         self.state = report.state
         self.history.append(self.state.velocity)
@@ -427,19 +427,26 @@ class GravMoveTable(w.VBox):
         if not self.move_history:
             self.message.show("No move has been carried out yet, so there is nothing to take back.", "refusal")
             return False
-        index, state, track = self.move_history.pop()
+        index, state, track, mv = self.move_history.pop()
         self.units[index][1] = state
         self.units[index][2][:] = track
         self.undo_move_button.disabled = not self.move_history
         if index != self.current:
             self.select_unit(index)
-        self.steps.clear()
+        self._quiet = True  # the move taken back is plotted again, as it was rolled (walk of session 50)
+        try:
+            self.accel.value, self.decel.value, self.ground.value = mv.accelerate, mv.decelerate, mv.ground
+            self.face.value = -1 if mv.initial_facing is None else mv.initial_facing
+        finally:
+            self._quiet = False
+        self.steps = list(mv.steps)
         if self.armor is not None and state.armor is not None:
             self.armor.update(state.armor)
         self._show_start_controls()
         self.refresh()
         self.message.show(f"Took back the move: the {self.vehicle.label} is in {format_label(state.hex)} again at "
-                          f"velocity {state.velocity} (the dice log keeps its rolls).", "info")
+                          f"velocity {state.velocity}, its plot as it was rolled (the dice log keeps its rolls).",
+                          "info")
         return True
 
     # --- display -----------------------------------------------------------------------------------------
