@@ -371,10 +371,11 @@ class MovementPhase:
             enemy = {u.hex for u in self.combat_units().values() if u.side != side and u.hex is not None}
             hexes = ground_path(start, h, self.battlemap, mover="infantry", avoid=enemy)
             path = tuple((x, facing_between(p, x) or 0) for p, x in zip((start, *hexes), hexes, strict=False))
-            pend = replace(nxt, pending_move=(action.squad, path), phase="opportunity", active=self.other(side))
-            if pend._fresh().opportunity_actions():
-                return pend._fresh()
-            nxt = nxt._log(*opportunity.no_shot_lines(pend._fresh()))
+            pend = replace(nxt, pending_move=(action.squad, path), phase="opportunity",
+                           active=self.other(side))._fresh()
+            if pend.opportunity_actions():
+                return pend
+            nxt = nxt._log(*opportunity.no_shot_lines(pend))
         return nxt._squad_decided()
 
     def _conceal(self, action: Conceal, dice: Dice) -> GameState:
