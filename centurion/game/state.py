@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 SYSTEM = "centurion"
 #: The edition of the game's rules a game is played under. 2 (session 50's audit): a squad that survives its
 #: carrier's explosion lives (book-a §13.2); a platoon of squads alone keeps its activation (CEN-SEQ-2, book-a §1.3);
-#: passes are the buyer's (CEN-INI-2); a concealed squad may reactivate to fire (book-a §16.7). A save or stored
+#: passes are the buyer's (CEN-INI-2); a concealed squad may reactivate to fire (book-a §16.7); a squad's march may
+#: be fired on by vehicles on opportunity fire (CEN-OPP-1, book-a §5.1). A save or stored
 #: game made before names no edition and replays under edition 1, as it was played (docs/decisions.md).
 RULES_EDITION = 2
 SQUAD_DESTROYED_AT = 5  # men killed for a squad to count as destroyed (book-b §15.2, rules/victory.py)
