@@ -428,3 +428,32 @@ def test_a_march_path_is_a_cheapest_walk_to_every_hex_a_squad_reaches():
     assert ground_path(start, end, m, avoid={first}) == [next(n for n in ways(end) if n != first), end]
     with pytest.raises(ValueError, match="CEN-INF-1"):
         ground_path(start, parse_label("2020"), m)
+
+
+def test_a_stored_game_replays_on_the_set_up_it_was_begun_on(tmp_path):
+    """Session 50's note: the store kept a game's scenario name only, so a game begun before a scenario's set-up
+    changed would replay on the new one. The store now writes the set-up's edition (pursuit is in its third:
+    data/scenarios/pursuit.yaml, three turns; its second, kept in editions/, had six), and a game stored before the
+    column existed replays on the set-up then current."""
+    import sqlalchemy as sa
+
+    from centurion.store import open_store
+
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with open_store(url) as store:
+        ref = store.create("pursuit", computer={"tog": "novice"})
+        assert store.state(ref.id, ref.watch).scenario.turns == 3
+    eng = sa.create_engine(url)
+    with eng.connect() as conn:
+        assert conn.execute(sa.text("SELECT edition FROM games")).scalar_one() == 3
+    with eng.begin() as conn:  # as if the game had been begun on the second edition, before the third was made
+        conn.execute(sa.text("UPDATE games SET edition = 2"))
+    with open_store(url) as store:
+        old = store.state(ref.id, ref.watch)
+        assert (old.scenario.key, old.scenario.turns) == ("pursuit@2", 6)
+    with eng.begin() as conn:  # a database of a store before session 51: no edition column
+        conn.execute(sa.text("ALTER TABLE games DROP COLUMN edition"))
+    eng.dispose()
+    with open_store(url) as store:
+        legacy = store.state(ref.id, ref.watch)
+        assert legacy.scenario.key in ("pursuit", "pursuit@3") and legacy.scenario.turns == 3

@@ -72,6 +72,17 @@ def scenario_fields(key: str) -> dict:
     return {"scenario": base, "edition": edition or current} if current > 1 else {"scenario": base}
 
 
+def edition_number(key: str) -> int:
+    """The edition of the set-up a scenario key names: "pursuit@1" is 1, "pursuit" its current edition (issue 25)."""
+    base, edition = split_edition(key)
+    return edition or current_edition(*_edition_folder(base))
+
+
+def edition_scenario(base: str, edition: int) -> str:
+    """The key of edition `edition` of the shipped scenario `base`: its own name when that edition is current."""
+    return base if edition == current_edition(*_edition_folder(base)) else edition_key(base, edition)
+
+
 def scenario_edition(data: dict, name: str, base: str) -> str:
     """The key of the set-up a save was played on: its `edition` (1, the first, when the save has none: it was
     written before editions existed) of the scenario `base`; SaveError names a bad edition (issue 25)."""
@@ -80,7 +91,7 @@ def scenario_edition(data: dict, name: str, base: str) -> str:
     if type(edition) is not int or not 1 <= edition <= current:
         raise SaveError(f"{name}: field 'edition': expected a whole number from 1 to {current} (the editions of "
                         f"{base!r}), got {str(edition)[:20]!r}")
-    return base if edition == current else edition_key(base, edition)
+    return edition_scenario(base, edition)
 
 
 def scenario_and_seed(data: dict, name: str, known: list[str]) -> tuple[str, int]:
@@ -109,5 +120,5 @@ def replay(game: Any, actions: list, name: str, parse: Any) -> Any:
     return game
 
 
-__all__ = ["FORMAT", "VERSION", "MAX_ACTIONS", "SaveError", "dump", "replay", "scenario_and_seed", "scenario_edition",
-           "scenario_fields"]
+__all__ = ["FORMAT", "VERSION", "MAX_ACTIONS", "SaveError", "dump", "edition_number", "edition_scenario", "replay",
+           "scenario_and_seed", "scenario_edition", "scenario_fields"]

@@ -35,11 +35,17 @@ from ..game import (
     scenarios,
 )
 from ..game.bot_reasons import bot_decision, with_reason
+from ..game.codec import edition_number, edition_scenario
 from .errors import StaleStep, StoreError, WrongSeat
 from .hidden import hidden_view
 from .schema import decisions, default_url, games, make_engine
 
 WATCH = "watch"
+# The set-ups current when the store began to keep each game's edition (session 51): a game stored before then (its
+# `edition` empty) was begun on these, and replays on them whatever set-up is current now. Never change these
+# numbers; a new edition of a scenario is kept in data/scenarios/editions/ and named by the games begun on it.
+LEGACY_EDITIONS = {"first_game": 3, "meeting": 4, "pursuit": 3, "village": 4, "centuria_farmstead": 3,
+                   "centuria_ford_road": 5}
 CACHE_SIZE = 256
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -86,6 +92,14 @@ class GameInfo:
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _setup(row: Any) -> str:
+    """The scenario key of the set-up a stored game was begun on: its `edition` of its scenario, or for a game
+    stored before the store kept editions the one then current (`LEGACY_EDITIONS`); a later set-up never replays
+    an earlier game (session 50's note: the store kept only the scenario's name)."""
+    edition = row.edition if row.edition is not None else LEGACY_EDITIONS.get(row.scenario, 1)
+    return edition_scenario(row.scenario, edition)
 
 
 def _result_text(state: Any) -> str | None:
@@ -166,7 +180,7 @@ class GameStore:
                 id=gid, system=state.system, scenario=scenario, variants=json.dumps(list(state.variants)),
                 seed=seed, computer=json.dumps(levels), seats=json.dumps({s: _digest(t) for s, t in seats.items()}),
                 watch=_digest(watch), steps=0, over=False, result=None, created=now, updated=now,
-                rules=getattr(state, "rules_edition", None)))
+                rules=getattr(state, "rules_edition", None), edition=edition_number(state.scenario.key)))
         self._remember(gid, state, now)
         self._computer(gid, levels, state)
         return GameRef(gid, seats, watch)
@@ -356,9 +370,13 @@ class GameStore:
         the past: not remembered as the game's)."""
         with self._lock:
             state, began = self._cache.get(game_id, (None, None)) if cached else (None, None)
-        if state is None or state.scenario.key != row.scenario:
-            state = new_skirmish(row.scenario, seed=row.seed, variants=tuple(json.loads(row.variants)),
-                                 rules_edition=row.rules or 1)  # a game stored before session 50: the first
+        setup = _setup(row)
+        if state is None or state.scenario.key != setup:
+            try:
+                state = new_skirmish(setup, seed=row.seed, variants=tuple(json.loads(row.variants)),
+                                     rules_edition=row.rules or 1)  # a game stored before session 50: the first
+            except ValueError as exc:
+                raise StoreError(f"game {game_id}: its set-up cannot be rebuilt: {exc}") from None
             began = float(row.created)
         if states is not None:
             states.append(state)

@@ -40,6 +40,7 @@ games = sa.Table(
     sa.Column("created", sa.Float, nullable=False),  # Unix time
     sa.Column("updated", sa.Float, nullable=False),  # last decision (or creation)
     sa.Column("rules", sa.Integer, nullable=True),  # the edition of the rules (game.RULES_EDITION); None: the first
+    sa.Column("edition", sa.Integer, nullable=True),  # the set-up's edition; None: games.LEGACY_EDITIONS
 )
 
 decisions = sa.Table(
@@ -98,7 +99,8 @@ def _sqlite_setup(engine: Engine) -> None:
 
 def _add_column(engine: Engine, table: str, column: str, sql_type: str) -> None:
     """A store made before a column existed gets it, empty for its old rows: the decisions' `why` (the computer's
-    reasons, issue 25), the games' `rules` (the edition of the rules, session 50: empty is the first)."""
+    reasons, issue 25), the games' `rules` (the edition of the rules, session 50: empty is the first) and
+    `edition` (the edition of the scenario's set-up, session 51: empty is the one current before then)."""
     def has() -> bool:
         return column in {c["name"] for c in sa.inspect(engine).get_columns(table)}
 
@@ -129,6 +131,7 @@ def make_engine(url: str | URL) -> Engine:
             metadata.create_all(engine)
         _add_column(engine, "decisions", "why", "TEXT")
         _add_column(engine, "games", "rules", "INTEGER")
+        _add_column(engine, "games", "edition", "INTEGER")
     except NoSuchModuleError as exc:
         raise StoreError(f"store address {u.render_as_string(hide_password=True)}: no driver ({exc}); "
                          f"PostgreSQL needs psycopg 3: pip install 'centurion[postgresql]'") from None
