@@ -178,6 +178,11 @@ def test_A3_the_computer_plays_a_platoon_of_squads_alone(monkeypatch):
 
 def _r21_beside_t21s(monkeypatch) -> None:
     """The village with the Liberator R21 set down at 2914 (velocity 0), beside TOG's squad T21s in 3014."""
+    r21_set_up_at(monkeypatch, "2914", 0)
+
+
+def r21_set_up_at(monkeypatch, label: str, velocity: int) -> None:
+    """The village with the Liberator R21 set up in hex `label` at `velocity` (its facing as shipped)."""
     import centurion.game.skirmish as sk
     from centurion.hexgrid import parse_label
 
@@ -187,7 +192,7 @@ def _r21_beside_t21s(monkeypatch) -> None:
         sc = shipped(name)
         ren = sc.side("renegade")
         tank = ren.platoons[0]
-        tank = replace(tank, vehicles=(replace(tank.vehicles[0], hex=parse_label("2914"), velocity=0),)
+        tank = replace(tank, vehicles=(replace(tank.vehicles[0], hex=parse_label(label), velocity=velocity),)
                        + tank.vehicles[1:])
         return replace(sc, sides=tuple(replace(ren, platoons=(tank,) + ren.platoons[1:]) if s.key == "renegade"
                                        else s for s in sc.sides))

@@ -84,9 +84,14 @@ class Move(Notation):
                 + (f", ramming {self.ram} [VAR-RAM]" if self.ram else ""))
 
 
+#: a squad's weapons in words (book-a §16.3-16.5)
+SQUAD_WEAPON_WORDS = {"personal": "its personal weapons", "tvlg": "its TVLGs", "mortar": "its mortars"}
+
+
 @dataclass(frozen=True)
 class Watch(Notation):
-    """A vehicle that starts at velocity 0 stands on opportunity fire instead of moving (CEN-OPP-1)."""
+    """A vehicle that starts at velocity 0, or a dismounted squad, stands on opportunity fire instead of moving
+    (CEN-OPP-1; a squad: book-a §16.7 names concealment as what takes it off)."""
 
     kind: ClassVar[str] = "watch"
     unit: str
@@ -178,16 +183,19 @@ class Stay(Notation):
 
 @dataclass(frozen=True)
 class OpportunityFire(Notation):
-    """A watcher fires at a mover as it enters the hex of step `step` of its move (CEN-OPP-1)."""
+    """A watcher fires at a mover as it enters the hex of step `step` of its move (CEN-OPP-1); a squad on watch
+    names its `weapon` (personal, tvlg or mortar, book-a §16)."""
 
     kind: ClassVar[str] = "opportunity"
     unit: str
     target: str
     step: int
+    weapon: str | None = None
 
     def describe(self) -> str:
         """In words."""
-        return f"{self.unit} fires on {self.target} at hex {self.step} of its move (opportunity fire)"
+        arms = "" if self.weapon is None else f" {SQUAD_WEAPON_WORDS.get(self.weapon, self.weapon)}"
+        return f"{self.unit} fires{arms} on {self.target} at hex {self.step} of its move (opportunity fire)"
 
 
 @dataclass(frozen=True)
@@ -275,9 +283,7 @@ class SquadFire(Notation):
 
     def describe(self) -> str:
         """In words."""
-        what = {"personal": "its personal weapons", "tvlg": "its TVLGs", "mortar": "its mortars"}.get(
-            self.weapon, self.weapon)
-        return f"{self.unit} fires {what} at {self.target}"
+        return f"{self.unit} fires {SQUAD_WEAPON_WORDS.get(self.weapon, self.weapon)} at {self.target}"
 
 
 @dataclass(frozen=True)
@@ -321,8 +327,8 @@ Action = (Leadership | Order | Move | Watch | Pass | Ahead | Mount | March | Con
 KINDS: dict[str, type] = {c.kind: c for c in (Leadership, Order, Move, Watch, Pass, Ahead, Mount, March, Conceal, Stay,
                                                 OpportunityFire, LetPass, Paint, Fire, SquadFire, Smoke,
                                                 SelfDestruct, EndTurn)}
-_OMIT_DEFAULT = ("ram", "driver", "weapons", "shells", "second", "second_weapons", "after")  # left out when unused
-# (older saves stay the same)
+_OMIT_DEFAULT = ("ram", "driver", "weapons", "shells", "second", "second_weapons", "after", "weapon")  # left out
+# when unused (older saves stay the same)
 _MOVE_FIELDS = {"accelerate": int, "steps": str, "decelerate": int, "ground": bool, "initial_facing": (int, None),
                 "dig_at": (int, None), "take_crater": (bool, None), "under_water": bool, "odd_group_to": str}
 _MOVE_DEFAULTS = {"under_water": False, "odd_group_to": "front"}  # left out of the save when unused

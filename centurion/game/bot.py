@@ -382,8 +382,12 @@ def _opportunity(s: Skirmish) -> Action:
     best, score = None, 0.0
     mover_key, path = s.pending_move
     for a in s.opportunity_actions():
-        plan = s.attack_set(s.vehicle(a.unit), mover_key, at=path[a.step - 1], opportunity=True)
-        hits = _plan_hits(plan, s.rules)
+        if a.weapon is not None:  # a squad on watch (a person's: no level puts one there): its expected hits
+            att = s.squad_opportunity(a.unit, a.weapon, a.step)
+            hits = float(att.attacks * att.to_hit.chance)
+        else:
+            plan = s.attack_set(s.vehicle(a.unit), mover_key, at=path[a.step - 1], opportunity=True)
+            hits = _plan_hits(plan, s.rules)
         if hits > score:
             best, score = a, hits
         bot_trace.note("opportunity", a, hits)  # its reason (game/bot_reasons.py, issue 25)

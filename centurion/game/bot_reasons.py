@@ -414,7 +414,11 @@ def _and(words: list[str]) -> str:
 def _opportunity_reason(s: Any, n: Note) -> str:
     a = n.action
     mover, path = s.pending_move
-    hits, odds = _plan_words(s, s.attack_set(s.vehicle(a.unit), mover, at=path[a.step - 1], opportunity=True))
+    if a.weapon is not None:  # a squad on watch: its attacks and their odds (book-a §16)
+        att = s.squad_opportunity(a.unit, a.weapon, a.step)
+        hits, odds = float(att.attacks * att.to_hit.chance), f"{att.attacks} x {att.to_hit.chance}"
+    else:
+        hits, odds = _plan_words(s, s.attack_set(s.vehicle(a.unit), mover, at=path[a.step - 1], opportunity=True))
     return f"{a.unit} at {mover} as it passes {format_label(path[a.step - 1][0])}: {hits:.2f} hits expected ({odds})"
 
 

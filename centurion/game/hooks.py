@@ -9,7 +9,7 @@ change. A basic answer that is a sequencing step calls the state's basic method 
 
     start_initiative, initiative_actions, leadership, order   the turn's start and initiative  (VAR-INIT)
     next_mover, pass_actions, pass_platoon                   who moves next  (VAR-INIT)
-    watchers, pop_up_plan                                    who may fire on opportunity, pop-up attacks  (VAR-INIT)
+    watchers, squads_watch, pop_up_plan                      who may fire on opportunity, pop-up attacks  (VAR-INIT)
     declarers, start_declarations, resolve_fire              who declares, and when fire is resolved  (VAR-INIT)
     banner, phase_name, describe, refusal_rule               the words of the rules in play  (VAR-INIT)
     speed_table                                              the terrain table of a move  (VAR-WEAPONS)
@@ -67,8 +67,12 @@ class BasicGame:
         return s._pass_platoon(platoon, after)
 
     def watchers(self, s: GameState) -> list[Vehicle]:
-        """The vehicles that may fire on opportunity at the move now (CEN-OPP-1)."""
+        """The units that may fire on opportunity at the move now (CEN-OPP-1): vehicles and squads on watch."""
         return s._basic_watchers()
+
+    def squads_watch(self, s: GameState) -> bool:
+        """Whether a dismounted squad may stand on opportunity fire instead of moving (CEN-OPP-1): yes."""
+        return True
 
     def pop_up_plan(self, s: GameState, firer: Vehicle, target: str) -> FirePlan | None:
         """A fire plan at a target no weapon bears on from the firer's hex: none in the basic rules."""

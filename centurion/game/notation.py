@@ -13,7 +13,8 @@ Centurion (CEN-SEQ-1):
     vmove R11 a1 F,SL,F d0 pos=3:in Move with a VariantMove: steps F B L R SL SR joined by commas (VAR-LATERAL,
                                     VAR-EMERGENCY); pos=STEP:in|out,... the VAR-OCCUPY positions
     watch R11 / pass P2 [P3] / ahead P3 / mount S1 R12 / march S1 1205 / conceal S1 / stay S1
-    opp R11 B21 3 / letpass         OpportunityFire(R11, B21, step 3) / LetPass() (CEN-OPP-1)
+    opp R11 B21 3 / letpass         OpportunityFire(R11, B21, step 3) / LetPass() (CEN-OPP-1); a squad on watch
+                                    names its weapon: opp S1 B21 2 tvlg (personal, tvlg, mortar)
     paint R11 B21 / paint R11       Paint at B21 / no painting (CEN-SEQ-3)
     fire R11 B21 / fire R11         Fire at B21 with every weapon that bears / hold fire; then any of:
                                     w=1,2 (weapons), shells=1:APDS,2:HEAP, second=B22, w2=3 (the second
@@ -85,13 +86,13 @@ def _options(words: list[str], allowed: set[str], verb: str) -> dict[str, str | 
     return out
 
 
-_ARITY = {"lead": 1, "order": 1, "watch": 1, "ahead": 1, "mount": 2, "march": 2, "conceal": 1, "stay": 1, "opp": 3,
+_ARITY = {"lead": 1, "order": 1, "watch": 1, "ahead": 1, "mount": 2, "march": 2, "conceal": 1, "stay": 1,
           "letpass": 0, "sfire": 3, "smoke": 1, "destruct": 1, "end": 0, "attack": 2, "shoot": 2, "endphase": 0,
           "timeup": 0}
 _USAGE = {"lead": "lead POINTS", "order": "order first|last", "watch": "watch UNIT", "pass": "pass PLATOON [AFTER]",
           "ahead": "ahead PLATOON",
           "mount": "mount SQUAD CARRIER", "march": "march SQUAD HEX", "conceal": "conceal SQUAD", "stay": "stay SQUAD",
-          "opp": "opp UNIT TARGET STEP", "letpass": "letpass", "sfire": "sfire SQUAD WEAPON TARGET",
+          "opp": "opp UNIT TARGET STEP [WEAPON]", "letpass": "letpass", "sfire": "sfire SQUAD WEAPON TARGET",
           "smoke": "smoke UNIT", "destruct": "destruct UNIT", "end": "end", "attack": "attack UNIT TARGET",
           "shoot": "shoot ENGINE TARGET", "endphase": "endphase", "timeup": "timeup",
           "move": "move UNIT aN STEPS dN [options]", "vmove": "vmove UNIT aN STEP,STEP dN [options]",
@@ -137,7 +138,9 @@ def parse_action(text: str) -> Any:
             raise ValueError(f"notation: {_USAGE[verb]}; got {text[:80]!r}")
         action = Pass(*args)
     elif verb == "opp":
-        action = OpportunityFire(args[0], args[1], _int(args[2], "opp's step"))
+        if len(args) not in (3, 4):
+            raise ValueError(f"notation: {_USAGE[verb]}; got {text[:80]!r}")
+        action = OpportunityFire(args[0], args[1], _int(args[2], "opp's step"), *args[3:])
     else:
         cls = {"watch": Watch, "ahead": Ahead, "mount": Mount, "march": March, "conceal": Conceal, "stay": Stay,
                "letpass": LetPass, "sfire": SquadFire, "smoke": Smoke, "destruct": SelfDestruct, "end": EndTurn,

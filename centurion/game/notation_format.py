@@ -78,6 +78,8 @@ def format_action(action: Any) -> str:
             opts.append("driver")
         target = [] if a.target is None and not opts else ["-" if a.target is None else _q(a.target)]
         return " ".join(["fire", _q(a.unit), *target, *opts])
+    if kind == "opportunity":  # a squad's shot names its weapon (book-a §16)
+        return " ".join(["opp", _q(a.unit), _q(a.target), str(a.step), *([_q(a.weapon)] if a.weapon else [])])
     if kind == "pass":
         return " ".join(["pass", _q(a.platoon), *([_q(a.after)] if a.after else [])])
     if kind in SIMPLE:

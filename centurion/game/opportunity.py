@@ -232,7 +232,7 @@ def entered(game: Skirmish, mover: Vehicle, path: tuple[tuple[Hex, int], ...]) -
 
 
 def no_shot_lines(s: Skirmish) -> list[str]:
-    """Log lines for the vehicles standing on opportunity fire that got no shot at the move just made (walk 33b:
+    """Log lines for the units standing on opportunity fire that got no shot at the move just made (walk 33b:
     a watcher passed over without a word): the move came no nearer than its weapons reach, or no hex of it was in
     a working weapon's sight and arc (CEN-OPP-1, CEN-CMB-1, CEN-LOS-1). `s` holds the move pending."""
     mover, path = s.pending_move
@@ -240,11 +240,14 @@ def no_shot_lines(s: Skirmish) -> list[str]:
     for w in s.watchers():
         if w.key not in s.watching:  # only a declared watch is said (VAR-INIT's stationary vehicles are many)
             continue
-        weapons = [wp for i, wp in enumerate(w.sheet.vehicle.weapons) if w.sheet.weapon_usable(i)]
-        reach = max((wp.range for wp in weapons), default=0)
         nearest = min(distance(w.hex, h) for h, _f in path)
-        why = (f"it came no nearer than {nearest} hexes, beyond its weapons' reach of {reach}" if nearest > reach
-               else "no hex of the move was in sight and in a working weapon's arc and range")
+        if not hasattr(w, "sheet"):  # a squad on watch (CEN-OPP-1, book-a §16)
+            why = "no hex of the move was in sight and in range of its weapons"
+        else:
+            weapons = [wp for i, wp in enumerate(w.sheet.vehicle.weapons) if w.sheet.weapon_usable(i)]
+            reach = max((wp.range for wp in weapons), default=0)
+            why = (f"it came no nearer than {nearest} hexes, beyond its weapons' reach of {reach}" if nearest > reach
+                   else "no hex of the move was in sight and in a working weapon's arc and range")
         out.append(f"  {w.key} on opportunity fire has no shot at {mover}: {why}; it may still fire in the "
                    "Combat Phase if it takes no shot this turn [CEN-OPP-1]")
     return out

@@ -72,6 +72,10 @@ class VariantGame(BasicGame):
     def watchers(self, s: GameState) -> list[Vehicle]:
         return vinit.watchers(s) if self.init else super().watchers(s)
 
+    def squads_watch(self, s: GameState) -> bool:
+        return not self.init  # VAR-INIT's watchers are the vehicles stationary since last turn; a squad fires in its
+        # own activation (docs/decisions.md, "Squads on opportunity fire")
+
     def pop_up_plan(self, s: GameState, firer: Vehicle, target: str) -> FirePlan | None:
         return vinit.pop_up_plan(s, firer, target) if self.init else None
 

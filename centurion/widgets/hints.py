@@ -24,8 +24,8 @@ _PHASE_HINTS = {
     "initiative": "Pick how many Leadership points to spend on the initiative roll (0 is a fine start) and click "
                   "Confirm. Each side rolls a d10; the lower total wins the initiative [CEN-INI-1]. Points you do "
                   "not spend buy passes, 3 points each [CEN-INI-2].",
-    "opportunity": "An enemy moved in sight of your {one} waiting on opportunity fire: pick 'fires on' to shoot now, "
-                   "or let it pass, then Confirm [CEN-OPP-1].",
+    "opportunity": "An enemy moved in sight of a unit of yours waiting on opportunity fire (a {one} or a squad): "
+                   "pick 'fires on' to shoot now, or let it pass, then Confirm [CEN-OPP-1].",
     "painting": "Painting: a painting laser that hits switches off the enemy's shields against your side's "
                 "lasers, MDCs and missiles for the rest of the turn (Gauss ignores shields anyway). Pick one of your "
                 "{many} and the enemy it paints (or 'does not paint') and Confirm [CEN-SEQ-1, CEN-SEQ-3].",
@@ -186,15 +186,17 @@ def _last_turn(g: Skirmish) -> str:
 
 
 def _squads_first(g: Skirmish) -> str:
-    """The squads of the moving platoon still to decide: they walk, conceal or mount before its last vehicle moves,
-    or stay (walk of session 31: the squads' turn passed without a word)."""
+    """The squads of the moving platoon still to decide: they walk, conceal, mount or stand on opportunity fire
+    before its last vehicle moves, or stay (walk of session 31: the squads' turn passed without a word)."""
     waiting = g.waiting_squads()
     if not waiting:
         return ""
     who = " and ".join(waiting) if len(waiting) < 3 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
-    kinds = {type(a).__name__ for a in g.movement_others() if getattr(a, "squad", None) in waiting}
-    verbs = [v for k, v in (("March", "walk"), ("Conceal", "conceal"), ("Mount", "mount")) if k in kinds]
-    can = " or ".join(verbs) if len(verbs) < 3 else f"{verbs[0]}, {verbs[1]} or {verbs[2]}"
+    kinds = {type(a).__name__ for a in g.movement_others()
+             if getattr(a, "squad", None) in waiting or (type(a).__name__ == "Watch" and a.unit in waiting)}
+    verbs = [v for k, v in (("March", "walk"), ("Conceal", "conceal"), ("Mount", "mount"),
+                            ("Watch", "stand on opportunity fire")) if k in kinds]
+    can = " or ".join(verbs) if len(verbs) < 3 else f"{', '.join(verbs[:-1])} or {verbs[-1]}"
     if g.squads_alone():  # a platoon of squads alone (audit of session 50): its activation ends with their decisions
         return (f" Squad{'s' if len(waiting) > 1 else ''} {who} may {can} or stay (the decisions list); the "
                 "platoon's movement ends once each has decided [CEN-SEQ-2, CEN-INF-1].")
@@ -215,6 +217,9 @@ def not_moving_note(g: Skirmish, selected: str, yours: bool) -> str:
                 f"({movers}) [CEN-SEQ-2].")
     squad = next((q for q in g.squads if q.key == selected), None)
     if squad is not None and selected in g.done:  # why, not the banner again (second walk of session 31)
+        if selected in g.watching:
+            return (f"{selected} stands on opportunity fire this turn: it fires once at an enemy that moves in its "
+                    "sight, or in the Combat Phase if none comes [CEN-OPP-1].")
         if selected in g.marched:
             return f"{selected} has walked this turn [CEN-INF-1]."
         if squad.concealed_turn == g.turn:

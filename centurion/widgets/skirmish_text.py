@@ -260,6 +260,11 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
     elif isinstance(a, Order):
         lines.append(html.escape(initiative_note(g) + " Side A moves its platoons first, side B answers; moving "
                                  "last lets you see where the enemy went before you move [CEN-SEQ-2]."))
+    elif isinstance(a, OpportunityFire) and a.weapon is not None:  # a squad on watch (CEN-OPP-1, book-a §16)
+        att = g.squad_opportunity(a.unit, a.weapon, a.step)
+        if hasattr(att, "to_hit"):
+            lines.append(f"{plural(att.attacks, html.escape(a.weapon) + ' attack')} at {range_words(att.range)}: "
+                         f"{html.escape(att.to_hit.describe())}")
     elif isinstance(a, OpportunityFire):
         _k, path = g.pending_move
         plan = g.attack_set(g.vehicle(a.unit), a.target, at=path[a.step - 1], opportunity=True)
@@ -381,7 +386,8 @@ def decision_label(g: Skirmish, a) -> str:
                 f"{float(e.p_no_damage):.0%} safe" + (", squad gets out" if a.dismount else "") + ram_text(g, a))
     if isinstance(a, OpportunityFire) and g.pending_move is not None and 0 < a.step <= len(g.pending_move[1]):
         at = g.pending_move[1][a.step - 1][0]  # the hex it enters at that step (walk of session 32: "hex k" alone)
-        return f"{g.describe(a)}: {format_label(at)}, {range_words(distance(g.vehicle(a.unit).hex, at))}"
+        here = g.combat_units()[a.unit].hex  # a vehicle or a squad on watch
+        return f"{g.describe(a)}: {format_label(at)}, {range_words(distance(here, at))}"
     return g.describe(a)  # in the words of the rules in play (VAR-INIT)
 
 

@@ -226,7 +226,8 @@ class FirePhase:
                and v.key not in self.opp_fired and not v.submerged]  # CEN-GRD-2
         painted = {p for p, _t in self.paints}  # a squad that paints does nothing else (book-a 7.3)
         out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
-                and s.key not in painted  # a concealed one too: it may reactivate to fire (book-a §16.7)
+                and s.key not in painted and s.key not in self.opp_fired  # fired on opportunity (CEN-OPP-1)
+                # a concealed one too: it may reactivate to fire (book-a §16.7)
                 and (self.rules_edition >= 2 or not self.concealed(s.key))]
         return self.game_rules.declarers(self, side, out)  # VAR-INIT: the platoon being activated
 

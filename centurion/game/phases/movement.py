@@ -200,6 +200,9 @@ class MovementPhase:
                             out.append(Mount(s.key, v.key))
                     if self.squads_alone():  # a platoon of squads alone: each may decline (CEN-SEQ-2, §1.3)
                         out.append(Stay(s.key))
+            if self.game_rules.squads_watch(self):  # last: a squad stands on opportunity fire (CEN-OPP-1, §16.7)
+                out += [Watch(s.key) for s in self.squads if s.side == side and s.platoon == platoon
+                        and s.hex is not None and s.men > 0 and s.key not in self.done and not self.concealed(s.key)]
         return out
 
     def waiting_squads(self) -> list[str]:
@@ -333,7 +336,10 @@ class MovementPhase:
 
     # --- the decisions other than moves ------------------------------------------------------------------------
     def _watch(self, action: Watch, dice: Dice) -> GameState:
-        return replace(self, done=self.done | {action.unit}, watching=self.watching | {action.unit})._next_mover()
+        nxt = replace(self, done=self.done | {action.unit}, watching=self.watching | {action.unit})
+        if any(q.key == action.unit for q in self.squads):  # a squad: its platoon's vehicles still move (CEN-OPP-1)
+            return nxt._fresh()._squad_decided()
+        return nxt._next_mover()
 
     def _ahead(self, action: Ahead, dice: Dice) -> GameState:
         """A pass spent to move a later platoon first, ahead of the side's first platoon (CEN-INI-2)."""

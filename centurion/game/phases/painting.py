@@ -38,7 +38,7 @@ class PaintingPhase:
         out = [v.key for v in self.live_vehicles(side) if v.sheet.may_paint and v.key not in self.opp_fired
                and not v.submerged]  # CEN-GRD-2
         out += [s.key for s in self.squads if s.side == side and s.hex is not None and s.men > 0
-                and not self.concealed(s.key)]
+                and not self.concealed(s.key) and s.key not in self.opp_fired]  # CEN-OPP-1
         return self.game_rules.declarers(self, side, out)  # VAR-INIT: the platoon being activated
 
     def paint_attempt(self, unit: str, target: str) -> PaintAttempt | Refusal:
