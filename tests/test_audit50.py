@@ -14,6 +14,7 @@ from test_game import passive
 
 from centurion.dice import Dice
 from centurion.game import new_skirmish
+from centurion.game.state import RULES_EDITION
 from centurion.rules.internals import apply_internal_damage
 
 VIPER_COST = 5  # data/scenarios/pursuit.yaml, R41
@@ -302,7 +303,7 @@ def test_a_game_under_the_first_edition_of_the_rules_replays_as_it_was_played():
     from centurion.game import SaveError, load
 
     g = new_skirmish("pursuit", seed=1, rules_edition=1)
-    assert g.rules_edition == 1 and new_skirmish("pursuit", seed=1).rules_edition == 2
+    assert g.rules_edition == 1 and new_skirmish("pursuit", seed=1).rules_edition == RULES_EDITION
     v = g.vehicle("R41")
     ammo = ("bottom", v.sheet.boxes_of("bottom", "ammo")[0])
     sheet, rep = apply_internal_damage(replace(v.sheet, pending=frozenset({ammo})),
@@ -316,9 +317,9 @@ def test_a_game_under_the_first_edition_of_the_rules_replays_as_it_was_played():
     assert data["rules"] == 1 and load(g.to_json()).rules_edition == 1
     del data["rules"]
     assert load(json.dumps(data)).rules_edition == 1  # no field: made before session 50
-    for bad in (3, 0, "2", True):
+    for bad in (RULES_EDITION + 1, 0, "2", True):
         data["rules"] = bad
-        with pytest.raises(SaveError, match="field 'rules': expected a whole number from 1 to 2"):
+        with pytest.raises(SaveError, match=f"field 'rules': expected a whole number from 1 to {RULES_EDITION}"):
             load(json.dumps(data))
 
 
@@ -332,7 +333,7 @@ def test_a_stored_game_keeps_the_edition_of_the_rules_it_began_under(tmp_path):
     url = f"sqlite:///{tmp_path / 'games.db'}"
     with open_store(url) as store:
         ref = store.create("village", computer={"tog": "novice"})
-        assert store.state(ref.id, ref.watch).rules_edition == 2
+        assert store.state(ref.id, ref.watch).rules_edition == RULES_EDITION
     eng = sa.create_engine(url)
     with eng.begin() as conn:  # the database as a store before session 50 left it
         conn.execute(sa.text("ALTER TABLE games DROP COLUMN rules"))
@@ -340,7 +341,7 @@ def test_a_stored_game_keeps_the_edition_of_the_rules_it_began_under(tmp_path):
     with open_store(url) as store:
         assert store.state(ref.id, ref.watch).rules_edition == 1
         again = store.create("village", computer={"tog": "novice"})
-        assert store.state(again.id, again.watch).rules_edition == 2
+        assert store.state(again.id, again.watch).rules_edition == RULES_EDITION
     eng = sa.create_engine(url)
     assert "rules" in {c["name"] for c in sa.inspect(eng).get_columns("games")}
     eng.dispose()

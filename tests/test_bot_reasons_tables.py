@@ -22,6 +22,7 @@ from centurion.game.bot_trace import traced
 from centurion.game.centuria import CtaEndPhase, CtaMove
 from centurion.game.centuria_bot import MIN_GAIN
 from centurion.hexgrid import distance, format_label
+from centurion.rules.sight import line_of_sight
 from centurion.rules.targets import TO_HIT_KIND
 from tests.bot_games import decisions, plan_odds
 
@@ -339,4 +340,10 @@ def test_the_rules_of_thumb_say_what_is_true_on_the_board():
     left = sum(sec.intact for _n, sec in v.sheet.armor.sections) / sum(v.sheet.vehicle.armor.values())
     assert type(d.action).__name__ == "Smoke" and left < 0.5
     assert any(distance(v.hex, e.hex) <= 8 for e in s.live_vehicles(s.other(v.side)))
-    assert d.reason == f"{v.key} has {left:.0%} of its armor left with an enemy within 8 hexes"
+    near = [e for e in s.live_vehicles(s.other(v.side)) if distance(v.hex, e.hex) <= 8]
+    smoked = s.apply(d.action).battlemap  # rules edition 3: the charge's 3 hexes (book-b §10.2), sight read again
+    blocked = sum(1 for e in near if line_of_sight(s.battlemap, e.hex, v.hex).seen
+                  and not line_of_sight(smoked, e.hex, v.hex).seen)
+    assert blocked > 0
+    assert d.reason == (f"{v.key} has {left:.0%} of its armor left with an enemy within 8 hexes; smoke in "
+                        f"{', '.join(d.action.hexes)} blocks the sight of {blocked} of the {len(near)} enemies near")

@@ -3,8 +3,9 @@ the one-to-all table against the rule read directly (CEN-LOS-1, book-a §9).
 
 The expected answers come from an independent brute force: the hexes a centre-to-centre segment runs inside are
 computed by an exact clip of the segment by each hexagon (`oracle` of tests/test_audit_geometry.py, never
-`hexgrid.line`), their heights from the map cells as RULES.md CEN-LOS-1 states them (ground level, +1 for woods or
-smoke, + building levels, rubble bare), and the rule applied to them here. Small random maps keep each test
+`hexgrid.line`), their heights from the map cells as RULES.md CEN-LOS-1 states them (ground level, +1 for woods,
++ building levels, rubble bare, smoke 1 level above the ground wherever it lies: book-b §10.3), and the rule applied
+to them here. Small random maps keep each test
 well under a second, so that mutmut can run them for every mutant.
 """
 
@@ -54,13 +55,13 @@ TERRAINS = ["clear"] * 5 + ["light_woods", "heavy_woods", "building", "road"]
 
 
 def height_of(m, h: Hex) -> int:
-    """CEN-LOS-1 read from the cell: ground, +1 for woods or a smoke counter, + building levels; rubble is bare."""
+    """CEN-LOS-1 read from the cell: ground, then the tallest of what stands on it: woods (1) + building levels
+    (rubble: none of them) or a smoke counter (1, 20 m: book-b §10.3, rules edition 3)."""
     if h not in m:
         return -1000
     cell = m[h]
-    if "rubble" in cell.counters:
-        return cell.level
-    return cell.level + (1 if cell.terrain in WOODS or "smoke" in cell.counters else 0) + cell.building_levels
+    standing = 0 if "rubble" in cell.counters else (1 if cell.terrain in WOODS else 0) + cell.building_levels
+    return cell.level + max(standing, 1 if "smoke" in cell.counters else 0)
 
 
 def random_map(seed: int, columns: int = 9, rows: int = 8):
@@ -247,20 +248,25 @@ def test_LOS1_a_hex_without_a_map_label_is_named_by_its_coordinates() -> None:
 # --- heights, levels and the table argument ----------------------------------------------------------------------
 
 def test_LOS1_heights_woods_smoke_rubble_buildings() -> None:
-    """Ground + 1 for woods or smoke (not 2 for both) + building levels; rubble leaves the bare ground; a unit
-    stands at ground level (CEN-LOS-1, book-b §10.3)."""
+    """Ground + 1 for woods or smoke (not 2 for both) + building levels; rubble leaves the bare ground; smoke is
+    20 m wherever it lies, over rubble too, never on top of a building (book-b §10.3, rules edition 3); a unit
+    stands at ground level (CEN-LOS-1). A `legacy_smoke` map (editions 1-2) reads smoke as those did: nothing over
+    rubble, one level on top of a building."""
     base = map_from_rows(["." * 3] * 3)
     h = from_offset(2, 2)
     cell = base[h]
-    cases = [((("clear", 2, 0, ())), 2), (("light_woods", 2, 0, ()), 3), (("heavy_woods", 0, 0, ("smoke",)), 1),
-             (("clear", 1, 0, ("smoke",)), 2), (("building", 1, 3, ()), 4), (("heavy_woods", 2, 0, ("rubble",)), 2),
-             (("building", 1, 2, ("rubble",)), 1), (("building", 0, 2, ("smoke",)), 3)]
-    for (terrain, level, floors, counters), want in cases:
+    cases = [((("clear", 2, 0, ())), 2, 2), (("light_woods", 2, 0, ()), 3, 3), (("heavy_woods", 0, 0, ("smoke",)), 1, 1),
+             (("clear", 1, 0, ("smoke",)), 2, 2), (("building", 1, 3, ()), 4, 4),
+             (("heavy_woods", 2, 0, ("rubble",)), 2, 2), (("building", 1, 2, ("rubble",)), 1, 1),
+             (("building", 0, 2, ("smoke",)), 2, 3), (("building", 0, 1, ("smoke",)), 1, 2),
+             (("clear", 1, 0, ("rubble", "smoke")), 2, 1)]
+    for (terrain, level, floors, counters), want, legacy in cases:
         hexes = dict(base.hexes)
         hexes[h] = replace(cell, terrain=terrain, level=level, building_levels=floors, counters=counters)
         m = replace(base, hexes=MappingProxyType(dict(hexes)))
         assert blocking_height(m, h) == want, (terrain, level, floors, counters)
         assert blocking_height(m, h, terrain_table()) == want
+        assert blocking_height(replace(m, legacy_smoke=True), h) == legacy, (terrain, level, floors, counters)
         assert unit_level(m, h) == level
 
 

@@ -195,11 +195,14 @@ def test_smoke_greys_its_whole_hex_and_the_key_says_so():
         assert t._take(bot_action(t.game, "novice"), "person")
         t._run_computer()
     smoke = next(a for a in t.game.legal_actions() if isinstance(a, Smoke))
-    where = t.game.vehicle(smoke.unit).hex
+    assert len(smoke.hexes) == 3  # rules edition 3: 3 hexes next to the tank (book-b §10.2)
     assert t._take(smoke, "person")
     t._refresh()
-    assert "smoke" in t.game.battlemap[where].counters
-    assert where in t.map.smoke_hexes
+    from centurion.hexgrid import parse_label
+
+    for where in map(parse_label, smoke.hexes):
+        assert "smoke" in t.game.battlemap[where].counters
+        assert where in t.map.smoke_hexes
     assert "smoke" in t.map_key.value
 
 

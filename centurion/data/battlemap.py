@@ -63,6 +63,7 @@ class BattleMap:
     hexes: Mapping[Hex, MapHex]
     roads: tuple[tuple[Hex, ...], ...]
     rivers: tuple[tuple[Hex, ...], ...]
+    legacy_smoke: bool = False  # sight reads smoke as the game's rules editions 1-2 did (rules.sight.blocking_height)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_road_links", _links(self.roads))

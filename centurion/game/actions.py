@@ -288,14 +288,21 @@ class SquadFire(Notation):
 
 @dataclass(frozen=True)
 class Smoke(Notation):
-    """Lay smoke in the vehicle's hex in the End Phase (one charge; gone at the next End Phase) (CEN-SEQ-1)."""
+    """A vehicle's smoke charge in the End Phase, gone at the next End Phase (CEN-SEQ-1): in the 3 hexes adjacent to
+    it named by `hexes` (CCRR labels, its owner's pick, book-b §10.2; rules edition 3), or with no hexes named, in
+    its own hex (editions 1-2). The hexes are kept in label order: any order names the same charge."""
 
     kind: ClassVar[str] = "smoke"
     unit: str
+    hexes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.hexes, (tuple, list)) and all(isinstance(h, str) for h in self.hexes):
+            object.__setattr__(self, "hexes", tuple(sorted(self.hexes)))
 
     def describe(self) -> str:
         """In words."""
-        return f"{self.unit} lays smoke"
+        return f"{self.unit} lays smoke" + (f" in {', '.join(self.hexes)}" if self.hexes else "")
 
 
 @dataclass(frozen=True)
@@ -327,8 +334,8 @@ Action = (Leadership | Order | Move | Watch | Pass | Ahead | Mount | March | Con
 KINDS: dict[str, type] = {c.kind: c for c in (Leadership, Order, Move, Watch, Pass, Ahead, Mount, March, Conceal, Stay,
                                                 OpportunityFire, LetPass, Paint, Fire, SquadFire, Smoke,
                                                 SelfDestruct, EndTurn)}
-_OMIT_DEFAULT = ("ram", "driver", "weapons", "shells", "second", "second_weapons", "after", "weapon")  # left out
-# when unused (older saves stay the same)
+_OMIT_DEFAULT = ("ram", "driver", "weapons", "shells", "second", "second_weapons", "after", "weapon",
+                 "hexes")  # left out when unused (older saves stay the same)
 _MOVE_FIELDS = {"accelerate": int, "steps": str, "decelerate": int, "ground": bool, "initial_facing": (int, None),
                 "dig_at": (int, None), "take_crater": (bool, None), "under_water": bool, "odd_group_to": str}
 _MOVE_DEFAULTS = {"under_water": False, "odd_group_to": "front"}  # left out of the save when unused
@@ -354,7 +361,7 @@ def action_to_data(action: Action) -> dict[str, Any]:
             v.update({k: getattr(action.move, k) for k, d in _MOVE_DEFAULTS.items() if getattr(action.move, k) != d})
             if positions:  # VAR-OCCUPY: (step, 'in' or 'out') declared in partly covered hexes
                 v["positions"] = [[i, p] for i, p in positions]
-        elif f.name in ("weapons", "second_weapons", "shells") and v is not None:  # a fire's choices, as lists
+        elif f.name in ("weapons", "second_weapons", "shells", "hexes") and v is not None:  # as lists
             v = [list(x) if isinstance(x, tuple) else x for x in v]
         out[f.name] = v
     return out
@@ -460,6 +467,12 @@ def check_action(action: Any, where: str = "action") -> None:
         if f.name in ("weapons", "second_weapons", "shells"):
             _check_choice(f.name, v, where, rule)
             continue
+        if f.name == "hexes":  # a smoke charge's hexes (book-b §10.2)
+            try:
+                _labels(list(v) if isinstance(v, tuple) else v, f"{where}.hexes")
+            except ValueError as exc:
+                raise IllegalAction(rule, str(exc)) from None
+            continue
         want = _FIELD_TYPES[f.type if isinstance(f.type, str) else f.type.__name__]
         try:
             _typed(v, want, f"{where}.{f.name}")
@@ -488,6 +501,13 @@ def _positions(raw: Any, where: str) -> tuple[tuple[int, str], ...]:
             isinstance(x, list) and len(x) == 2 and x[1] in ("in", "out") for x in raw):
         raise ValueError(f"{where}: expected a list of [step, 'in' or 'out'], got {raw!r}"[:300])
     return tuple((_typed(i, int, where), p) for i, p in raw)
+
+
+def _labels(raw: Any, where: str) -> tuple[str, ...]:
+    """The hexes of a smoke charge: a list of at most 6 texts (CCRR labels; the End Phase checks the hexes)."""
+    if not isinstance(raw, list) or len(raw) > 6 or not all(isinstance(x, str) and len(x) <= 8 for x in raw):
+        raise ValueError(f"{where}: expected a list of up to 6 hex labels, got {_short(raw)}")
+    return tuple(raw)
 
 
 def _indices(raw: Any, where: str) -> tuple[int, ...]:
@@ -558,6 +578,8 @@ def action_from_data(data: Any, where: str = "action") -> Action:
             kw[name] = _indices(v, f"{where}.{name}")
         elif name == "shells":
             kw[name] = _shells(v, f"{where}.{name}")
+        elif name == "hexes":
+            kw[name] = _labels(v, f"{where}.{name}")
         else:
             kw[name] = _typed(v, str, f"{where}.{name}")
     act = cls(**kw)

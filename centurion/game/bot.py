@@ -49,7 +49,7 @@ from .actions import (
     SquadFire,
     Stay,
 )
-from .bot_fire import dealt_from, paint_odds, paint_plans
+from .bot_fire import dealt_from, paint_odds, paint_plans, screened
 from .bot_fire import harm_from as _harm_from
 from .bot_fire import hits_from as _hits_from
 from .bot_fire import plan_hits as _plan_hits
@@ -512,13 +512,22 @@ def _end(s: Skirmish, lv: LevelSettings) -> Action:
     sd = s.game_rules.bot_end_decision(s)  # VAR-SELFDESTRUCT: immobile, badly damaged, enemy near
     if sd is not None:
         return sd
-    if lv.tactics:
+    if lv.tactics:  # a vehicle under half its armor with an enemy within 8 hexes lays smoke
+        charges: dict[str, list[Smoke]] = {}
         for a in s.legal_actions():
             if isinstance(a, Smoke):
-                v = s.vehicle(a.unit)
-                near = [e for e in _enemies(s, v.side) if distance(e.hex, v.hex) <= 8]
-                if near and armor_fraction(v) < 0.5:
-                    return a
+                charges.setdefault(a.unit, []).append(a)
+        for key, options in charges.items():
+            v = s.vehicle(key)
+            near = [e for e in _enemies(s, v.side) if distance(e.hex, v.hex) <= 8]
+            if not near or armor_fraction(v) >= 0.5:
+                continue
+            if not options[0].hexes:  # rules editions 1-2: smoke in its own hex
+                return options[0]
+            score = {a: screened(s, v, a.hexes, near) for a in options}  # the hexes that screen it most (book-b
+            best = max(options, key=lambda a: score[a])  # §10.2-10.3); the first of the best, in label order
+            if score[best] > 0:
+                return best
     return EndTurn()
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from ..hexgrid import Hex, distance
 from ..rules.grav import Refusal
@@ -136,3 +137,16 @@ def paint_plans(s: Skirmish, friend: Vehicle, target: str, painter: str) -> tupl
 
 __all__ = ["dealt_from", "harm_from", "hits_from", "paint_chance", "paint_plans", "painted_for", "painted_odds",
            "plan_at", "plan_hits"]
+
+
+def screened(s: Any, v: Any, hexes: tuple[str, ...], enemies: list) -> int:
+    """How many of `enemies` see `v` now and would not with smoke in `hexes` (book-b §10.3: smoke blocks sight as
+    heavy woods; CEN-LOS-1): what a smoke charge laid there screens."""
+    from ..hexgrid import parse_label
+    from ..rules.sight import line_of_sight
+    from .state import map_with
+
+    bm = s.battlemap
+    smoked = map_with(bm, tuple((parse_label(h), "smoke") for h in hexes))
+    return sum(1 for e in enemies if line_of_sight(bm, e.hex, v.hex).seen
+               and not line_of_sight(smoked, e.hex, v.hex).seen)

@@ -450,7 +450,14 @@ def _plain_reason(s: Any, a: Any) -> str:
         return _ram_reason(s, a)
     if isinstance(a, Smoke):
         v = s.vehicle(a.unit)
-        return f"{a.unit} has {armor_fraction(v):.0%} of its armor left with an enemy within 8 hexes"
+        why = f"{a.unit} has {armor_fraction(v):.0%} of its armor left with an enemy within 8 hexes"
+        if a.hexes:  # the hexes that screen it most (book-b §10.2-10.3)
+            from .bot_fire import screened
+
+            near = [e for e in s.live_vehicles(s.other(v.side)) if distance(e.hex, v.hex) <= 8]
+            n = screened(s, v, a.hexes, near)
+            why += f"; smoke in {', '.join(a.hexes)} blocks the sight of {n} of the {len(near)} enemies near"
+        return why
     if isinstance(a, Paint) and a.target is None:
         return _no_paint_reason(s, a)
     if isinstance(a, Fire) and a.target is None:

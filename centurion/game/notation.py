@@ -20,7 +20,9 @@ Centurion (CEN-SEQ-1):
                                     w=1,2 (weapons), shells=1:APDS,2:HEAP, second=B22, w2=3 (the second
                                     target's weapons), driver (VAR-WEAPONS); "fire R11 - w=1" holds with choices
     sfire S1 tvlg B21               SquadFire(S1, "tvlg", B21) (CEN-CMB-1)
-    smoke R11 / destruct R11 / end  Smoke, SelfDestruct (VAR-SELFDESTRUCT), EndTurn (CEN-SEQ-1)
+    smoke R11 3012 3110 3210        Smoke in 3 hexes adjacent to R11 (book-b §10.2; "smoke R11": its own hex,
+                                    rules editions 1-2)
+    destruct R11 / end              SelfDestruct (VAR-SELFDESTRUCT), EndTurn (CEN-SEQ-1)
 Centuria (CTA-1):
     cmove C1 F FL T3                CtaMove(C1, ("F", "FL", "T3")) (CTA-MOVE)
     attack C1 E2 / shoot B1 E2      CtaAttack / CtaShoot (CTA-COMBAT, CTA-ART)
@@ -87,13 +89,14 @@ def _options(words: list[str], allowed: set[str], verb: str) -> dict[str, str | 
 
 
 _ARITY = {"lead": 1, "order": 1, "watch": 1, "ahead": 1, "mount": 2, "march": 2, "conceal": 1, "stay": 1,
-          "letpass": 0, "sfire": 3, "smoke": 1, "destruct": 1, "end": 0, "attack": 2, "shoot": 2, "endphase": 0,
+          "letpass": 0, "sfire": 3, "destruct": 1, "end": 0, "attack": 2, "shoot": 2, "endphase": 0,
           "timeup": 0}
 _USAGE = {"lead": "lead POINTS", "order": "order first|last", "watch": "watch UNIT", "pass": "pass PLATOON [AFTER]",
           "ahead": "ahead PLATOON",
           "mount": "mount SQUAD CARRIER", "march": "march SQUAD HEX", "conceal": "conceal SQUAD", "stay": "stay SQUAD",
           "opp": "opp UNIT TARGET STEP [WEAPON]", "letpass": "letpass", "sfire": "sfire SQUAD WEAPON TARGET",
-          "smoke": "smoke UNIT", "destruct": "destruct UNIT", "end": "end", "attack": "attack UNIT TARGET",
+          "smoke": "smoke UNIT [HEX HEX HEX]", "destruct": "destruct UNIT", "end": "end",
+          "attack": "attack UNIT TARGET",
           "shoot": "shoot ENGINE TARGET", "endphase": "endphase", "timeup": "timeup",
           "move": "move UNIT aN STEPS dN [options]", "vmove": "vmove UNIT aN STEP,STEP dN [options]",
           "paint": "paint UNIT [TARGET]", "fire": "fire UNIT [TARGET|-] [options]", "cmove": "cmove UNIT STEP..."}
@@ -137,6 +140,10 @@ def parse_action(text: str) -> Any:
         if len(args) not in (1, 2):
             raise ValueError(f"notation: {_USAGE[verb]}; got {text[:80]!r}")
         action = Pass(*args)
+    elif verb == "smoke":  # the hexes of the charge (book-b §10.2; none: the vehicle's own hex, editions 1-2)
+        if not 1 <= len(args) <= 7:
+            raise ValueError(f"notation: {_USAGE[verb]}; got {text[:80]!r}")
+        action = Smoke(args[0], tuple(args[1:]))
     elif verb == "opp":
         if len(args) not in (3, 4):
             raise ValueError(f"notation: {_USAGE[verb]}; got {text[:80]!r}")

@@ -17,7 +17,7 @@ SIMPLE: dict[str, tuple[str, ...]] = {
     "watch": ("watch", "unit"), "ahead": ("ahead", "platoon"), "mount": ("mount", "squad", "carrier"),
     "march": ("march", "squad", "hex"), "conceal": ("conceal", "squad"), "stay": ("stay", "squad"),
     "opportunity": ("opp", "unit", "target", "step"), "let_pass": ("letpass",),
-    "squad_fire": ("sfire", "unit", "weapon", "target"), "smoke": ("smoke", "unit"),
+    "squad_fire": ("sfire", "unit", "weapon", "target"),
     "self_destruct": ("destruct", "unit"), "end_turn": ("end",), "cta_attack": ("attack", "unit", "target"),
     "cta_shoot": ("shoot", "engine", "target"), "cta_end_phase": ("endphase",), "cta_time_up": ("timeup",)}
 
@@ -80,6 +80,8 @@ def format_action(action: Any) -> str:
         return " ".join(["fire", _q(a.unit), *target, *opts])
     if kind == "opportunity":  # a squad's shot names its weapon (book-a §16)
         return " ".join(["opp", _q(a.unit), _q(a.target), str(a.step), *([_q(a.weapon)] if a.weapon else [])])
+    if kind == "smoke":  # the charge's hexes (book-b §10.2)
+        return " ".join(["smoke", _q(a.unit), *(_q(h) for h in a.hexes)])
     if kind == "pass":
         return " ".join(["pass", _q(a.platoon), *([_q(a.after)] if a.after else [])])
     if kind in SIMPLE:

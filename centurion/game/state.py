@@ -38,9 +38,12 @@ SYSTEM = "centurion"
 #: The edition of the game's rules a game is played under. 2 (session 50's audit): a squad that survives its
 #: carrier's explosion lives (book-a §13.2); a platoon of squads alone keeps its activation (CEN-SEQ-2, book-a §1.3);
 #: passes are the buyer's (CEN-INI-2); a concealed squad may reactivate to fire (book-a §16.7); a squad's march may
-#: be fired on by vehicles on opportunity fire (CEN-OPP-1, book-a §5.1). A save or stored
+#: be fired on by vehicles on opportunity fire (CEN-OPP-1, book-a §5.1). 3 (session 51's audit of smoke): a smoke
+#: charge lays smoke in 3 hexes adjacent to the vehicle, not in its own hex (book-b §10.2); a cratering charge
+#: clears smoke laid in its hex (§10.3); smoke is one level above the ground for sight over rubble too, and no
+#: higher than a building's levels (§10.3: 20 m, like heavy woods). A save or stored
 #: game made before names no edition and replays under edition 1, as it was played (docs/decisions.md).
-RULES_EDITION = 2
+RULES_EDITION = 3
 SQUAD_DESTROYED_AT = 5  # men killed for a squad to count as destroyed (book-b §15.2, rules/victory.py)
 
 
@@ -111,11 +114,12 @@ class Squad:
 _MAPS: dict[tuple[int, tuple], tuple[BattleMap, BattleMap]] = {}
 
 
-def map_with(base: BattleMap, extra: tuple[tuple[Hex, str], ...]) -> BattleMap:
-    """The scenario map with the game's own counters (craters dug, smoke laid); sight/step caches rebuilt."""
-    if not extra:
+def map_with(base: BattleMap, extra: tuple[tuple[Hex, str], ...], legacy_smoke: bool = False) -> BattleMap:
+    """The scenario map with the game's own counters (craters dug, smoke laid); sight/step caches rebuilt;
+    `legacy_smoke`: smoke read for sight as rules editions 1-2 did (`BattleMap.legacy_smoke`)."""
+    if not extra and not legacy_smoke:
         return base
-    key = (id(base), tuple(sorted(extra)))
+    key = (id(base), tuple(sorted(extra)), legacy_smoke)
     if key in _MAPS and _MAPS[key][0] is base:
         return _MAPS[key][1]
     if len(_MAPS) > 64:
@@ -123,7 +127,7 @@ def map_with(base: BattleMap, extra: tuple[tuple[Hex, str], ...]) -> BattleMap:
     hexes = dict(base.hexes)
     for h, kind in extra:
         hexes[h] = replace(hexes[h], counters=hexes[h].counters + (kind,))
-    out = replace(base, hexes=hexes)
+    out = replace(base, hexes=hexes, legacy_smoke=legacy_smoke)
     _MAPS[key] = (base, out)
     return out
 
@@ -208,7 +212,7 @@ class GameState:
     @property
     def battlemap(self) -> BattleMap:
         """The scenario map with craters dug and smoke laid."""
-        return map_with(self.scenario.map, self.counters)
+        return map_with(self.scenario.map, self.counters, legacy_smoke=self.rules_edition < 3)
 
     @property
     def sides(self) -> tuple[str, str]:

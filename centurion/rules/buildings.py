@@ -60,12 +60,15 @@ class Building:
 
 
 def building_hit_level(roll: int, building: Building) -> int | None:
-    """Level struck by a d10 hit-level roll: that level, or the top surviving level above the height (book-b 2.5)."""
+    """Level struck by a d10 hit-level roll: that level, or above the height (or on a level gone) the top surviving
+    level: the highest standing one with a box left, a level emptied this turn waiting only for the End Phase's
+    collapse of what stands on it (book-b 2.5-2.6; session 51's audit, B6)."""
     whole(roll, "DIE-10", "roll", 1, 10)
     if not 1 <= roll <= 10:
         raise ValueError(f"DIE-10: a hit-level roll reads 1..10, got {roll}")
     if roll > building.height or not building.standing(roll):
-        return building.top_level
+        alive = [lv for lv in range(1, building.height + 1) if building.standing(lv) and building.boxes_left(lv)]
+        return max(alive) if alive else building.top_level
     return roll
 
 

@@ -40,14 +40,18 @@ MAX_SIGHT_LEVEL = 19
 
 
 def blocking_height(battlemap: BattleMap, hex_: Hex, table: TerrainTable | None = None) -> int:
-    """The height of a hex for line of sight: ground + woods (or smoke) + building levels; rubble adds 0 (CEN-LOS-1)."""
+    """The height of a hex for line of sight: ground + woods + building levels, rubble adding none; smoke is one
+    level above the ground wherever it lies and does not rise above woods or a building (book-b §10.3: 20 m, as
+    heavy woods; CEN-LOS-1). A map marked `legacy_smoke` (a game under rules editions 1-2) reads smoke as those
+    editions did: nothing over rubble, one level on top of a building's levels."""
     cell = battlemap[hex_]
+    smoke = SMOKE_HEIGHT if "smoke" in cell.counters else 0
     if "rubble" in cell.counters:
-        return cell.level
+        return cell.level + (0 if battlemap.legacy_smoke else smoke)
     extra = (table or terrain_table())[cell.terrain].los_height
-    if "smoke" in cell.counters:
-        extra = max(extra, SMOKE_HEIGHT)
-    return cell.level + extra + cell.building_levels
+    if battlemap.legacy_smoke:
+        return cell.level + max(extra, smoke) + cell.building_levels
+    return cell.level + max(extra + cell.building_levels, smoke)
 
 
 def unit_level(battlemap: BattleMap, hex_: Hex) -> int:

@@ -8,9 +8,10 @@ state; `RULES` registers them.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 
 from ...dice import Dice
-from ...hexgrid import format_label
+from ...hexgrid import format_label, neighbors, parse_label
 from ...rules import end_phase
 from ...rules.victory import battle_outcome
 from .. import crew
@@ -25,11 +26,19 @@ class EndPhase:
     """The End Phase's steps and decisions, and the victory check, as methods of the game state (CEN-SEQ-1)."""
 
     def smoke_actions(self) -> list[Action]:
-        """Smoke in the hex of each vehicle of the active side with a charge left and no smoke there."""
+        """Each vehicle of the active side with a charge left: smoke in any 3 of the hexes adjacent to it (book-b
+        §10.2: the owner's pick; at the map's edge, every such hex when fewer than 3 are on the map). Rules editions
+        1-2: smoke in its own hex, unless smoke is there."""
         out: list[Action] = []
         for v in self.live_vehicles(self.active):
-            if v.sheet.smoke_left > 0 and "smoke" not in self.battlemap[v.hex].counters:
-                out.append(Smoke(v.key))
+            if v.sheet.smoke_left <= 0:
+                continue
+            if self.rules_edition < 3:
+                if "smoke" not in self.battlemap[v.hex].counters:
+                    out.append(Smoke(v.key))
+                continue
+            near = sorted(format_label(h) for h in neighbors(v.hex) if h in self.battlemap)
+            out += [Smoke(v.key, c) for c in combinations(near, min(3, len(near)))]
         return out
 
     def _end_phase(self, dice: Dice) -> GameState:
@@ -76,10 +85,14 @@ class EndPhase:
         return replace(self, result=result, phase="over", active=None)._log(text)._fresh()
 
     def _smoke(self, action: Smoke, dice: Dice) -> GameState:
+        """One charge: a smoke counter in each hex it names (its own hex under editions 1-2); a hex with smoke in it
+        already gets none (stacking has no effect, book-b §10.2)."""
         v = self.vehicle(action.unit)
         vs = self._with_vehicle(replace(v, sheet=v.sheet.spend_smoke_charge()))
-        return replace(self, vehicles=vs, counters=self.counters + ((v.hex, "smoke"),),
-                       smoke_turn=self.smoke_turn + ((v.hex, self.turn),))._fresh()
+        hexes = [parse_label(h) for h in action.hexes] if action.hexes else [v.hex]
+        new = tuple(h for h in hexes if "smoke" not in self.battlemap[h].counters)
+        return replace(self, vehicles=vs, counters=self.counters + tuple((h, "smoke") for h in new),
+                       smoke_turn=self.smoke_turn + tuple((h, self.turn) for h in new))._fresh()
 
     def _self_destruct(self, action: SelfDestruct, dice: Dice) -> GameState:
         return crew.attempt(self, action, dice)  # the check, then the charge set or nothing (VAR-SELFDESTRUCT)

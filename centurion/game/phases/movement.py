@@ -289,10 +289,15 @@ class MovementPhase:
             report = execute_grav_move(resolved, dice, damage=mark_at(resolved))
         sheet = marked[0]  # every damage event is already on it, in the order it happened
         end = report.state
-        counters = self.counters
+        counters, smoke_turn = self.counters, self.smoke_turn
         if report.dig_hex is not None:
             sheet = sheet.spend_digging_charge() if sheet.digging_left > 0 else sheet
             counters = counters + ((report.dig_hex, "crater"),)
+            if self.rules_edition >= 3 and (report.dig_hex, "smoke") in counters:  # the charge clears smoke laid
+                counters = tuple(c for c in counters if c != (report.dig_hex, "smoke"))  # there (book-b §10.3)
+                smoke_turn = tuple(x for x in smoke_turn if x[0] != report.dig_hex)
+                vlines.append(f"  {v.key}'s cratering charge clears the smoke in {format_label(report.dig_hex)} "
+                              "[book-b 10.3]")
         nv = replace(v, hex=end.hex, facing=end.facing, velocity=end.velocity, grounded=end.grounded,
                      in_crater=end.in_crater, submerged=end.submerged, sheet=sheet,
                      flown=getattr(resolved, "basic", resolved).velocity)  # its speed along the path (VAR-SPEEDMOD)
@@ -318,7 +323,7 @@ class MovementPhase:
         riders = {q.key for q in squads if q.aboard is None and q.key not in {x.key for x in self.squads
                                                                               if x.aboard is None}}
         # a squad that got out does not move this turn (CEN-MNT-1)
-        nxt = replace(self, vehicles=self._with_vehicle(nv), squads=squads, counters=counters,
+        nxt = replace(self, vehicles=self._with_vehicle(nv), squads=squads, counters=counters, smoke_turn=smoke_turn,
                       done=self.done | {v.key} | riders)._log(*lines)._sync_riders()
         path = variant_path(resolved) if isinstance(move, VariantMove) else opportunity.path_of(resolved)
         path = opportunity.stopped_in(path, report.stopped_at)  # it went no further (CEN-SPD-2)
