@@ -306,7 +306,7 @@ def test_the_end_phase_hint_says_how_to_lay_smoke():
     g = new_skirmish("first_game", seed=1)
     while not (g.phase == "end" and g.active == "renegade"):
         g = g.apply(bot_action(g, "novice"))
-    assert "click the tank" in hint_text(g, None, None, True)
+    assert "click a tank" in hint_text(g, None, None, True)
 
 
 def test_two_people_are_told_how_the_second_joins_before_the_first_decision(served):

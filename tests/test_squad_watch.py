@@ -156,3 +156,62 @@ def test_the_page_says_a_squad_stands_on_opportunity_fire_and_names_the_watch_am
     watched = s.apply(Watch("T21s"))
     note = not_moving_note(watched, "T21s", yours=True)
     assert "stands on opportunity fire" in note and "carrier" not in note
+
+
+def _page_at(monkeypatch, s):
+    """The Skirmish page (both sides people, no store) showing state `s`, nothing selected."""
+    monkeypatch.delenv("CENTURION_STORE", raising=False)
+    from centurion.widgets.battle_page import PERSON
+    from centurion.widgets.skirmish import SkirmishTable
+
+    t = SkirmishTable("village", seed=0, players={"renegade": PERSON, "tog": PERSON})
+    t._begin(s)
+    t.selected = None
+    t._refresh()
+    return t
+
+
+def test_walk51_a_click_in_the_opportunity_phase_never_picks_a_shot_and_says_why_a_watcher_has_none(
+        monkeypatch, r21_nearby):
+    """Walk of session 51: a click on a watcher with no shot (or on the enemy) made the list pick another unit's
+    shot, one Confirm from firing it. The pass stays the default pick; a watcher without a shot is told why."""
+    from centurion.hexgrid import format_label
+
+    s = _tog_moves_first().apply(Watch("T21s")).apply(Watch("T22s"))
+    while s.active == "tog" and s.phase == "movement":
+        s = s.apply(s.legal_actions()[0])
+    s = s.apply(parse_action(PASS_BY))
+    assert s.phase == "opportunity" and not any(a.unit == "T22s" for a in s.opportunity_actions())
+    t = _page_at(monkeypatch, s)
+    for unit in ("T22s", "R21", "T21s"):
+        t._on_hex(s.combat_units()[unit].hex)
+        assert t._choices[0] == LetPass(), unit
+        assert t.chosen() == LetPass(), unit
+    t._on_hex(s.combat_units()["T22s"].hex)
+    assert "T22s is on opportunity fire but has no shot at R21" in t.message.value
+    labels = [label for label, _i in t.choice.options]
+    at = format_label(s.pending_move[1][1][0])
+    assert any(x.startswith(f"T21s TVLGs at R21 in {at}, range 1") for x in labels), labels  # the facts first
+
+
+def test_walk51_a_squad_that_fired_on_opportunity_is_told_so_in_the_combat_phase(monkeypatch, r21_nearby):
+    from centurion.game import bot_action
+    from centurion.widgets.skirmish_text import idle_note, unit_html
+
+    s = _t21s_watches_r21_passes()
+    assert "on opportunity fire" in unit_html(s, "T21s")
+    s = s.apply(OpportunityFire("T21s", "R21", 2, "tvlg"))
+    assert "fired on opportunity this turn" in unit_html(s, "T21s")
+    while not (s.phase in ("painting", "fire") and s.active == "tog"):
+        s = s.apply(bot_action(s, "novice"))
+    assert "T21s fired on opportunity this turn" in idle_note(s, "T21s") and "CEN-OPP-1" in idle_note(s, "T21s")
+
+
+def test_walk51_the_initiative_hint_names_the_squads_that_could_watch():
+    """Village seed 1: TOG wins the initiative; its squads T21s and T22s are on foot and may watch if it moves first
+    (CEN-OPP-1); the hint named only its tanks."""
+    from centurion.widgets.hints import _order_hint
+
+    s = new_skirmish("village", seed=1).apply(Leadership(0))
+    assert (s.phase, s.active) == ("order", "tog")
+    assert "squads on foot (T21s and T22s) may stand on opportunity fire" in _order_hint(s)

@@ -247,7 +247,9 @@ def test_the_smoke_choice_says_what_the_counter_does():
     smoke = next(a for a in g.legal_actions() if isinstance(a, Smoke))
     v = g.vehicle(smoke.unit)
     text = " ".join(preview_lines(g, smoke, smoke))
-    assert format_label(v.hex) in text and "-2 to hit" in text and "speed limit" in text and "next turn" in text
+    assert len(smoke.hexes) == 3 and all(h in text for h in smoke.hexes)  # rules edition 3 (book-b §10.2)
+    assert format_label(v.hex) not in text
+    assert "-2 to hit" in text and "speed limit" in text and "next turn" in text
     assert f"{v.sheet.smoke_left - 1} charge" in text
 
 
@@ -272,7 +274,7 @@ def test_the_end_phase_lists_the_end_first_then_each_smoke_as_the_hint_says(monk
     assert smokes and t._choices == [EndTurn(), *smokes] and t.chosen() == EndTurn()
     import html
 
-    assert "'lays smoke' in the list" in html.unescape(t.banner.value)
+    assert "'lays smoke in ...' in the list" in html.unescape(t.banner.value)
 
 
 def test_an_opportunity_shot_into_the_watchers_own_hex_reads_range_1_same_hex():
@@ -294,8 +296,8 @@ def test_an_opportunity_shot_into_the_watchers_own_hex_reads_range_1_same_hex():
     assert s.phase == "opportunity"
     labels = {a.step: decision_label(s, a) for a in s.legal_actions() if isinstance(a, OpportunityFire)}
     assert 2 in labels, labels
-    assert labels[2].endswith(f"{format_label(run[2])}, range 1 (same hex)"), labels[2]
-    assert labels[1].endswith(f"{format_label(run[1])}, range 1"), labels[1]
+    assert labels[2].endswith(f"{format_label(run[2])}, range 1 (same hex) (hex 2 of its move)"), labels[2]
+    assert labels[1].endswith(f"{format_label(run[1])}, range 1 (hex 1 of its move)"), labels[1]
 
 
 def test_the_unit_panel_and_the_summary_name_hit_systems_in_one_order():

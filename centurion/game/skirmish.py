@@ -78,8 +78,8 @@ class Skirmish(GameState, initiative.InitiativePhase, movement.MovementPhase, op
                           "(the rest buys passes, 3 points each) [CEN-INI-1, CEN-INI-2]",
             "order": "won the initiative: choose to move first (side A) or last (side B) [CEN-INI-1]",
             "movement": f"move {self._current_platoon()}: pick a vehicle, then a shaded end hex; a vehicle at "
-                        "velocity 0 may stand on opportunity fire instead [CEN-SEQ-2, CEN-OPP-1]",
-            "opportunity": "an enemy moved in sight of a vehicle on opportunity fire: fire now at one hex of its "
+                        "velocity 0 or a squad on foot may stand on opportunity fire instead [CEN-SEQ-2, CEN-OPP-1]",
+            "opportunity": "an enemy moved in sight of a unit on opportunity fire: fire now at one hex of its "
                            "move, or let it pass [CEN-OPP-1]",
             "painting": "declare painting: pick a vehicle (or squad) and the enemy it paints, or none "
                         "[CEN-SEQ-1, CEN-SEQ-3]",

@@ -31,8 +31,9 @@ _PHASE_HINTS = {
                 "{many} and the enemy it paints (or 'does not paint') and Confirm [CEN-SEQ-1, CEN-SEQ-3].",
     "fire": "Fire: pick one of your {many} and its target; the text under the list gives each weapon's chance to "
             "hit. Confirm to declare; all fire is rolled together once both sides have declared [CEN-SEQ-3].",
-    "end": "End Phase: click 'End phase' to finish the turn. To lay smoke in a {one}'s hex first, pick its 'lays "
-           "smoke' in the list (or click the {one}) and Confirm [CEN-SEQ-1].",
+    "end": "End Phase: click 'End phase' to finish the turn. To lay smoke first, click a {one} and pick one of its "
+           "'lays smoke in ...' in the list: a charge smokes 3 hexes next to it, grey on the map while it is "
+           "picked (book-b §10.2), then Confirm [CEN-SEQ-1].",
 }
 
 
@@ -200,9 +201,10 @@ def _squads_first(g: Skirmish) -> str:
     if g.squads_alone():  # a platoon of squads alone (audit of session 50): its activation ends with their decisions
         return (f" Squad{'s' if len(waiting) > 1 else ''} {who} may {can} or stay (the decisions list); the "
                 "platoon's movement ends once each has decided [CEN-SEQ-2, CEN-INF-1].")
-    return (f" Squad{'s' if len(waiting) > 1 else ''} {who} may {can}: click "
-            f"{'them' if len(waiting) > 1 else 'it'} before the platoon's last vehicle moves, which ends the "
-            "platoon's movement; after that they stay where they are [CEN-INF-1].")
+    many = len(waiting) > 1
+    return (f" Squad{'s' if many else ''} {who} may {can}: click {'them' if many else 'it'} before the platoon's "
+            "last vehicle moves, which ends the platoon's movement; after that "
+            f"{'they stay where they are' if many else 'it stays where it is'} [CEN-INF-1].")
 
 
 def not_moving_note(g: Skirmish, selected: str, yours: bool) -> str:
@@ -314,6 +316,12 @@ def _order_hint(g: Skirmish) -> str:
         text += (f" But {who} {'stands' if len(still) == 1 else 'stand'} still (velocity 0): if you move first "
                  f"(side A), {'it' if len(still) == 1 else 'each'} may wait on opportunity fire instead of moving "
                  "and shoot at an enemy that moves after it [CEN-OPP-1].")
+    foot = [q.key for q in g.squads if q.side == g.active and q.hex is not None and q.men > 0
+            and not g.concealed(q.key)] if g.game_rules.squads_watch(g) else []
+    if foot:  # walk of session 51: the squads may watch too
+        who = foot[0] if len(foot) == 1 else ", ".join(foot[:-1]) + " and " + foot[-1]
+        text += (f" Your squad{'s' if len(foot) > 1 else ''} on foot ({who}) may stand on opportunity fire "
+                 "too, if you move first [CEN-OPP-1].")
     if g.scenario.objectives and g.turn >= g.scenario.turns:
         text += (" This is the last turn: the side moving last can end beside an objective after the other has "
                  "moved, and deny it.")

@@ -27,11 +27,11 @@ from ..game import (
     new_skirmish,
     scenarios,
 )
-from ..game.actions import Action
+from ..game.actions import Action, LetPass, Smoke, Watch
 from ..game.summary import initiative_note
 from ..game.variants import occupy_parts
 from ..game.wording import plural
-from ..hexgrid import Hex, format_label
+from ..hexgrid import Hex, format_label, parse_label
 from ..variants.ruleset import RuleSet
 from .battle_page import PERSON, BattlePage
 from .centuria_skirmish import CenturiaSkirmishTable
@@ -285,6 +285,10 @@ class SkirmishTable(PositionChoice, BattlePage):
             # default pick decides nothing risky (walk of session 32: with no unit selected the opportunity list
             # held only the pass, read as "no unit" matching the pass's own missing unit)
             return sorted(acts, key=lambda a: getattr(a, "unit", None) is not None)
+        if g.phase == "opportunity":  # the pass first whoever is clicked: a click never picks a shot, least of all
+            # another unit's (walk of session 51: a click on a watcher with no shot picked T21's fire for T21s)
+            return [LetPass()] + [a for a in acts if getattr(a, "unit", None) == self.selected] + [
+                a for a in acts if a != LetPass() and getattr(a, "unit", None) != self.selected]
         mine = [a for a in acts if getattr(a, "unit", None) == self.selected]
         return with_phase_end(mine, acts)  # the unit's decisions and the end of the phase (W23), else all
 
@@ -401,6 +405,8 @@ class SkirmishTable(PositionChoice, BattlePage):
                 res = g.resolve_move(v.key, a.move)  # the variant resolver for a lateral shift / emergency turn
                 if not isinstance(res, type(None)) and hasattr(res, "entries"):
                     ov.path = [v.hex] + [e.hex for e in res.entries]
+            elif isinstance(a, Smoke) and a.hexes:  # the charge's hexes, grey as smoke (book-b §10.2)
+                ov.hatched = [(parse_label(h), "#757575") for h in a.hexes]
             elif isinstance(a, (Fire, SquadFire, Paint, OpportunityFire)) and getattr(a, "target", None):
                 units = g.combat_units()
                 if a.unit in units and a.target in units:
@@ -460,8 +466,11 @@ class SkirmishTable(PositionChoice, BattlePage):
             self.selected = own[i]
             self.target_hex = None
             if g.phase == "movement" and self.selected in self._walkers() and self.may_decide():
+                watch = (" (or stand on opportunity fire: stay and fire once at an enemy that moves in its sight, "
+                         "CEN-OPP-1)") if Watch(self.selected) in g.movement_others() else ""
                 self.message.show(f"{self.selected} may walk: click one of the green hatched hexes (3 movement "
-                                  "points), or pick its decision in the list, and Confirm (CEN-INF-1).", "info")
+                                  f"points), or pick its decision in the list{watch}, and Confirm (CEN-INF-1).",
+                                  "info")
             elif g.phase == "movement" and self.selected not in movers:
                 self.message.show(not_moving_note(g, self.selected, self.may_decide()), "info")
             elif (idle := idle_note(g, self.selected)):  # declared for it without a decision (walk of session 30)

@@ -12,7 +12,7 @@ from fractions import Fraction
 from ..data import vehicle_types
 from ..data.scenarios import shipped_scenario
 from ..game import Fire, Move, OpportunityFire, Paint, Skirmish, SquadFire, new_skirmish, scenarios
-from ..game.actions import Leadership, Order, SelfDestruct, Smoke
+from ..game.actions import SQUAD_WEAPON_WORDS, Leadership, LetPass, Order, SelfDestruct, Smoke, Watch
 from ..game.crew import salvo_mounts
 from ..game.ramming import ram_when
 from ..game.summary import centurion_words, initiative_note, leadership_note, system_words
@@ -243,12 +243,19 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
         if any(q.key == a.unit for q in g.squads):  # said before it is chosen (second walk of session 31)
             lines.append(html.escape("a squad that paints does nothing else this turn: it will not fire "
                                      "(book-a 7.3)"))
+    elif isinstance(a, Watch):  # what the watch does, before it is confirmed (walk of session 51)
+        lines.append(html.escape(
+            f"{a.unit} stays where it is instead of moving; it may fire once, at once, at an enemy that moves after "
+            "this in its sight and reach, as the enemy enters a hex; with no shot taken it paints and fires in the "
+            "Combat Phase as usual [CEN-OPP-1]"))
     elif isinstance(a, Smoke):  # what the counter does (walk of session 32: the choice said nothing of it)
         v = g.vehicle(a.unit)
+        where = (f"a smoke counter in each of {', '.join(a.hexes)} (the hexes next to {a.unit} you pick, book-b "
+                 "§10.2; grey on the map)" if a.hexes else f"a smoke counter in {format_label(v.hex)}")
         lines.append(html.escape(
-            f"a smoke counter in {format_label(v.hex)} until the next turn's End Phase: a vehicle in it is -2 to "
-            "hit, as in heavy woods, it blocks sight across the hex as woods do, and grav vehicles' speed limit "
-            f"there is halved (book-b §10.3); {plural(v.sheet.smoke_left - 1, 'charge')} left after it"))
+            f"{where} until the next turn's End Phase: a vehicle in it is -2 to hit, as in heavy woods, it blocks "
+            "sight across the hex as woods do, and grav vehicles' speed limit there is halved (book-b §10.3); "
+            f"{plural(v.sheet.smoke_left - 1, 'charge')} left after it"))
     elif isinstance(a, SelfDestruct):  # the check the crew rolls (VAR-SELFDESTRUCT)
         from ..game.crew import destruct_check
 
@@ -276,12 +283,30 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
 
 def idle_note(g: Skirmish, unit: str) -> str:
     """In the painting or fire phase, why a vehicle of the side deciding has no decision (the game holds for it,
-    CEN-SEQ-3): the engine's reasons (`paint_reasons`, `hold_reasons`); '' otherwise."""
+    CEN-SEQ-3): the engine's reasons (`paint_reasons`, `hold_reasons`), or its opportunity shot (CEN-OPP-1); in
+    the opportunity phase, why a unit of the side deciding has no shot at the move (walk of session 51); ''
+    otherwise."""
     v = next((x for x in g.vehicles if x.key == unit and not x.destroyed), None)
     q = next((x for x in g.squads if x.key == unit and x.men > 0 and x.hex is not None), None)
     side = v.side if v is not None else q.side if q is not None else None
-    if side != g.active or g.over or g.phase not in ("painting", "fire") or unit in g.undeclared():
+    if side != g.active or g.over:
         return ""
+    if g.phase == "opportunity" and g.pending_move is not None:
+        if any(getattr(a, "unit", None) == unit for a in g.legal_actions()):
+            return ""
+        mover = g.pending_move[0]
+        if unit in g.opp_fired:
+            return f"{unit} has fired on opportunity this turn: one shot a turn [CEN-OPP-1]."
+        if unit not in g.watching:
+            return (f"{unit} is not on opportunity fire: only a unit that stood on watch instead of moving may "
+                    f"fire at {mover}'s move now [CEN-OPP-1].")
+        return (f"{unit} is on opportunity fire but has no shot at {mover}: no hex of its move is in {unit}'s sight "
+                "and in reach of a working weapon [CEN-OPP-1, CEN-LOS-1]. It stays on watch for later moves.")
+    if g.phase not in ("painting", "fire") or unit in g.undeclared():
+        return ""
+    if unit in g.opp_fired:  # the one attack it had this turn (walk of session 51: no word, or range, was said)
+        return (f"{unit} fired on opportunity this turn, so it neither paints nor fires in the Combat Phase "
+                "[CEN-OPP-1].")
     if q is not None and g.phase == "painting":
         return ""  # a squad paints from the list; its reasons there are the engine's refusals
     why = g.paint_reasons(unit) if g.phase == "painting" else g.hold_reasons(unit)
@@ -323,6 +348,13 @@ def vane_words(v) -> str:
     return "; ".join(out)
 
 
+def watch_words(g: Skirmish, key: str) -> str:
+    """', on opportunity fire' for a unit on watch this turn, ', fired on opportunity' once it has (CEN-OPP-1)."""
+    if key in g.opp_fired:
+        return ", fired on opportunity this turn"
+    return ", on opportunity fire" if key in g.watching and not g.over else ""
+
+
 def unit_html(g: Skirmish, key: str | None) -> str:
     """The selected unit's panel: a vehicle's place, armor, crew, weapons and stores; a squad's men."""
     if key is None:
@@ -335,7 +367,8 @@ def unit_html(g: Skirmish, key: str | None) -> str:
             return f"<b>{key}</b> infantry squad ({g.label(q.side)}): destroyed"
         if q.hex is None or q.aboard is not None:
             return f"<b>{key}</b> infantry squad ({g.label(q.side)}): {q.men} men, aboard {q.aboard}"
-        return f"<b>{key}</b> {html.escape(squad_state(g, q))}, {format_label(q.hex)}"
+        return (f"<b>{key}</b> {html.escape(squad_state(g, q))}, {format_label(q.hex)}"
+                + html.escape(watch_words(g, key)))
     s = v.sheet
     armor = ", ".join(f"{name} {sec.intact}/{sec.armor}" for name, sec in s.armor.sections)
     crew = ", ".join(f"{m.role} {m.state}" for m in s.crew)
@@ -343,7 +376,8 @@ def unit_html(g: Skirmish, key: str | None) -> str:
                         for i, wp in enumerate(s.vehicle.weapons))
     state = "destroyed (" + str(s.destroyed_by()) + ")" if s.destroyed else (
         f"{format_label(v.hex)} facing {FACINGS[v.facing]}, velocity {v.velocity}"
-        + (", grounded" if v.grounded else "") + (", in a crater" if v.in_crater else ""))
+        + (", grounded" if v.grounded else "") + (", in a crater" if v.in_crater else "")
+        + html.escape(watch_words(g, key)))
     riders = next((f"; squad {q.key} aboard ({q.men} men)" for q in g.squads if q.aboard == key), "")
     leader = next((f"<br><b>Centurion</b> {html.escape(centurion_words(g, side))}" for side in g.sides
                    if g.scenario.side(side).centurion == key), "")
@@ -387,7 +421,12 @@ def decision_label(g: Skirmish, a) -> str:
     if isinstance(a, OpportunityFire) and g.pending_move is not None and 0 < a.step <= len(g.pending_move[1]):
         at = g.pending_move[1][a.step - 1][0]  # the hex it enters at that step (walk of session 32: "hex k" alone)
         here = g.combat_units()[a.unit].hex  # a vehicle or a squad on watch
-        return f"{g.describe(a)}: {format_label(at)}, {range_words(distance(here, at))}"
+        arms = f" {SQUAD_WEAPON_WORDS[a.weapon][4:]}" if a.weapon in SQUAD_WEAPON_WORDS else " fires"
+        # the hex and range first: a long line is cut at the list's edge (walk of session 51)
+        return (f"{a.unit}{arms} at {a.target} in {format_label(at)}, {range_words(distance(here, at))} "
+                f"(hex {a.step} of its move)")
+    if isinstance(a, LetPass) and g.pending_move is not None:  # walk of session 51: "holds" had no subject
+        return f"let {g.pending_move[0]}'s move pass: no shot at it now (your units stay on watch)"
     return g.describe(a)  # in the words of the rules in play (VAR-INIT)
 
 
