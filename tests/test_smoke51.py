@@ -138,3 +138,30 @@ def test_B6_a_hit_above_a_buildings_height_strikes_the_top_level_that_survives()
     assert building_hit_level(2, b) == 2 and building_hit_level(1, b) == 1  # a roll within the height: that level
     _after, hit = damage_building(b, building_hit_level(7, b), (1, 1))
     assert hit.boxes
+
+
+def test_a_bad_smoke_charge_is_refused_with_its_rule_and_the_game_unchanged():
+    """Two hexes, a hex not next to the vehicle, or hexes under rules edition 2: each refused, naming CEN-SEQ-1;
+    a save holding one is refused whole (issue 14)."""
+    import json
+
+    import pytest
+
+    from centurion.game import IllegalAction, SaveError
+
+    s = _end_phase()
+    around = sorted(format_label(h) for h in neighbors(s.vehicle("T21").hex))
+    for bad in (Smoke("T21", tuple(around[:2])), Smoke("T21", (around[0], around[1], "0101")),
+                Smoke("T21", tuple(around[:4]))):
+        with pytest.raises(IllegalAction, match=r"CEN-SEQ-1: T21's smoke charge lays smoke in 3 of the hexes next "
+                                                r"to it \(" + ", ".join(around) + r"\)"):
+            s.apply(bad)
+    with pytest.raises(IllegalAction, match="CEN-SEQ-1: T21's smoke charge lays smoke in its own hex"):
+        _end_phase(rules_edition=2).apply(Smoke("T21", tuple(around[:3])))
+    data = json.loads(s.apply(Smoke("T21", tuple(around[:3]))).to_json())
+    data["actions"][-1]["hexes"] = around[:2]
+    with pytest.raises(SaveError, match="is not legal at that point: CEN-SEQ-1: T21's smoke charge lays smoke in 3"):
+        load(json.dumps(data))
+    data["actions"][-1]["hexes"] = "3011"
+    with pytest.raises(SaveError, match="hexes"):
+        load(json.dumps(data))

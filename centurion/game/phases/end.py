@@ -15,7 +15,7 @@ from ...hexgrid import format_label, neighbors, parse_label
 from ...rules import end_phase
 from ...rules.victory import battle_outcome
 from .. import crew
-from ..actions import Action, EndTurn, SelfDestruct, Smoke
+from ..actions import Action, EndTurn, IllegalAction, SelfDestruct, Smoke
 from ..dispatch import PhaseRules
 from ..enums import Phase
 from ..state import GameState, Result
@@ -94,6 +94,19 @@ class EndPhase:
         return replace(self, vehicles=vs, counters=self.counters + tuple((h, "smoke") for h in new),
                        smoke_turn=self.smoke_turn + tuple((h, self.turn) for h in new))._fresh()
 
+    def _check_end(self, action: Action) -> None:
+        """A decision of the End Phase from its list; a smoke charge of a vehicle that may lay one but naming the
+        wrong hexes is told what a charge smokes (book-b §10.2) rather than 'not allowed now'."""
+        if isinstance(action, Smoke) and action not in self.legal_actions() and any(
+                isinstance(a, Smoke) and a.unit == action.unit for a in self.legal_actions()):
+            v = self.vehicle(action.unit)
+            near = sorted(format_label(h) for h in neighbors(v.hex) if h in self.battlemap)
+            want = (f"3 of the hexes next to it ({', '.join(near)})" if self.rules_edition >= 3 else
+                    "its own hex (rules editions 1-2: no hexes named)")
+            raise IllegalAction("CEN-SEQ-1", f"{action.unit}'s smoke charge lays smoke in {want}, not in "
+                                f"{', '.join(action.hexes) or 'its own hex'} [book-b 10.2]")
+        self._check_listed(action)
+
     def _self_destruct(self, action: SelfDestruct, dice: Dice) -> GameState:
         return crew.attempt(self, action, dice)  # the check, then the charge set or nothing (VAR-SELFDESTRUCT)
 
@@ -113,7 +126,7 @@ RULES = PhaseRules(
     Phase.END,
     legal=_end_actions,
     apply={Smoke: EndPhase._smoke, SelfDestruct: EndPhase._self_destruct, EndTurn: EndPhase._end_turn},
-    check=lambda s, a: s._check_listed(a),
+    check=lambda s, a: s._check_end(a),
     rule="CEN-SEQ-1",
     enter=lambda s, dice: s._end_phase(dice),
     doc="widowed armor falls, old smoke lifts; each side may lay smoke, then ends its turn; the victory check",
