@@ -25,7 +25,8 @@ _PHASE_HINTS = {
                   "Confirm. Each side rolls a d10; the lower total wins the initiative [CEN-INI-1]. Points you do "
                   "not spend buy passes, 3 points each [CEN-INI-2].",
     "opportunity": "An enemy moved in sight of a unit of yours waiting on opportunity fire (a {one} or a squad): "
-                   "pick 'fires on' to shoot now, or let it pass, then Confirm [CEN-OPP-1].",
+                   "pick a shot in the list (who fires, at which hex of the move, at what range) to shoot now, or "
+                   "'let ... pass', then Confirm [CEN-OPP-1].",
     "painting": "Painting: a painting laser that hits switches off the enemy's shields against your side's "
                 "lasers, MDCs and missiles for the rest of the turn (Gauss ignores shields anyway). Pick one of your "
                 "{many} and the enemy it paints (or 'does not paint') and Confirm [CEN-SEQ-1, CEN-SEQ-3].",
