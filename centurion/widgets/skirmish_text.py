@@ -297,9 +297,9 @@ def idle_note(g: Skirmish, unit: str) -> str:
         mover = g.pending_move[0]
         if unit in g.opp_fired:
             return f"{unit} has fired on opportunity this turn: one shot a turn [CEN-OPP-1]."
-        if unit not in g.watching:
-            return (f"{unit} is not on opportunity fire: only a unit that stood on watch instead of moving may "
-                    f"fire at {mover}'s move now [CEN-OPP-1].")
+        if unit not in {w.key for w in g.watchers()}:  # the rules in play's watchers (VAR-INIT: the stationary)
+            return (f"{unit} is not on opportunity fire: only a unit standing on opportunity fire may fire at "
+                    f"{mover}'s move now [{g.game_rules.refusal_rule(g, 'CEN-OPP-1', g.phase)}].")
         return (f"{unit} is on opportunity fire but has no shot at {mover}: no hex of its move is in {unit}'s sight "
                 "and in reach of a working weapon [CEN-OPP-1, CEN-LOS-1]. It stays on watch for later moves.")
     if g.phase not in ("painting", "fire") or unit in g.undeclared():
@@ -352,7 +352,7 @@ def watch_words(g: Skirmish, key: str) -> str:
     """', on opportunity fire' for a unit on watch this turn, ', fired on opportunity' once it has (CEN-OPP-1)."""
     if key in g.opp_fired:
         return ", fired on opportunity this turn"
-    return ", on opportunity fire" if key in g.watching and not g.over else ""
+    return ", on opportunity fire" if key in g.watching and g.phase in ("movement", "opportunity") else ""
 
 
 def unit_html(g: Skirmish, key: str | None) -> str:
