@@ -147,6 +147,6 @@ def screened(s: Any, v: Any, hexes: tuple[str, ...], enemies: list) -> int:
     from .state import map_with
 
     bm = s.battlemap
-    smoked = map_with(bm, tuple((parse_label(h), "smoke") for h in hexes))
+    smoked = map_with(bm, tuple((parse_label(h), "smoke") for h in hexes), legacy_smoke=bm.legacy_smoke)
     return sum(1 for e in enemies if line_of_sight(bm, e.hex, v.hex).seen
                and not line_of_sight(smoked, e.hex, v.hex).seen)
