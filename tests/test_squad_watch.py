@@ -215,3 +215,18 @@ def test_walk51_the_initiative_hint_names_the_squads_that_could_watch():
     s = new_skirmish("village", seed=1).apply(Leadership(0))
     assert (s.phase, s.active) == ("order", "tog")
     assert "squads on foot (T21s and T22s) may stand on opportunity fire" in _order_hint(s)
+
+
+def test_walk51_the_map_outlines_the_units_on_watch_and_the_key_says_so(monkeypatch, r21_nearby):
+    """Walk of session 51: nothing on the map showed a unit on watch. In the movement phase (and its opportunity
+    decisions) each unit on watch that has not fired is outlined in blue; the Key names the mark."""
+    from centurion.widgets.turn_summary import WATCH
+
+    s = _tog_moves_first().apply(Watch("T21s")).apply(Watch("T21"))
+    t = _page_at(monkeypatch, s)
+    here = {h for h, color in t.map.overlay.outlines if color == WATCH}
+    assert here == {s.combat_units()["T21s"].hex, s.vehicle("T21").hex}
+    assert "blue outline: a unit standing on opportunity fire" in t.map_key.value
+    fired = _t21s_watches_r21_passes().apply(OpportunityFire("T21s", "R21", 2, "tvlg"))
+    t = _page_at(monkeypatch, fired)
+    assert fired.combat_units()["T21s"].hex not in {h for h, c in t.map.overlay.outlines if c == WATCH}

@@ -58,7 +58,7 @@ from .skirmish_text import (
     victory_html,
     walk_refusal,
 )
-from .turn_summary import add_marks, key_html, page_summary, stack_cycle, unit_counters, units_here
+from .turn_summary import add_marks, key_html, page_summary, stack_cycle, unit_counters, units_here, watch_outlines
 
 SIDE_COLORS = ("#1f4e9c", "#a11d1d")
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
@@ -394,6 +394,7 @@ class SkirmishTable(PositionChoice, BattlePage):
         add_marks(ov, g, page_summary(self), SIDE_COLORS)  # moves since your last decision, units hit (W5)
         # partly covered hexes (VAR-OCCUPY): outlined, so they do not pass for hexes the woods fill
         ov.outlines += [(h, PARTIAL_COLOR) for h in occupy_parts(g)]
+        ov.outlines += watch_outlines(g)  # units on opportunity fire (walk of session 51: nothing showed them)
         a = self.chosen()
         if self.viewing is None and not g.over:
             if g.phase == "movement" and self.selected in {v.key for v in g.movers()}:

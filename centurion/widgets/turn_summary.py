@@ -23,6 +23,7 @@ from .stored_page import PERSON, who_plays
 
 WRECK = "#6b6b6b"
 HIT = "#ff6d00"  # the outline of a unit hit since your last decision
+WATCH = "#1e88e5"  # the outline of a unit standing on opportunity fire (CEN-OPP-1)
 FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 
 
@@ -136,6 +137,7 @@ def key_html(g: Skirmish, players: dict[str, str], colors: tuple[str, str]) -> s
              "since then; red corner: a damaged vehicle; "
              "grey counter: a wreck; yellow number: units stacked in the hex (all listed when you point at it; "
              "click the hex again to select the next unit of the stack); "
+             "blue outline: a unit standing on opportunity fire, in the movement phase (CEN-OPP-1); "
              "with a vehicle selected, pointing at a hex gives the range from it; "
              "white point on a counter's edge: the hexside the unit faces, its front")
     # one line until opened: the banner, the hint and the map fit on one screen at 1024×768 (issue 26, item 5)
@@ -148,6 +150,15 @@ def _fade(color: str, t: float) -> str:
     """`color` blended toward white by t (0: the colour, 1: white)."""
     r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
     return "#{:02x}{:02x}{:02x}".format(*(round(c + (255 - c) * t) for c in (r, g, b)))
+
+
+def watch_outlines(g: Skirmish) -> list[tuple[Hex, str]]:
+    """In the movement phase (its opportunity decisions too), a blue outline for each unit standing on opportunity
+    fire that has not fired yet (CEN-OPP-1: the watch is declared in the open, instead of a move)."""
+    if g.phase not in ("movement", "opportunity") or g.over:
+        return []
+    units = g.combat_units()
+    return [(units[k].hex, WATCH) for k in sorted(g.watching) if k in units and k not in g.opp_fired]
 
 
 def add_marks(ov: Overlay, g: Skirmish, summary: TurnSummary | None, colors: tuple[str, str]) -> None:
