@@ -165,3 +165,19 @@ def test_a_bad_smoke_charge_is_refused_with_its_rule_and_the_game_unchanged():
     data["actions"][-1]["hexes"] = "3011"
     with pytest.raises(SaveError, match="hexes"):
         load(json.dumps(data))
+
+
+def test_a_vehicle_lays_one_smoke_charge_an_end_phase():
+    """book-b §10.1: "1 grenade per vehicle with grenades left" in each End Phase. Under edition 3 its hexes no
+    longer block a second charge (its own hex did), so the frozen baseline laid 4 charges of R12 in one End Phase
+    (meeting seed 37, turn 5, the ladder of session 51); a vehicle now lays one, and may again next turn."""
+    s = _end_phase()
+    left = s.vehicle("T21").sheet.smoke_left
+    assert left >= 2
+    t = s.apply(next(a for a in s.legal_actions() if isinstance(a, Smoke) and a.unit == "T21"))
+    assert not any(isinstance(a, Smoke) and a.unit == "T21" for a in t.legal_actions())
+    assert any(isinstance(a, Smoke) and a.unit == "T22" for a in t.legal_actions())  # each vehicle its own
+    while not (t.phase == "end" and t.turn == 2 and t.active == "tog"):
+        t = t.apply(passive(t))
+    assert t.vehicle("T21").sheet.smoke_left == left - 1
+    assert any(isinstance(a, Smoke) and a.unit == "T21" for a in t.legal_actions())

@@ -165,6 +165,7 @@ class GameState:
     marched: frozenset[str] = frozenset()  # squads that walked this turn: 1 personal attack (book-a 16.3)
     declared: frozenset[str] = frozenset()
     end_done: tuple[str, ...] = ()
+    smoked: tuple[str, ...] = ()  # the vehicles that laid a smoke charge this End Phase (book-b §10.1: one each)
     log: tuple[str, ...] = ()
     # VAR-INIT (the variant turn sequence, game/activation.py): points spent, velocities at the turn's start, fired
     spent: tuple[tuple[str, int], ...] = ()

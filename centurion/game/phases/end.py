@@ -26,12 +26,13 @@ class EndPhase:
     """The End Phase's steps and decisions, and the victory check, as methods of the game state (CEN-SEQ-1)."""
 
     def smoke_actions(self) -> list[Action]:
-        """Each vehicle of the active side with a charge left: smoke in any 3 of the hexes adjacent to it (book-b
-        §10.2: the owner's pick; at the map's edge, every such hex when fewer than 3 are on the map). Rules editions
-        1-2: smoke in its own hex, unless smoke is there."""
+        """Each vehicle of the active side with a charge left that has laid none this End Phase (book-b §10.1: one
+        grenade a vehicle): smoke in any 3 of the hexes adjacent to it (§10.2: the owner's pick; at the map's edge,
+        every such hex when fewer than 3 are on the map). Rules editions 1-2: smoke in its own hex, unless smoke is
+        there."""
         out: list[Action] = []
         for v in self.live_vehicles(self.active):
-            if v.sheet.smoke_left <= 0:
+            if v.sheet.smoke_left <= 0 or v.key in self.smoked:  # one charge a vehicle an End Phase (book-b §10.1)
                 continue
             if self.rules_edition < 3:
                 if "smoke" not in self.battlemap[v.hex].counters:
@@ -62,7 +63,7 @@ class EndPhase:
             lines.append(f"  the smoke in {format_label(h)} lifts")
         smoke_turn = tuple(x for x in self.smoke_turn if x not in old)
         nxt = replace(self, vehicles=tuple(vs), counters=tuple(counters), smoke_turn=smoke_turn, phase="end",
-                      active=self.first, end_done=(), queue=())._log(*lines)._fresh()
+                      active=self.first, end_done=(), smoked=(), queue=())._log(*lines)._fresh()
         return nxt
 
     def _victory_check(self, dice: Dice) -> GameState:
@@ -92,7 +93,8 @@ class EndPhase:
         hexes = [parse_label(h) for h in action.hexes] if action.hexes else [v.hex]
         new = tuple(h for h in hexes if "smoke" not in self.battlemap[h].counters)
         return replace(self, vehicles=vs, counters=self.counters + tuple((h, "smoke") for h in new),
-                       smoke_turn=self.smoke_turn + tuple((h, self.turn) for h in new))._fresh()
+                       smoke_turn=self.smoke_turn + tuple((h, self.turn) for h in new),
+                       smoked=self.smoked + (v.key,))._fresh()
 
     def _check_end(self, action: Action) -> None:
         """A decision of the End Phase from its list; a smoke charge of a vehicle that may lay one but naming the
