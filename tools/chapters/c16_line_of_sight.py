@@ -43,7 +43,7 @@ CELLS = [
        "does not. Each hex "
        "has a **height for sight**: its ground level, plus 1 for woods, plus the levels of a building; rubble adds "
        "nothing. Smoke counts as heavy woods: one level above the ground wherever it lies, over rubble too, but "
-       "never on top of woods or a building (book-b §10.3). A hex on the line blocks when it is *higher than the "
+       "never on top of woods or a building (CEN-LOS-1). A hex on the line blocks when it is *higher than the "
        "taller "
        "of the two units*. Units stand at their hex's ground level: the trees in their own hex never block.\n\n"
        "Two more cases close a line even when nothing is higher than the taller unit. A **dead zone**: when one "
