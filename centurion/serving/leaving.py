@@ -13,7 +13,9 @@ cell" with the cell's whole source and a traceback, then Tornado's "Uncaught exc
   awaited (Voila's first message, the kernel channels' replies), which asyncio logged as lost task exceptions;
 - `KernelChannelSocket` (the page's socket to its kernel's channels) drops a kernel's message to a page that has
   gone: jupyter_server writes the replies of the binary protocol from a ZMQ callback without catching the closed
-  socket, which logged "Uncaught exception in zmqstream callback" with a traceback (CI of session 48);
+  socket, which logged "Uncaught exception in zmqstream callback" with a traceback (CI of session 48). A page that
+  left while that socket waited for its kernel gets no handshake, and its close does not count down a connection
+  that was never counted: jupyter_server's did, the count went to -1, and the culler never took the kernel;
 - `QuietLeaving` (a filter on the app's logger) turns the dead-kernel records of a kernel that this server was
   stopping or has stopped into one line; a kernel that died on its own (a crash) keeps its error and traceback,
   and any cell error keeps its traceback with the cell named by its id instead of its whole source.
@@ -26,8 +28,9 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
+from jupyter_server.auth.decorator import ws_authenticated
 from tornado.concurrent import Future
-from tornado.websocket import WebSocketClosedError
+from tornado.websocket import WebSocketClosedError, WebSocketHandler
 from voila.tornado.execution_request_handler import ExecutionRequestHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -125,15 +128,50 @@ class PageSocket(ExecutionRequestHandler):
 class KernelChannelSocket(VoilaKernelWebsocketHandler):
     """Voila's socket to a page's kernel channels; a kernel's message to a page that has gone is dropped."""
 
-    def select_subprotocol(self, subprotocols: list[str]) -> str | None:
-        """jupyter_server's choice of protocol; a page that left while its socket was being set up (Tornado has
-        run `on_close`, which dropped the connection, before the handshake) ends the handshake with the ValueError
-        Tornado answers by dropping the request, not the AttributeError and 500 traceback of jupyter_server's
-        (CI of session 49, the thirty-views serving test)."""
-        if getattr(self, "connection", None) is None:
-            logging.getLogger("CenturionVoila").info(GONE_BEFORE_OPEN, getattr(self, "kernel_id", "?"))
-            raise ValueError("the page left while its kernel channel socket was being opened")
-        return super().select_subprotocol(subprotocols)
+    _left = False  # the page closed its socket (Tornado ran `on_close`)
+    _counted = False  # jupyter_server's `connect` counted this socket among the kernel's connections
+
+    @ws_authenticated
+    async def get(self, kernel_id: str) -> None:  # type: ignore[override]
+        """jupyter_server's opening (`pre_get`, which waits for the kernel, then the handshake); a page that left
+        while it waited gets no handshake: one line in the log and a 499 for the access log (CI of sessions 46-51)."""
+        self.kernel_id = kernel_id
+        await self.pre_get()
+        if self._left:
+            connection = getattr(self, "connection", None)
+            if connection is not None:  # made after the page left: `on_close` never saw it
+                self._drop_uncounted(connection)
+            logging.getLogger("CenturionVoila").info(GONE_BEFORE_OPEN, kernel_id)
+            self.set_status(499, "Client Closed Request")
+            return
+        await WebSocketHandler.get(self, kernel_id=kernel_id)
+
+    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+        """jupyter_server's open, whose `connect` counts this socket among the kernel's connections."""
+        self._counted = True
+        await super().open(kernel_id)
+
+    def on_close(self) -> None:
+        """jupyter_server's close; a socket closed before it opened is dropped without counting down a connection
+        it never counted. jupyter_server counted it down anyway: the kernel's count went to -1, which the culler
+        reads as "connected", and the kernel of a page left while it loaded ran until the server stopped."""
+        self._left = True
+        connection = getattr(self, "connection", None)
+        if connection is None:  # the page left before `pre_get` made the connection: `get` drops it
+            return
+        if not self._counted:
+            self._drop_uncounted(connection)
+            return
+        super().on_close()
+
+    def _drop_uncounted(self, connection: Any) -> None:
+        """Close a connection that never connected: its session and kernel-info channel go, the count stays. It is
+        first booked as jupyter_server's `connect` books one (counted, among the open sockets), which `disconnect`
+        then undoes."""
+        connection.multi_kernel_manager.notify_connect(self.kernel_id)
+        connection._open_sockets.add(connection)
+        connection.disconnect()
+        self.connection = None
 
     def write_message(self, message: Any, binary: bool = False) -> Future:  # type: ignore[override]
         """Voila's write; to a closed socket a debug line and a done future instead of WebSocketClosedError, which

@@ -201,6 +201,46 @@ def test_thirty_page_views_leave_no_kernel_behind(browser, tmp_path):
         server.stop()
 
 
+def _channel_socket_left_at_once(port: int, kernel_id: str, session: str) -> None:
+    """A page's socket to its kernel's channels, closed as soon as it is asked for: a page left while it loaded."""
+    import base64
+    import os
+    import socket
+
+    key = base64.b64encode(os.urandom(16)).decode()
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall((f"GET /api/kernels/{kernel_id}/channels?session_id={session} HTTP/1.1\r\n"
+                   f"Host: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                   f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                   f"Sec-WebSocket-Protocol: v1.kernel.websocket.jupyter.org\r\n"
+                   f"Origin: http://127.0.0.1:{port}\r\n\r\n").encode())
+
+
+def test_a_page_left_while_its_kernel_socket_opened_is_culled(tmp_path):
+    """The thirty-views test's flake (CI of sessions 46, 48, 49 and 51: "1 kernels still run after 40 s"): a page
+    left while its channel socket waited for its kernel. jupyter_server then counted down a connection it had never
+    counted, the kernel's count went to -1, and the culler, which spares a kernel with connections, never took it:
+    it ran until the server stopped. Reproduced without a browser: a page's kernel, then its channel socket closed
+    at once. Now the culler takes the kernel, and the log says so in one line, without a traceback."""
+    import urllib.request
+
+    server = start_server(tmp_path / "voila-left.log", "--cull-idle-after", "6", "--cull-interval", "1")
+    try:
+        with urllib.request.urlopen(server.url + "/voila/render/01_battlefield.ipynb", timeout=60) as r:
+            html = r.read().decode()
+        kernel_id = re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", html).group(0)
+        assert len(server.kernels()) == 1
+        for i in range(3):
+            _channel_socket_left_at_once(server.port, kernel_id, f"left-{i}")
+        _wait_kernels(server, 0, 6 + 20)  # idle 6 s, then culled; a kernel counted "connected" stays for good
+        log = server.log_path.read_text()
+        assert "its page left while its channel socket was being opened" in log  # the case this test is for
+        assert "Culling 'idle' kernel" in log and kernel_id in log
+        assert "Traceback" not in log and "Uncaught exception" not in log, log[-3000:]
+    finally:
+        server.stop()
+
+
 def test_a_full_table_says_so_and_lets_the_player_in_later(browser, tmp_path):
     server = start_server(tmp_path / "voila-full.log", "--max-kernels", "1")
     context = browser.new_context(viewport={"width": 1200, "height": 900})
