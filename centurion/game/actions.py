@@ -88,6 +88,11 @@ class Move(Notation):
 SQUAD_WEAPON_WORDS = {"personal": "its personal weapons", "tvlg": "its TVLGs", "mortar": "its mortars"}
 
 
+def squad_weapons(squad_kind: str) -> tuple[str, str]:
+    """A squad's two weapons, its heavy one first: mortars or TVLGs, then personal weapons (book-a §16.3-16.5)."""
+    return ("mortar" if squad_kind == "mortar" else "tvlg", "personal")
+
+
 @dataclass(frozen=True)
 class Watch(Notation):
     """A vehicle that starts at velocity 0, or a dismounted squad, stands on opportunity fire instead of moving

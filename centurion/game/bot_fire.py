@@ -144,9 +144,9 @@ def screened(s: Any, v: Any, hexes: tuple[str, ...], enemies: list) -> int:
     heavy woods; CEN-LOS-1): what a smoke charge laid there screens."""
     from ..hexgrid import parse_label
     from ..rules.sight import line_of_sight
-    from .state import map_with
 
-    bm = s.battlemap
-    smoked = map_with(bm, tuple((parse_label(h), "smoke") for h in hexes), legacy_smoke=bm.legacy_smoke)
+    bm = smoked = s.battlemap
+    for h in hexes:  # a trial map of its own: the game's cache of maps (state.map_with) stays as it was
+        smoked = smoked.with_counter(parse_label(h), "smoke")
     return sum(1 for e in enemies if line_of_sight(bm, e.hex, v.hex).seen
                and not line_of_sight(smoked, e.hex, v.hex).seen)

@@ -18,7 +18,7 @@ from ...rules.infantry_fire import SquadAttack
 from ...rules.resolution import SquadOrder, declare_squad_fire
 from ...rules.targets import Attack, FirePlan, declare_fire, turret_toward, weapon_family
 from .. import crew
-from ..actions import Action, Fire, IllegalAction, SquadFire
+from ..actions import Action, Fire, IllegalAction, SquadFire, squad_weapons
 from ..dispatch import PhaseRules
 from ..enums import Phase
 from ..fire_log import fire_lines, variant_terms
@@ -169,7 +169,7 @@ class FirePhase:
         if any(getattr(a, "target", None) for a in acts):
             return []
         me = self.combat_units()[unit]
-        weapons = _squad_weapons(me)
+        weapons = squad_weapons(me.squad_kind)[::-1]  # personal first
         out = []
         for t in self._enemy_keys(me.side, me.hex):
             why = next((r for w in weapons if isinstance(r := self.squad_attack(unit, w, t), Refusal)), None)
@@ -255,7 +255,7 @@ class FirePhase:
             return self._cache[ck]
         if any(q.key == unit for q in self.squads):
             me = self.combat_units()[unit]
-            weapons = _squad_weapons(me)
+            weapons = squad_weapons(me.squad_kind)[::-1]  # personal first
             acts: list[Action] = [SquadFire(unit, w, t) for t in self._enemy_keys(me.side, me.hex) for w in weapons
                                   if not isinstance(self.squad_attack(unit, w, t), Refusal)]
             self._cache[ck] = (*acts, Fire(unit, None))
@@ -343,11 +343,6 @@ def _direct_attack(w, index: int, target_key: str, kind: str) -> Attack | None:
     if fam in ("vulcan", "infantry", "artillery", "engineering"):
         return None
     return Attack(index, target_key, ("AP" if kind == "infantry" else "HEAP") if fam == "gauss" else None)
-
-
-def _squad_weapons(me) -> tuple[str, str]:
-    """A squad's two weapons: personal weapons and its mortars or TVLGs (book-a 16.3-16.5)."""
-    return ("personal", "mortar") if me.squad_kind == "mortar" else ("personal", "tvlg")
 
 
 def _flown(game: GameState, key: str, default: int) -> int:

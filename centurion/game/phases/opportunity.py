@@ -13,13 +13,11 @@ from ...dice import Dice
 from ...hexgrid import format_label
 from ...rules import Refusal, SquadOrder, combat_phase, declare_squad_fire, resolve_opportunity_fire
 from .. import opportunity
-from ..actions import IllegalAction, LetPass, OpportunityFire
+from ..actions import IllegalAction, LetPass, OpportunityFire, squad_weapons
 from ..dispatch import PhaseRules
 from ..enums import Phase
 from ..fire_log import fire_lines, variant_terms
 from ..state import GameState, Squad, Vehicle
-
-SQUAD_WEAPONS = {"tvlg": ("tvlg", "personal"), "mortar": ("mortar", "personal")}  # a squad's two (book-a §16.3-5)
 
 
 class OpportunityPhase:
@@ -79,7 +77,7 @@ class OpportunityPhase:
                         if isinstance(w, Squad):  # each of its weapons that may fire there (book-a §16)
                             kind = self.combat_units()[w.key].squad_kind
                             out += [OpportunityFire(w.key, mover_key, step, wp)
-                                    for wp in SQUAD_WEAPONS.get(kind, ("tvlg", "personal"))
+                                    for wp in squad_weapons(kind)
                                     if not isinstance(self.squad_opportunity(w.key, wp, step), Refusal)]
                         elif self.attack_set(w, mover_key, at=at, opportunity=True) is not None:
                             out.append(OpportunityFire(w.key, mover_key, step))
