@@ -278,8 +278,8 @@ def test_E25_squad_tvlgs_use_up_launchers_and_face_the_vulcan():
     assert [r.result for r in res.rolls] == [1, 10, 3]
     assert "attack 1" in hit_roll.purpose and "attack 2" in miss_roll.purpose and "trj" in miss_roll.purpose
     assert hit_roll.rule == miss_roll.rule == "CEN-CMB-1"
-    assert res.hits == (HitResolution("tvlg (TVLG)", "trj", miss_roll),
-                        HitResolution("tvlg (TVLG)", "trj", hit_roll, (vr,), shot_down=True))
+    assert res.hits == (HitResolution("TVLGs", "trj", miss_roll),
+                        HitResolution("TVLGs", "trj", hit_roll, (vr,), shot_down=True))
     assert (vr.target, vr.success) == (4, True)
     assert res.units["sq"].tvlgs_left == 1 and res.units["trj"].vulcan == VulcanEngagement(2, 2, 1)
     assert res.firer == "sq" and res.locations == ()
@@ -297,12 +297,12 @@ def test_INF1_mortar_ap_round_hurts_every_squad_in_the_hex_without_terrain():
     order = SquadOrder("mo", "mortar_ap", target_hex=target)
     attack = squad_attack("mo", "0505", "mortar_ap", 6, casualty_row="mortar")
     res = resolve_squad_fire(order, attack, units, Dice.scripted([1, 5, 4]), battlemap=WOODS)
-    assert [(h.weapon, h.target, h.casualties) for h in res.hits] == [("mortar_ap (mortar)", "s1", 3),
-                                                                        ("mortar_ap (mortar)", "s2", 2)]
+    assert [(h.weapon, h.target, h.casualties) for h in res.hits] == [("mortar AP rounds", "s1", 3),
+                                                                        ("mortar AP rounds", "s2", 2)]
     assert [res.units[k].pending_casualties for k in ("s1", "s2", "s3", "s4")] == [3, 2, 0, 0]
     assert str(target) in res.rolls[0].purpose
     miss = resolve_squad_fire(order, attack, units, Dice.scripted([10]), battlemap=WOODS)
-    assert miss.hits == (HitResolution("mortar_ap (mortar)", "", miss.rolls[0]),)
+    assert miss.hits == (HitResolution("mortar AP rounds", "", miss.rolls[0]),)
 
 
 def test_INF1_squads_inside_a_hit_building_take_the_attackers_row():

@@ -30,7 +30,9 @@ PLURAL = {"box": "boxes", "hex": "hexes", "man": "men"}
 RENAMED = {"[book-a 14.1]": "[CEN-CMB-1]", "[book-b §15]": "[victory points: chapter 20, Leadership and victory]",
            "(1 boxes lost)": "(1 box lost)",  # session 28: an ammunition or wake-up roll after 1 box lost
            "does not explode (": "survives the hit (",  # session 31: no double negative before ': failure'
-           " at range 0 [": " at range 1 (same hex) ["}  # session 32: the same hex is range 1 (book-a 14.2)
+           " at range 0 [": " at range 1 (same hex) [",  # session 32: the same hex is range 1 (book-a 14.2)
+           # session 52: a squad's attack named by its weapons (the walk of session 51 read "tvlg (TVLG)")
+           "tvlg (TVLG)": "TVLGs", "mortar_ap (mortar)": "mortar AP rounds", "personal (IWF": "personal weapons (IWF"}
 
 
 def _count(m: re.Match) -> str:

@@ -66,7 +66,7 @@ def test_a_squad_on_watch_fires_at_a_vehicle_passing_by_with_the_books_odds(r21_
     assert (tvlg.attacks, tvlg.range, tvlg.to_hit.chance * 10) == (4, 1, 12 - 5)  # 4 TVLGs; base 12 - shield 5
     assert s.squad_opportunity("T21s", "personal", 2).attacks == 2  # it did not move, not in R21's hex (§16.3)
     fired = s.apply(OpportunityFire("T21s", "R21", 2, "tvlg"))
-    shots = [line for line in fired.log if "T21s tvlg (TVLG) attack" in line]
+    shots = [line for line in fired.log if "T21s TVLGs attack" in line]
     assert len(shots) == 4 and all("at R21 (range 1)" in x and "vs target 7 (P = 7/10" in x for x in shots)
     assert "T21s" in fired.opp_fired and fired.phase == "movement"
     assert fired.vehicle("R21").sheet != s.apply(LetPass()).vehicle("R21").sheet  # damage at once (CEN-OPP-1)
@@ -140,7 +140,7 @@ def test_a_squad_on_watch_fires_at_a_squad_walking_by_with_personal_weapons_only
         att = s.squad_opportunity("T21s", "personal", step)
         assert (att.attacks, att.to_hit.value) == (2, target)
     fired = s.apply(OpportunityFire("T21s", "R31s", 1, "personal"))
-    assert all("vs target 11" in x for x in fired.log if "T21s personal (IWF9) attack" in x)
+    assert all("vs target 11" in x for x in fired.log if "T21s personal weapons (IWF9) attack" in x)
     q = fired.squad("R31s")
     assert format_label(q.hex) == ("2813" if q.men <= 0 else "2914")
     assert s.apply(LetPass()).squad("R31s").men == 8

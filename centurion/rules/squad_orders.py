@@ -19,6 +19,18 @@ from .infantry_fire import SquadAction, SquadAttack, SquadView, squad_fire
 from .refusal import Refusal
 from .vulcan import E25_POLICY, VulcanPolicy
 
+#: a squad's attack named in the log by its weapons, in the record sheets' words (book-a §16.3-16.5)
+ATTACK_WORDS = {"personal": "personal weapons", "tvlg": "TVLGs", "mortar": "mortars",
+                "mortar_indirect": "indirect mortars", "mortar_ap": "mortar AP rounds", "paint": "painting"}
+
+
+def attack_label(attack: SquadAttack) -> str:
+    """A squad attack's name in the log: "TVLGs", "personal weapons (IWF9)", with its damage template or casualty row
+    where the weapon's name does not say it (book-a §16.3-16.5); the walk of session 51 read "tvlg (TVLG)"."""
+    word = ATTACK_WORDS.get(attack.action, attack.action)
+    detail = attack.template or attack.casualty_row
+    return f"{word} ({detail})" if detail and detail not in ("TVLG", "mortar") else word
+
 
 @dataclass(frozen=True)
 class SquadOrder:
@@ -70,7 +82,7 @@ def resolve_squad_fire(order: SquadOrder, attack: SquadAttack, units: Mapping[st
     start = len(dice.log)
     results: list[HitResolution] = []
     hits: list[HitToLand] = []
-    label = f"{attack.action} ({attack.template or attack.casualty_row})"
+    label = attack_label(attack)
     if attack.action == "paint":
         roll = attack.to_hit.roll(dice, purpose=f"{order.squad} to paint {order.target}", rule=RULE)
         results.append(HitResolution("paint", order.target, roll))
