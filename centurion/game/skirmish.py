@@ -86,7 +86,7 @@ class Skirmish(GameState, initiative.InitiativePhase, movement.MovementPhase, op
             "fire": "declare fire: pick a vehicle and its target (every weapon that bears fires unless you pick the "
                     "weapons and the Gauss shell), or a squad, its weapon and its target, or hold "
                     "[CEN-SEQ-3, CEN-CMB-1]",
-            "end": "End Phase: lay smoke in a vehicle's hex if you wish, then end the turn [CEN-SEQ-1]",
+            "end": "End Phase: a vehicle may lay a smoke charge on 3 hexes next to it, then end the turn [CEN-SEQ-1]",
         }[self.phase]
         what += self.game_rules.banner_hint(self)  # rams, self-destruct, the driver's fire (VAR-RAM, ...)
         return f"Turn {self.turn} of {self.scenario.turns}, {self.phase_name()}. {who}: {what}."

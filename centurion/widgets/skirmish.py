@@ -27,7 +27,7 @@ from ..game import (
     new_skirmish,
     scenarios,
 )
-from ..game.actions import Action, LetPass, Smoke, Watch
+from ..game.actions import Action, EndTurn, LetPass, Smoke, Watch
 from ..game.summary import initiative_note
 from ..game.variants import occupy_parts
 from ..game.wording import plural
@@ -290,7 +290,11 @@ class SkirmishTable(PositionChoice, BattlePage):
             return [LetPass()] + [a for a in acts if getattr(a, "unit", None) == self.selected] + [
                 a for a in acts if a != LetPass() and getattr(a, "unit", None) != self.selected]
         mine = [a for a in acts if getattr(a, "unit", None) == self.selected]
-        return with_phase_end(mine, acts)  # the unit's decisions and the end of the phase (W23), else all
+        listed = with_phase_end(mine, acts)  # the unit's decisions and the end of the phase (W23), else all
+        if g.phase == "end":  # the end first: a click never makes a smoke charge the default pick (walk of session
+            # 52: a click on T21 picked one of its 20 charges, and after it T22's, one Confirm from laying it)
+            return sorted(listed, key=lambda a: not isinstance(a, EndTurn))
+        return listed
 
     def _walkers(self) -> set[str]:
         """Squads that may walk now (their March actions come from the game)."""
