@@ -226,7 +226,7 @@ def test_walk51_the_map_outlines_the_units_on_watch_and_the_key_says_so(monkeypa
     t = _page_at(monkeypatch, s)
     here = {h for h, color in t.map.overlay.outlines if color == WATCH}
     assert here == {s.combat_units()["T21s"].hex, s.vehicle("T21").hex}
-    assert "blue outline: a unit standing on opportunity fire" in t.map_key.value
+    assert "cyan outline: a unit standing on opportunity fire" in t.map_key.value
     fired = _t21s_watches_r21_passes().apply(OpportunityFire("T21s", "R21", 2, "tvlg"))
     t = _page_at(monkeypatch, fired)
     assert fired.combat_units()["T21s"].hex not in {h for h, c in t.map.overlay.outlines if c == WATCH}

@@ -52,3 +52,28 @@ def test_walk52_the_end_phase_banner_says_what_a_smoke_charge_smokes(end_phase):
     charge smokes 3 hexes next to the vehicle (book-b §10.2, CEN-SEQ-1)."""
     banner = end_phase.banner()
     assert "a smoke charge on 3 hexes next to it" in banner and "vehicle's hex" not in banner, banner
+
+
+def test_walk52_the_opportunity_shot_is_drawn_to_the_hex_of_the_move_where_it_is_taken(monkeypatch):
+    """Walk of session 52: with "T23 fires at R21 in 1913, range 11 (hex 1 of its move)" picked, the map drew a red
+    line from T23 to R21's end hex (range 1), in the trail's red, and 1913 was not marked. The line now runs from the
+    watcher to the hex of the shot (CEN-OPP-1: the shot is taken as the mover enters it), outlined, in a colour of
+    its own that the Key names."""
+    from test_audit50 import r21_set_up_at
+    from test_squad_watch import _t21s_watches_r21_passes
+
+    from centurion.game.actions import OpportunityFire
+    from centurion.widgets.turn_summary import OPPORTUNITY_SHOT
+
+    r21_set_up_at(monkeypatch, "2714", 3)
+    s = _t21s_watches_r21_passes()
+    path = [h for h, _f in s.pending_move[1]]
+    assert len(path) == 2 and path[0] != path[1]  # 2814 then 2914 (tests/test_squad_watch.py)
+    t = _page_at(monkeypatch, s)
+    for step in (1, 2):
+        shot = OpportunityFire("T21s", "R21", step, "tvlg")
+        t.choice.value = t._choices.index(shot)
+        lines = [(a, b) for a, b, col in t.map.overlay.lines if col == OPPORTUNITY_SHOT]
+        assert lines == [(s.combat_units()["T21s"].hex, path[step - 1])], step
+        assert (path[step - 1], OPPORTUNITY_SHOT) in t.map.overlay.outlines
+    assert "magenta line and outline: the opportunity shot picked" in t.map_key.value

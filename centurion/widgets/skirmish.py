@@ -58,7 +58,16 @@ from .skirmish_text import (
     victory_html,
     walk_refusal,
 )
-from .turn_summary import add_marks, key_html, page_summary, stack_cycle, unit_counters, units_here, watch_outlines
+from .turn_summary import (
+    OPPORTUNITY_SHOT,
+    add_marks,
+    key_html,
+    page_summary,
+    stack_cycle,
+    unit_counters,
+    units_here,
+    watch_outlines,
+)
 
 SIDE_COLORS = ("#1f4e9c", "#a11d1d")
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
@@ -412,7 +421,13 @@ class SkirmishTable(PositionChoice, BattlePage):
                     ov.path = [v.hex] + [e.hex for e in res.entries]
             elif isinstance(a, Smoke) and a.hexes:  # the charge's hexes, grey as smoke (book-b §10.2)
                 ov.hatched = [(parse_label(h), "#757575") for h in a.hexes]
-            elif isinstance(a, (Fire, SquadFire, Paint, OpportunityFire)) and getattr(a, "target", None):
+            elif isinstance(a, OpportunityFire) and g.pending_move is not None and a.unit in g.combat_units():
+                # from the watcher to the hex of the move where the shot is taken, outlined (walk of session 52:
+                # the line ran to the mover's end hex, in the trail's red)
+                at = g.pending_move[1][a.step - 1][0]
+                ov.lines.append((g.combat_units()[a.unit].hex, at, OPPORTUNITY_SHOT))
+                ov.outlines.append((at, OPPORTUNITY_SHOT))
+            elif isinstance(a, (Fire, SquadFire, Paint)) and getattr(a, "target", None):
                 units = g.combat_units()
                 if a.unit in units and a.target in units:
                     ov.lines.append((units[a.unit].hex, units[a.target].hex,

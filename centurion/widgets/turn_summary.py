@@ -23,7 +23,9 @@ from .stored_page import PERSON, who_plays
 
 WRECK = "#6b6b6b"
 HIT = "#ff6d00"  # the outline of a unit hit since your last decision
-WATCH = "#1e88e5"  # the outline of a unit standing on opportunity fire (CEN-OPP-1)
+WATCH = "#00e5ff"  # the outline of a unit standing on opportunity fire (CEN-OPP-1): cyan shows on red and blue
+# counters alike (walk of session 52: the first blue vanished on the Renegades' dark blue)
+OPPORTUNITY_SHOT = "#d500f9"  # the line of the opportunity shot picked, to the hex of the move where it is taken
 FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 
 
@@ -137,7 +139,8 @@ def key_html(g: Skirmish, players: dict[str, str], colors: tuple[str, str]) -> s
              "since then; red corner: a damaged vehicle; "
              "grey counter: a wreck; yellow number: units stacked in the hex (all listed when you point at it; "
              "click the hex again to select the next unit of the stack); "
-             "blue outline: a unit standing on opportunity fire, in the movement phase (CEN-OPP-1); "
+             "cyan outline: a unit standing on opportunity fire while units move (CEN-OPP-1); magenta line and "
+             "outline: the opportunity shot picked in the list, to the hex of the move where it is taken; "
              "with a vehicle selected, pointing at a hex gives the range from it; "
              "white point on a counter's edge: the hexside the unit faces, its front")
     # one line until opened: the banner, the hint and the map fit on one screen at 1024×768 (issue 26, item 5)
@@ -153,7 +156,7 @@ def _fade(color: str, t: float) -> str:
 
 
 def watch_outlines(g: Skirmish) -> list[tuple[Hex, str]]:
-    """In the movement phase (its opportunity decisions too), a blue outline for each unit standing on opportunity
+    """In the movement phase (its opportunity decisions too), a cyan outline for each unit standing on opportunity
     fire that has not fired yet (CEN-OPP-1: the watch is declared in the open, instead of a move)."""
     if g.phase not in ("movement", "opportunity") or g.over:
         return []
@@ -235,5 +238,5 @@ def stack_cycle(g: Skirmish, hex_: Hex) -> list[str]:
     return [k for k in here if k in movers] or here
 
 
-__all__ = ["HIT", "WRECK", "add_marks", "damaged", "newest_first", "page_summary", "summary_html", "summary_title",
-           "key_html", "stack_cycle", "unit_counters", "units_here"]
+__all__ = ["HIT", "OPPORTUNITY_SHOT", "WATCH", "WRECK", "add_marks", "damaged", "newest_first", "page_summary",
+           "summary_html", "summary_title", "key_html", "stack_cycle", "unit_counters", "units_here"]
