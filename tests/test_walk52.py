@@ -77,3 +77,13 @@ def test_walk52_the_opportunity_shot_is_drawn_to_the_hex_of_the_move_where_it_is
         assert lines == [(s.combat_units()["T21s"].hex, path[step - 1])], step
         assert (path[step - 1], OPPORTUNITY_SHOT) in t.map.overlay.outlines
     assert "magenta line and outline: the opportunity shot picked" in t.map_key.value
+
+
+def test_walk52_the_done_line_names_the_side_that_decided(monkeypatch, end_phase):
+    """Walk of session 52: "Done: ends its End Phase." stayed on screen into the next side's decisions and the next
+    turn's initiative, without saying whose End Phase it was (both sides people at one table)."""
+    t = _page_at(monkeypatch, end_phase)
+    assert t.chosen() == EndTurn()
+    t.confirm()
+    assert "Done (Terran Overlord Government): ends its End Phase." in t.message.value
+    assert t.game.active == "renegade"  # the next side decides, the line still says whose the last decision was

@@ -469,7 +469,7 @@ class BattlePage(StoredGame, w.VBox):
         if not self._take(a, PERSON):
             return False
         self.selected = None
-        self.message.show(f"Done: {before.describe(a)}.", "info")
+        self.message.show(f"Done ({before.label(before.active)}): {before.describe(a)}.", "info")  # walk 52
         self._run_computer()
         self._refresh()
         return True

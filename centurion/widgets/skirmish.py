@@ -535,7 +535,7 @@ class SkirmishTable(PositionChoice, BattlePage):
         self.target_hex = None
         last = isinstance(a, Move) and [m.key for m in before.movers()] == [a.unit]  # the platoon's last vehicle
         stayed = [k for k in waiting if last]
-        self.message.show(f"Done: {self.states[-2].describe(a)}." + (
+        self.message.show(f"Done ({before.label(before.active)}): {before.describe(a)}." + (  # whose (walk 52)
             f" {' and '.join(stayed)} stayed where {'they were' if len(stayed) > 1 else 'it was'}: the platoon's "
             "movement ended with its last vehicle's move (CEN-SEQ-2, CEN-INF-1)." if stayed else ""), "info")
         self._run_computer()
