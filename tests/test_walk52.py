@@ -87,3 +87,13 @@ def test_walk52_the_done_line_names_the_side_that_decided(monkeypatch, end_phase
     t.confirm()
     assert "Done (Terran Overlord Government): ends its End Phase." in t.message.value
     assert t.game.active == "renegade"  # the next side decides, the line still says whose the last decision was
+
+
+def test_walk52_each_squads_counter_shows_its_number(end_phase):
+    """Walk of session 52: every squad's counter read "i", so T21s and T22s could not be told apart on the map
+    while the hints named them. A squad's counter shows its number, as its carrier's does, over the infantry symbol."""
+    from centurion.widgets.turn_summary import unit_counters
+
+    squads = {(c.hex, c.label) for c in unit_counters(end_phase, None, ("#0000ff", "#ff0000")) if c.kind == "infantry"}
+    assert squads == {(q.hex, q.key[1:3]) for q in end_phase.squads if q.hex is not None and q.men > 0}
+    assert {label for _h, label in squads} >= {"21", "22"}  # T21s and T22s (data/scenarios/village.yaml)

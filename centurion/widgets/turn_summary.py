@@ -114,9 +114,16 @@ def unit_counters(g: Skirmish, selected: str | None, colors: tuple[str, str]) ->
                                 selected=v.key == selected, damaged=damaged(v), stack=stack[v.hex]))
     for q in g.squads:
         if q.hex is not None and q.men > 0:
-            counters.append(Counter(q.hex, 0, "infantry", colors[sides.index(q.side)], "i",
+            counters.append(Counter(q.hex, 0, "infantry", colors[sides.index(q.side)], squad_number(q.key),
                                     selected=q.key == selected, stack=stack[q.hex]))
     return counters
+
+
+def squad_number(key: str) -> str:
+    """A squad's counter label: its carrier's number ("21" for T21s), over the infantry symbol; before, every squad
+    read "i" and two squads could not be told apart on the map (walk of session 52)."""
+    core = key[:-1] if key.endswith("s") else key
+    return core[-2:]
 
 
 def damaged(v: Any) -> bool:
