@@ -4,6 +4,8 @@ mended: each test states what the walk saw.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from centurion.game import new_skirmish
@@ -97,3 +99,38 @@ def test_walk52_each_squads_counter_shows_its_number(end_phase):
     squads = {(c.hex, c.label) for c in unit_counters(end_phase, None, ("#0000ff", "#ff0000")) if c.kind == "infantry"}
     assert squads == {(q.hex, q.key[1:3]) for q in end_phase.squads if q.hex is not None and q.men > 0}
     assert {label for _h, label in squads} >= {"21", "22"}  # T21s and T22s (data/scenarios/village.yaml)
+
+
+def test_walk52_a_smoke_charge_warns_when_its_own_vehicle_would_fly_through_it_too_fast(monkeypatch, end_phase):
+    """Walk of session 52: R21 smoked the hexes next to it and flew through one next turn at velocity 11, where the
+    smoke had halved the limit to 10: a piloting roll it failed, 10 damage, and nothing had warned of it. The smoke
+    halves a grav vehicle's speed limit, rounded up (book-b §10.3), its own too; the charge's text says so."""
+    from dataclasses import replace
+
+    from centurion.hexgrid import parse_label
+    from centurion.rules.terrain import entry_cost
+
+    def at_velocity(s, speed):
+        return replace(s, vehicles=tuple(replace(v, velocity=speed) if v.key == "T21" else v
+                                         for v in s.vehicles))._fresh()
+
+    charges = [a for a in end_phase.legal_actions() if isinstance(a, Smoke) and a.unit == "T21"]
+    t21 = end_phase.vehicle("T21").hex
+    plain = {h: entry_cost(end_phase.battlemap, t21, parse_label(h))[1] for a in charges for h in a.hexes}
+    for speed in (0, 6, 11, 16):
+        s = at_velocity(end_phase, speed)
+        for a in charges:
+            expected = [(h, -(-plain[h] // 2)) for h in a.hexes if speed > -(-plain[h] // 2)]
+            assert s.smoke_in_its_way(a) == expected, (speed, a)
+    fast = at_velocity(end_phase, 16)
+    risky = next(a for a in charges if fast.smoke_in_its_way(a))
+    t = _page_at(monkeypatch, fast)
+    t._on_hex(t21)
+    t.choice.value = t._choices.index(risky)
+    text = re.sub(r"<[^>]+>", "", t.preview.value)  # the rule IDs are links
+    assert "careful: T21 flies at velocity 16" in text and "asks a piloting roll (CEN-SPD-1)" in text, text
+    calm = at_velocity(end_phase, 0)
+    t = _page_at(monkeypatch, calm)
+    t._on_hex(t21)
+    t.choice.value = t._choices.index(risky)
+    assert "careful" not in t.preview.value

@@ -256,6 +256,12 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
             f"{where} until the next turn's End Phase: a vehicle in it is -2 to hit, as in heavy woods, it blocks "
             "sight across the hex as woods do, and grav vehicles' speed limit there is halved (book-b §10.3); "
             f"{plural(v.sheet.smoke_left - 1, 'charge')} left after it"))
+        risky = g.smoke_in_its_way(a) if a.hexes else []
+        if risky:  # the vehicle's own next move (walk of session 52: R21 smoked the hex it then flew through)
+            lines.append(html.escape(
+                f"careful: {a.unit} flies at velocity {abs(v.velocity)}, and the smoke halves the speed limit for it "
+                "too: entering " + ", ".join(f"{h} (limit {lim})" for h, lim in risky)
+                + " next turn at that speed asks a piloting roll (CEN-SPD-1)"))
     elif isinstance(a, SelfDestruct):  # the check the crew rolls (VAR-SELFDESTRUCT)
         from ..game.crew import destruct_check
 

@@ -13,6 +13,7 @@ from itertools import combinations
 from ...dice import Dice
 from ...hexgrid import format_label, neighbors, parse_label
 from ...rules import end_phase
+from ...rules.terrain import entry_cost
 from ...rules.victory import battle_outcome
 from .. import crew
 from ..actions import Action, EndTurn, IllegalAction, SelfDestruct, Smoke
@@ -40,6 +41,20 @@ class EndPhase:
                 continue
             near = sorted(format_label(h) for h in neighbors(v.hex) if h in self.battlemap)
             out += [Smoke(v.key, c) for c in combinations(near, min(3, len(near)))]
+        return out
+
+    def smoke_in_its_way(self, action: Smoke) -> list[tuple[str, int]]:
+        """The hexes of a charge that its own vehicle, at its velocity now, would enter above their speed limit as
+        the smoke halves it (book-b §10.3, CEN-SPD-1: a piloting roll), entered from its hex, with that limit."""
+        v = self.vehicle(action.unit)
+        smoked = self.battlemap
+        for h in action.hexes:
+            smoked = smoked.with_counter(parse_label(h), "smoke")
+        out = []
+        for label in action.hexes:
+            cost, limit, _key = entry_cost(smoked, v.hex, parse_label(label))
+            if cost is not None and abs(v.velocity) > limit:
+                out.append((label, limit))
         return out
 
     def _end_phase(self, dice: Dice) -> GameState:
