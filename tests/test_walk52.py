@@ -134,3 +134,13 @@ def test_walk52_a_smoke_charge_warns_when_its_own_vehicle_would_fly_through_it_t
     t._on_hex(t21)
     t.choice.value = t._choices.index(risky)
     assert "careful" not in t.preview.value
+
+
+def test_walk52_the_undo_buttons_tooltip_says_why_it_is_off(monkeypatch, end_phase):
+    """Walk of session 52: with dice rolled the Undo button was off, its tooltip still offering to "take back your
+    last decision (no dice rolled yet)". Off, it says why; on, what it does."""
+    t = _page_at(monkeypatch, end_phase)
+    assert t.undo_button.disabled and "a roll is never taken back" in t.undo_button.tooltip
+    t.confirm()  # ends TOG's End Phase: no dice rolled for it
+    t._refresh()
+    assert not t.undo_button.disabled and t.undo_button.tooltip.startswith("take back your last decision")

@@ -42,6 +42,9 @@ UPLOAD_STYLE = (f"<style>.{UPLOAD_CLASS}{{font-size:0 !important}}"
 LOG_LINES = 400  # the log's latest lines a page shows (every refresh sends them to the browser)
 
 
+UNDO_OFF = ("nothing to take back: you have made no decision yet, or dice were rolled for it or after it, and a roll "
+            "is never taken back")
+
 class BattlePage(StoredGame, w.VBox):
     """A battle page: set-up, banner, map, the decisions open now, Confirm, undo, replay, save and load, log."""
 
@@ -333,9 +336,11 @@ class BattlePage(StoredGame, w.VBox):
     def _draw_undo(self) -> None:
         """The Undo button: off, saying why, in a game kept on the server (issue 24); else on while it can undo."""
         kept = self.seat is not None
-        self.undo_button.disabled = kept or self._undo_point() is None
+        point = None if kept else self._undo_point()
+        self.undo_button.disabled = kept or point is None
         self.undo_button.description = STORED_UNDO[0] if kept else self.undo_label
-        self.undo_button.tooltip = STORED_UNDO[1] if kept else "take back your last decision (no dice rolled yet)"
+        self.undo_button.tooltip = (STORED_UNDO[1] if kept else "take back your last decision (no dice rolled yet)"
+                                    if point is not None else UNDO_OFF)  # why it is off (walk of session 52)
 
     def undo(self) -> bool:
         """Take back the person's last decision while no dice have been rolled for it (or after it)."""
