@@ -77,7 +77,8 @@ _SCROLL_JS = ("const img = this; const go = () => { const root = img.closest('.c
 # the lines and blocks drawn over the terrain colours (also shown in a battle page's key, walk 3 finding 7)
 CONTOUR_COLOR, RIVER_COLOR, ROAD_COLOR = "#7a4b1e", "#2f6fb0", "#6b4f2a"
 BUILDING_COLORS = ("#9d928a", "#857a70", "#6d6258")  # buildings of 1, 2 and 3 or more levels
-SMOKE_COLOR = "#8c8c8c"  # a smoke counter: the whole hex greyed
+SMOKE_COLOR = "#8c8c8c"  # a smoke counter: the whole hex greyed, with a white cloud
+SMOKE_PUFFS = ((-0.28, 0.12), (0.0, -0.12), (0.28, 0.12))  # the cloud's puffs, in hex sizes from the centre
 
 _COUNTER_STYLE = {  # colour, radius as a fraction of the hex size
     "crater": ("#3b2f25", 0.35),
@@ -132,7 +133,8 @@ def terrain_key_html(battlemap: BattleMap, terrain: TerrainTable) -> str:
         parts.append(f"{_chip(ROAD_COLOR, True)} road")
     laid = {k for c in cells for k in c.counters}
     if "smoke" in laid:  # walk of session 31: the key did not show it
-        parts.append(f"{_chip(SMOKE_COLOR)} smoke (the whole hex grey: fire into it counts as heavy woods)")
+        parts.append(f"{_chip(SMOKE_COLOR)} smoke (the whole hex grey, with a white cloud: fire into it counts "
+                     "as heavy woods)")
     for k, words in (("crater", "crater"), ("rubble", "rubble counter"), ("minefield", "minefield")):
         if k in laid:
             parts.append(f"{_chip(_COUNTER_STYLE[k][0])} disc: {words}")
@@ -339,6 +341,12 @@ class HexMapView(w.HBox):
             n = len(self.smoke_hexes)
             c.fill_styled_polygons(self.layout_px.polygons_array(self.smoke_hexes, 0.97),
                                    color=rgb_array([SMOKE_COLOR] * n), alpha=0.75)
+            # a cloud of three white puffs: smoke is not taken for a building's grey (walk of session 52)
+            size = self.layout_px.size
+            puffs = np.array([(x + dx * size, y + dy * size) for x, y in map(self.layout_px.center, self.smoke_hexes)
+                              for dx, dy in SMOKE_PUFFS])
+            c.fill_styled_circles(puffs[:, 0], puffs[:, 1], np.full(len(puffs), 0.2 * size),
+                                  color=rgb_array(["#ffffff"] * len(puffs)), alpha=0.55)
         if self._map_counters:
             xy = np.array([self.layout_px.center(h) for h, _ in self._map_counters])
             radius = np.array([_COUNTER_STYLE[k][1] * self.layout_px.size for _, k in self._map_counters])

@@ -420,7 +420,7 @@ class SkirmishTable(PositionChoice, BattlePage):
                 if not isinstance(res, type(None)) and hasattr(res, "entries"):
                     ov.path = [v.hex] + [e.hex for e in res.entries]
             elif isinstance(a, Smoke) and a.hexes:  # the charge's hexes, grey as smoke (book-b §10.2)
-                ov.hatched = [(parse_label(h), "#757575") for h in a.hexes]
+                ov.hatched = [(parse_label(h), "#424242") for h in a.hexes]  # dark: seen on a building (walk 52)
             elif isinstance(a, OpportunityFire) and g.pending_move is not None and a.unit in g.combat_units():
                 # from the watcher to the hex of the move where the shot is taken, outlined (walk of session 52:
                 # the line ran to the mover's end hex, in the trail's red)
