@@ -1,8 +1,8 @@
 """A squad's step when its platoon moves (issue 25, item 1: "use ... the objectives"; docs/decisions.md, "Computer
 opponent"): a dismounted squad walks to the hex of its reach nearest the objective (CEN-INF-1: the engine's
 `march_targets`, ties by the movement points it costs, then by the hex), if that is nearer than where it stands;
-within 1 hex of the objective it stays, and the careful levels hide it there (book-a §16.7) when an enemy is
-within 12 hexes. The position: the village (seed 0) at TOG's first movement, squad T21s 6 hexes from the ridge road
+within 1 hex of the objective it stays, and the careful levels stand it on opportunity fire there (CEN-OPP-1), or
+hide it when it may not (book-a §16.7), when an enemy is within 12 hexes. The position: the village (seed 0) at TOG's first movement, squad T21s 6 hexes from the ridge road
 at the ruin (3613). Found by mutation testing of `game/bot.py` (session 40): no test of its map moved a squad.
 """
 
@@ -12,7 +12,8 @@ from dataclasses import replace
 
 import pytest
 
-from centurion.game import Conceal, March, bot_action
+from centurion.game import Conceal, March, Move, bot_action
+from centurion.game.actions import Watch
 from centurion.hexgrid import distance, format_label, parse_label
 from tests.bot_games import first_move_of, with_squad
 
@@ -60,17 +61,37 @@ def test_a_squad_walks_to_the_hex_of_its_reach_nearest_the_objective(garrison, l
     assert bot_action(garrison, level) == March("T21s", format_label(best))
 
 
-@pytest.mark.parametrize(("hexes", "level", "hides"), [
+@pytest.mark.parametrize(("hexes", "level", "acts"), [
     (12, "veteran", True), (12, "elite", True), (13, "veteran", False), (12, "novice", False)])
-def test_beside_the_objective_it_stays_and_hides_with_an_enemy_within_12_hexes(garrison, hexes, level, hides):
+def test_beside_the_objective_with_an_enemy_within_12_hexes_it_watches(garrison, hexes, level, acts):
+    """Session 52: an unconcealed squad on foot may stand on opportunity fire (CEN-OPP-1, book-a §16.7), and the
+    careful levels stand it so; before, they hid it, and the squad never fired at a tank passing by. Measured: the
+    veteran against the baseline in the village, seeds 0-95, went from 135-24-33 to 144-17-31."""
     beside = _beside(garrison)
     s = _enemies_at(_squad_at(garrison, format_label(beside)), hexes)
     assert min(distance(v.hex, beside) for v in s.live_vehicles("renegade")) == hexes
+    assert Watch("T21s") in s.movement_others()
     a = bot_action(s, level)
-    if hides:
-        assert a == Conceal("T21s")
+    if acts:
+        assert a == Watch("T21s")
+        from centurion.game.bot_reasons import bot_decision
+
+        why = bot_decision(s, level).reason  # its log line says why (issue 25, item 4)
+        assert why.startswith("T21s is within 1 hex of") and "stands on opportunity fire" in why, why
     else:  # it stays: no step of its own, a vehicle of its platoon moves
-        assert not isinstance(a, (March, Conceal)) and a.unit == "T21"
+        assert not isinstance(a, (March, Conceal, Watch)) and a.unit == "T21"
+
+
+@pytest.mark.parametrize("level", ["veteran", "elite"])
+def test_a_hidden_squad_beside_the_objective_is_not_put_on_watch(garrison, level):
+    """Hidden since last turn, a squad may not stand on opportunity fire ("No OF while concealed", book-a §16.7) and
+    has no step to take: it stays hidden, and the computer moves a vehicle of the platoon."""
+    beside = _beside(garrison)
+    s = _enemies_at(_squad_at(garrison, format_label(beside)), 12)
+    hidden = with_squad(s, "T21s", concealed_turn=s.turn - 1)._fresh()
+    assert hidden.concealed("T21s") and Watch("T21s") not in hidden.movement_others()
+    a = bot_action(hidden, level)
+    assert hidden.is_legal(a) and isinstance(a, Move) and a.unit == "T21"
 
 
 def test_a_squad_that_cannot_get_nearer_stays(garrison, monkeypatch):

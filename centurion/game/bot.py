@@ -48,6 +48,7 @@ from .actions import (
     Smoke,
     SquadFire,
     Stay,
+    Watch,
 )
 from .bot_fire import dealt_from, paint_odds, paint_plans, screened
 from .bot_fire import harm_from as _harm_from
@@ -309,8 +310,9 @@ def _me_at(s: Skirmish, v: Vehicle, e) -> TargetView:
 
 
 def _squad_step(s: Skirmish, lv: LevelSettings, others: list, enemies: list[Vehicle]) -> Action | None:
-    """A squad of the moving platoon walks toward the nearest objective, or (veteran) conceals on it when enemies
-    are within 12 hexes (CEN-CMB-1, book-a §16.7); None when no squad has anything useful to do."""
+    """A squad of the moving platoon walks toward the nearest objective; on it (within 1 hex), with enemies within
+    12 hexes, the careful levels stand it on opportunity fire where it may (CEN-OPP-1), else hide it (CEN-CMB-1,
+    book-a §16.7); None when no squad has anything useful to do."""
     objectives = [o.hex for o in s.scenario.objectives]
     if not objectives:
         return None
@@ -321,6 +323,8 @@ def _squad_step(s: Skirmish, lv: LevelSettings, others: list, enemies: list[Vehi
         d0 = min(distance(q.hex, o) for o in objectives)
         if d0 <= 1:
             if lv.tactics and any(distance(q.hex, e.hex) <= 12 for e in enemies):
+                if Watch(q.key) in others:  # stands on opportunity fire where it may (session 52), else hides
+                    return Watch(q.key)
                 return Conceal(q.key)
             continue
         targets = s.march_targets(q.key)

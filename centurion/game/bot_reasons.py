@@ -24,7 +24,21 @@ from ..data import centuria_tables, terrain_table
 from ..hexgrid import FACING_NAMES, distance, format_label
 from ..rules.fire import attack_side, smoke_modifier
 from ..rules.grav import Refusal
-from .actions import Conceal, EndTurn, Fire, Leadership, LetPass, March, Move, Order, Paint, Smoke, SquadFire, Stay
+from .actions import (
+    Conceal,
+    EndTurn,
+    Fire,
+    Leadership,
+    LetPass,
+    March,
+    Move,
+    Order,
+    Paint,
+    Smoke,
+    SquadFire,
+    Stay,
+    Watch,
+)
 from .bot import LEVELS, bot_action
 from .bot_fire import paint_odds, paint_plans, plan_hits
 from .bot_move import armor_fraction, objective_terms, path_risk
@@ -446,6 +460,12 @@ def _plain_reason(s: Any, a: Any) -> str:
         o = min(s.scenario.objectives, key=lambda o: distance(o.hex, q.hex))
         return (f"{a.squad} is within 1 hex of {o.name} (book-b §15.2: it holds or denies it) with enemies within 12 "
                 "hexes: it hides (book-a §16.7)")
+    if isinstance(a, Watch) and a.unit in {q.key for q in s.squads}:  # session 52: the careful levels' squads
+        q = s.squad(a.unit)
+        o = min(s.scenario.objectives, key=lambda o: distance(o.hex, q.hex))
+        return (f"{a.unit} is within 1 hex of {o.name} (book-b §15.2: it holds or denies it) with enemies within 12 "
+                "hexes: it stands on opportunity fire, to fire at once at an enemy that moves in its reach "
+                "(CEN-OPP-1)")
     if isinstance(a, Move) and a.ram:
         return _ram_reason(s, a)
     if isinstance(a, Smoke):
