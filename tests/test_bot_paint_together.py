@@ -110,23 +110,23 @@ def test_the_elites_stakes_change_the_paint_in_the_last_turn(last_turn):
 
 @pytest.fixture(scope="module")
 def squad_choice() -> Skirmish:
-    """The village (seed 1, the veteran's 66th decision: the game's first such painting since session 50's rules
-    edition; the 90th before it, seed 2's 45th before session 42's paint odds changed the game), the Renegades'
-    painting: squad R31s has one target to fire at."""
-    s = _decision("village", 1, 66)
-    assert s.active == "renegade" and len(s.fire_actions("R31s")) == 2
+    """The village (seed 1, the veteran's 141st decision: the game's first such painting since session 52's squads
+    on watch; the 66th before it, the 90th before session 50's rules edition, seed 2's 45th before session 42's
+    paint odds changed the game), the Renegades' painting: squad R32s has one target to fire at."""
+    s = _decision("village", 1, 141)
+    assert s.active == "renegade" and len(s.fire_actions("R32s")) == 2
     return s
 
 
 @pytest.mark.parametrize("targets", [0, 1])
 def test_a_squad_with_a_target_fires_instead_of_painting(squad_choice, monkeypatch, targets):
-    """With its one target R31s does not paint (R33 paints T22); left with nothing to fire at, its own paint of T23
-    is the best."""
+    """With its one target R32s does not paint (its carrier R32 paints T23); left with nothing to fire at, its own
+    paint of T23 is the best."""
     real = Skirmish.fire_actions
     monkeypatch.setattr(Skirmish, "fire_actions",
-                        lambda self, key: real(self, key)[-1 - targets:] if key == "R31s" else real(self, key))
+                        lambda self, key: real(self, key)[-1 - targets:] if key == "R32s" else real(self, key))
     want = expected(squad_choice, stakes=False)
-    assert (want.unit, want.target) == (("R33", "T22") if targets else ("R31s", "T23"))
+    assert (want.unit, want.target) == (("R32", "T23") if targets else ("R32s", "T23"))
     assert bot_action(squad_choice, "veteran") == want
 
 

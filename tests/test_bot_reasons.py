@@ -442,16 +442,17 @@ def test_a_ram_table_tells_the_rams_rule_not_the_move_scores():
 
 def test_a_rule_of_thumbs_table_explains_no_score():
     """Session 39's screenshot: a hiding squad's Why? table (one row, no score: book-a §16.7's rule of thumb) ended
-    with the footnote on what a move's score adds up. A decision nothing was scored for has no such footnote."""
-    from centurion.game import Conceal
+    with the footnote on what a move's score adds up. A decision nothing was scored for has no such footnote. Since
+    session 52 the squad stands on opportunity fire there (CEN-OPP-1), a rule of thumb too."""
+    from centurion.game.actions import Watch
     from centurion.game.bot_reasons import bot_decision
     from centurion.widgets.bot_view import MEANING, alternatives_html
 
     s = new_skirmish("village", seed=1)
-    for _ in range(9):  # T22s hides beside the ridge road (decision 10)
+    for _ in range(9):  # T22s stands on watch beside the ridge road (decision 10; it hid there before session 52)
         s = s.apply(bot_action(s, "veteran"))
     d = bot_decision(s, "veteran")
-    assert isinstance(d.action, Conceal) and [a.score for a in d.alternatives] == [None]
+    assert d.action == Watch("T22s") and [a.score for a in d.alternatives] == [None]
     shown = alternatives_html(d)
     assert "Nothing else was weighed" in shown
     assert not any(m in shown for m in MEANING.values())

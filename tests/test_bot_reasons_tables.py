@@ -288,7 +288,8 @@ def test_the_initiatives_reason_gives_the_points_and_the_ratings_they_come_from(
 def test_the_rules_of_thumb_say_what_is_true_on_the_board():
     """Decisions taken by a rule of thumb (game/bot.py) say it in words true of the board: the initiative's points
     (CEN-INI-1: the village's ratings 4 and 2, data/scenarios/village.yaml), moving last (CEN-SEQ-2), a squad that
-    walks toward the nearest objective and one that hides beside it with enemies within 12 hexes (book-a §16.7), a
+    walks toward the nearest objective and one that stands on opportunity fire beside it with enemies within 12
+    hexes (CEN-OPP-1; it hid there before session 52, book-a §16.7), a
     carrier that paints nothing because friends paint every enemy it could, the end of a phase, smoke laid by a tank with less than half its armor left
     and an enemy within 8 hexes."""
     seen = set()
@@ -315,6 +316,13 @@ def test_the_rules_of_thumb_say_what_is_true_on_the_board():
             assert any(distance(q.hex, e.hex) <= 12 for e in s.live_vehicles(s.other(q.side)))
             assert d.reason == (f"{a.squad} is within 1 hex of the ridge road (book-b §15.2: it holds or denies it) "
                                 "with enemies within 12 hexes: it hides (book-a §16.7)")
+        elif kind == "Watch" and a.unit.endswith("s"):  # session 52: a squad stands on watch there instead
+            q = s.squad(a.unit)
+            assert min(distance(q.hex, o) for o in objectives) <= 1 and not s.concealed(a.unit)
+            assert any(distance(q.hex, e.hex) <= 12 for e in s.live_vehicles(s.other(q.side)))
+            assert d.reason == (f"{a.unit} is within 1 hex of the ridge road (book-b §15.2: it holds or denies it) "
+                                "with enemies within 12 hexes: it stands on opportunity fire, to fire at once at an "
+                                "enemy that moves in its reach (CEN-OPP-1)")
         elif kind == "EndTurn":
             assert d.reason == "nothing else worth doing"
         elif kind == "Paint" and a.target is None:  # session 42: not "nothing worth the shot"
@@ -331,9 +339,9 @@ def test_the_rules_of_thumb_say_what_is_true_on_the_board():
             continue
         seen.add(kind)
         s = after
-    assert seen == {"Leadership", "Order", "March", "Conceal", "EndTurn", "Paint"}, seen
-    s = new_skirmish("village", seed=17)
-    for _ in range(180):  # to the smoke of seed 17's decision 181 (seed 9's 153rd before session 50's rules edition)
+    assert seen == {"Leadership", "Order", "March", "Watch", "EndTurn", "Paint"}, seen  # Conceal before session 52
+    s = new_skirmish("village", seed=2)
+    for _ in range(99):  # to the smoke of seed 2's decision 100 (seed 17's 181st before session 52's squads on watch)
         s = s.apply(bot_action(s, "veteran"))
     d = bot_decision(s, "veteran")
     v = s.vehicle(d.action.unit)

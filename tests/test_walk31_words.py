@@ -256,16 +256,21 @@ def test_a_centuria_save_keeps_the_players_and_the_computers_reasons():
 
 
 def test_the_hex_panel_marks_a_concealed_squad_and_a_tvlg_squads_rounds():
-    """Village seed 0 (veteran on both sides), turn 3: TOG's T22s concealed the turn before, so only a unit in its
-    hex may engage it (book-a 16.7); nothing on the map or in the panels said so (walk of session 30), nor how many
-    TVLGs a TVLG squad still fires (book-a 16.3: 4 TVLGs while 4 or more men are left, then 3, 2, 1)."""
-    from centurion.game import bot_action
+    """Village seed 0 (veteran on both sides, T22s hidden by its player where the veteran stands it on opportunity
+    fire, since session 52): T22s concealed the turn before, so only a unit in its hex may engage it (book-a 16.7);
+    nothing on the map or in the panels said so (walk of session 30), nor how many TVLGs a TVLG squad still fires
+    (book-a 16.3: 4 TVLGs while 4 or more men are left, then 3, 2, 1)."""
+    from centurion.game import Conceal, bot_action
+    from centurion.game.actions import Watch
     from centurion.widgets.turn_summary import units_here
 
     book = {8: 4, 7: 4, 6: 4, 5: 4, 4: 4, 3: 3, 2: 2, 1: 1}  # book-a 16.3's TVLG row, by men left
     g = new_skirmish("village", seed=0)
-    for _ in range(66):
-        g = g.apply(bot_action(g, "veteran"))
+    for _ in range(200):
+        if g.concealed("T22s"):
+            break
+        a = bot_action(g, "veteran")
+        g = g.apply(Conceal("T22s") if a == Watch("T22s") else a)
     q = g.squad("T22s")
     assert g.concealed("T22s") and g.turn == q.concealed_turn + 1
     row = dict(units_here(g, q.hex))["T22s"]

@@ -411,15 +411,16 @@ def test_an_indirect_shot_says_so_in_the_log():
     """Walk 34, finding 9: T21's SMLM at R31 had no line of sight (R31 painted by T23) and its roll's line read as
     any other shot. Book-a 8.4 (E24): a missile may fire without line of sight at a target painted this turn. Each
     to-hit roll of a veteran's village game says 'indirect' exactly when the firer had no line of sight to the
-    target then (checked with the sight rules from the position before the fire). Seed 2: 5 of its 39 missile
-    rolls are indirect (seeds 0-2 were played before session 44, 10 s of the suite; seed 0 has none)."""
+    target then (checked with the sight rules from the position before the fire). Seed 0: 4 of its 37 missile
+    rolls are indirect since session 52, when the veteran's squads began to stand on opportunity fire (before, seed
+    2 had 5 of 39 and seed 0 none; one seed is played, 10 s of the suite)."""
     import re
 
     from centurion.game import bot_action, new_skirmish
     from centurion.rules.sight import line_of_sight
 
     said = 0
-    for seed in (2,):
+    for seed in (0,):
         g = new_skirmish("village", seed=seed)
         while not g.over:
             nxt = g.apply(bot_action(g, "veteran"))
