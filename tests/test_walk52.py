@@ -144,3 +144,17 @@ def test_walk52_the_undo_buttons_tooltip_says_why_it_is_off(monkeypatch, end_pha
     t.confirm()  # ends TOG's End Phase: no dice rolled for it
     t._refresh()
     assert not t.undo_button.disabled and t.undo_button.tooltip.startswith("take back your last decision")
+
+
+def test_walk52_ending_the_phase_with_a_charge_picked_says_the_charge_was_not_laid(monkeypatch, end_phase):
+    """Second walk of session 52: with R22's charge picked (hatched on the map) and not confirmed, the End phase
+    button ended the phase, and "Done: ends its End Phase." let the newcomer think the smoke was laid."""
+    from centurion.hexgrid import parse_label
+
+    t = _page_at(monkeypatch, end_phase)
+    t._on_hex(end_phase.vehicle("T21").hex)
+    charge = next(a for a in t._choices if isinstance(a, Smoke))
+    t.choice.value = t._choices.index(charge)
+    assert t.end_phase()
+    assert f"The charge picked in the list ({end_phase.describe(charge)}) was not laid" in t.message.value
+    assert not any("smoke" in t.game.battlemap[parse_label(h)].counters for h in charge.hexes)

@@ -470,11 +470,13 @@ class BattlePage(StoredGame, w.VBox):
         if a is None:
             self.message.show("There is no End Phase of yours to end now (CEN-SEQ-1).", "refusal")
             return False
-        before = self.game
+        before, picked = self.game, self.chosen() if hasattr(self, "chosen") else None
         if not self._take(a, PERSON):
             return False
         self.selected = None
-        self.message.show(f"Done ({before.label(before.active)}): {before.describe(a)}.", "info")  # walk 52
+        unlaid = (f" The charge picked in the list ({before.describe(picked)}) was not laid: only Confirm lays it."
+                  if type(picked).__name__ == "Smoke" else "")  # walk of session 52: it looked laid
+        self.message.show(f"Done ({before.label(before.active)}): {before.describe(a)}.{unlaid}", "info")  # walk 52
         self._run_computer()
         self._refresh()
         return True

@@ -428,14 +428,14 @@ class HexMapView(w.HBox):
             c.line_width = 2.5
             c.stroke_styled_polygons(lay.polygons_array([h for h, _ in outlines], 0.85),
                                      color=rgb_array([col for _, col in outlines]))
-        if ov.lines:
-            segs = np.array([(lay.center(a), lay.center(b)) for a, b, _ in ov.lines], dtype=float)
-            c.line_width = 2
-            c.stroke_styled_line_segments(segs, color=rgb_array([col for _, _, col in ov.lines]))
         if len(ov.path) > 1:
             c.line_width = 3
             c.stroke_style = "#c00000"
             c.stroke_lines([lay.center(h) for h in ov.path])
+        if ov.lines:  # over the move's trail: an opportunity shot's line runs along it (walk of session 52)
+            segs = np.array([(lay.center(a), lay.center(b)) for a, b, _ in ov.lines], dtype=float)
+            c.line_width = 2.5
+            c.stroke_styled_line_segments(segs, color=rgb_array([col for _, _, col in ov.lines]))
         if ov.labels:
             c.font = f"bold {max(MIN_TEXT_PX, int(lay.size * 0.62))}px sans-serif"
             c.text_align = "center"

@@ -33,8 +33,8 @@ _PHASE_HINTS = {
     "fire": "Fire: pick one of your {many} and its target; the text under the list gives each weapon's chance to "
             "hit. Confirm to declare; all fire is rolled together once both sides have declared [CEN-SEQ-3].",
     "end": "End Phase: click 'End phase' to finish the turn. To lay smoke first, click a {one} and pick one of its "
-           "'lays smoke in ...' in the list: a charge smokes 3 hexes next to it, grey on the map while it is "
-           "picked (book-b §10.2), then Confirm [CEN-SEQ-1].",
+           "'lays smoke in ...' in the list: a charge smokes 3 hexes next to it, hatched dark grey on the map while "
+           "it is picked (book-b §10.2), then Confirm [CEN-SEQ-1].",
 }
 
 

@@ -251,7 +251,7 @@ def preview_lines(g: Skirmish, a, listed) -> list[str] | str:
     elif isinstance(a, Smoke):  # what the counter does (walk of session 32: the choice said nothing of it)
         v = g.vehicle(a.unit)
         where = (f"a smoke counter in each of {', '.join(a.hexes)} (the hexes next to {a.unit} you pick, book-b "
-                 "§10.2; grey on the map)" if a.hexes else f"a smoke counter in {format_label(v.hex)}")
+                 "§10.2; hatched dark grey on the map)" if a.hexes else f"a smoke counter in {format_label(v.hex)}")
         lines.append(html.escape(
             f"{where} until the next turn's End Phase: a vehicle in it is -2 to hit, as in heavy woods, it blocks "
             "sight across the hex as woods do, and grav vehicles' speed limit there is halved (book-b §10.3); "
