@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_squad_watch import _page_at  # the Skirmish page showing a state, both sides people
 
 from centurion.game import new_skirmish
 from centurion.game.actions import EndTurn, Leadership, Order, Smoke
@@ -20,19 +21,6 @@ def end_phase():
         s = s.apply(s.legal_actions()[0])
     assert s.active == "tog" and any(isinstance(a, Smoke) for a in s.legal_actions())
     return s
-
-
-def _page_at(monkeypatch, s):
-    """The Skirmish page (both sides people, no store) showing state `s`, nothing selected."""
-    monkeypatch.delenv("CENTURION_STORE", raising=False)
-    from centurion.widgets.battle_page import PERSON
-    from centurion.widgets.skirmish import SkirmishTable
-
-    t = SkirmishTable("village", seed=0, players={"renegade": PERSON, "tog": PERSON})
-    t._begin(s)
-    t.selected = None
-    t._refresh()
-    return t
 
 
 def test_walk52_the_end_of_the_phase_stays_the_default_pick_a_smoke_charge_never_is(monkeypatch, end_phase):
