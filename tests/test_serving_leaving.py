@@ -159,9 +159,13 @@ class _Connection:
     def notify_connect(self, kernel_id: str) -> None:
         self.counts[kernel_id] += 1
 
-    def disconnect(self) -> None:  # as jupyter_server's: counted down, then dropped from the open sockets
-        self.counts["k-7"] -= 1
+    def notify_disconnect(self, kernel_id: str) -> None:
+        self.counts[kernel_id] -= 1
+
+    def disconnect(self) -> None:  # as jupyter_server's: counted down; the kernel's last connection starts buffering
+        self.notify_disconnect("k-7")
         self.disconnected += 1
+        self.buffered = self.counts["k-7"] == 0
         self._open_sockets.remove(self)
 
 
@@ -182,6 +186,7 @@ def test_a_channel_socket_closed_before_it_opened_leaves_its_kernels_count_alone
     sock._counted = opened
     sock.on_close()
     assert counts == {"k-7": 0} and conn.disconnected == 1 and sock.connection is None and sock._left
+    assert conn.buffered == opened  # a connection that never opened buffers nothing for a page that may come back
     if not opened:  # jupyter_server's own close of the same socket: the count the culler misread
         sock.connection = conn = _Connection(counts)
         conn._open_sockets.add(conn)

@@ -166,11 +166,16 @@ class KernelChannelSocket(VoilaKernelWebsocketHandler):
 
     def _drop_uncounted(self, connection: Any) -> None:
         """Close a connection that never connected: its session and kernel-info channel go, the count stays. It is
-        first booked as jupyter_server's `connect` books one (counted, among the open sockets), which `disconnect`
-        then undoes."""
-        connection.multi_kernel_manager.notify_connect(self.kernel_id)
+        booked as jupyter_server's `connect` books one (counted, among the open sockets) and counted once more, so
+        that `disconnect` undoes the booking and, not seeing the kernel's last connection go, closes it without
+        buffering the kernel's messages for its session (a page that comes back with that session would otherwise
+        be handed an empty buffer's channels); the extra count is then taken back."""
+        kernels = connection.multi_kernel_manager
+        kernels.notify_connect(self.kernel_id)
+        kernels.notify_connect(self.kernel_id)
         connection._open_sockets.add(connection)
         connection.disconnect()
+        kernels.notify_disconnect(self.kernel_id)
         self.connection = None
 
     def write_message(self, message: Any, binary: bool = False) -> Future:  # type: ignore[override]
