@@ -146,3 +146,19 @@ def test_walk52_ending_the_phase_with_a_charge_picked_says_the_charge_was_not_la
     assert t.end_phase()
     assert f"The charge picked in the list ({end_phase.describe(charge)}) was not laid" in t.message.value
     assert not any("smoke" in t.game.battlemap[parse_label(h)].counters for h in charge.hexes)
+
+
+def test_walk52_letting_a_move_pass_names_the_move_in_the_log(monkeypatch):
+    """Second walk of session 52: "T1 opportunity — Terran Overlord Government: holds its opportunity fire" did not
+    say whose move was let pass. The log and the Done line name it; the pass itself is unchanged (CEN-OPP-1)."""
+    from test_audit50 import r21_set_up_at
+    from test_squad_watch import _t21s_watches_r21_passes
+
+    from centurion.game.actions import LetPass
+
+    r21_set_up_at(monkeypatch, "2714", 3)
+    s = _t21s_watches_r21_passes()
+    passed = s.apply(LetPass())
+    line = passed.log[len(s.log)]
+    assert line.endswith("Terran Overlord Government: lets R21's move pass (holds its opportunity fire)"), line
+    assert LetPass().describe() == "holds its opportunity fire"  # in words of no game (the notation's)

@@ -34,7 +34,7 @@ from ..dice import Dice
 from ..rules import RecordSheet
 from ..variants.ruleset import RuleSet
 from . import crew, ramming
-from .actions import Action, Fire, IllegalAction, Move, Paint, check_action, seed_refusal
+from .actions import Action, Fire, IllegalAction, LetPass, Move, Paint, check_action, seed_refusal
 from .centuria import centuria_scenarios, new_centuria_skirmish
 from .codec import dump
 from .dispatch import PhaseTable
@@ -99,7 +99,12 @@ class Skirmish(GameState, initiative.InitiativePhase, movement.MovementPhase, op
     def describe(self, action: Action) -> str:
         """An action in the words of the rules in play (the log, the page): under VAR-INIT the initiative spends
         rating points, the winner picks who activates first, a vehicle standing still may fire later (VAR-INIT)."""
-        return self.game_rules.describe(self, action) or action.describe()
+        said = self.game_rules.describe(self, action)
+        if said:
+            return said
+        if isinstance(action, LetPass) and self.pending_move is not None:  # whose move (walk of session 52)
+            return f"lets {self.pending_move[0]}'s move pass (holds its opportunity fire)"
+        return action.describe()
 
     # --- legal actions ---------------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
