@@ -142,11 +142,8 @@ __all__ = ["dealt_from", "harm_from", "hits_from", "paint_chance", "paint_plans"
 def screened(s: Any, v: Any, hexes: tuple[str, ...], enemies: list) -> int:
     """How many of `enemies` see `v` now and would not with smoke in `hexes` (book-b §10.3: smoke blocks sight as
     heavy woods; CEN-LOS-1): what a smoke charge laid there screens."""
-    from ..hexgrid import parse_label
     from ..rules.sight import line_of_sight
 
-    bm = smoked = s.battlemap
-    for h in hexes:  # a trial map of its own: the game's cache of maps (state.map_with) stays as it was
-        smoked = smoked.with_counter(parse_label(h), "smoke")
+    bm, smoked = s.battlemap, s.charge_map(hexes)  # a trial map of its own (game/phases/end.py)
     return sum(1 for e in enemies if line_of_sight(bm, e.hex, v.hex).seen
                and not line_of_sight(smoked, e.hex, v.hex).seen)

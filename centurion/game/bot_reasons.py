@@ -455,17 +455,14 @@ def _plain_reason(s: Any, a: Any) -> str:
                 "the rules in play favour activating first")
     if isinstance(a, March):
         return f"{a.squad} walks toward the nearest objective"
-    if isinstance(a, Conceal):  # session 39: "on an objective" was said of a squad beside one too
-        q = s.squad(a.squad)
+    squad = a.squad if isinstance(a, Conceal) else a.unit if isinstance(a, Watch) else None
+    if squad in {q.key for q in s.squads}:  # a squad beside an objective (session 39: not "on" it) hides, or since
+        q = s.squad(squad)  # session 52 stands on opportunity fire where it may
         o = min(s.scenario.objectives, key=lambda o: distance(o.hex, q.hex))
-        return (f"{a.squad} is within 1 hex of {o.name} (book-b §15.2: it holds or denies it) with enemies within 12 "
-                "hexes: it hides (book-a §16.7)")
-    if isinstance(a, Watch) and a.unit in {q.key for q in s.squads}:  # session 52: the careful levels' squads
-        q = s.squad(a.unit)
-        o = min(s.scenario.objectives, key=lambda o: distance(o.hex, q.hex))
-        return (f"{a.unit} is within 1 hex of {o.name} (book-b §15.2: it holds or denies it) with enemies within 12 "
-                "hexes: it stands on opportunity fire, to fire at once at an enemy that moves in its reach "
-                "(CEN-OPP-1)")
+        does = ("hides (book-a §16.7)" if isinstance(a, Conceal) else
+                "stands on opportunity fire, to fire at once at an enemy that moves in its reach (CEN-OPP-1)")
+        return (f"{squad} is within 1 hex of {o.name} (book-b §15.2: it holds or denies it) with enemies within 12 "
+                f"hexes: it {does}")
     if isinstance(a, Move) and a.ram:
         return _ram_reason(s, a)
     if isinstance(a, Smoke):

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
+from ...data import BattleMap
 from ...dice import Dice
-from ...hexgrid import format_label, neighbors, parse_label
+from ...hexgrid import Hex, format_label, neighbors, parse_label
 from ...rules import end_phase
 from ...rules.terrain import entry_cost
 from ...rules.victory import battle_outcome
@@ -39,17 +40,28 @@ class EndPhase:
                 if "smoke" not in self.battlemap[v.hex].counters:
                     out.append(Smoke(v.key))
                 continue
-            near = sorted(format_label(h) for h in neighbors(v.hex) if h in self.battlemap)
+            near = self._next_to(v.hex)
             out += [Smoke(v.key, c) for c in combinations(near, min(3, len(near)))]
         return out
+
+    def _next_to(self, hex_: Hex) -> list[str]:
+        """The labels of the hexes on the map next to `hex_`, in label order: where a charge laid from it may smoke
+        (book-b §10.2)."""
+        return sorted(format_label(h) for h in neighbors(hex_) if h in self.battlemap)
+
+    def charge_map(self, hexes: tuple[str, ...]) -> BattleMap:
+        """The map as it would be with a smoke charge laid in `hexes`, for a trial (the game's cache of maps,
+        `state.map_with`, is left as it was)."""
+        smoked = self.battlemap
+        for h in hexes:
+            smoked = smoked.with_counter(parse_label(h), "smoke")
+        return smoked
 
     def smoke_in_its_way(self, action: Smoke) -> list[tuple[str, int]]:
         """The hexes of a charge that its own vehicle, at its velocity now, would enter above their speed limit as
         the smoke halves it (book-b §10.3, CEN-SPD-1: a piloting roll), entered from its hex, with that limit."""
         v = self.vehicle(action.unit)
-        smoked = self.battlemap
-        for h in action.hexes:
-            smoked = smoked.with_counter(parse_label(h), "smoke")
+        smoked = self.charge_map(action.hexes)
         out = []
         for label in action.hexes:
             cost, limit, _key = entry_cost(smoked, v.hex, parse_label(label))
@@ -116,8 +128,7 @@ class EndPhase:
         wrong hexes is told what a charge smokes (book-b §10.2) rather than 'not allowed now'."""
         if isinstance(action, Smoke) and action not in self.legal_actions() and any(
                 isinstance(a, Smoke) and a.unit == action.unit for a in self.legal_actions()):
-            v = self.vehicle(action.unit)
-            near = sorted(format_label(h) for h in neighbors(v.hex) if h in self.battlemap)
+            near = self._next_to(self.vehicle(action.unit).hex)
             want = (f"3 of the hexes next to it ({', '.join(near)})" if self.rules_edition >= 3 else
                     "its own hex (rules editions 1-2: no hexes named)")
             raise IllegalAction("CEN-SEQ-1", f"{action.unit}'s smoke charge lays smoke in {want}, not in "
