@@ -333,6 +333,8 @@ def test_close_assault_picks_its_location_and_uses_the_iwf_template():
     hit = [h for h in fire.hits if h.to_hit.success]
     assert len(fire.hits) == 3 and len(hit) == 1 and not fire.locations  # no location roll: it chose the stern
     assert hit[0].mark.section == "stern" and hit[0].mark.shape == (3, 3, 1, 1, 1)  # IWF9 (decided shape)
+    column = [r.purpose for r in fire.rolls if r.purpose.startswith("damage column")]
+    assert column == ["damage column on the stern of hor (personal weapons, IWF9)"]  # no "((": session 52's walk
 
 
 def test_vehicle_fire_at_a_squad_losses_after_all_fire_and_destroyed_at_5_killed():

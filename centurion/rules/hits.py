@@ -18,6 +18,12 @@ from .infantry_fire import casualty_roll, rider_losses, terrain_casualty_modifie
 from .vulcan import VulcanPolicy, usable_vulcan
 
 
+def _unnested(label: str) -> str:
+    """A weapon's name put in brackets without brackets inside: "personal weapons, IWF9" (session 52's walk read
+    "(personal weapons (IWF9))")."""
+    return label.replace(" (", ", ").replace(")", "") if "(" in label else label
+
+
 @dataclass(frozen=True)
 class HitToLand:
     """A hit to land: what hit whom, with which shape, from which side; `row` = casualty row vs infantry."""
@@ -110,7 +116,8 @@ def land_hits(firer: str, hits: Sequence[HitToLand], units: dict[str, CombatUnit
                     inside += res.killed
             results.append(HitResolution(h.label, tkey, h.roll, vrolls, mark=mark, casualties=inside))
             continue
-        col = dice.roll("d10", purpose=f"damage column on the {where[tkey]} of {tkey} ({h.label})", rule=RULE)
+        col = dice.roll("d10", purpose=f"damage column on the {where[tkey]} of {tkey} ({_unnested(h.label)})",
+                        rule=RULE)
         sheet, mark = drop_template(target.sheet, str(where[tkey]), col.result, h.shape)
         if sheet.riders_outside > sheet.riders_pending_killed:  # riders outside: a d10 of men per hit (16.2)
             (rr,) = rider_losses(dice)

@@ -114,6 +114,15 @@ def _chip(color: str, line: bool = False) -> str:
     return f"<span style='display:inline-block;{size};background:{color};vertical-align:middle'></span>"
 
 
+def _smoke_chip() -> str:
+    """The key's smoke square: grey with the map's three white puffs (`SMOKE_PUFFS`), so that it reads as the map's
+    smoke and not as a building's grey (walk of session 52: a plain grey square)."""
+    puffs = ", ".join(f"radial-gradient(circle at {50 + dx * 100:.0f}% {50 + dy * 100:.0f}%, #ffffff 0 2.5px, "
+                      "transparent 3px)" for dx, dy in SMOKE_PUFFS)
+    return ("<span style='display:inline-block;width:14px;height:14px;border:1px solid #888;vertical-align:middle;"
+            f"background:{puffs}, {SMOKE_COLOR}'></span>")
+
+
 def terrain_key_html(battlemap: BattleMap, terrain: TerrainTable) -> str:
     """What the map's colours mean, from the same table and shading the map is drawn with (CEN-TER-1, walk 3)."""
     cells = [battlemap[h] for h in battlemap.hexes]
@@ -133,7 +142,7 @@ def terrain_key_html(battlemap: BattleMap, terrain: TerrainTable) -> str:
         parts.append(f"{_chip(ROAD_COLOR, True)} road")
     laid = {k for c in cells for k in c.counters}
     if "smoke" in laid:  # walk of session 31: the key did not show it
-        parts.append(f"{_chip(SMOKE_COLOR)} smoke (the whole hex grey, with a white cloud: fire into it counts "
+        parts.append(f"{_smoke_chip()} smoke (the whole hex grey, with a white cloud: fire into it counts "
                      "as heavy woods)")
     for k, words in (("crater", "crater"), ("rubble", "rubble counter"), ("minefield", "minefield")):
         if k in laid:
@@ -335,12 +344,14 @@ class HexMapView(w.HBox):
         if len(self._roads):
             c.line_width = 3.5
             c.stroke_styled_line_segments(self._roads, color=np.array([rgb(ROAD_COLOR)] * len(self._roads)))
-        if self._building_polys is not None:
-            c.fill_styled_polygons(self._building_polys, color=self._building_colors)
         if self.smoke_hexes:
             n = len(self.smoke_hexes)
             c.fill_styled_polygons(self.layout_px.polygons_array(self.smoke_hexes, 0.97),
                                    color=rgb_array([SMOKE_COLOR] * n), alpha=0.75)
+        if self._building_polys is not None:  # over the smoke: a building stands out of it (book-b §10.3, 20 m;
+            # walk of session 52: the smoke hid the block)
+            c.fill_styled_polygons(self._building_polys, color=self._building_colors)
+        if self.smoke_hexes:
             # a cloud of three white puffs: smoke is not taken for a building's grey (walk of session 52)
             size = self.layout_px.size
             puffs = np.array([(x + dx * size, y + dy * size) for x, y in map(self.layout_px.center, self.smoke_hexes)

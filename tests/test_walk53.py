@@ -1,0 +1,59 @@
+"""Leftovers of session 52's walk of the Skirmish page, mended in session 53: each test states what the walk saw.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from centurion.data import terrain_table
+from centurion.game import new_skirmish
+from centurion.hexgrid import parse_label
+from centurion.widgets.hexmap import SMOKE_COLOR, SMOKE_PUFFS, terrain_key_html
+
+
+def test_walk53_the_keys_smoke_square_has_the_maps_white_cloud():
+    """Walk of session 52: the map draws smoke as a grey hex with three white puffs (so that it is not taken for a
+    building's grey), but the Key showed a plain grey square. The square now carries the same three puffs, placed as
+    on the map (`SMOKE_PUFFS`, in hex sizes from the centre), over the same grey."""
+    bm0 = new_skirmish("first_game", seed=0).battlemap  # its sample smoke at 2109 taken off for the plain key
+    plain = replace(bm0, hexes={h: replace(c, counters=tuple(k for k in c.counters if k != "smoke"))
+                                for h, c in bm0.hexes.items()})
+    bm = plain.with_counter(parse_label("2816"), "smoke")
+    key = terrain_key_html(bm, terrain_table())
+    chip = re.search(r"<span style='([^']*)'></span> smoke \(", key)
+    assert chip, key
+    puffs = re.findall(r"radial-gradient\(circle at (\d+)% (\d+)%, #ffffff", chip.group(1))
+    assert [(int(x), int(y)) for x, y in puffs] == [(round(50 + dx * 100), round(50 + dy * 100))
+                                                    for dx, dy in SMOKE_PUFFS]
+    assert chip.group(1).rstrip(";").endswith(SMOKE_COLOR)
+    assert " smoke (" not in terrain_key_html(plain, terrain_table())  # no smoke laid: no smoke in the key
+
+
+def test_walk53_a_building_stands_out_of_the_smoke_around_it(monkeypatch):
+    """Walk of session 52: smoke laid in a building's hex greyed the whole hex over the building's block, so the
+    building seemed gone. Smoke is 20 m tall and never on top of a building (book-b §10.3, rules edition 3): the
+    map greys the hex, draws the block over the grey, then the smoke's white puffs over both."""
+    from ipycanvas import Canvas
+
+    from centurion.widgets import HexMapView
+    from centurion.widgets.hexmap import rgb
+
+    calls: list[tuple[str, set]] = []
+    for name in ("fill_styled_polygons", "fill_styled_circles"):
+        original = getattr(Canvas, name)
+
+        def spy(self, *args, _name=name, _original=original, **kw):
+            calls.append((_name, {tuple(int(v) for v in c) for c in kw.get("color", [])}))
+            return _original(self, *args, **kw)
+
+        monkeypatch.setattr(Canvas, name, spy)
+    bm = new_skirmish("village", seed=0).battlemap
+    building = next(h for h in bm.hexes if bm[h].building_levels and "smoke" not in bm[h].counters)
+    HexMapView(bm.with_counter(building, "smoke"), terrain_table())
+    grey, white = tuple(rgb(SMOKE_COLOR)), tuple(rgb("#ffffff"))
+    smoke = next(i for i, (n, cols) in enumerate(calls) if n == "fill_styled_polygons" and cols == {grey})
+    puffs = next(i for i, (n, cols) in enumerate(calls) if n == "fill_styled_circles" and cols == {white})
+    blocks = [i for i, (n, cols) in enumerate(calls) if n == "fill_styled_polygons" and cols and grey not in cols
+              and i > 0]
+    assert any(smoke < i < puffs for i in blocks), calls  # the buildings' blocks between the grey and the cloud
