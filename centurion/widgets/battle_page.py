@@ -22,7 +22,7 @@ from ..store.hidden import masked_log
 from .bot_view import BotView
 from .hints import hint_html, hints_checkbox
 from .phase_end import end_phase_button, phase_end_action
-from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded
+from .safety import LIST_CHANGED_SECONDS, ClickButton, MessageArea, clock, guarded, scroll_to_top_of
 from .save_setup import replayed, restore_players, save_link_html
 from .seat import STORED_UNDO, Seat, abandon_words, served_store
 from .stored_page import COMPUTER, OTHER, PERSON, StoredGame
@@ -74,6 +74,8 @@ class BattlePage(StoredGame, w.VBox):
         self._choices_shown_at = 0.0  # when the list of decisions last changed (a Confirm sooner did not see it)
         self.banner = w.HTML()
         self.banner.add_class("centurion-banner")
+        self.page_scroll = w.HTML(layout=w.Layout(height="0px", margin="0"))  # to the banner when a game starts
+        self._scrolls = 0
         self.victory = w.HTML()
         self.victory.add_class("centurion-victory")
         self.map_key = w.HTML()  # redrawn only when it changes: stays open or shut as left (walk 3, 9)
@@ -230,6 +232,13 @@ class BattlePage(StoredGame, w.VBox):
         if game is not None:
             self.local_only = False
             self._begin(game)
+            self.scroll_to_banner()
+
+    def scroll_to_banner(self) -> None:
+        """Scroll the page so that the banner is at the window's top: a game was started by a click, and its banner,
+        hint and map matter now, not the set-up above them (walk of session 52)."""
+        self._scrolls += 1
+        self.page_scroll.value = scroll_to_top_of("centurion-banner", self._scrolls)
 
     def _new_game(self, seed: int) -> Any:
         """The game the set-up asks for (None after a refusal shown)."""

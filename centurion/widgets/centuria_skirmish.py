@@ -112,7 +112,7 @@ class CenturiaSkirmishTable(BattlePage):
         self.map.canvas.on_client_ready(self._wake_clock)  # the page is shown: its clock may tick now
         self._label_players(game, players)
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box, *self.seeds.widgets]), w.HBox(self.player_picks),
-                        w.HBox([self.start_button, self.undo_button])])
+                        w.HBox([self.start_button, self.undo_button]), self.page_scroll])
         self.legend = w.HTML()  # which colour is which side, the piece letters, the move codes (W18)
         super().__init__([setup, self.banner, self.links, self.victory, w.HBox([self.clock, self.tick]), self.status,
                           self.map, self.legend, self._save_row(), self._log_box()])

@@ -145,6 +145,16 @@ def focus_without_scroll() -> w.HTML:
                   f'onerror="{html.escape(_FOCUS_JS, quote=True)}">', layout=w.Layout(height="0px", margin="0"))
 
 
+def scroll_to_top_of(css_class: str, n: int) -> str:
+    """A hidden image whose error handler scrolls the page until the element of `css_class` is at the window's top:
+    set as an HTML widget's value (a new `n` each time: a new image, so its handler runs again). A battle page
+    uses it when a game is started, so that the banner, the hint and the map replace the set-up on the screen
+    (walk of session 52: at 1280x800 the first screen showed 158 px of map)."""
+    js = f"const e = document.querySelector('.{css_class}'); if (e) e.scrollIntoView({{block: 'start'}});"
+    return (f'<img class="centurion-scroll" alt="" style="display:none" src="data:image/png;base64,invalid{n}" '
+            f'onerror="{html.escape(js, quote=True)}">')
+
+
 def reset_canvas_switch(canvas: Any) -> None:
     """Forget which canvas ipycanvas last switched to, so a new page gets the switch command again.
 

@@ -134,7 +134,8 @@ class SkirmishTable(PositionChoice, BattlePage):
         self.variant_box.add_class("centurion-variant-box")
         self.variant_box.set_title(0, variant_title(()))
         setup = w.VBox([w.HBox([self.scenario_pick, self.seed_box, *self.seeds.widgets]), w.HBox(self.player_picks),
-                        self.variant_box, w.HBox([self.start_button, self.undo_button, self.hints_toggle])])
+                        self.variant_box, w.HBox([self.start_button, self.undo_button, self.hints_toggle]),
+                        self.page_scroll])
         super().__init__([setup, self.banner, self.links, self.rules_line, self.victory, self.map_key, self.map,
                           self._save_row(), self._replay_row(), self._log_box()])
         self.add_class("centurion-skirmish")
