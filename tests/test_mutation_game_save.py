@@ -40,7 +40,7 @@ def test_SAVE_dump_is_compact_json_with_the_fields_in_order() -> None:
     assert list(data) == ["format", "version", "system", "scenario", "edition", "seed", "variants", "rules",
                           "actions"]
     assert data == {"format": "centurion-skirmish", "version": 1, "system": "centurion", "scenario": "meeting",
-                    "edition": 4, "seed": 7, "variants": ["VAR-RAM"], "rules": 3,
+                    "edition": 4, "seed": 7, "variants": ["VAR-RAM"], "rules": 4,  # rules edition 4: session 53
                     "actions": [{"kind": "leadership", "points": 1}]}
     assert text == json.dumps(data, separators=(",", ":"))  # no spaces
     back = load(text)

@@ -150,7 +150,6 @@ def load_scenario(path: Path | str, *, text: str | None = None, maps: Mapping[st
     if len(keys) != 2:
         raise top.fail("sides", "exactly two sides", keys)
     ids: dict[str, str] = {}
-    occupied: dict[Hex, list[str]] = {}
     sides = []
     for skey, se in sides_e.items():
         platoons = []
@@ -170,7 +169,6 @@ def load_scenario(path: Path | str, *, text: str | None = None, maps: Mapping[st
                 h = _hex(ve, "hex", bm)
                 if bm[h].terrain in ("building",):
                     raise ve.fail("hex", "a hex a grav vehicle may stand in (not a building)", ve.raw("hex"))
-                occupied.setdefault(h, []).append(vid)
                 velocity = ve.int("velocity", default=0, lo=-10, hi=30)
                 grounded = ve.bool("grounded", default=False)
                 if grounded and velocity:
@@ -208,9 +206,6 @@ def load_scenario(path: Path | str, *, text: str | None = None, maps: Mapping[st
         sides.append(SideSetup(skey, se.str("label"), se.int("rating", default=2, lo=0, hi=9), cent,
                                tuple(platoons), se.int("unspent", default=0, lo=0, hi=1000),
                                se.str("goal", default="")))
-    for h, who in occupied.items():
-        if len(who) > 2:
-            raise top.fail("sides", "at most two vehicles a hex at set-up (CEN-STK)", f"{who} in {h}")
     return Scenario(Path(path).stem, title, description, bm, turns, (sides[0], sides[1]), tuple(objectives),
                     minutes)
 

@@ -373,7 +373,7 @@ def _quick_scores(ends: list, enemies: list[Vehicle], objectives: list[Hex], mat
 def _move_for(s: Skirmish, v: Vehicle, e, move=None) -> Action:
     """The safest path to the chosen end (or `move`, the same path braked); a carrier grounding next to an
     objective lets its squad out (CEN-MNT-1)."""
-    carrying = any(q.aboard == v.key and q.men > 0 for q in s.squads)
+    carrying = any(q.aboard == v.key and q.men > 0 for q in s.squads) and s.dismount_refusal_at(e.hex) is None
     near_objective = any(distance(e.hex, o.hex) <= 1 for o in s.scenario.objectives)
     return Move(v.key, e.safest.move if move is None else move, dismount=carrying and e.grounded and near_objective)
 

@@ -42,8 +42,11 @@ SYSTEM = "centurion"
 #: charge lays smoke in 3 hexes adjacent to the vehicle, not in its own hex (book-b §10.2); a cratering charge
 #: clears smoke laid in its hex (§10.3); smoke is one level above the ground for sight over rubble too, and no
 #: higher than a building's levels (§10.3: 20 m, like heavy woods). A save or stored
-#: game made before names no edition and replays under edition 1, as it was played (docs/decisions.md).
-RULES_EDITION = 3
+#: game made before names no edition and replays under edition 1, as it was played (docs/decisions.md). 4 (session
+#: 53's audit of movement): no squad dismounts from a carrier that ends its move under water, and a squad whose
+#: carrier is wrecked in a lake cannot get out (CEN-GRD-2; a lake is closed to infantry, book-a §4.2); an explosion's
+#: survivors after a grounding roll against the size of the landing velocity, backwards too (book-a §13.2).
+RULES_EDITION = 4
 SQUAD_DESTROYED_AT = 5  # men killed for a squad to count as destroyed (book-b §15.2, rules/victory.py)
 
 

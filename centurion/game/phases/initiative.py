@@ -42,11 +42,17 @@ class InitiativePhase:
         for q in self.squads:
             car = self.vehicle(q.aboard) if q.aboard is not None else None
             if car is not None and q.men and car.destroyed and (self.rules_edition >= 2 or not car.sheet.exploded):
-                q = replace(q, hex=car.hex, aboard=None)
                 wrecks[car.key] = replace(car, sheet=replace(car.sheet, infantry_aboard=0))
                 done.add(q.key)
-                lines.append(f"  {q.key} gets out of the wreck of {car.key} in {format_label(car.hex)}; it does not "
-                             "move this turn [book-a 13.2, CEN-MNT-1]")
+                if self.rules_edition >= 4 and self.battlemap[car.hex].lake:  # no way out under water (edition 4)
+                    lines.append(f"  {q.key} cannot get out of the wreck of {car.key}: it lies in the lake at "
+                                 f"{format_label(car.hex)}, closed to infantry; the squad is lost with it "
+                                 "[CEN-GRD-2, book-a §4.2]")
+                    q = replace(q, men=0)
+                else:
+                    q = replace(q, hex=car.hex, aboard=None)
+                    lines.append(f"  {q.key} gets out of the wreck of {car.key} in {format_label(car.hex)}; it does "
+                                 "not move this turn [book-a 13.2, CEN-MNT-1]")
             squads.append(q)
         if not done:
             return self

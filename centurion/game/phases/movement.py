@@ -12,8 +12,16 @@ from dataclasses import replace
 
 from ...data import TerrainTable
 from ...dice import Dice
-from ...hexgrid import facing_between, format_label, parse_label
-from ...rules import GravMove, execute_grav_move, ground_path, legal_grav_moves, lift_cost, resolve_grav_move
+from ...hexgrid import Hex, facing_between, format_label, parse_label
+from ...rules import (
+    GravMove,
+    dismount_refusal,
+    execute_grav_move,
+    ground_path,
+    legal_grav_moves,
+    lift_cost,
+    resolve_grav_move,
+)
 from ...rules.grav import Refusal
 from ...rules.grav_types import ResolvedMove
 from ...rules.leadership import activation_sequence, century_advantage, lead_platoon, pass_platoon
@@ -120,11 +128,16 @@ class MovementPhase:
             for e in self.end_states(key):
                 m = e.safest.move
                 out.append((Move(key, m), e))
-                if carrying and e.grounded:
+                if carrying and e.grounded and self.dismount_refusal_at(e.hex) is None:
                     out.append((Move(key, m, dismount=True), e))
             out += self.game_rules.ram_options(self, key, out)  # the ends in an enemy's hex as rams (VAR-RAM)
             self._cache[ck] = tuple(out)
         return self._cache[ck]
+
+    def dismount_refusal_at(self, end_hex: Hex) -> Refusal | None:
+        """Why no squad may get out of a carrier grounded in `end_hex`, or None: a carrier grounded in a lake is under
+        water (CEN-GRD-2; rules edition 4, session 53's audit: a squad had got out into the lake)."""
+        return dismount_refusal(0, submerged=self.rules_edition >= 4 and self.battlemap[end_hex].lake)
 
     def end_velocity(self, key: str, move: GravMove | VariantMove) -> int:
         """The velocity a flying move of the vehicle ends at: now + acceleration - the lift-off cost of a grounded
@@ -259,9 +272,10 @@ class MovementPhase:
         marked = [v.sheet]  # the record sheet as the move damages it (the hook below keeps it)
         effects: list[str] = []  # the internal effects of that damage, for the log
 
-        def mark_at(res):  # survivors of an explosion roll against the velocity flown (book-a §13.2)
+        def mark_at(res):  # survivors of an explosion roll against the velocity flown (book-a §13.2), a grounding's
+            landing = res.velocity - res.move.decelerate  # against its size, backwards too (rules edition 4)
             return opportunity.damage_hook(v, marked, effects, dice, self.turn, res.velocity,
-                                           max(0, res.velocity - res.move.decelerate))
+                                           abs(landing) if self.rules_edition >= 4 else max(0, landing))
 
         vlines: list[str] = []
         move = as_variant_move(action.move, self.rules)  # VAR-LATERAL, -EMERGENCY, -MOVETYPE, -OCCUPY
@@ -433,6 +447,10 @@ class MovementPhase:
                 if not res.end_state().grounded:
                     raise IllegalAction("CEN-MNT-1", "a squad dismounts only with its carrier grounded (velocity 0) "
                                         "at the end of its move")
+                wet = self.dismount_refusal_at(res.end_state().hex)
+                if wet is not None:
+                    raise IllegalAction(wet.rule, f"{wet.reason}: {v.key} ends its move on the bottom of the lake at "
+                                        f"{format_label(res.end_state().hex)}")
             return
         self._check_listed(action, self.movement_others())
 

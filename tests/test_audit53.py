@@ -1,0 +1,122 @@
+"""Session 53's independent audit of Centurion movement (/work/scratch/s53/audit/findings.md), its findings mended
+as rules edition 4; each expected value comes from the sources (RULES.md, book-a), not from the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from centurion.data.scenarios import load_scenario, shipped_scenario_path
+from centurion.game import new_skirmish
+from centurion.game.actions import EndTurn, IllegalAction, Move, Order
+from centurion.game.state import RULES_EDITION
+from centurion.hexgrid import format_label, neighbor, parse_label
+from centurion.rules import GravMove
+from centurion.rules.record import CrewMember
+
+LAKE = parse_label("0923")  # a lake hex of the pursuit's map
+
+
+def _renegades_moving(edition: int = RULES_EDITION):
+    """The pursuit, seed 3, at its first movement with the Renegades to move."""
+    s = new_skirmish("pursuit", seed=3, rules_edition=edition)
+    while s.phase != "movement":
+        acts = s.legal_actions()
+        s = s.apply(next((a for a in acts if isinstance(a, Order) and a.move_first == (s.active == "renegade")),
+                         acts[0]))
+    assert s.active == "renegade"
+    return s
+
+
+def _r41_beside_the_lake(edition: int = RULES_EDITION):
+    """The Viper R41 (its squad R41s aboard) just south of the lake, facing it, at velocity 1."""
+    s = _renegades_moving(edition)
+    return replace(s, vehicles=tuple(replace(v, hex=neighbor(LAKE, 3), facing=0, velocity=1) if v.key == "R41"
+                                     else v for v in s.vehicles))._fresh()
+
+
+INTO_THE_LAKE = GravMove(steps="F", decelerate=1, ground=True)  # one hex into the lake, grounding there
+
+
+def test_CEN_GRD_2_no_squad_gets_out_of_a_carrier_under_water():
+    """CEN-GRD-2: a submerged vehicle cannot mount or dismount; a lake is closed to infantry (book-a §4.2). The
+    game offered a dismount with every grounded end, and a carrier grounded in the lake let its squad out into it."""
+    s = _r41_beside_the_lake()
+    into = [m for m, e in s.move_options("R41") if e.hex == LAKE]
+    assert into and not any(m.dismount for m in into)  # the move is offered, the dismount is not
+    assert any(m.dismount for m, e in s.move_options("R41") if e.grounded)  # on dry land it still is
+    log = list(s.log)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Move("R41", INTO_THE_LAKE, dismount=True))
+    assert err.value.rule == "CEN-GRD-2" and "0923" in str(err.value)
+    assert list(s.log) == log  # nothing changed
+    t = s.apply(Move("R41", INTO_THE_LAKE))  # without the dismount it is legal: the Viper settles on the bottom
+    assert t.vehicle("R41").submerged and t.squad("R41s").aboard == "R41"
+
+
+def test_a_game_played_under_rules_edition_3_replays_its_dismount_in_the_lake():
+    """A save made before edition 4 replays as it was played (docs/decisions.md, the game's rules edition)."""
+    s = _r41_beside_the_lake(edition=3)
+    t = s.apply(Move("R41", INTO_THE_LAKE, dismount=True))
+    assert t.squad("R41s").hex == LAKE
+
+
+def _wrecked_in_the_lake(edition: int = RULES_EDITION):
+    """The pursuit at its first End Phase, R41 sunk in the lake with its whole crew dead (destroyed, no explosion)
+    and its squad still aboard; then the game up to the next turn's first decision."""
+    s = _renegades_moving(edition)
+    while s.phase != "end":
+        s = s.apply(s.legal_actions()[0])
+
+    def sunk(v):
+        sheet = replace(v.sheet, crew=tuple(CrewMember(m.role, "dead") for m in v.sheet.crew))
+        return replace(v, hex=LAKE, velocity=0, grounded=True, submerged=True, sheet=sheet)
+
+    s = replace(s, vehicles=tuple(sunk(v) if v.key == "R41" else v for v in s.vehicles))._fresh()
+    assert s.vehicle("R41").destroyed and s.squad("R41s").aboard == "R41"
+    before = s.points("tog")
+    while s.turn == 1:
+        s = s.apply(next((a for a in s.legal_actions() if isinstance(a, EndTurn)), s.legal_actions()[0]))
+    return s, before
+
+
+def test_CEN_GRD_2_a_squad_in_a_wreck_in_a_lake_cannot_get_out_and_is_lost():
+    """book-a 13.2: a wreck's occupants get out at their next movement; but not into a lake (CEN-GRD-2, book-a
+    §4.2). Decided (docs/decisions.md, session 53): the squad is lost with the wreck, and the enemy scores it as a
+    destroyed squad (book-b §15.2). The game put it into the lake hex."""
+    s, before = _wrecked_in_the_lake()
+    q = s.squad("R41s")
+    assert q.men == 0 and q.hex is None
+    assert any("R41s cannot get out of the wreck of R41" in line and "[CEN-GRD-2" in line for line in s.log)
+    old, old_before = _wrecked_in_the_lake(edition=3)
+    assert old.squad("R41s").hex == LAKE and old.squad("R41s").men > 0  # edition 3 as it was played
+    assert s.points("tog") - before > old.points("tog") - old_before  # the squad counts as destroyed
+
+
+@pytest.mark.parametrize("velocity, step, hex_", [(-6, "B", "1816"), (6, "F", "1814")])
+def test_book_a_13_2_survivors_of_a_grounding_roll_against_the_landing_speed_backwards_too(velocity, step, hex_):
+    """book-a §13.2: after an ammunition explosion each crew member and squad survives on d10 <= 8 - velocity; the
+    grounding's own damage is 10 x |velocity| (CEN-GRD-1). A vehicle grounding backwards at -6 rolled against 8
+    (velocity 0), as if standing; at +6 against 2. Both now roll against 8 - 6 = 2 (seed 0: 60 points to the
+    bottom set off the ammunition in both)."""
+    base = _renegades_moving()
+    s = replace(base, seed=0, vehicles=tuple(replace(v, hex=parse_label("1815"), facing=0, velocity=velocity)
+                                             if v.key == "R41" else v for v in base.vehicles))._fresh()
+    t = s.apply(Move("R41", GravMove(steps=step, ground=True)))
+    log = "\n".join(t.log)
+    assert f"60 damage to the bottom (grounding at {hex_})" in log
+    rolls = [line for line in t.log if "survives the explosion" in line]
+    assert rolls and all("vs target 2 " in line for line in rolls), rolls
+    assert format_label(t.vehicle("R41").hex) == hex_
+
+
+def test_CEN_STK_1_a_scenario_may_set_up_three_vehicles_in_one_hex():
+    """CEN-STK-1 (book-a §5.3): stacking is unlimited, friend and foe. The scenario loader refused more than two
+    vehicles a hex at set-up, naming the rule it contradicted."""
+    text = open(shipped_scenario_path("first_game")).read()
+    text = text.replace("hex: '0714'", "hex: '0816'").replace("hex: '2014'", "hex: '0816'")
+    sc = load_scenario("three.yaml", text=text)
+    here = [v.id for side in sc.sides for p in side.platoons for v in p.vehicles if format_label(v.hex) == "0816"]
+    assert len(here) == 3
