@@ -222,7 +222,8 @@ def test_a_centuria_move_table_ranks_its_ends_best_first_one_row_an_end():
                 tables = centuria_tables()  # a leader yet to move whose radius + movement (CTA-2) reach its end
                 free = [q.id for q in b.commanders(b.piece(a.unit)) if q.id not in b.moved and distance(q.hex, h)
                         <= tables.units[q.type].action_radius + movement_allowance(q, tables)]
-                ahead = f"; out of command until {free[0]} follows (CTA-CMD)" if free else "; out of command (CTA-CMD)"
+                ahead = (f"; out of command unless {free[0]}, yet to move, comes within reach (CTA-CMD)" if free
+                         else "; out of command (CTA-CMD)")
                 outs.add(bool(free))
             mover = b.piece(a.unit)
             if mover.is_leader and any(q.commander == a.unit and q.kind == "engine" for q in b.living(s.active)):

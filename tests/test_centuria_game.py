@@ -328,7 +328,8 @@ def test_the_veteran_sends_a_unit_ahead_and_its_leader_follows():
     assert ahead == ["R-T1"]
     from centurion.game import bot_decision
 
-    assert bot_decision(g, "veteran").reason.endswith("out of command until R-PA follows (CTA-CMD)")  # its reason
+    assert bot_decision(g, "veteran").reason.endswith(  # its reason
+        "out of command unless R-PA, yet to move, comes within reach (CTA-CMD)")
     order = [a.unit for a, _status in rome if isinstance(a, CtaMove)]
     assert order.index("R-PA") > order.index("R-T1")
     assert all(st != "out" for q, st in s.battle.command(tables).items() if q.startswith("R-"))

@@ -76,8 +76,8 @@ def test_CTA_1_each_weighed_move_is_its_gain_less_the_veterans_best_answer():
     d = bot_decision(g, "elite")
     unit, end, gain = best.data["answer"]
     assert d.alternatives[0].action == chosen
-    assert d.alternatives[0].reason.endswith(f"; the enemy's best answer, {unit} to {format_label(end)}, would gain it "
-                                             f"{gain:+.2f}: {best.score:+.2f} in all")
+    assert d.alternatives[0].reason.endswith(f"; after it the enemy's best move, {unit} to {format_label(end)}, would "
+                                             f"gain the enemy {gain:+.2f}: {best.score:+.2f} in all")
     forward = next(n for n in weighed if n.action.unit == "R-LEG" and n.data["end"][0] == parse_label("1107"))
     assert forward.data["answer"][0] == "B-T2" and forward.score < best.score
 

@@ -578,7 +578,7 @@ def test_CTA_MORALE_a_rally_roll_is_named_and_a_failed_rally_changes_nothing():
     after, ev = morale_test(lone(2), "A", dice, "rally test", rally=True)
     assert after.piece("A").marker == 2
     assert ev[0].text == "A does not rally: roll 10 vs 10, fails; still dissolving"
-    assert dice.log[0].purpose == "rally test of A (rally test)" and dice.log[0].rule == "CTA-MORALE"
+    assert dice.log[0].purpose == "rally test of A" and dice.log[0].rule == "CTA-MORALE"
     after, ev = morale_test(after, "A", dice, "rally test", rally=True)
     assert after.piece("A").marker == 0 and ev[0].text == "A rallies: roll 11 vs 10, passes; now intact"
 
@@ -1184,7 +1184,7 @@ def test_CTA_MORALE_rally_tests_name_their_reason_and_every_event_is_kept():
     b = b.with_piece(replace(b.piece("A"), marker=1)).with_piece(replace(b.piece("B"), marker=2))
     dice = Dice.scripted([1, 20])
     after, events = rally_phase(b, "rome", dice)
-    assert [r.purpose for r in dice.log] == ["rally test of A (rally test)", "rally test of B (rally test)"]
+    assert [r.purpose for r in dice.log] == ["rally test of A", "rally test of B"]
     assert len(events) == 2 and events[0].text.startswith("A does not rally: ")
     assert after.piece("A").marker == 1 and after.piece("B").marker == 0
 

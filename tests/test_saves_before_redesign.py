@@ -32,7 +32,9 @@ RENAMED = {"[book-a 14.1]": "[CEN-CMB-1]", "[book-b §15]": "[victory points: ch
            "does not explode (": "survives the hit (",  # session 31: no double negative before ': failure'
            " at range 0 [": " at range 1 (same hex) [",  # session 32: the same hex is range 1 (book-a 14.2)
            # session 52: a squad's attack named by its weapons (the walk of session 51 read "tvlg (TVLG)")
-           "tvlg (TVLG)": "TVLGs", "mortar_ap (mortar)": "mortar AP rounds", "personal (IWF": "personal weapons (IWF"}
+           "tvlg (TVLG)": "TVLGs", "mortar_ap (mortar)": "mortar AP rounds", "personal (IWF": "personal weapons (IWF",
+           # session 53: a rally test's roll names the test once (the walk read "rally test of R-B1 (rally test)")
+           " (rally test) [CTA-MORALE]: d20": " [CTA-MORALE]: d20"}
 
 
 def _count(m: re.Match) -> str:

@@ -82,3 +82,38 @@ def test_walk53_starting_a_game_scrolls_the_banner_to_the_top_of_the_window(monk
         assert "document.querySelector('.centurion-banner')" in first.replace("&#x27;", "'") and "scrollIntoView" in first
         page.start()  # a second game: a new image, so that its handler runs again
         assert page.page_scroll.value != first and "scrollIntoView" in page.page_scroll.value
+
+
+def test_walk53_the_speed_list_says_a_negative_velocity_flies_backwards():
+    """Walk of session 53: the Skirmish page's speed list read "end at velocity -2 (slower)"; a negative velocity
+    is a vehicle flying backwards (CEN-GRAV-5), not a slower one."""
+    from centurion.widgets.move_speed import SpeedChoice
+
+    words = dict((n, label) for label, n in SpeedChoice._labels([-2, -1, 0, 3, 5, 7], 5))
+    assert words == {-2: "end at velocity -2 (backwards)", -1: "end at velocity -1 (backwards)",
+                     0: "end at velocity 0 (stop, hover or ground)", 3: "end at velocity 3 (slower)",
+                     5: "end at velocity 5 (as now)", 7: "end at velocity 7 (faster)"}
+    back = dict((n, label) for label, n in SpeedChoice._labels([-3, -2, 0, 2], -2))  # flying backwards now
+    assert back[-3] == "end at velocity -3 (backwards)" and back[-2].endswith("(as now)")
+    assert back[2] == "end at velocity 2 (forwards)"
+
+
+def test_walk53_the_battle_maps_clicked_hex_is_not_the_red_of_a_piece_out_of_command(monkeypatch):
+    """Walk of session 53: on the Centuria battle page the outline of the hex the panel describes (dark red) and the
+    ring of a piece out of command (red, CTA-CMD) looked the same. The clicked hex is amber there, and the marks'
+    key says so; the Centurion maps keep their dark red."""
+    monkeypatch.delenv("CENTURION_STORE", raising=False)
+    from centurion.widgets.centuria_legend import MARKS, OUT_OF_COMMAND_MARK, PANEL_HEX_MARK
+    from centurion.widgets.centuria_skirmish import CenturiaSkirmishTable
+    from centurion.widgets.hexmap import PANEL_HEX_COLOR
+    from centurion.widgets.skirmish import SkirmishTable
+
+    def rgb_of(c):
+        return tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))
+
+    page = CenturiaSkirmishTable()
+    assert page.map.selected_color == PANEL_HEX_MARK
+    far = sum(abs(a - b) for a, b in zip(rgb_of(PANEL_HEX_MARK), rgb_of(OUT_OF_COMMAND_MARK), strict=True))
+    assert far > 150, far  # #d00000 against #c62828: 27
+    assert f"border:2px solid {PANEL_HEX_MARK}'></span> amber outline, the hex the panel" in MARKS
+    assert SkirmishTable("first_game", seed=1).map.selected_color == PANEL_HEX_COLOR

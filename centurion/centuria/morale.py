@@ -37,8 +37,8 @@ def morale_test(battle: CenturiaBattle, pid: str, dice: Dice, reason: str, *, ra
         ev = Event(f"{pid} is fleeing: it takes no more morale or rally tests", "CTA-MORALE")
         return battle, [ev]
     target = morale_test_target(battle, pid, tables)
-    roll = roll_over(dice, target, purpose=f"{'rally' if rally else 'morale'} test of {pid} ({reason})",
-                     rule="CTA-MORALE")
+    roll = roll_over(dice, target, purpose=f"rally test of {pid}" if rally else f"morale test of {pid} ({reason})",
+                     rule="CTA-MORALE")  # a rally's reason is the test itself: once (walk of session 53)
     if roll.success:
         marker = 0
     elif rally:

@@ -532,7 +532,9 @@ def _cta_reason(s: Any, n: Note) -> str:
         ahead = ""
         if s.command_after(a) == "out":  # gone ahead of its leader, who may follow (the veteran's weighing, CTA-CMD)
             lead = following_leader(b, b.piece(a.unit), h, centuria_tables())
-            ahead = f"; out of command until {lead.id} follows (CTA-CMD)" if lead else "; out of command (CTA-CMD)"
+            # a hope, not a promise: he may move elsewhere (walk of session 53 read "until" as one)
+            ahead = (f"; out of command unless {lead.id}, yet to move, comes within reach (CTA-CMD)" if lead
+                     else "; out of command (CTA-CMD)")
         if "reach" in n.data:  # the careful levels' engines' commander (game/centuria_bot.py, session 46)
             risk = n.data["reach"]
             ahead += (f"; he commands the engines (his fall idles their crews, CTA-MORALE c): the enemies yet to move "
@@ -541,10 +543,11 @@ def _cta_reason(s: Any, n: Note) -> str:
         if "answer" in n.data:  # the elite's look ahead (game/centuria_bot.py, session 47; CTA-1)
             answer = n.data["answer"]  # (piece, end hex, gain); () none gains; None the enemy cannot answer
             if answer:
-                ahead += (f"; the enemy's best answer, {answer[0]} to {format_label(answer[1])}, would gain it "
-                          f"{answer[2]:+.2f}")
+                # the enemy's best move anywhere once this one is made (walk of session 53: "answer" read as a reply)
+                ahead += (f"; after it the enemy's best move, {answer[0]} to {format_label(answer[1])}, would gain "
+                          f"the enemy {answer[2]:+.2f}")
             elif answer == ():
-                ahead += "; no answer of the enemy's would gain it anything"
+                ahead += "; after it no move of the enemy's would gain the enemy anything"
             else:
                 ahead += "; the enemy has no move left to answer it this phase"
             ahead += f": {n.score:+.2f} in all"

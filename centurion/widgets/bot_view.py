@@ -82,7 +82,9 @@ CENTURIA_MEANING = {  # walk of session 42: a battle's table said nothing of wha
                 "shielding its engines (the veteran and the elite keep their commander out of reach of the enemy "
                 f"units still to move) and closing on the enemy; a side moves only for more than {CTA_MIN_GAIN} "
                 "(the elite: for any gain, and it does not count a unit alone as a loss; its four best moves are "
-                "scored in all, the gain less that of the veteran's best answer to each, CTA-1).",
+                "scored in all, the gain less that of the enemy's best move after each, as the veteran would choose "
+                "it, CTA-1; it makes the best of the four even when that is below 0, since ending its part of the "
+                "phase would leave the enemy its best move all the same).",
     "combat": " An attack's score is the defender's chance to fall times its worth less the attacker's own chance "
               "times its worth (exact odds, CTA-COMBAT); a shot's, the chance of a hit times the target's worth "
               "(CTA-ART); the novice counts every piece as one, and its engines shoot at the nearest target "

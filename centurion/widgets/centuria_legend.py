@@ -39,6 +39,8 @@ def legend_html(sides: list[tuple[str, str, str]], letters: dict[str, str]) -> s
 #: the map's marks (walk of session 33: the key explained none of them)
 TARGET_MARK, TARGET_RING, MOVE_MARK = "#e53935", "#8e24aa", "#43a047"
 OUT_OF_COMMAND_MARK = "#c62828"  # as the chapters' command shading (STATUS_COLORS)
+PANEL_HEX_MARK = "#ff8f00"  # the hex the panel describes: amber, not the map's dark red, which looked like the red
+# ring of a piece out of command (walk of session 53)
 
 
 def _ring(color: str) -> str:
@@ -48,8 +50,8 @@ def _ring(color: str) -> str:
 MARKS = (f"Marks: {_ring(MOVE_MARK)} green shade, where the selected piece may end its move (CTA-MOVE); "
          f"{_ring(TARGET_RING)} red shade, purple ring, an enemy it may attack or shoot at (CTA-COMBAT, CTA-ART); "
          f"{_ring('#000000')} black ring, the selected piece; {_ring(OUT_OF_COMMAND_MARK)} red ring, a piece "
-         f"out of command (CTA-CMD); {_ring('#1565c0')} blue ring, where the picked move ends; {_ring('#d00000')} dark "
-         "red outline, the hex the panel beside the map describes (the last one clicked).")
+         f"out of command (CTA-CMD); {_ring('#1565c0')} blue ring, where the picked move ends; "
+         f"{_ring(PANEL_HEX_MARK)} amber outline, the hex the panel beside the map describes (the last one clicked).")
 
 
 def banner_html(text: str, color: str | None) -> str:

@@ -25,6 +25,7 @@ from .centuria_legend import (
     FACING_NAMES,
     MOVE_MARK,
     OUT_OF_COMMAND_MARK,
+    PANEL_HEX_MARK,
     TARGET_MARK,
     TARGET_RING,
     banner_html,
@@ -107,6 +108,7 @@ class CenturiaSkirmishTable(BattlePage):
         game = new_skirmish(scenario, seed=self.seed_box.value)
         colors = {k: t.color for k, t in self.tables.terrain.items()}
         self.map = HexMapView(game.battlemap, None, colors=colors, side_panel=panel, size=20.0)
+        self.map.selected_color = PANEL_HEX_MARK  # not the out-of-command ring's red (walk of session 53)
         self.map.on_hex_click(self._on_hex)
         self.map.hex_details = self._hex_details  # the pieces in a hex, either side's (walk, S28)
         self.map.canvas.on_client_ready(self._wake_clock)  # the page is shown: its clock may tick now

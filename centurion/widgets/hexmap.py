@@ -77,6 +77,7 @@ _SCROLL_JS = ("const img = this; const go = () => { const root = img.closest('.c
 # the lines and blocks drawn over the terrain colours (also shown in a battle page's key, walk 3 finding 7)
 CONTOUR_COLOR, RIVER_COLOR, ROAD_COLOR = "#7a4b1e", "#2f6fb0", "#6b4f2a"
 BUILDING_COLORS = ("#9d928a", "#857a70", "#6d6258")  # buildings of 1, 2 and 3 or more levels
+PANEL_HEX_COLOR = "#d00000"  # the hex the panel beside the map describes (the last one clicked)
 SMOKE_COLOR = "#8c8c8c"  # a smoke counter: the whole hex greyed, with a white cloud
 SMOKE_PUFFS = ((-0.28, 0.12), (0.0, -0.12), (0.28, 0.12))  # the cloud's puffs, in hex sizes from the centre
 
@@ -176,6 +177,7 @@ class HexMapView(w.HBox):
         self.show_labels = show_labels
         self.hexes: list[Hex] = sorted(battlemap.hexes, key=lambda h: (h.q, h.r))
         self.selected: Hex | None = None
+        self.selected_color = PANEL_HEX_COLOR  # the outline of the hex the panel describes (a page may pick another)
         self.hovered: Hex | None = None
         self._click_handlers: list[Callable[[Hex], None]] = []
         self._hover_handlers: list[Callable[[Hex], None]] = []
@@ -462,7 +464,7 @@ class HexMapView(w.HBox):
                 c.fill_text(text, x, y - lay.size * 0.45)
         if self.selected is not None:
             c.line_width = 3
-            c.stroke_style = "#d00000"
+            c.stroke_style = self.selected_color
             c.stroke_polygon(lay.corners(self.selected))
 
     # --- interaction -------------------------------------------------------------

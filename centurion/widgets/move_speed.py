@@ -85,8 +85,18 @@ class SpeedChoice(w.Dropdown):
 
     @staticmethod
     def _labels(speeds: list[int], now: int) -> list[tuple[str, int]]:
-        return [(f"end at velocity {n}" + (" (as now)" if n == now else " (faster)" if n > now else
-                                           " (stop, hover or ground)" if n == 0 else " (slower)"), n) for n in speeds]
+        """Each end velocity with what it means: a negative one flies backwards (CEN-GRAV-5; walk of session 53: it
+        read "(slower)")."""
+        def word(n: int) -> str:
+            if n == now:
+                return "as now"
+            if n == 0:
+                return "stop, hover or ground"
+            if n < 0:
+                return "backwards"
+            return "forwards" if now < 0 else "faster" if n > now else "slower"
+
+        return [(f"end at velocity {n} ({word(n)})", n) for n in speeds]
 
     def moves_for(self, g: Skirmish, key: str) -> tuple:
         """The moves listed and shaded for the vehicle: every legal end (its safest path) with 'any', else the moves
