@@ -117,3 +117,22 @@ def test_walk53_the_battle_maps_clicked_hex_is_not_the_red_of_a_piece_out_of_com
     assert far > 150, far  # #d00000 against #c62828: 27
     assert f"border:2px solid {PANEL_HEX_MARK}'></span> amber outline, the hex the panel" in MARKS
     assert SkirmishTable("first_game", seed=1).map.selected_color == PANEL_HEX_COLOR
+
+
+def test_walk53_a_fallen_unit_stays_in_the_morale_row_struck_through(monkeypatch):
+    """Walk of session 53: a unit that fell vanished from the battle page's morale row, so a player could not tell
+    which centuriae were gone. It stays there, struck through and grey: "R-C1: fallen" (CTA-COMBAT, CTA-MORALE)."""
+    monkeypatch.delenv("CENTURION_STORE", raising=False)
+    from centurion.game import bot_action
+    from centurion.widgets.centuria_skirmish import FALLEN_COLOR, CenturiaSkirmishTable
+
+    page = CenturiaSkirmishTable()
+    g = page.game
+    while not any(not p.alive for side in g.sides for p in g.units(side)):
+        g = g.apply(bot_action(g, "veteran"))
+    page._begin(g)
+    fallen = [p.id for side in g.sides for p in g.units(side) if not p.alive]
+    for pid in fallen:
+        assert f"<s style='color:{FALLEN_COLOR}'>{pid}: fallen</s>" in page.status.value
+    living = [p.id for side in g.sides for p in g.units(side) if p.alive]
+    assert all(f">{pid}: {g.morale()[pid]}</span>" in page.status.value for pid in living)

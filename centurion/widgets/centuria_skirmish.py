@@ -45,6 +45,7 @@ LETTERS = {"centuria": "C", "turma": "T", "singulares": "S", "evocati": "E", "ba
            "centurio ballista": "cB"}
 PLAYERS = [("a person", PERSON)] + [(f"the computer ({name})", name) for name in LEVELS]
 CLOCK_WATCH_SECONDS = 1.5  # how often the page looks whether its running countdown has moved (walk, S33)
+FALLEN_COLOR = "#9e9e9e"  # a fallen unit stays in the morale row, struck through (walk of session 53: it vanished)
 MORALE_COLORS = {"intact": "#2e7d32", "idle": "#f9a825", "dissolving": "#ef6c00", "fleeing": "#c62828"}
 
 
@@ -547,7 +548,8 @@ class CenturiaSkirmishTable(BattlePage):
         for side in g.sides:
             morale = g.morale()
             cells = " ".join(f"<span style='color:{MORALE_COLORS[morale[p.id]]}'>{p.id}: {morale[p.id]}</span>"
-                             for p in g.units(side) if p.alive)
+                             if p.alive else f"<s style='color:{FALLEN_COLOR}'>{p.id}: fallen</s>"  # walk, S53
+                             for p in g.units(side))
             rows.append(f"<tr><th>{html.escape(g.label(side))}</th><td>lost {g.losses(side)}</td><td>{cells}</td></tr>")
         self.status.value = link_rules("<table class='centurion-cta-status'><tr><th>Side</th><th>Losses</th>"
                                        "<th>Morale of every unit <code>CTA-MORALE</code></th></tr>"
