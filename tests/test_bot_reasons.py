@@ -263,7 +263,8 @@ def test_I25_4_a_centuria_decision_has_a_reason():
         s = s if attack is not None else s.apply(d.action)
     assert attack is not None
     ex = exchange(s.battle, attack.action.unit, attack.action.target)
-    assert f"falls {ex.defender_falls}, the attacker {ex.attacker_falls}" in attack.reason
+    a = attack.action  # each piece named (walk of session 53: "it falls" read as either)
+    assert f"{a.target} falls {ex.defender_falls}, {a.unit} {ex.attacker_falls}" in attack.reason
 
 
 def test_I25_4_the_skirmish_page_shows_the_alternatives_after_a_computer_move():

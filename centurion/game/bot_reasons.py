@@ -556,7 +556,8 @@ def _cta_reason(s: Any, n: Note) -> str:
                 f"{near} hex{'es' if near != 1 else ''} away{ahead}")
     if isinstance(a, CtaAttack):
         ex = exchange(b, a.unit, a.target)
-        return f"{a.unit} on {a.target}: it falls {ex.defender_falls}, the attacker {ex.attacker_falls} (exact odds)"
+        return (f"{a.unit} on {a.target}: {a.target} falls {ex.defender_falls}, {a.unit} {ex.attacker_falls} (exact "
+                "odds)")  # each named: "it" read as either (walk of session 53)
     if isinstance(a, CtaShoot):
         ex = exchange(b, a.engine, a.target)
         habit = {True: "; the nearest target it may shoot (a beginner's engine shoots there, CTA-ART)",
