@@ -120,3 +120,71 @@ def test_CEN_STK_1_a_scenario_may_set_up_three_vehicles_in_one_hex():
     sc = load_scenario("three.yaml", text=text)
     here = [v.id for side in sc.sides for p in side.platoons for v in p.vehicles if format_label(v.hex) == "0816"]
     assert len(here) == 3
+
+
+# --- session 53's audit of combat (/work/scratch/s53/audit2/findings.md) -------------------------------------------
+
+def test_CEN_TER_1_smoke_in_a_vehicles_hex_counts_against_a_squads_weapons_too():
+    """book-b §10.3: smoke counts as heavy woods for combat, -2 to hit a vehicle in it (docs/decisions.md: "smoke in
+    the target hex makes its terrain modifier at least heavy woods' -2"). A vehicle's weapons got it; a squad's
+    personal weapons, TVLGs and mortars did not. Two hexes from a Liberator in smoke on clear ground: the Horatius'
+    laser needs 2, and so do the personal weapons and the TVLGs; the mortar (no shield term) 9 instead of 11."""
+    from centurion.data import map_from_rows, vehicle_types
+    from centurion.rules.record import RecordSheet
+    from centurion.rules.resolution import CombatUnit, SquadOrder, declare_squad_fire, declare_weapons_fire
+    from centurion.rules.targets import Attack
+
+    types = vehicle_types()
+    bm = map_from_rows(["........"] * 12)
+    t = parse_label("0405")
+    smoked = replace(bm, hexes={**bm.hexes, t: replace(bm.hexes[t], counters=("smoke",))})
+    units = {"lib": CombatUnit("lib", "RL", t, 3, RecordSheet.of(types["liberator"])),  # its front to the south
+             "hor": CombatUnit("hor", "TOG", parse_label("0407"), 0, RecordSheet.of(types["horatius"])),
+             "sqT": CombatUnit("sqT", "TOG", parse_label("0407"), 0, men=8, squad_kind="tvlg"),
+             "sqM": CombatUnit("sqM", "TOG", parse_label("0407"), 0, men=8, squad_kind="mortar")}
+    assert declare_weapons_fire(smoked, units, "hor", [Attack(1, "lib")]).attacks[0].to_hit.value == 2
+    for squad, weapon, clear, in_smoke in (("sqT", "personal", 4, 2), ("sqT", "tvlg", 4, 2), ("sqM", "mortar", 11, 9)):
+        assert declare_squad_fire(bm, units, SquadOrder(squad, weapon, "lib")).to_hit.value == clear, weapon
+        got = declare_squad_fire(smoked, units, SquadOrder(squad, weapon, "lib")).to_hit
+        assert got.value == in_smoke and "smoke in the target hex counts as heavy woods" in got.describe(), weapon
+        old = declare_squad_fire(smoked, units, SquadOrder(squad, weapon, "lib"), smoke=False)
+        assert old.to_hit.value == clear  # a game under rules editions 1-3 replays as it was played
+
+
+def _watcher_entered(edition: int, facing: int, velocity: int, steps: str):
+    """The meeting, seed 0: TOG's T11 on opportunity fire in 0101 facing north; R11 two hexes south of it flies
+    two hexes north into T11's hex across T11's stern hexside (`facing` 0 at +2: nose first; 3 at -2: tail first)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_game import passive, with_vehicle
+
+    from centurion.game.actions import Watch
+
+    s = new_skirmish("meeting", seed=0, rules_edition=edition)
+    while s.phase != "movement":
+        s = s.apply(passive(s))
+    x = parse_label("0101")
+    s = with_vehicle(s, "T11", hex=x, facing=0, velocity=0)
+    s = with_vehicle(s, "R11", hex=neighbor(neighbor(x, 3), 3), facing=facing, velocity=velocity)
+    while "R11" not in [v.key for v in s.movers()]:
+        s = s.apply(Watch("T11") if "T11" in [v.key for v in s.movers()] else passive(s))
+    s = s.apply(Move("R11", GravMove(steps=steps)))
+    assert s.phase == "opportunity" and s.pending_move[1][1][0] == x
+    return s.attack_set(s.vehicle("T11"), "R11", at=s.pending_move[1][1], opportunity=True)
+
+
+@pytest.mark.parametrize("facing, velocity, steps, side", [(0, 2, "FF", "front"), (3, -2, "BB", "stern")])
+def test_book_a_14_2_a_mover_entering_the_watchers_hex_is_seen_from_the_hex_it_came_from(facing, velocity, steps,
+                                                                                          side):
+    """book-a §14.2: in one hex the arcs and the side struck are fixed by the entry, as if the later unit still
+    stood in the hex it came from (docs/decisions.md). R11 comes into T11's hex across T11's stern hexside: it is in
+    T11's stern arc, where only the turret bears (the Horatius' hull laser and SMLM face front), and it shows the
+    side it came in by: its front nose first, its stern tail first. The game let every weapon fire and the
+    defender pick any side."""
+    plan = _watcher_entered(RULES_EDITION, facing, velocity, steps)
+    assert [ra.weapon.location for ra in plan.attacks] == ["turret"]
+    assert {(ra.side, ra.side_options) for ra in plan.attacks} == {(side, (side,))}
+    old = _watcher_entered(3, facing, velocity, steps)  # rules edition 3, as it was played
+    assert len(old.attacks) == 3 and old.attacks[0].side_options == ("front", "left", "right", "stern")

@@ -17,7 +17,7 @@ from ..data import BattleMap, terrain_table
 from ..data.infantry_damage import CasualtyTable, SquadStrength, casualty_table
 from ..dice import Dice, Roll
 from ..hexgrid import Hex, distance
-from .fire import base_roll, base_to_hit, to_hit
+from .fire import base_roll, base_to_hit, smoke_modifier, to_hit
 from .grav import Refusal
 from .hooks import BasicRules, rules_of
 from .inputs import whole
@@ -184,17 +184,19 @@ def _attack_side(target: TargetView, squad_hex: Hex) -> str:
 
 
 def squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction,
-               rules: BasicRules | None = None) -> SquadAttack | Refusal:
+               rules: BasicRules | None = None, *, smoke: bool = True) -> SquadAttack | Refusal:
     """Check a squad's action against the rules; a `SquadAttack` or a `Refusal` naming the rule (book-a §16).
     `rules` (the basic rules by default): its `to_hit_terms` hook may change an attack or a paint at a vehicle
-    like every other weapon's (VAR-SPEEDMOD, docs/decisions.md)."""
-    out = _squad_fire(battlemap, squad, act)
+    like every other weapon's (VAR-SPEEDMOD, docs/decisions.md). `smoke`: smoke in a vehicle's hex counts as heavy
+    woods against the squad's weapons too (book-b §10.3; off only for a game under rules editions 1-3)."""
+    out = _squad_fire(battlemap, squad, act, smoke)
     if isinstance(out, Refusal) or act.target is None:
         return out
     return replace(out, to_hit=rules_of(rules).to_hit_terms(out.to_hit, act.target))
 
 
-def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction) -> SquadAttack | Refusal:
+def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction, smoke: bool = True
+                ) -> SquadAttack | Refusal:
     if act.action not in ACTIONS:
         return Refusal(RULE, f"a squad's action is one of {', '.join(ACTIONS)}, got {act.action!r}")
     if squad.mounted:
@@ -248,7 +250,8 @@ def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction) -> Squ
         side = _attack_side(tgt, squad.hex)
         roll = to_hit(rng, weapon="laser", shield_factor=int(tgt.shields.get(side, 0)),
                       terrain=battlemap[tgt.hex].movement_terrain, crater=tgt.crater, painted=tgt.painted,
-                      shield_side=side)  # painting negates the shield for infantry fire too (book-a §10.2)
+                      shield_side=side,  # painting negates the shield for infantry fire too (book-a §10.2)
+                      smoke=smoke and "smoke" in battlemap[tgt.hex].counters)  # book-b §10.3 (session 53's audit)
         return SquadAttack(squad, "personal", rng, n, roll, template=strength.template, side=side)
 
     if act.action == "tvlg":
@@ -267,7 +270,7 @@ def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction) -> Squ
         side = _attack_side(tgt, squad.hex)
         roll = to_hit(rng, weapon="missile", shield_factor=int(tgt.shields.get(side, 0)),
                       terrain=battlemap[tgt.hex].movement_terrain, crater=tgt.crater, painted=tgt.painted,
-                      shield_side=side)
+                      shield_side=side, smoke=smoke and "smoke" in battlemap[tgt.hex].counters)
         return SquadAttack(squad, "tvlg", rng, count, roll, template="TVLG", side=side)
 
     # mortars, direct or indirect
@@ -290,8 +293,10 @@ def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction) -> Squ
     side = _attack_side(tgt, squad.hex)
     terrain = battlemap[tgt.hex].movement_terrain
     roll = _base(rng).plus("shield: not against a mortar (book-a §16.5)", 0, RULE)
-    roll = roll.plus(f"target in {terrain.replace('_', ' ')}", terrain_table()[terrain].combat_modifier or 0,
-                     "CEN-TER-1")
+    tmod = terrain_table()[terrain].combat_modifier or 0
+    roll = roll.plus(f"target in {terrain.replace('_', ' ')}", tmod, "CEN-TER-1")
+    if smoke and "smoke" in battlemap[tgt.hex].counters and (thicker := smoke_modifier(tmod)):
+        roll = roll.plus("smoke in the target hex counts as heavy woods (book-b §10.3)", thicker, "CEN-TER-1")
     if tgt.crater:
         roll = roll.plus("target hull down in a crater", -2, "CEN-CRT-1")
     if indirect:

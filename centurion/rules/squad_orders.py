@@ -49,10 +49,10 @@ class SquadOrder:
     observed: bool = False
 
 
-def declare_squad_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], order: SquadOrder, *, rules=None
-                       ) -> SquadAttack | Refusal:
+def declare_squad_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], order: SquadOrder, *, rules=None,
+                       smoke: bool = True) -> SquadAttack | Refusal:
     """Check a squad's order with the infantry rules against the live units (CEN-INF-1, CEN-CMB-1; VAR-SPEEDMOD
-    with `rules`)."""
+    with `rules`; `smoke`: smoke in a vehicle's hex counts against the squad's weapons, book-b §10.3)."""
     squad = units.get(order.squad)
     if squad is None or squad.kind != "infantry":
         return Refusal(RULE, f"{order.squad!r} is not a dismounted squad")
@@ -70,7 +70,7 @@ def declare_squad_fire(battlemap: BattleMap, units: Mapping[str, CombatUnit], or
                    level=sight_level(battlemap, squad),
                    tvlgs_left=squad.tvlgs_left)
     act = SquadAction(order.action, view, order.count, order.location, order.target_hex, order.observed)
-    return squad_fire(battlemap, sv, act, rules)
+    return squad_fire(battlemap, sv, act, rules, smoke=smoke)
 
 
 def resolve_squad_fire(order: SquadOrder, attack: SquadAttack, units: Mapping[str, CombatUnit], dice: Dice, *,

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ...dice import Dice
-from ...hexgrid import Hex, distance
+from ...hexgrid import Hex, distance, facing_between
 from ...rules import combat_phase
 from ...rules.grav import Refusal
 from ...rules.infantry_fire import SquadAttack
@@ -67,8 +67,8 @@ class FirePhase:
                 or firer.submerged or target.submerged:  # nothing fires out of or into a lake (CEN-GRD-2)
             return None
         tv = target.target_view(units[firer.key])
-        if at is not None:
-            tv = replace(tv, hex=at[0], facing=at[1], crater=False, entered=None,  # its end-hex entry: not here
+        if at is not None:  # its end hex's entry is not this hex's: this hex's, when it enters the firer's own
+            tv = replace(tv, hex=at[0], facing=at[1], crater=False, entered=self._entry_into(firer.hex, at),
                          velocity=_flown(self, target_key, tv.velocity))
         rng = distance(firer.hex, tv.hex)
         fv = units[firer.key].firer_view()
@@ -91,6 +91,18 @@ class FirePhase:
                 return plan
             singles = singles[:-1] if plan.step is None else singles[:plan.step - 1] + singles[plan.step:]
         return None
+
+    def _entry_into(self, watcher_hex: Hex, at: tuple[Hex, int]) -> int | None:
+        """The hexside the unit moving now crossed into hex `at` of its move when that is the watcher's own hex
+        (book-a §14.2: in one hex the arcs and the side shown are fixed by the entry; rules edition 4, session 53's
+        audit: every arc bore and the defender picked any side), else None."""
+        if (self.rules_edition < 4 or at[0] != watcher_hex or self.pending_move is None
+                or at not in self.pending_move[1]):
+            return None
+        path = self.pending_move[1]
+        i = path.index(at)
+        came = path[i - 1][0] if i else (self.moving.before.hex if self.moving is not None else at[0])
+        return facing_between(at[0], came) if came != at[0] else None
 
     def hold_reasons(self, unit: str) -> list[Refusal]:
         """Why a vehicle has no enemy to fire at (its list holds only 'does not fire'): the vehicle itself (its
@@ -243,7 +255,8 @@ class FirePhase:
                 out = Refusal("CEN-CMB-1", f"{unit} cannot engage {target}")
             else:
                 out = declare_squad_fire(self.battlemap, self.combat_units(), SquadOrder(unit, weapon, target),
-                                         rules=self.rules)  # the target's speed (VAR-SPEEDMOD)
+                                         rules=self.rules,  # the target's speed (VAR-SPEEDMOD)
+                                         smoke=self.rules_edition >= 4)  # smoke against squads' weapons too
             self._cache[ck] = out
         return self._cache[ck]
 

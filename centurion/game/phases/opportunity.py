@@ -57,7 +57,7 @@ class OpportunityPhase:
             mover, path = self.pending_move
             units = self._mover_at(path[step - 1])
             self._cache[ck] = declare_squad_fire(self.battlemap, units, SquadOrder(squad, weapon, mover),
-                                                 rules=self.rules)
+                                                 rules=self.rules, smoke=self.rules_edition >= 4)
         return self._cache[ck]
 
     def opportunity_actions(self) -> tuple[OpportunityFire, ...]:
