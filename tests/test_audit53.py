@@ -188,3 +188,21 @@ def test_book_a_14_2_a_mover_entering_the_watchers_hex_is_seen_from_the_hex_it_c
     assert {(ra.side, ra.side_options) for ra in plan.attacks} == {(side, (side,))}
     old = _watcher_entered(3, facing, velocity, steps)  # rules edition 3, as it was played
     assert len(old.attacks) == 3 and old.attacks[0].side_options == ("front", "left", "right", "stern")
+
+
+# --- session 53's audit of the variant rules (/work/scratch/s53/audit4/findings.md) --------------------------------
+
+@pytest.mark.parametrize("a, b, order", [(2, 3, "A1 B2 A1 B1"), (2, 5, "A1 B3 A1 B2"), (3, 4, "A1 B1 A1 B2 A1 B1"),
+                                         (6, 2, "A2 B1 A2 B1 A2")])
+def test_VAR_INIT_the_extra_group_goes_in_the_middle_with_two_slots_too(a, b, order):
+    """Seed 001 (VAR-INIT): the larger side's extras go "during the middle of the action phase"; docs/decisions.md:
+    the middle slots first, then whichever end activation is nearer the middle. With two slots both are ends: in
+    A1 B? A1 B? the second activation is nearer the middle (between the 2nd and 3rd) than the fourth, so B's pair goes
+    there. The engine put it last (A1 B1 A1 B2)."""
+    from centurion.variants import activation_order
+
+    def fmt(o):
+        return " ".join(f"{'A' if side == 'first' else 'B'}{n}" for side, n in o)
+
+    assert fmt(activation_order(a, b)) == order
+    assert fmt(activation_order(2, 3, middle=False)) == "A1 B1 A1 B2"  # rules editions 1-3, as played

@@ -147,7 +147,8 @@ def start_activations(s: Skirmish, first: str) -> Skirmish:
     s = separate_elements(s)
     second = s.other(first)
     queues = {first: platoons(s, first), second: platoons(s, second)}
-    order = activation_order(len(queues[first]), len(queues[second]), first_side="first")
+    order = activation_order(len(queues[first]), len(queues[second]), first_side="first",
+                             middle=s.rules_edition >= 4)  # two slots: the extras nearer the middle (edition 4)
     seq: list[tuple[str, str]] = []
     for who, n in order:
         side = first if who == "first" else second

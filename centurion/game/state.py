@@ -47,7 +47,8 @@ SYSTEM = "centurion"
 #: carrier is wrecked in a lake cannot get out (CEN-GRD-2; a lake is closed to infantry, book-a §4.2); an explosion's
 #: survivors after a grounding roll against the size of the landing velocity, backwards too (book-a §13.2); smoke in
 #: a vehicle's hex counts against a squad's weapons too (book-b §10.3); a mover entering a watcher's own hex is seen
-#: from the hex it came from (book-a §14.2).
+#: from the hex it came from (book-a §14.2); under VAR-INIT a larger side with two slots puts its extra group in
+#: the one nearer the middle of the phase.
 RULES_EDITION = 4
 SQUAD_DESTROYED_AT = 5  # men killed for a squad to count as destroyed (book-b §15.2, rules/victory.py)
 

@@ -82,12 +82,15 @@ def roll_variant_initiative(dice: Dice, *, rating_first: int = 2, rating_second:
     raise RuntimeError("VAR-INIT: a thousand tied initiative rolls")  # pragma: no cover
 
 
-def _spread(slots: int, extras: int, cap: int, offset: int = 0, length: int | None = None) -> list[int]:
+def _spread(slots: int, extras: int, cap: int, offset: int = 0, length: int | None = None, *,
+            middle: bool = True) -> list[int]:
     """Extras per slot: the middle slots first, evenly spaced, at most `cap` each, then the end slot nearer the
-    middle of the phase (slot i is activation `offset + 2 i` of `length`)."""
+    middle of the phase (slot i is activation `offset + 2 i` of `length`). Two slots are both ends: the one nearer
+    the middle first (session 53's audit: the last one took the extra group; `middle=False`, as before, for a game
+    under rules editions 1-3)."""
     length = 2 * slots if length is None else length
     add = [0] * slots
-    interior = list(range(1, slots - 1)) if slots >= 3 else list(range(slots))
+    interior = list(range(1, slots - 1)) if slots >= 3 else [] if middle else list(range(slots))
     ends = [i for i in range(slots) if i not in interior]
     left = extras
     while left > 0:
@@ -96,8 +99,9 @@ def _spread(slots: int, extras: int, cap: int, offset: int = 0, length: int | No
             k = min(left, len(open_))
             picked = [open_[(2 * j + 1) * len(open_) // (2 * k)] for j in range(k)]
         else:
-            open_ = sorted((i for i in ends if add[i] < cap),
-                           key=lambda i: (abs(2 * (offset + 2 * i) - (length - 1)), i))
+            open_ = sorted((i for i in ends if add[i] < cap),  # two slots as far from the middle: the later,
+                           key=lambda i: (abs(2 * (offset + 2 * i) - (length - 1)), -i if slots == 2 else i))
+            # as editions 1-3 had it (A1 B1 A2 for three against one)
             if not open_:
                 raise AssertionError("the caller sizes cap so that every extra fits")  # pragma: no cover
             k = min(left, len(open_))
@@ -108,14 +112,16 @@ def _spread(slots: int, extras: int, cap: int, offset: int = 0, length: int | No
     return add
 
 
-def activation_order(first: int, second: int, *, first_side: str = "first") -> list[tuple[str, int]]:
+def activation_order(first: int, second: int, *, first_side: str = "first", middle: bool = True
+                     ) -> list[tuple[str, int]]:
     """The Action Phase as (side, platoons) activations, `first_side` going first (VAR-INIT).
 
     Sides alternate one platoon each; the larger side's extra platoons go in pairs (triples when it has three
     times as many platoons or more; beyond what triples can absorb, groups grow further: decision), spread as
     evenly as possible over that side's activations (groups differ by one at most), the larger groups in the
     middle ones. With one side
-    out of platoons the other activates the rest one at a time.
+    out of platoons the other activates the rest one at a time. `middle=False`: two slots as rules editions 1-3 had
+    them (the extra group in the later one).
     """
     whole(first, RULE, "first (platoons)", 0)
     whole(second, RULE, "second (platoons)", 0)
@@ -136,7 +142,8 @@ def activation_order(first: int, second: int, *, first_side: str = "first") -> l
     offset = 0 if big == starter else 1
     # as evenly as possible: every slot takes its share, the ones left over go to the middle slots
     base, rest = divmod(extras, slots)
-    groups = [1 + base + x for x in _spread(slots, rest, 1, offset, slots + s)] if rest else [1 + base] * slots
+    groups = ([1 + base + x for x in _spread(slots, rest, 1, offset, slots + s, middle=middle)] if rest
+              else [1 + base] * slots)
     order: list[tuple[str, int]] = []
     gi = si = 0
     turn = starter
