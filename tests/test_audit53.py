@@ -206,3 +206,28 @@ def test_VAR_INIT_the_extra_group_goes_in_the_middle_with_two_slots_too(a, b, or
 
     assert fmt(activation_order(a, b)) == order
     assert fmt(activation_order(2, 3, middle=False)) == "A1 B1 A1 B2"  # rules editions 1-3, as played
+
+
+def test_a_squads_shot_on_watch_rolls_against_the_smoke_it_was_declared_with(monkeypatch):
+    """The squad's TVLG shot on opportunity fire at R21 entering 2814 (clear ground), smoke laid there: the roll made
+    at the resolution has the target of the shot the list offered, 2 less than without the smoke under edition 4
+    (heavy woods' -2, book-b §10.3), the same as without it under edition 3, as it was played (the resolution
+    re-declares the order: both must agree)."""
+    from test_audit50 import r21_set_up_at
+    from test_squad_watch import _t21s_watches_r21_passes
+
+    from centurion.data import terrain_table
+    from centurion.game.actions import OpportunityFire
+
+    r21_set_up_at(monkeypatch, "2714", 3)
+    s = _t21s_watches_r21_passes()
+    there = s.pending_move[1][0][0]
+    assert format_label(there) == "2814" and s.battlemap[there].terrain == "clear" and not s.battlemap[there].counters
+    clear = s.squad_opportunity("T21s", "tvlg", 1).to_hit.value
+    woods = terrain_table()["heavy_woods"].combat_modifier
+    for edition, target in ((RULES_EDITION, clear + woods), (3, clear)):
+        g = replace(s, counters=s.counters + ((there, "smoke"),), rules_edition=edition)._fresh()
+        assert g.squad_opportunity("T21s", "tvlg", 1).to_hit.value == target, edition
+        t = g.apply(OpportunityFire("T21s", "R21", 1, "tvlg"))
+        rolls = [line for line in t.log[len(g.log):] if "T21s TVLGs attack 1" in line]
+        assert rolls and f"vs target {target} " in rolls[0], (edition, rolls)

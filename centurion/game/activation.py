@@ -223,7 +223,8 @@ def resolve_activation_fire(s: Skirmish, dice: Dice) -> Skirmish:
             decls.append(plan)
     men = {k: u.men for k, u in live.items() if u.kind == "infantry"}  # before the fire (book-a 14.1)
     res = combat_phase(s.battlemap, live, decls, dice, turn=s.turn, rules=s.rules,
-                       map_for=occupy_map_for(s) if positions_in_play(s) else None)  # VAR-OCCUPY
+                       map_for=occupy_map_for(s) if positions_in_play(s) else None,  # VAR-OCCUPY
+                       squad_smoke=s.rules_edition >= 4)
     live, reports, casualties = res.units, res.internals, res.casualties
     side, platoon = s.sequence[0]
     head = [f"  {platoon} fires: every attack resolved and all damage applied now {TAG}"] if s.fires else []

@@ -138,7 +138,8 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
                  declarations: Sequence[tuple[str, Sequence[Attack], int | None] | SquadOrder | FirePlan],
                  dice: Dice, *,
                  turn: int = 1, paints: Sequence[tuple[str, str]] = (), rules: BasicRules | None = None,
-                 map_for: MapFor | None = None, vulcan: VulcanPolicy | None = E25_POLICY) -> PhaseResult:
+                 map_for: MapFor | None = None, vulcan: VulcanPolicy | None = E25_POLICY,
+                 squad_smoke: bool = True) -> PhaseResult:
     """Painting (declared and resolved, `paints` = (painter, target) pairs), then weapons fire declared in the given
     order, resolved one firing unit at a time, then internal damage and infantry losses (CEN-SEQ-1, CEN-SEQ-3).
     Declarations: a vehicle's (firer, attacks, turret facing or None) or its `FirePlan` already declared (kept as
@@ -147,8 +148,9 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
     stand in part of a hex (VAR-OCCUPY); by default `battlemap` for every shot.
 
     Every declaration is checked against the state at the start of the resolution (all are made before any is
-    resolved); a refused one is reported and nothing of it happens. `vulcan`: the Vulcan owners' choices
-    (book-a 15.2, E25), told how many attackers with missiles are still to fire at their vehicle.
+    resolved); a refused one is reported and nothing of it happens. `squad_smoke`: smoke in a vehicle's hex counts
+    against a squad's weapons (book-b §10.3; off only for a game under rules editions 1-3). `vulcan`: the Vulcan
+    owners' choices (book-a 15.2, E25), told how many attackers with missiles are still to fire at their vehicle.
     """
     start = len(dice.log)
     paint_results: tuple[PaintResult | Refusal, ...] = ()
@@ -167,7 +169,7 @@ def combat_phase(battlemap: BattleMap, units: Mapping[str, CombatUnit],
                 plans.append((d, Refusal(RULE, f"{d.squad} painted this turn: a painting squad does nothing "
                                          "else (book-a 7.3)"), bm))
             else:
-                plans.append((d, declare_squad_fire(bm, units, d, rules=rules), bm))
+                plans.append((d, declare_squad_fire(bm, units, d, rules=rules, smoke=squad_smoke), bm))
         elif isinstance(d, FirePlan):
             plans.append((None, d, seen(d.firer.key, d.targets[0] if d.targets else None)))
         else:

@@ -342,7 +342,8 @@ class FirePhase:
             decls.append((firer, [a.attack for a in plan.attacks], plan.turret_facing))
             terms += variant_terms(firer, plan)
         res = combat_phase(self.battlemap, units, decls, dice, turn=self.turn, rules=self.rules,
-                           map_for=occupy_map_for(self) if positions_in_play(self) else None)  # VAR-OCCUPY
+                           map_for=occupy_map_for(self) if positions_in_play(self) else None,  # VAR-OCCUPY
+                           squad_smoke=self.rules_edition >= 4)
         men = {k: u.men for k, u in units.items() if u.kind == "infantry"}
         nxt = self._absorb(res.units, res.internals, res.casualties, *terms, *fire_lines(res, men))
         nxt = nxt.resolve_rams(None, dice)  # rams after the Combat Phase (VAR-RAM)
