@@ -8,8 +8,8 @@ CELLS = [
     md("# Grounding, reverse and lift-off\n\n" + BACK +
        "After slowing down a grav tank may **ground**: it drops to the earth and stops dead. It must ground if it "
        "could not spend all its VP (CEN-GRAV-2). Grounding costs 10 damage to the bottom armor for each point of "
-       "velocity it still had after decelerating (CEN-GRD-1); in a lake it is half, and the tank sinks out of "
-       "reach of direct fire (CEN-GRD-2). Slowing down past 0 makes the velocity negative: next turn the tank "
+       "velocity it still had after decelerating (CEN-GRD-1); in a lake it is half, and the tank sinks: under "
+       "water it can neither fire nor be fired on, but by artillery or from orbit (CEN-GRD-2). Slowing down past 0 makes the velocity negative: next turn the tank "
        "flies backwards, with every speed limit halved (CEN-GRAV-5). Lifting off again costs 1 TP from the "
        "ground, 2 from a crater or from under water, before any acceleration (CEN-GRAV-6).\n\n"
        "**Try it:** choose how the tank starts (flying, grounded, in a crater, under water), set thrust, plot and "
@@ -31,8 +31,8 @@ print("the same in a lake:", rules.grounding_damage(2, in_water=True))
 """),
     checks('check_book("book-a E10: lands at velocity", r.end_velocity, 2)',
            'check_book("book-a E10: grounding damage", r.grounding_damage, 20)'),
-    md("A Liberator at 4 spends all 6 TP decelerating after its move: it ends at −2 and next turn must fly "
-       "two VP backwards into the hexes behind it (CEN-GRAV-5)."),
+    md("A Liberator at 4 spends all 6 TP decelerating after its move: it ends at −2 and next turn flies "
+       "two VP backwards into the hexes behind it, unless it spends thrust to slow its reverse (CEN-GRAV-5)."),
     code("""
 lib = rules.GravState.of(liberator, parse_label("0228"), 0, 4)
 r = rules.resolve_grav_move(lib, rules.GravMove(steps="FFFF", decelerate=6), strip, liberator)

@@ -34,8 +34,9 @@ CELLS = [
     md("# Weapons fire and to-hit\n\n" + BACK +
        "A weapon hits on a d10 roll at or under its **to-hit number** (CEN-CMB-1). The number starts from the "
        "range band (12 adjacent, then 11, 10, 9, 8, 7 out to 20 hexes; nothing beyond), and goes down by:\n\n"
-       "- the **shield factor** of the side the attack strikes (a Gauss cannon ignores shields; painting and "
-       "indirect fire at a painted target ignore them too). The side is read from the target's facing: the "
+       "- the **shield factor** of the side the attack strikes (a Gauss cannon ignores shields; once a target "
+       "is painted, every laser, mass driver and missile fired at it ignores them, directly or indirectly; the "
+       "painting roll itself does not). The side is read from the target's facing: the "
        "wedge of hexsides the line comes in through (HEX-4); on a spine (the line runs along the boundary of two "
        "wedges) the defender picks which of the two sides is struck.\n"
        "- the **terrain** of the target's hex (light woods −1, heavy woods or smoke −2, CEN-TER-1), −2 more in "

@@ -7,13 +7,14 @@ TITLE = "Infantry combat and the Vulcan"
 CELLS = [
     md("# Infantry combat and the Vulcan\n\n" + BACK +
        "A squad of up to 8 men fires its personal weapons at anything within 3 hexes: **1 attack** if it moved, "
-       "**2** if it stood still, **3** at a target in its own hex (close assault). Against a vehicle each hit "
+       "**2** if it stood still, **3** if it stood still and the target is in its own hex (close assault). Against a vehicle each hit "
        "lays an **IWF template** that shrinks with the squad: IWF 9 at full strength down to IWF 1 with one "
        "man left. Against infantry there is no terrain or shield modifier; a hit rolls on the **casualties "
        "table**, in the row of the weapon's damage (or the squad's IWF row), a d10 plus the terrain: the higher "
        "the roll, the more men die. A squad is destroyed when 5 of its men are dead (CEN-CMB-1).\n\n"
        "Squads may carry TVLG missiles and mortars (fewer as they lose men); a mortar fires directly or, at a "
-       "painted target, indirectly; its AP round and a vehicle's **AP laser** strike every squad in a hex.\n\n"
+       "painted target, indirectly; its AP round strikes every squad in a hex. A vehicle's **AP laser** fires only at infantry, one squad at a "
+       "time, as infantry fire does, out to 3 hexes.\n\n"
        "A tank's **Vulcan** engages incoming missiles: the more it engages in a turn, the lower the number it "
        "must roll to shoot each one down (CEN-CMB-1).\n\n"
        "**Try it:** the casualties table as a live lookup, then the Vulcan's odds."),

@@ -192,7 +192,7 @@ print(f"With these bonuses a ram connects {float(ram_hit_chance(attacker, defend
        "rating points, +1 each (a Centurion with a negative rating must spend all of it, −1 each); unlike the "
        "basic roll, the higher total wins, and the winner chooses who starts. In the Action Phase the sides take "
        "turns **activating** one platoon, which moves, paints and fires at once, with damage at once. A larger "
-       "side activates its extra platoons in pairs (triples at three to one), as evenly as possible: six "
+       "side activates its extra platoons in pairs (triples only where taking turns leaves no other way), as evenly as possible: six "
        "platoons against two go 2, 2, 2, with the bigger groups in the middle when they cannot be even. Carried "
        "infantry belong to their vehicle's platoon until they dismount; from then on a squad is an element of "
        "its own. Opportunity fire belongs to units that were standing still at the end of the last turn (or "
