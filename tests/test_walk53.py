@@ -136,3 +136,39 @@ def test_walk53_a_fallen_unit_stays_in_the_morale_row_struck_through(monkeypatch
         assert f"<s style='color:{FALLEN_COLOR}'>{pid}: fallen</s>" in page.status.value
     living = [p.id for side in g.sides for p in g.units(side) if p.alive]
     assert all(f">{pid}: {g.morale()[pid]}</span>" in page.status.value for pid in living)
+
+
+def test_walk53_the_unit_panel_tells_a_shield_location_and_ammunition_from_systems_out_for_the_game():
+    """Walk of session 53: the unit panel listed a hit shield location and a hit ammunition store "(out for the
+    game)", and showed no side's shield. book-a 13.1-13.2: a facing's shield drops only when both of its locations
+    are hit (the log said "the other location still holds it"); an ammunition hit's effect is its explosion roll;
+    each Targ box lost is -1 to hit. A Horatius (shields front 7, left 6, right 6, stern 5, data/vehicles.yaml) with
+    one left shield location, both right ones, the comm, a Targ box and the left ammunition hit."""
+    from centurion.data import vehicle_types
+    from centurion.rules.record import RecordSheet
+    from centurion.widgets.skirmish_text import internals_html
+
+    s = RecordSheet.of(vehicle_types()["horatius"])
+    lost = [("left", b) for b in s.boxes_of("left", "shield_1")] + [("right", b) for c in ("shield_1", "shield_2")
+                                                                    for b in s.boxes_of("right", c)]
+    lost += [("front", s.boxes_of("front", "comm")[0]), ("turret", s.boxes_of("turret", "targeting")[0]),
+             ("left", s.boxes_of("left", "ammo")[0])]
+    text = internals_html(s.with_damage({}, lost, immediate=True))
+    assert "<b>Hit inside</b> comm (front), Targ (turret) (out for the game; Targ: 1 box lost, -1 to hit)" in text
+    assert "shield location" not in text and "ammunition (left)" not in text  # neither is out for the game
+    assert "<b>Ammunition</b> hit: it did not explode" in text
+    assert "<b>Shields</b> front 7, left 6 (one of its 2 locations hit), right 0 (down), stern 5" in text
+
+
+def test_walk53_the_pointer_line_gives_a_smoke_hexs_halved_speed_limit_as_the_panel_does():
+    """Walk of session 53: over the map's smoke in 2220 the hex panel said "Speed limit 10 for grav vehicles: 20
+    halved by the smoke" (book-b §10.3) and the "Pointer:" line under it "speed limit 20"."""
+    from centurion.widgets import HexMapView
+
+    bm = new_skirmish("meeting", seed=0).battlemap
+    view = HexMapView(bm, terrain_table())
+    smoke, clear = parse_label("2220"), parse_label("0101")
+    assert "smoke" in bm[smoke].counters and bm[smoke].terrain == "clear" and not bm[clear].counters
+    assert "speed limit 10 (smoke)" in view._hover_html(bm[smoke])
+    assert "speed limit 20" in view._hover_html(bm[clear]) and "(smoke)" not in view._hover_html(bm[clear])
+    assert "<td><b>10 for grav vehicles: 20 halved by the smoke" in view._info_html(bm[smoke])  # the panel's

@@ -267,7 +267,7 @@ def leadership_note(g: Skirmish, points: int) -> str:
         return f"Refused: {plan}"
     return (f"Each side rolls a d10 and the lower total wins the initiative; the winner chooses to move first or "
             f"last [CEN-INI-1]. {g.label(g.active)} has a Leadership Advantage of "
-            f"{plural(plan.advantage, 'point')} (the difference of the two Centuries' ratings; "
+            f"{plural(plan.advantage, 'point')} (the difference of the two Centurions' ratings; "
             f"{'; '.join(centurion_words(g, s) for s in g.sides)}): spending {points} "
             f"takes {points} off its roll, and the {plan.advantage - points} left buy {plural(plan.passes, 'pass')}, "
             f"each letting a platoon wait and move later this turn (3 points a pass) [CEN-INI-2]. Unspent points are "

@@ -551,7 +551,8 @@ class HexMapView(w.HBox):
         label = self.terrain[cell.terrain].label.lower() if self.terrain else cell.terrain  # mid-line: "heavy woods"
         if self.terrain is not None:
             t = self.terrain[cell.movement_terrain]
-            label += f", {t.vp['grav']} VP, speed limit {t.speed_limit}"
+            limit = grav_speed_limit(t.speed_limit, cell)  # halved in smoke, as the panel says (walk of session 53)
+            label += f", {t.vp['grav']} VP, speed limit {limit}" + (" (smoke)" if limit != t.speed_limit else "")
         extra = ""
         if self.hex_details is not None:
             extra = "; ".join(f"{k} {v}" for k, v in self.hex_details(cell))

@@ -361,6 +361,31 @@ def watch_words(g: Skirmish, key: str) -> str:
     return ", on opportunity fire" if key in g.watching and g.phase in ("movement", "opportunity") else ""
 
 
+#: hit components that are not "out for the game": a shield location (the facing's shield holds until both of its
+#: locations are hit), ammunition (its effect is the explosion roll), the infantry compartment (its men, shown apart)
+NOT_OUT = ("shield_1", "shield_2", "ammo", "infantry")
+
+
+def internals_html(s) -> str:
+    """The unit panel's lines for the internals hit and the shields as they stand (book-a 13.1-13.2; walk of session
+    53: every hit read "(out for the game)", shield locations and ammunition too, and no side's shield was shown)."""
+    hits = s.components_hit()
+    out = system_words({h for h in hits if h[1] not in NOT_OUT})
+    n = s.targeting_lost  # each Targ box lost is -1 to hit, not "out" (book-a 13.2)
+    targ = f"; Targ: {n} box{'es' if n != 1 else ''} lost, -{n} to hit" if n else ""
+    text = f"<br><b>Hit inside</b> {html.escape(', '.join(out))} (out for the game{targ})" if out else ""
+    if any(c == "ammo" for _s, c in hits):
+        text += "<br><b>Ammunition</b> hit: it did not explode (book-a 13.2)"
+    sides = [f for f in ("front", "left", "right", "stern") if s.vehicle.shield_factor(f)]
+    if sides:
+        def state(f: str) -> str:
+            now = s.shield_factor(f)
+            one = now and (s.hit(f, "shield_1") or s.hit(f, "shield_2"))
+            return f"{f} {now}" + (" (down)" if not now else " (one of its 2 locations hit)" if one else "")
+        text += "<br><b>Shields</b> " + ", ".join(state(f) for f in sides)
+    return text
+
+
 def unit_html(g: Skirmish, key: str | None) -> str:
     """The selected unit's panel: a vehicle's place, armor, crew, weapons and stores; a squad's men."""
     if key is None:
@@ -388,8 +413,7 @@ def unit_html(g: Skirmish, key: str | None) -> str:
     leader = next((f"<br><b>Centurion</b> {html.escape(centurion_words(g, side))}" for side in g.sides
                    if g.scenario.side(side).centurion == key), "")
     vanes = vane_words(v)
-    hit = system_words(s.components_hit())
-    systems = f"<br><b>Hit inside</b> {html.escape(', '.join(hit))} (out for the game)" if hit else ""
+    systems = internals_html(s)
     return (
         f"<div style='font-size:12px'><b>{key}</b> {html.escape(s.vehicle.label)} ({html.escape(v.platoon)})"
         f"<br>{state}{riders}{leader}<br><b>Armor</b> {armor}<br><b>Crew</b> {crew}"

@@ -13,7 +13,8 @@ CELLS = [
        "terrain under it, plus the slope's cost where the road climbs (our reading: the road takes the place of "
        "the terrain row, not of the slope row), and a grav tank may follow a river the same way (CEN-TER-4).\n\n"
        "Both tables below also give a **speed limit**: a hex's limit is the lower of its terrain's and its "
-       "slope's, so a steep slope (4 levels or more, up or down: 16) slows a tank even in the open (CEN-TER-3; chapter 5, "
+       "slope's, so a steep slope (4 levels or more, up or down: 16) slows a tank even in the open "
+       "(CEN-TER-3; chapter 5, "
        "*Speed limits and piloting rolls*, shows what entering a hex faster than its limit costs).\n\n"
        "**Try it:** plot a path: the number over each hex is what it cost. Hover over a hex to see what entering "
        "it from the end of the plot would cost. The Terrain Effects Table is below the map."),
