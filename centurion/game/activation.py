@@ -224,7 +224,7 @@ def resolve_activation_fire(s: Skirmish, dice: Dice) -> Skirmish:
     men = {k: u.men for k, u in live.items() if u.kind == "infantry"}  # before the fire (book-a 14.1)
     res = combat_phase(s.battlemap, live, decls, dice, turn=s.turn, rules=s.rules,
                        map_for=occupy_map_for(s) if positions_in_play(s) else None,  # VAR-OCCUPY
-                       squad_smoke=s.rules_edition >= 4)
+                       squad_smoke=s.squad_smoke)
     live, reports, casualties = res.units, res.internals, res.casualties
     side, platoon = s.sequence[0]
     head = [f"  {platoon} fires: every attack resolved and all damage applied now {TAG}"] if s.fires else []

@@ -214,6 +214,14 @@ def path_of(resolved) -> tuple[tuple[Hex, int], ...]:
     return tuple(out)
 
 
+def entry_side(path: tuple[tuple[Hex, int], ...], i: int, start: Hex) -> int | None:
+    """The hexside of hex `path[i]` of a move that the mover crossed to enter it, from the hex before it on the path
+    (`start`, where the move began, for the first); None when it came from no other hex (book-a §14.2)."""
+    here = path[i][0]
+    came = path[i - 1][0] if i else start
+    return facing_between(here, came) if came != here else None
+
+
 def entered(game: Skirmish, mover: Vehicle, path: tuple[tuple[Hex, int], ...]) -> Skirmish:
     """The game with the mover's `entered` set: the hexside it crossed last into its end hex when an enemy
     stood there, else None; unchanged when it never left its hex (book-a §14.2)."""
@@ -222,10 +230,9 @@ def entered(game: Skirmish, mover: Vehicle, path: tuple[tuple[Hex, int], ...]) -
     if v.hex not in steps:
         return game
     i = len(steps) - 1 - steps[::-1].index(v.hex)
-    came_from = steps[i - 1] if i else mover.hex
     enemy = any(x.hex == v.hex for x in game.live_vehicles(game.other(v.side))) or any(
         q.hex == v.hex and q.men > 0 and q.side != v.side for q in game.squads)
-    side = facing_between(v.hex, came_from) if enemy else None
+    side = entry_side(path, i, mover.hex) if enemy else None
     if side == v.entered:
         return game
     return replace(game, vehicles=game._with_vehicle(replace(v, entered=side)))

@@ -222,6 +222,12 @@ class GameState:
         return map_with(self.scenario.map, self.counters, legacy_smoke=self.rules_edition < 3)
 
     @property
+    def squad_smoke(self) -> bool:
+        """Whether smoke in a vehicle's hex counts against a squad's weapons as against a vehicle's (book-b §10.3):
+        from rules edition 4, in the declaration and in the resolution alike."""
+        return self.rules_edition >= 4
+
+    @property
     def sides(self) -> tuple[str, str]:
         """The two side keys, in scenario order."""
         return (self.scenario.sides[0].key, self.scenario.sides[1].key)

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..game import LEVELS, IllegalAction, SaveError, Skirmish, load
+from ..game.actions import Smoke
 from ..game.wording import in_words
 from ..store import StoreError
 from ..store.hidden import masked_log
@@ -484,7 +485,7 @@ class BattlePage(StoredGame, w.VBox):
             return False
         self.selected = None
         unlaid = (f" The charge picked in the list ({before.describe(picked)}) was not laid: only Confirm lays it."
-                  if type(picked).__name__ == "Smoke" else "")  # walk of session 52: it looked laid
+                  if isinstance(picked, Smoke) else "")  # walk of session 52: it looked laid
         self.message.show(f"Done ({before.label(before.active)}): {before.describe(a)}.{unlaid}", "info")  # walk 52
         self._run_computer()
         self._refresh()

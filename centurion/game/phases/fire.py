@@ -11,13 +11,13 @@ import re
 from dataclasses import dataclass, replace
 
 from ...dice import Dice
-from ...hexgrid import Hex, distance, facing_between
+from ...hexgrid import Hex, distance
 from ...rules import combat_phase
 from ...rules.grav import Refusal
 from ...rules.infantry_fire import SquadAttack
 from ...rules.resolution import SquadOrder, declare_squad_fire
 from ...rules.targets import Attack, FirePlan, declare_fire, turret_toward, weapon_family
-from .. import crew
+from .. import crew, opportunity
 from ..actions import Action, Fire, IllegalAction, SquadFire, squad_weapons
 from ..dispatch import PhaseRules
 from ..enums import Phase
@@ -99,10 +99,8 @@ class FirePhase:
         if (self.rules_edition < 4 or at[0] != watcher_hex or self.pending_move is None
                 or at not in self.pending_move[1]):
             return None
-        path = self.pending_move[1]
-        i = path.index(at)
-        came = path[i - 1][0] if i else (self.moving.before.hex if self.moving is not None else at[0])
-        return facing_between(at[0], came) if came != at[0] else None
+        path, start = self.pending_move[1], self.moving.before.hex if self.moving is not None else at[0]
+        return opportunity.entry_side(path, path.index(at), start)
 
     def hold_reasons(self, unit: str) -> list[Refusal]:
         """Why a vehicle has no enemy to fire at (its list holds only 'does not fire'): the vehicle itself (its
@@ -256,7 +254,7 @@ class FirePhase:
             else:
                 out = declare_squad_fire(self.battlemap, self.combat_units(), SquadOrder(unit, weapon, target),
                                          rules=self.rules,  # the target's speed (VAR-SPEEDMOD)
-                                         smoke=self.rules_edition >= 4)  # smoke against squads' weapons too
+                                         smoke=self.squad_smoke)  # smoke against squads' weapons too
             self._cache[ck] = out
         return self._cache[ck]
 
@@ -343,7 +341,7 @@ class FirePhase:
             terms += variant_terms(firer, plan)
         res = combat_phase(self.battlemap, units, decls, dice, turn=self.turn, rules=self.rules,
                            map_for=occupy_map_for(self) if positions_in_play(self) else None,  # VAR-OCCUPY
-                           squad_smoke=self.rules_edition >= 4)
+                           squad_smoke=self.squad_smoke)
         men = {k: u.men for k, u in units.items() if u.kind == "infantry"}
         nxt = self._absorb(res.units, res.internals, res.casualties, *terms, *fire_lines(res, men))
         nxt = nxt.resolve_rams(None, dice)  # rams after the Combat Phase (VAR-RAM)

@@ -444,13 +444,14 @@ class MovementPhase:
                 if any(s.aboard == v.key and s.key in self.done for s in self.squads):
                     raise IllegalAction("CEN-MNT-1", f"the squad in {v.key} climbed in this turn: it rides and does "
                                         "nothing else, so it cannot get out again until next turn")
-                if not res.end_state().grounded:
+                end = res.end_state()
+                if not end.grounded:
                     raise IllegalAction("CEN-MNT-1", "a squad dismounts only with its carrier grounded (velocity 0) "
                                         "at the end of its move")
-                wet = self.dismount_refusal_at(res.end_state().hex)
+                wet = self.dismount_refusal_at(end.hex)
                 if wet is not None:
                     raise IllegalAction(wet.rule, f"{wet.reason}: {v.key} ends its move on the bottom of the lake at "
-                                        f"{format_label(res.end_state().hex)}")
+                                        f"{format_label(end.hex)}")
             return
         self._check_listed(action, self.movement_others())
 

@@ -57,7 +57,7 @@ class OpportunityPhase:
             mover, path = self.pending_move
             units = self._mover_at(path[step - 1])
             self._cache[ck] = declare_squad_fire(self.battlemap, units, SquadOrder(squad, weapon, mover),
-                                                 rules=self.rules, smoke=self.rules_edition >= 4)
+                                                 rules=self.rules, smoke=self.squad_smoke)
         return self._cache[ck]
 
     def opportunity_actions(self) -> tuple[OpportunityFire, ...]:
@@ -96,7 +96,7 @@ class OpportunityPhase:
         if action.weapon is not None:  # a squad on watch: its order resolved as in the Combat Phase (book-a §16)
             units = here._mover_at(path[k - 1])
             res = combat_phase(self.battlemap, units, [SquadOrder(action.unit, action.weapon, mover_key)], dice,
-                               turn=self.turn, rules=self.rules, squad_smoke=self.rules_edition >= 4)
+                               turn=self.turn, rules=self.rules, squad_smoke=self.squad_smoke)
             res = replace(res, units={key: replace(u, hex=here.combat_units()[key].hex) if key == mover_key else u
                                       for key, u in res.units.items()})  # back where `here` has it
             terms: tuple[str, ...] = ()
