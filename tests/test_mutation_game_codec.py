@@ -31,7 +31,7 @@ def bad_action(data) -> str:
 
 def bad_header(data) -> str:
     with pytest.raises(SaveError) as info:
-        read_header(data, "cta.json", KNOWN)
+        read_header(data, "cta.json", KNOWN, 2)
     return str(info.value)
 
 
@@ -66,15 +66,22 @@ def test_SAVE_a_malformed_centuria_action_names_the_place_and_the_field():
 
 def test_SAVE_a_centuria_save_header_is_checked_field_by_field():
     # a header without an edition was written before editions: it replays on the first set-up (issue 25)
-    assert read_header(HEAD, "cta.json", KNOWN) == ("centuria_farmstead@1", 2, [])
+    assert read_header(HEAD, "cta.json", KNOWN, 2) == ("centuria_farmstead@1", 2, [], 1)
     no_variants = {k: v for k, v in HEAD.items() if k != "variants"}
-    assert read_header(no_variants, "cta.json", KNOWN) == ("centuria_farmstead@1", 2, [])
-    assert read_header({**HEAD, "edition": 2}, "cta.json", KNOWN) == ("centuria_farmstead@2", 2, [])
-    assert read_header({**HEAD, "edition": 3}, "cta.json", KNOWN) == ("centuria_farmstead", 2, [])  # the current
+    assert read_header(no_variants, "cta.json", KNOWN, 2) == ("centuria_farmstead@1", 2, [], 1)
+    assert read_header({**HEAD, "edition": 2}, "cta.json", KNOWN, 2) == ("centuria_farmstead@2", 2, [], 1)
+    assert read_header({**HEAD, "edition": 3}, "cta.json", KNOWN, 2) == ("centuria_farmstead", 2, [], 1)  # the current
     for edition in (0, 4, True, "2", None):
         assert bad_header({**HEAD, "edition": edition}) == (
             "cta.json: field 'edition': expected a whole number from 1 to 3 (the editions of 'centuria_farmstead'), "
             f"got {str(edition)[:20]!r}")
+    # the edition of Centuria's rules (session 54): 1 when the save names none, the newest given to read_header
+    assert read_header({**HEAD, "rules": 2}, "cta.json", KNOWN, 2)[3] == 2
+    assert read_header({**HEAD, "rules": 1}, "cta.json", KNOWN, 2)[3] == 1
+    for rules, words in ((0, "the number 0"), (3, "the number 3"), (True, "true"), ("2", "the text '2'"),
+                         (None, "null"), (1.0, "the number 1.0")):
+        assert bad_header({**HEAD, "rules": rules}) == (
+            f"cta.json: field 'rules': expected a whole number from 1 to 2 (the editions of Centuria's rules), got {words}")
     assert bad_header({**HEAD, "format": "f" * 80}) == (
         f"cta.json: field 'format': expected 'centurion-skirmish', got the text '{'f' * 40}'")  # in words (S30)
     assert bad_header({k: v for k, v in HEAD.items() if k != "format"}) == (
@@ -91,7 +98,7 @@ def test_SAVE_a_centuria_save_header_is_checked_field_by_field():
         "cta.json: unknown field(s) ['u', 'v', 'w', 'x', 'y']")
     assert bad_header({**HEAD, "actions": "a" * 80}) == (
         f"cta.json: field 'actions': expected the list of the game's decisions, got the text '{'a' * 40}'")
-    assert read_header({**HEAD, "actions": [0] * MAX_ACTIONS}, "cta.json", KNOWN)[2] == [0] * MAX_ACTIONS
+    assert read_header({**HEAD, "actions": [0] * MAX_ACTIONS}, "cta.json", KNOWN, 2)[2] == [0] * MAX_ACTIONS
     assert bad_header({**HEAD, "actions": [0] * (MAX_ACTIONS + 1)}) == (
         f"cta.json: field 'actions': at most {MAX_ACTIONS} actions, got {MAX_ACTIONS + 1}")
 

@@ -107,25 +107,29 @@ def out_of_action(p: Piece) -> bool:
     return not p.alive or p.marker >= 3
 
 
-def led_units(battle: CenturiaBattle, lead: Piece) -> list[Piece]:
+def led_units(battle: CenturiaBattle, lead: Piece, *, whole_army: bool = True) -> list[Piece]:
     """The sub-units a leader leads (CTA-MORALE b, c): those whose acting leader he is (their own, or the one he
-    replaced); a leader with none of his own (a legatus) leads every sub-unit under him in the chain (decision)."""
+    replaced); a leader with none of his own leads every sub-unit under him in the chain, and with `whole_army`
+    so does the army's commander (a legatus, nobody above him) beside those he commands himself, such as engines
+    (decision K3; without it, the first edition of the rules: only his own)."""
     subs = [p for p in battle.pieces if not p.is_leader and p.alive and p.side == lead.side]
     own = [p for p in subs if (q := battle.acting_leader(p)) is not None and q.id == lead.id]
-    if own or any(p.commander == lead.id for p in battle.pieces if not p.is_leader):
+    has_own = bool(own) or any(p.commander == lead.id for p in battle.pieces if not p.is_leader)
+    if has_own and not (whole_army and lead.commander is None):
         return own
     under = {q.id for q in battle.leaders_under(lead.id)}
-    return [p for p in subs if p.commander in under]
+    return own + [p for p in subs if p.commander in under and p not in own]
 
 
-def morale_triggers(before: CenturiaBattle, after: CenturiaBattle, tables: CenturiaTables | None = None
-                    ) -> list[tuple[str, str]]:
+def morale_triggers(before: CenturiaBattle, after: CenturiaBattle, tables: CenturiaTables | None = None, *,
+                    whole_army: bool = True) -> list[tuple[str, str]]:
     """Which sub-units must test morale after losses, as (id, reason) (CTA-MORALE a-c).
 
     (a): more than half of a leader's sub-units are out of action (removed or fleeing), the first time.
     (b): the sub-units a fallen leader led (`led_units`: his own or those he had taken over) that their new
     leader (`acting_leader`, a subpraefectus or tribunus) does not have within his action radius **and** in sight.
-    (c): all of them, when no replacement is left.
+    (c): all of them, when no replacement is left. `whole_army`: the fallen army commander's units are his whole
+    army (`led_units`).
     """
     tables = tables or centuria_tables()
     out: dict[str, str] = {}
@@ -143,7 +147,7 @@ def morale_triggers(before: CenturiaBattle, after: CenturiaBattle, tables: Centu
                         out.setdefault(p.id, f"more than half of the unit {why} (a)")
         if not (lead.alive and not after.piece(lead.id).alive):
             continue
-        for q in led_units(before, lead):
+        for q in led_units(before, lead, whole_army=whole_army):
             p = after.piece(q.id)
             if not p.alive:
                 continue

@@ -16,6 +16,7 @@ module keeps its public names importable where they were.
 from __future__ import annotations
 
 from .centuria_phases import (
+    CENTURIA_RULES_EDITION,
     KINDS,
     STEPS,
     SYSTEM,
@@ -33,6 +34,6 @@ from .centuria_phases import (
     new_centuria_skirmish,
 )
 
-__all__ = ["CenturiaSkirmish", "CtaAction", "CtaAttack", "CtaEndPhase", "CtaMove", "CtaShoot", "CtaTimeUp",
-           "action_from_data", "action_to_data", "centuria_scenarios", "load_centuria", "new_centuria_skirmish",
-           "KINDS", "STEPS", "SYSTEM"]
+__all__ = ["CENTURIA_RULES_EDITION", "CenturiaSkirmish", "CtaAction", "CtaAttack", "CtaEndPhase", "CtaMove", "CtaShoot",
+           "CtaTimeUp", "action_from_data", "action_to_data", "centuria_scenarios", "load_centuria",
+           "new_centuria_skirmish", "KINDS", "STEPS", "SYSTEM"]

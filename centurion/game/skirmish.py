@@ -200,16 +200,19 @@ class Skirmish(GameState, initiative.InitiativePhase, movement.MovementPhase, op
 
 
 def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = (),
-                 rules_edition: int = RULES_EDITION) -> Skirmish:
+                 rules_edition: int | None = None) -> Skirmish:
     """A new game of a shipped scenario, set up and at its first decision (initiative, CEN-SEQ-1); `variants`: the
     variant rules switched on, a tuple of names such as ("VAR-INIT", "VAR-MOVETYPE:thrust") (VAR-*);
-    `rules_edition`: the rules it is played under (`RULES_EDITION`; 1 for a save made before session 50)."""
-    if type(rules_edition) is not int or not 1 <= rules_edition <= RULES_EDITION:
-        raise ValueError(f"rules_edition: a whole number from 1 to {RULES_EDITION}, got {str(rules_edition)[:20]!r}")
+    `rules_edition`: the rules it is played under (None: the newest, `RULES_EDITION`; 1 for a save made before
+    session 50; a Centuria battle has editions of its own, `CENTURIA_RULES_EDITION`)."""
     if not isinstance(name, str) or split_edition(name)[0] not in scenarios("all"):  # "pursuit@1": an edition
         raise ValueError(f"name: no scenario {name!r}; the scenarios are {', '.join(scenarios('all'))}"[:300])
     if split_edition(name)[0] in centuria_scenarios():
-        return new_centuria_skirmish(name, seed=seed, variants=variants)
+        return new_centuria_skirmish(name, seed=seed, variants=variants,
+                                     **({} if rules_edition is None else {"rules_edition": rules_edition}))
+    rules_edition = RULES_EDITION if rules_edition is None else rules_edition
+    if type(rules_edition) is not int or not 1 <= rules_edition <= RULES_EDITION:
+        raise ValueError(f"rules_edition: a whole number from 1 to {RULES_EDITION}, got {str(rules_edition)[:20]!r}")
     if seed_refusal(seed) is not None:
         raise ValueError(seed_refusal(seed))
     variants = check_variants(variants)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from .actions import KINDS, STEPS, CtaAction, CtaAttack, CtaEndPhase, CtaMove, CtaShoot, CtaTimeUp
 from .codec import SYSTEM, action_from_data, action_to_data
 from .start import centuria_scenarios, load_centuria, new_centuria_skirmish
-from .state import CenturiaSkirmish
+from .state import CENTURIA_RULES_EDITION, CenturiaSkirmish
 
-__all__ = ["KINDS", "STEPS", "SYSTEM", "CenturiaSkirmish", "CtaAction", "CtaAttack", "CtaEndPhase", "CtaMove",
-           "CtaShoot", "CtaTimeUp", "action_from_data", "action_to_data", "centuria_scenarios", "load_centuria",
-           "new_centuria_skirmish"]
+__all__ = ["CENTURIA_RULES_EDITION", "KINDS", "STEPS", "SYSTEM", "CenturiaSkirmish", "CtaAction", "CtaAttack",
+           "CtaEndPhase", "CtaMove", "CtaShoot", "CtaTimeUp", "action_from_data", "action_to_data",
+           "centuria_scenarios", "load_centuria", "new_centuria_skirmish"]

@@ -60,16 +60,18 @@ def action_from_data(data: Any, where: str = "action") -> CtaAction:
 
 
 def dump(game: Any) -> str:
-    """The save text: format, version, system, scenario, seed and every decision (replayed on load)."""
+    """The save text: format, version, system, scenario, seed, the edition of the rules and every decision
+    (replayed on load)."""
     data = {"format": FORMAT, "version": VERSION, "system": SYSTEM, **scenario_fields(game.scenario.key),
-            "seed": game.seed, "variants": list(game.variants),
+            "seed": game.seed, "variants": list(game.variants), "rules": game.rules_edition,
             "actions": [action_to_data(a) for a in game.history]}
     return json.dumps(data, separators=(",", ":"))
 
 
-def read_header(data: dict, name: str, known: list[str]) -> tuple[str, int, list]:
-    """A save's scenario (one of `known`), seed and list of actions, once every field of the save is checked;
-    SaveError names what is wrong (the actions themselves are read when they are replayed)."""
+def read_header(data: dict, name: str, known: list[str], newest: int) -> tuple[str, int, list, int]:
+    """A save's scenario (one of `known`), seed, list of actions and edition of the rules (1 to `newest`; 1 when
+    the save has none: it was made before session 54), once every field of the save is checked; SaveError names
+    what is wrong (the actions themselves are read when they are replayed)."""
     if data.get("format") != FORMAT:
         raise SaveError(f"{name}: field 'format': expected '{FORMAT}', got {json_words(data, 'format')}")
     version = data.get("version")
@@ -80,11 +82,15 @@ def read_header(data: dict, name: str, known: list[str]) -> tuple[str, int, list
         raise SaveError(f"{name}: field 'variants': the variant rules are Centurion's, a Centuria battle takes "
                         f"none; got {json_words(data, 'variants')}")
     extra = set(data) - {"format", "version", "system", "scenario", "edition", "seed", "variants", "actions",
-                         "players", "reasons"}  # the page's additions, checked by game/save.py (session 31)
+                         "players", "reasons", "rules"}  # the page's additions, checked by game/save.py (session 31)
     if extra:
         raise SaveError(f"{name}: unknown field(s) {sorted(map(str, extra))[:5]}")
     actions = check_actions(data, name)
-    return scenario_edition(data, name, scen), seed, actions  # the set-up it was played on (issue 25)
+    rules = data.get("rules", 1)
+    if type(rules) is not int or not 1 <= rules <= newest:
+        raise SaveError(f"{name}: field 'rules': expected a whole number from 1 to {newest} (the editions of "
+                        f"Centuria's rules), got {json_words(data, 'rules')}")
+    return scenario_edition(data, name, scen), seed, actions, rules  # the set-up it was played on (issue 25)
 
 
 __all__ = ["SYSTEM", "action_to_data", "action_from_data", "dump", "read_header"]

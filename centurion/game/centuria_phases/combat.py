@@ -62,7 +62,7 @@ def check_shot(state: CenturiaSkirmish, action: CtaShoot) -> None:
 def _exchanged(state: CenturiaSkirmish, r, dice: Dice) -> CenturiaSkirmish:
     _refused(state, r if isinstance(r, Refusal) else None)
     new, events = r
-    new, events = after_losses(state.battle, new, events, dice)
+    new, events = after_losses(state.battle, new, events, dice, state.rules_edition)
     return state.after(new, events)
 
 

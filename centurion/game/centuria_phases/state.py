@@ -35,6 +35,9 @@ from .actions import CtaAction, CtaAttack, CtaMove, CtaShoot, check_shape
 from .codec import SYSTEM, dump
 from .table import PHASES
 
+CENTURIA_RULES_EDITION = 2  # 2 (session 54): the legatus' fall shakes his whole army (K3), a flight in a wave of
+# morale tests sets off trigger (a) (K9); a save or stored battle of an earlier edition replays under its own
+
 
 @dataclass(frozen=True, eq=False)  # equality and hashing by position: GameState's `__eq__` and `__hash__`
 class CenturiaSkirmish(GameState):
@@ -47,6 +50,7 @@ class CenturiaSkirmish(GameState):
     battle: CenturiaBattle
     log: tuple[str, ...] = ()
     result: Result | None = None
+    rules_edition: int = CENTURIA_RULES_EDITION  # the rules it is played under (1: a battle begun before session 54)
     _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     system = SYSTEM
@@ -58,7 +62,7 @@ class CenturiaSkirmish(GameState):
         """What makes two battles equal: all but the record (history, logs) and caches, plus the number of
         decisions taken (the next decision's dice depend on it)."""
         b = self.battle
-        return (self.scenario, self.seed, self.variants, len(self.history), self.result,
+        return (self.scenario, self.seed, self.variants, len(self.history), self.result, self.rules_edition,
                 tuple(getattr(b, f.name) for f in fields(b) if f.name not in ("log", "_cache")))
 
     def _hash_key(self) -> tuple:
@@ -283,4 +287,4 @@ def _level(high: int, low: int) -> str:
 
 
 
-__all__ = ["CenturiaSkirmish"]
+__all__ = ["CENTURIA_RULES_EDITION", "CenturiaSkirmish"]
