@@ -22,6 +22,7 @@ LETTER_HALF = 0.6
 FAN = 0.34  # a Centurion stack's counters are drawn this fraction of the hex size apart, up and to the right
 NATO = ("grav", "ground", "infantry")
 SELECTED, OUTLINE, DAMAGED = "#ffd400", "#111111", "#e00000"
+PAINTED = "#7b1fa2"  # the target mark of a painted vehicle (purple: the map's red, magenta and cyan mean others)
 _ELLIPSE = np.array([(np.cos(a), np.sin(a)) for a in np.linspace(0, 2 * np.pi, 14, endpoint=False)])
 
 
@@ -142,6 +143,22 @@ def _draw_layer(c: object, lay: Layout, counters: list, centres: np.ndarray, on_
         c.fill_style = "#111111"
         for i, n in stacked:
             c.fill_text(str(n), centres[i][0] - halves[i], centres[i][1] - halves[i] + 0.5)
+    # painted this turn (book-a §7.2): a purple target mark at the lower left corner, a white cross over it
+    painted = [i for i, k in enumerate(counters) if getattr(k, "painted", False)]
+    if painted:
+        r = max(0.42 * s, 6.0)
+        marks = np.array([[(centres[i][0] - halves[i] + r * x, centres[i][1] + halves[i] + r * y) for x, y in _ELLIPSE]
+                          for i in painted])
+        c.fill_styled_polygons(marks, color=rgb_array([PAINTED] * len(painted)))
+        c.line_width = 1
+        c.stroke_styled_polygons(marks, color=rgb_array([OUTLINE] * len(painted)))
+        cross = [seg for i in painted for seg in (
+            ((centres[i][0] - halves[i] - r * 0.6, centres[i][1] + halves[i]),
+             (centres[i][0] - halves[i] + r * 0.6, centres[i][1] + halves[i])),
+            ((centres[i][0] - halves[i], centres[i][1] + halves[i] - r * 0.6),
+             (centres[i][0] - halves[i], centres[i][1] + halves[i] + r * 0.6)))]
+        c.line_width = max(1.2, s * 0.08)
+        c.stroke_styled_line_segments(np.array(cross, dtype=float), color=rgb_array(["#ffffff"] * len(cross)))
     # velocity badge at the lower right corner
     moving = [(i, k.velocity) for i, k in enumerate(counters) if getattr(k, "velocity", None) is not None]
     if moving:

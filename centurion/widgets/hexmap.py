@@ -47,6 +47,7 @@ class Counter:
     velocity: int | None = None  # shown in a badge on the counter when given
     damaged: bool = False  # a red corner, as a damage marker
     stack: int = 1  # units in this hex: more than one shows a stack badge with the number (W4)
+    painted: bool = False  # painted this turn: a target mark at the lower left (book-a §7.2; walk of session 53)
 
 
 @dataclass

@@ -92,8 +92,8 @@ def newest_first(log: Sequence[str]) -> list[str]:
 
 
 def unit_counters(g: Skirmish, selected: str | None, colors: tuple[str, str]) -> list[Counter]:
-    """The counters of a Centurion game: live vehicles (a red corner once damaged), wrecks in grey, squads, and
-    on a hex of several units the number stacked there (W4)."""
+    """The counters of a Centurion game: live vehicles (a red corner once damaged, a target mark while painted),
+    wrecks in grey, squads, and on a hex of several units the number stacked there (W4)."""
     sides = g.sides
     counters: list[Counter] = []
     stack: dict[Hex, int] = {}
@@ -111,7 +111,8 @@ def unit_counters(g: Skirmish, selected: str | None, colors: tuple[str, str]) ->
         if v.destroyed:
             continue
         counters.append(Counter(v.hex, v.facing, "grav", colors[sides.index(v.side)], v.key[-2:],
-                                selected=v.key == selected, damaged=damaged(v), stack=stack[v.hex]))
+                                selected=v.key == selected, damaged=damaged(v), stack=stack[v.hex],
+                                painted=bool(v.painted_by)))
     for q in g.squads:
         if q.hex is not None and q.men > 0:
             counters.append(Counter(q.hex, 0, "infantry", colors[sides.index(q.side)], squad_number(q.key),
@@ -143,7 +144,8 @@ def key_html(g: Skirmish, players: dict[str, str], colors: tuple[str, str]) -> s
     marks = ("orange ring: an objective (held by a side with a unit within 1 hex and no enemy unit within 1); "
              "green hatching: where the selected vehicle may end its move (red: only by a crash landing); "
              "coloured trail: a move since your last decision, pale where it began; orange outline: a unit hit "
-             "since then; red corner: a damaged vehicle; "
+             "since then; red corner: a damaged vehicle; purple target mark at a counter's lower left: a vehicle "
+             "painted this turn (its shields do not count against lasers and missiles, book-a §7.2); "
              "grey counter: a wreck; yellow number: units stacked in the hex (all listed when you point at it; "
              "click the hex again to select the next unit of the stack); "
              "cyan outline: a unit standing on opportunity fire while units move (CEN-OPP-1); magenta line and "
