@@ -90,11 +90,13 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
 # (session 34, book-a 12.1); a watcher that got no shot at a move (session 34, CEN-OPP-1); a squad out of its wreck
 # (session 34, book-a 13.2); initiative ties rolled again (session 34, CEN-INI-1); a squad hit without losses (34);
 # a variant's term in a painting roll, named as the fire's were (session 49, VAR-SPEEDMOD); the switches a game is
-# played under, named after the log's first line (session 49)
+# played under, named after the log's first line (session 49); a side with nothing to paint or fire at, said
+# (session 54)
 ABOARD = re.compile(r"^  \S+ aboard \S+: \d+ m[ae]n lost |^  \S+'s .+ hit \S+ on the \w+, column \d+, and did no damage"
                     r"|^  \S+ on opportunity fire has no shot at |^  \S+ gets out of the wreck of "
                     r"|^  initiative: the first .* of rolls tied|^  \S+: no man killed \(its casualty rolls\)"
-                    r"|^  \S+ paint at \S+: .* \[VAR-[A-Z]+\]$|^Fan variant rules in play \(chapter 21\): ")
+                    r"|^  \S+ paint at \S+: .* \[VAR-[A-Z]+\]$|^Fan variant rules in play \(chapter 21\): "
+                    r"|^T\d+ (painting|fire) — .+: no unit (may paint|has an enemy) .*; none (paints|fires) \[CEN-CMB-1\]$")
 
 
 SAVES = sorted(p.stem for p in FIXTURES.glob("*.json") if (FIXTURES / f"{p.stem}.log").exists())

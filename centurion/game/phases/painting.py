@@ -97,6 +97,10 @@ class PaintingPhase:
         queue = tuple(loser if o == "loser" else winner for o in order)
         nxt = replace(tmp, queue=queue, declared=frozenset(k for s in (loser, winner) for k in pick(s)
                                                              if k not in eligible[s]))._fresh()
+        why = ("no unit may paint an enemy vehicle (in sight, within 20 hexes); none paints" if phase == "painting"
+               else "no unit has an enemy in sight, in range and in arc; none fires")
+        nxt = nxt._log(*(f"T{self.turn} {phase} — {self.label(s)}: {why} [CEN-CMB-1]"  # walk of session 53: the
+                         for s in (loser, winner) if pick(s) and not eligible[s]))  # phase passed unsaid
         return nxt._next_declarer(dice)
 
     def _next_declarer(self, dice: Dice | None) -> GameState:
