@@ -50,6 +50,16 @@ def check_actions(data: dict, name: str) -> list:
     return actions
 
 
+def rules_field(data: dict, name: str, newest: int, whose: str) -> int:
+    """A save's edition of the rules (`whose`: "the rules", "Centuria's rules"), 1 to `newest`; 1 when the save has
+    none (made before its system had editions), or SaveError saying what the field holds instead."""
+    rules = data.get("rules", 1)
+    if type(rules) is not int or not 1 <= rules <= newest:
+        raise SaveError(f"{name}: field 'rules': expected a whole number from 1 to {newest} (the editions of "
+                        f"{whose}), got {json_words(data, 'rules')}")
+    return rules
+
+
 def dump(game) -> str:
     """The save text of a game."""
     data = {"format": FORMAT, "version": VERSION, "system": game.system, **scenario_fields(game.scenario.key),

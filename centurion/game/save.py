@@ -27,6 +27,7 @@ from .codec import (
     dump,
     json_words,
     replay,
+    rules_field,
     scenario_and_seed,
     scenario_edition,
 )
@@ -161,10 +162,7 @@ def load(text: str | bytes, name: str = "saved game") -> Any:
     if twice:
         raise SaveError(f"{name}: field 'variants': each variant is named once, got {', '.join(twice)} twice")
     actions = check_actions(data, name)
-    rules = data.get("rules", 1)  # a save with no edition of the rules was made under the first (session 50)
-    if type(rules) is not int or not 1 <= rules <= RULES_EDITION:
-        raise SaveError(f"{name}: field 'rules': expected a whole number from 1 to {RULES_EDITION} (the editions "
-                        f"of the rules), got {json_words(data, 'rules')}")
+    rules = rules_field(data, name, RULES_EDITION, "the rules")  # none: made under the first (session 50)
     try:
         game = new_skirmish(scen, seed=seed, variants=tuple(variants), rules_edition=rules)
     except ValueError as exc:

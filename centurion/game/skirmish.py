@@ -35,7 +35,7 @@ from ..rules import RecordSheet
 from ..variants.ruleset import RuleSet
 from . import crew, ramming
 from .actions import Action, Fire, IllegalAction, LetPass, Move, Paint, check_action, seed_refusal
-from .centuria import centuria_scenarios, new_centuria_skirmish
+from .centuria import CENTURIA_RULES_EDITION, centuria_scenarios, new_centuria_skirmish
 from .codec import dump
 from .dispatch import PhaseTable
 from .enums import Phase
@@ -208,8 +208,8 @@ def new_skirmish(name: str, *, seed: int = 0, variants: tuple[str, ...] = (),
     if not isinstance(name, str) or split_edition(name)[0] not in scenarios("all"):  # "pursuit@1": an edition
         raise ValueError(f"name: no scenario {name!r}; the scenarios are {', '.join(scenarios('all'))}"[:300])
     if split_edition(name)[0] in centuria_scenarios():
-        return new_centuria_skirmish(name, seed=seed, variants=variants,
-                                     **({} if rules_edition is None else {"rules_edition": rules_edition}))
+        return new_centuria_skirmish(name, seed=seed, variants=variants, rules_edition=CENTURIA_RULES_EDITION
+                                     if rules_edition is None else rules_edition)
     rules_edition = RULES_EDITION if rules_edition is None else rules_edition
     if type(rules_edition) is not int or not 1 <= rules_edition <= RULES_EDITION:
         raise ValueError(f"rules_edition: a whole number from 1 to {RULES_EDITION}, got {str(rules_edition)[:20]!r}")

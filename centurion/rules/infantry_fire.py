@@ -223,6 +223,7 @@ def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction, smoke:
     if tgt.kind == "infantry" and tgt.in_building:
         return Refusal(RULE, "infantry inside a building cannot be attacked, only the building (book-a §10.3)")
     rng = distance(squad.hex, tgt.hex)
+    smoked = smoke and "smoke" in battlemap[tgt.hex].counters  # as heavy woods against it (book-b §10.3)
     indirect = False
     if act.action == "mortar_indirect":
         if squad.kind != "mortar":
@@ -251,7 +252,7 @@ def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction, smoke:
         roll = to_hit(rng, weapon="laser", shield_factor=int(tgt.shields.get(side, 0)),
                       terrain=battlemap[tgt.hex].movement_terrain, crater=tgt.crater, painted=tgt.painted,
                       shield_side=side,  # painting negates the shield for infantry fire too (book-a §10.2)
-                      smoke=smoke and "smoke" in battlemap[tgt.hex].counters)  # book-b §10.3 (session 53's audit)
+                      smoke=smoked)  # book-b §10.3 (session 53's audit)
         return SquadAttack(squad, "personal", rng, n, roll, template=strength.template, side=side)
 
     if act.action == "tvlg":
@@ -270,7 +271,7 @@ def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction, smoke:
         side = _attack_side(tgt, squad.hex)
         roll = to_hit(rng, weapon="missile", shield_factor=int(tgt.shields.get(side, 0)),
                       terrain=battlemap[tgt.hex].movement_terrain, crater=tgt.crater, painted=tgt.painted,
-                      shield_side=side, smoke=smoke and "smoke" in battlemap[tgt.hex].counters)
+                      shield_side=side, smoke=smoked)
         return SquadAttack(squad, "tvlg", rng, count, roll, template="TVLG", side=side)
 
     # mortars, direct or indirect
@@ -295,7 +296,7 @@ def _squad_fire(battlemap: BattleMap, squad: SquadView, act: SquadAction, smoke:
     roll = _base(rng).plus("shield: not against a mortar (book-a §16.5)", 0, RULE)
     tmod = terrain_table()[terrain].combat_modifier or 0
     roll = roll.plus(f"target in {terrain.replace('_', ' ')}", tmod, "CEN-TER-1")
-    if smoke and "smoke" in battlemap[tgt.hex].counters and (thicker := smoke_modifier(tmod)):
+    if smoked and (thicker := smoke_modifier(tmod)):
         roll = roll.plus("smoke in the target hex counts as heavy woods (book-b §10.3)", thicker, "CEN-TER-1")
     if tgt.crater:
         roll = roll.plus("target hull down in a crater", -2, "CEN-CRT-1")

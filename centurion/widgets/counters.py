@@ -130,45 +130,38 @@ def _draw_layer(c: object, lay: Layout, counters: list, centres: np.ndarray, on_
     for (cx, cy), k in zip(centres, counters, strict=True):
         has_symbol = k.kind in ("grav", "ground", "infantry")
         c.fill_text(k.label or k.kind[:1].upper(), cx, cy - (0.3 * s if has_symbol else -0.08 * s))
+    r = max(0.42 * s, 6.0)  # the corner badges' radius
     # stack badge at the upper left corner: the number of units in the hex, as a VASSAL stack shows (W4)
     stacked = [(i, k.stack) for i, k in enumerate(counters) if getattr(k, "stack", 1) > 1 and on_top[i]]
-    if stacked:
-        r = max(0.42 * s, 6.0)
-        badges = np.array([[(centres[i][0] - halves[i] + r * x, centres[i][1] - halves[i] + r * y) for x, y in _ELLIPSE]
-                           for i, _ in stacked])
-        c.fill_styled_polygons(badges, color=rgb_array([SELECTED] * len(stacked)))
-        c.line_width = 1
-        c.stroke_styled_polygons(badges, color=rgb_array([OUTLINE] * len(stacked)))
-        c.font = f"bold {MIN_TEXT_PX}px sans-serif"
-        c.fill_style = "#111111"
-        for i, n in stacked:
-            c.fill_text(str(n), centres[i][0] - halves[i], centres[i][1] - halves[i] + 0.5)
+    _corner_badges(c, centres, halves, stacked, (-1, -1), r, SELECTED)
     # painted this turn (book-a §7.2): a purple target mark at the lower left corner, a white cross over it
-    painted = [i for i, k in enumerate(counters) if getattr(k, "painted", False)]
+    painted = [(i, None) for i, k in enumerate(counters) if getattr(k, "painted", False)]
+    marks = _corner_badges(c, centres, halves, painted, (-1, 1), r, PAINTED)
     if painted:
-        r = max(0.42 * s, 6.0)
-        marks = np.array([[(centres[i][0] - halves[i] + r * x, centres[i][1] + halves[i] + r * y) for x, y in _ELLIPSE]
-                          for i in painted])
-        c.fill_styled_polygons(marks, color=rgb_array([PAINTED] * len(painted)))
-        c.line_width = 1
-        c.stroke_styled_polygons(marks, color=rgb_array([OUTLINE] * len(painted)))
-        cross = [seg for i in painted for seg in (
-            ((centres[i][0] - halves[i] - r * 0.6, centres[i][1] + halves[i]),
-             (centres[i][0] - halves[i] + r * 0.6, centres[i][1] + halves[i])),
-            ((centres[i][0] - halves[i], centres[i][1] + halves[i] - r * 0.6),
-             (centres[i][0] - halves[i], centres[i][1] + halves[i] + r * 0.6)))]
+        cross = [seg for (x, y) in marks for seg in (((x - r * 0.6, y), (x + r * 0.6, y)),
+                                                                  ((x, y - r * 0.6), (x, y + r * 0.6)))]
         c.line_width = max(1.2, s * 0.08)
         c.stroke_styled_line_segments(np.array(cross, dtype=float), color=rgb_array(["#ffffff"] * len(cross)))
     # velocity badge at the lower right corner
     moving = [(i, k.velocity) for i, k in enumerate(counters) if getattr(k, "velocity", None) is not None]
-    if moving:
-        r = max(0.42 * s, 6.0)
-        badges = np.array([[(centres[i][0] + halves[i] + r * x, centres[i][1] + halves[i] + r * y) for x, y in _ELLIPSE]
-                           for i, _ in moving])
-        c.fill_styled_polygons(badges, color=rgb_array(["#ffffff"] * len(moving)))
-        c.line_width = 1
-        c.stroke_styled_polygons(badges, color=rgb_array([OUTLINE] * len(moving)))
-        c.font = f"bold {MIN_TEXT_PX}px sans-serif"
-        c.fill_style = "#111111"
-        for i, v in moving:
-            c.fill_text(str(v), centres[i][0] + halves[i], centres[i][1] + halves[i] + 0.5)
+    _corner_badges(c, centres, halves, moving, (1, 1), r, "#ffffff")
+
+
+def _corner_badges(c: object, centres: np.ndarray, halves: np.ndarray, items: list[tuple[int, object]],
+                   corner: tuple[int, int], r: float, color: str) -> list[tuple[float, float]]:
+    """A round badge of radius `r` and colour `color` on the `corner` (x and y, each -1 or 1) of each counter of
+    `items` ((index, text); a text of None writes nothing), outlined; the badges' centres."""
+    if not items:
+        return []
+    (sx, sy) = corner
+    at = [(centres[i][0] + sx * halves[i], centres[i][1] + sy * halves[i]) for i, _ in items]
+    badges = np.array([[(x + r * ex, y + r * ey) for ex, ey in _ELLIPSE] for x, y in at])
+    c.fill_styled_polygons(badges, color=rgb_array([color] * len(items)))
+    c.line_width = 1
+    c.stroke_styled_polygons(badges, color=rgb_array([OUTLINE] * len(items)))
+    c.font = f"bold {MIN_TEXT_PX}px sans-serif"
+    c.fill_style = "#111111"
+    for (x, y), (_i, text) in zip(at, items, strict=True):
+        if text is not None:
+            c.fill_text(str(text), x, y + 0.5)
+    return at

@@ -13,6 +13,7 @@ from ..codec import (
     SaveError,
     check_actions,
     json_words,
+    rules_field,
     scenario_and_seed,
     scenario_edition,
     scenario_fields,
@@ -86,10 +87,7 @@ def read_header(data: dict, name: str, known: list[str], newest: int) -> tuple[s
     if extra:
         raise SaveError(f"{name}: unknown field(s) {sorted(map(str, extra))[:5]}")
     actions = check_actions(data, name)
-    rules = data.get("rules", 1)
-    if type(rules) is not int or not 1 <= rules <= newest:
-        raise SaveError(f"{name}: field 'rules': expected a whole number from 1 to {newest} (the editions of "
-                        f"Centuria's rules), got {json_words(data, 'rules')}")
+    rules = rules_field(data, name, newest, "Centuria's rules")  # none: made before session 54
     return scenario_edition(data, name, scen), seed, actions, rules  # the set-up it was played on (issue 25)
 
 
