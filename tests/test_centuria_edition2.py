@@ -33,7 +33,7 @@ def _without(battle, *ids, **markers):
     return battle
 
 
-def test_the_legatus_who_commands_the_engines_himself_shakes_his_whole_army_when_he_falls():
+def test_K3_the_legatus_who_commands_the_engines_himself_shakes_his_whole_army_when_he_falls():
     """K3: the ford road's legatus commands the ballista himself and has two praefecti under him; Rome has no
     subpraefectus or tribunus to replace him, so (c): every Roman sub-unit tests. Edition 1 tested the ballista
     alone (his only sub-unit of his own)."""
@@ -47,7 +47,7 @@ def test_the_legatus_who_commands_the_engines_himself_shakes_his_whole_army_when
     assert {pid for pid, _ in morale_triggers(before, _without(before, "R-PC1"))} == {"R-C1", "R-C2", "R-C3"}
 
 
-def test_the_farmsteads_commander_of_the_auxilia_leads_the_turmae_of_his_subpraefectus_too():
+def test_K3_the_farmsteads_commander_of_the_auxilia_leads_the_turmae_of_his_subpraefectus_too():
     """K3 on the other battle: A-PC leads four centuriae and the evocati himself and the two turmae through A-SP.
     When he falls the nearest subpraefectus (A-SP, 3 hexes from him; A-SP2 is 5) replaces him (b): the units
     outside A-SP's range (2, the seed's table) or sight test. With the turmae ridden 5 hexes from A-SP, edition 2
@@ -65,7 +65,7 @@ def test_the_farmsteads_commander_of_the_auxilia_leads_the_turmae_of_his_subprae
     assert {k: v for k, v in now.items() if k not in ("A-T1", "A-T2")} == old
 
 
-def test_a_game_of_edition_2_tests_the_whole_roman_army_and_one_of_edition_1_the_ballista():
+def test_K3_a_game_of_edition_2_tests_the_whole_roman_army_and_one_of_edition_1_the_ballista():
     """The same battle (ford road, seed 2, the novice on both sides) under both editions, played until a rebel
     centuria kills the legatus: the tests that follow are the rules' (c) for every living Roman sub-unit, or for
     the ballista alone under edition 1; the game before is the same decision for decision."""
@@ -83,7 +83,7 @@ def test_a_game_of_edition_2_tests_the_whole_roman_army_and_one_of_edition_1_the
     assert lines[2][1] == lines[2][2] and "R-B1" in lines[2][1] and len(lines[2][1]) > 1
 
 
-def test_a_unit_that_flees_in_the_tests_counts_as_out_of_action_for_the_rest_of_its_unit():
+def test_K9_a_unit_that_flees_in_the_tests_counts_as_out_of_action_for_the_rest_of_its_unit():
     """K9 (trigger (a) counts fleeing units): R-C1 is already removed, R-C2 dissolving; R-PC1 falls with no
     replacement, so R-C2 and R-C3 test (c). R-C2 fails (roll 1) and flees: two of the cohort's three sub-units are
     out of action, more than half for the first time, so R-C3 tests again (a). Edition 1 stopped after the first
