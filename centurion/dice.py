@@ -44,14 +44,16 @@ class Roll:
     target: int | None = None
     success: bool | None = None
     probability: Fraction = Fraction(1)
+    terms: str = ""  # how the target is made up, for the log: "9 base - 1 for 1 Targ box lost" ("" when not told)
 
     def describe(self) -> str:
         """A one-line account of the roll for the dice log."""
         if self.target is None:
             return f"{self.purpose} [{self.rule}]: {self.die} = {self.result}"
         verdict = "success" if self.success else "failure"
+        made = f" = {self.terms}" if self.terms else ""
         return (
-            f"{self.purpose} [{self.rule}]: {self.die} = {self.result} vs target {self.target} "
+            f"{self.purpose} [{self.rule}]: {self.die} = {self.result} vs target {self.target}{made} "
             f"(P = {self.probability} = {float(self.probability):.0%}): {verdict}"
         )
 
@@ -103,11 +105,12 @@ class Dice:
         result = self._face(die)
         return self._record(Roll(die, result, purpose, rule, probability=Fraction(1, self.SIDES[die])))
 
-    def d10_test(self, target: int, *, purpose: str, rule: str) -> Roll:
-        """A d10 test: success on <= target, natural 1 passes, natural 10 fails (DIE-10)."""
+    def d10_test(self, target: int, *, purpose: str, rule: str, terms: str = "") -> Roll:
+        """A d10 test: success on <= target, natural 1 passes, natural 10 fails (DIE-10); `terms` says how the
+        target is made up, for the log."""
         result = self._face("d10")
         return self._record(
-            Roll("d10", result, purpose, rule, target, d10_success(result, target), d10_chance(target))
+            Roll("d10", result, purpose, rule, target, d10_success(result, target), d10_chance(target), terms)
         )
 
     def d20_over_test(self, target: int, *, purpose: str, rule: str) -> Roll:

@@ -61,6 +61,17 @@ def _worded(line: str, sides: tuple[str, str] | None = None) -> str:
     line = re.sub(r"^(  \S+): (\d+) m[ae]n (?:lost|killed)\b.*$", r"\1: \2 men killed", line)
     # session 31: a shot at a squad has no shield term, so VAR-SHIELD no longer tags it (no stop roll either way)
     line = re.sub(r"( hits [RT]\d+s at range \d+) \[VAR-SHIELD\]", r"\1 [CEN-CMB-1]", line)
+    # session 55: a to-hit or paint roll says how its target is made up ("vs target 8 = 9 base - 1 for 1 Targ box
+    # lost (P = ..."); the old logs did not (the target itself is on both lines)
+    line = re.sub(r"(vs target -?\d+) = .*?(?= \(P = )", r"\1", line)
+    # session 55: two hits on one facing's shield locations in one fire are one line (the walk of session 53 read
+    # the same line twice); the old logs repeated it
+    for side in ("front", "left", "right", "stern", "turret"):
+        down = f"{side} shield location hit: the facing's shield is down (factor 0)"
+        if line.count(f"; {down}") and line.count(down) == 2:  # the second one out, the first one reworded
+            head, _, tail = line.rpartition(f"; {down}")
+            line = (head + tail).replace(down, f"{side} shield: both locations hit: the facing's shield is down "
+                                               "(factor 0)")
     # session 34: an indirect shot's roll says so; the old logs did not
     line = line.replace(" (indirect: no line of sight, at a painted target)", "")
     # session 33: a to-hit or paint roll is named by its question ("to hit", "to paint"), not its answer

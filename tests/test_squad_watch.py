@@ -67,7 +67,8 @@ def test_a_squad_on_watch_fires_at_a_vehicle_passing_by_with_the_books_odds(r21_
     assert s.squad_opportunity("T21s", "personal", 2).attacks == 2  # it did not move, not in R21's hex (§16.3)
     fired = s.apply(OpportunityFire("T21s", "R21", 2, "tvlg"))
     shots = [line for line in fired.log if "T21s TVLGs attack" in line]
-    assert len(shots) == 4 and all("at R21 (range 1)" in x and "vs target 7 (P = 7/10" in x for x in shots)
+    assert len(shots) == 4 and all("at R21 (range 1)" in x and "vs target 7 = 12 base - 5 for " in x and "(P = 7/10" in x
+                                  for x in shots)
     assert "T21s" in fired.opp_fired and fired.phase == "movement"
     assert fired.vehicle("R21").sheet != s.apply(LetPass()).vehicle("R21").sheet  # damage at once (CEN-OPP-1)
 

@@ -148,7 +148,7 @@ def _to_hit(range_hexes: int, weapon: str, shield_factor: int, terrain: str, cra
     if crater:
         roll = roll.plus("target hull down in a crater", CRATER_MODIFIER, "CEN-CRT-1")
     if targeting_lost:
-        roll = roll.plus(f"{targeting_lost} Targ box(es) lost", -targeting_lost, RULE)
+        roll = roll.plus(f"{targeting_lost} Targ box{'es' if targeting_lost > 1 else ''} lost", -targeting_lost, RULE)
     return roll
 
 
@@ -162,7 +162,7 @@ def to_hit_bare(range_hexes: int, *, why: str, targeting_lost: int = 0) -> Targe
     roll = base_roll(range_hexes, base)
     roll = roll.plus(f"no terrain or shield modifier against {why}", 0, RULE)
     if targeting_lost:
-        roll = roll.plus(f"{targeting_lost} Targ box(es) lost", -targeting_lost, RULE)
+        roll = roll.plus(f"{targeting_lost} Targ box{'es' if targeting_lost > 1 else ''} lost", -targeting_lost, RULE)
     return roll
 
 

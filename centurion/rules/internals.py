@@ -119,14 +119,16 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
             effects.append(f"{comp} of {name} unconscious (rolled {roll.result} > {roll.target}); tries to wake "
                            f"in the End Phase of the next turn ({RULE})")
     after = replace(after, crew=tuple(crew[m.role] for m in after.crew))
+    shields_hit = [section for section, comp, _n in newly if comp.startswith("shield")]
+    shields_told: set[str] = set()  # one line per facing (walk of session 53: two hits on it repeated one line)
     for section, comp, _n in newly:
         if comp in crew:
             continue
         label = comp.replace("_", " ")
         if comp.startswith("shield"):
-            both = after.shield_factor(section) == 0 and record.vehicle.shield_factor(section) > 0
-            effects.append(f"{section} shield location hit" + (": the facing's shield is down (factor 0)" if both
-                                                               else ": the other location still holds it"))
+            if section not in shields_told:
+                shields_told.add(section)
+                effects.append(_shield_words(section, shields_hit.count(section), after, record))
         elif comp == "targeting":
             effects.append(f"Targ: {after.targeting_lost} box(es) lost, -{after.targeting_lost} to hit ({RULE})")
         elif comp == "infantry":
@@ -251,3 +253,14 @@ def end_phase(record: RecordSheet, dice: Dice, *, turn: int,
         else:
             members.append(m)
     return replace(record, crew=tuple(members)), tuple(rolls), removed
+
+
+def _shield_words(section: str, hit_now: int, after: RecordSheet, before: RecordSheet) -> str:
+    """What this fire did to one facing's shield: its shield factor drops to 0 only when both of its locations are
+    hit (book-a §13.2, CEN-CMB-1)."""
+    down = after.shield_factor(section) == 0 and before.vehicle.shield_factor(section) > 0
+    if hit_now > 1:
+        return f"{section} shield: both locations hit" + (": the facing's shield is down (factor 0)" if down
+                                                          else " (its shield factor was 0)")
+    return f"{section} shield location hit" + (": the facing's shield is down (factor 0)" if down
+                                               else ": the other location still holds it")

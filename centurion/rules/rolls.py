@@ -65,10 +65,23 @@ class TargetRoll:
         return Fraction(0) if self.impossible else d10_chance(self.value)
 
     def roll(self, dice: Dice, *, purpose: str, rule: str) -> Roll:
-        """Roll the d10 against this target; the roll is logged with target and odds (DIE-10)."""
+        """Roll the d10 against this target; the roll is logged with the terms of its target and its odds (DIE-10;
+        walk of session 53: an enemy's shot read 'vs target 8' at a range whose base is 9, its lost Targ box
+        unsaid)."""
         if self.impossible:
             raise ValueError(f"{self.impossible[0]}: {self.impossible[1]}")
-        return dice.d10_test(self.value, purpose=purpose, rule=rule)
+        return dice.d10_test(self.value, purpose=purpose, rule=rule, terms=self.sum_words())
+
+    def sum_words(self) -> str:
+        """The target's terms as a sum, terms of 0 left out: '9 base - 5 for right shield factor 5 - 1 for 1 Targ box
+        lost'."""
+        words = []
+        for n, t in enumerate(self.terms):
+            if n == 0:
+                words.append(f"{t.value} base" if t.label.startswith("base") else f"{t.value} {t.label}")
+            elif t.value:
+                words.append(f"{'+' if t.value > 0 else '-'} {abs(t.value)} for {t.label}")
+        return " ".join(words)
 
     def describe(self) -> str:
         """One line: the terms, the target and the chance."""
