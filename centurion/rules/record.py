@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from ..data.vehicles import ARMOR_ROWS, COLUMNS, CREW_COMPONENTS, VehicleType
+from ..data.vehicles import ARMOR_ROWS, COLUMNS, CREW_COMPONENTS, VehicleType, weapon_table
 from .armor import Armor
 from .inputs import choice
 
@@ -205,6 +205,14 @@ class RecordSheet:
         """SMLM or TVLG rounds left."""
         spent = sum(n for k, n in self.missiles_fired if k == kind)
         return self.vehicle.missiles.get(kind, 0) - spent
+
+    def launchers(self, kind: str) -> tuple[int, int]:
+        """(working, all) launchers of SMLM or TVLG rounds on the sheet; a launcher is out when its location's
+        weapons are hit. The rounds are the vehicle's, fired from any working launcher (book-a 8.3, 13.2)."""
+        table = weapon_table()
+        mounts = [WEAPON_COMPONENT[w.location] for w in self.vehicle.weapons
+                  if w.type in table and table[w.type].missile == kind]
+        return sum(1 for section, comp in mounts if not self.hit(section, comp)), len(mounts)
 
     def weapon_usable(self, index: int) -> bool:
         """Whether weapon `index` of the sheet still works: its location's component intact (book-a 13.2)."""

@@ -297,6 +297,7 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
         return ("Pick a move in the list: the percentage is the chance it ends without damage (pick 100% safe if "
                 "you can; 'grounded at velocity N' lands at speed, 10 points a velocity to the bottom armor, which "
                 f"can destroy the {nouns(g, [selected])[0]}) [CEN-SPD-1, CEN-GRD-1]. Then click Confirm."
+                + (_speeds_between(g, selected, target, listed) if picked is None and isinstance(target, Hex) else "")
                 + _last_turn(g))
     one, many = nouns(g)
     if g.rules.enabled("VAR-INIT") and str(g.phase) in _VAR_INIT_HINTS:
@@ -304,6 +305,21 @@ def hint_text(g: Skirmish, selected: str | None, target: Any, yours: bool,
     if g.phase == "order":
         return _order_hint(g)
     return _PHASE_HINTS.get(str(g.phase), "Pick a decision in the list and click Confirm.").format(one=one, many=many)
+
+
+def _speeds_between(g: Skirmish, unit: str, target: Hex, listed: list[tuple[Any, Any]]) -> str:
+    """With 'any end velocity' the list gives each end in `target` as flown and braked to its slowest: the end
+    velocities between, the same path braked after it (`move_options_at`), are said with where to find them
+    (CEN-GRAV-1, CEN-GRAV-4; walk of session 53: the list of 1014 had no 7 for any facing and read as every option)."""
+    flown = [(m, e) for m, e in listed if e.hex == target and not e.grounded]
+    shown = {(e.facing, end_velocity(g, m)) for m, e in flown + list(g.braked_options(unit, target))}
+    between = sorted({v for m, e in flown for v in range(max(0, e.velocity_min), end_velocity(g, m))
+                      if (e.facing, v) not in shown})  # the path braked after it: the Speed list's ends there
+    if not between:
+        return ""
+    words = ", ".join(map(str, between[:-1])) + (" or " if len(between) > 1 else "") + str(between[-1])
+    return (f" The list gives each end here as flown and braked to its slowest; to end at velocity {words}, pick it "
+            "in the Speed list [CEN-GRAV-4].")
 
 
 def _order_hint(g: Skirmish) -> str:

@@ -418,8 +418,20 @@ def unit_html(g: Skirmish, key: str | None) -> str:
         f"<div style='font-size:12px'><b>{key}</b> {html.escape(s.vehicle.label)} ({html.escape(v.platoon)})"
         f"<br>{state}{riders}{leader}<br><b>Armor</b> {armor}<br><b>Crew</b> {crew}"
         f"{'<br><b>Vanes</b> ' + html.escape(vanes) if vanes else ''}{systems}<br><b>Weapons</b> "
-        f"{html.escape(weapons)}<br><b>Rounds and charges left</b> SMLM {s.missiles_left('SMLM')}, TVLG "
-        f"{s.missiles_left('TVLG')}, smoke {s.smoke_left}, digging {s.digging_left}; cost {v.cost} points</div>")
+        f"{html.escape(weapons)}<br><b>Rounds and charges left</b> {rounds_words(s)}, smoke {s.smoke_left}, "
+        f"digging {s.digging_left}; cost {v.cost} points</div>")
+
+
+def rounds_words(s) -> str:
+    """'SMLM 2, TVLG 8': each kind's rounds left, which are the vehicle's and fire from any of its launchers of the
+    kind still working, and none once all of them are out (book-a 8.3, 13.2; walk of session 53: 'TVLG 8' beside
+    a 'TVLG 4 (out)' read as rounds counted in a destroyed launcher)."""
+    def note(kind: str) -> str:
+        working, launchers = s.launchers(kind)
+        if not s.missiles_left(kind) or working == launchers:
+            return ""
+        return " (from the launchers still working)" if working else " (no launcher left to fire them)"
+    return ", ".join(f"{kind} {s.missiles_left(kind)}{note(kind)}" for kind in ("SMLM", "TVLG"))
 
 
 def end_of(g: Skirmish, a: Move) -> EndState | None:
