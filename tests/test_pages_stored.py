@@ -313,7 +313,8 @@ def test_two_people_are_told_how_the_second_joins_before_the_first_decision(serv
     """Walk of session 29, finding 7: with both sides played by people, nothing said how the second player joins
     until the first decision put the game on the server."""
     page = SkirmishTable("first_game", seed=1)
-    assert page.links.value == ""  # against the computer: nothing to send anyone
+    assert "centurion-links" not in page.links.value  # against the computer: nothing to send anyone (the box of
+    # the browser's own games, shown only where it has some, is all there is: session 55)
     both_people(page)
     note = html.unescape(page.links.value)
     assert "Two people play this game" in note and "first decision" in note and page.seat is None
@@ -384,3 +385,22 @@ def test_the_other_players_decisions_arrive_one_replay_step_each_and_clear_old_m
     assert [len(s.history) for s in c.states] == list(range(len(c.states)))
     assert c.replay.max == len(c.game.history) == served.steps(a.seat.game_id)
     assert "an old word" not in c.message.value
+
+
+def test_a_seat_is_remembered_by_the_browser_and_a_bare_served_page_offers_them(served):
+    """Walk of session 53: a tab closed without its seat link lost the game, and the page opened again showed a fresh
+    game without a word. A seat's page now hands the browser its address and what it is (`remember_script`, kept in
+    the browser's localStorage; the server keeps only digests of the tokens), and a served page opened without an
+    address carries the box that links the browser's games (`recent_games_html`; tests/browser/test_stored_games.py
+    clicks one). A page with no store has neither (test_a_local_page_keeps_its_games_local)."""
+    import json
+    import re
+
+    page = SkirmishTable("meeting", seed=1)
+    assert "centurion-recent-list" in page.links.value and "data-g=" not in page.links.value
+    page.confirm()
+    seat = page.seat
+    kept = [json.loads(html.unescape(x)) for x in re.findall(r'data-g="([^"]+)"', page.links.value)]
+    assert kept == [{"q": f"?game={seat.game_id}&seat={seat.token}",
+                     "label": f"{page.game.scenario.title}: your seat, Renegade Legion"}]
+    assert "centurion-recent-list" not in page.links.value  # the seat's own page: its links, not the box

@@ -207,5 +207,43 @@ def clear_address_script() -> str:
     return f'<img alt="" style="display:none" src="data:image/png;base64,invalid" onerror="{body}">'
 
 
-__all__ = ["every_while", "clear_address_script", "STORED_UNDO", "Seat", "served_store", "page_address", "address",
+RECENT_KEY = "centurion-recent-games"  # the browser's list of the stored games it was given a seat at
+RECENT_KEPT = 6
+
+
+def remember_script(game_id: str, token: str, label: str) -> str:
+    """An HTML snippet that puts this seat's address first in the browser's list of its recent games (at most
+    RECENT_KEPT; `recent_games_html` shows them on a page opened without one). Only the browser keeps it: the server
+    keeps digests of the tokens (walk of session 53: a tab closed without the seat link lost the game silently)."""
+    entry = html.escape(json.dumps({"q": address(game_id, token), "label": label}), quote=True)
+    body = ("try { const e = JSON.parse(this.dataset.g); e.href = location.pathname + e.q; e.t = Date.now(); "
+            f"const all = JSON.parse(localStorage.getItem('{RECENT_KEY}') || '[]').filter(x => x.href !== e.href); "
+            f"localStorage.setItem('{RECENT_KEY}', JSON.stringify([e].concat(all).slice(0, {RECENT_KEPT}))); "
+            "} catch (err) {}")
+    return f'<img alt="" style="display:none" src="data:image/png;base64,invalid" data-g="{entry}" onerror="{body}">'
+
+
+def recent_games_html() -> str:
+    """A box, shown only where the browser has recent games (`remember_script`) and the page's address names none,
+    that links each of them, the newest first: a link opens its game where it stands. The entries are put in as
+    text and links to this server's own pages only."""
+    body = ("try { const box = this.parentElement; if (new URLSearchParams(location.search).has('game')) return; "
+            f"const all = JSON.parse(localStorage.getItem('{RECENT_KEY}') || '[]'); "
+            "const list = box.querySelector('.centurion-recent-list'); "
+            "for (const e of all) { if (typeof e.href !== 'string' || !e.href.startsWith('/') || "
+            "e.href.startsWith('//')) continue; const row = document.createElement('div'); "
+            "const a = document.createElement('a'); a.className = 'centurion-recent-link'; a.href = e.href; "
+            "a.style.cssText = 'color:#1a4fa0;text-decoration:underline'; "
+            "a.textContent = String(e.label); row.appendChild(a); row.appendChild(document.createTextNode("
+            "' (last opened ' + new Date(e.t).toLocaleString() + ')')); list.appendChild(row); } "
+            "if (list.children.length) box.style.display = 'block'; } catch (err) {}")
+    return ('<div class="centurion-recent" style="display:none;padding:4px 6px;border:1px solid #ccd;'
+            'background:#f7f9fc"><b>Your games on this server</b> <span style="color:#555">(kept by this browser, '
+            "the newest first: a link opens its game where it stands)</span>"
+            '<div class="centurion-recent-list"></div>'
+            f'<img alt="" style="display:none" src="data:image/png;base64,invalid" onerror="{body}"></div>')
+
+
+__all__ = ["every_while", "remember_script", "recent_games_html", "RECENT_KEY",
+           "clear_address_script", "STORED_UNDO", "Seat", "served_store", "page_address", "address",
            "links_html", "kept_links_script", "abandon_words", "address_script", "WATCH", "POLL_SECONDS", "ENV"]

@@ -11,7 +11,16 @@ from typing import Any
 
 from ..game import LEVELS, IllegalAction
 from ..store import StaleStep, StoreError, WrongSeat
-from .seat import POLL_SECONDS, Seat, address_script, clear_address_script, links_html, page_address
+from .seat import (
+    POLL_SECONDS,
+    Seat,
+    address_script,
+    clear_address_script,
+    links_html,
+    page_address,
+    recent_games_html,
+    remember_script,
+)
 
 PERSON = "person"
 COMPUTER = "computer"
@@ -130,7 +139,8 @@ class StoredGame:
             # banner, the hint and the map still fit one screen (item 5)
             self.tab_note.value = TAB_ONLY if self.store is None and self.states else ""
             # a new game, not stored before its first decision: the old game's address goes (walk of session 33)
-            self.links.value = pending + (clear_address_script() if self._addressed else "")
+            self.links.value = (pending + (clear_address_script() if self._addressed else "")
+                                + (recent_games_html() if self.store is not None else ""))  # walk of session 53
             self._stop_watching()
             return
         g = self.game if self.states else None
@@ -150,8 +160,12 @@ class StoredGame:
         else:
             links.append(("this page's address", seat.token))
             note = "This game is kept on the server: reloading the page resumes it."
+        title = g.scenario.title if g is not None else "A game"
+        mine = "watching" if seat.watching else f"your seat, {g.label(seat.side) if g is not None else seat.side}"
+        mine += " (over)" if g is not None and g.over else ""
         self.links.value = (links_html(seat.game_id, links, note, kept=(seat.token, seats is not None))
-                            + address_script(seat.game_id, seat.token))  # kept: a reload shows them again
+                            + address_script(seat.game_id, seat.token)  # kept: a reload shows them again
+                            + remember_script(seat.game_id, seat.token, f"{title}: {mine}"))  # walk of session 53
         self._start_watching()
 
     def _take_stored(self, action: Any, actor: str) -> bool:

@@ -180,6 +180,22 @@ def test_two_browsers_a_reload_and_a_spectator(browser, served, store_url, artif
                         timeout=30_000)
     assert links(a) == found
     a.screenshot(path=str(artifacts / "stored_reloaded.png"))
+
+    # walk of session 53: a tab closed without its seat link lost the game, and the page opened again offered a
+    # fresh one without a word. The browser keeps its seats: the bare page links TOG's seat, and the link resumes it.
+    b.goto(f"{served.url}/voila/render/{PAGE}")
+    b.wait_for_selector(".centurion-recent a.centurion-recent-link", state="visible", timeout=60_000)
+    recent = b.locator(".centurion-recent a.centurion-recent-link")
+    at = store.state(game_id, watch_token)
+    assert recent.count() == 1 and recent.first.inner_text() == f"{at.scenario.title}: your seat, {at.label('tog')}"
+    assert recent.first.get_attribute("href") == f"/voila/render/{PAGE}{theirs}"
+    b.screenshot(path=str(artifacts / "stored_recent_games.png"))
+    steps = store.steps(game_id)
+    recent.first.click()
+    b.wait_for_function("(w) => document.body.innerText.includes(w)", arg=f"Game {game_id} resumed at decision "
+                        f"{steps}", timeout=60_000)
+    assert "seat=" + re.search(r"seat=([^&]+)", theirs).group(1) in b.url
+    assert not c.locator(".centurion-recent").is_visible()  # the spectator's page names a game: no box
     store.close()
     for p in (a, b, c):
         p.context.close()
