@@ -110,6 +110,11 @@ ABOARD = re.compile(r"^  \S+ aboard \S+: \d+ m[ae]n lost |^  \S+'s .+ hit \S+ on
                     r"|^T\d+ (painting|fire) — .+: no unit (may paint|has an enemy) .*; none (paints|fires) \[CEN-CMB-1\]$")
 
 
+# session 55: the End Phase's own steps come under a line of their own (the walk of session 53 read them among the
+# last fire's results), with its crews' wake-up rolls: the old logs lack the line (their End Phases here roll none)
+END_PHASE = re.compile(r"^T\d+ end — the End Phase begins \[CEN-SEQ-1\]$")
+
+
 SAVES = sorted(p.stem for p in FIXTURES.glob("*.json") if (FIXTURES / f"{p.stem}.log").exists())
 
 
@@ -147,7 +152,7 @@ def test_save_replays_to_the_same_log(name):
     expected = [_worded(line, sides) for line in old]
     game = load(text)
     assert len(game.history) == len(json.loads(text)["actions"])
-    got = [_worded(line) for line in game.log if not ABOARD.match(line)]
+    got = [_worded(line) for line in game.log if not ABOARD.match(line) and not END_PHASE.match(line)]
     if name in FIXED_SINCE:
         at = next(i for i, line in enumerate(got) if line.startswith(FIXED_SINCE[name]))
         assert got[:at] == expected[:at] and not expected[at].startswith(FIXED_SINCE[name])

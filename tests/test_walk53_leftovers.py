@@ -1,6 +1,7 @@
-"""Four of session 53's walk leftovers, mended in session 55: a shot's roll names the terms of its target, two hits
+"""Five of session 53's walk leftovers, mended in session 55: a shot's roll names the terms of its target, two hits
 on one facing's shield locations are told once, the unit panel says whether a launcher is left to fire the rounds
-it counts, and the move hint names the end velocities the list leaves to the Speed list. The expected numbers are the books': book-a §10.1's
+it counts, the move hint names the end velocities the list leaves to the Speed list, and the End Phase's own steps
+are logged under a line of their own. The expected numbers are the books': book-a §10.1's
 base to-hit by range (12 at 0-1, 11 at 2-3, 10 at 4-6, 9 at 7-10, 8 at 11-20), -1 per Targ box lost (book-a 13.2),
 the shield factor of the side struck (rating / 10; a Horatius' right shield is 60, data/vehicles.yaml), none
 against a Gauss (book-a §10.2), and a facing's shield down only when both of its locations are hit (book-a 13.2)."""
@@ -161,3 +162,28 @@ def test_walk53_the_move_hint_names_the_end_velocities_left_to_the_speed_list():
                 t.speed.value = n
                 at = [a for a in t._actions_now() if getattr(a, "unit", None) == key and not a.move.ground]
                 assert at and all(flown(a) == n and g.is_legal(a) for a in at), (hex_, n)
+
+
+def test_walk53_the_end_phases_steps_are_logged_under_its_own_line_not_among_the_fire_results():
+    """Walk of session 53: "R13: widowed armor removed [CEN-SEQ-1]" and "commander of T12 wakes ..." were printed
+    inside the last fire declaration's results, though CEN-SEQ-1 (book-a 13.2: the unconscious try to wake in the
+    End Phase; widowed armor falls then) puts both in the End Phase. Each now sits under "T<n> end — the End Phase
+    begins", with the wake-up rolls, in a whole bot game that has both; a turn without any has no such line."""
+    from centurion.game import new_skirmish
+    from tests.bot_games import until
+
+    g = until(new_skirmish("meeting", seed=0), lambda g: g.over, limit=4000)
+    head = re.compile(r"^T(\d+) end — the End Phase begins \[CEN-SEQ-1\]$")
+
+    def heading(i: int) -> str:  # the line a log line sits under: the nearest line before it not indented
+        return next(g.log[k] for k in range(i - 1, -1, -1) if not g.log[k].startswith(" "))
+
+    steps = [i for i, line in enumerate(g.log) if re.match(r"^    \w+ of [RT]\d+ wakes ", line)
+             or re.match(r"^  [RT]\d+: widowed armor removed \[CEN-SEQ-1\]$", line)
+             or re.match(r"^  the smoke in \d{4} lifts$", line)]
+    assert any("wakes" in g.log[i] for i in steps) and any("widowed" in g.log[i] for i in steps)
+    assert all(head.match(heading(i)) for i in steps), [(g.log[i], heading(i)) for i in steps if not
+                                                         head.match(heading(i))]
+    heads = [i for i, line in enumerate(g.log) if head.match(line)]
+    assert all(g.log[i + 1].startswith("  ") for i in heads)  # never a line with nothing under it
+    assert len({head.match(g.log[i]).group(1) for i in heads}) == len(heads) < g.turn  # once a turn, not every one

@@ -74,6 +74,7 @@ class EndPhase:
             return crew.explode_due(self)._end_phase(dice)  # self-destruct charges set to blow now (VAR-SELFDESTRUCT)
         vs = []
         lines = []
+        start = len(dice.log)  # the crews' wake-up rolls, logged under the phase's own line below
         for v in self.vehicles:
             if v.destroyed:
                 vs.append(v)
@@ -89,6 +90,12 @@ class EndPhase:
             counters.remove((h, "smoke"))
             lines.append(f"  the smoke in {format_label(h)} lifts")
         smoke_turn = tuple(x for x in self.smoke_turn if x not in old)
+        # the phase's own steps under a line of their own, not among the last fire's results (walk of session 53):
+        # its rolls are logged here, so the decision that led into the phase does not list them with its own
+        rolls = [f"    {r.describe()}" for r in dice.log[start:]]
+        del dice.log[start:]
+        if rolls or lines:
+            lines = [f"T{self.turn} end — the End Phase begins [CEN-SEQ-1]", *rolls, *lines]
         nxt = replace(self, vehicles=tuple(vs), counters=tuple(counters), smoke_turn=smoke_turn, phase="end",
                       active=self.first, end_done=(), smoked=(), queue=())._log(*lines)._fresh()
         return nxt
