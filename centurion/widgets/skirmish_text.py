@@ -22,6 +22,7 @@ from ..rules import Refusal
 from ..rules.fire import range_words
 from ..rules.grav import ResolvedMove
 from ..rules.legal import EndState
+from ..rules.record import RecordSheet
 from ..rules.speed import grounding_damage
 from ..rules.targets import TO_HIT_KIND, weapon_family
 from ..variants import assign_crew
@@ -422,7 +423,7 @@ def unit_html(g: Skirmish, key: str | None) -> str:
         f"digging {s.digging_left}; cost {v.cost} points</div>")
 
 
-def rounds_words(s) -> str:
+def rounds_words(s: RecordSheet) -> str:
     """'SMLM 2, TVLG 8': each kind's rounds left, which are the vehicle's and fire from any of its launchers of the
     kind still working, and none once all of them are out (book-a 8.3, 13.2; walk of session 53: 'TVLG 8' beside
     a 'TVLG 4 (out)' read as rounds counted in a destroyed launcher)."""
