@@ -20,7 +20,8 @@ from centurion.rules.record import RecordSheet
 def test_walk53_an_enemy_shots_roll_says_why_its_target_is_8_at_range_7():
     """Walk of session 53: "T11 150mm Gauss to hit R12 at range 7 [CEN-CMB-1]: d10 = 7 vs target 8" after T11 had
     lost a Targ box: base 9 at range 7 and no shield term against a Gauss, so a newcomer read a bonus for the
-    computer. The roll's line now says how its target is made up; the terms of 0 are left out."""
+    computer. The roll's line now says how its target is made up; the terms of 0 are left out, and a target that is
+    its range's base alone says nothing more (the range is in the roll's question)."""
     roll = to_hit(7, weapon="gauss", shield_factor=6, targeting_lost=1, shield_side="right")
     line = roll.roll(Dice.scripted([7]), purpose="T11 150mm Gauss to hit R12 at range 7", rule="CEN-CMB-1").describe()
     assert line == ("T11 150mm Gauss to hit R12 at range 7 [CEN-CMB-1]: d10 = 7 vs target 8 = 9 base - 1 for 1 Targ "
@@ -32,8 +33,8 @@ def test_walk53_an_enemy_shots_roll_says_why_its_target_is_8_at_range_7():
 
 
 def test_walk53_an_enemy_shot_in_a_game_carries_its_terms_and_they_add_up():
-    """Every to-hit and paint roll of a bot game says how its target is made up, and the terms add up to it (the
-    base of its range band, book-a §10.1, first)."""
+    """Every to-hit and paint roll of a bot game with a term beyond its range's base says how its target is made up,
+    and the terms add up to it (the base of its range band, book-a §10.1, first); the others roll at that base."""
     from centurion.game import new_skirmish
     from tests.bot_games import until
 
@@ -46,7 +47,9 @@ def test_walk53_an_enemy_shot_in_a_game_carries_its_terms_and_they_add_up():
         rng, target, b, rest = int(m.group(1)), int(m.group(2)), int(m.group(3)), m.group(4)
         assert b == base[rng], m.group(0)
         assert b + sum(int(sign + n) for sign, n in re.findall(r" ([+-]) (\d+) for ", rest)) == target, m.group(0)
-    assert not [line for line in g.log if re.search(r" to (?:hit|paint) .*vs target -?\d+ \(P = ", line)]
+    bare = [m for line in g.log if (m := re.search(r" to (?:hit|paint) \S+ at range (\d+).* \[CEN-CMB-1\]: d10 = \d+ "
+                                                  r"vs target (-?\d+) \(P = ", line))]
+    assert bare and all(int(m.group(2)) == base[int(m.group(1))] for m in bare)  # no term but the base: none said
 
 
 def _horatius(*hit: tuple[str, str], pending: tuple[tuple[str, str], ...]) -> RecordSheet:

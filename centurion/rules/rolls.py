@@ -70,7 +70,8 @@ class TargetRoll:
         unsaid)."""
         if self.impossible:
             raise ValueError(f"{self.impossible[0]}: {self.impossible[1]}")
-        return dice.d10_test(self.value, purpose=purpose, rule=rule, terms=self.sum_words())
+        told = self.sum_words() if any(t.value for t in self.terms[1:]) else ""  # a bare base: its range says it
+        return dice.d10_test(self.value, purpose=purpose, rule=rule, terms=told)
 
     def sum_words(self) -> str:
         """The target's terms as a sum, terms of 0 left out: '9 base - 5 for right shield factor 5 - 1 for 1 Targ box
