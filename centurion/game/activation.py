@@ -23,6 +23,7 @@ from ..rules.sight import line_of_sight, unit_level
 from ..rules.targets import FirePlan
 from ..variants.activation import activation_order, may_opportunity_fire, pop_up_attack, roll_variant_initiative
 from .actions import Action, Leadership, Order, Pass, Watch
+from .base import taken_rolls
 from .crew import resolve_driver_fire
 from .fire_log import fire_lines, variant_terms
 from .state import GameState as Skirmish
@@ -87,8 +88,7 @@ def roll(s: Skirmish, dice: Dice) -> Skirmish:
     if isinstance(res, Refusal):  # the actions offered keep within the rating: this is a bug, not a player error
         raise AssertionError(res)
     winner = a if res.winner == "first" else b
-    lines = [f"    {r.describe()}" for r in dice.log[start:]]
-    del dice.log[start:]
+    lines = taken_rolls(dice, start)
     ties = len(res.rolls) - 1
     lines.append(f"  initiative: {s.label(winner)} wins (totals {res.totals[0]} and {res.totals[1]}, rating points "
                  f"{res.bonuses[0]:+d} and {res.bonuses[1]:+d}"

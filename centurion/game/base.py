@@ -96,4 +96,13 @@ class GameState:
         return self._cache["hash"]
 
 
-__all__ = ["GameState", "Result", "decision_dice"]
+def taken_rolls(dice: Dice, start: int) -> list[str]:
+    """The rolls made since `start` as log lines, taken out of the dice's log: a step that logs its own rolls under
+    its own line (VAR-INIT's initiative, the End Phase, CEN-SEQ-1), so that `apply` does not list them again with the
+    decision that led to it."""
+    lines = [f"    {r.describe()}" for r in dice.log[start:]]
+    del dice.log[start:]
+    return lines
+
+
+__all__ = ["GameState", "Result", "decision_dice", "taken_rolls"]

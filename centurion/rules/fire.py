@@ -147,9 +147,12 @@ def _to_hit(range_hexes: int, weapon: str, shield_factor: int, terrain: str, cra
         roll = roll.plus("smoke in the target hex counts as heavy woods (book-b §10.3)", thicker, RULE)
     if crater:
         roll = roll.plus("target hull down in a crater", CRATER_MODIFIER, "CEN-CRT-1")
-    if targeting_lost:
-        roll = roll.plus(f"{targeting_lost} Targ box{'es' if targeting_lost > 1 else ''} lost", -targeting_lost, RULE)
-    return roll
+    return _targeting(roll, targeting_lost)
+
+
+def _targeting(roll: TargetRoll, lost: int) -> TargetRoll:
+    """The roll with its term for the firer's Targ boxes lost, -1 each, when any are (book-a 13.2, CEN-CMB-1)."""
+    return roll.plus(f"{lost} Targ box{'es' if lost > 1 else ''} lost", -lost, RULE) if lost else roll
 
 
 def to_hit_bare(range_hexes: int, *, why: str, targeting_lost: int = 0) -> TargetRoll:
@@ -161,9 +164,7 @@ def to_hit_bare(range_hexes: int, *, why: str, targeting_lost: int = 0) -> Targe
         return TargetRoll.refused(RULE, f"range {range_hexes} is beyond {MAX_RANGE} hexes: no fire (book-a §10.1)")
     roll = base_roll(range_hexes, base)
     roll = roll.plus(f"no terrain or shield modifier against {why}", 0, RULE)
-    if targeting_lost:
-        roll = roll.plus(f"{targeting_lost} Targ box{'es' if targeting_lost > 1 else ''} lost", -targeting_lost, RULE)
-    return roll
+    return _targeting(roll, targeting_lost)
 
 
 def to_hit_number(range_hexes: int, *, weapon: str, shield_factor: int = 0, terrain: str = "clear",

@@ -128,7 +128,7 @@ def apply_internal_damage(record: RecordSheet, dice: Dice, *, velocity: int = 0,
         if comp.startswith("shield"):
             if section not in shields_told:
                 shields_told.add(section)
-                effects.append(_shield_words(section, shields_hit.count(section), after, record))
+                effects.append(_shield_words(section, shields_hit.count(section), after))
         elif comp == "targeting":
             effects.append(f"Targ: {after.targeting_lost} box(es) lost, -{after.targeting_lost} to hit ({RULE})")
         elif comp == "infantry":
@@ -255,10 +255,10 @@ def end_phase(record: RecordSheet, dice: Dice, *, turn: int,
     return replace(record, crew=tuple(members)), tuple(rolls), removed
 
 
-def _shield_words(section: str, hit_now: int, after: RecordSheet, before: RecordSheet) -> str:
-    """What this fire did to one facing's shield: its shield factor drops to 0 only when both of its locations are
-    hit (book-a §13.2, CEN-CMB-1)."""
-    down = after.shield_factor(section) == 0 and before.vehicle.shield_factor(section) > 0
+def _shield_words(section: str, hit_now: int, after: RecordSheet) -> str:
+    """What this fire did to one facing's shield (`hit_now`: its locations hit by it): its shield factor drops to 0
+    only when both of its locations are hit (book-a §13.2, CEN-CMB-1)."""
+    down = after.shield_factor(section) == 0 and after.vehicle.shield_factor(section) > 0
     if hit_now > 1:
         return f"{section} shield: both locations hit" + (": the facing's shield is down (factor 0)" if down
                                                           else " (its shield factor was 0)")

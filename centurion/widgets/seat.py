@@ -177,6 +177,12 @@ def links_html(game_id: str, links: list[tuple[str, str]], note: str, kept: tupl
             f"{extra}</div>")
 
 
+def on_show(body: str, data: str = "") -> str:
+    """An invisible image whose failed load runs the script `body` when the page shows it (an ipywidgets HTML value
+    runs no <script>); `data`: its data attributes, read by the script as `this.dataset`."""
+    return f'<img alt="" style="display:none" src="data:image/png;base64,invalid"{data} onerror="{body}">'
+
+
 def kept_links_script(game_id: str, token: str, keep: bool) -> str:
     """An HTML snippet that keeps this seat's links box in the browser (`keep`: the page that created the game and
     shows every seat's link) or, on a later page of the same seat (a reload), puts the kept box back. The server
@@ -187,14 +193,14 @@ def kept_links_script(game_id: str, token: str, keep: bool) -> str:
             + ("localStorage.setItem(" + name + ", box.outerHTML); " if keep else
                "const kept = localStorage.getItem(" + name + "); if (kept) box.outerHTML = kept; ")
             + "} catch (e) {}")
-    return f'<img alt="" style="display:none" src="data:image/png;base64,invalid" onerror="{body}">'
+    return on_show(body)
 
 
 def address_script(game_id: str, token: str) -> str:
     """An HTML snippet that puts the seat's address in the browser's address bar (a reload then resumes the game)."""
     query = html.escape(address(game_id, token), quote=True)
-    return (f'<img alt="" style="display:none" src="data:image/png;base64,invalid" data-q="{query}" '
-            "onerror=\"if (location.search !== this.dataset.q) history.replaceState(null, '', this.dataset.q)\">")
+    return on_show("if (location.search !== this.dataset.q) history.replaceState(null, '', this.dataset.q)",
+                   f' data-q="{query}"')
 
 
 def clear_address_script() -> str:
@@ -204,7 +210,7 @@ def clear_address_script() -> str:
     body = ("try { const u = new window.URL(location.href); if (u.searchParams.has('game')) { "
             "u.searchParams.delete('game'); u.searchParams.delete('seat'); "
             "history.replaceState(null, '', u.pathname + u.search + u.hash); } } catch (e) {}")
-    return f'<img alt="" style="display:none" src="data:image/png;base64,invalid" onerror="{body}">'
+    return on_show(body)
 
 
 RECENT_KEY = "centurion-recent-games"  # the browser's list of the stored games it was given a seat at
@@ -220,7 +226,7 @@ def remember_script(game_id: str, token: str, label: str) -> str:
             f"const all = JSON.parse(localStorage.getItem('{RECENT_KEY}') || '[]').filter(x => x.href !== e.href); "
             f"localStorage.setItem('{RECENT_KEY}', JSON.stringify([e].concat(all).slice(0, {RECENT_KEPT}))); "
             "} catch (err) {}")
-    return f'<img alt="" style="display:none" src="data:image/png;base64,invalid" data-g="{entry}" onerror="{body}">'
+    return on_show(body, f' data-g="{entry}"')
 
 
 def recent_games_html() -> str:
@@ -241,7 +247,7 @@ def recent_games_html() -> str:
             'background:#f7f9fc"><b>Your games on this server</b> <span style="color:#555">(kept by this browser, '
             "the newest first: a link opens its game where it stands)</span>"
             '<div class="centurion-recent-list"></div>'
-            f'<img alt="" style="display:none" src="data:image/png;base64,invalid" onerror="{body}"></div>')
+            f"{on_show(body)}</div>")
 
 
 __all__ = ["every_while", "remember_script", "recent_games_html", "RECENT_KEY",

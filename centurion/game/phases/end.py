@@ -18,6 +18,7 @@ from ...rules.terrain import entry_cost
 from ...rules.victory import battle_outcome
 from .. import crew
 from ..actions import Action, EndTurn, IllegalAction, SelfDestruct, Smoke
+from ..base import taken_rolls
 from ..dispatch import PhaseRules
 from ..enums import Phase
 from ..state import GameState, Result
@@ -92,8 +93,7 @@ class EndPhase:
         smoke_turn = tuple(x for x in self.smoke_turn if x not in old)
         # the phase's own steps under a line of their own, not among the last fire's results (walk of session 53):
         # its rolls are logged here, so the decision that led into the phase does not list them with its own
-        rolls = [f"    {r.describe()}" for r in dice.log[start:]]
-        del dice.log[start:]
+        rolls = taken_rolls(dice, start)
         if rolls or lines:
             lines = [f"T{self.turn} end — the End Phase begins [CEN-SEQ-1]", *rolls, *lines]
         nxt = replace(self, vehicles=tuple(vs), counters=tuple(counters), smoke_turn=smoke_turn, phase="end",

@@ -168,17 +168,21 @@ class MovementPhase:
     def braked_options(self, key: str, hex_) -> tuple[tuple[Move, object], ...]:
         """The flying moves of the vehicle that end in `hex_` braked as far as each end allows (its slowest end
         velocity, 0 at the least: hovering), checked by `is_legal`: the same path and rolls, more thrust spent
-        after it (CEN-GRAV-1; walk of session 50: 'any end velocity' listed only the ends as flown)."""
-        out: list[tuple[Move, object]] = []
-        for e in self.end_states(key):
-            if e.grounded or e.hex != hex_:
-                continue
-            path = e.safest.move
-            brake = path.decelerate + self.end_velocity(key, path) - max(0, e.velocity_min)
-            move = Move(key, replace(path, decelerate=brake))
-            if brake > path.decelerate and self.is_legal(move):
-                out.append((move, e))
-        return tuple(out)
+        after it (CEN-GRAV-1; walk of session 50: 'any end velocity' listed only the ends as flown). Kept per hex:
+        the page's list and its hint both ask (session 55)."""
+        ck = ("braked", key, hex_)
+        if ck not in self._cache:
+            out: list[tuple[Move, object]] = []
+            for e in self.end_states(key):
+                if e.grounded or e.hex != hex_:
+                    continue
+                path = e.safest.move
+                brake = path.decelerate + self.end_velocity(key, path) - max(0, e.velocity_min)
+                move = Move(key, replace(path, decelerate=brake))
+                if brake > path.decelerate and self.is_legal(move):
+                    out.append((move, e))
+            self._cache[ck] = tuple(out)
+        return self._cache[ck]
 
     def move_actions(self, key: str) -> list[Action]:
         """One Move per legal end state of the vehicle (its safest path), plus dismounting at velocity 0."""
