@@ -196,3 +196,21 @@ def test_CTA_MORALE_the_engines_commander_keeps_out_of_reach_of_enemies_yet_to_m
     # without the weighing the veteran sends him to 0908 again, as in session 45's battle
     monkeypatch.setattr(cb, "ENGINE_COMMANDER_REACH", 0.0)
     assert legatus_end("veteran") == parse_label("0908")
+
+
+def test_CTA_COMBAT_the_careful_levels_take_an_even_exchange_the_novice_waits():
+    """Two centuriae face to face on open ground, each under a praefectus cohortis (attack -1, defence +1, CTA-2):
+    the attack and the counter both succeed on d20 > 5 + 10 = 15, 1/4 each (CTA-COMBAT, the seed's tables), an even
+    exchange. The novice waits for odds in its favour and ends its part of the phase; the veteran and the elite take
+    it (session 56: two lines in contact otherwise stand idle to the last round), and the reasons say why."""
+    from centurion.game.bot_reasons import bot_decision
+    from centurion.game.centuria import CtaEndPhase
+
+    g = position({"R-LEG": ("0811", 0), "R-C1": ("0708", 0), "R-PC1": ("0709", 0),
+                  "B-C1": ("0707", 3), "B-PC1": ("0706", 3), "B-LEG": ("0801", 3)}, "rome", phase="combat")
+    attack = CtaAttack("R-C1", "B-C1")
+    ex = g.preview(attack)
+    assert (ex.defender_falls, ex.attacker_falls) == (Fraction(1, 4), Fraction(1, 4))
+    assert bot_action(g, "novice") == CtaEndPhase()
+    assert bot_action(g, "veteran") == bot_action(g, "elite") == attack
+    assert "an even exchange" in bot_decision(g, "veteran").alternatives[0].reason

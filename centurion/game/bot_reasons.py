@@ -556,8 +556,10 @@ def _cta_reason(s: Any, n: Note) -> str:
                 f"{near} hex{'es' if near != 1 else ''} away{ahead}")
     if isinstance(a, CtaAttack):
         ex = exchange(b, a.unit, a.target)
+        even = ("; an even exchange: a careful level takes it rather than stand idle in contact (session 56)"
+                if n.data.get("even") else "")
         return (f"{a.unit} on {a.target}: {a.target} falls {ex.defender_falls}, {a.unit} {ex.attacker_falls} (exact "
-                "odds)")  # each named: "it" read as either (walk of session 53)
+                f"odds){even}")  # each named: "it" read as either (walk of session 53)
     if isinstance(a, CtaShoot):
         ex = exchange(b, a.engine, a.target)
         habit = {True: "; the nearest target it may shoot (a beginner's engine shoots there, CTA-ART)",

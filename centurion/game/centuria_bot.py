@@ -12,10 +12,11 @@ reach it; not the elite, which weighs only the attacks a unit would meet where i
 (a unit between an engine and the enemy that can reach it) and going for the enemy's (cavalry closes on them; an
 engine is worth more than a centuria as a target). Engines look for targets in range and keep out of contact;
 leaders stay among their units, keep every unit in command and stay out of contact. Combat: the attack or shot with
-the best exact expectation, attacks only where the odds favour the attacker; otherwise the side ends its part of the
-phase. The elite looks one move ahead (CTA-1: the sides move one piece at a time): each of its four best moves is
-weighed against the veteran's best answer to it (`_answered`). The work is bounded by the pieces and their moves, not
-by the clock, so a battle replays from its seed; an optional `budget` (seconds) caps a decision.
+the best exact expectation, attacks only where the odds favour the attacker (the careful levels take an even
+exchange too); otherwise the side ends its part of the phase. The elite looks one move ahead (CTA-1: the sides move
+one piece at a time): each of its four best moves is weighed against the veteran's best answer to it (`_answered`).
+The work is bounded by the pieces and their moves, not by the clock, so a battle replays from its seed; an optional
+`budget` (seconds) caps a decision.
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ class LevelSettings:
     hurt; the others pick the target whose fall is worth most); and whether its attacks and shots weigh what a piece
     is worth to its side (`worth`: a leader, an engine or a turma more than a centuria) or count every piece as one,
     as a beginner does (the novice; session 45); and how many of its best moves it plays against the enemy's best
-    answer before it chooses (`answers`: the elite's look ahead, CTA-1's alternate moves; session 47)."""
+    answer before it chooses (`answers`: the elite's look ahead, CTA-1's alternate moves; session 47); and whether it
+    takes an even exchange (`evens`: an attack whose exact odds and worth make both sides' losses alike; the novice
+    waits for odds in its favour, so two lines in contact can stand idle until the battle runs out; session 56)."""
 
     name: Level
     defensive: bool
@@ -57,16 +60,18 @@ class LevelSettings:
     nearest: bool = False
     weighs_worth: bool = True
     answers: int = 0
+    evens: bool = False
 
 
 LEVELS: dict[str, LevelSettings] = {Level.NOVICE: LevelSettings(Level.NOVICE, False, nearest=True,
                                                                   weighs_worth=False),
-                                    Level.VETERAN: LevelSettings(Level.VETERAN, True, True),
+                                    Level.VETERAN: LevelSettings(Level.VETERAN, True, True, evens=True),
                                     Level.ELITE: LevelSettings(Level.ELITE, True, True, formation=False, min_gain=0.0,
-                                                               answers=4)}
+                                                               answers=4, evens=True)}
 WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ballista": 2.0, "tormentum": 2.0,
          "legatus": 3.0}  # an engine shoots every round, twice under its centurio (CTA-ART): worth more than a centuria
 MIN_GAIN = LEVELS[Level.VETERAN].min_gain  # what the novice's and the veteran's moves must gain
+EVEN_TRADE = 0.001  # the careful levels: an even exchange (0 expected) scores this, so it is taken (CTA-COMBAT)
 LEADER_UNDER_FIRE = 4.0  # a fallen leader shakes his units (CTA-MORALE b, c); all fallen lose the battle
 ENGINE_COMMANDER_REACH = 1.0  # the careful levels: an engines' commander keeps out of reach of enemies yet to move
 
@@ -120,9 +125,13 @@ def _combat(s: CenturiaSkirmish, lv: LevelSettings) -> CtaAction:
                 continue
             val = float(ex.defender_falls) * _worth(b.piece(a.target), lv) - float(ex.attacker_falls) * _worth(
                 b.piece(a.unit), lv)
+            if lv.evens and val == 0:
+                data["even"] = True
         else:
             continue
         bot_trace.note("cta_combat", a, val, **data)  # its reason (game/bot_reasons.py, issue 25)
+        if data.get("even"):
+            val += EVEN_TRADE  # taken when nothing better is open: the losses alike, the standoff broken
         if val > best_val:
             best, best_val = a, val
     return best if best is not None else CtaEndPhase()
