@@ -116,8 +116,10 @@ def test_CTA_ART_the_novices_ballista_shoots_the_nearest_target_the_veterans_the
     from centurion.game.bot_reasons import bot_decision
     from centurion.game.centuria import CtaShoot
 
+    # B-C2 far off: B-C1 is not the rebels' last unit, whose fall would end the battle (session 56)
     g = position({"R-LEG": ("0811", 0), "R-B1": ("0810", 0), "R-C1": ("0710", 0), "R-PC1": ("0711", 0),
-                  "B-C1": ("0807", 3), "B-PC1": ("0906", 3), "B-LEG": ("0801", 3)}, "rome", phase="combat")
+                  "B-C1": ("0807", 3), "B-PC1": ("0906", 3), "B-LEG": ("0801", 3),
+                  "B-C2": ("0202", 3)}, "rome", phase="combat")
     ballista = g.battle.piece("R-B1").hex
     shots = {a.target: a for a in g.legal_actions() if isinstance(a, CtaShoot)}
     assert set(shots) == {"B-C1", "B-PC1"}
@@ -140,8 +142,10 @@ def test_CTA_COMBAT_the_novice_counts_every_piece_as_one_the_veteran_weighs_a_le
     morale (CTA-MORALE b, c). The attack on B-C1 (1/5 against 3/10) is made by neither: the odds are against it."""
     from centurion.game.bot_reasons import bot_decision
 
+    # B-C2 far off: B-C1 is not the rebels' last unit, whose fall would end the battle (session 56)
     g = position({"R-LEG": ("0811", 0), "R-T1": ("0807", 0), "R-PA": ("0909", 0),
-                  "B-PC1": ("0806", 3), "B-C1": ("0907", 3), "B-LEG": ("0801", 3)}, "rome", phase="combat")
+                  "B-PC1": ("0806", 3), "B-C1": ("0907", 3), "B-LEG": ("0801", 3),
+                  "B-C2": ("0202", 3)}, "rome", phase="combat")
     on_leader, on_centuria = CtaAttack("R-T1", "B-PC1"), CtaAttack("R-T1", "B-C1")
     odds = {a: g.preview(a) for a in (on_leader, on_centuria)}
     assert (odds[on_leader].defender_falls, odds[on_leader].attacker_falls) == (Fraction(3, 5), 0)
@@ -206,11 +210,40 @@ def test_CTA_COMBAT_the_careful_levels_take_an_even_exchange_the_novice_waits():
     from centurion.game.bot_reasons import bot_decision
     from centurion.game.centuria import CtaEndPhase
 
+    # B-C2 far off: B-C1 is not the rebels' last unit, whose fall would end the battle (session 56)
     g = position({"R-LEG": ("0811", 0), "R-C1": ("0708", 0), "R-PC1": ("0709", 0),
-                  "B-C1": ("0707", 3), "B-PC1": ("0706", 3), "B-LEG": ("0801", 3)}, "rome", phase="combat")
+                  "B-C1": ("0707", 3), "B-PC1": ("0706", 3), "B-LEG": ("0801", 3),
+                  "B-C2": ("0202", 3)}, "rome", phase="combat")
     attack = CtaAttack("R-C1", "B-C1")
     ex = g.preview(attack)
     assert (ex.defender_falls, ex.attacker_falls) == (Fraction(1, 4), Fraction(1, 4))
     assert bot_action(g, "novice") == CtaEndPhase()
     assert bot_action(g, "veteran") == bot_action(g, "elite") == attack
     assert "an even exchange" in bot_decision(g, "veteran").alternatives[0].reason
+
+
+@pytest.mark.parametrize("rebels_left", [("B-C1",), ("B-C1", "B-C2")])
+def test_CTA_COMBAT_the_careful_levels_strike_at_the_unit_whose_fall_ends_the_battle(rebels_left):
+    """A turma on a centuria's front falls more often than it fells (1/5 against 3/10: d20 > 7 - 1 + 9 + 1 and
+    d20 > 6 - 1 + 8 + 1, CTA-COMBAT): no level makes that attack, unless the centuria is the rebels' last unit not
+    fled or dissolving, whose fall loses them the battle (docs/decisions.md, "Centuria battles"); then the veteran
+    and the elite make it (session 56), and the reasons say why. The novice, which does not know what a piece is
+    worth, waits."""
+    from centurion.game.bot_reasons import bot_decision
+    from centurion.game.centuria import CtaEndPhase
+
+    pieces = {"R-LEG": ("0811", 0), "R-T1": ("0807", 0), "R-PA": ("0909", 0), "B-PC1": ("1006", 3),
+              "B-C1": ("0907", 3), "B-LEG": ("0801", 3)}
+    if "B-C2" in rebels_left:
+        pieces["B-C2"] = ("0202", 3)
+    g = position(pieces, "rome", phase="combat")
+    attack = CtaAttack("R-T1", "B-C1")
+    assert [p.id for p in g.units("rebels") if p.alive] == list(rebels_left)
+    ex = g.preview(attack)
+    assert (ex.defender_falls, ex.attacker_falls) == (Fraction(1, 5), Fraction(3, 10))
+    assert bot_action(g, "novice") == CtaEndPhase()
+    last = rebels_left == ("B-C1",)
+    for level in ("veteran", "elite"):
+        assert bot_action(g, level) == (attack if last else CtaEndPhase()), level
+    if last:
+        assert "its fall ends the battle" in bot_decision(g, "veteran").alternatives[0].reason

@@ -282,8 +282,9 @@ def test_a_centuria_decision_to_do_nothing_says_the_gain_it_wanted_and_the_best_
     # since the careful levels take an even exchange (session 56), a combat phase they end with an attack weighed is
     # rare in a game: a turma (worth 1.2) on a centuria's flank (worth 1), each falling 3/10 (d20 > 7 - 1 + 9 + 1 - 2
     # and d20 > 6 - 1 + 8 + 1, CTA-COMBAT), even odds but a dearer piece risked
+    # B-C2 far off: B-C1 is not the rebels' last unit, whose fall would end the battle (session 56)
     s = position({"R-LEG": ("0811", 0), "R-T1": ("0806", 0), "R-PA": ("0909", 0), "B-C1": ("0707", 3),
-                  "B-PC1": ("0705", 3), "B-LEG": ("0801", 3)}, "rome", phase="combat")
+                  "B-PC1": ("0705", 3), "B-LEG": ("0801", 3), "B-C2": ("0202", 3)}, "rome", phase="combat")
     ex = s.preview(CtaAttack("R-T1", "B-C1"))
     assert (ex.defender_falls, ex.attacker_falls) == (Fraction(3, 10), Fraction(3, 10))
     d = bot_decision(s, level)

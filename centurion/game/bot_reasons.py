@@ -557,15 +557,22 @@ def _cta_reason(s: Any, n: Note) -> str:
     if isinstance(a, CtaAttack):
         ex = exchange(b, a.unit, a.target)
         even = ("; an even exchange: a careful level takes it rather than stand idle in contact (session 56)"
-                if n.data.get("even") else "")
+                if n.data.get("even") else "") + _ends_battle(n)
         return (f"{a.unit} on {a.target}: {a.target} falls {ex.defender_falls}, {a.unit} {ex.attacker_falls} (exact "
                 f"odds){even}")  # each named: "it" read as either (walk of session 53)
     if isinstance(a, CtaShoot):
         ex = exchange(b, a.engine, a.target)
         habit = {True: "; the nearest target it may shoot (a beginner's engine shoots there, CTA-ART)",
                  False: "; not the nearest target: a beginner's engine shoots at the nearest (CTA-ART)"}
-        return f"{a.engine} at {a.target}: a hit {ex.defender_falls} (exact odds){habit.get(n.data.get('nearest'), '')}"
+        return (f"{a.engine} at {a.target}: a hit {ex.defender_falls} (exact odds)"
+                f"{habit.get(n.data.get('nearest'), '')}{_ends_battle(n)}")
     return a.describe()
+
+
+def _ends_battle(n: Note) -> str:
+    """The words for an attack or shot at a piece whose fall ends the battle (game/centuria_bot.py, session 56)."""
+    return ("; its fall ends the battle (the enemy's last leader, or its last unit not fled or dissolving): "
+            "worth striking at whatever the odds" if n.data.get("ends_battle") else "")
 
 
 __all__ = ["Alternative", "BotDecision", "bot_decision", "explained"]

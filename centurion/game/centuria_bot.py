@@ -13,10 +13,10 @@ reach it; not the elite, which weighs only the attacks a unit would meet where i
 engine is worth more than a centuria as a target). Engines look for targets in range and keep out of contact;
 leaders stay among their units, keep every unit in command and stay out of contact. Combat: the attack or shot with
 the best exact expectation, attacks only where the odds favour the attacker (the careful levels take an even
-exchange too); otherwise the side ends its part of the phase. The elite looks one move ahead (CTA-1: the sides move
-one piece at a time): each of its four best moves is weighed against the veteran's best answer to it (`_answered`).
-The work is bounded by the pieces and their moves, not by the clock, so a battle replays from its seed; an optional
-`budget` (seconds) caps a decision.
+exchange too, and strike at a piece whose fall ends the battle whatever the odds); otherwise the side ends its part
+of the phase. The elite looks one move ahead (CTA-1: the sides move one piece at a time): each of its four best
+moves is weighed against the veteran's best answer to it (`_answered`). The work is bounded by the pieces and their
+moves, not by the clock, so a battle replays from its seed; an optional `budget` (seconds) caps a decision.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ class LevelSettings:
     nearest target they may (CTA-ART: the novice's habit, as the Centurion novice fires at the nearest target it can
     hurt; the others pick the target whose fall is worth most); and whether its attacks and shots weigh what a piece
     is worth to its side (`worth`: a leader, an engine or a turma more than a centuria) or count every piece as one,
-    as a beginner does (the novice; session 45); and how many of its best moves it plays against the enemy's best
+    as a beginner does (the novice; session 45: the others also count the fall that ends the battle, `BATTLE_WON`,
+    session 56); and how many of its best moves it plays against the enemy's best
     answer before it chooses (`answers`: the elite's look ahead, CTA-1's alternate moves; session 47); and whether it
     takes an even exchange (`evens`: an attack whose exact odds and worth make both sides' losses alike; the novice
     waits for odds in its favour, so two lines in contact can stand idle until the battle runs out; session 56)."""
@@ -72,6 +73,7 @@ WORTH = {"centuria": 1.0, "turma": 1.2, "singulares": 1.0, "evocati": 1.0, "ball
          "legatus": 3.0}  # an engine shoots every round, twice under its centurio (CTA-ART): worth more than a centuria
 MIN_GAIN = LEVELS[Level.VETERAN].min_gain  # what the novice's and the veteran's moves must gain
 EVEN_TRADE = 0.001  # the careful levels: an even exchange (0 expected) scores this, so it is taken (CTA-COMBAT)
+BATTLE_WON = 10.0  # the careful levels: what the fall that ends the battle adds to the target's worth
 LEADER_UNDER_FIRE = 4.0  # a fallen leader shakes his units (CTA-MORALE b, c); all fallen lose the battle
 ENGINE_COMMANDER_REACH = 1.0  # the careful levels: an engines' commander keeps out of reach of enemies yet to move
 
@@ -109,11 +111,13 @@ def _combat(s: CenturiaSkirmish, lv: LevelSettings) -> CtaAction:
     nearest: dict[str, int] = {}  # an engine -> the distance of its nearest target (the novice's engines shoot there)
     for a, d in reach.items():
         nearest[a.engine] = min(nearest.get(a.engine, d), d)
+    ends = _battle_enders(b, s.other(s.active)) if lv.weighs_worth else frozenset()
     for a in legal:
-        data = {}
+        data = {"ends_battle": True} if getattr(a, "target", None) in ends else {}
+        won = BATTLE_WON if data else 0.0  # its fall ends the battle in the side's favour
         if isinstance(a, CtaShoot):
             ex = exchange(b, a.engine, a.target)
-            val = float(ex.defender_falls) * _worth(b.piece(a.target), lv) - 0.05 * 0.8  # a roll of 1 costs a round
+            val = float(ex.defender_falls) * (_worth(b.piece(a.target), lv) + won) - 0.05 * 0.8  # a 1 costs a round
             if a in reach:  # the novice: its engine's nearest target, however little the fall is worth
                 data["nearest"] = reach[a] == nearest[a.engine]
                 if not data["nearest"]:
@@ -121,9 +125,9 @@ def _combat(s: CenturiaSkirmish, lv: LevelSettings) -> CtaAction:
                     continue
         elif isinstance(a, CtaAttack):
             ex = exchange(b, a.unit, a.target)
-            if ex.defender_falls < ex.attacker_falls:  # only where the exact odds favour the attacker
+            if ex.defender_falls < ex.attacker_falls and not won:  # only where the exact odds favour the attacker
                 continue
-            val = float(ex.defender_falls) * _worth(b.piece(a.target), lv) - float(ex.attacker_falls) * _worth(
+            val = float(ex.defender_falls) * (_worth(b.piece(a.target), lv) + won) - float(ex.attacker_falls) * _worth(
                 b.piece(a.unit), lv)
             if lv.evens and val == 0:
                 data["even"] = True
@@ -135,6 +139,15 @@ def _combat(s: CenturiaSkirmish, lv: LevelSettings) -> CtaAction:
         if val > best_val:
             best, best_val = a, val
     return best if best is not None else CtaEndPhase()
+
+
+def _battle_enders(b: CenturiaBattle, side: str) -> frozenset[str]:
+    """The pieces of `side` whose fall ends the battle with its defeat: its last living leader, or its last unit not
+    fled or dissolving (a side whose leaders have all fallen, or whose units are all removed, fled or dissolving, has
+    lost: docs/decisions.md, "Centuria battles")."""
+    leaders = [p.id for p in b.living(side) if p.is_leader]
+    fighting = [p.id for p in b.living(side) if not p.is_leader and p.marker < 2]
+    return frozenset((leaders if len(leaders) == 1 else []) + (fighting if len(fighting) == 1 else []))
 
 
 # --- movement -----------------------------------------------------------------------------------------------------

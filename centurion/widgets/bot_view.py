@@ -89,7 +89,8 @@ CENTURIA_MEANING = {  # walk of session 42: a battle's table said nothing of wha
               "times its worth (exact odds, CTA-COMBAT); a shot's, the chance of a hit times the target's worth "
               "(CTA-ART); the novice counts every piece as one, and its engines shoot at the nearest target "
               "they may, whatever the score. Only attacks with the odds for them are made; the veteran and the "
-              "elite also take an even exchange (a score of 0), where the novice waits.",
+              "elite also take an even exchange (a score of 0), where the novice waits, and strike at a piece "
+              "whose fall ends the battle (the enemy's last leader or last unit still fighting) whatever the odds.",
 }
 BAR = (" The first row did nothing: its score is the bar every option had to pass to be taken, not a score of "
        "its own.")
