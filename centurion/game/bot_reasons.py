@@ -556,8 +556,8 @@ def _cta_reason(s: Any, n: Note) -> str:
                 f"{near} hex{'es' if near != 1 else ''} away{ahead}")
     if isinstance(a, CtaAttack):
         ex = exchange(b, a.unit, a.target)
-        even = ("; an even exchange: a careful level takes it rather than stand idle in contact (session 56)"
-                if n.data.get("even") else "") + _ends_battle(n)
+        even = ("; an even exchange (CTA-COMBAT): the veteran and the elite take it rather than stand idle in contact"
+                if n.data.get("even") else "") + _ends_battle(n)  # session 56
         return (f"{a.unit} on {a.target}: {a.target} falls {ex.defender_falls}, {a.unit} {ex.attacker_falls} (exact "
                 f"odds){even}")  # each named: "it" read as either (walk of session 53)
     if isinstance(a, CtaShoot):

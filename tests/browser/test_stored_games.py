@@ -192,8 +192,9 @@ def test_two_browsers_a_reload_and_a_spectator(browser, served, store_url, artif
     b.screenshot(path=str(artifacts / "stored_recent_games.png"))
     steps = store.steps(game_id)
     recent.first.click()
-    b.wait_for_function("(w) => document.body.innerText.includes(w)", arg=f"Game {game_id} resumed at decision "
-                        f"{steps}", timeout=60_000)
+    # the link navigates: until the new page has a body the predicate must not throw (CI, session 56)
+    b.wait_for_function("(w) => !!document.body && document.body.innerText.includes(w)",
+                        arg=f"Game {game_id} resumed at decision {steps}", timeout=60_000)
     assert "seat=" + re.search(r"seat=([^&]+)", theirs).group(1) in b.url
     assert not c.locator(".centurion-recent").is_visible()  # the spectator's page names a game: no box
     store.close()
