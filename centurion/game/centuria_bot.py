@@ -39,19 +39,19 @@ from .enums import Level
 
 @dataclass(frozen=True)
 class LevelSettings:
-    """How hard the computer thinks: whether it weighs the attacks it would suffer; whether it counts on a leader
-    who has yet to move following a unit that leaves his action radius (CTA-CMD); whether it keeps every unit beside
-    a friend where an enemy can reach it (a rule of thumb for CTA-COMBAT flanks and CTA-MORALE support that the elite
-    drops: measured, it costs the side that keeps it); what a move must gain over standing still to be made (the
-    elite makes every move that gains at all; docs/decisions.md, session 44); whether its engines shoot at the
-    nearest target they may (CTA-ART: the novice's habit, as the Centurion novice fires at the nearest target it can
-    hurt; the others pick the target whose fall is worth most); and whether its attacks and shots weigh what a piece
-    is worth to its side (`worth`: a leader, an engine or a turma more than a centuria) or count every piece as one,
-    as a beginner does (the novice; session 45: the others also count the fall that ends the battle, `BATTLE_WON`,
-    session 56); and how many of its best moves it plays against the enemy's best
-    answer before it chooses (`answers`: the elite's look ahead, CTA-1's alternate moves; session 47); and whether it
-    takes an even exchange (`evens`: an attack whose exact odds and worth make both sides' losses alike; the novice
-    waits for odds in its favour, so two lines in contact can stand idle until the battle runs out; session 56)."""
+    """How hard the computer thinks: whether it weighs the attacks it would suffer; whether it counts on a leader who
+    has yet to move following a unit that leaves his action radius (CTA-CMD); whether it keeps every unit beside a
+    friend where an enemy can reach it (a rule of thumb for CTA-COMBAT flanks and CTA-MORALE support that the elite
+    drops: measured, it costs the side that keeps it); what a move must gain over standing still to be made (the elite
+    makes every move that gains at all; docs/decisions.md, session 44); whether its engines shoot at the nearest target
+    they may (CTA-ART: the novice's habit, as the Centurion novice fires at the nearest target it can hurt; the others
+    pick the target whose fall is worth most); and whether its attacks and shots weigh what a piece is worth to its side
+    (`worth`: a leader, an engine or a turma more than a centuria) or count every piece as one, as a beginner does (the
+    novice; session 45: the others also count the fall that ends the battle, `BATTLE_WON`, session 56); and how many of
+    its best moves it plays against the enemy's best answer before it chooses (`answers`: the elite's look ahead,
+    CTA-1's alternate moves; session 47); and whether it takes an even exchange (`evens`: an attack whose exact odds and
+    worth make both sides' losses alike; the novice waits for odds in its favour, so two lines in contact can stand idle
+    until the battle runs out; session 56)."""
 
     name: Level
     defensive: bool
@@ -111,10 +111,11 @@ def _combat(s: CenturiaSkirmish, lv: LevelSettings) -> CtaAction:
     nearest: dict[str, int] = {}  # an engine -> the distance of its nearest target (the novice's engines shoot there)
     for a, d in reach.items():
         nearest[a.engine] = min(nearest.get(a.engine, d), d)
-    ends = _battle_enders(b, s.other(s.active)) if lv.weighs_worth else frozenset()
+    ends = _battle_enders(s, s.other(s.active)) if lv.weighs_worth else frozenset()
     for a in legal:
-        data = {"ends_battle": True} if getattr(a, "target", None) in ends else {}
-        won = BATTLE_WON if data else 0.0  # its fall ends the battle in the side's favour
+        ends_battle = getattr(a, "target", None) in ends
+        data = {"ends_battle": True} if ends_battle else {}
+        won = BATTLE_WON if ends_battle else 0.0  # its fall ends the battle in the side's favour
         if isinstance(a, CtaShoot):
             ex = exchange(b, a.engine, a.target)
             val = float(ex.defender_falls) * (_worth(b.piece(a.target), lv) + won) - 0.05 * 0.8  # a 1 costs a round
@@ -141,12 +142,11 @@ def _combat(s: CenturiaSkirmish, lv: LevelSettings) -> CtaAction:
     return best if best is not None else CtaEndPhase()
 
 
-def _battle_enders(b: CenturiaBattle, side: str) -> frozenset[str]:
-    """The pieces of `side` whose fall ends the battle with its defeat: its last living leader, or its last unit not
-    fled or dissolving (a side whose leaders have all fallen, or whose units are all removed, fled or dissolving, has
-    lost: docs/decisions.md, "Centuria battles")."""
-    leaders = [p.id for p in b.living(side) if p.is_leader]
-    fighting = [p.id for p in b.living(side) if not p.is_leader and p.marker < 2]
+def _battle_enders(s: CenturiaSkirmish, side: str) -> frozenset[str]:
+    """The pieces of `side` whose fall ends the battle with its defeat (`CenturiaSkirmish.lost`): its last living
+    leader, or its last unit not fled or dissolving."""
+    leaders = [p.id for p in s.battle.living(side) if p.is_leader]
+    fighting = [p.id for p in s.fighting(side)]
     return frozenset((leaders if len(leaders) == 1 else []) + (fighting if len(fighting) == 1 else []))
 
 

@@ -231,11 +231,14 @@ class CenturiaSkirmish(GameState):
         lines = tuple(f"  {self.words(e.text)} [{e.rule}]" for e in events)
         return replace(self, battle=battle, log=self.log + lines)
 
+    def fighting(self, side: str) -> list:
+        """The units of a side still on the map and neither fled nor dissolving (CTA-MORALE: markers 2 and 3)."""
+        return [p for p in self.units(side) if p.alive and p.marker < 2]
+
     def lost(self, side: str) -> str | None:
         """Why a side has lost now, or None (decisions: all units removed, fled or dissolving; all leaders
         fallen)."""
-        units = self.units(side)
-        if units and all(not p.alive or p.marker >= 2 for p in units):
+        if self.units(side) and not self.fighting(side):
             return f"every unit of {self.label(side)} is removed, fled or dissolving"
         leaders = [p for p in self.battle.pieces if p.is_leader and p.side == side]
         if leaders and not any(p.alive for p in leaders):
